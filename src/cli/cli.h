@@ -1,0 +1,48 @@
+/* cli.h - the command line: the options main() parsed, and one function per mode.
+ *
+ * Each mode lives in a file of its own under src/cli/ (the game in src/tui/) and returns
+ * the process exit status: 0 success, 1 a negative answer (not solved, not verified),
+ * 2 bad input or usage. Messages go to stderr as "sokoban: ...". */
+#ifndef SOKOBAN_CLI_H
+#define SOKOBAN_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "level.h"
+
+enum { CLI_OK = 0, CLI_NO = 1, CLI_BAD_INPUT = 2 };
+
+typedef struct cli_options {
+    const char **files; /* collection files named on the command line */
+    int file_count;
+    int level;              /* --level N, or 0 when not given */
+    bool all;               /* --all */
+    const char *solution;   /* --verify's LURD argument (or @file) */
+    double time_limit;      /* --time SECONDS (0: default) */
+    uint64_t node_limit;    /* --nodes N (0: none) */
+    int memory_mib;         /* --memory MiB (0: default) */
+    const char *mode;       /* --mode optimal|fast (NULL: default) */
+    double hint_time;       /* --hint-time SECONDS for the game (0: default) */
+    const char *tiles;      /* --tiles "..." */
+    const char *tiles_file; /* --tiles-file FILE */
+} cli_options;
+
+int cli_list(const cli_options *options);
+int cli_verify(const cli_options *options);
+int cli_deadlocks(const cli_options *options);
+int cli_solve(const cli_options *options);
+int cli_tiles(const cli_options *options);
+int cli_tiles_file(const cli_options *options);
+/* The terminal game (src/tui/). */
+int tui_main(const cli_options *options);
+
+/* Loads the one collection the options name; on failure prints the error and returns
+ * false. */
+bool cli_load_collection(const cli_options *options, collection *out);
+
+/* The level --level names in `c` (1 when --level was not given); prints an error and
+ * returns NULL when there is no such level. */
+const level *cli_pick_level(const cli_options *options, const collection *c);
+
+#endif

@@ -1,0 +1,29 @@
+/* common.c - what the command-line modes share: loading the collection, picking a level. */
+#include <stdio.h>
+
+#include "cli.h"
+
+bool cli_load_collection(const cli_options *options, collection *out)
+{
+    if (options->file_count < 1) {
+        fputs("sokoban: no level file given\n", stderr);
+        return false;
+    }
+    level_error error;
+    if (!collection_load(options->files[0], out, &error)) {
+        fprintf(stderr, "sokoban: %s\n", error.message);
+        return false;
+    }
+    return true;
+}
+
+const level *cli_pick_level(const cli_options *options, const collection *c)
+{
+    int number = options->level ? options->level : 1;
+    if (number > c->count) {
+        fprintf(stderr, "sokoban: %s: no level %d (the file has %d level%s)\n", c->path, number,
+                c->count, c->count == 1 ? "" : "s");
+        return NULL;
+    }
+    return &c->levels[number - 1];
+}

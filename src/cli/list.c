@@ -1,0 +1,21 @@
+/* list.c - sokoban --list: one line per level of a collection. */
+#include <stdio.h>
+
+#include "board.h"
+#include "cli.h"
+
+int cli_list(const cli_options *options)
+{
+    collection c;
+    if (!cli_load_collection(options, &c)) return CLI_BAD_INPUT;
+    for (int i = 0; i < c.count; i++) {
+        const level *lv = &c.levels[i];
+        int boxes = 0;
+        for (int s = 0; s < lv->width * lv->height; s++)
+            boxes += lv->squares[s] == LEVEL_BOX || lv->squares[s] == LEVEL_BOX_ON_GOAL;
+        printf("%4d  %-24s %3dx%-3d %3d box%s\n", lv->number, lv->title[0] ? lv->title : "-",
+               lv->width, lv->height, boxes, boxes == 1 ? "" : "es");
+    }
+    collection_free(&c);
+    return CLI_OK;
+}

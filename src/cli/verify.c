@@ -1,0 +1,96 @@
+/* verify.c - sokoban --verify: replays a LURD solution and says whether it solves. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "game.h"
+#include "lurd.h"
+
+enum { MAX_SOLUTION_FILE = 16 << 20 };
+
+/* Reads the solution file named after '@'; returns a string to free(), or NULL after
+ * printing why. */
+static char *read_solution_file(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        perror(path);
+        return NULL;
+    }
+    size_t capacity = 4096, length = 0;
+    char *text = malloc(capacity);
+    size_t n;
+    while (text && (n = fread(text + length, 1, capacity - length - 1, file)) > 0) {
+        length += n;
+        if (length > MAX_SOLUTION_FILE) {
+            fprintf(stderr, "sokoban: %s: too large for a solution\n", path);
+            free(text);
+            fclose(file);
+            return NULL;
+        }
+        if (capacity - length < 2) {
+            char *grown = realloc(text, capacity *= 2);
+            if (!grown) free(text);
+            text = grown;
+        }
+    }
+    fclose(file);
+    if (!text) {
+        fputs("sokoban: out of memory\n", stderr);
+        return NULL;
+    }
+    text[length] = '\0';
+    if (strlen(text) != length) {
+        fprintf(stderr, "sokoban: %s: not a text file\n", path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+int cli_verify(const cli_options *options)
+{
+    collection c;
+    if (!cli_load_collection(options, &c)) return CLI_BAD_INPUT;
+    const level *lv = cli_pick_level(options, &c);
+    char *file_text = NULL;
+    const char *text = options->solution;
+    int status = CLI_BAD_INPUT;
+    if (!lv) goto done;
+    if (text[0] == '@' && !(text = file_text = read_solution_file(text + 1))) goto done;
+
+    lurd_steps steps;
+    lurd_error error;
+    if (!lurd_parse(text, &steps, &error)) {
+        fprintf(stderr, "sokoban: bad solution: %s\n", error.message);
+        goto done;
+    }
+    game g;
+    if (!game_init(&g, lv)) {
+        fputs("sokoban: out of memory\n", stderr);
+        lurd_steps_free(&steps);
+        goto done;
+    }
+    bool legal = lurd_apply(&g, &steps, &error);
+    const char *title = lv->title[0] ? lv->title : "-";
+    if (!legal) {
+        printf("level %d (%s): illegal %s; %d moves, %d pushes made before it\n", lv->number, title,
+               error.message, g.moves, g.pushes);
+        status = CLI_NO;
+    } else if (game_is_solved(&g)) {
+        printf("level %d (%s): solved in %d moves, %d pushes\n", lv->number, title, g.moves,
+               g.pushes);
+        status = CLI_OK;
+    } else {
+        printf("level %d (%s): not solved after %d moves, %d pushes\n", lv->number, title, g.moves,
+               g.pushes);
+        status = CLI_NO;
+    }
+    game_free(&g);
+    lurd_steps_free(&steps);
+done:
+    free(file_text);
+    collection_free(&c);
+    return status;
+}

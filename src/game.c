@@ -1,0 +1,109 @@
+/* game.c - a level in play: steps recorded for undo and redo. */
+#include "game.h"
+
+#include <stdlib.h>
+
+bool game_init(game *g, const level *lv)
+{
+    *g = (game){.level = lv};
+    if (!board_from_level(lv, &g->board, &g->start)) return false;
+    if (!position_copy(&g->position, &g->start, &g->board)) {
+        game_free(g);
+        return false;
+    }
+    return true;
+}
+
+void game_free(game *g)
+{
+    board_free(&g->board);
+    position_free(&g->start);
+    position_free(&g->position);
+    free(g->history);
+    g->history = NULL;
+    g->length = g->capacity = 0;
+}
+
+/* Records a step at the current point of the history, dropping what could be redone. */
+static bool record(game *g, direction d, bool push)
+{
+    if (g->moves == g->capacity) {
+        int capacity = g->capacity ? g->capacity * 2 : 256;
+        game_step *history = realloc(g->history, (size_t)capacity * sizeof *history);
+        if (!history) return false;
+        g->history = history;
+        g->capacity = capacity;
+    }
+    g->history[g->moves] = (game_step){d, push};
+    g->length = g->moves + 1;
+    return true;
+}
+
+step_result game_step_in(game *g, direction d)
+{
+    step_result result = board_try_step(&g->board, &g->position, d);
+    if (result == STEP_BLOCKED || !record(g, d, result == STEP_PUSHED)) return STEP_BLOCKED;
+    board_step(&g->board, &g->position, d);
+    g->moves++;
+    if (result == STEP_PUSHED) g->pushes++;
+    return result;
+}
+
+bool game_undo(game *g)
+{
+    if (g->moves == 0) return false;
+    game_step s = g->history[--g->moves];
+    board_unstep(&g->board, &g->position, s.direction, s.push ? STEP_PUSHED : STEP_MOVED);
+    if (s.push) g->pushes--;
+    return true;
+}
+
+bool game_redo(game *g)
+{
+    if (g->moves >= g->length) return false;
+    game_step s = g->history[g->moves];
+    board_step(&g->board, &g->position, s.direction);
+    g->moves++;
+    if (s.push) g->pushes++;
+    return true;
+}
+
+void game_restart(game *g)
+{
+    while (game_undo(g)) {
+    }
+}
+
+bool game_undo_push(game *g)
+{
+    if (g->pushes == 0) return false;
+    while (g->moves > 0 && !g->history[g->moves - 1].push) game_undo(g);
+    return game_undo(g);
+}
+
+bool game_is_solved(const game *g)
+{
+    return position_is_solved(&g->position, &g->board);
+}
+
+int game_walk_to(game *g, int target)
+{
+    int length = board_path(&g->board, &g->position, target, NULL, 0);
+    if (length <= 0) return length;
+    direction *path = malloc((size_t)length * sizeof *path);
+    if (!path) return -1;
+    board_path(&g->board, &g->position, target, path, length);
+    for (int i = 0; i < length; i++) game_step_in(g, path[i]);
+    free(path);
+    return length;
+}
+
+char *game_lurd(const game *g)
+{
+    char *text = malloc((size_t)g->moves + 1);
+    if (!text) return NULL;
+    for (int i = 0; i < g->moves; i++)
+        text[i] = direction_letter(g->history[i].direction, g->history[i].push);
+    text[g->moves] = '\0';
+    return text;
+}

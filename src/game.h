@@ -1,0 +1,53 @@
+/* game.h - a level in play: the position, move and push counts, undo and redo.
+ *
+ * The history is a list of steps; undo walks back along it and redo forward, and a new
+ * step after an undo drops the steps that could have been redone. The rules themselves
+ * live in board.h; this module only records what they did. */
+#ifndef SOKOBAN_GAME_H
+#define SOKOBAN_GAME_H
+
+#include <stdbool.h>
+
+#include "board.h"
+#include "level.h"
+
+typedef struct game_step {
+    direction direction;
+    bool push;
+} game_step;
+
+typedef struct game {
+    const level *level; /* not owned */
+    board board;
+    position start;
+    position position;
+    int moves; /* steps taken, pushes included */
+    int pushes;
+    game_step *history; /* history[0 .. length-1]; the first `moves` are in effect */
+    int length;
+    int capacity;
+} game;
+
+/* Starts the level. Returns false only when out of memory. */
+bool game_init(game *game, const level *level);
+void game_free(game *game);
+
+/* Takes one step; returns what it did (STEP_BLOCKED changes nothing). */
+step_result game_step_in(game *game, direction d);
+
+bool game_undo(game *game);    /* false when at the start */
+bool game_redo(game *game);    /* false when nothing to redo */
+void game_restart(game *game); /* back to the start; the steps stay redoable */
+/* Undoes steps back to and including the last push; false when no push was made. */
+bool game_undo_push(game *game);
+
+bool game_is_solved(const game *game);
+
+/* Walks to `target` by the shortest path (no pushes). Returns the steps taken, or -1
+ * when the square cannot be reached (nothing changes then). */
+int game_walk_to(game *game, int target);
+
+/* The steps in effect as a LURD string (uppercase for pushes). Returns a string to free(). */
+char *game_lurd(const game *game);
+
+#endif

@@ -1,0 +1,229 @@
+/* ida.c - iterative-deepening A*: the threshold loop, the depth-first search, the limits. */
+#include "ida.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+/* How many nodes pass between looks at the clock and the cancellation flag. At a few
+ * microseconds a node at worst this keeps a cancel well under a millisecond. */
+enum { CHECK_EVERY = 256 };
+
+typedef struct search {
+    const ida_domain *domain;
+    const ida_limits *limits;
+    int threshold;
+    int next_threshold; /* smallest f seen above the threshold */
+    uint64_t nodes;
+    uint64_t next_check;
+    double start;
+    double next_progress;
+    double progress_interval;
+    ida_status stop; /* IDA_SOLVED while the search may go on */
+    bool stopped;
+    ida_move *moves; /* move lists of all depths, max_moves each */
+    ida_move *path;  /* path[d] = move made at depth d */
+    int *costs;      /* costs[d] = its cost */
+    int capacity;    /* depths the two arrays above hold */
+    int depth_limit;
+    int solution_length;
+} search;
+
+double ida_clock(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+const char *ida_status_name(ida_status status)
+{
+    switch (status) {
+    case IDA_SOLVED:
+        return "solved";
+    case IDA_UNSOLVABLE:
+        return "unsolvable";
+    case IDA_LIMIT:
+        return "limit";
+    case IDA_CANCELLED:
+        return "cancelled";
+    case IDA_NO_MEMORY:
+        return "no memory";
+    }
+    return "?";
+}
+
+/* Grows the per-depth arrays so that `depth` fits; false when out of memory. */
+static bool ensure_depth(search *s, int depth)
+{
+    if (depth < s->capacity) return true;
+    int capacity = s->capacity ? s->capacity * 2 : 256;
+    while (capacity <= depth) capacity *= 2;
+    size_t width = (size_t)s->domain->max_moves;
+    ida_move *moves = realloc(s->moves, (size_t)capacity * width * sizeof *moves);
+    if (!moves) return false;
+    s->moves = moves;
+    ida_move *path = realloc(s->path, (size_t)capacity * sizeof *path);
+    if (!path) return false;
+    s->path = path;
+    int *costs = realloc(s->costs, (size_t)capacity * sizeof *costs);
+    if (!costs) return false;
+    s->costs = costs;
+    s->capacity = capacity;
+    return true;
+}
+
+static void report_progress(search *s, double now)
+{
+    const ida_limits *l = s->limits;
+    if (!l->progress) return;
+    ida_progress p = {
+        .threshold = s->threshold,
+        .nodes = s->nodes,
+        .seconds = now - s->start,
+        .nodes_per_second = now > s->start ? (double)s->nodes / (now - s->start) : 0.0,
+    };
+    l->progress(l->progress_argument, &p);
+}
+
+/* Looks at the limits, the flag and the clock; returns true when the search must stop. */
+static bool check_limits(search *s)
+{
+    const ida_limits *l = s->limits;
+    s->next_check = s->nodes + CHECK_EVERY;
+    if (l->cancel && atomic_load_explicit(l->cancel, memory_order_relaxed)) {
+        s->stop = IDA_CANCELLED;
+        return s->stopped = true;
+    }
+    if (l->max_nodes && s->nodes >= l->max_nodes) {
+        s->stop = IDA_LIMIT;
+        return s->stopped = true;
+    }
+    double now = ida_clock();
+    if (l->max_seconds > 0 && now - s->start >= l->max_seconds) {
+        s->stop = IDA_LIMIT;
+        return s->stopped = true;
+    }
+    if (now >= s->next_progress) {
+        report_progress(s, now);
+        s->next_progress = now + s->progress_interval;
+    }
+    return false;
+}
+
+/* Depth-first search below the current state, reached at cost g at the given depth.
+ * Returns true when a goal was found (the path then holds it). */
+static bool depth_first(search *s, int g, int depth)
+{
+    const ida_domain *d = s->domain;
+    if (depth >= s->depth_limit) {
+        s->stop = IDA_LIMIT;
+        s->stopped = true;
+        return false;
+    }
+    if (!ensure_depth(s, depth)) {
+        s->stop = IDA_NO_MEMORY;
+        s->stopped = true;
+        return false;
+    }
+    size_t base = (size_t)depth * (size_t)d->max_moves;
+    int count = d->expand(d->context, s->moves + base);
+    for (int i = 0; i < count; i++) {
+        ida_move move = s->moves[base + i];
+        int cost = 1;
+        int h = d->make(d->context, move, g, &cost);
+        s->nodes++;
+        if (h != IDA_PRUNE) {
+            int f = g + cost + h;
+            if (h >= IDA_INFINITY) {
+                /* a dead end: it never raises the next threshold */
+            } else if (f > s->threshold) {
+                if (f < s->next_threshold) s->next_threshold = f;
+            } else if (h == 0 && d->is_goal(d->context)) {
+                s->path[depth] = move;
+                s->costs[depth] = cost;
+                s->solution_length = depth + 1;
+                d->unmake(d->context, move);
+                return true;
+            } else if (depth_first(s, g + cost, depth + 1)) {
+                s->path[depth] = move;
+                s->costs[depth] = cost;
+                d->unmake(d->context, move);
+                return true;
+            }
+        }
+        d->unmake(d->context, move);
+        if (s->stopped || (s->nodes >= s->next_check && check_limits(s))) return false;
+    }
+    return false;
+}
+
+ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_result *result)
+{
+    static const ida_limits no_limits;
+    if (!limits) limits = &no_limits;
+    search s = {
+        .domain = domain,
+        .limits = limits,
+        .start = ida_clock(),
+        .progress_interval = limits->progress_interval > 0 ? limits->progress_interval : 0.25,
+        .stop = IDA_SOLVED,
+        .depth_limit = limits->max_depth > 0 ? limits->max_depth : 1 << 20,
+    };
+    s.next_progress = s.start + s.progress_interval;
+    s.next_check = CHECK_EVERY;
+    *result = (ida_result){0};
+
+    int h = domain->root_bound(domain->context);
+    ida_status status;
+    if (h >= IDA_INFINITY) {
+        status = IDA_UNSOLVABLE;
+    } else if (h == 0 && domain->is_goal(domain->context)) {
+        status = IDA_SOLVED;
+    } else {
+        s.threshold = h;
+        status = IDA_UNSOLVABLE;
+        for (;;) {
+            s.next_threshold = IDA_INFINITY;
+            result->iterations++;
+            if (domain->begin_iteration) domain->begin_iteration(domain->context, s.threshold);
+            if (depth_first(&s, 0, 0)) {
+                status = IDA_SOLVED;
+                break;
+            }
+            if (s.stopped) {
+                status = s.stop;
+                break;
+            }
+            if (s.next_threshold >= IDA_INFINITY) break; /* nothing left: unsolvable */
+            s.threshold = s.next_threshold;
+            report_progress(&s, ida_clock());
+        }
+    }
+
+    if (status == IDA_SOLVED && s.solution_length > 0) {
+        result->path = malloc((size_t)s.solution_length * sizeof *result->path);
+        if (!result->path) {
+            status = IDA_NO_MEMORY;
+        } else {
+            for (int i = 0; i < s.solution_length; i++) result->path[i] = s.path[i];
+            result->length = s.solution_length;
+        }
+    }
+    if (status == IDA_SOLVED)
+        for (int i = 0; i < result->length; i++) result->cost += s.costs[i];
+    free(s.moves);
+    free(s.path);
+    free(s.costs);
+    result->status = status;
+    result->nodes = s.nodes;
+    result->threshold = s.threshold;
+    result->seconds = ida_clock() - s.start;
+    return status;
+}
+
+void ida_result_free(ida_result *result)
+{
+    free(result->path);
+    result->path = NULL;
+    result->length = 0;
+}

@@ -1,0 +1,101 @@
+/* ida.h - iterative-deepening A* (Korf 1985), independent of any puzzle.
+ *
+ * A domain keeps its own current state and lets the engine change it through callbacks:
+ * list the moves from here, make one (which returns the new state's lower bound h), take
+ * it back. The engine runs depth-first iterations bounded by a cost threshold; each new
+ * threshold is the smallest f = g + h that exceeded the previous one. When an iteration
+ * finds no such f the space is exhausted and the answer is "unsolvable". It counts nodes,
+ * watches the node and time limits and a cancellation flag, and reports progress.
+ *
+ * The Sokoban solver (sokoban_solver.h) and the sliding-tile puzzles (tiles.h) are its
+ * two domains; nothing here knows either. */
+#ifndef SOKOBAN_IDA_H
+#define SOKOBAN_IDA_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A move, encoded as the domain likes. */
+typedef uint32_t ida_move;
+
+enum {
+    /* A bound larger than any real cost. */
+    IDA_INFINITY = 1 << 28,
+    /* Returned by make() for a state the search must not enter: a deadlock, or a
+     * transposition already searched at a lower or equal cost. It does not count towards
+     * the next threshold; the domain must only return it when that is sound. */
+    IDA_PRUNE = -1,
+};
+
+typedef struct ida_domain {
+    void *context;
+    /* The most moves expand() can return for one state. */
+    int max_moves;
+    /* Lower bound of the current (root) state, or IDA_INFINITY when it is lost. Called once
+     * per search, before the first iteration. */
+    int (*root_bound)(void *context);
+    /* Starts an iteration with the given threshold (optional, may be NULL). */
+    void (*begin_iteration)(void *context, int threshold);
+    /* Writes the moves of the current state into `moves`, best first; returns how many. */
+    int (*expand)(void *context, ida_move *moves);
+    /* Makes `move` from the current state, reached at cost `g`. Sets *cost to the move's
+     * cost (at least 1) and returns the new state's h, or IDA_PRUNE. When it returns
+     * IDA_PRUNE the engine still calls unmake(). */
+    int (*make)(void *context, ida_move move, int g, int *cost);
+    /* Takes back the last move made. */
+    void (*unmake)(void *context, ida_move move);
+    /* True when the current state is a goal. Only asked when make() returned 0. */
+    bool (*is_goal)(void *context);
+} ida_domain;
+
+typedef struct ida_progress {
+    int threshold;
+    uint64_t nodes;
+    double seconds;
+    double nodes_per_second;
+} ida_progress;
+
+typedef struct ida_limits {
+    uint64_t max_nodes;        /* 0: no limit */
+    double max_seconds;        /* 0: no limit */
+    int max_depth;             /* 0: no limit other than memory */
+    const atomic_bool *cancel; /* NULL, or set from another thread to stop the search */
+    /* Called about every progress_interval seconds (default 0.25 when 0); may be NULL. */
+    void (*progress)(void *argument, const ida_progress *progress);
+    void *progress_argument;
+    double progress_interval;
+} ida_limits;
+
+typedef enum ida_status {
+    IDA_SOLVED,
+    IDA_UNSOLVABLE, /* the whole space was searched: no solution */
+    IDA_LIMIT,      /* a node, time or depth limit was reached */
+    IDA_CANCELLED,
+    IDA_NO_MEMORY,
+} ida_status;
+
+typedef struct ida_result {
+    ida_status status;
+    int cost;       /* of the solution found */
+    ida_move *path; /* the solution's moves (malloc'd; free with ida_result_free) */
+    int length;
+    uint64_t nodes; /* states entered, over all iterations */
+    int iterations;
+    int threshold; /* the last threshold searched */
+    double seconds;
+} ida_result;
+
+/* Searches from the domain's current state, which it leaves as it found it. Moves are
+ * made in the order expand() gives; the first goal found is returned, so with an
+ * admissible h and make() pruning soundly the solution's cost is the least possible. */
+ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_result *result);
+void ida_result_free(ida_result *result);
+
+/* The status as a word: "solved", "unsolvable", "limit", "cancelled", "no memory". */
+const char *ida_status_name(ida_status status);
+
+/* Seconds on a monotonic clock, for timing searches. */
+double ida_clock(void);
+
+#endif

@@ -1,0 +1,197 @@
+/* lurd.c - reading, writing and replaying LURD solution strings. */
+#include "lurd.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_STEPS = 1000000 };
+
+static int letter_direction(char c)
+{
+    switch (tolower((unsigned char)c)) {
+    case 'l':
+        return DIR_LEFT;
+    case 'u':
+        return DIR_UP;
+    case 'r':
+        return DIR_RIGHT;
+    case 'd':
+        return DIR_DOWN;
+    default:
+        return -1;
+    }
+}
+
+static bool fail(lurd_error *error, const char *message, int position, char c)
+{
+    if (!error) return false;
+    if (c == '\0')
+        snprintf(error->message, sizeof error->message, "%s the end of the text", message);
+    else if (isprint((unsigned char)c))
+        snprintf(error->message, sizeof error->message, "%s '%c' at character %d", message, c,
+                 position + 1);
+    else
+        snprintf(error->message, sizeof error->message, "%s (byte 0x%02X) at character %d", message,
+                 (unsigned char)c, position + 1);
+    return false;
+}
+
+enum { MAX_NESTING = 32 };
+
+typedef struct reader {
+    const char *text;
+    int at;       /* next character */
+    int capacity; /* of out->steps */
+    bool upper;   /* an uppercase letter was seen */
+    lurd_steps *out;
+    lurd_error *error;
+} reader;
+
+static bool add_steps(reader *r, const game_step *steps, int count, long repeat)
+{
+    lurd_steps *out = r->out;
+    if ((long)out->count + (long)count * repeat > MAX_STEPS) {
+        if (r->error)
+            snprintf(r->error->message, sizeof r->error->message, "too long: more than %d steps",
+                     MAX_STEPS);
+        return false;
+    }
+    while (out->count + count * repeat > r->capacity) {
+        int capacity = r->capacity ? r->capacity * 2 : 256;
+        game_step *grown = realloc(out->steps, (size_t)capacity * sizeof *grown);
+        if (!grown) {
+            if (r->error) snprintf(r->error->message, sizeof r->error->message, "out of memory");
+            return false;
+        }
+        out->steps = grown;
+        r->capacity = capacity;
+    }
+    for (long k = 0; k < repeat; k++)
+        for (int i = 0; i < count; i++) out->steps[out->count++] = steps[i];
+    return true;
+}
+
+/* Reads steps up to the end of the text, or up to the ')' that closes a group when
+ * `depth` > 0. A count repeats the letter or the parenthesised group after it. */
+static bool read_sequence(reader *r, int depth)
+{
+    for (;;) {
+        char c = r->text[r->at];
+        if (c == '\0') {
+            if (depth > 0) return fail(r->error, "a group is not closed before", r->at, c);
+            return true;
+        }
+        if (isspace((unsigned char)c)) {
+            r->at++;
+            continue;
+        }
+        if (c == ')') {
+            if (depth == 0) return fail(r->error, "a ')' with no '(' before it:", r->at, c);
+            r->at++;
+            return true;
+        }
+        long count = 1;
+        int count_start = r->at;
+        if (isdigit((unsigned char)c)) {
+            count = 0;
+            while (isdigit((unsigned char)r->text[r->at])) {
+                count = count * 10 + (r->text[r->at] - '0');
+                if (count > MAX_STEPS) count = MAX_STEPS + 1;
+                r->at++;
+            }
+            c = r->text[r->at];
+            if (count == 0) return fail(r->error, "a count of zero:", count_start, '0');
+            if (c != '(' && letter_direction(c) < 0)
+                return fail(r->error, "a count must be followed by a letter or '(', not", r->at, c);
+        }
+        if (c == '(') {
+            if (depth >= MAX_NESTING) return fail(r->error, "groups nested too deep:", r->at, c);
+            r->at++;
+            int first = r->out->count;
+            if (!read_sequence(r, depth + 1)) return false;
+            int length = r->out->count - first;
+            if (count > 1 && length > 0) {
+                /* the group is already there once: copy it count - 1 more times */
+                game_step *group = malloc((size_t)length * sizeof *group);
+                if (!group) return fail(r->error, "out of memory at", r->at, ' ');
+                memcpy(group, r->out->steps + first, (size_t)length * sizeof *group);
+                bool ok = add_steps(r, group, length, count - 1);
+                free(group);
+                if (!ok) return false;
+            }
+            continue;
+        }
+        int d = letter_direction(c);
+        if (d < 0) return fail(r->error, "not a LURD letter:", r->at, c);
+        bool push = isupper((unsigned char)c);
+        r->upper |= push;
+        game_step step = {(direction)d, push};
+        if (!add_steps(r, &step, 1, count)) return false;
+        r->at++;
+    }
+}
+
+bool lurd_parse(const char *text, lurd_steps *out, lurd_error *error)
+{
+    *out = (lurd_steps){0};
+    reader r = {.text = text, .out = out, .error = error};
+    if (!read_sequence(&r, 0)) {
+        lurd_steps_free(out);
+        return false;
+    }
+    out->case_sensitive = r.upper;
+    return true;
+}
+
+void lurd_steps_free(lurd_steps *s)
+{
+    free(s->steps);
+    *s = (lurd_steps){0};
+}
+
+bool lurd_apply(game *g, const lurd_steps *s, lurd_error *error)
+{
+    for (int i = 0; i < s->count; i++) {
+        game_step step = s->steps[i];
+        step_result result = board_try_step(&g->board, &g->position, step.direction);
+        const char *reason = NULL;
+        if (result == STEP_BLOCKED) {
+            int next = board_neighbour(&g->board, g->position.player, step.direction);
+            reason = board_is_wall(&g->board, next) ? "walks into a wall"
+                                                    : "pushes a box that cannot move";
+        } else if (s->case_sensitive && step.push && result != STEP_PUSHED) {
+            reason = "is written as a push but there is no box to push";
+        } else if (s->case_sensitive && !step.push && result == STEP_PUSHED) {
+            reason = "is written as a move but pushes a box";
+        }
+        if (reason) {
+            if (error)
+                snprintf(error->message, sizeof error->message, "step %d (%c): %s", i + 1,
+                         direction_letter(step.direction, step.push), reason);
+            return false;
+        }
+        game_step_in(g, step.direction);
+    }
+    return true;
+}
+
+char *lurd_format(const game_step *steps, int count, bool rle)
+{
+    /* at worst 8 characters a run: a 7-digit count and the letter */
+    char *text = malloc((size_t)count * 8 + 1);
+    if (!text) return NULL;
+    char *out = text;
+    for (int i = 0; i < count;) {
+        int run = 1;
+        while (rle && i + run < count && steps[i + run].direction == steps[i].direction &&
+               steps[i + run].push == steps[i].push)
+            run++;
+        if (run > 1) out += sprintf(out, "%d", run);
+        *out++ = direction_letter(steps[i].direction, steps[i].push);
+        i += run;
+    }
+    *out = '\0';
+    return text;
+}

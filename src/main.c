@@ -1,0 +1,264 @@
+/* main.c - the sokoban command: parses the options and hands over to one mode. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+#ifndef SOKOBAN_VERSION
+#define SOKOBAN_VERSION "unknown"
+#endif
+
+static const char usage_text[] =
+    "Usage: sokoban [FILE ...] [--level N] [--hint-time SECONDS]\n"
+    "       sokoban --list FILE\n"
+    "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
+    "       sokoban --deadlocks FILE [--level N]\n"
+    "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
+    "                    [--memory MiB] [--mode optimal|fast]\n"
+    "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
+    "\n"
+    "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
+    "and warns of deadlocks. Without a mode option the game starts on the given level\n"
+    "collections (default: the bundled tutorial, then the 90 XSokoban levels).\n"
+    "\n"
+    "Modes:\n"
+    "  --list FILE          one line per level: number, title, size, boxes\n"
+    "  --verify FILE SOL    replay a LURD solution (l u r d moves, L U R D pushes,\n"
+    "                       counts like 3l allowed; @FILE reads it from a file);\n"
+    "                       exit 0 only if it solves the level\n"
+    "  --deadlocks FILE     print the level with its dead squares marked by rule\n"
+    "  --solve FILE         solve levels; one line per level:\n"
+    "                       level= status= pushes= moves= nodes= seconds= solution=\n"
+    "  --tiles \"TILES\"      solve a sliding-tile puzzle (9 or 16 numbers row by row,\n"
+    "                       x or 0 for the blank); prints the blank's moves (u d l r)\n"
+    "                       or \"unsolvable\"\n"
+    "  --tiles-file FILE    solve one tile puzzle per line; print length, nodes, seconds\n"
+    "\n"
+    "Options:\n"
+    "  --level N            the level to play, verify, analyse or solve (default 1)\n"
+    "  --all                with --solve: every level of the file\n"
+    "  --time SECONDS       with --solve: time limit per level (default 30)\n"
+    "  --nodes N            with --solve: node limit per level (default none)\n"
+    "  --memory MiB         with --solve: transposition table size (default 256)\n"
+    "  --mode optimal|fast  with --solve: fewest pushes, or faster and more levels\n"
+    "                       (default optimal)\n"
+    "  --hint-time SECONDS  in the game: the solver's budget for a hint (default 10)\n"
+    "  --help               show this help and exit\n"
+    "  --version            show the version and exit\n"
+    "\n"
+    "Keys in the game: arrows, hjkl or wasd move; u or Backspace undo; U or Ctrl-R redo;\n"
+    "r restart; n/p next/previous level; N/P next/previous unsolved; l level list;\n"
+    "H hint (H again or Enter makes the push); S solve and replay (space pause,\n"
+    ". step, + and - speed, Esc stop); B replay your best solution; D dead squares;\n"
+    "? help; q quit. A mouse click on a floor square walks there.\n"
+    "\n"
+    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage.\n"
+    "See sokoban(6) for more.\n";
+
+enum mode {
+    MODE_PLAY,
+    MODE_LIST,
+    MODE_VERIFY,
+    MODE_DEADLOCKS,
+    MODE_SOLVE,
+    MODE_TILES,
+    MODE_TILES_FILE
+};
+
+enum {
+    OPT_LIST = 256,
+    OPT_VERIFY,
+    OPT_DEADLOCKS,
+    OPT_SOLVE,
+    OPT_TILES,
+    OPT_TILES_FILE,
+    OPT_LEVEL,
+    OPT_ALL,
+    OPT_TIME,
+    OPT_NODES,
+    OPT_MEMORY,
+    OPT_MODE,
+    OPT_HINT_TIME,
+    OPT_HELP,
+    OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+    {"list", required_argument, NULL, OPT_LIST},
+    {"verify", required_argument, NULL, OPT_VERIFY},
+    {"deadlocks", required_argument, NULL, OPT_DEADLOCKS},
+    {"solve", required_argument, NULL, OPT_SOLVE},
+    {"tiles", required_argument, NULL, OPT_TILES},
+    {"tiles-file", required_argument, NULL, OPT_TILES_FILE},
+    {"level", required_argument, NULL, OPT_LEVEL},
+    {"all", no_argument, NULL, OPT_ALL},
+    {"time", required_argument, NULL, OPT_TIME},
+    {"nodes", required_argument, NULL, OPT_NODES},
+    {"memory", required_argument, NULL, OPT_MEMORY},
+    {"mode", required_argument, NULL, OPT_MODE},
+    {"hint-time", required_argument, NULL, OPT_HINT_TIME},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+static int usage_error(const char *message, const char *argument)
+{
+    fprintf(stderr, "sokoban: %s%s%s\nTry 'sokoban --help'.\n", message, argument ? ": " : "",
+            argument ? argument : "");
+    return CLI_BAD_INPUT;
+}
+
+/* Reads a whole number in [low, high]; false when `text` is not one. */
+static bool parse_integer(const char *text, long long low, long long high, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long value = strtoll(text, &end, 10);
+    if (errno || end == text || *end || value < low || value > high) return false;
+    *out = value;
+    return true;
+}
+
+static bool parse_seconds(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (errno || end == text || *end || !(value > 0) || value > 1e7) return false;
+    *out = value;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    cli_options options = {0};
+    enum mode mode = MODE_PLAY;
+    int modes_given = 0;
+    const char *mode_file = NULL;
+    long long number;
+
+    opterr = 0;
+    int option;
+    while ((option = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+        switch (option) {
+        case OPT_LIST:
+            mode = MODE_LIST;
+            mode_file = optarg;
+            modes_given++;
+            break;
+        case OPT_VERIFY:
+            mode = MODE_VERIFY;
+            mode_file = optarg;
+            modes_given++;
+            break;
+        case OPT_DEADLOCKS:
+            mode = MODE_DEADLOCKS;
+            mode_file = optarg;
+            modes_given++;
+            break;
+        case OPT_SOLVE:
+            mode = MODE_SOLVE;
+            mode_file = optarg;
+            modes_given++;
+            break;
+        case OPT_TILES:
+            mode = MODE_TILES;
+            options.tiles = optarg;
+            modes_given++;
+            break;
+        case OPT_TILES_FILE:
+            mode = MODE_TILES_FILE;
+            options.tiles_file = optarg;
+            modes_given++;
+            break;
+        case OPT_LEVEL:
+            if (!parse_integer(optarg, 1, 1000000, &number))
+                return usage_error("--level wants a level number from 1", optarg);
+            options.level = (int)number;
+            break;
+        case OPT_ALL:
+            options.all = true;
+            break;
+        case OPT_TIME:
+            if (!parse_seconds(optarg, &options.time_limit))
+                return usage_error("--time wants a positive number of seconds", optarg);
+            break;
+        case OPT_NODES:
+            if (!parse_integer(optarg, 1, (long long)1 << 62, &number))
+                return usage_error("--nodes wants a positive whole number", optarg);
+            options.node_limit = (uint64_t)number;
+            break;
+        case OPT_MEMORY:
+            if (!parse_integer(optarg, 1, 1 << 20, &number))
+                return usage_error("--memory wants a size in MiB from 1", optarg);
+            options.memory_mib = (int)number;
+            break;
+        case OPT_MODE:
+            if (strcmp(optarg, "optimal") != 0 && strcmp(optarg, "fast") != 0)
+                return usage_error("--mode wants optimal or fast", optarg);
+            options.mode = optarg;
+            break;
+        case OPT_HINT_TIME:
+            if (!parse_seconds(optarg, &options.hint_time))
+                return usage_error("--hint-time wants a positive number of seconds", optarg);
+            break;
+        case OPT_HELP:
+            fputs(usage_text, stdout);
+            return CLI_OK;
+        case OPT_VERSION:
+            printf("sokoban %s\n", SOKOBAN_VERSION);
+            return CLI_OK;
+        default:
+            if (optopt) {
+                char name[3] = {'-', (char)optopt, 0};
+                return usage_error("unknown or incomplete option",
+                                   optopt > 255 ? argv[optind - 1] : name);
+            }
+            return usage_error("unknown option", argv[optind - 1]);
+        }
+    }
+    if (modes_given > 1)
+        return usage_error("give one of --list, --verify, --deadlocks, --solve, --tiles, "
+                           "--tiles-file",
+                           NULL);
+    if (options.all && options.level)
+        return usage_error("--all and --level exclude each other", NULL);
+
+    const char **rest = (const char **)argv + optind;
+    int rest_count = argc - optind;
+    if (mode_file) {
+        options.files = &mode_file;
+        options.file_count = 1;
+    }
+    switch (mode) {
+    case MODE_PLAY:
+        options.files = rest;
+        options.file_count = rest_count;
+        return tui_main(&options);
+    case MODE_VERIFY:
+        if (rest_count != 1) return usage_error("--verify wants one SOLUTION argument", NULL);
+        options.solution = rest[0];
+        return cli_verify(&options);
+    default:
+        break;
+    }
+    if (rest_count > 0) return usage_error("unexpected argument", rest[0]);
+    switch (mode) {
+    case MODE_LIST:
+        return cli_list(&options);
+    case MODE_DEADLOCKS:
+        return cli_deadlocks(&options);
+    case MODE_SOLVE:
+        return cli_solve(&options);
+    case MODE_TILES:
+        return cli_tiles(&options);
+    case MODE_TILES_FILE:
+        return cli_tiles_file(&options);
+    default:
+        return CLI_BAD_INPUT;
+    }
+}

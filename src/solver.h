@@ -1,0 +1,63 @@
+/* solver.h - the Sokoban solver: push-optimal (or fast) solutions by IDA* on pushes.
+ *
+ * The public face used by the command line (--solve) and the solver thread (hints and
+ * replays). A call owns all of its state, so several can run at once in different threads.
+ * Knows nothing of the terminal. */
+#ifndef SOKOBAN_SOLVER_H
+#define SOKOBAN_SOLVER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef enum solver_mode {
+    SOLVER_OPTIMAL, /* admissible: a solution with the fewest pushes */
+    SOLVER_FAST,    /* inadmissible tricks allowed: more levels, sooner, maybe more pushes */
+} solver_mode;
+
+typedef enum solver_status {
+    SOLVER_SOLVED,
+    SOLVER_UNSOLVABLE, /* the search space was exhausted: no solution from this position */
+    SOLVER_LIMIT,      /* the node, time or memory limit was reached first */
+    SOLVER_CANCELLED,
+    SOLVER_ERROR, /* out of memory, or a level the solver cannot take */
+} solver_status;
+
+typedef struct solver_progress {
+    int threshold; /* the current IDA* cost threshold, in pushes */
+    uint64_t nodes;
+    double seconds;
+    double nodes_per_second;
+} solver_progress;
+
+typedef struct solver_options {
+    solver_mode mode;
+    double max_seconds;        /* 0: no limit */
+    uint64_t max_nodes;        /* 0: no limit */
+    int memory_mib;            /* transposition table size; 0: 256 MiB */
+    const atomic_bool *cancel; /* NULL, or set from another thread to stop */
+    void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
+    void *progress_argument;
+} solver_options;
+
+typedef struct solver_result {
+    solver_status status;
+    solver_mode mode; /* the mode that produced the answer */
+    int pushes;       /* of the solution, when solved */
+    int moves;        /* of the solution with the walking filled in */
+    char *lurd;       /* the full solution (malloc'd), replay-checked; NULL when none */
+    uint64_t nodes;
+    double seconds;
+} solver_result;
+
+/* Solves from `start` on `board`. Every returned solution has been replayed and checked. */
+solver_status solver_solve(const board *board, const position *start, const solver_options *options,
+                           solver_result *result);
+void solver_result_free(solver_result *result);
+
+/* "solved", "unsolvable", "limit", "cancelled", "error". */
+const char *solver_status_name(solver_status status);
+
+#endif

@@ -1,0 +1,305 @@
+/* solver_bound.c - push distances (backward breadth-first search over pulls) and the
+ * Hungarian algorithm that matches boxes to goals on them. */
+#include "solver_bound.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ida.h"
+
+enum {
+    NO_GROUP = 255,
+    /* The cost of giving a box a goal it cannot reach: large enough that any assignment
+     * using such a pair costs more than every real one, small enough not to overflow. */
+    UNREACHABLE_COST = 1 << 20,
+    MAX_BOXES = 1000,
+};
+
+/* ---- the player's regions round one box ------------------------------------------------ */
+
+/* For every inside square s, which of its four neighbours the player can walk between
+ * when a box stands on s and nothing else is in the way: one flood fill per side, stopped
+ * as soon as the other sides are found. */
+static bool compute_side_groups(solver_distances *d, const board *b)
+{
+    d->side_group = malloc((size_t)b->size * 4);
+    int *queue = malloc((size_t)b->size * sizeof *queue);
+    uint32_t *seen = calloc((size_t)b->size, sizeof *seen);
+    if (!d->side_group || !queue || !seen) {
+        free(queue);
+        free(seen);
+        return false;
+    }
+    memset(d->side_group, NO_GROUP, (size_t)b->size * 4);
+    uint32_t stamp = 0;
+    for (int s = 0; s < b->size; s++) {
+        if (!board_is_inside(b, s)) continue;
+        uint8_t *group = d->side_group + (size_t)s * 4;
+        for (int k = 0; k < DIRECTION_COUNT; k++) {
+            int start = s + b->delta[k];
+            if (!board_is_inside(b, start) || group[k] != NO_GROUP) continue;
+            group[k] = (uint8_t)k;
+            int missing = 0;
+            for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++)
+                if (board_is_inside(b, s + b->delta[k2]) && group[k2] == NO_GROUP) missing++;
+            if (!missing) continue;
+            stamp++;
+            seen[s] = stamp; /* the box */
+            seen[start] = stamp;
+            int head = 0, tail = 0;
+            queue[tail++] = start;
+            while (head < tail && missing) {
+                int square = queue[head++];
+                for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
+                    int next = square + b->delta[dir];
+                    if (seen[next] == stamp || !board_is_inside(b, next)) continue;
+                    seen[next] = stamp;
+                    queue[tail++] = next;
+                    for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
+                        if (next == s + b->delta[k2] && group[k2] == NO_GROUP) {
+                            group[k2] = (uint8_t)k;
+                            missing--;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    free(queue);
+    free(seen);
+    return true;
+}
+
+/* ---- push distances -------------------------------------------------------------------- */
+
+/* Marks state (square, side) and every side the player can walk to round the box at
+ * distance `distance`, and queues them. */
+static void reach_state(const solver_distances *d, uint16_t *distance, int *queue, int *tail,
+                        int square, int side, uint16_t value)
+{
+    const uint8_t *group = d->side_group + (size_t)square * 4;
+    for (int k = 0; k < DIRECTION_COUNT; k++) {
+        int state = square * 4 + k;
+        if (group[k] != group[side] || distance[state] != SOLVER_NO_PATH) continue;
+        distance[state] = value;
+        queue[(*tail)++] = state;
+    }
+}
+
+/* Pushes from every (box square, player side) to `goal`, by a breadth-first search
+ * backwards from the goal: undoing a push is a pull, the player stepping back and drawing
+ * the box after him. Walking round the box is free (sides in the same group). The idea is
+ * the standard "pull from the goals" of the Sokoban wiki's dead-square detection, kept
+ * per player side as in Junghanns & Schaeffer 2001. */
+static void distances_from_goal(solver_distances *d, const board *b, int goal_index,
+                                uint16_t *distance, int *queue)
+{
+    int goal = b->goals[goal_index];
+    for (int i = 0; i < b->size * 4; i++) distance[i] = SOLVER_NO_PATH;
+    int head = 0, tail = 0;
+    if (board_is_inside(b, goal)) {
+        for (int k = 0; k < DIRECTION_COUNT; k++)
+            if (board_is_inside(b, goal + b->delta[k]))
+                reach_state(d, distance, queue, &tail, goal, k, 0);
+    }
+    while (head < tail) {
+        int state = queue[head++];
+        int square = state / 4, side = state % 4;
+        /* The box came from the player's square; the player stood one further. */
+        int from = square + b->delta[side];
+        int player = from + b->delta[side];
+        if (!board_is_inside(b, player)) continue;
+        int next = from * 4 + side;
+        if (distance[next] != SOLVER_NO_PATH) continue;
+        reach_state(d, distance, queue, &tail, from, side, (uint16_t)(distance[state] + 1));
+    }
+    uint16_t *to_goal = d->to_goal;
+    for (int s = 0; s < b->size; s++) {
+        uint16_t best = SOLVER_NO_PATH;
+        for (int k = 0; k < DIRECTION_COUNT; k++)
+            if (distance[s * 4 + k] < best) best = distance[s * 4 + k];
+        if (s == goal) best = 0;
+        to_goal[(size_t)s * (size_t)d->goal_count + (size_t)goal_index] = best;
+        if (best < d->nearest[s]) d->nearest[s] = best;
+    }
+}
+
+bool solver_distances_init(solver_distances *d, const board *b)
+{
+    *d = (solver_distances){.goal_count = b->goal_count, .size = b->size};
+    size_t goals = b->goal_count > 0 ? (size_t)b->goal_count : 1;
+    d->to_goal = malloc((size_t)b->size * goals * sizeof *d->to_goal);
+    d->nearest = malloc((size_t)b->size * sizeof *d->nearest);
+    uint16_t *distance = malloc((size_t)b->size * 4 * sizeof *distance);
+    int *queue = malloc((size_t)b->size * 4 * sizeof *queue);
+    bool ok = d->to_goal && d->nearest && distance && queue && compute_side_groups(d, b);
+    if (ok) {
+        for (int s = 0; s < b->size; s++) d->nearest[s] = SOLVER_NO_PATH;
+        for (int g = 0; g < b->goal_count; g++) distances_from_goal(d, b, g, distance, queue);
+    }
+    free(distance);
+    free(queue);
+    if (!ok) solver_distances_free(d);
+    return ok;
+}
+
+void solver_distances_free(solver_distances *d)
+{
+    free(d->to_goal);
+    free(d->nearest);
+    free(d->side_group);
+    *d = (solver_distances){0};
+}
+
+/* ---- the matching ---------------------------------------------------------------------- */
+
+int solver_matching_state_size(const solver_matching *m)
+{
+    return 3 * (m->count + 1);
+}
+
+bool solver_matching_init(solver_matching *m, const solver_distances *distances, int box_count,
+                          const int *box_square)
+{
+    *m = (solver_matching){.count = box_count, .distances = distances, .box_square = box_square};
+    if (box_count > MAX_BOXES) return false;
+    size_t n = (size_t)box_count + 1;
+    m->row_potential = calloc(n, sizeof(int));
+    m->column_potential = calloc(n, sizeof(int));
+    m->column_row = calloc(n, sizeof(int));
+    m->way = calloc(n, sizeof(int));
+    m->slack = calloc(n, sizeof(int));
+    m->used = calloc(n, sizeof(bool));
+    if (!m->row_potential || !m->column_potential || !m->column_row || !m->way || !m->slack ||
+        !m->used) {
+        solver_matching_free(m);
+        return false;
+    }
+    return true;
+}
+
+void solver_matching_free(solver_matching *m)
+{
+    free(m->row_potential);
+    free(m->column_potential);
+    free(m->column_row);
+    free(m->way);
+    free(m->slack);
+    free(m->used);
+    *m = (solver_matching){0};
+}
+
+/* The cost of giving box `row` (1-based) goal `column` (1-based). */
+static inline int pair_cost(const solver_matching *m, int row, int column)
+{
+    const solver_distances *d = m->distances;
+    uint16_t pushes =
+        d->to_goal[(size_t)m->box_square[row - 1] * (size_t)d->goal_count + (size_t)column - 1];
+    return pushes == SOLVER_NO_PATH ? UNREACHABLE_COST : pushes;
+}
+
+/* One phase of the Hungarian algorithm in its shortest-augmenting-path form (Kuhn-Munkres
+ * with potentials, as in Jonker & Volgenant; the O(n^3) layout of the e-maxx notes): box
+ * `row` is unassigned, every other box is assigned with tight, feasible potentials; grows a
+ * Dijkstra tree of reduced costs from `row` to a free goal and flips the path. */
+static void augment(solver_matching *m, int row)
+{
+    int n = m->count;
+    int *u = m->row_potential, *v = m->column_potential, *p = m->column_row;
+    int *way = m->way, *slack = m->slack;
+    bool *used = m->used;
+    for (int j = 0; j <= n; j++) {
+        slack[j] = INT_MAX;
+        used[j] = false;
+    }
+    p[0] = row;
+    v[0] = 0; /* column 0 stands for the free box; its potential is never read */
+    int j0 = 0;
+    do {
+        used[j0] = true;
+        int i0 = p[j0], delta = INT_MAX, j1 = 0;
+        for (int j = 1; j <= n; j++) {
+            if (used[j]) continue;
+            int reduced = pair_cost(m, i0, j) - u[i0] - v[j];
+            if (reduced < slack[j]) {
+                slack[j] = reduced;
+                way[j] = j0;
+            }
+            if (slack[j] < delta) {
+                delta = slack[j];
+                j1 = j;
+            }
+        }
+        for (int j = 0; j <= n; j++) {
+            if (used[j]) {
+                u[p[j]] += delta;
+                v[j] -= delta;
+            } else {
+                slack[j] -= delta;
+            }
+        }
+        j0 = j1;
+    } while (p[j0] != 0);
+    do {
+        int j1 = way[j0];
+        p[j0] = p[j1];
+        j0 = j1;
+    } while (j0);
+}
+
+static int matching_total(const solver_matching *m)
+{
+    int total = 0;
+    for (int j = 1; j <= m->count; j++) total += pair_cost(m, m->column_row[j], j);
+    return total >= UNREACHABLE_COST ? IDA_INFINITY : total;
+}
+
+int solver_matching_solve(solver_matching *m)
+{
+    int n = m->count;
+    for (int i = 0; i <= n; i++) {
+        m->row_potential[i] = 0;
+        m->column_potential[i] = 0;
+        m->column_row[i] = 0;
+    }
+    for (int i = 1; i <= n; i++) augment(m, i);
+    return matching_total(m);
+}
+
+int solver_matching_update(solver_matching *m, int box)
+{
+    int n = m->count, row = box + 1;
+    int *u = m->row_potential, *v = m->column_potential;
+    for (int j = 1; j <= n; j++) {
+        if (m->column_row[j] == row) {
+            m->column_row[j] = 0;
+            break;
+        }
+    }
+    /* Keep the potentials feasible on the box's new row of costs. */
+    int least = INT_MAX;
+    for (int j = 1; j <= n; j++) {
+        int reduced = pair_cost(m, row, j) - v[j];
+        if (reduced < least) least = reduced;
+    }
+    u[row] = least;
+    augment(m, row);
+    return matching_total(m);
+}
+
+void solver_matching_save(const solver_matching *m, int *state)
+{
+    size_t n = (size_t)m->count + 1;
+    memcpy(state, m->row_potential, n * sizeof *state);
+    memcpy(state + n, m->column_potential, n * sizeof *state);
+    memcpy(state + 2 * n, m->column_row, n * sizeof *state);
+}
+
+void solver_matching_restore(solver_matching *m, const int *state)
+{
+    size_t n = (size_t)m->count + 1;
+    memcpy(m->row_potential, state, n * sizeof *state);
+    memcpy(m->column_potential, state + n, n * sizeof *state);
+    memcpy(m->column_row, state + 2 * n, n * sizeof *state);
+}

@@ -1,0 +1,71 @@
+/* solver_bound.h - the solver's lower bound: push distances and a minimum-cost matching.
+ *
+ * Per level, the number of pushes each square is from each goal for a lone box, counting
+ * only pushes the player can make (he must stand behind the box and walk round it).
+ * Per node, the least total of those distances over all ways to give each box its own goal
+ * (the Hungarian algorithm), kept up to date push by push. Part of the solver (solver.h);
+ * internal to it. */
+#ifndef SOKOBAN_SOLVER_BOUND_H
+#define SOKOBAN_SOLVER_BOUND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* A distance meaning "no goal can be reached from here". */
+enum { SOLVER_NO_PATH = UINT16_MAX };
+
+typedef struct solver_distances {
+    int goal_count;
+    int size;
+    uint16_t *to_goal; /* to_goal[square * goal_count + g]: pushes to goal g, or NO_PATH */
+    uint16_t *nearest; /* the least over all goals; NO_PATH marks a dead square */
+    /* side_group[square * 4 + d]: for the player's square next to `square` on side d, the
+     * lowest side in the same walkable region when a box stands on `square`; 255 when that
+     * neighbour is not floor. Two sides with equal groups are connected round the box. */
+    uint8_t *side_group;
+} solver_distances;
+
+/* Computes the push distances of `board`. Returns false when out of memory. */
+bool solver_distances_init(solver_distances *distances, const board *board);
+void solver_distances_free(solver_distances *distances);
+
+static inline bool solver_square_is_dead(const solver_distances *d, int square)
+{
+    return d->nearest[square] == SOLVER_NO_PATH;
+}
+
+/* The matching: a minimum-cost assignment of boxes to goals, repaired after each push.
+ * The state (potentials and assignment) can be saved and restored around a push. */
+typedef struct solver_matching {
+    int count; /* boxes = goals */
+    const solver_distances *distances;
+    const int *box_square; /* the boxes, not owned */
+    int *row_potential;    /* u, 1-based, count + 1 entries */
+    int *column_potential; /* v */
+    int *column_row;       /* column_row[goal + 1] = box + 1 matched, 0 none */
+    int *way;              /* work arrays for one augmenting search */
+    int *slack;
+    bool *used;
+} solver_matching;
+
+/* The size of the state solver_matching_save() writes, in ints. */
+int solver_matching_state_size(const solver_matching *matching);
+
+bool solver_matching_init(solver_matching *matching, const solver_distances *distances,
+                          int box_count, const int *box_square);
+void solver_matching_free(solver_matching *matching);
+
+/* The least total push distance over all assignments of the boxes where they stand now,
+ * computed from scratch; IDA_INFINITY when some box can reach no goal it could be given. */
+int solver_matching_solve(solver_matching *matching);
+
+/* The same after only box `box` has moved since the last solve or update: repairs the
+ * assignment with one augmenting path instead of starting over. */
+int solver_matching_update(solver_matching *matching, int box);
+
+void solver_matching_save(const solver_matching *matching, int *state);
+void solver_matching_restore(solver_matching *matching, const int *state);
+
+#endif

@@ -1,0 +1,305 @@
+/* solver_domain.c - the Sokoban domain of the IDA* engine: the player's reach, move
+ * generation and ordering, making and taking back pushes, pruning. */
+#include "solver_domain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver_macro.h"
+
+/* ---- the player's reach ---------------------------------------------------------------- */
+
+/* Flood fill of the squares the player can walk to, by breadth-first search from his
+ * square. A stamp per square instead of clearing an array per node; the least square
+ * reached names the region (the "normalized" player square of the Sokoban wiki). */
+static void compute_reach(solver_search *s)
+{
+    const board *b = s->board;
+    if (++s->stamp == 0) {
+        memset(s->reach, 0, (size_t)b->size * sizeof *s->reach);
+        s->stamp = 1;
+    }
+    uint32_t stamp = s->stamp;
+    uint32_t *reach = s->reach;
+    const uint8_t *flags = b->flags;
+    const uint8_t *boxes = s->boxes;
+    int *queue = s->queue;
+    int d0 = b->delta[0], d1 = b->delta[1], d2 = b->delta[2], d3 = b->delta[3];
+    int least = s->player;
+    int head = 0, tail = 0;
+    reach[s->player] = stamp;
+    queue[tail++] = s->player;
+    while (head < tail) {
+        int square = queue[head++];
+        int next[4] = {square + d0, square + d1, square + d2, square + d3};
+        for (int k = 0; k < 4; k++) {
+            int n = next[k];
+            if (reach[n] == stamp || !(flags[n] & BOARD_INSIDE) || boxes[n]) continue;
+            reach[n] = stamp;
+            queue[tail++] = n;
+            if (n < least) least = n;
+        }
+    }
+    s->region = least;
+    s->reach_valid = true;
+}
+
+static inline bool reaches(const solver_search *s, int square)
+{
+    return s->reach[square] == s->stamp;
+}
+
+static inline uint64_t state_key(const solver_search *s)
+{
+    return s->box_key ^ s->zobrist.player[s->region];
+}
+
+/* ---- changing the boxes ---------------------------------------------------------------- */
+
+static void move_box(solver_search *s, int from, int to)
+{
+    const board *b = s->board;
+    int box = s->box_at[from];
+    s->box_at[from] = -1;
+    s->box_at[to] = box;
+    s->boxes[from] = 0;
+    s->boxes[to] = 1;
+    s->box_square[box] = to;
+    s->box_key ^= s->zobrist.box[from] ^ s->zobrist.box[to];
+    s->on_goal += (board_is_goal(b, to) ? 1 : 0) - (board_is_goal(b, from) ? 1 : 0);
+}
+
+static bool ensure_depth(solver_search *s)
+{
+    if (s->depth < s->capacity) return true;
+    int capacity = s->capacity ? s->capacity * 2 : 256;
+    solver_undo *undo = realloc(s->undo, (size_t)capacity * sizeof *undo);
+    if (!undo) return false;
+    s->undo = undo;
+    size_t width = (size_t)solver_matching_state_size(&s->matching);
+    int *states = realloc(s->matching_states, (size_t)capacity * width * sizeof *states);
+    if (!states) return false;
+    s->matching_states = states;
+    s->capacity = capacity;
+    return true;
+}
+
+/* ---- the engine's callbacks ------------------------------------------------------------ */
+
+static int weighted(const solver_search *s, int h)
+{
+    return h >= IDA_INFINITY ? IDA_INFINITY : h * s->weight;
+}
+
+static int root_bound(void *context)
+{
+    solver_search *s = context;
+    compute_reach(s);
+    s->root_region = s->region;
+    for (int i = 0; i < s->box_count; i++)
+        if (!board_is_goal(s->board, s->box_square[i]) &&
+            solver_square_is_dead(s->distances, s->box_square[i]))
+            return IDA_INFINITY;
+    return weighted(s, solver_matching_solve(&s->matching));
+}
+
+static void begin_iteration(void *context, int threshold)
+{
+    (void)threshold;
+    solver_search *s = context;
+    s->iteration++;
+    s->last_box = -1;
+    compute_reach(s);
+    solver_table_enter(s->table, state_key(s), 0, s->iteration);
+}
+
+/* Move ordering: the box pushed last goes on first ("inertia", from the S4 solver and
+ * Rolling Stone: solutions push one box several times in a row), then pushes that bring a
+ * box nearer to a goal, then the rest. Three buckets, kept in generation order. */
+static int expand(void *context, ida_move *moves)
+{
+    solver_search *s = context;
+    const board *b = s->board;
+    const solver_distances *d = s->distances;
+    if (s->no_memory) return 0;
+    if (!s->reach_valid) compute_reach(s);
+    ida_move buckets[3][4 * 64];
+    ida_move *bucket[3];
+    int count[3] = {0, 0, 0};
+    /* Beyond 64 boxes the buckets go straight into `moves`, unordered. */
+    bool ordered = s->box_count <= 64;
+    int total = 0;
+    for (int k = 0; k < 3; k++) bucket[k] = buckets[k];
+    for (int i = 0; i < s->box_count; i++) {
+        int square = s->box_square[i];
+        for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
+            int to = square + b->delta[dir];
+            int from = square - b->delta[dir];
+            if (!reaches(s, from) || s->boxes[to] || !board_is_inside(b, to)) continue;
+            if (solver_square_is_dead(d, to)) {
+                s->counters.dead_square++;
+                continue;
+            }
+            ida_move move = solver_move(square, (direction)dir);
+            if (!ordered) {
+                moves[total++] = move;
+                continue;
+            }
+            int k = i == s->last_box ? 0 : d->nearest[to] < d->nearest[square] ? 1 : 2;
+            bucket[k][count[k]++] = move;
+        }
+    }
+    if (!ordered) return total;
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < count[k]; j++) moves[total++] = bucket[k][j];
+    return total;
+}
+
+static int make(void *context, ida_move move, int g, int *cost)
+{
+    solver_search *s = context;
+    const board *b = s->board;
+    if (!ensure_depth(s)) {
+        /* Nothing was changed: unmake() must change nothing either. */
+        s->no_memory = s->skip_unmake = true;
+        return IDA_PRUNE;
+    }
+    int square = solver_move_square(move);
+    direction dir = solver_move_direction(move);
+    int box = s->box_at[square];
+    solver_undo *undo = &s->undo[s->depth];
+    int *matching_state =
+        s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching);
+    s->depth++;
+    undo->player = s->player;
+    undo->last_box = s->last_box;
+    solver_matching_save(&s->matching, matching_state);
+
+    int pushes = 1;
+    int to = square + b->delta[dir];
+    if (s->tunnels) pushes = solver_macro_tunnel_length(b, s->boxes, s->distances, square, dir);
+    for (int i = 1; i < pushes; i++) to += b->delta[dir];
+    undo->box_to = to;
+    undo->pushes = pushes;
+    move_box(s, square, to);
+    s->player = to - b->delta[dir];
+    s->last_box = box;
+    s->reach_valid = false;
+    *cost = pushes;
+    if (pushes > 1) s->counters.tunnel++;
+
+    if (pushes > 1 && solver_square_is_dead(s->distances, to)) {
+        s->counters.dead_square++;
+        return IDA_PRUNE;
+    }
+    if (s->deadlocks && deadlock_check_push(s->deadlocks, b, s->boxes, to)) {
+        s->counters.deadlock++;
+        return IDA_PRUNE;
+    }
+    compute_reach(s);
+    if (!solver_table_enter(s->table, state_key(s), g + pushes, s->iteration)) {
+        s->counters.transposition++;
+        return IDA_PRUNE;
+    }
+    int h = solver_matching_update(&s->matching, box);
+    if (h >= IDA_INFINITY) s->counters.infinite++;
+    return weighted(s, h);
+}
+
+static void unmake(void *context, ida_move move)
+{
+    solver_search *s = context;
+    if (s->skip_unmake) {
+        s->skip_unmake = false;
+        return;
+    }
+    s->depth--;
+    const solver_undo *undo = &s->undo[s->depth];
+    move_box(s, undo->box_to, solver_move_square(move));
+    s->player = undo->player;
+    s->last_box = undo->last_box;
+    s->reach_valid = false;
+    solver_matching_restore(
+        &s->matching,
+        s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching));
+}
+
+static bool is_goal(void *context)
+{
+    const solver_search *s = context;
+    return s->on_goal == s->box_count;
+}
+
+void solver_search_domain(solver_search *s, ida_domain *domain)
+{
+    *domain = (ida_domain){
+        .context = s,
+        .max_moves = 4 * s->box_count,
+        .root_bound = root_bound,
+        .begin_iteration = begin_iteration,
+        .expand = expand,
+        .make = make,
+        .unmake = unmake,
+        .is_goal = is_goal,
+    };
+}
+
+/* ---- setting up ------------------------------------------------------------------------ */
+
+bool solver_search_init(solver_search *s, const board *b, const position *start,
+                        const solver_distances *distances, const deadlock_table *deadlocks,
+                        solver_table *table, solver_mode mode)
+{
+    *s = (solver_search){
+        .board = b,
+        .distances = distances,
+        .deadlocks = deadlocks,
+        .table = table,
+        .mode = mode,
+        .weight = mode == SOLVER_FAST ? 3 : 1,
+        .tunnels = true,
+        .player = start->player,
+        .last_box = -1,
+    };
+    size_t size = (size_t)b->size;
+    int count = 0;
+    for (int i = 0; i < b->size; i++)
+        if (start->boxes[i]) count++;
+    s->box_count = count;
+    s->box_square = malloc((count > 0 ? (size_t)count : 1) * sizeof *s->box_square);
+    s->box_at = malloc(size * sizeof *s->box_at);
+    s->boxes = calloc(size, 1);
+    s->reach = calloc(size, sizeof *s->reach);
+    s->queue = malloc(size * sizeof *s->queue);
+    if (!s->box_square || !s->box_at || !s->boxes || !s->reach || !s->queue ||
+        !solver_zobrist_init(&s->zobrist, b->size) ||
+        !solver_matching_init(&s->matching, distances, count, s->box_square)) {
+        solver_search_free(s);
+        return false;
+    }
+    for (int i = 0; i < b->size; i++) s->box_at[i] = -1;
+    count = 0;
+    for (int i = 0; i < b->size; i++) {
+        if (!start->boxes[i]) continue;
+        s->box_square[count] = i;
+        s->box_at[i] = count++;
+        s->boxes[i] = 1;
+        s->box_key ^= s->zobrist.box[i];
+        if (board_is_goal(b, i)) s->on_goal++;
+    }
+    return true;
+}
+
+void solver_search_free(solver_search *s)
+{
+    free(s->box_square);
+    free(s->box_at);
+    free(s->boxes);
+    free(s->reach);
+    free(s->queue);
+    free(s->undo);
+    free(s->matching_states);
+    solver_zobrist_free(&s->zobrist);
+    solver_matching_free(&s->matching);
+    *s = (solver_search){0};
+}

@@ -1,0 +1,100 @@
+/* solver_domain.h - Sokoban as a domain of the IDA* engine (ida.h): states, pushes, pruning.
+ *
+ * A state is the set of box squares plus the region the player can walk to, named by its
+ * top-left square, so positions that differ only by where the player stands in one region
+ * are one state. A move is a push: a box square and a direction; it costs 1, so the
+ * engine's cost is the number of pushes. The walking in between is filled in by solver.c.
+ * Part of the solver (solver.h); internal to it. */
+#ifndef SOKOBAN_SOLVER_DOMAIN_H
+#define SOKOBAN_SOLVER_DOMAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "deadlock.h"
+#include "ida.h"
+#include "solver.h"
+#include "solver_bound.h"
+#include "solver_table.h"
+
+/* What make() did at one depth, to take it back. */
+typedef struct solver_undo {
+    int player;
+    int last_box;
+    int box_to; /* where the box ended (after a tunnel, further than one push) */
+    int pushes; /* 1, or the length of the macro */
+} solver_undo;
+
+typedef struct solver_counters {
+    uint64_t dead_square;   /* pushes not generated: the box would stand on a dead square */
+    uint64_t deadlock;      /* states cut by deadlock_check_push */
+    uint64_t transposition; /* states cut by the table */
+    uint64_t infinite;      /* states whose bound was infinite */
+    uint64_t tunnel;        /* pushes lengthened into tunnel macros */
+} solver_counters;
+
+typedef struct solver_search {
+    const board *board;
+    const solver_distances *distances;
+    const deadlock_table *deadlocks; /* may be NULL */
+    solver_table *table;
+    solver_zobrist zobrist;
+    solver_matching matching;
+    solver_mode mode;
+    int weight;   /* f = g + weight * h: 1 in optimal mode */
+    bool tunnels; /* lengthen pushes through one-way tunnels into macros */
+
+    /* The current state. */
+    int box_count;
+    int *box_square; /* box -> its square */
+    int *box_at;     /* square -> box, or -1 */
+    uint8_t *boxes;  /* square -> 1 where a box stands: the map deadlock.h reads */
+    int on_goal;     /* boxes on goals */
+    int player;      /* the player's square */
+    int last_box;    /* the box pushed last, or -1 */
+    uint64_t box_key;
+
+    /* The player's reach in the current state. */
+    uint32_t *reach; /* reach[square] == stamp: the player can walk there */
+    uint32_t stamp;
+    int *queue;
+    int region; /* the least square of the reach: the state's player component */
+    bool reach_valid;
+
+    /* The undo stack, one entry per depth. */
+    solver_undo *undo;
+    int *matching_states;
+    int depth, capacity;
+
+    int iteration;
+    int root_region;
+    bool no_memory;   /* the undo stack could not grow: the search is void */
+    bool skip_unmake; /* make() failed before changing anything */
+    solver_counters counters;
+} solver_search;
+
+/* Sets up the search from `start`. False when out of memory. */
+bool solver_search_init(solver_search *search, const board *board, const position *start,
+                        const solver_distances *distances, const deadlock_table *deadlocks,
+                        solver_table *table, solver_mode mode);
+void solver_search_free(solver_search *search);
+
+/* The engine's view of the search. */
+void solver_search_domain(solver_search *search, ida_domain *domain);
+
+/* A move packs the square of the box pushed and the direction. */
+static inline ida_move solver_move(int square, direction d)
+{
+    return (ida_move)square * 4u + (ida_move)d;
+}
+static inline int solver_move_square(ida_move move)
+{
+    return (int)(move / 4u);
+}
+static inline direction solver_move_direction(ida_move move)
+{
+    return (direction)(move % 4u);
+}
+
+#endif

@@ -1,0 +1,548 @@
+/* tiles.c - the sliding-tile domain of the IDA* engine: boards, parity, the lower bound
+ * (Manhattan distance + linear conflicts, or additive pattern databases), the search. */
+#include "tiles.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tiles_pdb.h"
+
+/* The blank's moves; a move and its inverse differ in the lowest bit. */
+enum { MOVE_UP, MOVE_DOWN, MOVE_LEFT, MOVE_RIGHT, MOVE_COUNT, NO_MOVE = MOVE_COUNT };
+static const char move_letters[MOVE_COUNT] = {'u', 'd', 'l', 'r'};
+
+/* ------------------------------------------------------------------------------------- */
+/* Boards: reading, writing, goals, moves                                                 */
+/* ------------------------------------------------------------------------------------- */
+
+static int board_cells(const tiles_board *board)
+{
+    return board->width * board->width;
+}
+
+static int find_blank(const tiles_board *board)
+{
+    for (int c = 0; c < board_cells(board); c++)
+        if (board->cell[c] == TILES_BLANK) return c;
+    return -1;
+}
+
+bool tiles_parse(const char *text, tiles_board *board, char *error, size_t error_size)
+{
+    int values[TILES_MAX_CELLS + 1];
+    int count = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+        if (!*p) break;
+        const char *start = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') p++;
+        int length = (int)(p - start);
+        int value = 0;
+        if (length == 1 && (*start == 'x' || *start == 'X')) {
+            value = TILES_BLANK;
+        } else {
+            bool digits = length <= 3;
+            for (const char *q = start; q < p && digits; q++) digits = *q >= '0' && *q <= '9';
+            if (!digits) {
+                snprintf(error, error_size,
+                         "'%.*s' is not a tile (numbers from 1, and x or 0 for the blank)",
+                         length > 20 ? 20 : length, start);
+                return false;
+            }
+            for (const char *q = start; q < p; q++) value = value * 10 + (*q - '0');
+        }
+        if (count == TILES_MAX_CELLS) {
+            snprintf(error, error_size, "too many tiles: want 9 (3x3) or 16 (4x4)");
+            return false;
+        }
+        values[count++] = value;
+    }
+    int width = count == 9 ? 3 : count == 16 ? 4 : 0;
+    if (!width) {
+        snprintf(error, error_size, "%d tiles given: want 9 (3x3) or 16 (4x4)", count);
+        return false;
+    }
+    int seen[TILES_MAX_CELLS] = {0};
+    for (int i = 0; i < count; i++) {
+        if (values[i] >= count) {
+            snprintf(error, error_size, "tile %d is out of range: a %dx%d board has tiles 1..%d",
+                     values[i], width, width, count - 1);
+            return false;
+        }
+        if (seen[values[i]]++) {
+            if (values[i] == TILES_BLANK)
+                snprintf(error, error_size, "more than one blank (x or 0)");
+            else
+                snprintf(error, error_size, "tile %d appears twice", values[i]);
+            return false;
+        }
+    }
+    /* count numbers in 0..count-1 with no repeats: none can be missing */
+    board->width = width;
+    memset(board->cell, 0, sizeof board->cell);
+    for (int i = 0; i < count; i++) board->cell[i] = (uint8_t)values[i];
+    return true;
+}
+
+void tiles_format(const tiles_board *board, char *text, size_t text_size)
+{
+    size_t used = 0;
+    if (text_size) text[0] = 0;
+    for (int c = 0; c < board_cells(board) && used < text_size; c++) {
+        int n;
+        if (board->cell[c] == TILES_BLANK)
+            n = snprintf(text + used, text_size - used, "%sx", c ? " " : "");
+        else
+            n = snprintf(text + used, text_size - used, "%s%d", c ? " " : "", board->cell[c]);
+        if (n < 0) return;
+        used += (size_t)n;
+    }
+}
+
+void tiles_goal(int width, tiles_goal_kind kind, tiles_board *goal)
+{
+    int cells = width * width;
+    goal->width = width;
+    memset(goal->cell, 0, sizeof goal->cell);
+    for (int c = 0; c < cells; c++)
+        goal->cell[c] = (uint8_t)(kind == TILES_GOAL_BLANK_FIRST ? c : (c + 1) % cells);
+}
+
+/* The cell the blank reaches from `cell` by `move`, or -1 off the board. */
+static int neighbor_cell(int width, int cell, int move)
+{
+    int row = cell / width, column = cell % width;
+    switch (move) {
+    case MOVE_UP:
+        return row > 0 ? cell - width : -1;
+    case MOVE_DOWN:
+        return row < width - 1 ? cell + width : -1;
+    case MOVE_LEFT:
+        return column > 0 ? cell - 1 : -1;
+    case MOVE_RIGHT:
+        return column < width - 1 ? cell + 1 : -1;
+    }
+    return -1;
+}
+
+bool tiles_apply(tiles_board *board, const char *moves)
+{
+    int blank = find_blank(board);
+    if (blank < 0) return false;
+    for (const char *m = moves; *m; m++) {
+        const char *letter = memchr(move_letters, *m, MOVE_COUNT);
+        if (!letter) return false;
+        int next = neighbor_cell(board->width, blank, (int)(letter - move_letters));
+        if (next < 0) return false;
+        board->cell[blank] = board->cell[next];
+        board->cell[next] = TILES_BLANK;
+        blank = next;
+    }
+    return true;
+}
+
+/* True when both boards have the same width and each holds every tile exactly once. */
+static bool boards_match(const tiles_board *a, const tiles_board *b)
+{
+    if (a->width != b->width || a->width < TILES_MIN_WIDTH || a->width > TILES_MAX_WIDTH)
+        return false;
+    int cells = board_cells(a);
+    int seen_a[TILES_MAX_CELLS] = {0}, seen_b[TILES_MAX_CELLS] = {0};
+    for (int c = 0; c < cells; c++) {
+        if (a->cell[c] >= cells || b->cell[c] >= cells) return false;
+        if (seen_a[a->cell[c]]++ || seen_b[b->cell[c]]++) return false;
+    }
+    return true;
+}
+
+/* Solvability by parity (Johnson & Story 1879). Every move swaps the blank with a tile: it
+ * flips the parity of the permutation that takes the start to the goal (the blank counted
+ * as a tile) and changes the blank's Manhattan distance to its goal cell by one. So the
+ * two parities agree in every position reachable from the goal, and the classic theorem
+ * says the converse holds too. For the standard goal this is the familiar rule: inversion
+ * count even on odd widths; inversions plus the blank's row from the bottom odd on even
+ * widths. */
+bool tiles_is_solvable(const tiles_board *start, const tiles_board *goal)
+{
+    if (!boards_match(start, goal)) return false;
+    int cells = board_cells(start), width = start->width;
+    int goal_cell[TILES_MAX_CELLS];
+    for (int c = 0; c < cells; c++) goal_cell[goal->cell[c]] = c;
+    bool visited[TILES_MAX_CELLS] = {false};
+    int cycles = 0;
+    for (int c = 0; c < cells; c++) {
+        if (visited[c]) continue;
+        cycles++;
+        for (int d = c; !visited[d]; d = goal_cell[start->cell[d]]) visited[d] = true;
+    }
+    int permutation_parity = (cells - cycles) % 2;
+    int from = find_blank(start), to = goal_cell[TILES_BLANK];
+    int distance = abs(from / width - to / width) + abs(from % width - to % width);
+    return permutation_parity == distance % 2;
+}
+
+/* ------------------------------------------------------------------------------------- */
+/* The search state and its lower bound                                                   */
+/* ------------------------------------------------------------------------------------- */
+
+/* Everything the engine's callbacks touch. The lower bound is kept up to date move by
+ * move: a move changes one tile's Manhattan distance, the linear conflicts of the two
+ * lines the tile leaves and enters, and one pattern database index. */
+typedef struct tiles_search {
+    int width, cells;
+    uint8_t cell[TILES_MAX_CELLS];
+    int blank;
+    int8_t neighbor[TILES_MAX_CELLS][MOVE_COUNT];
+    uint8_t goal[TILES_MAX_CELLS];
+    uint8_t goal_row[TILES_MAX_CELLS], goal_column[TILES_MAX_CELLS]; /* of each tile */
+    uint8_t distance[TILES_MAX_CELLS][TILES_MAX_CELLS];              /* [tile][cell] */
+    /* Linear conflicts of a line, by its code: base width+1 digits, one a square, each the
+     * goal place within the line of a tile whose goal is in this line, or width if none. */
+    uint8_t line_conflicts[625];
+    uint8_t row_conflicts[TILES_MAX_WIDTH], column_conflicts[TILES_MAX_WIDTH];
+    int manhattan, conflicts;
+    const tiles_pdb *pdb; /* NULL: Manhattan + linear conflicts */
+    int32_t pdb_index[TILES_PDB_MAX_GROUPS];
+    int pdb_part[TILES_PDB_MAX_GROUPS];
+    int pdb_sum;
+    uint8_t history[TILES_MAX_SOLUTION + 1];
+    int depth;
+} tiles_search;
+
+/* Extra moves a line forces (Hansson, Mayer & Yung 1992): among the tiles in their goal
+ * line, those out of order must be removed until the rest are increasing, and each removed
+ * tile leaves the line and comes back, 2 moves the Manhattan distance does not count. The
+ * fewest removals is the count less the longest increasing subsequence. */
+static int conflicts_of_code(int code, int width)
+{
+    int place[TILES_MAX_WIDTH], count = 0;
+    for (int i = width - 1; i >= 0; i--) {
+        int digit = code % (width + 1);
+        code /= width + 1;
+        place[i] = digit;
+    }
+    int longest[TILES_MAX_WIDTH], best = 0;
+    for (int i = 0; i < width; i++) {
+        if (place[i] == width) continue;
+        count++;
+        longest[i] = 1;
+        for (int j = 0; j < i; j++)
+            if (place[j] < width && place[j] < place[i] && longest[j] + 1 > longest[i])
+                longest[i] = longest[j] + 1;
+        if (longest[i] > best) best = longest[i];
+    }
+    return 2 * (count - best);
+}
+
+static int row_conflicts_now(const tiles_search *s, int row)
+{
+    int code = 0;
+    for (int c = row * s->width; c < (row + 1) * s->width; c++) {
+        int tile = s->cell[c];
+        int digit =
+            tile != TILES_BLANK && s->goal_row[tile] == row ? s->goal_column[tile] : s->width;
+        code = code * (s->width + 1) + digit;
+    }
+    return s->line_conflicts[code];
+}
+
+static int column_conflicts_now(const tiles_search *s, int column)
+{
+    int code = 0;
+    for (int c = column; c < s->cells; c += s->width) {
+        int tile = s->cell[c];
+        int digit =
+            tile != TILES_BLANK && s->goal_column[tile] == column ? s->goal_row[tile] : s->width;
+        code = code * (s->width + 1) + digit;
+    }
+    return s->line_conflicts[code];
+}
+
+static int bound_now(const tiles_search *s)
+{
+    return s->pdb ? s->pdb_sum : s->manhattan + s->conflicts;
+}
+
+/* Computes every part of the lower bound from scratch. */
+static void recompute_bound(tiles_search *s)
+{
+    s->manhattan = 0;
+    for (int c = 0; c < s->cells; c++)
+        if (s->cell[c] != TILES_BLANK) s->manhattan += s->distance[s->cell[c]][c];
+    s->conflicts = 0;
+    for (int line = 0; line < s->width; line++) {
+        s->row_conflicts[line] = (uint8_t)row_conflicts_now(s, line);
+        s->column_conflicts[line] = (uint8_t)column_conflicts_now(s, line);
+        s->conflicts += s->row_conflicts[line] + s->column_conflicts[line];
+    }
+    if (!s->pdb) return;
+    memset(s->pdb_index, 0, sizeof s->pdb_index);
+    for (int c = 0; c < s->cells; c++) {
+        int tile = s->cell[c];
+        if (tile == TILES_BLANK) continue;
+        s->pdb_index[s->pdb->group_of[tile]] += c << (4 * s->pdb->digit_of[tile]);
+    }
+    s->pdb_sum = 0;
+    for (int g = 0; g < s->pdb->group_count; g++) {
+        s->pdb_part[g] = s->pdb->table[g][s->pdb_index[g]];
+        s->pdb_sum += s->pdb_part[g];
+    }
+}
+
+/* Slides the blank one square and brings the lower bound up to date. */
+static void slide(tiles_search *s, int move)
+{
+    int from = s->blank, to = s->neighbor[from][move];
+    int tile = s->cell[to];
+    s->cell[from] = (uint8_t)tile;
+    s->cell[to] = TILES_BLANK;
+    s->blank = to;
+    if (s->pdb) {
+        /* the tile goes from `to` to `from`: one digit of its group's index changes */
+        const tiles_pdb *pdb = s->pdb;
+        int g = pdb->group_of[tile];
+        s->pdb_index[g] += (from - to) * (1 << (4 * pdb->digit_of[tile]));
+        int part = pdb->table[g][s->pdb_index[g]];
+        s->pdb_sum += part - s->pdb_part[g];
+        s->pdb_part[g] = part;
+        return;
+    }
+    s->manhattan += s->distance[tile][from] - s->distance[tile][to];
+    if (move == MOVE_UP || move == MOVE_DOWN) {
+        /* the tile changes rows; the order within its column stays */
+        int rows[2] = {from / s->width, to / s->width};
+        for (int i = 0; i < 2; i++) {
+            int now = row_conflicts_now(s, rows[i]);
+            s->conflicts += now - s->row_conflicts[rows[i]];
+            s->row_conflicts[rows[i]] = (uint8_t)now;
+        }
+    } else {
+        int columns[2] = {from % s->width, to % s->width};
+        for (int i = 0; i < 2; i++) {
+            int now = column_conflicts_now(s, columns[i]);
+            s->conflicts += now - s->column_conflicts[columns[i]];
+            s->column_conflicts[columns[i]] = (uint8_t)now;
+        }
+    }
+}
+
+/* Sets up the search from `start` towards `goal`; the pattern databases are used only when
+ * `pdb` is given and `goal` is the standard one of the same width. */
+static void search_init(tiles_search *s, const tiles_board *start, const tiles_board *goal,
+                        const tiles_pdb *pdb)
+{
+    memset(s, 0, sizeof *s);
+    s->width = start->width;
+    s->cells = board_cells(start);
+    memcpy(s->cell, start->cell, sizeof s->cell);
+    memcpy(s->goal, goal->cell, sizeof s->goal);
+    s->blank = find_blank(start);
+    for (int c = 0; c < s->cells; c++)
+        for (int m = 0; m < MOVE_COUNT; m++)
+            s->neighbor[c][m] = (int8_t)neighbor_cell(s->width, c, m);
+    for (int c = 0; c < s->cells; c++) {
+        s->goal_row[goal->cell[c]] = (uint8_t)(c / s->width);
+        s->goal_column[goal->cell[c]] = (uint8_t)(c % s->width);
+    }
+    for (int tile = 1; tile < s->cells; tile++)
+        for (int c = 0; c < s->cells; c++)
+            s->distance[tile][c] = (uint8_t)(abs(c / s->width - s->goal_row[tile]) +
+                                             abs(c % s->width - s->goal_column[tile]));
+    int codes = 1;
+    for (int i = 0; i < s->width; i++) codes *= s->width + 1;
+    for (int code = 0; code < codes; code++)
+        s->line_conflicts[code] = (uint8_t)conflicts_of_code(code, s->width);
+    tiles_board standard;
+    tiles_goal(s->width, TILES_GOAL_BLANK_LAST, &standard);
+    if (pdb && pdb->width == s->width &&
+        memcmp(goal->cell, standard.cell, sizeof standard.cell) == 0)
+        s->pdb = pdb;
+    s->depth = 0;
+    recompute_bound(s);
+}
+
+/* ------------------------------------------------------------------------------------- */
+/* The engine's callbacks                                                                 */
+/* ------------------------------------------------------------------------------------- */
+
+static int root_bound(void *context)
+{
+    tiles_search *s = context;
+    recompute_bound(s);
+    return bound_now(s);
+}
+
+/* The blank's moves, except the one that undoes the previous move. */
+static int expand(void *context, ida_move *moves)
+{
+    tiles_search *s = context;
+    int undo = s->depth ? s->history[s->depth - 1] ^ 1 : NO_MOVE;
+    int count = 0;
+    for (int m = 0; m < MOVE_COUNT; m++)
+        if (m != undo && s->neighbor[s->blank][m] >= 0) moves[count++] = (ida_move)m;
+    return count;
+}
+
+static int make(void *context, ida_move move, int g, int *cost)
+{
+    (void)g;
+    tiles_search *s = context;
+    slide(s, (int)move);
+    s->history[s->depth++] = (uint8_t)move;
+    *cost = 1;
+    return bound_now(s);
+}
+
+static void unmake(void *context, ida_move move)
+{
+    tiles_search *s = context;
+    s->depth--;
+    slide(s, (int)move ^ 1);
+}
+
+static bool is_goal(void *context)
+{
+    tiles_search *s = context;
+    return memcmp(s->cell, s->goal, (size_t)s->cells) == 0;
+}
+
+/* ------------------------------------------------------------------------------------- */
+/* Solving                                                                                */
+/* ------------------------------------------------------------------------------------- */
+
+/* A symmetry of the square together with a renaming of the tiles that turns `goal` into
+ * the standard goal (blank last), so that the pattern databases, built for that goal
+ * alone, serve any goal with the blank in a corner (Korf's goal has it top left).
+ * Flipping rows and columns keeps adjacency, hence solution lengths. */
+typedef struct canonical_form {
+    int to_canonical[TILES_MAX_CELLS]; /* cell -> cell */
+    int from_canonical[TILES_MAX_CELLS];
+    uint8_t rename[TILES_MAX_CELLS]; /* tile -> tile */
+} canonical_form;
+
+static void canonical_form_init(canonical_form *form, const tiles_board *goal)
+{
+    int width = goal->width, cells = board_cells(goal);
+    int blank = find_blank(goal), row = blank / width, column = blank % width;
+    bool corner = (row == 0 || row == width - 1) && (column == 0 || column == width - 1);
+    bool flip_rows = corner && row == 0, flip_columns = corner && column == 0;
+    for (int c = 0; c < cells; c++) {
+        int r = c / width, k = c % width;
+        int image = (flip_rows ? width - 1 - r : r) * width + (flip_columns ? width - 1 - k : k);
+        form->to_canonical[c] = image;
+        form->from_canonical[image] = c;
+    }
+    for (int tile = 0; tile < cells; tile++) form->rename[tile] = (uint8_t)tile;
+    if (!corner) return;
+    for (int c = 0; c < cells; c++)
+        form->rename[goal->cell[c]] = (uint8_t)((form->to_canonical[c] + 1) % cells);
+}
+
+static void canonical_board(const canonical_form *form, const tiles_board *in, tiles_board *out)
+{
+    *out = *in;
+    for (int c = 0; c < board_cells(in); c++)
+        out->cell[form->to_canonical[c]] = form->rename[in->cell[c]];
+}
+
+int tiles_lower_bound(const tiles_board *board, const tiles_board *goal, const tiles_pdb *pdb)
+{
+    tiles_board standard, start, target;
+    if (!goal) {
+        tiles_goal(board->width, TILES_GOAL_BLANK_LAST, &standard);
+        goal = &standard;
+    }
+    canonical_form form;
+    canonical_form_init(&form, goal);
+    canonical_board(&form, board, &start);
+    canonical_board(&form, goal, &target);
+    tiles_search *s = malloc(sizeof *s);
+    if (!s) return 0;
+    search_init(s, &start, &target, pdb);
+    int h = bound_now(s);
+    free(s);
+    return h;
+}
+
+/* Writes the canonical solution's moves as the blank's moves on the original board. */
+static bool moves_to_text(const canonical_form *form, const tiles_board *canonical_start,
+                          const ida_move *path, int length, tiles_solution *solution)
+{
+    solution->moves = malloc((size_t)length + 1);
+    if (!solution->moves) return false;
+    int width = canonical_start->width;
+    int blank = find_blank(canonical_start);
+    for (int i = 0; i < length; i++) {
+        int next = neighbor_cell(width, blank, (int)path[i]);
+        int from = form->from_canonical[blank], to = form->from_canonical[next];
+        char letter = to == from - width   ? 'u'
+                      : to == from + width ? 'd'
+                      : to == from - 1     ? 'l'
+                                           : 'r';
+        solution->moves[i] = letter;
+        blank = next;
+    }
+    solution->moves[length] = 0;
+    solution->length = length;
+    return true;
+}
+
+ida_status tiles_solve(const tiles_board *start, const tiles_board *goal, const tiles_pdb *pdb,
+                       const ida_limits *limits, tiles_solution *solution)
+{
+    *solution = (tiles_solution){.status = IDA_UNSOLVABLE};
+    tiles_board standard;
+    if (!goal) {
+        tiles_goal(start->width, TILES_GOAL_BLANK_LAST, &standard);
+        goal = &standard;
+    }
+    double begin = ida_clock();
+    if (!tiles_is_solvable(start, goal)) {
+        solution->seconds = ida_clock() - begin;
+        return solution->status;
+    }
+    canonical_form form;
+    canonical_form_init(&form, goal);
+    tiles_board canonical_start, canonical_goal;
+    canonical_board(&form, start, &canonical_start);
+    canonical_board(&form, goal, &canonical_goal);
+
+    tiles_search *s = malloc(sizeof *s);
+    if (!s) return solution->status = IDA_NO_MEMORY;
+    search_init(s, &canonical_start, &canonical_goal, pdb);
+    solution->heuristic = s->pdb ? "pattern databases" : "manhattan+linear conflicts";
+
+    ida_domain domain = {
+        .context = s,
+        .max_moves = MOVE_COUNT,
+        .root_bound = root_bound,
+        .expand = expand,
+        .make = make,
+        .unmake = unmake,
+        .is_goal = is_goal,
+    };
+    /* the history has room for TILES_MAX_SOLUTION moves; no optimal solution is longer */
+    ida_limits bounded = limits ? *limits : (ida_limits){0};
+    if (bounded.max_depth <= 0 || bounded.max_depth > TILES_MAX_SOLUTION)
+        bounded.max_depth = TILES_MAX_SOLUTION;
+    ida_result result;
+    ida_search(&domain, &bounded, &result);
+    solution->status = result.status;
+    solution->nodes = result.nodes;
+    if (result.status == IDA_SOLVED &&
+        !moves_to_text(&form, &canonical_start, result.path, result.length, solution))
+        solution->status = IDA_NO_MEMORY;
+    ida_result_free(&result);
+    free(s);
+    solution->seconds = ida_clock() - begin;
+    return solution->status;
+}
+
+void tiles_solution_free(tiles_solution *solution)
+{
+    free(solution->moves);
+    solution->moves = NULL;
+    solution->length = 0;
+}

@@ -1,0 +1,343 @@
+/* draw.c - the play screen and the help screen. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+#include "keys.h"
+
+/* ------------------------------------------------------------------------------------ */
+/* Glyphs                                                                               */
+/* ------------------------------------------------------------------------------------ */
+
+/* How each kind of square looks, in a given cell width. */
+typedef struct glyph_set {
+    int width;
+    const char *wall, *floor, *goal, *box, *box_on_goal, *player, *player_on_goal;
+    const char *dead;                   /* the D overlay on a dead floor square */
+    const char *arrow[DIRECTION_COUNT]; /* the hinted push's direction, in LURD order */
+    const char *spinner[10];
+    int spinner_count;
+} glyph_set;
+
+static const glyph_set glyphs_utf8 = {
+    .width = 2,
+    .wall = "██",
+    .floor = "  ",
+    .goal = "··",
+    .box = "[]",
+    .box_on_goal = "▐▌",
+    .player = "◖◗",
+    .player_on_goal = "◖◗",
+    .dead = "xx",
+    .arrow = {"◀◀", "▲▲", "▶▶", "▼▼"},
+    .spinner = {"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"},
+    .spinner_count = 10,
+};
+
+/* The XSB characters: the C locale, and narrow terminals. */
+static const glyph_set glyphs_ascii = {
+    .width = 1,
+    .wall = "#",
+    .floor = " ",
+    .goal = ".",
+    .box = "$",
+    .box_on_goal = "*",
+    .player = "@",
+    .player_on_goal = "+",
+    .dead = "x",
+    .arrow = {"<", "^", ">", "v"},
+    .spinner = {"|", "/", "-", "\\"},
+    .spinner_count = 4,
+};
+
+/* ------------------------------------------------------------------------------------ */
+/* Colours                                                                              */
+/* ------------------------------------------------------------------------------------ */
+
+void draw_init_colors(tui *t)
+{
+    t->colors = false;
+    if (!has_colors() || start_color() == ERR) return;
+    int background = COLOR_BLACK;
+    if (use_default_colors() == OK) background = -1;
+    init_pair(DRAW_PAIR_WALL, COLOR_BLUE, background);
+    init_pair(DRAW_PAIR_GOAL, COLOR_CYAN, background);
+    init_pair(DRAW_PAIR_BOX, COLOR_YELLOW, background);
+    init_pair(DRAW_PAIR_BOX_ON_GOAL, COLOR_GREEN, background);
+    init_pair(DRAW_PAIR_PLAYER, COLOR_WHITE, background);
+    init_pair(DRAW_PAIR_HINT, COLOR_BLACK, COLOR_MAGENTA);
+    init_pair(DRAW_PAIR_DEADLOCK, COLOR_WHITE, COLOR_RED);
+    init_pair(DRAW_PAIR_DEAD_SQUARE, COLOR_RED, background);
+    init_pair(DRAW_PAIR_GOOD, COLOR_GREEN, background);
+    init_pair(DRAW_PAIR_WARNING, COLOR_WHITE, COLOR_RED);
+    init_pair(DRAW_PAIR_ERROR, COLOR_RED, background);
+    init_pair(DRAW_PAIR_TITLE, COLOR_CYAN, background);
+    t->colors = true;
+}
+
+int draw_attr(const tui *t, int pair, int monochrome)
+{
+    return t->colors ? (int)COLOR_PAIR(pair) : monochrome;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The board                                                                            */
+/* ------------------------------------------------------------------------------------ */
+
+/* Decides the cell width and where the board goes; sets t->layout. */
+static void lay_out(tui *t, const glyph_set **glyphs)
+{
+    const board *b = &t->game.board;
+    int rows = LINES - 2; /* the status and message lines */
+    *glyphs = t->utf8 && b->width * 2 <= COLS ? &glyphs_utf8 : &glyphs_ascii;
+    int width = b->width * (*glyphs)->width;
+    t->layout.cell_width = (*glyphs)->width;
+    t->layout.too_small = width > COLS || b->height > rows;
+    t->layout.left = (COLS - width) / 2;
+    t->layout.top = (rows - b->height) / 2;
+}
+
+static bool report_has_box(const deadlock_report *report, int square)
+{
+    for (int i = 0; i < report->box_count; i++)
+        if (report->boxes[i] == square) return true;
+    return false;
+}
+
+/* The hinted box's square after the push: where the arrow goes. */
+static int hint_arrow_square(const tui *t)
+{
+    return board_neighbour(&t->game.board, t->hint.box, t->hint.direction);
+}
+
+/* Draws one square with its overlays. */
+static void draw_square(const tui *t, const glyph_set *g, int square, int row, int column)
+{
+    const board *b = &t->game.board;
+    const position *p = &t->game.position;
+    const char *glyph = g->floor;
+    int attr = A_NORMAL;
+    bool goal = board_is_goal(b, square);
+    bool box = p->boxes[square] != 0;
+
+    if (board_is_wall(b, square)) {
+        glyph = g->wall;
+        attr = draw_attr(t, DRAW_PAIR_WALL, g->width == 2 ? A_NORMAL : A_BOLD);
+    } else if (square == p->player) {
+        glyph = goal ? g->player_on_goal : g->player;
+        attr = draw_attr(t, goal ? DRAW_PAIR_GOAL : DRAW_PAIR_PLAYER, 0) | A_BOLD;
+        if (goal && g->width == 2 && !t->colors) attr |= A_UNDERLINE;
+    } else if (box) {
+        glyph = goal ? g->box_on_goal : g->box;
+        attr = draw_attr(t, goal ? DRAW_PAIR_BOX_ON_GOAL : DRAW_PAIR_BOX, A_BOLD);
+        if (goal) attr |= A_BOLD;
+    } else if (goal) {
+        glyph = g->goal;
+        attr = draw_attr(t, DRAW_PAIR_GOAL, A_NORMAL);
+    } else if (t->show_dead_squares && t->dead_ready && board_is_inside(b, square) &&
+               deadlock_square_is_dead(&t->dead, square)) {
+        glyph = g->dead;
+        attr = draw_attr(t, DRAW_PAIR_DEAD_SQUARE, A_DIM);
+    }
+
+    /* Overlays: the deadlocked boxes, the hinted box and the arrow of its push. */
+    if (box && t->warning.report.reason != DEADLOCK_NONE &&
+        report_has_box(&t->warning.report, square)) {
+        attr = draw_attr(t, DRAW_PAIR_DEADLOCK, A_REVERSE) | A_BOLD;
+    } else if (t->hint.shown && box && square == t->hint.box) {
+        attr = draw_attr(t, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;
+    } else if (t->hint.shown && !box && square == hint_arrow_square(t)) {
+        glyph = g->arrow[t->hint.direction];
+        attr = draw_attr(t, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;
+    }
+    attrset(attr);
+    mvaddstr(row, column, glyph);
+    attrset(A_NORMAL);
+}
+
+static void draw_board(tui *t, const glyph_set *g)
+{
+    const board *b = &t->game.board;
+    for (int y = 0; y < b->height; y++) {
+        for (int x = 0; x < b->width; x++) {
+            int square = y * b->width + x;
+            /* Outside floor stays blank, so the level's shape shows. */
+            if (!board_is_wall(b, square) && !board_is_inside(b, square)) continue;
+            draw_square(t, g, square, t->layout.top + y, t->layout.left + x * g->width);
+        }
+    }
+}
+
+/* The note shown instead of a board that does not fit. */
+static void draw_too_small(const tui *t)
+{
+    const board *b = &t->game.board;
+    char note[96];
+    snprintf(note, sizeof note, "Terminal too small: need %dx%d, have %dx%d", b->width,
+             b->height + 2, COLS, LINES);
+    int row = (LINES - 2) / 2;
+    if (row < 0) row = 0;
+    int column = (COLS - (int)strlen(note)) / 2;
+    if (column < 0) column = 0;
+    attrset(A_BOLD);
+    mvaddnstr(row, column, note, COLS);
+    attrset(A_NORMAL);
+    if (row + 1 < LINES - 2) {
+        const char *please = "Please enlarge the window (q quits)";
+        column = (COLS - (int)strlen(please)) / 2;
+        mvaddnstr(row + 1, column < 0 ? 0 : column, please, COLS);
+    }
+}
+
+int draw_square_at(const tui *t, int row, int column)
+{
+    if (!t->game_ready || t->layout.too_small || t->screen != TUI_SCREEN_PLAY) return -1;
+    const board *b = &t->game.board;
+    int y = row - t->layout.top;
+    int x_columns = column - t->layout.left;
+    if (y < 0 || y >= b->height || x_columns < 0) return -1;
+    int x = x_columns / t->layout.cell_width;
+    if (x >= b->width) return -1;
+    return y * b->width + x;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The status and message lines                                                         */
+/* ------------------------------------------------------------------------------------ */
+
+/* "12", "12.3k", "4.56M". */
+static void format_count(char *out, size_t size, uint64_t n)
+{
+    if (n < 10000)
+        snprintf(out, size, "%llu", (unsigned long long)n);
+    else if (n < 10000000)
+        snprintf(out, size, "%.1fk", (double)n / 1e3);
+    else
+        snprintf(out, size, "%.2fM", (double)n / 1e6);
+}
+
+/* What the solver and the replay are doing, for the right end of the status line. */
+static void solver_state(const tui *t, const glyph_set *g, char *out, size_t size)
+{
+    if (t->replay.active) {
+        snprintf(out, size, "replay %d/%d %s%.0f/s", t->replay.next, t->replay.count,
+                 t->replay.paused ? "paused " : "", replay_steps_per_second(&t->replay));
+        return;
+    }
+    if (t->request != TUI_REQUEST_NONE && t->worker) {
+        worker_activity activity;
+        worker_progress(t->worker, &activity);
+        char nodes[32];
+        format_count(nodes, sizeof nodes, activity.nodes);
+        snprintf(out, size, "solver %s %s %s nodes",
+                 g->spinner[t->spinner % (unsigned)g->spinner_count],
+                 activity.looking_back            ? "looking back"
+                 : t->request == TUI_REQUEST_HINT ? "hint"
+                                                  : "solving",
+                 nodes);
+        return;
+    }
+    if (t->hint.shown) {
+        snprintf(out, size, "hint (%s)", t->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
+        return;
+    }
+    snprintf(out, size, "solver idle");
+}
+
+static void draw_status(const tui *t, const glyph_set *g)
+{
+    const collection *c = &t->collections[t->collection_index];
+    const level *l = tui_level(t);
+    char right[96], state[64];
+    solver_state(t, g, state, sizeof state);
+    snprintf(right, sizeof right, " moves %d  pushes %d  %s ", t->game.moves, t->game.pushes,
+             state);
+    char left[160];
+    snprintf(left, sizeof left, " %s %d/%d%s%s", c->name, l->number, c->count,
+             l->title[0] ? ": " : "", l->title);
+
+    int row = LINES - 2;
+    attrset(A_REVERSE);
+    move(row, 0);
+    hline(' ', COLS);
+    int right_width = (int)strlen(right);
+    /* The spinner glyph is one column but may be several bytes. */
+    if (g == &glyphs_utf8 && t->request != TUI_REQUEST_NONE && !t->replay.active)
+        right_width -= (int)strlen(g->spinner[0]) - 1;
+    int left_room = COLS - right_width;
+    if (left_room > 0) mvaddnstr(row, 0, left, left_room);
+    if (right_width <= COLS) mvaddstr(row, COLS - right_width, right);
+    attrset(A_NORMAL);
+}
+
+static void draw_message(const tui *t)
+{
+    int attr = A_NORMAL;
+    switch (t->message_kind) {
+    case TUI_MESSAGE_INFO:
+        break;
+    case TUI_MESSAGE_GOOD:
+        attr = draw_attr(t, DRAW_PAIR_GOOD, 0) | A_BOLD;
+        break;
+    case TUI_MESSAGE_WARNING:
+        attr = draw_attr(t, DRAW_PAIR_WARNING, A_REVERSE) | A_BOLD;
+        break;
+    case TUI_MESSAGE_ERROR:
+        attr = draw_attr(t, DRAW_PAIR_ERROR, 0) | A_BOLD;
+        break;
+    }
+    const char *text = t->confirm_restart ? "Restart the level? (y/n)" : t->message;
+    attrset(t->confirm_restart ? A_BOLD : attr);
+    mvaddnstr(LINES - 1, 0, text, COLS);
+    attrset(A_NORMAL);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The help screen                                                                      */
+/* ------------------------------------------------------------------------------------ */
+
+static void draw_help(const tui *t)
+{
+    int count;
+    const keys_help_line *lines = keys_help(&count);
+    int top = (LINES - count - 4) / 2;
+    if (top < 0) top = 0;
+    int left = (COLS - 70) / 2;
+    if (left < 0) left = 0;
+    attrset(draw_attr(t, DRAW_PAIR_TITLE, 0) | A_BOLD);
+    mvaddnstr(top, left, "Sokoban: push every box onto a goal.", COLS - left);
+    attrset(A_NORMAL);
+    for (int i = 0; i < count && top + 2 + i < LINES - 1; i++) {
+        attrset(A_BOLD);
+        mvaddnstr(top + 2 + i, left, lines[i].keys, COLS - left);
+        attrset(A_NORMAL);
+        if (left + 20 < COLS) mvaddnstr(top + 2 + i, left + 20, lines[i].what, COLS - left - 20);
+    }
+    if (top + 3 + count < LINES)
+        mvaddnstr(top + 3 + count, left, "Press any key to go back to the game.", COLS - left);
+}
+
+/* ------------------------------------------------------------------------------------ */
+
+void draw_screen(tui *t)
+{
+    erase();
+    if (t->screen == TUI_SCREEN_HELP) {
+        draw_help(t);
+        return;
+    }
+    if (!t->game_ready || LINES < 3) {
+        mvaddnstr(0, 0, "Terminal too small", COLS);
+        t->layout.too_small = true;
+        return;
+    }
+    const glyph_set *g;
+    lay_out(t, &g);
+    if (t->layout.too_small)
+        draw_too_small(t);
+    else
+        draw_board(t, g);
+    draw_status(t, g);
+    draw_message(t);
+}

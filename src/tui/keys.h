@@ -1,0 +1,59 @@
+/* keys.h - the game's key map: which key does what, in one table.
+ *
+ * A key read from curses (a character, or a KEY_* code) becomes an action; the screens
+ * decide what an action means to them. The same table prints the help screen, so the keys
+ * the game answers and the keys it lists cannot drift apart. */
+#ifndef SOKOBAN_TUI_KEYS_H
+#define SOKOBAN_TUI_KEYS_H
+
+#include <stdbool.h>
+
+typedef enum key_action {
+    KEY_ACTION_NONE,
+    KEY_ACTION_LEFT,
+    KEY_ACTION_UP,
+    KEY_ACTION_RIGHT,
+    KEY_ACTION_DOWN,
+    KEY_ACTION_UNDO,
+    KEY_ACTION_REDO,
+    KEY_ACTION_RESTART,
+    KEY_ACTION_NEXT_LEVEL,
+    KEY_ACTION_PREVIOUS_LEVEL,
+    KEY_ACTION_NEXT_UNSOLVED,
+    KEY_ACTION_PREVIOUS_UNSOLVED,
+    KEY_ACTION_LEVEL_LIST,
+    KEY_ACTION_HINT,
+    KEY_ACTION_SOLVE,
+    KEY_ACTION_REPLAY_BEST,
+    KEY_ACTION_DEAD_SQUARES,
+    KEY_ACTION_HELP,
+    KEY_ACTION_QUIT,
+    KEY_ACTION_ENTER,  /* make the hinted push; go to the next level when solved */
+    KEY_ACTION_ESCAPE, /* stop a replay, cancel the solver, leave a screen */
+    KEY_ACTION_PAUSE,  /* replay: pause or resume */
+    KEY_ACTION_STEP,   /* replay: one step */
+    KEY_ACTION_FASTER,
+    KEY_ACTION_SLOWER,
+    KEY_ACTION_MOUSE,
+    KEY_ACTION_RESIZE,
+} key_action;
+
+/* The action of `key` (a curses key code), or KEY_ACTION_NONE. */
+key_action keys_action(int key);
+
+/* True for the four moves. */
+static inline bool keys_is_move(key_action action)
+{
+    return action >= KEY_ACTION_LEFT && action <= KEY_ACTION_DOWN;
+}
+
+/* One line of the help screen: the keys as shown, and what they do. */
+typedef struct keys_help_line {
+    const char *keys;
+    const char *what;
+} keys_help_line;
+
+/* The help screen's lines, and how many there are. */
+const keys_help_line *keys_help(int *count);
+
+#endif

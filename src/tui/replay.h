@@ -1,0 +1,58 @@
+/* replay.h - the animated replay of a solution, step by step, on the level in play.
+ *
+ * A replay holds the steps still to play and a clock. The main loop asks how long it may
+ * sleep (replay_timeout_ms) and calls replay_tick when it wakes; the player can pause,
+ * step, and change the speed. Stopping leaves the game where the replay stands. Knows
+ * nothing of the screen. */
+#ifndef SOKOBAN_TUI_REPLAY_H
+#define SOKOBAN_TUI_REPLAY_H
+
+#include <stdbool.h>
+
+#include "../game.h"
+
+enum { REPLAY_SPEED_COUNT = 7 };
+
+typedef struct replay {
+    bool active;
+    bool paused;
+    game_step *steps; /* owned */
+    int count;
+    int next;          /* the step to play next */
+    int speed;         /* 0 (slowest) .. REPLAY_SPEED_COUNT - 1 */
+    double due;        /* monotonic milliseconds when the next step is due */
+    char what[48];     /* "solver's solution", "your best solution" */
+} replay;
+
+/* The monotonic clock in milliseconds. */
+double replay_now_ms(void);
+
+/* An idle replay at the default speed. */
+void replay_init(replay *r);
+
+/* Starts replaying `lurd` on the game from where it stands. Returns false (and starts
+ * nothing) when the text is not LURD; `error` (may be NULL, 128 bytes) says why. */
+bool replay_start(replay *r, const char *lurd, const char *what, char *error);
+
+/* Stops and frees the steps; the game stays where it is. */
+void replay_stop(replay *r);
+
+/* Milliseconds until the next step is due (0 when due), or -1 when nothing will happen
+ * without a key (not active, or paused). */
+int replay_timeout_ms(const replay *r, double now);
+
+/* Plays the steps that are due. Returns the number played; stops the replay (active false)
+ * after its last step, or at a step the rules refuse (returns -1 then). */
+int replay_tick(replay *r, game *g, double now);
+
+/* Plays one step now, paused or not (the '.' key). Same return as replay_tick. */
+int replay_step(replay *r, game *g);
+
+void replay_toggle_pause(replay *r);
+void replay_faster(replay *r);
+void replay_slower(replay *r);
+
+/* Steps per second at the current speed. */
+double replay_steps_per_second(const replay *r);
+
+#endif
