@@ -1,0 +1,812 @@
+/* progress.c - saved progress in a line-based text file with a checksum on every line.
+ *
+ * The file (version 1):
+ *
+ *   sokoban-progress 1
+ *   SUM last LEVEL PATH
+ *   SUM collection LEVEL PATH
+ *   SUM level KEY SOLVED MOVES PUSHES LURD MOVES PUSHES LURD UNFINISHED
+ *
+ * SUM is the FNV-1a 32-bit hash of the rest of the line, in 8 hex digits; a line whose sum
+ * does not match, or that does not parse, is damaged and skipped. PATH is percent-encoded
+ * (no spaces or control characters). KEY is the level key in 16 hex digits; SOLVED is 0 or
+ * 1; then the best solution by moves and the best by pushes (moves, pushes, LURD) and the
+ * unfinished game. A LURD field is "-" when there is none and "=" when it is empty. */
+#include "progress.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROGRESS_HEADER "sokoban-progress "
+enum { PROGRESS_VERSION = 1 };
+static const char PROGRESS_FILE_NAME[] = "progress.txt";
+
+typedef struct collection_entry {
+    char *path;
+    int level;
+} collection_entry;
+
+struct progress {
+    char *directory; /* NULL when there is none (no home directory) */
+    char *file;
+    progress_record *records; /* sorted by key */
+    int record_count, record_capacity;
+    collection_entry *collections;
+    int collection_count, collection_capacity;
+    char *last_path; /* the collection played last, or NULL */
+    int last_level;
+    /* Why saving is refused, or "" when it is allowed: the file exists but could not be read
+     * (so writing would lose what it holds), or was written by a newer version. */
+    char no_save_reason[512];
+    bool save_failed; /* the last save failed and was reported */
+};
+
+/* ---- small helpers -------------------------------------------------------------------- */
+
+static void set_message(char *message, size_t size, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_message(char *message, size_t size, const char *format, ...)
+{
+    if (!message || size == 0) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, size, format, arguments);
+    va_end(arguments);
+}
+
+static char *copy_string(const char *text)
+{
+    size_t length = strlen(text);
+    char *copy = malloc(length + 1);
+    if (copy) memcpy(copy, text, length + 1);
+    return copy;
+}
+
+/* "A/B", malloc'd. */
+static char *join_path(const char *directory, const char *name)
+{
+    size_t size = strlen(directory) + strlen(name) + 2;
+    char *path = malloc(size);
+    if (path) snprintf(path, size, "%s/%s", directory, name);
+    return path;
+}
+
+/* FNV-1a (Fowler, Noll, Vo): a byte at a time, xor then multiply by the FNV prime. */
+static uint32_t fnv1a32(const char *data, size_t length)
+{
+    uint32_t hash = 2166136261u;
+    for (size_t i = 0; i < length; i++) {
+        hash ^= (unsigned char)data[i];
+        hash *= 16777619u;
+    }
+    return hash;
+}
+
+static uint64_t fnv1a64_update(uint64_t hash, const char *data, size_t length)
+{
+    for (size_t i = 0; i < length; i++) {
+        hash ^= (unsigned char)data[i];
+        hash *= 1099511628211u;
+    }
+    return hash;
+}
+
+progress_key progress_level_key(const level *level)
+{
+    char size[32];
+    int length = snprintf(size, sizeof size, "%dx%d:", level->width, level->height);
+    uint64_t hash = fnv1a64_update(14695981039346656037u, size, (size_t)length);
+    return fnv1a64_update(hash, level->squares, (size_t)level->width * (size_t)level->height);
+}
+
+/* True when `text` holds only LURD letters and run-length counts. */
+static bool is_lurd_text(const char *text)
+{
+    for (const char *c = text; *c; c++)
+        if (!strchr("lurdLURD0123456789", *c)) return false;
+    return true;
+}
+
+/* A growing string for writing the file. */
+typedef struct text_buffer {
+    char *data;
+    size_t length, capacity;
+    bool failed; /* out of memory */
+} text_buffer;
+
+static void text_append(text_buffer *text, const char *data, size_t length)
+{
+    if (text->failed) return;
+    if (text->length + length + 1 > text->capacity) {
+        size_t capacity = text->capacity ? text->capacity : 256;
+        while (text->length + length + 1 > capacity) capacity *= 2;
+        char *grown = realloc(text->data, capacity);
+        if (!grown) {
+            text->failed = true;
+            return;
+        }
+        text->data = grown;
+        text->capacity = capacity;
+    }
+    memcpy(text->data + text->length, data, length);
+    text->length += length;
+    text->data[text->length] = '\0';
+}
+
+static void text_print(text_buffer *text, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void text_print(text_buffer *text, const char *format, ...)
+{
+    char small[128];
+    va_list arguments;
+    va_start(arguments, format);
+    int length = vsnprintf(small, sizeof small, format, arguments);
+    va_end(arguments);
+    if (length < 0 || (size_t)length >= sizeof small) {
+        text->failed = true; /* only short numbers and words are printed */
+        return;
+    }
+    text_append(text, small, (size_t)length);
+}
+
+/* Appends a path with bytes that are not printable or are ' ' or '%' written as %XX. */
+static void text_append_path(text_buffer *text, const char *path)
+{
+    for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+        if (*c <= ' ' || *c == '%' || *c == 0x7f)
+            text_print(text, "%%%02X", *c);
+        else
+            text_append(text, (const char *)c, 1);
+    }
+}
+
+/* Decodes a percent-encoded path in place; false when it is malformed. */
+static bool decode_path(char *path)
+{
+    char *to = path;
+    for (const char *from = path; *from; from++) {
+        if (*from != '%') {
+            *to++ = *from;
+            continue;
+        }
+        unsigned value;
+        char digits[3] = {from[1], from[1] ? from[2] : '\0', '\0'};
+        char *end;
+        if (!digits[0] || !digits[1]) return false;
+        value = (unsigned)strtoul(digits, &end, 16);
+        if (*end || value == 0) return false;
+        *to++ = (char)value;
+        from += 2;
+    }
+    *to = '\0';
+    return *path != '\0';
+}
+
+static void text_append_lurd(text_buffer *text, const char *lurd)
+{
+    if (!lurd)
+        text_append(text, "-", 1);
+    else if (!*lurd)
+        text_append(text, "=", 1);
+    else
+        text_append(text, lurd, strlen(lurd));
+}
+
+/* ---- records -------------------------------------------------------------------------- */
+
+static void solution_free(progress_solution *solution)
+{
+    free(solution->lurd);
+    solution->lurd = NULL;
+}
+
+static void record_free(progress_record *record)
+{
+    solution_free(&record->best_moves);
+    solution_free(&record->best_pushes);
+    free(record->unfinished);
+}
+
+/* The index of the record with `key`, or where it would go, by binary search. */
+static int find_record(const progress *progress, progress_key key, bool *found)
+{
+    int low = 0, high = progress->record_count;
+    while (low < high) {
+        int middle = low + (high - low) / 2;
+        if (progress->records[middle].key < key)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    *found = low < progress->record_count && progress->records[low].key == key;
+    return low;
+}
+
+/* The record with `key`, added empty when missing; NULL when out of memory. */
+static progress_record *record_for(progress *progress, progress_key key)
+{
+    bool found;
+    int index = find_record(progress, key, &found);
+    if (found) return &progress->records[index];
+    if (progress->record_count == progress->record_capacity) {
+        int capacity = progress->record_capacity ? 2 * progress->record_capacity : 64;
+        progress_record *grown = realloc(progress->records, (size_t)capacity * sizeof *grown);
+        if (!grown) return NULL;
+        progress->records = grown;
+        progress->record_capacity = capacity;
+    }
+    memmove(&progress->records[index + 1], &progress->records[index],
+            (size_t)(progress->record_count - index) * sizeof *progress->records);
+    progress->record_count++;
+    progress_record *record = &progress->records[index];
+    memset(record, 0, sizeof *record);
+    record->key = key;
+    return record;
+}
+
+const progress_record *progress_get(const progress *progress, progress_key key)
+{
+    bool found;
+    int index = find_record(progress, key, &found);
+    return found ? &progress->records[index] : NULL;
+}
+
+/* True when (moves, pushes) beats `kept`, ordered by `first` then the other. */
+static bool is_better(const progress_solution *kept, int moves, int pushes, bool by_moves)
+{
+    if (!kept->lurd) return true;
+    int first = by_moves ? moves : pushes, second = by_moves ? pushes : moves;
+    int kept_first = by_moves ? kept->moves : kept->pushes;
+    int kept_second = by_moves ? kept->pushes : kept->moves;
+    return first < kept_first || (first == kept_first && second < kept_second);
+}
+
+static bool solution_set(progress_solution *solution, const char *lurd, int moves, int pushes)
+{
+    char *copy = copy_string(lurd);
+    if (!copy) return false;
+    free(solution->lurd);
+    solution->lurd = copy;
+    solution->moves = moves;
+    solution->pushes = pushes;
+    return true;
+}
+
+bool progress_record_solution(progress *progress, progress_key key, const char *lurd, int moves,
+                              int pushes)
+{
+    if (!lurd || !is_lurd_text(lurd) || moves < 0 || pushes < 0) return false;
+    progress_record *record = record_for(progress, key);
+    if (!record) return false;
+    record->solved = true;
+    free(record->unfinished);
+    record->unfinished = NULL;
+    bool improved = false;
+    if (is_better(&record->best_moves, moves, pushes, true))
+        improved |= solution_set(&record->best_moves, lurd, moves, pushes);
+    if (is_better(&record->best_pushes, moves, pushes, false))
+        improved |= solution_set(&record->best_pushes, lurd, moves, pushes);
+    return improved;
+}
+
+bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd)
+{
+    if (lurd && !is_lurd_text(lurd)) return false;
+    char *copy = NULL;
+    if (lurd && *lurd) {
+        copy = copy_string(lurd);
+        if (!copy) return false;
+    }
+    if (!copy && !progress_get(progress, key)) return true; /* nothing to forget */
+    progress_record *record = record_for(progress, key);
+    if (!record) {
+        free(copy);
+        return false;
+    }
+    free(record->unfinished);
+    record->unfinished = copy;
+    return true;
+}
+
+/* ---- collections ---------------------------------------------------------------------- */
+
+/* `path` made absolute when the file exists (malloc'd), else a copy of it. */
+static char *absolute_path(const char *path)
+{
+    char *resolved = realpath(path, NULL);
+    return resolved ? resolved : copy_string(path);
+}
+
+static collection_entry *find_collection(const progress *progress, const char *path)
+{
+    for (int i = 0; i < progress->collection_count; i++)
+        if (strcmp(progress->collections[i].path, path) == 0) return &progress->collections[i];
+    return NULL;
+}
+
+/* Sets the collection's level, adding it when missing; takes `path` (malloc'd) either way. */
+static bool collection_set(progress *progress, char *path, int level)
+{
+    collection_entry *entry = find_collection(progress, path);
+    if (entry) {
+        free(path);
+        entry->level = level;
+        return true;
+    }
+    if (progress->collection_count == progress->collection_capacity) {
+        int capacity = progress->collection_capacity ? 2 * progress->collection_capacity : 8;
+        collection_entry *grown = realloc(progress->collections, (size_t)capacity * sizeof *grown);
+        if (!grown) {
+            free(path);
+            return false;
+        }
+        progress->collections = grown;
+        progress->collection_capacity = capacity;
+    }
+    progress->collections[progress->collection_count++] = (collection_entry){path, level};
+    return true;
+}
+
+static bool set_last(progress *progress, const char *path, int level)
+{
+    char *last = copy_string(path);
+    if (!last) return false;
+    free(progress->last_path);
+    progress->last_path = last;
+    progress->last_level = level;
+    return true;
+}
+
+bool progress_set_last(progress *progress, const char *collection_path, int level_number)
+{
+    char *path = absolute_path(collection_path);
+    if (!path || !set_last(progress, path, level_number)) {
+        free(path);
+        return false;
+    }
+    return collection_set(progress, path, level_number);
+}
+
+bool progress_last(const progress *progress, const char **collection_path, int *level_number)
+{
+    if (!progress->last_path) return false;
+    *collection_path = progress->last_path;
+    *level_number = progress->last_level;
+    return true;
+}
+
+int progress_collection_level(const progress *progress, const char *collection_path)
+{
+    char *path = absolute_path(collection_path);
+    if (!path) return 0;
+    const collection_entry *entry = find_collection(progress, path);
+    free(path);
+    return entry ? entry->level : 0;
+}
+
+const char *progress_file(const progress *progress)
+{
+    return progress->file;
+}
+
+/* ---- reading -------------------------------------------------------------------------- */
+
+/* Splits `text` at single spaces into at most `capacity` words; returns how many, or -1
+ * when there are more or a word is empty. */
+static int split_words(char *text, char **words, int capacity)
+{
+    int count = 0;
+    for (char *word = text;;) {
+        if (count == capacity || !*word) return -1;
+        words[count++] = word;
+        char *space = strchr(word, ' ');
+        if (!space) return count;
+        *space = '\0';
+        word = space + 1;
+    }
+}
+
+static bool parse_count(const char *word, int *out)
+{
+    if (!*word || strspn(word, "0123456789") != strlen(word) || strlen(word) > 9) return false;
+    *out = atoi(word);
+    return true;
+}
+
+/* Reads a LURD field: NULL for "-", "" for "=", else a copy of valid LURD text. */
+static bool parse_lurd(const char *word, char **out)
+{
+    *out = NULL;
+    if (strcmp(word, "-") == 0) return true;
+    if (strcmp(word, "=") == 0)
+        word = "";
+    else if (!is_lurd_text(word))
+        return false;
+    *out = copy_string(word);
+    return *out != NULL;
+}
+
+static bool parse_solution(char **words, progress_solution *out)
+{
+    if (!parse_count(words[0], &out->moves) || !parse_count(words[1], &out->pushes) ||
+        !parse_lurd(words[2], &out->lurd))
+        return false;
+    if (!out->lurd) out->moves = out->pushes = 0;
+    return true;
+}
+
+/* Reads one "level" record's words (after the word "level"). */
+static bool parse_level(progress *progress, char **words, int count)
+{
+    if (count != 9 || strlen(words[0]) != 16 || strspn(words[0], "0123456789abcdef") != 16)
+        return false;
+    progress_record record = {.key = strtoull(words[0], NULL, 16)};
+    int solved;
+    bool ok = parse_count(words[1], &solved) && solved <= 1 &&
+              parse_solution(&words[2], &record.best_moves) &&
+              parse_solution(&words[5], &record.best_pushes) &&
+              parse_lurd(words[8], &record.unfinished);
+    progress_record *slot = ok ? record_for(progress, record.key) : NULL;
+    if (!slot) {
+        record_free(&record);
+        return false;
+    }
+    record.solved = solved == 1;
+    record_free(slot); /* a later line about the same level wins */
+    *slot = record;
+    return true;
+}
+
+/* Reads one line (without its newline); false when it is damaged. */
+static bool parse_line(progress *progress, char *line)
+{
+    size_t length = strlen(line);
+    if (length < 10 || line[8] != ' ' || strspn(line, "0123456789abcdef") != 8) return false;
+    char sum_text[9];
+    memcpy(sum_text, line, 8);
+    sum_text[8] = '\0';
+    if ((uint32_t)strtoul(sum_text, NULL, 16) != fnv1a32(line + 9, length - 9)) return false;
+
+    char *words[12];
+    int count = split_words(line + 9, words, 12);
+    if (count < 1) return false;
+    if (strcmp(words[0], "level") == 0) return parse_level(progress, words + 1, count - 1);
+    bool is_last = strcmp(words[0], "last") == 0;
+    if (!is_last && strcmp(words[0], "collection") != 0) return false;
+    int level;
+    if (count != 3 || !parse_count(words[1], &level) || level < 1 || !decode_path(words[2]))
+        return false;
+    if (is_last) return set_last(progress, words[2], level);
+    char *path = copy_string(words[2]);
+    return path && collection_set(progress, path, level);
+}
+
+/* A name beside the file for setting it aside: FILE.corrupt-YYYYMMDD-HHMMSS, with -2, -3...
+ * added when that exists already. Malloc'd. */
+static char *aside_name(const char *file)
+{
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm local;
+    localtime_r(&now, &local);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+    size_t size = strlen(file) + sizeof ".corrupt-" + strlen(stamp) + 16;
+    char *name = malloc(size);
+    if (!name) return NULL;
+    for (int attempt = 1; attempt < 1000; attempt++) {
+        if (attempt == 1)
+            snprintf(name, size, "%s.corrupt-%s", file, stamp);
+        else
+            snprintf(name, size, "%s.corrupt-%s-%d", file, stamp, attempt);
+        struct stat status;
+        if (lstat(name, &status) != 0 && errno == ENOENT) return name;
+    }
+    free(name);
+    return NULL;
+}
+
+/* Renames the file aside; returns the new name (malloc'd) or NULL with errno set. */
+static char *set_aside(const char *file)
+{
+    char *name = aside_name(file);
+    if (!name) {
+        errno = EEXIST;
+        return NULL;
+    }
+    if (rename(file, name) != 0) {
+        int saved = errno;
+        free(name);
+        errno = saved;
+        return NULL;
+    }
+    return name;
+}
+
+/* Reads the progress file. Reports (once) what went wrong in `message`. */
+static void load(progress *progress, char *message, size_t message_size)
+{
+    FILE *in = fopen(progress->file, "r");
+    if (!in) {
+        if (errno == ENOENT) return;
+        snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
+                 "cannot read %s (%s), so it is not written over", progress->file, strerror(errno));
+        set_message(message, message_size, "progress: %s", progress->no_save_reason);
+        return;
+    }
+    char *line = NULL;
+    size_t capacity = 0;
+    ssize_t length;
+    int line_number = 0, damaged = 0;
+    bool is_progress_file = false, newer = false;
+    while ((length = getline(&line, &capacity, in)) >= 0) {
+        line_number++;
+        while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+            line[--length] = '\0';
+        if (line_number == 1) {
+            size_t header = strlen(PROGRESS_HEADER);
+            is_progress_file = strncmp(line, PROGRESS_HEADER, header) == 0 &&
+                               strspn(line + header, "0123456789") == strlen(line + header) &&
+                               line[header] != '\0';
+            if (!is_progress_file) break;
+            newer = atoi(line + header) > PROGRESS_VERSION;
+            if (newer) break;
+            continue;
+        }
+        if (length == 0 || line[0] == '#') continue;
+        if (!parse_line(progress, line)) damaged++;
+    }
+    bool read_error = ferror(in);
+    int read_errno = errno;
+    free(line);
+    fclose(in);
+
+    if (read_error) {
+        snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
+                 "cannot read %s (%s), so it is not written over", progress->file,
+                 strerror(read_errno));
+        set_message(message, message_size, "progress: %s", progress->no_save_reason);
+        return;
+    }
+    if (line_number == 0) return; /* an empty file: nothing saved yet */
+    if (newer) {
+        snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
+                 "%s was written by a newer sokoban, so it is not written over", progress->file);
+        set_message(message, message_size, "progress: %s", progress->no_save_reason);
+        return;
+    }
+    if (is_progress_file && damaged == 0) return;
+
+    char *aside = set_aside(progress->file);
+    if (!aside) {
+        if (!is_progress_file)
+            snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
+                     "%s is not a progress file and cannot be set aside (%s), so it is not "
+                     "written over",
+                     progress->file, strerror(errno));
+        set_message(message, message_size, "progress: %s %s and could not be set aside (%s)",
+                    progress->file,
+                    is_progress_file ? "has damaged records" : "is not a progress file",
+                    strerror(errno));
+        return;
+    }
+    if (is_progress_file)
+        set_message(message, message_size,
+                    "progress: %d damaged record%s of %s skipped; the file was kept as %s", damaged,
+                    damaged == 1 ? "" : "s", progress->file, aside);
+    else
+        set_message(message, message_size,
+                    "progress: %s could not be read as saved progress; it was set aside as %s",
+                    progress->file, aside);
+    free(aside);
+    /* Write the records that were read back at once, so they are not lost with the file. */
+    if (is_progress_file && !progress_save(progress, NULL, 0)) progress->save_failed = false;
+}
+
+/* The default directory: $XDG_DATA_HOME/sokoban, else $HOME/.local/share/sokoban. */
+static char *default_directory(void)
+{
+    const char *data_home = getenv("XDG_DATA_HOME");
+    if (data_home && data_home[0] == '/') return join_path(data_home, "sokoban");
+    const char *home = getenv("HOME");
+    if (!home || !*home) return NULL;
+    size_t size = strlen(home) + sizeof "/.local/share/sokoban";
+    char *path = malloc(size);
+    if (path) snprintf(path, size, "%s/.local/share/sokoban", home);
+    return path;
+}
+
+progress *progress_open(const char *directory, char *message, size_t message_size)
+{
+    set_message(message, message_size, "%s", "");
+    progress *progress = calloc(1, sizeof *progress);
+    if (!progress) return NULL;
+    progress->directory = directory ? copy_string(directory) : default_directory();
+    if (!progress->directory) {
+        if (directory) {
+            free(progress);
+            return NULL;
+        }
+        snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
+                 "neither XDG_DATA_HOME nor HOME is set, so progress is not saved");
+        set_message(message, message_size, "progress: %s", progress->no_save_reason);
+        progress->file = copy_string(PROGRESS_FILE_NAME);
+    } else {
+        progress->file = join_path(progress->directory, PROGRESS_FILE_NAME);
+    }
+    if (!progress->file) {
+        progress_close(progress);
+        return NULL;
+    }
+    if (progress->directory) load(progress, message, message_size);
+    /* What progress_open() reported is not reported again by the first save. */
+    progress->save_failed = progress->no_save_reason[0] != '\0';
+    return progress;
+}
+
+void progress_close(progress *progress)
+{
+    if (!progress) return;
+    for (int i = 0; i < progress->record_count; i++) record_free(&progress->records[i]);
+    free(progress->records);
+    for (int i = 0; i < progress->collection_count; i++) free(progress->collections[i].path);
+    free(progress->collections);
+    free(progress->last_path);
+    free(progress->directory);
+    free(progress->file);
+    free(progress);
+}
+
+/* ---- writing -------------------------------------------------------------------------- */
+
+/* Appends one record line: its checksum, then the body that starts at `body`. */
+static void finish_line(text_buffer *text, size_t body)
+{
+    if (text->failed) return;
+    uint32_t sum = fnv1a32(text->data + body, text->length - body);
+    char sum_text[10];
+    snprintf(sum_text, sizeof sum_text, "%08x ", (unsigned)sum);
+    /* The body is already there: shift it right by the sum's width. */
+    text_append(text, "         ", 9);
+    if (text->failed) return;
+    memmove(text->data + body + 9, text->data + body, text->length - body - 9);
+    memcpy(text->data + body, sum_text, 9);
+    text_append(text, "\n", 1);
+}
+
+static void write_path_record(text_buffer *text, const char *kind, int level, const char *path)
+{
+    size_t body = text->length;
+    text_print(text, "%s %d ", kind, level);
+    text_append_path(text, path);
+    finish_line(text, body);
+}
+
+static void write_solution(text_buffer *text, const progress_solution *solution)
+{
+    text_print(text, " %d %d ", solution->moves, solution->pushes);
+    text_append_lurd(text, solution->lurd);
+}
+
+/* The whole file as text. */
+static void write_file_text(const progress *progress, text_buffer *text)
+{
+    text_print(text, "%s%d\n", PROGRESS_HEADER, PROGRESS_VERSION);
+    if (progress->last_path)
+        write_path_record(text, "last", progress->last_level, progress->last_path);
+    for (int i = 0; i < progress->collection_count; i++)
+        write_path_record(text, "collection", progress->collections[i].level,
+                          progress->collections[i].path);
+    for (int i = 0; i < progress->record_count; i++) {
+        const progress_record *record = &progress->records[i];
+        size_t body = text->length;
+        text_print(text, "level %016llx %d", (unsigned long long)record->key, record->solved);
+        write_solution(text, &record->best_moves);
+        write_solution(text, &record->best_pushes);
+        text_append(text, " ", 1);
+        text_append_lurd(text, record->unfinished);
+        finish_line(text, body);
+    }
+}
+
+/* Creates the directory and its parents (mode 0700, as XDG asks) when missing. */
+static bool make_directories(const char *directory)
+{
+    char *path = copy_string(directory);
+    if (!path) return false;
+    bool ok = true;
+    for (char *slash = path + 1; ok; slash++) {
+        if (*slash != '/' && *slash != '\0') continue;
+        char saved = *slash;
+        *slash = '\0';
+        if (mkdir(path, 0700) != 0 && errno != EEXIST) ok = false;
+        *slash = saved;
+        if (!saved) break;
+    }
+    free(path);
+    return ok;
+}
+
+/* Writes `text` to `file` through a temporary file in the same directory: write, fsync,
+ * rename over the file, fsync the directory so the rename itself is on disk. */
+static bool write_atomically(const char *directory, const char *file, const text_buffer *text,
+                             char *reason, size_t reason_size)
+{
+    char *temporary = join_path(directory, ".progress.txt.XXXXXX");
+    if (!temporary) {
+        snprintf(reason, reason_size, "out of memory");
+        return false;
+    }
+    int fd = mkstemp(temporary);
+    if (fd < 0) {
+        snprintf(reason, reason_size, "cannot create a file in %s (%s)", directory,
+                 strerror(errno));
+        free(temporary);
+        return false;
+    }
+    const char *step = "write";
+    bool ok = true;
+    for (size_t done = 0; ok && done < text->length;) {
+        ssize_t written = write(fd, text->data + done, text->length - done);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0)
+            ok = false;
+        else
+            done += (size_t)written;
+    }
+    if (ok && fsync(fd) != 0) step = "sync", ok = false;
+    if (close(fd) != 0 && ok) step = "close", ok = false;
+    if (ok && rename(temporary, file) != 0) step = "rename", ok = false;
+    if (!ok) {
+        snprintf(reason, reason_size, "cannot %s %s (%s)", step, file, strerror(errno));
+        unlink(temporary);
+        free(temporary);
+        return false;
+    }
+    free(temporary);
+    int directory_fd = open(directory, O_RDONLY | O_DIRECTORY);
+    if (directory_fd >= 0) {
+        fsync(directory_fd); /* best effort: some file systems refuse it */
+        close(directory_fd);
+    }
+    return true;
+}
+
+bool progress_save(progress *progress, char *message, size_t message_size)
+{
+    set_message(message, message_size, "%s", "");
+    char reason[1024] = "";
+    bool ok = false;
+    if (progress->no_save_reason[0]) {
+        snprintf(reason, sizeof reason, "%s", progress->no_save_reason);
+    } else if (!make_directories(progress->directory)) {
+        snprintf(reason, sizeof reason, "cannot create %s (%s)", progress->directory,
+                 strerror(errno));
+    } else {
+        text_buffer text = {0};
+        write_file_text(progress, &text);
+        if (text.failed)
+            snprintf(reason, sizeof reason, "out of memory");
+        else
+            ok =
+                write_atomically(progress->directory, progress->file, &text, reason, sizeof reason);
+        free(text.data);
+    }
+    if (ok) {
+        progress->save_failed = false;
+        return true;
+    }
+    if (!progress->save_failed)
+        set_message(message, message_size, "progress not saved: %s", reason);
+    progress->save_failed = true;
+    return false;
+}
