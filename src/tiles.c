@@ -64,22 +64,33 @@ bool tiles_parse(const char *text, tiles_board *board, char *error, size_t error
         snprintf(error, error_size, "%d tiles given: want 9 (3x3) or 16 (4x4)", count);
         return false;
     }
+    /* With the right count, a tile out of range or repeated means another is missing:
+     * name both. */
     int seen[TILES_MAX_CELLS] = {0};
+    for (int i = 0; i < count; i++)
+        if (values[i] < count) seen[values[i]]++;
+    int missing = -1;
+    for (int tile = count - 1; tile >= 0; tile--)
+        if (!seen[tile]) missing = tile;
+    char missing_text[40] = "";
+    if (missing == TILES_BLANK)
+        snprintf(missing_text, sizeof missing_text, " and the blank is missing");
+    else if (missing > 0)
+        snprintf(missing_text, sizeof missing_text, " and tile %d is missing", missing);
     for (int i = 0; i < count; i++) {
         if (values[i] >= count) {
-            snprintf(error, error_size, "tile %d is out of range: a %dx%d board has tiles 1..%d",
-                     values[i], width, width, count - 1);
+            snprintf(error, error_size, "tile %d is out of range (a %dx%d board has tiles 1..%d)%s",
+                     values[i], width, width, count - 1, missing_text);
             return false;
         }
-        if (seen[values[i]]++) {
+        if (seen[values[i]] > 1) {
             if (values[i] == TILES_BLANK)
-                snprintf(error, error_size, "more than one blank (x or 0)");
+                snprintf(error, error_size, "more than one blank (x or 0)%s", missing_text);
             else
-                snprintf(error, error_size, "tile %d appears twice", values[i]);
+                snprintf(error, error_size, "tile %d appears twice%s", values[i], missing_text);
             return false;
         }
     }
-    /* count numbers in 0..count-1 with no repeats: none can be missing */
     board->width = width;
     memset(board->cell, 0, sizeof board->cell);
     for (int i = 0; i < count; i++) board->cell[i] = (uint8_t)values[i];

@@ -1,18 +1,207 @@
-/* tiles.c - placeholder until the sliding-tile mode lands. */
+/* tiles.c - sokoban --tiles and --tiles-file: sliding-tile puzzles from the command line.
+ *
+ * An instance is written  TILES [; goal=blank-last|blank-first]  : 9 or 16 tiles row by
+ * row (x or 0 for the blank), and optionally the goal (default blank-last, 1 2 3 .. x;
+ * blank-first is Korf's 0 1 2 .. 15). 15-puzzles use the pattern databases, built on first
+ * use and cached under $XDG_CACHE_HOME/sokoban (default ~/.cache/sokoban); when they
+ * cannot be cached the search falls back to Manhattan distance + linear conflicts. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "tiles.h"
+#include "tiles_pdb.h"
+
+/* One instance: the start and the goal. */
+typedef struct instance {
+    tiles_board start, goal;
+} instance;
+
+/* Reads "TILES [; goal=KIND]"; false with the reason in `error` on bad input. */
+static bool parse_instance(const char *text, instance *out, char *error, size_t error_size)
+{
+    char tiles[512];
+    const char *separator = strchr(text, ';');
+    size_t length = separator ? (size_t)(separator - text) : strlen(text);
+    if (length >= sizeof tiles) {
+        snprintf(error, error_size, "line too long");
+        return false;
+    }
+    memcpy(tiles, text, length);
+    tiles[length] = 0;
+    if (!tiles_parse(tiles, &out->start, error, error_size)) return false;
+    tiles_goal_kind kind = TILES_GOAL_BLANK_LAST;
+    while (separator) {
+        const char *option = separator + 1;
+        separator = strchr(option, ';');
+        size_t size = separator ? (size_t)(separator - option) : strlen(option);
+        while (size && strchr(" \t\r\n", *option)) option++, size--;
+        while (size && strchr(" \t\r\n", option[size - 1])) size--;
+        if (size == 0) continue;
+        if (size == strlen("goal=blank-last") && !strncmp(option, "goal=blank-last", size)) {
+            kind = TILES_GOAL_BLANK_LAST;
+        } else if (size == strlen("goal=blank-first") &&
+                   !strncmp(option, "goal=blank-first", size)) {
+            kind = TILES_GOAL_BLANK_FIRST;
+        } else {
+            snprintf(error, error_size,
+                     "unknown '%.*s' after ';' (want goal=blank-last or goal=blank-first)",
+                     (int)(size > 40 ? 40 : size), option);
+            return false;
+        }
+    }
+    tiles_goal(out->start.width, kind, &out->goal);
+    return true;
+}
+
+/* The pattern databases, opened on the first 15-puzzle. */
+typedef struct databases {
+    bool tried;
+    tiles_pdb *pdb;
+} databases;
+
+static void print_notice(void *argument, const char *message)
+{
+    fprintf(stderr, "sokoban: %s in %s (once; a few seconds)\n", message, (const char *)argument);
+}
+
+/* The cache directory: $XDG_CACHE_HOME/sokoban, else $HOME/.cache/sokoban; false when
+ * neither is set. */
+static bool cache_directory(char *dir, size_t size)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    int length;
+    if (xdg && xdg[0] == '/')
+        length = snprintf(dir, size, "%s/sokoban", xdg);
+    else if (home && home[0])
+        length = snprintf(dir, size, "%s/.cache/sokoban", home);
+    else
+        return false;
+    return length > 0 && (size_t)length < size;
+}
+
+static const tiles_pdb *databases_for(databases *d, int width)
+{
+    if (width != 4) return NULL; /* the 8-puzzle takes milliseconds without them */
+    if (d->tried) return d->pdb;
+    d->tried = true;
+    char dir[4096], error[4400];
+    if (!cache_directory(dir, sizeof dir)) {
+        fputs("sokoban: no cache directory (neither XDG_CACHE_HOME nor HOME is set); "
+              "using Manhattan distance + linear conflicts\n",
+              stderr);
+        return NULL;
+    }
+    d->pdb = tiles_pdb_open(width, dir, print_notice, dir, NULL, error, sizeof error);
+    if (!d->pdb)
+        fprintf(stderr,
+                "sokoban: no pattern databases (%s); using Manhattan distance + "
+                "linear conflicts\n",
+                error);
+    return d->pdb;
+}
+
+static ida_limits limits_of(const cli_options *options)
+{
+    return (ida_limits){.max_seconds = options->time_limit, .max_nodes = options->node_limit};
+}
 
 int cli_tiles(const cli_options *options)
 {
-    (void)options;
-    fputs("sokoban: --tiles is not built yet\n", stderr);
-    return CLI_BAD_INPUT;
+    instance problem;
+    char error[256];
+    if (!parse_instance(options->tiles, &problem, error, sizeof error)) {
+        fprintf(stderr, "sokoban: --tiles: %s\n", error);
+        return CLI_BAD_INPUT;
+    }
+    if (!tiles_is_solvable(&problem.start, &problem.goal)) {
+        puts("unsolvable");
+        return CLI_NO;
+    }
+    databases d = {0};
+    ida_limits limits = limits_of(options);
+    tiles_solution solution;
+    tiles_solve(&problem.start, &problem.goal, databases_for(&d, problem.start.width), &limits,
+                &solution);
+    int status = CLI_OK;
+    if (solution.status == IDA_SOLVED) {
+        puts(solution.moves);
+    } else if (solution.status == IDA_UNSOLVABLE) {
+        puts("unsolvable");
+        status = CLI_NO;
+    } else {
+        fprintf(stderr, "sokoban: --tiles: not solved (%s) after %llu nodes, %.1f s\n",
+                ida_status_name(solution.status), (unsigned long long)solution.nodes,
+                solution.seconds);
+        status = CLI_NO;
+    }
+    tiles_solution_free(&solution);
+    tiles_pdb_free(d.pdb);
+    return status;
+}
+
+/* Solves the instances of an open file, one line each; returns the exit status. */
+static int solve_lines(FILE *file, const cli_options *options)
+{
+    databases d = {0};
+    ida_limits limits = limits_of(options);
+    char line[1024], error[256];
+    int line_number = 0, status = CLI_OK;
+    int instances = 0, solved = 0, unsolvable = 0;
+    uint64_t nodes = 0;
+    double seconds = 0;
+    while (fgets(line, sizeof line, file)) {
+        line_number++;
+        const char *p = line + strspn(line, " \t\r\n");
+        if (!*p || *p == '#') continue;
+        instance problem;
+        if (!parse_instance(line, &problem, error, sizeof error)) {
+            fprintf(stderr, "sokoban: %s:%d: %s\n", options->tiles_file, line_number, error);
+            status = CLI_BAD_INPUT;
+            continue;
+        }
+        instances++;
+        tiles_solution solution;
+        const tiles_pdb *pdb = tiles_is_solvable(&problem.start, &problem.goal)
+                                   ? databases_for(&d, problem.start.width)
+                                   : NULL;
+        tiles_solve(&problem.start, &problem.goal, pdb, &limits, &solution);
+        nodes += solution.nodes;
+        seconds += solution.seconds;
+        if (solution.status == IDA_SOLVED) {
+            solved++;
+            printf("line=%d status=solved length=%d nodes=%llu seconds=%.3f solution=%s\n",
+                   line_number, solution.length, (unsigned long long)solution.nodes,
+                   solution.seconds, solution.moves);
+        } else {
+            unsolvable += solution.status == IDA_UNSOLVABLE;
+            if (solution.status != IDA_UNSOLVABLE && status == CLI_OK) status = CLI_NO;
+            printf("line=%d status=%s length=- nodes=%llu seconds=%.3f\n", line_number,
+                   ida_status_name(solution.status), (unsigned long long)solution.nodes,
+                   solution.seconds);
+        }
+        fflush(stdout);
+        tiles_solution_free(&solution);
+    }
+    printf("total instances=%d solved=%d unsolvable=%d nodes=%llu seconds=%.3f "
+           "nodes_per_second=%.0f\n",
+           instances, solved, unsolvable, (unsigned long long)nodes, seconds,
+           seconds > 0 ? (double)nodes / seconds : 0.0);
+    tiles_pdb_free(d.pdb);
+    return status;
 }
 
 int cli_tiles_file(const cli_options *options)
 {
-    (void)options;
-    fputs("sokoban: --tiles-file is not built yet\n", stderr);
-    return CLI_BAD_INPUT;
+    FILE *file = strcmp(options->tiles_file, "-") == 0 ? stdin : fopen(options->tiles_file, "r");
+    if (!file) {
+        fprintf(stderr, "sokoban: %s: %s\n", options->tiles_file, strerror(errno));
+        return CLI_BAD_INPUT;
+    }
+    int status = solve_lines(file, options);
+    if (file != stdin) fclose(file);
+    return status;
 }
