@@ -288,7 +288,7 @@ static void draw_message(const tui *t)
         break;
     }
     const char *text = t->confirm_restart ? "Restart the level? (y/n)" : t->message;
-    attrset(t->confirm_restart ? A_BOLD : attr);
+    attrset(t->confirm_restart ? (int)A_BOLD : attr);
     mvaddnstr(LINES - 1, 0, text, COLS);
     attrset(A_NORMAL);
 }

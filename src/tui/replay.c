@@ -18,12 +18,12 @@ double replay_now_ms(void)
     return (double)now.tv_sec * 1000.0 + (double)now.tv_nsec / 1e6;
 }
 
-bool replay_start(replay *r, const char *lurd, const char *what, char *error)
+bool replay_start(replay *r, const char *lurd, const char *what, char *error, size_t error_size)
 {
     lurd_steps steps;
     lurd_error lurd_error;
     if (!lurd_parse(lurd, &steps, &lurd_error)) {
-        if (error) snprintf(error, 128, "%s", lurd_error.message);
+        if (error) snprintf(error, error_size, "%s", lurd_error.message);
         return false;
     }
     replay_stop(r);

@@ -8,6 +8,7 @@
 #define SOKOBAN_TUI_REPLAY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "../game.h"
 
@@ -18,10 +19,10 @@ typedef struct replay {
     bool paused;
     game_step *steps; /* owned */
     int count;
-    int next;          /* the step to play next */
-    int speed;         /* 0 (slowest) .. REPLAY_SPEED_COUNT - 1 */
-    double due;        /* monotonic milliseconds when the next step is due */
-    char what[48];     /* "solver's solution", "your best solution" */
+    int next;      /* the step to play next */
+    int speed;     /* 0 (slowest) .. REPLAY_SPEED_COUNT - 1 */
+    double due;    /* monotonic milliseconds when the next step is due */
+    char what[48]; /* "solver's solution", "your best solution" */
 } replay;
 
 /* The monotonic clock in milliseconds. */
@@ -31,8 +32,8 @@ double replay_now_ms(void);
 void replay_init(replay *r);
 
 /* Starts replaying `lurd` on the game from where it stands. Returns false (and starts
- * nothing) when the text is not LURD; `error` (may be NULL, 128 bytes) says why. */
-bool replay_start(replay *r, const char *lurd, const char *what, char *error);
+ * nothing) when the text is not LURD; `error` (may be NULL) says why. */
+bool replay_start(replay *r, const char *lurd, const char *what, char *error, size_t error_size);
 
 /* Stops and frees the steps; the game stays where it is. */
 void replay_stop(replay *r);

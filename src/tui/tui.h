@@ -81,9 +81,9 @@ typedef struct tui {
     int collection_index;
     int level_index;
     game game;
-    bool game_ready;        /* `game` holds a level */
-    bool solved_recorded;   /* the level in play was solved and saved */
-    deadlock_table dead;    /* the level's dead squares */
+    bool game_ready;      /* `game` holds a level */
+    bool solved_recorded; /* the level in play was solved and saved */
+    deadlock_table dead;  /* the level's dead squares */
     bool dead_ready;
 
     /* What the player sees. */
@@ -94,24 +94,24 @@ typedef struct tui {
     bool show_dead_squares; /* the D overlay */
     tui_layout layout;
     tui_level_list list;
-    bool utf8;              /* the locale's character set is UTF-8 */
-    bool colors;            /* the terminal has colours and we use them */
+    bool utf8;   /* the locale's character set is UTF-8 */
+    bool colors; /* the terminal has colours and we use them */
 
     /* The solver's help. */
     worker *worker;
-    tui_request request;    /* what the worker is working on for us */
-    uint64_t request_id;    /* worker_submit()'s id of it */
-    int request_moves;      /* game.moves when it was asked; the player moving drops it */
-    unsigned spinner;       /* ticks of the spinner while the worker thinks */
-    double hint_seconds;    /* the budget of a hint */
-    double solve_seconds;   /* the budget of a solve-and-replay */
+    tui_request request;  /* what the worker is working on for us */
+    uint64_t request_id;  /* worker_submit()'s id of it */
+    int request_moves;    /* game.moves when it was asked; the player moving drops it */
+    unsigned spinner;     /* ticks of the spinner while the worker thinks */
+    double hint_seconds;  /* the budget of a hint */
+    double solve_seconds; /* the budget of a solve-and-replay */
     tui_hint hint;
     tui_warning warning;
     replay replay;
 
     /* Saved progress; NULL when it could not be opened. */
     progress *progress;
-    bool replay_by_solver;  /* the replay plays the solver's solution, not the player's */
+    bool replay_by_solver; /* the replay plays the solver's solution, not the player's */
 
     /* The loop. */
     bool quit;
