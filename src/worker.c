@@ -7,7 +7,6 @@
  * few hundred nodes; the worker then drops the result instead of publishing it. */
 #include "worker.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -90,8 +89,8 @@ static worker_task *task_from_request(const worker_request *request)
         return NULL;
     }
     position_free(&start);
-    bool ok = position_init(&task->position, &task->board);
-    if (ok) ok = position_copy(&task->position, &game->position, &task->board);
+    /* position_copy() allocates the copy's boxes itself. */
+    bool ok = position_copy(&task->position, &game->position, &task->board);
     task->step_count = game->moves;
     if (ok && task->step_count > 0) {
         task->steps = malloc((size_t)task->step_count * sizeof *task->steps);
@@ -187,11 +186,7 @@ static void look_back(worker *worker, worker_task *task, double deadline, worker
     out->undo_pushes = -1;
     out->undo_exact = false;
     position here;
-    if (!position_init(&here, &task->board)) return;
-    if (!position_copy(&here, &task->position, &task->board)) {
-        position_free(&here);
-        return;
-    }
+    if (!position_copy(&here, &task->position, &task->board)) return;
     bool exact = true;
     int pushes_undone = 0;
     for (int i = task->step_count - 1; i >= 0; i--) {

@@ -1,0 +1,572 @@
+/* test_worker.c - the solver thread: results, cancelling, superseding, the look back.
+ *
+ * Most tests put a stand-in search in place of solver_solve() through worker_create_with():
+ * one that answers at once, one that blocks until it is cancelled, one that judges a position
+ * by where its box stands. The last tests run the real solver on tiny levels. Waits use a
+ * mutex and condition variable or poll() on the wake descriptor, never a timed assertion. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game.h"
+#include "level.h"
+#include "lurd.h"
+#include "worker.h"
+
+/* Long enough that only a broken worker ever reaches it. */
+enum { PATIENCE_MS = 120000 };
+
+/* ---- the stand-in search -------------------------------------------------------------- */
+
+typedef enum fake_behaviour {
+    FAKE_SOLVES,           /* "R" at once, with 10 nodes */
+    FAKE_BLOCKS,           /* reports 1234 nodes, then waits until cancelled */
+    FAKE_OPTIMAL_RUNS_OUT, /* optimal: limit at once; fast: solves */
+    FAKE_BY_BOX_COLUMN,    /* judges by the first box's column: see fake_by_column */
+} fake_behaviour;
+
+/* What the stand-in does and has seen; shared with the worker thread, so under a lock. */
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    fake_behaviour behaviour;
+    int started, finished;
+    int running, most_running; /* searches running at once, and the most ever */
+    /* FAKE_BY_BOX_COLUMN: the answer for a box in column x (0 = UNSOLVABLE). */
+    solver_status by_column[16];
+    solver_mode modes[16]; /* the mode of each search, in order */
+    double max_seconds[16];
+    int memory_mib;
+} fake = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
+
+static void fake_reset(fake_behaviour behaviour)
+{
+    pthread_mutex_lock(&fake.lock);
+    fake.behaviour = behaviour;
+    fake.started = fake.finished = fake.running = fake.most_running = 0;
+    for (int i = 0; i < 16; i++) fake.by_column[i] = SOLVER_SOLVED;
+    fake.memory_mib = -1;
+    pthread_mutex_unlock(&fake.lock);
+}
+
+static void fake_set_behaviour(fake_behaviour behaviour)
+{
+    pthread_mutex_lock(&fake.lock);
+    fake.behaviour = behaviour;
+    pthread_mutex_unlock(&fake.lock);
+}
+
+static int first_box_column(const board *board, const position *position)
+{
+    for (int s = 0; s < board->size; s++)
+        if (position->boxes[s]) return board_x(board, s);
+    return 0;
+}
+
+static void sleep_a_millisecond(void)
+{
+    struct timespec pause = {0, 1000000};
+    nanosleep(&pause, NULL);
+}
+
+static solver_status fake_solve(const board *board, const position *start,
+                                const solver_options *options, solver_result *result)
+{
+    pthread_mutex_lock(&fake.lock);
+    fake_behaviour behaviour = fake.behaviour;
+    int index = fake.started++ % 16;
+    fake.modes[index] = options->mode;
+    fake.max_seconds[index] = options->max_seconds;
+    fake.memory_mib = options->memory_mib;
+    if (++fake.running > fake.most_running) fake.most_running = fake.running;
+    solver_status column_answer = fake.by_column[first_box_column(board, start) % 16];
+    pthread_mutex_unlock(&fake.lock);
+
+    *result = (solver_result){.status = SOLVER_SOLVED, .mode = options->mode, .nodes = 10};
+    switch (behaviour) {
+    case FAKE_SOLVES:
+        break;
+    case FAKE_BLOCKS:
+        options->progress(options->progress_argument,
+                          &(solver_progress){.nodes = 1234, .seconds = 0.5});
+        pthread_mutex_lock(&fake.lock);
+        pthread_cond_broadcast(&fake.changed); /* started, and progress reported */
+        pthread_mutex_unlock(&fake.lock);
+        /* The real solver polls its flag every few hundred nodes; so does this. */
+        while (!atomic_load(options->cancel)) sleep_a_millisecond();
+        result->status = SOLVER_CANCELLED;
+        break;
+    case FAKE_OPTIMAL_RUNS_OUT:
+        if (options->mode == SOLVER_OPTIMAL) result->status = SOLVER_LIMIT;
+        break;
+    case FAKE_BY_BOX_COLUMN:
+        result->status = column_answer;
+        break;
+    }
+    if (result->status == SOLVER_SOLVED) {
+        result->lurd = strdup("R");
+        result->pushes = result->moves = 1;
+    }
+
+    pthread_mutex_lock(&fake.lock);
+    fake.running--;
+    fake.finished++;
+    pthread_cond_broadcast(&fake.changed);
+    pthread_mutex_unlock(&fake.lock);
+    return result->status;
+}
+
+static void wait_until_started(int count)
+{
+    pthread_mutex_lock(&fake.lock);
+    while (fake.started < count) pthread_cond_wait(&fake.changed, &fake.lock);
+    pthread_mutex_unlock(&fake.lock);
+}
+
+static void wait_until_finished(int count)
+{
+    pthread_mutex_lock(&fake.lock);
+    while (fake.finished < count) pthread_cond_wait(&fake.changed, &fake.lock);
+    pthread_mutex_unlock(&fake.lock);
+}
+
+static worker *fake_worker(void)
+{
+    worker_options options = {.solve = fake_solve, .memory_mib = 16};
+    worker *w = worker_create_with(&options);
+    assert_non_null(w);
+    return w;
+}
+
+/* ---- levels and games ----------------------------------------------------------------- */
+
+/* A corridor: the box in column 3, its goal in column 6. */
+static const char CORRIDOR[] = "########\n"
+                               "#@ $  .#\n"
+                               "########\n";
+
+typedef struct played {
+    collection levels;
+    game game;
+} played;
+
+/* Starts the level drawn in `text` and plays `moves` (LURD) on it. */
+static played *play(const char *text, const char *moves)
+{
+    played *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "test", &p->levels, &error));
+    assert_true(game_init(&p->game, &p->levels.levels[0]));
+    lurd_steps steps;
+    lurd_error lurd_failure;
+    assert_true(lurd_parse(moves, &steps, &lurd_failure));
+    assert_true(lurd_apply(&p->game, &steps, &lurd_failure));
+    lurd_steps_free(&steps);
+    return p;
+}
+
+static void played_free(played *p)
+{
+    game_free(&p->game);
+    collection_free(&p->levels);
+    free(p);
+}
+
+static uint64_t submit(worker *w, worker_job job, const played *p, double budget)
+{
+    worker_request request = {.job = job, .game = &p->game, .budget_seconds = budget};
+    uint64_t id = worker_submit(w, &request);
+    assert_true(id != 0);
+    return id;
+}
+
+static bool wake_fd_is_readable(worker *w, int timeout_ms)
+{
+    struct pollfd descriptor = {.fd = worker_wake_fd(w), .events = POLLIN};
+    return poll(&descriptor, 1, timeout_ms) == 1;
+}
+
+/* Waits on the wake descriptor, as the game does, and takes the result. */
+static worker_result wait_for_result(worker *w)
+{
+    assert_true(wake_fd_is_readable(w, PATIENCE_MS));
+    worker_result result;
+    assert_true(worker_poll(w, &result));
+    return result;
+}
+
+/* ---- results -------------------------------------------------------------------------- */
+
+static void test_poll_with_nothing_ready_returns_false(void **state)
+{
+    (void)state;
+    worker *w = fake_worker();
+    worker_result result;
+    assert_false(worker_poll(w, &result));
+    assert_false(wake_fd_is_readable(w, 0));
+    worker_activity activity;
+    worker_progress(w, &activity);
+    assert_false(activity.busy);
+    worker_destroy(w);
+}
+
+static void test_result_carries_the_request_id_and_solution(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "r");
+    uint64_t id = submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.id, id);
+    assert_int_equal(result.job, WORKER_HINT);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.mode, SOLVER_OPTIMAL);
+    assert_string_equal(result.lurd, "R");
+    assert_int_equal(result.pushes, 1);
+    assert_int_equal(result.nodes, 10);
+    assert_int_equal(fake.memory_mib, 16);
+    worker_result_free(&result);
+    /* Taken: the descriptor is quiet and there is nothing more. */
+    assert_false(wake_fd_is_readable(w, 0));
+    assert_false(worker_poll(w, &result));
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_ids_grow_with_each_request(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    uint64_t first = submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    worker_result_free(&result);
+    uint64_t second = submit(w, WORKER_SOLVE, p, 10);
+    result = wait_for_result(w);
+    assert_true(second > first);
+    assert_int_equal(result.id, second);
+    assert_int_equal(result.job, WORKER_SOLVE);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_request_keeps_its_own_copy_of_the_position(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BY_BOX_COLUMN);
+    fake.by_column[4] = SOLVER_LIMIT; /* where the box stood when the hint was asked */
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rR");
+    submit(w, WORKER_HINT, p, 10);
+    played_free(p); /* the player moves on and even leaves the level */
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_LIMIT);
+    worker_result_free(&result);
+    worker_destroy(w);
+}
+
+/* ---- budget and modes ----------------------------------------------------------------- */
+
+static void test_optimal_gets_half_the_budget_and_fast_the_rest(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_OPTIMAL_RUNS_OUT);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 8);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.mode, SOLVER_FAST);
+    assert_int_equal(result.nodes, 20); /* both searches count */
+    assert_int_equal(fake.started, 2);
+    assert_int_equal(fake.modes[0], SOLVER_OPTIMAL);
+    assert_true(fake.max_seconds[0] == 4);
+    assert_int_equal(fake.modes[1], SOLVER_FAST);
+    assert_true(fake.max_seconds[1] > 0 && fake.max_seconds[1] <= 8);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_no_budget_means_ten_seconds(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 0);
+    worker_result result = wait_for_result(w);
+    assert_true(fake.max_seconds[0] == 5);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+/* ---- cancelling and superseding ------------------------------------------------------- */
+
+static void test_progress_shows_the_running_search(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BLOCKS);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    uint64_t id = submit(w, WORKER_HINT, p, 10);
+    wait_until_started(1);
+    worker_activity activity;
+    worker_progress(w, &activity);
+    assert_true(activity.busy);
+    assert_int_equal(activity.id, id);
+    assert_int_equal(activity.mode, SOLVER_OPTIMAL);
+    assert_false(activity.looking_back);
+    assert_int_equal(activity.nodes, 1234);
+    worker_cancel(w);
+    worker_progress(w, &activity);
+    assert_false(activity.busy);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_cancelled_request_never_delivers(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BLOCKS);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 10);
+    wait_until_started(1);
+    worker_cancel(w);
+    wait_until_finished(1);
+    /* The search has returned; give the worker every chance to (wrongly) publish it. */
+    fake_set_behaviour(FAKE_SOLVES);
+    uint64_t next = submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.id, next);
+    worker_result_free(&result);
+    assert_false(worker_poll(w, &result));
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_cancel_drops_a_result_not_yet_taken(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 10);
+    assert_true(wake_fd_is_readable(w, PATIENCE_MS));
+    worker_cancel(w);
+    worker_result result;
+    assert_false(worker_poll(w, &result));
+    assert_false(wake_fd_is_readable(w, 0));
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_new_request_supersedes_the_running_one(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BLOCKS);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    uint64_t first = submit(w, WORKER_HINT, p, 10);
+    wait_until_started(1);
+    fake_set_behaviour(FAKE_SOLVES);
+    uint64_t second = submit(w, WORKER_SOLVE, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.id, second);
+    assert_true(result.id != first);
+    worker_result_free(&result);
+    wait_until_finished(2);
+    assert_false(worker_poll(w, &result));
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_many_rapid_submits_deliver_only_the_last(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "r");
+    uint64_t last = 0;
+    for (int i = 0; i < 300; i++) last = submit(w, i % 2 ? WORKER_HINT : WORKER_SOLVE, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.id, last);
+    worker_result_free(&result);
+    /* Whatever ran before has finished and was dropped; only one search ever ran at once. */
+    worker_destroy(w);
+    assert_false(fake.started > 300);
+    assert_int_equal(fake.most_running, 1);
+    played_free(p);
+}
+
+static void test_destroy_while_busy_cancels_and_joins(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BLOCKS);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 10);
+    wait_until_started(1);
+    submit(w, WORKER_HINT, p, 10); /* and one waiting behind it */
+    worker_destroy(w);
+    assert_int_equal(fake.running, 0);
+    played_free(p);
+}
+
+static void test_destroy_right_after_submit(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BLOCKS);
+    for (int i = 0; i < 20; i++) {
+        worker *w = fake_worker();
+        played *p = play(CORRIDOR, "");
+        submit(w, WORKER_HINT, p, 10);
+        worker_destroy(w);
+        played_free(p);
+    }
+    assert_int_equal(fake.running, 0);
+}
+
+/* ---- the look back -------------------------------------------------------------------- */
+
+static void test_lost_position_says_how_many_pushes_to_undo(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BY_BOX_COLUMN);
+    /* Pretend the box is lost from column 4 on. */
+    fake.by_column[4] = fake.by_column[5] = SOLVER_UNSOLVABLE;
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rRR");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_UNSOLVABLE);
+    assert_null(result.lurd);
+    assert_int_equal(result.undo_pushes, 2);
+    assert_true(result.undo_exact);
+    assert_int_equal(fake.started, 3); /* the position, then one per push undone */
+    assert_int_equal(fake.modes[1], SOLVER_FAST);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_undecided_position_makes_the_undo_count_inexact(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BY_BOX_COLUMN);
+    fake.by_column[5] = SOLVER_UNSOLVABLE;
+    fake.by_column[4] = SOLVER_LIMIT;
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rRR");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.undo_pushes, 2);
+    assert_false(result.undo_exact);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_lost_from_the_start_gives_no_undo_count(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BY_BOX_COLUMN);
+    for (int x = 0; x < 16; x++) fake.by_column[x] = SOLVER_UNSOLVABLE;
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rR");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_UNSOLVABLE);
+    assert_int_equal(result.undo_pushes, -1);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+/* ---- the real solver ------------------------------------------------------------------ */
+
+static worker *real_worker(void)
+{
+    worker_options options = {.memory_mib = 16};
+    worker *w = worker_create_with(&options);
+    assert_non_null(w);
+    return w;
+}
+
+static void test_real_solver_hints_the_next_push(void **state)
+{
+    (void)state;
+    worker *w = real_worker();
+    played *p = play(CORRIDOR, "r");
+    submit(w, WORKER_HINT, p, 30);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.mode, SOLVER_OPTIMAL);
+    assert_string_equal(result.lurd, "RRR");
+    assert_int_equal(result.pushes, 3);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_real_solver_finds_the_push_to_undo(void **state)
+{
+    (void)state;
+    /* Two pushes up put the box against the top wall, where no goal is: lost. One push
+     * back it can still reach the goal. */
+    worker *w = real_worker();
+    played *p = play("######\n"
+                     "#    #\n"
+                     "#    #\n"
+                     "#.$  #\n"
+                     "# @  #\n"
+                     "######\n",
+                     "UU");
+    submit(w, WORKER_HINT, p, 30);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_UNSOLVABLE);
+    assert_int_equal(result.undo_pushes, 1);
+    assert_true(result.undo_exact);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_poll_with_nothing_ready_returns_false),
+        cmocka_unit_test(test_result_carries_the_request_id_and_solution),
+        cmocka_unit_test(test_ids_grow_with_each_request),
+        cmocka_unit_test(test_request_keeps_its_own_copy_of_the_position),
+        cmocka_unit_test(test_optimal_gets_half_the_budget_and_fast_the_rest),
+        cmocka_unit_test(test_no_budget_means_ten_seconds),
+        cmocka_unit_test(test_progress_shows_the_running_search),
+        cmocka_unit_test(test_cancelled_request_never_delivers),
+        cmocka_unit_test(test_cancel_drops_a_result_not_yet_taken),
+        cmocka_unit_test(test_new_request_supersedes_the_running_one),
+        cmocka_unit_test(test_many_rapid_submits_deliver_only_the_last),
+        cmocka_unit_test(test_destroy_while_busy_cancels_and_joins),
+        cmocka_unit_test(test_destroy_right_after_submit),
+        cmocka_unit_test(test_lost_position_says_how_many_pushes_to_undo),
+        cmocka_unit_test(test_undecided_position_makes_the_undo_count_inexact),
+        cmocka_unit_test(test_lost_from_the_start_gives_no_undo_count),
+        cmocka_unit_test(test_real_solver_hints_the_next_push),
+        cmocka_unit_test(test_real_solver_finds_the_push_to_undo),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
