@@ -32,6 +32,14 @@ typedef struct solver_progress {
     double nodes_per_second;
 } solver_progress;
 
+/* Techniques that can be turned off, to measure what each buys (docs/SOLVER.md). */
+enum {
+    SOLVER_NO_TUNNELS = 1,   /* tunnel macros */
+    SOLVER_NO_DEADLOCKS = 2, /* deadlock_check_push after each push */
+    SOLVER_NO_INERTIA = 4,   /* move ordering: the same box first, then nearer a goal */
+    SOLVER_NO_TABLE = 8,     /* the transposition table (unsolvable then never ends) */
+};
+
 typedef struct solver_options {
     solver_mode mode;
     double max_seconds;        /* 0: no limit */
@@ -40,6 +48,7 @@ typedef struct solver_options {
     const atomic_bool *cancel; /* NULL, or set from another thread to stop */
     void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
     void *progress_argument;
+    unsigned disable; /* SOLVER_NO_* flags; 0 for the full solver */
 } solver_options;
 
 typedef struct solver_result {

@@ -110,7 +110,7 @@ static void begin_iteration(void *context, int threshold)
     s->iteration++;
     s->last_box = -1;
     compute_reach(s);
-    solver_table_enter(s->table, state_key(s), 0, s->iteration);
+    if (s->table) solver_table_enter(s->table, state_key(s), 0, s->iteration);
 }
 
 /* Move ordering: the box pushed last goes on first ("inertia", from the S4 solver and
@@ -127,7 +127,7 @@ static int expand(void *context, ida_move *moves)
     ida_move *bucket[3];
     int count[3] = {0, 0, 0};
     /* Beyond 64 boxes the buckets go straight into `moves`, unordered. */
-    bool ordered = s->box_count <= 64;
+    bool ordered = s->ordering && s->box_count <= 64;
     int total = 0;
     for (int k = 0; k < 3; k++) bucket[k] = buckets[k];
     for (int i = 0; i < s->box_count; i++) {
@@ -197,7 +197,7 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     compute_reach(s);
-    if (!solver_table_enter(s->table, state_key(s), g + pushes, s->iteration)) {
+    if (s->table && !solver_table_enter(s->table, state_key(s), g + pushes, s->iteration)) {
         s->counters.transposition++;
         return IDA_PRUNE;
     }
@@ -248,16 +248,18 @@ void solver_search_domain(solver_search *s, ida_domain *domain)
 
 bool solver_search_init(solver_search *s, const board *b, const position *start,
                         const solver_distances *distances, const deadlock_table *deadlocks,
-                        solver_table *table, solver_mode mode)
+                        solver_table *table, const solver_options *options)
 {
+    unsigned off = options->disable;
     *s = (solver_search){
         .board = b,
         .distances = distances,
-        .deadlocks = deadlocks,
-        .table = table,
-        .mode = mode,
-        .weight = mode == SOLVER_FAST ? 3 : 1,
-        .tunnels = true,
+        .deadlocks = off & SOLVER_NO_DEADLOCKS ? NULL : deadlocks,
+        .table = off & SOLVER_NO_TABLE ? NULL : table,
+        .mode = options->mode,
+        .weight = options->mode == SOLVER_FAST ? 3 : 1,
+        .tunnels = !(off & SOLVER_NO_TUNNELS),
+        .ordering = !(off & SOLVER_NO_INERTIA),
         .player = start->player,
         .last_box = -1,
     };

@@ -38,12 +38,13 @@ typedef struct solver_search {
     const board *board;
     const solver_distances *distances;
     const deadlock_table *deadlocks; /* may be NULL */
-    solver_table *table;
+    solver_table *table;             /* may be NULL */
     solver_zobrist zobrist;
     solver_matching matching;
     solver_mode mode;
-    int weight;   /* f = g + weight * h: 1 in optimal mode */
-    bool tunnels; /* lengthen pushes through one-way tunnels into macros */
+    int weight;    /* f = g + weight * h: 1 in optimal mode */
+    bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
+    bool ordering; /* order moves (inertia, then nearer a goal) */
 
     /* The current state. */
     int box_count;
@@ -77,7 +78,7 @@ typedef struct solver_search {
 /* Sets up the search from `start`. False when out of memory. */
 bool solver_search_init(solver_search *search, const board *board, const position *start,
                         const solver_distances *distances, const deadlock_table *deadlocks,
-                        solver_table *table, solver_mode mode);
+                        solver_table *table, const solver_options *options);
 void solver_search_free(solver_search *search);
 
 /* The engine's view of the search. */

@@ -1,11 +1,104 @@
-/* solve.c - placeholder until the solve mode lands. */
+/* solve.c - sokoban --solve: runs the solver on one level or all of a file and prints one
+ * line of key=value fields per level. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "board.h"
 #include "cli.h"
+#include "solver.h"
+
+enum { DEFAULT_SECONDS = 30 };
+
+typedef struct progress_line {
+    int level;
+} progress_line;
+
+/* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
+ * comma-separated list of tunnels, deadlocks, inertia, table (docs/SOLVER.md). */
+static unsigned disabled_techniques(void)
+{
+    static const struct {
+        const char *name;
+        unsigned flag;
+    } names[] = {{"tunnels", SOLVER_NO_TUNNELS},
+                 {"deadlocks", SOLVER_NO_DEADLOCKS},
+                 {"inertia", SOLVER_NO_INERTIA},
+                 {"table", SOLVER_NO_TABLE}};
+    const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
+    unsigned flags = 0;
+    for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)
+        if (strstr(list, names[i].name)) flags |= names[i].flag;
+    return flags;
+}
+
+/* Rewrites one line on stderr (only when it is a terminal). */
+static void show_progress(void *argument, const solver_progress *p)
+{
+    const progress_line *line = argument;
+    fprintf(stderr, "\rlevel %d: threshold %d, %llu nodes, %.1f s, %.0f nodes/s\033[K", line->level,
+            p->threshold, (unsigned long long)p->nodes, p->seconds, p->nodes_per_second);
+}
+
+/* Solves one level and prints its line; returns its status. */
+static solver_status solve_level(const cli_options *options, const level *lv, bool progress)
+{
+    board b;
+    position start;
+    solver_result result = {.status = SOLVER_ERROR};
+    progress_line line = {.level = lv->number};
+    if (board_from_level(lv, &b, &start)) {
+        solver_options solver = {
+            .mode =
+                options->mode && strcmp(options->mode, "fast") == 0 ? SOLVER_FAST : SOLVER_OPTIMAL,
+            .max_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SECONDS,
+            .max_nodes = options->node_limit,
+            .memory_mib = options->memory_mib,
+            .progress = progress ? show_progress : NULL,
+            .progress_argument = &line,
+            .disable = disabled_techniques(),
+        };
+        solver_solve(&b, &start, &solver, &result);
+        board_free(&b);
+        position_free(&start);
+    }
+    if (progress) fputs("\r\033[K", stderr);
+    bool solved = result.status == SOLVER_SOLVED;
+    const char *solution = solved && result.lurd[0] ? result.lurd : "-";
+    char pushes[16] = "-", moves[16] = "-";
+    if (solved) {
+        snprintf(pushes, sizeof pushes, "%d", result.pushes);
+        snprintf(moves, sizeof moves, "%d", result.moves);
+    }
+    printf("level=%d status=%s pushes=%s moves=%s nodes=%llu seconds=%.3f solution=%s\n",
+           lv->number, solver_status_name(result.status), pushes, moves,
+           (unsigned long long)result.nodes, result.seconds, solution);
+    fflush(stdout);
+    solver_status status = result.status;
+    solver_result_free(&result);
+    return status;
+}
 
 int cli_solve(const cli_options *options)
 {
-    (void)options;
-    fputs("sokoban: --solve is not built yet\n", stderr);
-    return CLI_BAD_INPUT;
+    collection c;
+    if (!cli_load_collection(options, &c)) return CLI_BAD_INPUT;
+    int first = 0, last = 0;
+    if (options->all) {
+        last = c.count - 1;
+    } else {
+        const level *lv = cli_pick_level(options, &c);
+        if (!lv) {
+            collection_free(&c);
+            return CLI_BAD_INPUT;
+        }
+        first = last = lv->number - 1;
+    }
+    bool progress = isatty(STDERR_FILENO);
+    bool all_solved = true;
+    for (int i = first; i <= last; i++)
+        if (solve_level(options, &c.levels[i], progress) != SOLVER_SOLVED) all_solved = false;
+    collection_free(&c);
+    return all_solved ? CLI_OK : CLI_NO;
 }

@@ -1,0 +1,229 @@
+/* solver.c - the solver's public entry: sets up the per-level tables, runs IDA* on the
+ * Sokoban domain, fills the player's walking in between the pushes and replays the
+ * result before it is returned. */
+#include "solver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "deadlock.h"
+#include "ida.h"
+#include "lurd.h"
+#include "solver_bound.h"
+#include "solver_domain.h"
+#include "solver_macro.h"
+#include "solver_table.h"
+
+enum { DEFAULT_MEMORY_MIB = 256 };
+
+const char *solver_status_name(solver_status status)
+{
+    switch (status) {
+    case SOLVER_SOLVED:
+        return "solved";
+    case SOLVER_UNSOLVABLE:
+        return "unsolvable";
+    case SOLVER_LIMIT:
+        return "limit";
+    case SOLVER_CANCELLED:
+        return "cancelled";
+    case SOLVER_ERROR:
+        return "error";
+    }
+    return "?";
+}
+
+void solver_result_free(solver_result *result)
+{
+    free(result->lurd);
+    result->lurd = NULL;
+}
+
+/* ---- from pushes to a full solution ---------------------------------------------------- */
+
+typedef struct step_list {
+    game_step *steps;
+    int count, capacity;
+} step_list;
+
+static bool append_step(step_list *list, direction d, bool push)
+{
+    if (list->count == list->capacity) {
+        int capacity = list->capacity ? list->capacity * 2 : 256;
+        game_step *steps = realloc(list->steps, (size_t)capacity * sizeof *steps);
+        if (!steps) return false;
+        list->steps = steps;
+        list->capacity = capacity;
+    }
+    list->steps[list->count++] = (game_step){.direction = d, .push = push};
+    return true;
+}
+
+/* Plays the pushes of `path` from `start`, walking the player by shortest paths to the
+ * square behind each box (board_path), and writes every step to `list`. A move of the
+ * search may be a tunnel macro of several pushes; its length is worked out again here
+ * by the same rule. False when a push cannot be made (a bug) or out of memory. */
+static bool fill_in_walking(const board *b, const position *start, const solver_search *search,
+                            const ida_move *path, int length, step_list *list)
+{
+    position p;
+    if (!position_copy(&p, start, b)) return false;
+    direction *walk = malloc((size_t)b->size * sizeof *walk);
+    bool ok = walk != NULL;
+    for (int i = 0; ok && i < length; i++) {
+        int square = solver_move_square(path[i]);
+        direction d = solver_move_direction(path[i]);
+        int pushes = 1;
+        if (search->tunnels)
+            pushes = solver_macro_tunnel_length(b, p.boxes, search->distances, square, d);
+        int steps = board_path(b, &p, square - b->delta[d], walk, b->size);
+        ok = steps >= 0 && p.boxes[square];
+        for (int k = 0; ok && k < steps; k++)
+            ok = board_step(b, &p, walk[k]) == STEP_MOVED && append_step(list, walk[k], false);
+        for (int k = 0; ok && k < pushes; k++)
+            ok = board_step(b, &p, d) == STEP_PUSHED && append_step(list, d, true);
+    }
+    free(walk);
+    position_free(&p);
+    return ok;
+}
+
+/* The check promised by solver.h: reads the LURD text back and replays it step by step
+ * with the rules (board.h) from `start`. True when every step is legal, pushes where it
+ * says it pushes, ends with every box on a goal and makes `pushes` pushes. */
+static bool replay_solves(const board *b, const position *start, const char *lurd, int pushes)
+{
+    lurd_steps steps;
+    lurd_error error;
+    if (!lurd_parse(lurd, &steps, &error)) return false;
+    position p;
+    if (!position_copy(&p, start, b)) {
+        lurd_steps_free(&steps);
+        return false;
+    }
+    bool ok = true;
+    int pushed = 0;
+    for (int i = 0; ok && i < steps.count; i++) {
+        step_result r = board_step(b, &p, steps.steps[i].direction);
+        ok = r != STEP_BLOCKED && (r == STEP_PUSHED) == steps.steps[i].push;
+        if (r == STEP_PUSHED) pushed++;
+    }
+    ok = ok && pushed == pushes && position_is_solved(&p, b);
+    position_free(&p);
+    lurd_steps_free(&steps);
+    return ok;
+}
+
+/* ---- the search ------------------------------------------------------------------------ */
+
+typedef struct progress_relay {
+    const solver_options *options;
+} progress_relay;
+
+static void relay_progress(void *argument, const ida_progress *p)
+{
+    const progress_relay *relay = argument;
+    solver_progress progress = {
+        .threshold = p->threshold,
+        .nodes = p->nodes,
+        .seconds = p->seconds,
+        .nodes_per_second = p->nodes_per_second,
+    };
+    relay->options->progress(relay->options->progress_argument, &progress);
+}
+
+static solver_status status_of(ida_status status)
+{
+    switch (status) {
+    case IDA_SOLVED:
+        return SOLVER_SOLVED;
+    case IDA_UNSOLVABLE:
+        return SOLVER_UNSOLVABLE;
+    case IDA_LIMIT:
+        return SOLVER_LIMIT;
+    case IDA_CANCELLED:
+        return SOLVER_CANCELLED;
+    case IDA_NO_MEMORY:
+        return SOLVER_ERROR;
+    }
+    return SOLVER_ERROR;
+}
+
+/* True when the solver can take the position: a box for every goal, boxes and player on
+ * the board's floor. */
+static bool position_is_searchable(const board *b, const position *start)
+{
+    if (start->player < 0 || start->player >= b->size || !board_is_inside(b, start->player))
+        return false;
+    int boxes = 0;
+    for (int s = 0; s < b->size; s++) {
+        if (!start->boxes[s]) continue;
+        if (board_is_wall(b, s) || s == start->player) return false;
+        boxes++;
+    }
+    return boxes == b->goal_count;
+}
+
+/* Runs the search and, when it succeeds, turns its pushes into a checked LURD solution. */
+static void run_search(const board *b, const position *start, const solver_options *options,
+                       solver_search *search, solver_result *result)
+{
+    ida_domain domain;
+    solver_search_domain(search, &domain);
+    progress_relay relay = {.options = options};
+    ida_limits limits = {
+        .max_nodes = options->max_nodes,
+        .max_seconds = options->max_seconds,
+        .cancel = options->cancel,
+        .progress = options->progress ? relay_progress : NULL,
+        .progress_argument = &relay,
+    };
+    ida_result found;
+    ida_status status = ida_search(&domain, &limits, &found);
+    result->nodes = found.nodes;
+    result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
+    if (result->status == SOLVER_SOLVED) {
+        step_list list = {0};
+        char *lurd = NULL;
+        if (fill_in_walking(b, start, search, found.path, found.length, &list))
+            lurd = lurd_format(list.steps, list.count, false);
+        if (lurd && replay_solves(b, start, lurd, found.cost)) {
+            result->lurd = lurd;
+            result->pushes = found.cost;
+            result->moves = list.count;
+        } else {
+            free(lurd);
+            result->status = SOLVER_ERROR;
+        }
+        free(list.steps);
+    }
+    ida_result_free(&found);
+}
+
+solver_status solver_solve(const board *b, const position *start, const solver_options *options,
+                           solver_result *result)
+{
+    static const solver_options defaults;
+    if (!options) options = &defaults;
+    double began = ida_clock();
+    *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
+    if (!position_is_searchable(b, start)) return result->status;
+
+    int mib = options->memory_mib > 0 ? options->memory_mib : DEFAULT_MEMORY_MIB;
+    solver_distances distances = {0};
+    deadlock_table deadlocks = {0};
+    solver_table table = {0};
+    solver_search search = {0};
+    bool have_deadlocks = deadlock_table_init(&deadlocks, b);
+    if (solver_distances_init(&distances, b) && have_deadlocks &&
+        solver_table_init(&table, (size_t)mib << 20) &&
+        solver_search_init(&search, b, start, &distances, &deadlocks, &table, options))
+        run_search(b, start, options, &search, result);
+
+    solver_search_free(&search);
+    solver_table_free(&table);
+    deadlock_table_free(&deadlocks);
+    solver_distances_free(&distances);
+    result->seconds = ida_clock() - began;
+    return result->status;
+}

@@ -1,0 +1,490 @@
+/* test_solver.c - the Sokoban solver: optimal push counts, verdicts, limits, cancellation,
+ * two solvers at once, and the matching bound against a from-scratch computation. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "game.h"
+#include "level.h"
+#include "lurd.h"
+#include "solver.h"
+#include "solver_bound.h"
+
+/* ---- helpers --------------------------------------------------------------------------- */
+
+/* One level, parsed from XSB text or picked from a file, with its board and start. */
+typedef struct fixture {
+    collection collection;
+    const level *level;
+    board board;
+    position start;
+} fixture;
+
+static void fixture_from_collection(fixture *f, int number)
+{
+    assert_true(number >= 1 && number <= f->collection.count);
+    f->level = &f->collection.levels[number - 1];
+    assert_true(board_from_level(f->level, &f->board, &f->start));
+}
+
+static void fixture_from_text(fixture *f, const char *text)
+{
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "inline", &f->collection, &error));
+    fixture_from_collection(f, 1);
+}
+
+static void fixture_from_file(fixture *f, const char *name, int number)
+{
+    level_error error;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", TEST_LEVELS_DIR, name);
+    assert_true(collection_load(path, &f->collection, &error));
+    fixture_from_collection(f, number);
+}
+
+static void fixture_free(fixture *f)
+{
+    board_free(&f->board);
+    position_free(&f->start);
+    collection_free(&f->collection);
+}
+
+/* Small tables keep the tests light; the solver's default is 256 MiB. */
+static solver_options options_for(solver_mode mode)
+{
+    return (solver_options){.mode = mode, .memory_mib = 16, .max_seconds = 60};
+}
+
+/* Replays `lurd` on a fresh game of the level, independently of the solver's own check;
+ * returns the pushes made, or -1 when the solution is illegal or does not solve. */
+static int replay_pushes(const level *lv, const char *lurd)
+{
+    game g;
+    assert_true(game_init(&g, lv));
+    lurd_steps steps;
+    lurd_error error;
+    int pushes = -1;
+    if (lurd_parse(lurd, &steps, &error)) {
+        if (lurd_apply(&g, &steps, &error) && game_is_solved(&g)) pushes = g.pushes;
+        lurd_steps_free(&steps);
+    }
+    game_free(&g);
+    return pushes;
+}
+
+/* Solves the fixture and checks the answer replays to the pushes it claims. */
+static solver_status solve_checked(fixture *f, const solver_options *options, solver_result *r)
+{
+    solver_status status = solver_solve(&f->board, &f->start, options, r);
+    assert_int_equal(status, r->status);
+    if (status == SOLVER_SOLVED) {
+        assert_non_null(r->lurd);
+        assert_int_equal(replay_pushes(f->level, r->lurd), r->pushes);
+        assert_int_equal((int)strlen(r->lurd), r->moves);
+    } else {
+        assert_null(r->lurd);
+    }
+    return status;
+}
+
+static void assert_optimal_pushes(const char *text, int pushes)
+{
+    fixture f;
+    fixture_from_text(&f, text);
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_int_equal(r.pushes, pushes);
+    assert_int_equal(r.mode, SOLVER_OPTIMAL);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+static void assert_unsolvable(const char *text)
+{
+    fixture f;
+    fixture_from_text(&f, text);
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_UNSOLVABLE);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+/* ---- optimal solutions ----------------------------------------------------------------- */
+
+static void test_one_box_in_a_corridor_takes_three_pushes(void **state)
+{
+    (void)state;
+    assert_optimal_pushes("#######\n"
+                          "#@$  .#\n"
+                          "#######\n",
+                          3);
+}
+
+static void test_a_solved_level_needs_no_push(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#####\n"
+                          "#@* #\n"
+                          "#####\n");
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_int_equal(r.pushes, 0);
+    assert_int_equal(r.moves, 0);
+    assert_string_equal(r.lurd, "");
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+/* The box must go round the pillar: down, across and up again. */
+static void test_box_pushed_around_a_pillar_uses_the_fewest_pushes(void **state)
+{
+    (void)state;
+    assert_optimal_pushes("########\n"
+                          "#      #\n"
+                          "# $ #. #\n"
+                          "#      #\n"
+                          "#@     #\n"
+                          "########\n",
+                          5);
+}
+
+/* Two boxes, two goals: each box to the goal below it (1 + 2 pushes), not across (7). */
+static void test_two_boxes_take_the_cheapest_assignment(void **state)
+{
+    (void)state;
+    assert_optimal_pushes("########\n"
+                          "#      #\n"
+                          "# $ $  #\n"
+                          "# .  . #\n"
+                          "#   @  #\n"
+                          "########\n",
+                          3);
+}
+
+static void test_tutorial_levels_are_solved_with_the_fewest_pushes(void **state)
+{
+    (void)state;
+    /* Push-optimal lengths, checked by hand on the drawings and by the solver with its
+     * tunnel macros turned off. */
+    static const int optimum[] = {3, 3, 2, 3, 6, 9, 4, 13};
+    fixture f;
+    fixture_from_file(&f, "tutorial.xsb", 1);
+    int count = f.collection.count < 8 ? f.collection.count : 8;
+    board_free(&f.board);
+    position_free(&f.start);
+    for (int i = 1; i <= count; i++) {
+        fixture_from_collection(&f, i);
+        solver_options options = options_for(SOLVER_OPTIMAL);
+        solver_result r;
+        assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+        assert_int_equal(r.pushes, optimum[i - 1]);
+        solver_result_free(&r);
+        board_free(&f.board);
+        position_free(&f.start);
+    }
+    collection_free(&f.collection);
+}
+
+static void test_xsokoban_1_takes_97_pushes(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_int_equal(r.pushes, 97);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+static void test_fast_mode_solves_xsokoban_1_and_says_so(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_options options = options_for(SOLVER_FAST);
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_true(r.pushes >= 97);
+    assert_int_equal(r.mode, SOLVER_FAST);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+/* The search starts wherever the game stands, not only at the level's start. */
+static void test_solves_from_a_position_in_play(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#######\n"
+                          "#@$  .#\n"
+                          "#######\n");
+    game g;
+    assert_true(game_init(&g, f.level));
+    assert_int_equal(game_step_in(&g, DIR_RIGHT), STEP_PUSHED);
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    solver_result r;
+    assert_int_equal(solver_solve(&g.board, &g.position, &options, &r), SOLVER_SOLVED);
+    assert_int_equal(r.pushes, 2);
+    assert_string_equal(r.lurd, "RR");
+    solver_result_free(&r);
+    game_free(&g);
+    fixture_free(&f);
+}
+
+/* ---- verdicts -------------------------------------------------------------------------- */
+
+static void test_box_in_a_corner_is_unsolvable(void **state)
+{
+    (void)state;
+    assert_unsolvable("######\n"
+                      "#$  .#\n"
+                      "#  @ #\n"
+                      "######\n");
+}
+
+/* Neither box is on a dead square, but the player can never get between them. */
+static void test_boxes_the_player_cannot_get_behind_are_unsolvable(void **state)
+{
+    (void)state;
+    assert_unsolvable("#######\n"
+                      "#.@$$.#\n"
+                      "#######\n");
+}
+
+/* One push is possible; after it the search has nowhere to go. */
+static void test_a_search_that_runs_dry_is_unsolvable(void **state)
+{
+    (void)state;
+    assert_unsolvable("#########\n"
+                      "#@$ $ ..#\n"
+                      "#########\n");
+}
+
+static void test_a_level_with_fewer_goals_than_boxes_is_an_error(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "######\n"
+                          "#@$ .#\n"
+                          "######\n");
+    /* Add a second box by hand: the level parser would refuse such a level. */
+    f.start.boxes[f.start.player + 2] = 1;
+    f.start.box_count++;
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    solver_result r;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_ERROR);
+    assert_null(r.lurd);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+/* ---- limits and cancellation ----------------------------------------------------------- */
+
+static void test_node_limit_gives_limit(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 2);
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    options.max_nodes = 1000;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_LIMIT);
+    assert_true(r.nodes >= 1000);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+static void test_time_limit_gives_limit(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 50);
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    options.max_seconds = 0.05;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_LIMIT);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+static void test_a_set_cancel_flag_stops_the_search(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 50);
+    atomic_bool cancel = true;
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    options.max_seconds = 0;
+    options.cancel = &cancel;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_CANCELLED);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+typedef struct solve_job {
+    fixture *fixture;
+    solver_options options;
+    solver_result result;
+    atomic_bool started;
+} solve_job;
+
+static void *run_job(void *argument)
+{
+    solve_job *job = argument;
+    atomic_store(&job->started, true);
+    solver_solve(&job->fixture->board, &job->fixture->start, &job->options, &job->result);
+    return NULL;
+}
+
+static void test_cancel_from_another_thread_stops_the_search(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 50);
+    atomic_bool cancel = false;
+    solve_job job = {.fixture = &f, .options = options_for(SOLVER_OPTIMAL)};
+    job.options.max_seconds = 0; /* only the flag can stop it */
+    job.options.cancel = &cancel;
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, run_job, &job), 0);
+    while (!atomic_load(&job.started)) sched_yield();
+    nanosleep(&(struct timespec){.tv_nsec = 50 * 1000 * 1000}, NULL);
+    atomic_store(&cancel, true);
+    pthread_join(thread, NULL);
+    assert_int_equal(job.result.status, SOLVER_CANCELLED);
+    assert_null(job.result.lurd);
+    solver_result_free(&job.result);
+    fixture_free(&f);
+}
+
+static void test_two_solvers_run_at_once(void **state)
+{
+    (void)state;
+    fixture one, two;
+    fixture_from_file(&one, "xsokoban.xsb", 1);
+    fixture_from_text(&two, "########\n"
+                            "#      #\n"
+                            "# $ #. #\n"
+                            "#      #\n"
+                            "#@     #\n"
+                            "########\n");
+    solve_job jobs[2] = {
+        {.fixture = &one, .options = options_for(SOLVER_OPTIMAL)},
+        {.fixture = &two, .options = options_for(SOLVER_OPTIMAL)},
+    };
+    pthread_t threads[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&threads[i], NULL, run_job, &jobs[i]), 0);
+    for (int i = 0; i < 2; i++) pthread_join(threads[i], NULL);
+    assert_int_equal(jobs[0].result.status, SOLVER_SOLVED);
+    assert_int_equal(jobs[0].result.pushes, 97);
+    assert_int_equal(replay_pushes(one.level, jobs[0].result.lurd), 97);
+    assert_int_equal(jobs[1].result.status, SOLVER_SOLVED);
+    assert_int_equal(jobs[1].result.pushes, 5);
+    assert_int_equal(replay_pushes(two.level, jobs[1].result.lurd), 5);
+    for (int i = 0; i < 2; i++) solver_result_free(&jobs[i].result);
+    fixture_free(&one);
+    fixture_free(&two);
+}
+
+/* ---- the lower bound ------------------------------------------------------------------- */
+
+static void test_push_distance_respects_where_the_player_must_stand(void **state)
+{
+    (void)state;
+    /* The box against the top wall can go right along it (player on its left) but never
+     * down: the player cannot stand above it. */
+    fixture f;
+    fixture_from_text(&f, "#######\n"
+                          "# $  .#\n"
+                          "#@    #\n"
+                          "#.   $#\n"
+                          "#######\n");
+    solver_distances d;
+    assert_true(solver_distances_init(&d, &f.board));
+    int box = f.board.width + 2, top_goal = f.board.width + 5, bottom_goal = 3 * f.board.width + 1;
+    int top = -1, bottom = -1;
+    for (int g = 0; g < f.board.goal_count; g++) {
+        if (f.board.goals[g] == top_goal) top = g;
+        if (f.board.goals[g] == bottom_goal) bottom = g;
+    }
+    assert_int_equal(d.to_goal[box * d.goal_count + top], 3);
+    assert_int_equal(d.to_goal[box * d.goal_count + bottom], SOLVER_NO_PATH);
+    solver_distances_free(&d);
+    fixture_free(&f);
+}
+
+/* The incremental repair after one box moves gives the same total as solving afresh. */
+static void test_matching_repair_equals_matching_from_scratch(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 3);
+    solver_distances d;
+    assert_true(solver_distances_init(&d, &f.board));
+    int count = 0;
+    int squares[64];
+    for (int s = 0; s < f.board.size; s++)
+        if (f.start.boxes[s]) squares[count++] = s;
+    int floor[4096], floor_count = 0;
+    for (int s = 0; s < f.board.size && floor_count < 4096; s++)
+        if (board_is_inside(&f.board, s) && !solver_square_is_dead(&d, s)) floor[floor_count++] = s;
+    solver_matching repaired, fresh;
+    assert_true(solver_matching_init(&repaired, &d, count, squares));
+    assert_true(solver_matching_init(&fresh, &d, count, squares));
+    solver_matching_solve(&repaired);
+    unsigned seed = 12345;
+    for (int i = 0; i < 2000; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int box = (int)((seed >> 8) % (unsigned)count);
+        seed = seed * 1103515245u + 12345u;
+        squares[box] = floor[(seed >> 8) % (unsigned)floor_count];
+        assert_int_equal(solver_matching_update(&repaired, box), solver_matching_solve(&fresh));
+    }
+    solver_matching_free(&repaired);
+    solver_matching_free(&fresh);
+    solver_distances_free(&d);
+    fixture_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_box_in_a_corridor_takes_three_pushes),
+        cmocka_unit_test(test_a_solved_level_needs_no_push),
+        cmocka_unit_test(test_box_pushed_around_a_pillar_uses_the_fewest_pushes),
+        cmocka_unit_test(test_two_boxes_take_the_cheapest_assignment),
+        cmocka_unit_test(test_tutorial_levels_are_solved_with_the_fewest_pushes),
+        cmocka_unit_test(test_xsokoban_1_takes_97_pushes),
+        cmocka_unit_test(test_fast_mode_solves_xsokoban_1_and_says_so),
+        cmocka_unit_test(test_solves_from_a_position_in_play),
+        cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
+        cmocka_unit_test(test_boxes_the_player_cannot_get_behind_are_unsolvable),
+        cmocka_unit_test(test_a_search_that_runs_dry_is_unsolvable),
+        cmocka_unit_test(test_a_level_with_fewer_goals_than_boxes_is_an_error),
+        cmocka_unit_test(test_node_limit_gives_limit),
+        cmocka_unit_test(test_time_limit_gives_limit),
+        cmocka_unit_test(test_a_set_cancel_flag_stops_the_search),
+        cmocka_unit_test(test_cancel_from_another_thread_stops_the_search),
+        cmocka_unit_test(test_two_solvers_run_at_once),
+        cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
+        cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
