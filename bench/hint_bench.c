@@ -1,0 +1,303 @@
+/* hint_bench.c - how long the game waits for a hint, over positions of real play.
+ *
+ * Replays the reference solution (.sol beside each .sok) of levels of a collection stored one
+ * level a file, such as Microban in /usr/share/games/cavepacker/maps, and asks the solver
+ * thread for a hint from the start and after each push but the last (the positions a player
+ * following the solution passes through). Times each hint from worker_submit() to its result
+ * arriving through the wake descriptor, as the game does, and prints the median, the 95th
+ * percentile, the maximum and how the answers were found (optimal, fast, budget spent).
+ *
+ *   hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]
+ *              [--budget SECONDS] [--memory MiB] [--verbose]
+ */
+#include <getopt.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game.h"
+#include "level.h"
+#include "lurd.h"
+#include "worker.h"
+
+typedef struct bench_options {
+    const char *directory;
+    const char *prefix;
+    int first_level, level_count;
+    int every;
+    double budget;
+    int memory_mib;
+    bool verbose;
+} bench_options;
+
+typedef struct bench_totals {
+    double *latencies;
+    int count, capacity;
+    int optimal, fast, limit, unsolvable, other;
+    int levels, skipped_levels;
+    uint64_t nodes;
+} bench_totals;
+
+static const char USAGE[] =
+    "Usage: hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]\n"
+    "                  [--budget SECONDS] [--memory MiB] [--verbose]\n"
+    "Times hints (worker_submit to result) from the start and after each push of the\n"
+    "reference solutions of DIR/NAME%04d.sok with NAME%04d.sol beside them.\n"
+    "  --dir DIR         default /usr/share/games/cavepacker/maps\n"
+    "  --prefix NAME     default microban01_\n"
+    "  --first L         first level number (default 1)\n"
+    "  --levels N        how many levels (default 155)\n"
+    "  --every K         only every K-th position of each solution (default 1)\n"
+    "  --budget SECONDS  the hint budget (default 10, as in the game)\n"
+    "  --memory MiB      transposition table per search (default: the solver's)\n"
+    "  --verbose         one line per level\n";
+
+static double clock_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* Reads a whole small file; NULL when it cannot. */
+static char *read_file(const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in) return NULL;
+    char *text = NULL;
+    size_t length = 0, capacity = 0;
+    for (;;) {
+        if (length + 4096 + 1 > capacity) {
+            capacity = capacity ? 2 * capacity : 8192;
+            char *grown = realloc(text, capacity);
+            if (!grown) break;
+            text = grown;
+        }
+        size_t got = fread(text + length, 1, capacity - length - 1, in);
+        length += got;
+        if (got == 0) break;
+    }
+    fclose(in);
+    if (text) text[length] = '\0';
+    return text;
+}
+
+static void add_latency(bench_totals *totals, double seconds)
+{
+    if (totals->count == totals->capacity) {
+        totals->capacity = totals->capacity ? 2 * totals->capacity : 1024;
+        double *grown = realloc(totals->latencies, (size_t)totals->capacity * sizeof *grown);
+        if (!grown) {
+            fputs("hint_bench: out of memory\n", stderr);
+            exit(2);
+        }
+        totals->latencies = grown;
+    }
+    totals->latencies[totals->count++] = seconds;
+}
+
+/* Asks for a hint from where the game stands and waits for it as the game would: in poll()
+ * on the wake descriptor. Returns the seconds from submit to result. */
+static double time_hint(worker *w, const game *g, double budget, bench_totals *totals)
+{
+    worker_request request = {.job = WORKER_HINT, .game = g, .budget_seconds = budget};
+    double began = clock_seconds();
+    uint64_t id = worker_submit(w, &request);
+    if (id == 0) {
+        fputs("hint_bench: out of memory\n", stderr);
+        exit(2);
+    }
+    worker_result result;
+    for (;;) {
+        struct pollfd wake = {.fd = worker_wake_fd(w), .events = POLLIN};
+        poll(&wake, 1, -1);
+        if (worker_poll(w, &result) && result.id == id) break;
+    }
+    double seconds = clock_seconds() - began;
+    if (result.status == SOLVER_SOLVED && result.mode == SOLVER_OPTIMAL)
+        totals->optimal++;
+    else if (result.status == SOLVER_SOLVED)
+        totals->fast++;
+    else if (result.status == SOLVER_LIMIT)
+        totals->limit++;
+    else if (result.status == SOLVER_UNSOLVABLE)
+        totals->unsolvable++;
+    else
+        totals->other++;
+    totals->nodes += result.nodes;
+    worker_result_free(&result);
+    return seconds;
+}
+
+/* Benchmarks one level; false when its files cannot be read or its solution does not
+ * replay (it is then skipped). */
+static bool bench_level(worker *w, const bench_options *options, int number, bench_totals *totals)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s%04d.sok", options->directory, options->prefix, number);
+    collection levels;
+    level_error level_failure;
+    if (!collection_load(path, &levels, &level_failure)) {
+        fprintf(stderr, "hint_bench: %s\n", level_failure.message);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/%s%04d.sol", options->directory, options->prefix, number);
+    char *solution = read_file(path);
+    lurd_steps steps = {0};
+    lurd_error lurd_failure = {{0}};
+    game g;
+    bool ok = solution && levels.count >= 1 && lurd_parse(solution, &steps, &lurd_failure) &&
+              game_init(&g, &levels.levels[0]);
+    if (ok && !lurd_apply(&g, &steps, &lurd_failure)) {
+        game_free(&g);
+        ok = false;
+    }
+    if (!ok) {
+        fprintf(stderr, "hint_bench: %s: %s\n", path,
+                solution ? lurd_failure.message : "cannot read");
+    } else {
+        /* Walk the solution again with redo, asking at the start and after each push. */
+        int first = totals->count;
+        game_restart(&g);
+        for (int push = 0;; push++) {
+            if (push % options->every == 0 && !game_is_solved(&g))
+                add_latency(totals, time_hint(w, &g, options->budget, totals));
+            int pushes = g.pushes;
+            while (g.pushes == pushes && game_redo(&g)) continue;
+            if (g.pushes == pushes) break;
+        }
+        if (options->verbose) {
+            double worst = 0;
+            for (int i = first; i < totals->count; i++)
+                if (totals->latencies[i] > worst) worst = totals->latencies[i];
+            printf("level %3d: %3d hints, slowest %.3f s\n", number, totals->count - first, worst);
+            fflush(stdout);
+        }
+        game_free(&g);
+    }
+    lurd_steps_free(&steps);
+    free(solution);
+    collection_free(&levels);
+    return ok;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The p-th percentile by the nearest-rank method. */
+static double percentile(const double *sorted, int count, double p)
+{
+    int rank = (int)ceil(p / 100.0 * count);
+    if (rank < 1) rank = 1;
+    return sorted[rank - 1];
+}
+
+static bool parse_positive(const char *text, double *out)
+{
+    char *end;
+    double value = strtod(text, &end);
+    if (end == text || *end || !(value > 0)) return false;
+    *out = value;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    bench_options options = {
+        .directory = "/usr/share/games/cavepacker/maps",
+        .prefix = "microban01_",
+        .first_level = 1,
+        .level_count = 155,
+        .every = 1,
+        .budget = 10,
+    };
+    static const struct option long_options[] = {
+        {"dir", required_argument, NULL, 'd'},    {"prefix", required_argument, NULL, 'p'},
+        {"first", required_argument, NULL, 'f'},  {"levels", required_argument, NULL, 'n'},
+        {"every", required_argument, NULL, 'k'},  {"budget", required_argument, NULL, 'b'},
+        {"memory", required_argument, NULL, 'm'}, {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    int option;
+    double number;
+    while ((option = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+        bool ok = true;
+        switch (option) {
+        case 'd':
+            options.directory = optarg;
+            break;
+        case 'p':
+            options.prefix = optarg;
+            break;
+        case 'b':
+            ok = parse_positive(optarg, &options.budget);
+            break;
+        case 'v':
+            options.verbose = true;
+            break;
+        case 'h':
+            fputs(USAGE, stdout);
+            return 0;
+        case 'f':
+        case 'n':
+        case 'k':
+        case 'm':
+            ok = parse_positive(optarg, &number) && number == floor(number) && number < 1e6;
+            if (!ok) break;
+            if (option == 'f') options.first_level = (int)number;
+            if (option == 'n') options.level_count = (int)number;
+            if (option == 'k') options.every = (int)number;
+            if (option == 'm') options.memory_mib = (int)number;
+            break;
+        default:
+            ok = false;
+        }
+        if (!ok) {
+            fputs(USAGE, stderr);
+            return 2;
+        }
+    }
+    if (optind != argc) {
+        fputs(USAGE, stderr);
+        return 2;
+    }
+
+    worker_options worker_settings = {.memory_mib = options.memory_mib};
+    worker *w = worker_create_with(&worker_settings);
+    if (!w) {
+        fputs("hint_bench: cannot start the solver thread\n", stderr);
+        return 2;
+    }
+    bench_totals totals = {0};
+    double began = clock_seconds();
+    for (int i = 0; i < options.level_count; i++) {
+        if (bench_level(w, &options, options.first_level + i, &totals))
+            totals.levels++;
+        else
+            totals.skipped_levels++;
+    }
+    double elapsed = clock_seconds() - began;
+    worker_destroy(w);
+
+    printf("hint latency, %s%04d..%04d, every %d position(s), budget %g s:\n", options.prefix,
+           options.first_level, options.first_level + options.level_count - 1, options.every,
+           options.budget);
+    printf("  levels %d (skipped %d), hints %d, wall time %.1f s, nodes %llu\n", totals.levels,
+           totals.skipped_levels, totals.count, elapsed, (unsigned long long)totals.nodes);
+    if (totals.count > 0) {
+        qsort(totals.latencies, (size_t)totals.count, sizeof *totals.latencies, compare_doubles);
+        printf("  median %.4f s, 95th percentile %.4f s, max %.4f s\n",
+               percentile(totals.latencies, totals.count, 50),
+               percentile(totals.latencies, totals.count, 95), totals.latencies[totals.count - 1]);
+    }
+    printf("  optimal %d, fast %d, limit %d, unsolvable %d, error %d\n", totals.optimal,
+           totals.fast, totals.limit, totals.unsolvable, totals.other);
+    free(totals.latencies);
+    return totals.count > 0 ? 0 : 1;
+}
