@@ -348,8 +348,7 @@ static bool expand_line(parser *p, const level *lv, const line *l, map_rows *row
             /* trailing floor is no part of the map, and neither is a row of nothing else
              * (as "5#|#@$.#|5#|" ends with): the written level would read back different */
             while (length > 0 && row[length - 1] == LEVEL_FLOOR) length--;
-            if (length > 0 && !map_rows_add(rows, row, length, l->number))
-                return out_of_memory(p);
+            if (length > 0 && !map_rows_add(rows, row, length, l->number)) return out_of_memory(p);
             length = 0;
             continue;
         }
