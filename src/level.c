@@ -237,46 +237,58 @@ static const char *comment_text(const line *l, size_t *length)
     return l->text + i;
 }
 
+static bool line_is_comment_end(const line *l)
+{
+    size_t length;
+    return field_value(l, "Comment-End", &length) || field_value(l, "Comment_End", &length);
+}
+
+/* A Comment: field at line `at` opens a block that runs to a Comment-End: line, when one
+ * comes before line `to` and before the next map row; else the comment is the field's own
+ * line (a lone "Comment: text" must not swallow the levels after it). Returns the index of
+ * the Comment-End: line, or -1. */
+static int comment_end_line(const line *lines, int at, int to)
+{
+    for (int i = at + 1; i < to; i++) {
+        if (line_is_comment_end(&lines[i])) return i;
+        if (line_is_map_row(&lines[i])) return -1;
+    }
+    return -1;
+}
+
 /* Reads text lines [from, to) as the metadata of `lv`. The title is a Title: field, else
  * the text line nearest the map ("; 12" or plain text); every other text line goes to
  * the comment, and so do Comment: ... Comment-End: blocks. */
 static bool read_metadata(level *lv, const line *lines, int from, int to)
 {
-    bool titled = false, in_comment = false;
+    bool titled = false;
     int title_line = -1;
+    size_t length;
     for (int i = from; i < to; i++) {
         const line *l = &lines[i];
-        size_t length;
-        if (in_comment) {
-            in_comment =
-                !field_value(l, "Comment-End", &length) && !field_value(l, "Comment_End", &length);
+        if (field_value(l, "Title", &length)) titled = true;
+        if (field_value(l, "Comment", &length)) {
+            int end = comment_end_line(lines, i, to);
+            if (end >= 0) i = end;
             continue;
         }
-        if (field_value(l, "Title", &length)) titled = true;
-        if (field_value(l, "Comment", &length)) in_comment = true;
         if (!line_is_blank(l) && !line_is_field(l)) title_line = i;
     }
     if (titled) title_line = -1;
-    in_comment = false;
     for (int i = from; i < to; i++) {
         const line *l = &lines[i];
-        size_t length;
         const char *value;
-        if (in_comment) {
-            if (field_value(l, "Comment-End", &length) || field_value(l, "Comment_End", &length))
-                in_comment = false;
-            else if (!append_comment(lv, l->text, l->length))
-                return false;
-            continue;
-        }
         if (line_is_blank(l)) continue;
         if ((value = field_value(l, "Title", &length))) {
             if (!set_string(&lv->title, value, length)) return false;
         } else if ((value = field_value(l, "Author", &length))) {
             if (!set_string(&lv->author, value, length)) return false;
         } else if ((value = field_value(l, "Comment", &length))) {
-            in_comment = true;
             if (length && !append_comment(lv, value, length)) return false;
+            int end = comment_end_line(lines, i, to);
+            for (int j = i + 1; j < end; j++)
+                if (!append_comment(lv, lines[j].text, lines[j].length)) return false;
+            if (end >= 0) i = end;
         } else if (line_is_field(l)) {
             /* other fields (Date:, Collection:) are not kept */
         } else {
@@ -547,16 +559,9 @@ static char *name_from_path(const char *path)
 static int trailing_fields_end(const line *lines, int from, int count)
 {
     int i = from;
-    bool in_comment = false;
+    size_t length;
     while (i < count) {
         const line *l = &lines[i];
-        size_t length;
-        if (in_comment) {
-            if (field_value(l, "Comment-End", &length) || field_value(l, "Comment_End", &length))
-                in_comment = false;
-            i++;
-            continue;
-        }
         if (line_is_blank(l)) {
             /* a blank line ends the fields unless more fields follow it directly */
             int j = i;
@@ -569,7 +574,10 @@ static int trailing_fields_end(const line *lines, int from, int count)
             continue;
         }
         if (!line_is_field(l)) return i;
-        if (field_value(l, "Comment", &length)) in_comment = true;
+        if (field_value(l, "Comment", &length)) {
+            int end = comment_end_line(lines, i, count);
+            if (end >= 0) i = end;
+        }
         i++;
     }
     return i;
