@@ -256,17 +256,30 @@ static int comment_end_line(const line *lines, int at, int to)
     return -1;
 }
 
+/* True when lines [from, to) hold a Title: field (outside Comment: blocks). */
+static bool has_title_field(const line *lines, int from, int to)
+{
+    size_t length;
+    for (int i = from; i < to; i++) {
+        if (field_value(&lines[i], "Title", &length)) return true;
+        if (field_value(&lines[i], "Comment", &length)) {
+            int end = comment_end_line(lines, i, to);
+            if (end >= 0) i = end;
+        }
+    }
+    return false;
+}
+
 /* Reads text lines [from, to) as the metadata of `lv`. The title is a Title: field, else
  * the text line nearest the map ("; 12" or plain text); every other text line goes to
  * the comment, and so do Comment: ... Comment-End: blocks. */
 static bool read_metadata(level *lv, const line *lines, int from, int to)
 {
-    bool titled = false;
+    bool titled = has_title_field(lines, from, to);
     int title_line = -1;
     size_t length;
     for (int i = from; i < to; i++) {
         const line *l = &lines[i];
-        if (field_value(l, "Title", &length)) titled = true;
         if (field_value(l, "Comment", &length)) {
             int end = comment_end_line(lines, i, to);
             if (end >= 0) i = end;
@@ -640,6 +653,7 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
             ok = out_of_memory(&p);
             break;
         }
+        int map_start = i;
         if (!read_metadata(lv, lines, text_start, i)) {
             ok = out_of_memory(&p);
             break;
@@ -659,7 +673,13 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
         map_rows_free(&rows);
         if (!ok) break;
         int end = trailing_fields_end(lines, i, count);
-        if (end > i && !read_metadata(lv, lines, i, end)) ok = out_of_memory(&p);
+        /* The text line above the map was taken for the title; when a Title: field below
+         * the map names the level, that line is comment instead. */
+        if (lv->title[0] && has_title_field(lines, i, end) &&
+            !has_title_field(lines, text_start, map_start) &&
+            !append_comment(lv, lv->title, strlen(lv->title)))
+            ok = out_of_memory(&p);
+        if (ok && end > i && !read_metadata(lv, lines, i, end)) ok = out_of_memory(&p);
         i = end;
         text_start = i;
     }
