@@ -1,0 +1,362 @@
+#!/bin/sh
+# tests/tui/run.sh - the terminal game driven in a real terminal by tmux.
+#
+# Usage: run.sh SOKOBAN TEST-NAME
+# Each test is one shell function below, named test_NAME. It starts its own tmux server
+# (a socket of its own, no user configuration), a temporary XDG_DATA_HOME and a fixed TERM,
+# drives the game with send-keys, reads the screen with capture-pane, polling for up to
+# $WAIT seconds, and kills its server on the way out. Nothing is timed: the waits are
+# generous ceilings, never expectations.
+set -u
+
+SOKOBAN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+NAME=$2
+WAIT=${TUI_TEST_WAIT:-20}
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX")
+SOCKET_BASE="sokoban-test-$NAME-$$"
+SOCKET=$SOCKET_BASE
+STARTS=0
+export XDG_DATA_HOME="$WORK/data"
+export TERM=xterm-256color  # for tmux itself; the game gets its own below
+unset TMUX
+mkdir -p "$XDG_DATA_HOME"
+
+cleanup() {
+    i=0
+    while [ $i -le $STARTS ]; do
+        tmux -L "$SOCKET_BASE-$i" kill-server 2> /dev/null
+        i=$((i + 1))
+    done
+    # A game still running saves its progress as it goes: let it finish first.
+    if [ -s "$WORK/game.pid" ]; then
+        tries=50
+        while [ $tries -gt 0 ] && kill -0 "$(cat "$WORK/game.pid")" 2> /dev/null; do
+            sleep 0.1
+            tries=$((tries - 1))
+        done
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+fail() {
+    echo "FAIL ($NAME): $*" >&2
+    echo "--- screen ---" >&2
+    screen >&2
+    echo "--------------" >&2
+    exit 1
+}
+
+# The levels the tests play, drawn inline.
+cat > "$WORK/small.xsb" <<'LEVELS'
+; Small
+#######
+#@ $ .#
+#     #
+#######
+
+; Corner
+#####
+#@  #
+# $ #
+#  .#
+#####
+
+; Two
+#######
+#.  $ #
+#.  $ #
+#  @  #
+#######
+
+; Wide
+######################################
+#@ $                                .#
+######################################
+LEVELS
+
+# Starts the game in a WIDTHxHEIGHT terminal: start_game [-t TERM] [-l LANG] [-s WxH] ARGS...
+# The game runs in a shell that afterwards prints its exit status and the terminal's
+# settings, so the tests can check what is left behind.
+start_game() {
+    game_term=xterm-256color game_lang=C.UTF-8 size=80x24
+    while [ $# -gt 0 ]; do
+        case $1 in
+        -t) game_term=$2; shift 2 ;;
+        -l) game_lang=$2; shift 2 ;;
+        -s) size=$2; shift 2 ;;
+        *) break ;;
+        esac
+    done
+    width=${size%x*} height=${size#*x}
+    STARTS=$((STARTS + 1))
+    SOCKET="$SOCKET_BASE-$STARTS" # a new server each time: one shutting down may linger
+    cat > "$WORK/play.sh" <<SCRIPT
+#!/bin/sh
+# The shell ignores the signals the tests send, so it lives to report; the game sets its own.
+trap '' INT HUP TERM
+export TERM=$game_term LANG=$game_lang LC_ALL=$game_lang XDG_DATA_HOME="$XDG_DATA_HOME"
+sh -c 'echo \$\$ > "$WORK/game.pid"; exec "\$0" "\$@" 2> "$WORK/stderr"' "$SOKOBAN" "\$@"
+echo "EXIT=\$?"
+stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(echo|icanon)' | tr '\n' ' '
+echo
+echo "SHELL-DONE"
+# Keep the pane (and its screen) until the test kills the server, which ends the read.
+exec cat > /dev/null
+SCRIPT
+    chmod +x "$WORK/play.sh"
+    tmux -L "$SOCKET" -f /dev/null new-session -d -x "$width" -y "$height" \
+        "$WORK/play.sh $*" || fail "tmux did not start"
+}
+
+screen() {
+    tmux -L "$SOCKET" capture-pane -p 2>/dev/null
+}
+
+keys() {
+    tmux -L "$SOCKET" send-keys "$@"
+}
+
+# wait_for TEXT: polls the screen until it shows TEXT (a fixed string).
+wait_for() {
+    tries=$((WAIT * 10))
+    while [ $tries -gt 0 ]; do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    fail "the screen never showed '$1'"
+}
+
+# wait_gone TEXT: polls until the screen no longer shows TEXT.
+wait_gone() {
+    tries=$((WAIT * 10))
+    while [ $tries -gt 0 ]; do
+        screen | grep -qF -- "$1" || return 0
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    fail "the screen kept showing '$1'"
+}
+
+# The row of the screen that holds TEXT (1-based), or nothing.
+row_of() {
+    screen | grep -nF -- "$1" | head -n 1 | cut -d: -f1
+}
+
+# ---------------------------------------------------------------------------------------
+# The tests
+# ---------------------------------------------------------------------------------------
+
+# The game opens the bundled tutorial with its status and message lines.
+test_start() {
+    start_game
+    wait_for "tutorial 1/"
+    wait_for "moves 0  pushes 0"
+    wait_for "? shows the keys"
+}
+
+# Moves and pushes count; undo, redo and restart (which asks) put the boxes back.
+test_move_push_undo_redo_restart() {
+    start_game -t screen -l C "$WORK/small.xsb"
+    wait_for "#@ \$ .#"
+    keys Right
+    wait_for "# @\$ .#"
+    wait_for "moves 1  pushes 0"
+    keys l
+    wait_for "#  @\$.#"
+    wait_for "moves 2  pushes 1"
+    keys u
+    wait_for "# @\$ .#"
+    wait_for "moves 1  pushes 0"
+    keys U
+    wait_for "#  @\$.#"
+    keys C-r
+    wait_for "Nothing to redo"
+    keys r
+    wait_for "Restart the level? (y/n)"
+    keys n
+    wait_for "Not restarted"
+    wait_for "#  @\$.#"
+    keys r
+    wait_for "Restart the level? (y/n)"
+    keys y
+    wait_for "#@ \$ .#"
+    wait_for "moves 0  pushes 0"
+    keys U
+    wait_for "moves 1  pushes 0"
+}
+
+# Solving a tutorial level by keys says so, saves it, and the level list marks it.
+test_solve_tutorial_recorded() {
+    start_game -l C
+    wait_for "tutorial 1/"
+    keys l l l l
+    wait_for "Solved in 4 moves, 3 pushes"
+    wait_for "n for next level"
+    grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "no level saved"
+    keys L
+    wait_for "1 solved"
+    screen | grep -E '^ [> ] +1 +\* +4/3 +4/3 ' > /dev/null || fail "level 1 not marked solved"
+    keys Escape
+    keys Enter
+    wait_for "tutorial 2/"
+}
+
+# H shows a hint (box and arrow) on a small level; a second H makes the push.
+test_hint() {
+    start_game -t tmux-256color -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys H
+    wait_for "Hint (optimal"
+    wait_for "#@ \$>.#"
+    keys H
+    wait_for "#  @\$.#"
+    wait_for "moves 2  pushes 1"
+}
+
+# S solves from the position in play and replays the solution to the end.
+test_solve_replay() {
+    start_game -l C "$WORK/small.xsb" --level 3
+    wait_for "small 3/4: Two"
+    wait_for "moves 0  pushes 0"
+    keys S
+    wait_for "Replaying"
+    wait_for "Solved by the solver"
+    [ "$(screen | grep -c '^ *#\*')" -eq 2 ] || fail "the boxes are not on the goals"
+}
+
+# A box pushed into a corner: the warning names the rule; undo clears it.
+test_deadlock_warning() {
+    start_game -l C "$WORK/small.xsb" --level 2
+    wait_for "Corner"
+    keys Down
+    keys Right
+    keys Down
+    keys Right Up
+    wait_for "DEADLOCK (corner)"
+    keys u
+    wait_gone "DEADLOCK"
+    keys D
+    wait_for "Dead squares shown"
+    wait_for "#xxx#"
+}
+
+# A resize re-centres the board.
+test_resize() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "#@ \$ .#"
+    before=$(screen | grep -F "#@ \$ .#" | sed 's/#.*//' | wc -c)
+    tmux -L "$SOCKET" resize-window -x 120 -y 40
+    tries=$((WAIT * 10))
+    while [ $tries -gt 0 ]; do
+        after=$(screen | grep -F "#@ \$ .#" | sed 's/#.*//' | wc -c)
+        [ "$after" -gt "$((before + 10))" ] && break
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    [ "$after" -gt "$((before + 10))" ] || fail "the board did not move right ($before -> $after)"
+    [ "$(row_of "#@ \$ .#")" -gt 15 ] || fail "the board did not move down"
+}
+
+# A terminal too small for the level says so; enlarging it brings the board back.
+test_tiny_terminal() {
+    start_game -l C -s 80x24 "$WORK/small.xsb" --level 4
+    wait_for "small 4/4: Wide"
+    tmux -L "$SOCKET" resize-window -x 30 -y 10
+    wait_for "Terminal too small:"
+    wait_for "need 38x5, have 30x10"
+    tmux -L "$SOCKET" resize-window -x 80 -y 24
+    wait_for "#@ \$     "
+    wait_gone "Terminal too small"
+}
+
+# q, Ctrl-C, SIGTERM and SIGHUP leave the terminal as it was: echo and canonical mode
+# back, the game's screen gone.
+test_quit_restores_terminal() {
+    for how in q C-c TERM HUP; do
+        start_game -l C "$WORK/small.xsb"
+        wait_for "moves 0  pushes 0"
+        case $how in
+        q | C-c) keys "$how" ;;
+        *) kill -s "$how" "$(cat "$WORK/game.pid")" ;;
+        esac
+        wait_for "SHELL-DONE"
+        screen | grep -q "EXIT=0" || fail "$how: the game did not exit cleanly"
+        screen | grep -qE '(^| )echo( |$)' || fail "$how: echo is off after the game"
+        screen | grep -qE '(^| )icanon( |$)' || fail "$how: canonical mode is off after the game"
+        screen | grep -qF "pushes" && fail "$how: the game's screen is still shown"
+        [ -s "$WORK/stderr" ] && fail "$how: stray output: $(cat "$WORK/stderr")"
+        tmux -L "$SOCKET" kill-server
+    done
+}
+
+# A corrupt save file is reported once, set aside, and the game plays on and saves.
+test_corrupt_save() {
+    mkdir -p "$XDG_DATA_HOME/sokoban"
+    printf 'this is \001 not a progress file\n\377\376garbage\n' > "$XDG_DATA_HOME/sokoban/progress.txt"
+    start_game -l C
+    wait_for "tutorial 1/"
+    screen | tail -n 1 | grep -q '[a-z]' || fail "the damaged file was not reported"
+    keys l l l l
+    wait_for "Solved in 4 moves"
+    keys q
+    wait_for "SHELL-DONE"
+    ls "$XDG_DATA_HOME/sokoban/" | grep -q corrupt || fail "the damaged file was not set aside"
+    grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "the new progress was not saved"
+}
+
+# The game comes back where the player left off: level and moves.
+test_resume() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0"
+    keys n
+    wait_for "Corner"
+    keys Down Right
+    wait_for "moves 2"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb"
+    wait_for "Corner"
+    wait_for "moves 2  pushes 1"
+    wait_for "Resumed"
+}
+
+# Every terminal type and locale the game supports draws a board; UTF-8 glyphs only in a
+# UTF-8 locale.
+test_terminals() {
+    for term in xterm-256color screen tmux linux vt100; do
+        for lang in C.UTF-8 C; do
+            start_game -t "$term" -l "$lang" "$WORK/small.xsb"
+            wait_for "moves 0  pushes 0"
+            if [ "$lang" = C ]; then
+                wait_for "#@ \$ .#"
+            else
+                wait_for "██◖◗  []  ··██"
+            fi
+            keys q
+            wait_for "SHELL-DONE"
+            tmux -L "$SOCKET" kill-server
+        done
+    done
+}
+
+# The help screen lists the keys.
+test_help() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0"
+    keys '?'
+    wait_for "Ctrl-R"
+    wait_for "level list"
+    keys x
+    wait_for "moves 0"
+}
+
+if ! command -v tmux > /dev/null; then
+    echo "tmux is not installed: skipping" >&2
+    exit 77
+fi
+"test_$NAME"
+echo "ok ($NAME)"
