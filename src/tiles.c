@@ -198,6 +198,21 @@ bool tiles_is_solvable(const tiles_board *start, const tiles_board *goal)
 /* The search state and its lower bound                                                   */
 /* ------------------------------------------------------------------------------------- */
 
+/* The pattern databases look at the board twice (Korf & Felner 2002): as it is, and
+ * mirrored in the main diagonal, which maps the standard goal to itself and tile t to the
+ * tile whose goal is t's mirror image. The mirrored board is just as far from the goal, so
+ * its lookup is a lower bound too, and the larger of the two is taken. A view keeps, for
+ * each group, the table index, kept up to date move by move, and the entry. */
+enum { VIEW_COUNT = 2 };
+typedef struct pdb_view {
+    uint8_t group[TILES_MAX_CELLS]; /* tile -> the group its image belongs to */
+    uint8_t shift[TILES_MAX_CELLS]; /* tile -> 4 x its image's digit in that group */
+    int8_t cell[TILES_MAX_CELLS];   /* cell -> its image */
+    int32_t index[TILES_PDB_MAX_GROUPS];
+    int part[TILES_PDB_MAX_GROUPS];
+    int sum;
+} pdb_view;
+
 /* Everything the engine's callbacks touch. The lower bound is kept up to date move by
  * move: a move changes one tile's Manhattan distance, the linear conflicts of the two
  * lines the tile leaves and enters, and one pattern database index. */
@@ -215,9 +230,7 @@ typedef struct tiles_search {
     uint8_t row_conflicts[TILES_MAX_WIDTH], column_conflicts[TILES_MAX_WIDTH];
     int manhattan, conflicts;
     const tiles_pdb *pdb; /* NULL: Manhattan + linear conflicts */
-    int32_t pdb_index[TILES_PDB_MAX_GROUPS];
-    int pdb_part[TILES_PDB_MAX_GROUPS];
-    int pdb_sum;
+    pdb_view views[VIEW_COUNT];
     uint8_t history[TILES_MAX_SOLUTION + 1];
     int depth;
 } tiles_search;
@@ -273,7 +286,8 @@ static int column_conflicts_now(const tiles_search *s, int column)
 
 static int bound_now(const tiles_search *s)
 {
-    return s->pdb ? s->pdb_sum : s->manhattan + s->conflicts;
+    if (!s->pdb) return s->manhattan + s->conflicts;
+    return s->views[0].sum > s->views[1].sum ? s->views[0].sum : s->views[1].sum;
 }
 
 /* Computes every part of the lower bound from scratch. */
@@ -289,16 +303,19 @@ static void recompute_bound(tiles_search *s)
         s->conflicts += s->row_conflicts[line] + s->column_conflicts[line];
     }
     if (!s->pdb) return;
-    memset(s->pdb_index, 0, sizeof s->pdb_index);
-    for (int c = 0; c < s->cells; c++) {
-        int tile = s->cell[c];
-        if (tile == TILES_BLANK) continue;
-        s->pdb_index[s->pdb->group_of[tile]] += c << (4 * s->pdb->digit_of[tile]);
-    }
-    s->pdb_sum = 0;
-    for (int g = 0; g < s->pdb->group_count; g++) {
-        s->pdb_part[g] = s->pdb->table[g][s->pdb_index[g]];
-        s->pdb_sum += s->pdb_part[g];
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        pdb_view *view = &s->views[v];
+        memset(view->index, 0, sizeof view->index);
+        for (int c = 0; c < s->cells; c++) {
+            int tile = s->cell[c];
+            if (tile != TILES_BLANK)
+                view->index[view->group[tile]] += view->cell[c] << view->shift[tile];
+        }
+        view->sum = 0;
+        for (int g = 0; g < s->pdb->group_count; g++) {
+            view->part[g] = s->pdb->table[g][view->index[g]];
+            view->sum += view->part[g];
+        }
     }
 }
 
@@ -311,13 +328,15 @@ static void slide(tiles_search *s, int move)
     s->cell[to] = TILES_BLANK;
     s->blank = to;
     if (s->pdb) {
-        /* the tile goes from `to` to `from`: one digit of its group's index changes */
-        const tiles_pdb *pdb = s->pdb;
-        int g = pdb->group_of[tile];
-        s->pdb_index[g] += (from - to) * (1 << (4 * pdb->digit_of[tile]));
-        int part = pdb->table[g][s->pdb_index[g]];
-        s->pdb_sum += part - s->pdb_part[g];
-        s->pdb_part[g] = part;
+        /* the tile goes from `to` to `from`: one digit of one index changes in each view */
+        for (int v = 0; v < VIEW_COUNT; v++) {
+            pdb_view *view = &s->views[v];
+            int g = view->group[tile];
+            view->index[g] += (view->cell[from] - view->cell[to]) * (1 << view->shift[tile]);
+            int part = s->pdb->table[g][view->index[g]];
+            view->sum += part - view->part[g];
+            view->part[g] = part;
+        }
         return;
     }
     s->manhattan += s->distance[tile][from] - s->distance[tile][to];
@@ -370,6 +389,20 @@ static void search_init(tiles_search *s, const tiles_board *start, const tiles_b
     if (pdb && pdb->width == s->width &&
         memcmp(goal->cell, standard.cell, sizeof standard.cell) == 0)
         s->pdb = pdb;
+    if (s->pdb) {
+        for (int c = 0; c < s->cells; c++) {
+            int row = c / s->width, column = c % s->width;
+            int mirror = column * s->width + row;
+            int tile = (c + 1) % s->cells, image = (mirror + 1) % s->cells;
+            s->views[0].cell[c] = (int8_t)c;
+            s->views[1].cell[c] = (int8_t)mirror;
+            if (tile == TILES_BLANK) continue;
+            s->views[0].group[tile] = (uint8_t)pdb->group_of[tile];
+            s->views[0].shift[tile] = (uint8_t)(4 * pdb->digit_of[tile]);
+            s->views[1].group[tile] = (uint8_t)pdb->group_of[image];
+            s->views[1].shift[tile] = (uint8_t)(4 * pdb->digit_of[image]);
+        }
+    }
     s->depth = 0;
     recompute_bound(s);
 }
@@ -391,8 +424,21 @@ static int expand(void *context, ida_move *moves)
     tiles_search *s = context;
     int undo = s->depth ? s->history[s->depth - 1] ^ 1 : NO_MOVE;
     int count = 0;
-    for (int m = 0; m < MOVE_COUNT; m++)
-        if (m != undo && s->neighbor[s->blank][m] >= 0) moves[count++] = (ida_move)m;
+    for (int m = 0; m < MOVE_COUNT; m++) {
+        int to = s->neighbor[s->blank][m];
+        if (m == undo || to < 0) continue;
+        moves[count++] = (ida_move)m;
+        if (!s->pdb) continue;
+        /* the children's table lookups miss the cache: start them all now */
+        int tile = s->cell[to];
+        for (int v = 0; v < VIEW_COUNT; v++) {
+            const pdb_view *view = &s->views[v];
+            int g = view->group[tile];
+            int32_t index =
+                view->index[g] + (view->cell[s->blank] - view->cell[to]) * (1 << view->shift[tile]);
+            __builtin_prefetch(&s->pdb->table[g][index]);
+        }
+    }
     return count;
 }
 
