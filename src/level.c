@@ -307,6 +307,11 @@ static bool read_metadata(level *lv, const line *lines, int from, int to)
         } else {
             value = l->text[0] == ';' ? comment_text(l, &length) : l->text;
             if (l->text[0] != ';') length = l->length;
+            /* a title has no leading blanks, as from "; 12" (and as it is written back) */
+            while (i == title_line && length > 0 && isspace((unsigned char)value[0])) {
+                value++;
+                length--;
+            }
             if (!(i == title_line ? set_string(&lv->title, value, length)
                                   : append_comment(lv, value, length)))
                 return false;
