@@ -306,6 +306,17 @@ static void test_plain_text_line_gives_the_title(void **state)
     collection_free(&c);
 }
 
+/* A fuzzing find: "\t  Indented" was kept with its blanks, and written back as
+ * "; \t  Indented", which reads back without them. */
+static void test_title_from_an_indented_text_line_loses_its_blanks(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("\t  Indented\n#####\n#@$.#\n#####\n", &c);
+    assert_string_equal(c.levels[0].title, "Indented");
+    collection_free(&c);
+}
+
 static void test_text_line_nearest_the_map_is_the_title_and_others_the_comment(void **state)
 {
     (void)state;
@@ -850,6 +861,7 @@ int main(void)
         cmocka_unit_test(test_single_level_without_any_text_is_read),
         cmocka_unit_test(test_semicolon_line_gives_the_title),
         cmocka_unit_test(test_plain_text_line_gives_the_title),
+        cmocka_unit_test(test_title_from_an_indented_text_line_loses_its_blanks),
         cmocka_unit_test(test_text_line_nearest_the_map_is_the_title_and_others_the_comment),
         cmocka_unit_test(test_title_author_and_comment_fields_after_the_map),
         cmocka_unit_test(test_fields_before_the_map_are_read),
