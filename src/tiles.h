@@ -7,8 +7,9 @@
  *
  * The search is the domain-independent engine of ida.h; this module is its second domain
  * (the first is the Sokoban solver). The lower bound is Manhattan distance plus linear
- * conflicts, or, when additive pattern databases (tiles_pdb.h) are given, their sum. Both
- * are admissible, so every solution found is as short as possible. */
+ * conflicts, or, when additive pattern databases (tiles_pdb.h) are given, their sum on the
+ * board or on its mirror image, whichever is larger. All are admissible, so every solution
+ * found is as short as possible. */
 #ifndef SOKOBAN_TILES_H
 #define SOKOBAN_TILES_H
 
