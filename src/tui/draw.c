@@ -85,11 +85,24 @@ int draw_attr(const tui *t, int pair, int monochrome)
 /* The board                                                                            */
 /* ------------------------------------------------------------------------------------ */
 
+/* Rows under the status line for the message: two when the terminal has room, so a long
+ * message wraps instead of being cut. */
+static int message_rows(const tui *t)
+{
+    return LINES >= t->game.board.height + 4 ? 2 : 1;
+}
+
+/* Rows above the status line, where the board goes. */
+static int board_rows(const tui *t)
+{
+    return LINES - 1 - message_rows(t);
+}
+
 /* Decides the cell width and where the board goes; sets t->layout. */
 static void lay_out(tui *t, const glyph_set **glyphs)
 {
     const board *b = &t->game.board;
-    int rows = LINES - 2; /* the status and message lines */
+    int rows = board_rows(t);
     *glyphs = t->utf8 && b->width * 2 <= COLS ? &glyphs_utf8 : &glyphs_ascii;
     int width = b->width * (*glyphs)->width;
     t->layout.cell_width = (*glyphs)->width;
@@ -169,25 +182,22 @@ static void draw_board(tui *t, const glyph_set *g)
     }
 }
 
-/* The note shown instead of a board that does not fit. */
+/* The note shown instead of a board that does not fit: centred, one short line each. */
 static void draw_too_small(const tui *t)
 {
     const board *b = &t->game.board;
-    char note[96];
-    snprintf(note, sizeof note, "Terminal too small: need %dx%d, have %dx%d", b->width,
-             b->height + 2, COLS, LINES);
-    int row = (LINES - 2) / 2;
+    char need[64];
+    snprintf(need, sizeof need, "need %dx%d, have %dx%d", b->width, b->height + 2, COLS, LINES);
+    const char *lines[] = {"Terminal too small:", need, "please enlarge it"};
+    int count = 3;
+    int row = (board_rows(t) - count) / 2;
     if (row < 0) row = 0;
-    int column = (COLS - (int)strlen(note)) / 2;
-    if (column < 0) column = 0;
-    attrset(A_BOLD);
-    mvaddnstr(row, column, note, COLS);
-    attrset(A_NORMAL);
-    if (row + 1 < LINES - 2) {
-        const char *please = "Please enlarge the window (q quits)";
-        column = (COLS - (int)strlen(please)) / 2;
-        mvaddnstr(row + 1, column < 0 ? 0 : column, please, COLS);
+    for (int i = 0; i < count && row + i < LINES; i++) {
+        int column = (COLS - (int)strlen(lines[i])) / 2;
+        attrset(i == 0 ? A_BOLD : A_NORMAL);
+        mvaddnstr(row + i, column < 0 ? 0 : column, lines[i], COLS);
     }
+    attrset(A_NORMAL);
 }
 
 int draw_square_at(const tui *t, int row, int column)
@@ -245,32 +255,43 @@ static void solver_state(const tui *t, const glyph_set *g, char *out, size_t siz
     snprintf(out, size, "solver idle");
 }
 
+/* Columns `text` takes on screen (UTF-8: one per character; our glyphs are narrow). */
+static int text_width(const char *text)
+{
+    int width = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if ((*c & 0xc0) != 0x80) width++;
+    return width;
+}
+
+/* The status line: collection, level and title on the left; moves, pushes and the
+ * solver's state on the right, shortened when the terminal is narrow. */
 static void draw_status(const tui *t, const glyph_set *g)
 {
     const collection *c = &t->collections[t->collection_index];
     const level *l = tui_level(t);
-    char right[96], state[64];
+    char right[128], state[64];
     solver_state(t, g, state, sizeof state);
     snprintf(right, sizeof right, " moves %d  pushes %d  %s ", t->game.moves, t->game.pushes,
              state);
+    if (text_width(right) > COLS - 12)
+        snprintf(right, sizeof right, " %d/%d ", t->game.moves, t->game.pushes);
     char left[160];
     snprintf(left, sizeof left, " %s %d/%d%s%s", c->name, l->number, c->count,
              l->title[0] ? ": " : "", l->title);
 
-    int row = LINES - 2;
+    int row = board_rows(t);
     attrset(A_REVERSE);
     move(row, 0);
     hline(' ', COLS);
-    int right_width = (int)strlen(right);
-    /* The spinner glyph is one column but may be several bytes. */
-    if (g == &glyphs_utf8 && t->request != TUI_REQUEST_NONE && !t->replay.active)
-        right_width -= (int)strlen(g->spinner[0]) - 1;
+    int right_width = text_width(right);
     int left_room = COLS - right_width;
     if (left_room > 0) mvaddnstr(row, 0, left, left_room);
     if (right_width <= COLS) mvaddstr(row, COLS - right_width, right);
     attrset(A_NORMAL);
 }
 
+/* The message, wrapped at a space onto the message rows. */
 static void draw_message(const tui *t)
 {
     int attr = A_NORMAL;
@@ -289,7 +310,39 @@ static void draw_message(const tui *t)
     }
     const char *text = t->confirm_restart ? "Restart the level? (y/n)" : t->message;
     attrset(t->confirm_restart ? (int)A_BOLD : attr);
-    mvaddnstr(LINES - 1, 0, text, COLS);
+    for (int row = board_rows(t) + 1; row < LINES && *text; row++) {
+        int length = (int)strlen(text);
+        int cut = length;
+        if (text_width(text) > COLS && row + 1 < LINES) {
+            /* Break at the last space that fits (bytes approximate columns here: the
+             * messages are ASCII but for a dash). */
+            cut = COLS < length ? COLS : length;
+            while (cut > 0 && text[cut] != ' ') cut--;
+            if (cut == 0) cut = COLS;
+        }
+        mvaddnstr(row, 0, text, cut);
+        text += cut;
+        while (*text == ' ') text++;
+    }
+    attrset(A_NORMAL);
+}
+
+/* The level's comment (the tutorial's lessons), under the board when there is room. */
+static void draw_comment(const tui *t)
+{
+    const char *comment = tui_level(t)->comment;
+    int row = t->layout.top + t->game.board.height + 1;
+    int last = board_rows(t) - 1;
+    attrset(A_DIM);
+    while (*comment && row <= last) {
+        const char *end = strchr(comment, '\n');
+        int length = end ? (int)(end - comment) : (int)strlen(comment);
+        int shown = length < COLS ? length : COLS;
+        int column = (COLS - shown) / 2;
+        mvaddnstr(row++, column, comment, shown);
+        comment += length;
+        if (*comment == '\n') comment++;
+    }
     attrset(A_NORMAL);
 }
 
@@ -336,8 +389,10 @@ void draw_screen(tui *t)
     lay_out(t, &g);
     if (t->layout.too_small)
         draw_too_small(t);
-    else
+    else {
         draw_board(t, g);
+        draw_comment(t);
+    }
     draw_status(t, g);
     draw_message(t);
 }
