@@ -243,17 +243,20 @@ static bool line_is_comment_end(const line *l)
     return field_value(l, "Comment-End", &length) || field_value(l, "Comment_End", &length);
 }
 
-/* A Comment: field at line `at` opens a block that runs to a Comment-End: line, when one
- * comes before line `to` and before the next map row; else the comment is the field's own
- * line (a lone "Comment: text" must not swallow the levels after it). Returns the index of
- * the Comment-End: line, or -1. */
+/* A bare "Comment:" line opens a block that runs to a Comment-End: line (or to line `to`
+ * when none comes). "Comment: text" is a comment of that one line, unless a Comment-End:
+ * line follows before the next map row (a lone "Comment: text" must not swallow the levels
+ * after it). Returns the index of the Comment-End: line, `to` for a block with no end, or
+ * -1 for a one-line comment. */
 static int comment_end_line(const line *lines, int at, int to)
 {
+    size_t length;
+    bool bare = field_value(&lines[at], "Comment", &length) && length == 0;
     for (int i = at + 1; i < to; i++) {
         if (line_is_comment_end(&lines[i])) return i;
-        if (line_is_map_row(&lines[i])) return -1;
+        if (!bare && line_is_map_row(&lines[i])) return -1;
     }
-    return -1;
+    return bare ? to : -1;
 }
 
 /* True when lines [from, to) hold a Title: field (outside Comment: blocks). */
@@ -594,6 +597,7 @@ static int trailing_fields_end(const line *lines, int from, int count)
         if (!line_is_field(l)) return i;
         if (field_value(l, "Comment", &length)) {
             int end = comment_end_line(lines, i, count);
+            if (end == count) return count;
             if (end >= 0) i = end;
         }
         i++;
