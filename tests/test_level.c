@@ -417,6 +417,28 @@ static void test_comment_end_after_the_next_map_does_not_close_an_earlier_commen
     collection_free(&c);
 }
 
+/* A fuzzing find: a bare Comment: block holding a line that looks like a map row ended
+ * there, after the one-line comment fix. */
+static void test_comment_block_may_hold_lines_that_look_like_map_rows(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("#####\n#@$.#\n#####\nComment:\n#####\n#   #\nComment-End:\n", &c);
+    assert_int_equal(c.count, 1);
+    assert_string_equal(c.levels[0].comment, "#####\n#   #");
+    collection_free(&c);
+}
+
+static void test_bare_comment_without_an_end_runs_to_the_end_of_the_file(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("#####\n#@$.#\n#####\nComment:\none\n\n#####\n", &c);
+    assert_int_equal(c.count, 1);
+    assert_string_equal(c.levels[0].comment, "one\n\n#####");
+    collection_free(&c);
+}
+
 static void test_comment_field_before_the_map_is_one_line_without_an_end(void **state)
 {
     (void)state;
@@ -870,6 +892,8 @@ int main(void)
         cmocka_unit_test(test_comment_block_keeps_its_blank_lines),
         cmocka_unit_test(test_comment_field_without_an_end_is_one_line),
         cmocka_unit_test(test_comment_end_after_the_next_map_does_not_close_an_earlier_comment),
+        cmocka_unit_test(test_comment_block_may_hold_lines_that_look_like_map_rows),
+        cmocka_unit_test(test_bare_comment_without_an_end_runs_to_the_end_of_the_file),
         cmocka_unit_test(test_comment_field_before_the_map_is_one_line_without_an_end),
         cmocka_unit_test(test_text_title_overridden_by_a_later_title_field_goes_to_the_comment),
         cmocka_unit_test(test_other_fields_are_skipped),
