@@ -10,6 +10,8 @@
 
 /* The blank's moves; a move and its inverse differ in the lowest bit. */
 enum { MOVE_UP, MOVE_DOWN, MOVE_LEFT, MOVE_RIGHT, MOVE_COUNT, NO_MOVE = MOVE_COUNT };
+/* The codes of a line's contents: TILES_MAX_WIDTH digits in base TILES_MAX_WIDTH + 1. */
+enum { LINE_CODES = 625 };
 static const char move_letters[MOVE_COUNT] = {'u', 'd', 'l', 'r'};
 
 /* ------------------------------------------------------------------------------------- */
@@ -215,7 +217,7 @@ typedef struct pdb_view {
 
 /* Everything the engine's callbacks touch. The lower bound is kept up to date move by
  * move: a move changes one tile's Manhattan distance, the linear conflicts of the two
- * lines the tile leaves and enters, and one pattern database index. */
+ * lines the tile leaves and enters, and one pattern database index in each view. */
 typedef struct tiles_search {
     int width, cells;
     uint8_t cell[TILES_MAX_CELLS];
@@ -226,7 +228,7 @@ typedef struct tiles_search {
     uint8_t distance[TILES_MAX_CELLS][TILES_MAX_CELLS];              /* [tile][cell] */
     /* Linear conflicts of a line, by its code: base width+1 digits, one a square, each the
      * goal place within the line of a tile whose goal is in this line, or width if none. */
-    uint8_t line_conflicts[625];
+    uint8_t line_conflicts[LINE_CODES];
     uint8_t row_conflicts[TILES_MAX_WIDTH], column_conflicts[TILES_MAX_WIDTH];
     int manhattan, conflicts;
     const tiles_pdb *pdb; /* NULL: Manhattan + linear conflicts */
