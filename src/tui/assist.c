@@ -280,7 +280,7 @@ void assist_check_deadlock(tui *t, int last_pushed_box)
                                 &t->warning.report);
     deadlock_reason reason = t->warning.report.reason;
     if (reason != DEADLOCK_NONE) {
-        tui_message(t, TUI_MESSAGE_WARNING, "DEADLOCK (%s): %s. u undoes",
+        tui_message(t, TUI_MESSAGE_WARNING, "DEADLOCK (%s): %s. Press u to undo the push.",
                     deadlock_reason_name(reason), reason_explained(reason));
     } else if (was_warned && t->message_kind == TUI_MESSAGE_WARNING) {
         tui_message(t, TUI_MESSAGE_INFO, "%s", "");

@@ -12,6 +12,7 @@ set -u
 SOKOBAN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 NAME=$2
 WAIT=${TUI_TEST_WAIT:-20}
+SOURCE_LEVELS=$(cd "$(dirname "$0")/../../levels" && pwd)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX")
 SOCKET_BASE="sokoban-test-$NAME-$$"
@@ -341,6 +342,20 @@ test_terminals() {
             tmux -L "$SOCKET" kill-server
         done
     done
+}
+
+# A mouse click on a floor square walks there by the shortest path (SGR mouse reports, as
+# xterm sends them).
+test_mouse_walk() {
+    start_game -l C "$SOURCE_LEVELS/tutorial.xsb" --level 2
+    wait_for "#@   #"
+    row=$(row_of "#  . #")
+    column=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
+    click=$((column + 4))
+    tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dM' "$click" "$row")"
+    tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dm' "$click" "$row")"
+    wait_for "#  .@#"
+    wait_for "moves 6  pushes 0"
 }
 
 # The help screen lists the keys.
