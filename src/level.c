@@ -202,8 +202,8 @@ static const char *field_value(const line *l, const char *key, size_t *length)
 
 static bool line_is_field(const line *l)
 {
-    static const char *const keys[] = {"Title", "Author",     "Comment", "Comment-End",
-                                       "Date",  "Collection", "Level"};
+    static const char *const keys[] = {"Title",       "Author", "Comment",    "Comment-End",
+                                       "Comment_End", "Date",   "Collection", "Level"};
     size_t length;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (field_value(l, keys[i], &length)) return true;
@@ -314,6 +314,13 @@ static bool read_metadata(level *lv, const line *lines, int from, int to)
             while (i == title_line && length > 0 && isspace((unsigned char)value[0])) {
                 value++;
                 length--;
+            }
+            /* "; Comment-End:" as a comment line keeps its ';': written back inside a
+             * Comment: block, the bare field would end the block */
+            line bare = {value, length, l->number};
+            if (i != title_line && line_is_comment_end(&bare)) {
+                value = l->text;
+                length = l->length;
             }
             if (!(i == title_line ? set_string(&lv->title, value, length)
                                   : append_comment(lv, value, length)))
