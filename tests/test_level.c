@@ -49,6 +49,8 @@ static void assert_mentions(const char *message, const char *part)
     if (!strstr(message, part)) fail_msg("\"%s\" does not mention \"%s\"", message, part);
 }
 
+static void assert_round_trip(const level *original); /* below, with the round-trip tests */
+
 /* The map rows of a level as one string, rows ended by '\n', trailing floor kept. */
 static char *map_of(const level *lv)
 {
@@ -458,6 +460,27 @@ static void test_text_title_overridden_by_a_later_title_field_goes_to_the_commen
     parse_ok("; 12\n#####\n#@$.#\n#####\nTitle: Twelve\n", &c);
     assert_string_equal(c.levels[0].title, "Twelve");
     assert_string_equal(c.levels[0].comment, "12");
+    collection_free(&c);
+}
+
+/* Fuzzing finds: a comment line "Comment_End: x" or "; Comment-End:" was kept as comment
+ * text, and written back inside a Comment: block it ended the block early. */
+static void test_stray_comment_end_line_is_not_comment_text(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("Comment_End: x\nComment-End:\n; Title\n#####\n#@$.#\n#####\n", &c);
+    assert_string_equal(c.levels[0].comment, "");
+    collection_free(&c);
+}
+
+static void test_semicolon_comment_end_line_keeps_its_semicolon(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("; Comment-End:\n; Title\n#####\n#@$.#\n#####\n", &c);
+    assert_string_equal(c.levels[0].comment, "; Comment-End:");
+    assert_round_trip(&c.levels[0]);
     collection_free(&c);
 }
 
@@ -896,6 +919,8 @@ int main(void)
         cmocka_unit_test(test_bare_comment_without_an_end_runs_to_the_end_of_the_file),
         cmocka_unit_test(test_comment_field_before_the_map_is_one_line_without_an_end),
         cmocka_unit_test(test_text_title_overridden_by_a_later_title_field_goes_to_the_comment),
+        cmocka_unit_test(test_stray_comment_end_line_is_not_comment_text),
+        cmocka_unit_test(test_semicolon_comment_end_line_keeps_its_semicolon),
         cmocka_unit_test(test_other_fields_are_skipped),
         cmocka_unit_test(test_crlf_line_ends_are_read),
         cmocka_unit_test(test_tabs_expand_to_the_next_multiple_of_eight),
