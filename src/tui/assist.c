@@ -224,10 +224,11 @@ static void take_solution(tui *t, const worker_result *result)
         return;
     }
     t->replay_by_solver = true;
-    tui_message(t, TUI_MESSAGE_INFO,
-                "Replaying a %s solution: %d moves, %d pushes (space pause, . step, +/- speed, "
-                "Esc stop)",
-                mode_name(result->mode), result->moves, result->pushes);
+    tui_message(
+        t, TUI_MESSAGE_INFO,
+        "Replaying the solver's %s solution: %d moves, %d pushes (space pause, . step, +/- speed, "
+        "Esc stop)",
+        mode_name(result->mode), result->moves, result->pushes);
 }
 
 void assist_poll(tui *t)

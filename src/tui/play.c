@@ -161,7 +161,11 @@ void play_changed(tui *t, int last_pushed_box, bool by_solver)
     t->confirm_restart = false;
     /* A request about the position left is no longer wanted. */
     assist_cancel(t, NULL);
-    if (t->message_kind != TUI_MESSAGE_ERROR) tui_message(t, TUI_MESSAGE_INFO, "%s", "");
+    /* The old message goes, but for an error, "Solved" while the level stays solved, and
+     * the replay's keys while it runs. */
+    bool still_solved = t->solved_recorded && game_is_solved(&t->game);
+    if (t->message_kind != TUI_MESSAGE_ERROR && !still_solved && !t->replay.active)
+        tui_message(t, TUI_MESSAGE_INFO, "%s", "");
     assist_check_deadlock(t, last_pushed_box);
     if (game_is_solved(&t->game)) {
         if (!t->solved_recorded) record_solved(t, by_solver);
