@@ -1,4 +1,5 @@
 /* verify.c - sokoban --verify: replays a LURD solution and says whether it solves. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@ static char *read_solution_file(const char *path)
 {
     FILE *file = fopen(path, "rb");
     if (!file) {
-        perror(path);
+        fprintf(stderr, "sokoban: %s: cannot open: %s\n", path, strerror(errno));
         return NULL;
     }
     size_t capacity = 4096, length = 0;
@@ -63,7 +64,12 @@ int cli_verify(const cli_options *options)
     lurd_steps steps;
     lurd_error error;
     if (!lurd_parse(text, &steps, &error)) {
-        fprintf(stderr, "sokoban: bad solution: %s\n", error.message);
+        /* name the solution file, so that the one line says where the fault is */
+        if (file_text)
+            fprintf(stderr, "sokoban: %s: bad solution: %s\n", options->solution + 1,
+                    error.message);
+        else
+            fprintf(stderr, "sokoban: bad solution: %s\n", error.message);
         goto done;
     }
     game g;
