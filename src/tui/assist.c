@@ -39,7 +39,6 @@ static bool submit(tui *t, tui_request what)
     t->request = what;
     t->request_id = id;
     t->request_moves = t->game.moves;
-    t->spinner = 0;
     return true;
 }
 

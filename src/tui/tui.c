@@ -392,10 +392,10 @@ static void main_loop(tui *t)
         int key;
         while (!t->quit && (key = getch()) != ERR) handle_key(t, key);
 
-        if (t->worker && t->request != TUI_REQUEST_NONE) {
+        /* Take every result that is ready, stale ones too, so the wake fd goes quiet. */
+        if (t->worker && (t->request != TUI_REQUEST_NONE || (ready > 0 && fds[1].revents)))
             assist_poll(t);
-            t->spinner++;
-        }
+        t->spinner = (unsigned)(replay_now_ms() / SPINNER_TICK_MS);
         if (t->replay.active) {
             int played = replay_tick(&t->replay, &t->game, replay_now_ms());
             if (played < 0)

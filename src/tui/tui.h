@@ -102,7 +102,7 @@ typedef struct tui {
     tui_request request;  /* what the worker is working on for us */
     uint64_t request_id;  /* worker_submit()'s id of it */
     int request_moves;    /* game.moves when it was asked; the player moving drops it */
-    unsigned spinner;     /* ticks of the spinner while the worker thinks */
+    unsigned spinner;     /* the spinner's frame: tenths of a second on the clock */
     double hint_seconds;  /* the budget of a hint */
     double solve_seconds; /* the budget of a solve-and-replay */
     tui_hint hint;
