@@ -243,6 +243,16 @@ static bool line_is_comment_end(const line *l)
     return field_value(l, "Comment-End", &length) || field_value(l, "Comment_End", &length);
 }
 
+/* Adds the text `value` of line `l` to the comment. Text that reads as a Comment-End:
+ * field ("; Comment-End:", "Comment: Comment-End:") keeps its whole line instead: written
+ * back inside a Comment: block, the bare field would end the block. */
+static bool append_comment_line(level *lv, const line *l, const char *value, size_t length)
+{
+    line bare = {value, length, l->number};
+    if (line_is_comment_end(&bare)) return append_comment(lv, l->text, l->length);
+    return append_comment(lv, value, length);
+}
+
 /* A bare "Comment:" line opens a block that runs to a Comment-End: line (or to line `to`
  * when none comes). "Comment: text" is a comment of that one line, unless a Comment-End:
  * line follows before the next map row (a lone "Comment: text" must not swallow the levels
@@ -300,7 +310,7 @@ static bool read_metadata(level *lv, const line *lines, int from, int to)
         } else if ((value = field_value(l, "Author", &length))) {
             if (!set_string(&lv->author, value, length)) return false;
         } else if ((value = field_value(l, "Comment", &length))) {
-            if (length && !append_comment(lv, value, length)) return false;
+            if (length && !append_comment_line(lv, l, value, length)) return false;
             int end = comment_end_line(lines, i, to);
             for (int j = i + 1; j < end; j++)
                 if (!append_comment(lv, lines[j].text, lines[j].length)) return false;
@@ -315,15 +325,8 @@ static bool read_metadata(level *lv, const line *lines, int from, int to)
                 value++;
                 length--;
             }
-            /* "; Comment-End:" as a comment line keeps its ';': written back inside a
-             * Comment: block, the bare field would end the block */
-            line bare = {value, length, l->number};
-            if (i != title_line && line_is_comment_end(&bare)) {
-                value = l->text;
-                length = l->length;
-            }
             if (!(i == title_line ? set_string(&lv->title, value, length)
-                                  : append_comment(lv, value, length)))
+                                  : append_comment_line(lv, l, value, length)))
                 return false;
         }
     }
