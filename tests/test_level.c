@@ -484,6 +484,16 @@ static void test_semicolon_comment_end_line_keeps_its_semicolon(void **state)
     collection_free(&c);
 }
 
+static void test_comment_field_whose_text_is_comment_end_keeps_its_whole_line(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("#####\n#@$.#\n#####\nComment:Comment_End:\n", &c);
+    assert_string_equal(c.levels[0].comment, "Comment:Comment_End:");
+    assert_round_trip(&c.levels[0]);
+    collection_free(&c);
+}
+
 static void test_other_fields_are_skipped(void **state)
 {
     (void)state;
@@ -921,6 +931,7 @@ int main(void)
         cmocka_unit_test(test_text_title_overridden_by_a_later_title_field_goes_to_the_comment),
         cmocka_unit_test(test_stray_comment_end_line_is_not_comment_text),
         cmocka_unit_test(test_semicolon_comment_end_line_keeps_its_semicolon),
+        cmocka_unit_test(test_comment_field_whose_text_is_comment_end_keeps_its_whole_line),
         cmocka_unit_test(test_other_fields_are_skipped),
         cmocka_unit_test(test_crlf_line_ends_are_read),
         cmocka_unit_test(test_tabs_expand_to_the_next_multiple_of_eight),
