@@ -737,15 +737,22 @@ bool collection_load(const char *path, collection *out, level_error *error)
 
 /* ---------------------------------------------------------------- writing */
 
+/* Writes the map rows, without trailing floor. A row with no wall in it (only decoration
+ * outside the walls, like a lone '*') would not read back as a map row on a line of its
+ * own, so it is joined to the row above with '|' (the first rows to the row below). */
 static bool append_map(text_buffer *b, const level *lv)
 {
+    bool wall_written = false;
     for (int y = 0; y < lv->height; y++) {
         const char *row = lv->squares + y * lv->width;
         int length = lv->width;
         while (length > 0 && row[length - 1] == LEVEL_FLOOR) length--;
-        if (!buffer_append(b, row, (size_t)length) || !buffer_append(b, "\n", 1)) return false;
+        bool has_wall = memchr(row, LEVEL_WALL, (size_t)length) != NULL;
+        if (y > 0 && !buffer_append(b, has_wall && wall_written ? "\n" : "|", 1)) return false;
+        if (!buffer_append(b, row, (size_t)length)) return false;
+        wall_written |= has_wall;
     }
-    return true;
+    return buffer_append(b, "\n", 1);
 }
 
 char *level_to_text(const level *lv)
