@@ -835,6 +835,23 @@ static void test_level_with_run_length_and_bars_round_trips(void **state)
     collection_free(&c);
 }
 
+/* A row holding only decoration outside the walls (a '*' and floor) is written joined to
+ * its neighbour with '|', since on a line of its own it would not read as a map row. */
+static void test_row_of_decoration_only_round_trips(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("; Below\n#####|#@$.#|#####|--*\n\n; Above\n-*|-*|#####|#@$.#|#####\n", &c);
+    assert_int_equal(c.levels[0].height, 4);
+    assert_int_equal(c.levels[1].height, 5);
+    assert_round_trip(&c.levels[0]);
+    assert_round_trip(&c.levels[1]);
+    char *text = level_to_text(&c.levels[1]);
+    assert_string_equal(text, "; Above\n\n *| *|#####\n#@$.#\n#####\n");
+    free(text);
+    collection_free(&c);
+}
+
 /* ---------------------------------------------------------------- fuzzing finds */
 
 /* Every input the fuzzers (fuzz/) ever stopped on is kept in tests/fuzz-regressions/:
@@ -968,6 +985,7 @@ int main(void)
         cmocka_unit_test(test_level_with_every_field_round_trips),
         cmocka_unit_test(test_written_level_has_title_map_and_fields),
         cmocka_unit_test(test_level_with_run_length_and_bars_round_trips),
+        cmocka_unit_test(test_row_of_decoration_only_round_trips),
         cmocka_unit_test(test_fuzzing_finds_do_not_crash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
