@@ -28,7 +28,12 @@ awk '{ print $2 }' "$work/korf" >"$work/korf.expected"
 
 echo "== Korf's $count 15-puzzles: $sokoban --tiles-file (goal=blank-first)"
 start=$(date +%s.%N)
-"$sokoban" --tiles-file "$work/korf.in" >"$work/korf.out" || status=1
+if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f "%U" -o "$work/korf.cpu" "$sokoban" --tiles-file "$work/korf.in" \
+        >"$work/korf.out" || status=1
+else
+    "$sokoban" --tiles-file "$work/korf.in" >"$work/korf.out" || status=1
+fi
 end=$(date +%s.%N)
 grep '^line=' "$work/korf.out" | sed 's/.*length=\([^ ]*\).*/\1/' >"$work/korf.got"
 paste -d' ' "$work/korf.expected" "$work/korf.got" "$work/korf" | awk '
@@ -36,7 +41,8 @@ paste -d' ' "$work/korf.expected" "$work/korf.got" "$work/korf" | awk '
     $1 != $2 { print "WRONG: instance " $3 ": length " $2 ", optimal " $1 }
     END { print "optimal: " optimal + 0 " of " NR }'
 grep '^total' "$work/korf.out"
-echo "wall seconds (with loading the databases): $(echo "$end - $start" | bc)"
+echo "wall seconds (with loading the databases): $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')"
+[ -s "$work/korf.cpu" ] && echo "user CPU seconds: $(cat "$work/korf.cpu")"
 [ "$(paste -d' ' "$work/korf.expected" "$work/korf.got" | awk '$1 != $2' | wc -l)" -eq 0 ] ||
     status=1
 

@@ -181,7 +181,7 @@ bool tiles_is_solvable(const tiles_board *start, const tiles_board *goal)
 {
     if (!boards_match(start, goal)) return false;
     int cells = board_cells(start), width = start->width;
-    int goal_cell[TILES_MAX_CELLS];
+    int goal_cell[TILES_MAX_CELLS] = {0};
     for (int c = 0; c < cells; c++) goal_cell[goal->cell[c]] = c;
     bool visited[TILES_MAX_CELLS] = {false};
     int cycles = 0;
@@ -243,7 +243,7 @@ typedef struct tiles_search {
  * fewest removals is the count less the longest increasing subsequence. */
 static int conflicts_of_code(int code, int width)
 {
-    int place[TILES_MAX_WIDTH], count = 0;
+    int place[TILES_MAX_WIDTH] = {0}, count = 0;
     for (int i = width - 1; i >= 0; i--) {
         int digit = code % (width + 1);
         code /= width + 1;
@@ -483,6 +483,7 @@ typedef struct canonical_form {
 
 static void canonical_form_init(canonical_form *form, const tiles_board *goal)
 {
+    memset(form, 0, sizeof *form);
     int width = goal->width, cells = board_cells(goal);
     int blank = find_blank(goal), row = blank / width, column = blank % width;
     bool corner = (row == 0 || row == width - 1) && (column == 0 || column == width - 1);
@@ -513,6 +514,7 @@ int tiles_lower_bound(const tiles_board *board, const tiles_board *goal, const t
         tiles_goal(board->width, TILES_GOAL_BLANK_LAST, &standard);
         goal = &standard;
     }
+    if (!boards_match(board, goal)) return 0;
     canonical_form form;
     canonical_form_init(&form, goal);
     canonical_board(&form, board, &start);
@@ -533,8 +535,10 @@ static bool moves_to_text(const canonical_form *form, const tiles_board *canonic
     if (!solution->moves) return false;
     int width = canonical_start->width;
     int blank = find_blank(canonical_start);
+    if (blank < 0) return false;
     for (int i = 0; i < length; i++) {
         int next = neighbor_cell(width, blank, (int)path[i]);
+        if (next < 0) return false; /* not a path from this start: cannot happen */
         int from = form->from_canonical[blank], to = form->from_canonical[next];
         char letter = to == from - width   ? 'u'
                       : to == from + width ? 'd'

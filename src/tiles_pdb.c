@@ -373,8 +373,8 @@ tiles_pdb *tiles_pdb_open(int width, const char *cache_dir, tiles_pdb_notice *no
             tiles_pdb_free(pdb);
             return NULL;
         }
-        char path[4200];
         if (cache_dir) {
+            char path[4200];
             tiles_pdb_file_name(width, g, cache_dir, path, sizeof path);
             /* a failed save only costs a rebuild next time; the table is good */
             save_table(path, width, p->group_tiles[g], p->group_size[g], pdb->table[g], error,
