@@ -129,6 +129,14 @@ grep -q "bad:2: 3 tiles given" "$work/stderr" ||
 grep -q '^line=1 status=solved length=19 ' "$work/out" ||
     fail "tiles-file bad line: the good line was not solved"
 
+{ awk 'BEGIN { for (i = 0; i < 600; i++) printf "1 "; print "" }'; echo "2 3 4 1 5 x 7 6 8"; } \
+    >"$work/long"
+"$sokoban" --tiles-file "$work/long" >"$work/out" 2>"$work/stderr"
+[ $? -eq 2 ] || fail "tiles-file long line: exit status not 2"
+grep -q "long:1: line too long" "$work/stderr" || fail "tiles-file long line: no message"
+grep -q '^line=2 status=solved length=19 ' "$work/out" ||
+    fail "tiles-file long line: the next line was not read as line 2"
+
 "$sokoban" --tiles-file "$work/missing" 2>"$work/stderr"
 [ $? -eq 2 ] || fail "tiles-file missing: exit status not 2"
 

@@ -155,10 +155,16 @@ static int solve_lines(FILE *file, const cli_options *options)
     double seconds = 0;
     while (fgets(line, sizeof line, file)) {
         line_number++;
+        bool whole = strchr(line, '\n') || feof(file);
+        if (!whole) { /* skip the rest of an overlong line */
+            int c;
+            while ((c = fgetc(file)) != EOF && c != '\n') continue;
+        }
         const char *p = line + strspn(line, " \t\r\n");
         if (!*p || *p == '#') continue;
         instance problem;
-        if (!parse_instance(line, &problem, error, sizeof error)) {
+        if (!whole) snprintf(error, sizeof error, "line too long");
+        if (!whole || !parse_instance(line, &problem, error, sizeof error)) {
             fprintf(stderr, "sokoban: %s:%d: %s\n", options->tiles_file, line_number, error);
             status = CLI_BAD_INPUT;
             continue;
