@@ -48,7 +48,8 @@ typedef void tiles_pdb_notice(void *argument, const char *message);
  * or built and saved there when a file is missing or fails its checks. Returns NULL with
  * the reason in `error` when the directory cannot be created or written (nothing is built
  * then: the caller falls back to Manhattan distance + linear conflicts) or memory runs
- * out. */
+ * out. When a table was built but could not be saved, the databases are returned and
+ * `error` says why. `cache_dir` NULL builds everything in memory without saving. */
 tiles_pdb *tiles_pdb_open(int width, const char *cache_dir, tiles_pdb_notice *notice,
                           void *notice_argument, tiles_pdb_origin *origin, char *error,
                           size_t error_size);

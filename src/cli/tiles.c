@@ -95,11 +95,15 @@ static const tiles_pdb *databases_for(databases *d, int width)
               stderr);
         return NULL;
     }
+    error[0] = 0;
     d->pdb = tiles_pdb_open(width, dir, print_notice, dir, NULL, error, sizeof error);
     if (!d->pdb)
         fprintf(stderr,
                 "sokoban: no pattern databases (%s); using Manhattan distance + "
                 "linear conflicts\n",
+                error);
+    else if (error[0]) /* built, but not saved */
+        fprintf(stderr, "sokoban: %s; the pattern databases will be built again next time\n",
                 error);
     return d->pdb;
 }
