@@ -58,6 +58,12 @@ expect_status "list tutorial" 0
 head -n 1 "$work/stdout" | grep -q '^ *1  1 First push .* 8x3 .* 1 box$' ||
     fail "list tutorial: first line is '$(head -n 1 "$work/stdout")'"
 
+# a box on a goal drawn outside the walls is decoration, not one of the level's boxes
+printf '; Decorated\n#####  ###\n#@$.#  #*#\n#####  ###\n' >"$work/decorated.xsb"
+run --list "$work/decorated.xsb"
+expect_status "list a decorated level" 0
+grep -q ' 1 box$' "$work/stdout" || fail "list a decorated level: printed '$(cat "$work/stdout")'"
+
 run --list "$work/missing.xsb"
 expect_status "list of a missing file" 2
 expect_one_error_line "list of a missing file" "$work/missing.xsb"
