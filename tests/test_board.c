@@ -410,6 +410,39 @@ static void test_reachable_marks_every_square_the_player_can_walk_to(void **stat
     fixture_close(&f);
 }
 
+/* What board_path is for: a solution given as pushes only (which box, which way) becomes
+ * a full move sequence by walking behind each box before pushing it. */
+static void test_paths_expand_pushes_into_a_full_solution(void **state)
+{
+    (void)state;
+    collection levels;
+    game g;
+    level_error error;
+    static const char text[] = "  #####\n"
+                               "###   #\n"
+                               "# $ $ #\n"
+                               "# #.#.##\n"
+                               "#  @   #\n"
+                               "########\n";
+    if (!collection_parse(text, sizeof text - 1, "test.xsb", &levels, &error))
+        fail_msg("%s", error.message);
+    assert_true(game_init(&g, &levels.levels[0]));
+    static const struct {
+        int x, y;
+        direction d;
+    } pushes[] = {{2, 2, DIR_RIGHT}, {3, 2, DIR_DOWN}, {4, 2, DIR_RIGHT}, {5, 2, DIR_DOWN}};
+    for (size_t i = 0; i < sizeof pushes / sizeof pushes[0]; i++) {
+        int box = pushes[i].y * g.board.width + pushes[i].x;
+        int behind = board_neighbour(&g.board, box, direction_opposite(pushes[i].d));
+        assert_true(game_walk_to(&g, behind) >= 0);
+        assert_int_equal(game_step_in(&g, pushes[i].d), STEP_PUSHED);
+    }
+    assert_true(game_is_solved(&g));
+    assert_int_equal(g.pushes, 4);
+    assert_int_equal(g.moves, 22);
+    game_close(&g, &levels);
+}
+
 /* ---------------------------------------------------------------- the game */
 
 static void test_game_counts_moves_and_pushes(void **state)
@@ -653,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_path_to_a_wall_a_box_or_outside_is_unreachable),
         cmocka_unit_test(test_path_longer_than_the_buffer_gives_its_length_and_first_steps),
         cmocka_unit_test(test_reachable_marks_every_square_the_player_can_walk_to),
+        cmocka_unit_test(test_paths_expand_pushes_into_a_full_solution),
         cmocka_unit_test(test_game_counts_moves_and_pushes),
         cmocka_unit_test(test_game_blocked_step_is_not_counted),
         cmocka_unit_test(test_game_is_solved_when_the_last_box_reaches_its_goal),
