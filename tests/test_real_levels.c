@@ -19,7 +19,9 @@
 #include "level.h"
 #include "lurd.h"
 
+#ifndef MAPS_DIR
 #define MAPS_DIR "/usr/share/games/cavepacker/maps"
+#endif
 
 /* ---------------------------------------------------------------- helpers */
 
