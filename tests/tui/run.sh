@@ -373,5 +373,21 @@ if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
 fi
+# After every test: the game still running ends cleanly on SIGTERM, with exit status 0 and
+# nothing on stderr (sanitizer builds report leaks and errors there).
+finish_game() {
+    tmux -L "$SOCKET" has-session 2> /dev/null || return 0 # the test ended its game itself
+    if ! screen | grep -q "SHELL-DONE"; then
+        kill -s TERM "$(cat "$WORK/game.pid")" 2> /dev/null
+        wait_for "SHELL-DONE"
+    fi
+    screen | grep -q "EXIT=0" || fail "the game did not exit with status 0"
+    if [ -s "$WORK/stderr" ]; then
+        cat "$WORK/stderr" >&2
+        fail "the game wrote to stderr"
+    fi
+}
+
 "test_$NAME"
+finish_game
 echo "ok ($NAME)"
