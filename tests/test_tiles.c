@@ -395,6 +395,38 @@ static void test_truncated_cache_file_is_rebuilt(void **state)
     remove_cache_dir(dir, 3);
 }
 
+/* The 15-puzzle's 6-6-3 databases (built here in memory, a few seconds): zero at the goal,
+ * never above the length of a random walk back to it, and optimal answers with them. */
+static void test_4x4_databases_are_admissible_and_solve_optimally(void **state)
+{
+    (void)state;
+    char error[4400];
+    tiles_pdb *pdb = tiles_pdb_open(4, NULL, NULL, NULL, NULL, error, sizeof error);
+    if (!pdb) fail_msg("%s", error);
+    assert_int_equal(pdb->group_count, 3);
+    tiles_board goal;
+    tiles_goal(4, TILES_GOAL_BLANK_LAST, &goal);
+    assert_int_equal(tiles_lower_bound(&goal, NULL, pdb), 0);
+    uint32_t seed = 99;
+    for (int walk = 0; walk < 2000; walk++) {
+        tiles_board board = goal;
+        int length = 1 + walk % 40;
+        for (int step = 0; step < length; step++) {
+            seed = seed * 1103515245u + 12345u;
+            char move[2] = {"udlr"[(seed >> 16) % 4], 0};
+            if (!tiles_apply(&board, move)) step--;
+        }
+        int bound = tiles_lower_bound(&board, NULL, pdb);
+        if (bound > length) fail_msg("bound %d after a walk of %d moves", bound, length);
+    }
+    assert_int_equal(solve_and_replay("2 5 4 6 1 13 11 3 14 12 7 10 8 15 9 0", NULL, pdb), 44);
+    tiles_board korf_goal;
+    tiles_goal(4, TILES_GOAL_BLANK_FIRST, &korf_goal);
+    assert_int_equal(solve_and_replay("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", &korf_goal, pdb),
+                     57);
+    tiles_pdb_free(pdb);
+}
+
 /* A cache directory that cannot be created (its parent is a file): no databases, a
  * reason, and the caller falls back to Manhattan + conflicts. */
 static void test_unwritable_cache_gives_no_databases(void **state)
@@ -435,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_databases_are_built_once_then_loaded),
         cmocka_unit_test(test_corrupt_cache_file_is_rebuilt),
         cmocka_unit_test(test_truncated_cache_file_is_rebuilt),
+        cmocka_unit_test(test_4x4_databases_are_admissible_and_solve_optimally),
         cmocka_unit_test(test_unwritable_cache_gives_no_databases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
