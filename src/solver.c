@@ -11,6 +11,7 @@
 #include "lurd.h"
 #include "solver_bound.h"
 #include "solver_domain.h"
+#include "solver_fast.h"
 #include "solver_macro.h"
 #include "solver_table.h"
 
@@ -164,6 +165,12 @@ static bool position_is_searchable(const board *b, const position *start)
     return boxes == b->goal_count;
 }
 
+static size_t memory_bytes(const solver_options *options)
+{
+    int mib = options->memory_mib > 0 ? options->memory_mib : DEFAULT_MEMORY_MIB;
+    return (size_t)mib << 20;
+}
+
 /* Runs the search and, when it succeeds, turns its pushes into a checked LURD solution. */
 static void run_search(const board *b, const position *start, const solver_options *options,
                        solver_search *search, solver_result *result)
@@ -179,7 +186,11 @@ static void run_search(const board *b, const position *start, const solver_optio
         .progress_argument = &relay,
     };
     ida_result found;
-    ida_status status = ida_search(&domain, &limits, &found);
+    ida_status status;
+    if (options->mode == SOLVER_FAST)
+        status = solver_fast_search(search, &limits, memory_bytes(options), &found);
+    else
+        status = ida_search(&domain, &limits, &found);
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_SOLVED) {
@@ -209,15 +220,18 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
     if (!position_is_searchable(b, start)) return result->status;
 
-    int mib = options->memory_mib > 0 ? options->memory_mib : DEFAULT_MEMORY_MIB;
+    /* The optimal mode spends the memory on its transposition table, the fast mode on the
+     * states it keeps. */
+    size_t table_bytes = options->mode == SOLVER_FAST ? 0 : memory_bytes(options);
     solver_distances distances = {0};
     deadlock_table deadlocks = {0};
     solver_table table = {0};
     solver_search search = {0};
     bool have_deadlocks = deadlock_table_init(&deadlocks, b);
     if (solver_distances_init(&distances, b) && have_deadlocks &&
-        solver_table_init(&table, (size_t)mib << 20) &&
-        solver_search_init(&search, b, start, &distances, &deadlocks, &table, options))
+        solver_table_init(&table, table_bytes) &&
+        solver_search_init(&search, b, start, &distances, &deadlocks,
+                           options->mode == SOLVER_FAST ? NULL : &table, options))
         run_search(b, start, options, &search, result);
 
     solver_search_free(&search);

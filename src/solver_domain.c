@@ -246,6 +246,44 @@ void solver_search_domain(solver_search *s, ida_domain *domain)
 
 /* ---- setting up ------------------------------------------------------------------------ */
 
+void solver_search_set(solver_search *s, const uint16_t *squares, int player)
+{
+    for (int i = 0; i < s->box_count; i++) {
+        s->boxes[s->box_square[i]] = 0;
+        s->box_at[s->box_square[i]] = -1;
+    }
+    s->box_key = 0;
+    s->on_goal = 0;
+    for (int i = 0; i < s->box_count; i++) {
+        int square = squares[i];
+        s->box_square[i] = square;
+        s->box_at[square] = i;
+        s->boxes[square] = 1;
+        s->box_key ^= s->zobrist.box[square];
+        if (board_is_goal(s->board, square)) s->on_goal++;
+    }
+    s->player = player;
+    s->last_box = -1;
+    s->reach_valid = false;
+    s->depth = 0;
+}
+
+int solver_search_bound(solver_search *s)
+{
+    return solver_matching_solve(&s->matching);
+}
+
+uint64_t solver_search_key(solver_search *s)
+{
+    if (!s->reach_valid) compute_reach(s);
+    return state_key(s);
+}
+
+bool solver_search_is_goal(const solver_search *s)
+{
+    return s->on_goal == s->box_count;
+}
+
 bool solver_search_init(solver_search *s, const board *b, const position *start,
                         const solver_distances *distances, const deadlock_table *deadlocks,
                         solver_table *table, const solver_options *options)
@@ -257,7 +295,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .deadlocks = off & SOLVER_NO_DEADLOCKS ? NULL : deadlocks,
         .table = off & SOLVER_NO_TABLE ? NULL : table,
         .mode = options->mode,
-        .weight = options->mode == SOLVER_FAST ? 3 : 1,
+        .weight = 1,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .ordering = !(off & SOLVER_NO_INERTIA),
         .player = start->player,

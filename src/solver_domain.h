@@ -81,6 +81,16 @@ bool solver_search_init(solver_search *search, const board *board, const positio
                         solver_table *table, const solver_options *options);
 void solver_search_free(solver_search *search);
 
+/* Puts the search in the position with the boxes on `squares` (box_count of them) and the
+ * player on `player`, for searches that jump between states (solver_fast.c). Call
+ * solver_search_bound() next: it sets up the matching that make() repairs. */
+void solver_search_set(solver_search *search, const uint16_t *squares, int player);
+/* The lower bound of the current state, computed from scratch (IDA_INFINITY: dead). */
+int solver_search_bound(solver_search *search);
+/* The current state's key: the boxes and the player's region. */
+uint64_t solver_search_key(solver_search *search);
+bool solver_search_is_goal(const solver_search *search);
+
 /* The engine's view of the search. */
 void solver_search_domain(solver_search *search, ida_domain *domain);
 

@@ -13,6 +13,14 @@
 #include "board.h"
 #include "solver_bound.h"
 
+/* Packing order of the goals (the fast mode's guide): a retrograde analysis in the manner of
+ * the Sokoban wiki's "packing order" and YASS. With a box on every goal and the player at
+ * `player`, the boxes the player can reach and pull one step off their goal leave first
+ * (layer 0), then those freed by them (layer 1), and so on; goals never freed get the last
+ * layer. Goals are best filled from the highest layer down. Writes layer[goal index];
+ * returns the number of layers, or -1 when out of memory. */
+int solver_macro_packing_layers(const board *board, int player, int *layer);
+
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push. */
 int solver_macro_tunnel_length(const board *board, const uint8_t *boxes,
