@@ -11,9 +11,7 @@ static const char *mode_name(solver_mode mode)
     return mode == SOLVER_OPTIMAL ? "optimal" : "fast";
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* Requests                                                                             */
-/* ------------------------------------------------------------------------------------ */
+/* ---- Requests ----------------------------------------------------------------------- */
 
 /* Sends a request for the position in play; false (with a message) when it cannot. */
 static bool submit(tui *t, tui_request what)
@@ -51,9 +49,7 @@ void assist_cancel(tui *t, const char *why)
     if (why) tui_message(t, TUI_MESSAGE_INFO, "%s", why);
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* Hints                                                                                */
-/* ------------------------------------------------------------------------------------ */
+/* ---- Hints -------------------------------------------------------------------------- */
 
 /* Finds the first push of `lurd` played from the position in play and shows it as the
  * hint. False when the text has no push the rules allow. */
@@ -120,9 +116,7 @@ void assist_hint(tui *t)
     if (submit(t, TUI_REQUEST_HINT)) tui_message(t, TUI_MESSAGE_INFO, "Thinking of a hint...");
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* Solve and replay                                                                     */
-/* ------------------------------------------------------------------------------------ */
+/* ---- Solve and replay --------------------------------------------------------------- */
 
 void assist_solve(tui *t)
 {
@@ -164,9 +158,7 @@ void assist_replay_best(tui *t)
     free(lurd);
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* The worker's answers                                                                 */
-/* ------------------------------------------------------------------------------------ */
+/* ---- The worker's answers ----------------------------------------------------------- */
 
 /* Says why there is no answer. */
 static void report_no_solution(tui *t, const worker_result *result)
@@ -248,9 +240,7 @@ void assist_poll(tui *t)
     }
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* Deadlock warnings                                                                    */
-/* ------------------------------------------------------------------------------------ */
+/* ---- Deadlock warnings -------------------------------------------------------------- */
 
 /* What each rule means, for the warning. */
 static const char *reason_explained(deadlock_reason reason)

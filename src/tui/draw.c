@@ -6,9 +6,7 @@
 #include "draw.h"
 #include "keys.h"
 
-/* ------------------------------------------------------------------------------------ */
-/* Glyphs                                                                               */
-/* ------------------------------------------------------------------------------------ */
+/* ---- Glyphs ------------------------------------------------------------------------- */
 
 /* How each kind of square looks, in a given cell width. */
 typedef struct glyph_set {
@@ -51,9 +49,7 @@ static const glyph_set glyphs_ascii = {
     .spinner_count = 4,
 };
 
-/* ------------------------------------------------------------------------------------ */
-/* Colours                                                                              */
-/* ------------------------------------------------------------------------------------ */
+/* ---- Colours ------------------------------------------------------------------------ */
 
 void draw_init_colors(tui *t)
 {
@@ -81,9 +77,7 @@ int draw_attr(const tui *t, int pair, int monochrome)
     return t->colors ? (int)COLOR_PAIR(pair) : monochrome;
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* The board                                                                            */
-/* ------------------------------------------------------------------------------------ */
+/* ---- The board ---------------------------------------------------------------------- */
 
 /* Rows under the status line for the message: two when the terminal has room, so a long
  * message wraps instead of being cut. */
@@ -212,9 +206,7 @@ int draw_square_at(const tui *t, int row, int column)
     return y * b->width + x;
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* The status and message lines                                                         */
-/* ------------------------------------------------------------------------------------ */
+/* ---- The status and message lines --------------------------------------------------- */
 
 /* "12", "12.3k", "4.56M". */
 static void format_count(char *out, size_t size, uint64_t n)
@@ -346,9 +338,7 @@ static void draw_comment(const tui *t)
     attrset(A_NORMAL);
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* The help screen                                                                      */
-/* ------------------------------------------------------------------------------------ */
+/* ---- The help screen ---------------------------------------------------------------- */
 
 static void draw_help(const tui *t)
 {
@@ -370,8 +360,6 @@ static void draw_help(const tui *t)
     if (top + 3 + count < LINES)
         mvaddnstr(top + 3 + count, left, "Press any key to go back to the game.", COLS - left);
 }
-
-/* ------------------------------------------------------------------------------------ */
 
 void draw_screen(tui *t)
 {

@@ -1,11 +1,10 @@
 /* tui.c - the terminal game: the terminal, the signals and the main loop.
  *
- * The loop waits in poll() on the keyboard and on the worker's wake fd, with a
- * timeout only while something moves on its own (a replay, the spinner), so it
- * never waits for the solver and answers every key within one frame. The
- * terminal is restored however the game ends: q, Ctrl-C, SIGTERM, SIGHUP (flags
- * the loop reads), a fatal signal (restore and re-raise), or exit() from
- * anywhere (atexit). */
+ * The loop waits in poll() on the keyboard and on the worker's wake fd, with a timeout only
+ * while something moves on its own (a replay, the spinner), so it never waits for the solver
+ * and answers every key within one frame. The terminal is restored however the game ends:
+ * q, Ctrl-C, SIGTERM, SIGHUP (flags the loop reads), a fatal signal (restore and re-raise),
+ * or exit() from anywhere (atexit). */
 #define _GNU_SOURCE
 #include <curses.h>
 #include <errno.h>
@@ -41,14 +40,9 @@ void tui_message(tui *t, tui_message_kind kind, const char *format, ...)
     t->message_kind = kind;
 }
 
-/* ------------------------------------------------------------------------------------
- */
-/* The terminal */
-/* ------------------------------------------------------------------------------------
- */
+/* ---- The terminal ------------------------------------------------------------------- */
 
-/* Signal handlers can only reach globals: these two are the game's only ones.
- */
+/* Signal handlers can only reach globals: these two are the game's only ones. */
 static volatile sig_atomic_t stop_signal;   /* SIGINT, SIGTERM or SIGHUP arrived */
 static volatile sig_atomic_t curses_active; /* the terminal is in curses mode */
 
@@ -73,8 +67,7 @@ static void on_fatal_signal(int signal_number)
     raise(signal_number);
 }
 
-/* Installs the handlers; before initscr(), so curses keeps its hands off these
- * signals. */
+/* Installs the handlers; before initscr(), so curses keeps its hands off these signals. */
 static void install_signal_handlers(void)
 {
     struct sigaction action;
@@ -93,8 +86,7 @@ static void install_signal_handlers(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
-/* Enters curses mode. Returns false (with a message on stderr) when the
- * terminal cannot. */
+/* Enters curses mode. Returns false (with a message on stderr) when the terminal cannot. */
 static bool start_terminal(tui *t)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -123,14 +115,9 @@ static bool start_terminal(tui *t)
     return true;
 }
 
-/* ------------------------------------------------------------------------------------
- */
-/* Collections */
-/* ------------------------------------------------------------------------------------
- */
+/* ---- Collections -------------------------------------------------------------------- */
 
-/* The bundled collection `name` from the installed levels, else the source
- * tree's. */
+/* The bundled collection `name` from the installed levels, else the source tree's. */
 static char *find_bundled(const char *name)
 {
     const char *directories[] = {SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR};
@@ -143,8 +130,8 @@ static char *find_bundled(const char *name)
     return NULL;
 }
 
-/* Loads the files named, or the bundled tutorial and XSokoban. Prints an error
- * and returns false when a file cannot be read or none has a level. */
+/* Loads the files named, or the bundled tutorial and XSokoban. Prints an error and returns
+ * false when a file cannot be read or none has a level. */
 static bool load_collections(tui *t)
 {
     const cli_options *options = t->options;
@@ -185,11 +172,7 @@ static bool load_collections(tui *t)
     return true;
 }
 
-/* ------------------------------------------------------------------------------------
- */
-/* Keys */
-/* ------------------------------------------------------------------------------------
- */
+/* ---- Keys --------------------------------------------------------------------------- */
 
 /* A mouse click on the board walks there. */
 static void handle_mouse(tui *t)
@@ -201,8 +184,8 @@ static void handle_mouse(tui *t)
     if (square >= 0) play_walk_to(t, square);
 }
 
-/* Keys while a replay runs: its own controls, Esc stops it, a move takes over.
- * Returns true when the key was the replay's. */
+/* Keys while a replay runs: its own controls, Esc stops it, a move takes over. Returns true
+ * when the key was the replay's. */
 static bool replay_key(tui *t, key_action action)
 {
     switch (action) {
@@ -342,21 +325,15 @@ static void handle_key(tui *t, int key)
     }
 }
 
-/* ------------------------------------------------------------------------------------
- */
-/* The main loop */
-/* ------------------------------------------------------------------------------------
- */
+/* ---- The main loop ------------------------------------------------------------------ */
 
-/* SOKOBAN_TRACE: one line per event, "key MICROSECONDS" or "redraw
- * MICROSECONDS". */
+/* SOKOBAN_TRACE: one line per event, "key MICROSECONDS" or "redraw MICROSECONDS". */
 static void trace_event(const tui *t, const char *event, double now_ms)
 {
     if (t->trace) fprintf(t->trace, "%s %.0f\n", event, now_ms * 1000.0);
 }
 
-/* How long poll() may sleep: until the next replay step or spinner tick, or
- * forever. */
+/* How long poll() may sleep: until the next replay step or spinner tick, or forever. */
 static int loop_timeout_ms(const tui *t)
 {
     int timeout = replay_timeout_ms(&t->replay, replay_now_ms());
@@ -387,8 +364,7 @@ static void main_loop(tui *t)
         if (ready > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) break;
         if (ready > 0 && (fds[0].revents & POLLIN)) trace_event(t, "key", replay_now_ms());
 
-        /* Every key waiting, and a resize (curses turns SIGWINCH into KEY_RESIZE).
-         */
+        /* Every key waiting, and a resize (curses turns SIGWINCH into KEY_RESIZE). */
         int key;
         while (!t->quit && (key = getch()) != ERR) handle_key(t, key);
 
@@ -406,9 +382,6 @@ static void main_loop(tui *t)
         if (!t->quit) redraw(t);
     }
 }
-
-/* ------------------------------------------------------------------------------------
- */
 
 static void free_all(tui *t)
 {
