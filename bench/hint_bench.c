@@ -166,7 +166,9 @@ static bool bench_level(worker *w, const bench_options *options, int number, ben
             if (push % options->every == 0 && !game_is_solved(&g))
                 add_latency(totals, time_hint(w, &g, options->budget, totals));
             int pushes = g.pushes;
-            while (g.pushes == pushes && game_redo(&g)) continue;
+            bool redone;
+            do redone = game_redo(&g);
+            while (redone && g.pushes == pushes);
             if (g.pushes == pushes) break;
         }
         if (options->verbose) {

@@ -112,7 +112,9 @@ static worker_task *task_from_request(const worker_request *request)
 static void drain_wake_pipe(worker *worker)
 {
     char buffer[64];
-    while (read(worker->wake_pipe[0], buffer, sizeof buffer) > 0) continue;
+    ssize_t got;
+    do got = read(worker->wake_pipe[0], buffer, sizeof buffer);
+    while (got > 0);
 }
 
 /* Drops a result that is ready but not taken. Call with the lock held. */
