@@ -55,7 +55,7 @@ tail -n 1 "$work/stdout" | grep -q '^ *90  90 ' || fail "list xsokoban: last lin
 run --list "$levels/tutorial.xsb"
 expect_status "list tutorial" 0
 [ "$(wc -l <"$work/stdout")" -eq 8 ] || fail "list tutorial: $(wc -l <"$work/stdout") lines, expected 8"
-head -n 1 "$work/stdout" | grep -q '^ *1  1 First push .* 8x3 .* 1 box$' ||
+head -n 1 "$work/stdout" | grep -q '^ *1  First push .* 8x3 .* 1 box$' ||
     fail "list tutorial: first line is '$(head -n 1 "$work/stdout")'"
 
 # a box on a goal drawn outside the walls is decoration, not one of the level's boxes
@@ -74,23 +74,23 @@ expect_status "list without a file" 2
 # ---- --verify
 run --verify "$levels/tutorial.xsb" rRRR
 expect_status "verify a solution" 0
-expect_stdout "verify a solution" "level 1 (1 First push): solved in 4 moves, 3 pushes"
+expect_stdout "verify a solution" "level 1 (First push): solved in 4 moves, 3 pushes"
 
 run --verify "$levels/tutorial.xsb" --level 2 "uRdr2U"
 expect_status "verify with --level and a count" 0
-expect_stdout "verify with --level and a count" "level 2 (2 Push from the other side): solved in 6 moves, 3 pushes"
+expect_stdout "verify with --level and a count" "level 2 (Push from the other side): solved in 6 moves, 3 pushes"
 
 run --verify "$levels/tutorial.xsb" rrrr
 expect_status "verify a lowercase solution" 0
 
 run --verify "$levels/tutorial.xsb" rR
 expect_status "verify an unfinished solution" 1
-expect_stdout "verify an unfinished solution" "level 1 (1 First push): not solved after 2 moves, 1 pushes"
+expect_stdout "verify an unfinished solution" "level 1 (First push): not solved after 2 moves, 1 pushes"
 
 run --verify "$levels/tutorial.xsb" rRu
 expect_status "verify an illegal solution" 1
 expect_stdout "verify an illegal solution" \
-    "level 1 (1 First push): illegal step 3 (u): walks into a wall; 2 moves, 1 pushes made before it"
+    "level 1 (First push): illegal step 3 (u): walks into a wall; 2 moves, 1 pushes made before it"
 
 run --verify "$levels/tutorial.xsb" RR
 expect_status "verify a push with no box" 1
@@ -109,7 +109,7 @@ expect_one_error_line "verify a level that is not there" "no level 99"
 printf 'r\n 3R\n' >"$work/solution.txt"
 run --verify "$levels/tutorial.xsb" "@$work/solution.txt"
 expect_status "verify @file" 0
-expect_stdout "verify @file" "level 1 (1 First push): solved in 4 moves, 3 pushes"
+expect_stdout "verify @file" "level 1 (First push): solved in 4 moves, 3 pushes"
 
 run --verify "$levels/tutorial.xsb" "@$work/missing.txt"
 expect_status "verify @missing-file" 2

@@ -21,7 +21,7 @@ int cli_list(const cli_options *options)
         int boxes = start.box_count;
         position_free(&start);
         board_free(&b);
-        printf("%4d  %-24s %3dx%-3d %3d box%s\n", lv->number, lv->title[0] ? lv->title : "-",
+        printf("%4d  %-32s %3dx%-3d %3d box%s\n", lv->number, lv->title[0] ? lv->title : "-",
                lv->width, lv->height, boxes, boxes == 1 ? "" : "es");
     }
     collection_free(&c);
