@@ -205,6 +205,34 @@ test_solve_tutorial_recorded() {
     wait_for "tutorial 2/"
 }
 
+# n/p and N/P (unsolved only) move between levels, the level list jumps, B replays the
+# best saved solution.
+test_levels_and_best() {
+    start_game -l C
+    wait_for "tutorial 1/"
+    keys l l l l
+    wait_for "Solved in 4 moves"
+    keys N
+    wait_for "tutorial 2/"
+    keys P
+    wait_for "No unsolved previous level"
+    keys p
+    wait_for "tutorial 1/"
+    keys n n
+    wait_for "tutorial 3/"
+    keys L
+    wait_for "1 solved"
+    keys Down Down Enter
+    wait_for "tutorial 5/"
+    keys L
+    wait_for "1 solved"
+    keys g Enter
+    wait_for "tutorial 1/"
+    keys B
+    wait_for "Replaying your best: 4 moves, 3 pushes"
+    wait_for "Solved in 4 moves, 3 pushes"
+}
+
 # H shows a hint (box and arrow) on a small level; a second H makes the push.
 test_hint() {
     start_game -t tmux-256color -l C "$WORK/small.xsb"
