@@ -60,31 +60,52 @@ static bool append_step(step_list *list, direction d, bool push)
     return true;
 }
 
+/* Walks the player behind the box on `square` and pushes it `pushes` times in direction `d`,
+ * recording the steps. False when a step is not what it should be. */
+static bool walk_and_push(const board *b, position *p, int square, direction d, int pushes,
+                          direction *walk, step_list *list)
+{
+    int steps = board_path(b, p, square - b->delta[d], walk, b->size);
+    bool ok = steps >= 0 && p->boxes[square];
+    for (int k = 0; ok && k < steps; k++)
+        ok = board_step(b, p, walk[k]) == STEP_MOVED && append_step(list, walk[k], false);
+    for (int k = 0; ok && k < pushes; k++)
+        ok = board_step(b, p, d) == STEP_PUSHED && append_step(list, d, true);
+    return ok;
+}
+
 /* Plays the pushes of `path` from `start`, walking the player by shortest paths to the
  * square behind each box (board_path), and writes every step to `list`. A move of the
- * search may be a tunnel macro of several pushes; its length is worked out again here
- * by the same rule. False when a push cannot be made (a bug) or out of memory. */
+ * search may be a tunnel or goal-room macro of several pushes; they are worked out again
+ * here by the same rules from the same positions. False when a push cannot be made (a bug) or out
+ * of memory. */
 static bool fill_in_walking(const board *b, const position *start, const solver_search *search,
                             const ida_move *path, int length, step_list *list)
 {
     position p;
     if (!position_copy(&p, start, b)) return false;
     direction *walk = malloc((size_t)b->size * sizeof *walk);
-    bool ok = walk != NULL;
+    ida_move *macro = malloc(4 * (size_t)b->size * sizeof *macro);
+    bool ok = walk && macro;
     for (int i = 0; ok && i < length; i++) {
         int square = solver_move_square(path[i]);
         direction d = solver_move_direction(path[i]);
         int pushes = 1;
+        int door = search->room ? search->room->door : -1;
         if (search->tunnels)
-            pushes = solver_macro_tunnel_length(b, p.boxes, search->distances, square, d);
-        int steps = board_path(b, &p, square - b->delta[d], walk, b->size);
-        ok = steps >= 0 && p.boxes[square];
-        for (int k = 0; ok && k < steps; k++)
-            ok = board_step(b, &p, walk[k]) == STEP_MOVED && append_step(list, walk[k], false);
-        for (int k = 0; ok && k < pushes; k++)
-            ok = board_step(b, &p, d) == STEP_PUSHED && append_step(list, d, true);
+            pushes = solver_macro_tunnel_length(b, p.boxes, search->distances, square, d, door);
+        ok = walk_and_push(b, &p, square, d, pushes, walk, list);
+        int end = square + pushes * b->delta[d];
+        if (ok && end == door) {
+            int count = solver_goal_room_macro(search->room, b, search->distances, p.boxes, d,
+                                               macro, 4 * b->size);
+            for (int k = 0; ok && k < count; k++)
+                ok = walk_and_push(b, &p, solver_move_square(macro[k]),
+                                   solver_move_direction(macro[k]), 1, walk, list);
+        }
     }
     free(walk);
+    free(macro);
     position_free(&p);
     return ok;
 }
@@ -220,21 +241,26 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
     if (!position_is_searchable(b, start)) return result->status;
 
+    bool fast = options->mode == SOLVER_FAST;
     /* The optimal mode spends the memory on its transposition table, the fast mode on the
      * states it keeps. */
-    size_t table_bytes = options->mode == SOLVER_FAST ? 0 : memory_bytes(options);
+    size_t table_bytes = fast ? 0 : memory_bytes(options);
     solver_distances distances = {0};
     deadlock_table deadlocks = {0};
     solver_table table = {0};
     solver_search search = {0};
+    solver_goal_room room = {.door = -1};
     bool have_deadlocks = deadlock_table_init(&deadlocks, b);
     if (solver_distances_init(&distances, b) && have_deadlocks &&
         solver_table_init(&table, table_bytes) &&
-        solver_search_init(&search, b, start, &distances, &deadlocks,
-                           options->mode == SOLVER_FAST ? NULL : &table, options))
+        (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
+         solver_goal_room_init(&room, b, start, &distances)) &&
+        solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
+                           room.door >= 0 ? &room : NULL, options))
         run_search(b, start, options, &search, result);
 
     solver_search_free(&search);
+    solver_goal_room_free(&room);
     solver_table_free(&table);
     deadlock_table_free(&deadlocks);
     solver_distances_free(&distances);

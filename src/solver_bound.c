@@ -115,6 +115,12 @@ static void distances_from_goal(solver_distances *d, const board *b, int goal_in
         reach_state(d, distance, queue, &tail, from, side, (uint16_t)(distance[state] + 1));
     }
     uint16_t *to_goal = d->to_goal;
+    size_t goals = (size_t)d->goal_count;
+    for (int s = 0; s < b->size; s++) {
+        for (int k = 0; k < DIRECTION_COUNT; k++)
+            d->to_goal_side[((size_t)s * 4 + (size_t)k) * goals + (size_t)goal_index] =
+                s == goal ? 0 : distance[s * 4 + k];
+    }
     for (int s = 0; s < b->size; s++) {
         uint16_t best = SOLVER_NO_PATH;
         for (int k = 0; k < DIRECTION_COUNT; k++)
@@ -131,9 +137,11 @@ bool solver_distances_init(solver_distances *d, const board *b)
     size_t goals = b->goal_count > 0 ? (size_t)b->goal_count : 1;
     d->to_goal = malloc((size_t)b->size * goals * sizeof *d->to_goal);
     d->nearest = malloc((size_t)b->size * sizeof *d->nearest);
+    d->to_goal_side = malloc((size_t)b->size * 4 * goals * sizeof *d->to_goal_side);
     uint16_t *distance = malloc((size_t)b->size * 4 * sizeof *distance);
     int *queue = malloc((size_t)b->size * 4 * sizeof *queue);
-    bool ok = d->to_goal && d->nearest && distance && queue && compute_side_groups(d, b);
+    bool ok = d->to_goal && d->nearest && d->to_goal_side && distance && queue &&
+              compute_side_groups(d, b);
     if (ok) {
         for (int s = 0; s < b->size; s++) d->nearest[s] = SOLVER_NO_PATH;
         for (int g = 0; g < b->goal_count; g++) distances_from_goal(d, b, g, distance, queue);
@@ -147,6 +155,7 @@ bool solver_distances_init(solver_distances *d, const board *b)
 void solver_distances_free(solver_distances *d)
 {
     free(d->to_goal);
+    free(d->to_goal_side);
     free(d->nearest);
     free(d->side_group);
     *d = (solver_distances){0};
@@ -159,10 +168,9 @@ int solver_matching_state_size(const solver_matching *m)
     return 3 * (m->count + 1);
 }
 
-bool solver_matching_init(solver_matching *m, const solver_distances *distances, int box_count,
-                          const int *box_square)
+bool solver_matching_init(solver_matching *m, int box_count, const uint16_t *const *rows)
 {
-    *m = (solver_matching){.count = box_count, .distances = distances, .box_square = box_square};
+    *m = (solver_matching){.count = box_count, .rows = rows};
     if (box_count > MAX_BOXES) return false;
     size_t n = (size_t)box_count + 1;
     m->row_potential = calloc(n, sizeof(int));
@@ -193,9 +201,7 @@ void solver_matching_free(solver_matching *m)
 /* The cost of giving box `row` (1-based) goal `column` (1-based). */
 static inline int pair_cost(const solver_matching *m, int row, int column)
 {
-    const solver_distances *d = m->distances;
-    uint16_t pushes =
-        d->to_goal[(size_t)m->box_square[row - 1] * (size_t)d->goal_count + (size_t)column - 1];
+    uint16_t pushes = m->rows[row - 1][column - 1];
     return pushes == SOLVER_NO_PATH ? UNREACHABLE_COST : pushes;
 }
 
@@ -267,24 +273,28 @@ int solver_matching_solve(solver_matching *m)
     return matching_total(m);
 }
 
-int solver_matching_update(solver_matching *m, int box)
+int solver_matching_update(solver_matching *m, const int *boxes, int count)
 {
-    int n = m->count, row = box + 1;
+    int n = m->count;
     int *u = m->row_potential, *v = m->column_potential;
-    for (int j = 1; j <= n; j++) {
-        if (m->column_row[j] == row) {
-            m->column_row[j] = 0;
-            break;
+    /* Free the changed rows first, with potentials feasible on their new costs; the other
+     * rows keep theirs, still feasible and tight. Then one augmenting path each. */
+    for (int k = 0; k < count; k++) {
+        int row = boxes[k] + 1;
+        for (int j = 1; j <= n; j++) {
+            if (m->column_row[j] == row) {
+                m->column_row[j] = 0;
+                break;
+            }
         }
+        int least = INT_MAX;
+        for (int j = 1; j <= n; j++) {
+            int reduced = pair_cost(m, row, j) - v[j];
+            if (reduced < least) least = reduced;
+        }
+        u[row] = least;
     }
-    /* Keep the potentials feasible on the box's new row of costs. */
-    int least = INT_MAX;
-    for (int j = 1; j <= n; j++) {
-        int reduced = pair_cost(m, row, j) - v[j];
-        if (reduced < least) least = reduced;
-    }
-    u[row] = least;
-    augment(m, row);
+    for (int k = 0; k < count; k++) augment(m, boxes[k] + 1);
     return matching_total(m);
 }
 

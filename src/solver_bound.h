@@ -20,6 +20,9 @@ typedef struct solver_distances {
     int goal_count;
     int size;
     uint16_t *to_goal; /* to_goal[square * goal_count + g]: pushes to goal g, or NO_PATH */
+    /* to_goal_side[(square * 4 + side) * goal_count + g]: the same with the player on that
+     * side of the box, or anywhere he can walk to from there round the box. */
+    uint16_t *to_goal_side;
     uint16_t *nearest; /* the least over all goals; NO_PATH marks a dead square */
     /* side_group[square * 4 + d]: for the player's square next to `square` on side d, the
      * lowest side in the same walkable region when a box stands on `square`; 255 when that
@@ -36,16 +39,24 @@ static inline bool solver_square_is_dead(const solver_distances *d, int square)
     return d->nearest[square] == SOLVER_NO_PATH;
 }
 
+/* The distances to every goal of a box on `square` with the player on side `side`, or with
+ * the player anywhere when `side` is -1. */
+static inline const uint16_t *solver_distance_row(const solver_distances *d, int square, int side)
+{
+    size_t goals = (size_t)d->goal_count;
+    if (side < 0) return d->to_goal + (size_t)square * goals;
+    return d->to_goal_side + ((size_t)square * 4 + (size_t)side) * goals;
+}
+
 /* The matching: a minimum-cost assignment of boxes to goals, repaired after each push.
  * The state (potentials and assignment) can be saved and restored around a push. */
 typedef struct solver_matching {
-    int count; /* boxes = goals */
-    const solver_distances *distances;
-    const int *box_square; /* the boxes, not owned */
-    int *row_potential;    /* u, 1-based, count + 1 entries */
-    int *column_potential; /* v */
-    int *column_row;       /* column_row[goal + 1] = box + 1 matched, 0 none */
-    int *way;              /* work arrays for one augmenting search */
+    int count;                   /* boxes = goals */
+    const uint16_t *const *rows; /* rows[box]: its distance to each goal; not owned */
+    int *row_potential;          /* u, 1-based, count + 1 entries */
+    int *column_potential;       /* v */
+    int *column_row;             /* column_row[goal + 1] = box + 1 matched, 0 none */
+    int *way;                    /* work arrays for one augmenting search */
     int *slack;
     bool *used;
 } solver_matching;
@@ -53,17 +64,18 @@ typedef struct solver_matching {
 /* The size of the state solver_matching_save() writes, in ints. */
 int solver_matching_state_size(const solver_matching *matching);
 
-bool solver_matching_init(solver_matching *matching, const solver_distances *distances,
-                          int box_count, const int *box_square);
+bool solver_matching_init(solver_matching *matching, int box_count, const uint16_t *const *rows);
 void solver_matching_free(solver_matching *matching);
 
-/* The least total push distance over all assignments of the boxes where they stand now,
- * computed from scratch; IDA_INFINITY when some box can reach no goal it could be given. */
+/* The least total push distance over all assignments of boxes to goals, by the rows as
+ * they are now, computed from scratch; IDA_INFINITY when there is no assignment in which
+ * every box can reach its goal. */
 int solver_matching_solve(solver_matching *matching);
 
-/* The same after only box `box` has moved since the last solve or update: repairs the
- * assignment with one augmenting path instead of starting over. */
-int solver_matching_update(solver_matching *matching, int box);
+/* The same after only the rows of the `count` boxes in `boxes` have changed since the last
+ * solve or update: repairs the assignment with one augmenting path per changed row instead
+ * of starting over. */
+int solver_matching_update(solver_matching *matching, const int *boxes, int count);
 
 void solver_matching_save(const solver_matching *matching, int *state);
 void solver_matching_restore(solver_matching *matching, const int *state);

@@ -54,6 +54,34 @@ static inline uint64_t state_key(const solver_search *s)
     return s->box_key ^ s->zobrist.player[s->region];
 }
 
+/* Which row of distances each box's bound uses. A box the player can reach from some side
+ * uses the distances with the player on that side (or any side he can walk to round the
+ * box): while the box stands still he can never get to the others, walls alone keep him
+ * out. A box he cannot reach now may be freed by others, so it gets the least over all
+ * sides. Admissible either way; it sees, for example, a box whose only useful side is a
+ * dead end the box itself closes. Writes the boxes whose row changed (and `moved`, always)
+ * to `changed` and returns how many. */
+static int refresh_rows(solver_search *s, int moved, int *changed)
+{
+    const board *b = s->board;
+    int count = 0;
+    for (int i = 0; i < s->box_count; i++) {
+        int square = s->box_square[i], side = -1;
+        for (int k = 0; k < DIRECTION_COUNT; k++) {
+            if (reaches(s, square + b->delta[k])) {
+                side = k;
+                break;
+            }
+        }
+        const uint16_t *row = solver_distance_row(s->distances, square, side);
+        if (row != s->box_row[i] || i == moved) {
+            s->box_row[i] = row;
+            changed[count++] = i;
+        }
+    }
+    return count;
+}
+
 /* ---- changing the boxes ---------------------------------------------------------------- */
 
 static void move_box(solver_search *s, int from, int to)
@@ -80,6 +108,10 @@ static bool ensure_depth(solver_search *s)
     int *states = realloc(s->matching_states, (size_t)capacity * width * sizeof *states);
     if (!states) return false;
     s->matching_states = states;
+    size_t boxes = (size_t)(s->box_count > 0 ? s->box_count : 1);
+    const uint16_t **rows = realloc(s->row_states, (size_t)capacity * boxes * sizeof *rows);
+    if (!rows) return false;
+    s->row_states = rows;
     s->capacity = capacity;
     return true;
 }
@@ -96,11 +128,7 @@ static int root_bound(void *context)
     solver_search *s = context;
     compute_reach(s);
     s->root_region = s->region;
-    for (int i = 0; i < s->box_count; i++)
-        if (!board_is_goal(s->board, s->box_square[i]) &&
-            solver_square_is_dead(s->distances, s->box_square[i]))
-            return IDA_INFINITY;
-    return weighted(s, solver_matching_solve(&s->matching));
+    return weighted(s, solver_search_bound(s));
 }
 
 static void begin_iteration(void *context, int threshold)
@@ -174,15 +202,32 @@ static int make(void *context, ida_move move, int g, int *cost)
     undo->player = s->player;
     undo->last_box = s->last_box;
     solver_matching_save(&s->matching, matching_state);
+    memcpy(s->row_states + (size_t)(s->depth - 1) * (size_t)s->box_count, s->box_row,
+           (size_t)s->box_count * sizeof *s->box_row);
 
     int pushes = 1;
     int to = square + b->delta[dir];
-    if (s->tunnels) pushes = solver_macro_tunnel_length(b, s->boxes, s->distances, square, dir);
+    int door = s->room ? s->room->door : -1;
+    if (s->tunnels)
+        pushes = solver_macro_tunnel_length(b, s->boxes, s->distances, square, dir, door);
     for (int i = 1; i < pushes; i++) to += b->delta[dir];
-    undo->box_to = to;
-    undo->pushes = pushes;
     move_box(s, square, to);
     s->player = to - b->delta[dir];
+    if (to == door) {
+        int count =
+            solver_goal_room_macro(s->room, b, s->distances, s->boxes, dir, s->macro, 4 * b->size);
+        if (count > 0) {
+            ida_move last = s->macro[count - 1];
+            int end = solver_move_square(last) + b->delta[solver_move_direction(last)];
+            move_box(s, to, end);
+            s->player = solver_move_square(last);
+            to = end;
+            pushes += count;
+            s->counters.goal_room++;
+        }
+    }
+    undo->box_to = to;
+    undo->pushes = pushes;
     s->last_box = box;
     s->reach_valid = false;
     *cost = pushes;
@@ -201,7 +246,8 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.transposition++;
         return IDA_PRUNE;
     }
-    int h = solver_matching_update(&s->matching, box);
+    int changed = refresh_rows(s, box, s->changed);
+    int h = solver_matching_update(&s->matching, s->changed, changed);
     if (h >= IDA_INFINITY) s->counters.infinite++;
     return weighted(s, h);
 }
@@ -270,6 +316,8 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
 
 int solver_search_bound(solver_search *s)
 {
+    if (!s->reach_valid) compute_reach(s);
+    refresh_rows(s, -1, s->changed);
     return solver_matching_solve(&s->matching);
 }
 
@@ -286,7 +334,7 @@ bool solver_search_is_goal(const solver_search *s)
 
 bool solver_search_init(solver_search *s, const board *b, const position *start,
                         const solver_distances *distances, const deadlock_table *deadlocks,
-                        solver_table *table, const solver_options *options)
+                        solver_table *table, solver_goal_room *room, const solver_options *options)
 {
     unsigned off = options->disable;
     *s = (solver_search){
@@ -294,6 +342,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .distances = distances,
         .deadlocks = off & SOLVER_NO_DEADLOCKS ? NULL : deadlocks,
         .table = off & SOLVER_NO_TABLE ? NULL : table,
+        .room = room,
         .mode = options->mode,
         .weight = 1,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
@@ -311,9 +360,13 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->boxes = calloc(size, 1);
     s->reach = calloc(size, sizeof *s->reach);
     s->queue = malloc(size * sizeof *s->queue);
-    if (!s->box_square || !s->box_at || !s->boxes || !s->reach || !s->queue ||
-        !solver_zobrist_init(&s->zobrist, b->size) ||
-        !solver_matching_init(&s->matching, distances, count, s->box_square)) {
+    s->macro = malloc(4 * size * sizeof *s->macro);
+    size_t boxes = count > 0 ? (size_t)count : 1;
+    s->box_row = calloc(boxes, sizeof *s->box_row);
+    s->changed = malloc(boxes * sizeof *s->changed);
+    if (!s->macro || !s->box_row || !s->changed || !s->box_square || !s->box_at || !s->boxes ||
+        !s->reach || !s->queue || !solver_zobrist_init(&s->zobrist, b->size) ||
+        !solver_matching_init(&s->matching, count, s->box_row)) {
         solver_search_free(s);
         return false;
     }
@@ -339,6 +392,10 @@ void solver_search_free(solver_search *s)
     free(s->queue);
     free(s->undo);
     free(s->matching_states);
+    free(s->macro);
+    free(s->box_row);
+    free(s->changed);
+    free(s->row_states);
     solver_zobrist_free(&s->zobrist);
     solver_matching_free(&s->matching);
     *s = (solver_search){0};

@@ -16,6 +16,7 @@
 #include "ida.h"
 #include "solver.h"
 #include "solver_bound.h"
+#include "solver_macro.h"
 #include "solver_table.h"
 
 /* What make() did at one depth, to take it back. */
@@ -32,6 +33,7 @@ typedef struct solver_counters {
     uint64_t transposition; /* states cut by the table */
     uint64_t infinite;      /* states whose bound was infinite */
     uint64_t tunnel;        /* pushes lengthened into tunnel macros */
+    uint64_t goal_room;     /* pushes onto the goal room's door taken on to a goal */
 } solver_counters;
 
 typedef struct solver_search {
@@ -39,6 +41,8 @@ typedef struct solver_search {
     const solver_distances *distances;
     const deadlock_table *deadlocks; /* may be NULL */
     solver_table *table;             /* may be NULL */
+    solver_goal_room *room;          /* goal-room macros; NULL: none (the optimal mode) */
+    ida_move *macro;                 /* the pushes of a goal-room macro */
     solver_zobrist zobrist;
     solver_matching matching;
     solver_mode mode;
@@ -48,12 +52,14 @@ typedef struct solver_search {
 
     /* The current state. */
     int box_count;
-    int *box_square; /* box -> its square */
-    int *box_at;     /* square -> box, or -1 */
-    uint8_t *boxes;  /* square -> 1 where a box stands: the map deadlock.h reads */
-    int on_goal;     /* boxes on goals */
-    int player;      /* the player's square */
-    int last_box;    /* the box pushed last, or -1 */
+    int *box_square;          /* box -> its square */
+    const uint16_t **box_row; /* box -> the distances its bound uses (refresh_rows) */
+    int *changed;             /* work list: boxes whose row changed */
+    int *box_at;              /* square -> box, or -1 */
+    uint8_t *boxes;           /* square -> 1 where a box stands: the map deadlock.h reads */
+    int on_goal;              /* boxes on goals */
+    int player;               /* the player's square */
+    int last_box;             /* the box pushed last, or -1 */
     uint64_t box_key;
 
     /* The player's reach in the current state. */
@@ -66,6 +72,7 @@ typedef struct solver_search {
     /* The undo stack, one entry per depth. */
     solver_undo *undo;
     int *matching_states;
+    const uint16_t **row_states;
     int depth, capacity;
 
     int iteration;
@@ -78,7 +85,7 @@ typedef struct solver_search {
 /* Sets up the search from `start`. False when out of memory. */
 bool solver_search_init(solver_search *search, const board *board, const position *start,
                         const solver_distances *distances, const deadlock_table *deadlocks,
-                        solver_table *table, const solver_options *options);
+                        solver_table *table, solver_goal_room *room, const solver_options *options);
 void solver_search_free(solver_search *search);
 
 /* Puts the search in the position with the boxes on `squares` (box_count of them) and the

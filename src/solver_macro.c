@@ -1,7 +1,9 @@
-/* solver_macro.c - tunnel macros. */
+/* solver_macro.c - tunnel macros, packing order and goal-room macros. */
 #include "solver_macro.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* True when `square` has walls on both sides across direction `d`. */
 static bool in_corridor(const board *b, int square, direction d)
@@ -11,13 +13,15 @@ static bool in_corridor(const board *b, int square, direction d)
 }
 
 int solver_macro_tunnel_length(const board *b, const uint8_t *boxes,
-                               const solver_distances *distances, int square, direction d)
+                               const solver_distances *distances, int square, direction d, int stop)
 {
     int step = b->delta[d];
     int player = square, box = square + step;
     int pushes = 1;
     for (;;) {
-        if (board_is_goal(b, box) || !in_corridor(b, box, d) || !in_corridor(b, player, d)) break;
+        if (box == stop || board_is_goal(b, box) || !in_corridor(b, box, d) ||
+            !in_corridor(b, player, d))
+            break;
         int next = box + step;
         if (!board_is_inside(b, next) || boxes[next] || solver_square_is_dead(distances, next))
             break;
@@ -90,4 +94,184 @@ int solver_macro_packing_layers(const board *b, int player, int *layer)
     free(queue);
     free(removable);
     return layers;
+}
+
+/* ---- the goal room --------------------------------------------------------------------- */
+
+enum { MAX_ROOM_SEARCH_SQUARES = 3000 };
+
+/* Floods the inside from `from` with `blocked` taken out; marks `mark` and returns the
+ * number of squares reached. */
+static int flood(const board *b, int from, int blocked, uint8_t *mark, int *queue)
+{
+    int head = 0, tail = 0;
+    mark[from] = 1;
+    queue[tail++] = from;
+    while (head < tail) {
+        int square = queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (next == blocked || mark[next] || !board_is_inside(b, next)) continue;
+            mark[next] = 1;
+            queue[tail++] = next;
+        }
+    }
+    return tail;
+}
+
+void solver_goal_room_free(solver_goal_room *room)
+{
+    free(room->in_room);
+    free(room->layer);
+    free(room->visit);
+    free(room->parent);
+    free(room->queue);
+    free(room->reach);
+    free(room->reach_queue);
+    *room = (solver_goal_room){.door = -1};
+}
+
+/* The room: the smallest part of the floor cut off by one square (the door) that holds
+ * every goal, no box off a goal and not the player. One flood per candidate door and side. */
+bool solver_goal_room_init(solver_goal_room *room, const board *b, const position *start,
+                           const solver_distances *distances)
+{
+    (void)distances;
+    *room = (solver_goal_room){.door = -1};
+    size_t size = (size_t)b->size;
+    room->in_room = calloc(size, 1);
+    room->layer = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof(int));
+    room->visit = calloc(size * 4, sizeof(int));
+    room->parent = malloc(size * 4 * sizeof(int));
+    room->queue = malloc(size * 4 * sizeof(int));
+    room->reach = calloc(size, sizeof(uint32_t));
+    room->reach_queue = malloc(size * sizeof(int));
+    uint8_t *mark = malloc(size);
+    if (!room->in_room || !room->layer || !room->visit || !room->parent || !room->queue ||
+        !room->reach || !room->reach_queue || !mark) {
+        free(mark);
+        solver_goal_room_free(room);
+        return false;
+    }
+    int inside = 0;
+    for (int s = 0; s < b->size; s++) inside += board_is_inside(b, s);
+    int best_size = b->size + 1;
+    for (int door = 0; b->goal_count > 0 && inside <= MAX_ROOM_SEARCH_SQUARES && door < b->size;
+         door++) {
+        if (!board_is_inside(b, door) || board_is_goal(b, door) || door == start->player ||
+            start->boxes[door])
+            continue;
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int first = door + b->delta[d];
+            if (!board_is_inside(b, first)) continue;
+            memset(mark, 0, size);
+            int count = flood(b, first, door, mark, room->reach_queue);
+            if (count >= best_size || mark[start->player]) continue;
+            int goals = 0;
+            bool stray_box = false;
+            for (int i = 0; i < count; i++) {
+                int s = room->reach_queue[i];
+                goals += board_is_goal(b, s);
+                if (start->boxes[s] && !board_is_goal(b, s)) stray_box = true;
+            }
+            if (goals != b->goal_count || stray_box) continue;
+            best_size = count;
+            room->door = door;
+            memset(room->in_room, 0, size);
+            for (int i = 0; i < count; i++) room->in_room[room->reach_queue[i]] = 1;
+        }
+    }
+    free(mark);
+    if (room->door >= 0 && solver_macro_packing_layers(b, start->player, room->layer) < 0) {
+        solver_goal_room_free(room);
+        return false;
+    }
+    return true;
+}
+
+/* The player's reach with the boxes of `boxes`, the one on `origin` moved to `box`. */
+static void room_reach(solver_goal_room *room, const board *b, const uint8_t *boxes, int box,
+                       int player, int origin)
+{
+    if (++room->reach_stamp == 0) {
+        memset(room->reach, 0, (size_t)b->size * sizeof *room->reach);
+        room->reach_stamp = 1;
+    }
+    uint32_t stamp = room->reach_stamp;
+    int head = 0, tail = 0;
+    room->reach[player] = stamp;
+    room->reach_queue[tail++] = player;
+    while (head < tail) {
+        int square = room->reach_queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (room->reach[next] == stamp || next == box || (boxes[next] && next != origin) ||
+                !board_is_inside(b, next))
+                continue;
+            room->reach[next] = stamp;
+            room->reach_queue[tail++] = next;
+        }
+    }
+}
+
+/* Breadth-first search over (box square, player side) states inside the room, the other
+ * boxes standing still, from the door to the goal to fill next (the empty goal of the
+ * highest packing layer the box can get to). */
+int solver_goal_room_macro(solver_goal_room *room, const board *b,
+                           const solver_distances *distances, const uint8_t *boxes, direction d,
+                           uint32_t *pushes, int capacity)
+{
+    int door = room->door;
+    if (door < 0 || !room->in_room[door + b->delta[d]]) return 0;
+    /* The deepest layer with an empty goal. */
+    int deepest = -1;
+    for (int g = 0; g < b->goal_count; g++)
+        if (!boxes[b->goals[g]] && room->layer[g] > deepest) deepest = room->layer[g];
+    if (deepest < 0) return 0;
+    if (++room->stamp == 0) {
+        memset(room->visit, 0, (size_t)b->size * 4 * sizeof *room->visit);
+        room->stamp = 1;
+    }
+    int stamp = room->stamp;
+    int head = 0, tail = 0;
+    int start = door * 4 + (int)direction_opposite(d);
+    room->visit[start] = stamp;
+    room->parent[start] = -1;
+    room->queue[tail++] = start;
+    int found = -1;
+    while (head < tail && found < 0) {
+        int state = room->queue[head++];
+        int box = state / 4, side = state % 4;
+        room_reach(room, b, boxes, box, box + b->delta[side], door);
+        for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
+            int to = box + b->delta[dir], stand = box - b->delta[dir];
+            if (room->reach[stand] != room->reach_stamp || !room->in_room[to] || boxes[to] ||
+                solver_square_is_dead(distances, to))
+                continue;
+            int next = to * 4 + (int)direction_opposite((direction)dir);
+            if (room->visit[next] == stamp) continue;
+            room->visit[next] = stamp;
+            room->parent[next] = state;
+            room->queue[tail++] = next;
+            if (board_is_goal(b, to)) {
+                int g = 0;
+                while (b->goals[g] != to) g++;
+                if (room->layer[g] == deepest) {
+                    found = next;
+                    break;
+                }
+            }
+        }
+    }
+    if (found < 0) return 0;
+    int count = 0;
+    for (int state = found; room->parent[state] >= 0; state = room->parent[state]) count++;
+    if (count > capacity) return 0;
+    int k = count;
+    for (int state = found; room->parent[state] >= 0; state = room->parent[state]) {
+        int to = state / 4;
+        direction pushed = direction_opposite((direction)(state % 4));
+        pushes[--k] = (uint32_t)(to - b->delta[pushed]) * 4u + (uint32_t)pushed;
+    }
+    return count;
 }
