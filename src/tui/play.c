@@ -59,8 +59,8 @@ static void record_solved(tui *t, bool by_solver)
     const char *dash = t->utf8 ? "\xe2\x80\x94" : "-";
     if (by_solver) {
         tui_message(t, TUI_MESSAGE_GOOD,
-                    "Solved by the solver in %d moves, %d pushes (not recorded) %s n for next "
-                    "level",
+                    "Solved by the solver in %d moves, %d pushes (not recorded) %s n or Enter: "
+                    "next level",
                     t->game.moves, t->game.pushes, dash);
         return;
     }
@@ -74,7 +74,7 @@ static void record_solved(tui *t, bool by_solver)
             best = progress_record_solution(t->progress, key, lurd, t->game.moves, t->game.pushes);
         free(lurd);
     }
-    tui_message(t, TUI_MESSAGE_GOOD, "Solved in %d moves, %d pushes%s %s n for next level",
+    tui_message(t, TUI_MESSAGE_GOOD, "Solved in %d moves, %d pushes%s %s n or Enter: next level",
                 t->game.moves, t->game.pushes, best && !first ? " (a new best)" : "", dash);
     play_save(t);
 }

@@ -195,7 +195,7 @@ test_solve_tutorial_recorded() {
     wait_for "tutorial 1/"
     keys l l l l
     wait_for "Solved in 4 moves, 3 pushes"
-    wait_for "n for next level"
+    wait_for "n or Enter: next level"
     grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "no level saved"
     keys L
     wait_for "1 solved"
