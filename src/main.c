@@ -58,7 +58,7 @@ static const char usage_text[] =
     "r restart; n/p next/previous level; N/P next/previous unsolved; L or Tab level list;\n"
     "H hint (H again or Enter makes the push); S solve and replay (space pause,\n"
     ". step, + and - speed, Esc stop); B replay your best solution; D dead squares;\n"
-    "? help; q quit. A mouse click on a floor square walks there.\n"
+    "? help; Ctrl-L repaint; q quit. A mouse click on a floor square walks there.\n"
     "\n"
     "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage.\n"
     "See sokoban(6) for more.\n";

@@ -3,7 +3,7 @@
 
 #include "keys.h"
 
-enum { CONTROL_R = 'R' & 0x1f, ESCAPE = 27, DELETE = 127, CONTROL_H = 8 };
+enum { CONTROL_L = 'L' & 0x1f, CONTROL_R = 'R' & 0x1f, ESCAPE = 27, DELETE = 127, CONTROL_H = 8 };
 
 key_action keys_action(int key)
 {
@@ -79,6 +79,8 @@ key_action keys_action(int key)
         return KEY_ACTION_MOUSE;
     case KEY_RESIZE:
         return KEY_ACTION_RESIZE;
+    case CONTROL_L:
+        return KEY_ACTION_REDRAW;
     default:
         return KEY_ACTION_NONE;
     }
@@ -101,6 +103,7 @@ static const keys_help_line help_lines[] = {
     {"Esc", "stop the replay or the solver"},
     {"D", "show or hide the dead squares"},
     {"?", "this help"},
+    {"Ctrl-L", "repaint the screen"},
     {"q", "quit (your progress is saved)"},
 };
 

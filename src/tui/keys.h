@@ -36,6 +36,7 @@ typedef enum key_action {
     KEY_ACTION_SLOWER,
     KEY_ACTION_MOUSE,
     KEY_ACTION_RESIZE,
+    KEY_ACTION_REDRAW, /* Ctrl-L: repaint the whole screen */
 } key_action;
 
 /* The action of `key` (a curses key code), or KEY_ACTION_NONE. */

@@ -312,6 +312,10 @@ static void play_key(tui *t, int key)
 static void handle_key(tui *t, int key)
 {
     if (key == KEY_RESIZE) return; /* the redraw that follows every key re-centres */
+    if (keys_action(key) == KEY_ACTION_REDRAW) {
+        clearok(curscr, TRUE);
+        return;
+    }
     switch (t->screen) {
     case TUI_SCREEN_PLAY:
         play_key(t, key);
