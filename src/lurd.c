@@ -29,6 +29,9 @@ static bool fail(lurd_error *error, const char *message, int position, char c)
     if (!error) return false;
     if (c == '\0')
         snprintf(error->message, sizeof error->message, "%s the end of the text", message);
+    else if (c == '\n' || c == '\r' || c == '\t')
+        snprintf(error->message, sizeof error->message, "%s a line end or tab at character %d",
+                 message, position + 1);
     else if (isprint((unsigned char)c))
         snprintf(error->message, sizeof error->message, "%s '%c' at character %d", message, c,
                  position + 1);
@@ -101,6 +104,8 @@ static bool read_sequence(reader *r, int depth)
                 if (count > MAX_STEPS) count = MAX_STEPS + 1;
                 r->at++;
             }
+            /* a line break may fall between a count and its letter in wrapped files */
+            while (isspace((unsigned char)r->text[r->at])) r->at++;
             c = r->text[r->at];
             if (count == 0) return fail(r->error, "a count of zero:", count_start, '0');
             if (c != '(' && letter_direction(c) < 0)

@@ -85,12 +85,12 @@ expect_status "verify a lowercase solution" 0
 
 run --verify "$levels/tutorial.xsb" rR
 expect_status "verify an unfinished solution" 1
-expect_stdout "verify an unfinished solution" "level 1 (First push): not solved after 2 moves, 1 pushes"
+expect_stdout "verify an unfinished solution" "level 1 (First push): not solved after 2 moves, 1 push"
 
 run --verify "$levels/tutorial.xsb" rRu
 expect_status "verify an illegal solution" 1
 expect_stdout "verify an illegal solution" \
-    "level 1 (First push): illegal step 3 (u): walks into a wall; 2 moves, 1 pushes made before it"
+    "level 1 (First push): illegal step 3 (u): walks into a wall; 2 moves, 1 push made before it"
 
 run --verify "$levels/tutorial.xsb" RR
 expect_status "verify a push with no box" 1

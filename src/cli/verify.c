@@ -81,16 +81,17 @@ int cli_verify(const cli_options *options)
     bool legal = lurd_apply(&g, &steps, &error);
     const char *title = lv->title[0] ? lv->title : "-";
     if (!legal) {
-        printf("level %d (%s): illegal %s; %d moves, %d pushes made before it\n", lv->number, title,
-               error.message, g.moves, g.pushes);
+        printf("level %d (%s): illegal %s; %d %s, %d %s made before it\n", lv->number, title,
+               error.message, g.moves, g.moves == 1 ? "move" : "moves", g.pushes,
+               g.pushes == 1 ? "push" : "pushes");
         status = CLI_NO;
     } else if (game_is_solved(&g)) {
-        printf("level %d (%s): solved in %d moves, %d pushes\n", lv->number, title, g.moves,
-               g.pushes);
+        printf("level %d (%s): solved in %d %s, %d %s\n", lv->number, title, g.moves,
+               g.moves == 1 ? "move" : "moves", g.pushes, g.pushes == 1 ? "push" : "pushes");
         status = CLI_OK;
     } else {
-        printf("level %d (%s): not solved after %d moves, %d pushes\n", lv->number, title, g.moves,
-               g.pushes);
+        printf("level %d (%s): not solved after %d %s, %d %s\n", lv->number, title, g.moves,
+               g.moves == 1 ? "move" : "moves", g.pushes, g.pushes == 1 ? "push" : "pushes");
         status = CLI_NO;
     }
     game_free(&g);
