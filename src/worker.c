@@ -7,6 +7,8 @@
  * few hundred nodes; the worker then drops the result instead of publishing it. */
 #include "worker.h"
 
+#include "lurd.h"
+
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -34,6 +36,17 @@ typedef struct worker_task {
     atomic_bool cancel; /* set by the game's thread; read by the solver */
 } worker_task;
 
+/* The last solution found, kept by the worker thread so that a request from a position
+ * along it (the player followed the hint) is answered at once with the rest of it. */
+typedef struct solution_cache {
+    bool valid;
+    board board;       /* the board it was found on (moved from its task) */
+    position start;    /* the position it solves */
+    game_step *steps;  /* the solution, step by step */
+    int count, pushes; /* its steps and pushes */
+    solver_mode mode;
+} solution_cache;
+
 struct worker {
     pthread_t thread;
     pthread_mutex_t lock;
@@ -55,6 +68,7 @@ struct worker {
     int wake_pipe[2]; /* [0] readable while a result is ready */
     worker_solve_function solve;
     int memory_mib;
+    solution_cache cache; /* touched only by the worker thread (and by destroy after join) */
 };
 
 /* ---- helpers -------------------------------------------------------------------------- */
@@ -214,6 +228,84 @@ static void look_back(worker *worker, worker_task *task, double deadline, worker
     position_free(&here);
 }
 
+/* ---- reusing the last solution -------------------------------------------------------- */
+
+static void cache_clear(solution_cache *cache)
+{
+    if (cache->valid) {
+        board_free(&cache->board);
+        position_free(&cache->start);
+        free(cache->steps);
+    }
+    *cache = (solution_cache){.valid = false};
+}
+
+/* Keeps `lurd`, a solution from the task's position, taking the task's board. Keeps nothing
+ * when the text does not replay to a solved position (a stand-in solver's answer). */
+static void cache_store(solution_cache *cache, worker_task *task, const char *lurd,
+                        solver_mode mode)
+{
+    cache_clear(cache);
+    lurd_steps steps;
+    lurd_error error;
+    if (!lurd_parse(lurd, &steps, &error)) return;
+    position here;
+    bool solves = position_copy(&here, &task->position, &task->board);
+    int pushes = 0;
+    for (int i = 0; solves && i < steps.count; i++) {
+        step_result result = board_step(&task->board, &here, steps.steps[i].direction);
+        if (result == STEP_BLOCKED || (result == STEP_PUSHED) != steps.steps[i].push)
+            solves = false;
+        pushes += result == STEP_PUSHED;
+    }
+    solves = solves && position_is_solved(&here, &task->board);
+    position_free(&here);
+    if (!solves || !position_copy(&cache->start, &task->position, &task->board)) {
+        lurd_steps_free(&steps);
+        return;
+    }
+    cache->board = task->board;
+    task->board = (board){0};
+    cache->steps = steps.steps;
+    cache->count = steps.count;
+    cache->pushes = pushes;
+    cache->mode = mode;
+    cache->valid = true;
+}
+
+static bool same_board(const board *a, const board *b)
+{
+    return a->width == b->width && a->height == b->height &&
+           memcmp(a->flags, b->flags, (size_t)a->size) == 0;
+}
+
+/* When the task's position lies along the kept solution, fills *out with the rest of it and
+ * returns true. The rest of a push-optimal solution is push-optimal from where it starts. */
+static bool cache_answer(const solution_cache *cache, const worker_task *task, worker_result *out)
+{
+    if (!cache->valid || !same_board(&cache->board, &task->board)) return false;
+    position here;
+    if (!position_copy(&here, &cache->start, &cache->board)) return false;
+    int found = -1, pushes_before = 0;
+    for (int i = 0; i < cache->count; i++) {
+        if (position_equal(&here, &task->position, &cache->board)) {
+            found = i;
+            break;
+        }
+        pushes_before += board_step(&cache->board, &here, cache->steps[i].direction) == STEP_PUSHED;
+    }
+    position_free(&here);
+    if (found < 0) return false;
+    char *rest = lurd_format(cache->steps + found, cache->count - found, false);
+    if (!rest) return false;
+    out->status = SOLVER_SOLVED;
+    out->mode = cache->mode;
+    out->lurd = rest;
+    out->moves = cache->count - found;
+    out->pushes = cache->pushes - pushes_before;
+    return true;
+}
+
 /* Solves the task: optimal with half the budget, then fast with what is left, then, when the
  * position is proven lost, the look back with what is left after that. */
 static void run_task(worker *worker, worker_task *task, worker_result *out)
@@ -226,6 +318,11 @@ static void run_task(worker *worker, worker_task *task, worker_result *out)
     out->status = SOLVER_ERROR;
     out->mode = SOLVER_OPTIMAL;
     out->undo_pushes = -1;
+
+    if (cache_answer(&worker->cache, task, out)) {
+        out->seconds = clock_seconds() - started;
+        return;
+    }
 
     solver_result result;
     solver_mode mode = SOLVER_OPTIMAL;
@@ -240,6 +337,7 @@ static void run_task(worker *worker, worker_task *task, worker_result *out)
     out->status = status;
     out->mode = mode;
     if (status == SOLVER_SOLVED) {
+        cache_store(&worker->cache, task, result.lurd, mode);
         out->lurd = result.lurd; /* moved, not copied */
         result.lurd = NULL;
         out->pushes = result.pushes;
@@ -423,6 +521,7 @@ void worker_destroy(worker *worker)
     pthread_cond_signal(&worker->task_queued);
     pthread_mutex_unlock(&worker->lock);
     pthread_join(worker->thread, NULL);
+    cache_clear(&worker->cache);
 
     drop_result(worker);
     pthread_cond_destroy(&worker->task_queued);

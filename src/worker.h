@@ -15,6 +15,9 @@
  * is proven lost, the worker looks back along the pushes made so far for the most recent
  * position that can still be solved ("no solution from here: undo N pushes").
  *
+ * The worker keeps the last solution it found: a request from a position along it (the player
+ * followed the hint) is answered at once with the rest of it, in the mode that found it.
+ *
  * Knows nothing of the terminal. */
 #ifndef SOKOBAN_WORKER_H
 #define SOKOBAN_WORKER_H
@@ -56,7 +59,8 @@ typedef struct worker_result {
      * when a nearer position could not be decided in time, so fewer undos might do. */
     int undo_pushes;
     bool undo_exact;
-    uint64_t nodes; /* over every search the request made */
+    uint64_t nodes; /* over every search the request made; 0 when answered from the last
+                     * solution */
     double seconds; /* from the start of the request to its result */
 } worker_result;
 

@@ -523,6 +523,48 @@ static void test_real_solver_hints_the_next_push(void **state)
     played_free(p);
 }
 
+static void test_following_the_hint_is_answered_from_the_last_solution(void **state)
+{
+    (void)state;
+    worker *w = real_worker();
+    played *p = play(CORRIDOR, "r");
+    submit(w, WORKER_HINT, p, 30);
+    worker_result result = wait_for_result(w);
+    assert_string_equal(result.lurd, "RRR");
+    worker_result_free(&result);
+    assert_int_equal(game_step_in(&p->game, DIR_RIGHT), STEP_PUSHED); /* the hinted push */
+    submit(w, WORKER_HINT, p, 30);
+    result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.mode, SOLVER_OPTIMAL);
+    assert_string_equal(result.lurd, "RR");
+    assert_int_equal(result.pushes, 2);
+    assert_int_equal(result.moves, 2);
+    assert_int_equal(result.nodes, 0); /* no search */
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_position_off_the_last_solution_is_searched_again(void **state)
+{
+    (void)state;
+    worker *w = real_worker();
+    played *p = play(CORRIDOR, "r");
+    submit(w, WORKER_HINT, p, 30);
+    worker_result result = wait_for_result(w);
+    worker_result_free(&result);
+    assert_int_equal(game_step_in(&p->game, DIR_LEFT), STEP_MOVED); /* a step aside */
+    submit(w, WORKER_SOLVE, p, 30);
+    result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_string_equal(result.lurd, "rRRR");
+    assert_int_equal(result.pushes, 3);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
 static void test_real_solver_finds_the_push_to_undo(void **state)
 {
     (void)state;
@@ -566,6 +608,8 @@ int main(void)
         cmocka_unit_test(test_undecided_position_makes_the_undo_count_inexact),
         cmocka_unit_test(test_lost_from_the_start_gives_no_undo_count),
         cmocka_unit_test(test_real_solver_hints_the_next_push),
+        cmocka_unit_test(test_following_the_hint_is_answered_from_the_last_solution),
+        cmocka_unit_test(test_position_off_the_last_solution_is_searched_again),
         cmocka_unit_test(test_real_solver_finds_the_push_to_undo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
