@@ -8,7 +8,12 @@
  * percentile, the maximum and how the answers were found (optimal, fast, budget spent).
  *
  *   hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]
- *              [--budget SECONDS] [--memory MiB] [--verbose]
+ *              [--budget SECONDS] [--memory MiB] [--verbose] [--supersede]
+ *
+ * With --supersede it measures instead how soon a new request is answered while an old one
+ * still runs: a hint from each level's start, and 10 ms later one from the position before
+ * the last push (which the solver answers in microseconds), timed from the second submit.
+ * That time is mostly the cancelled search noticing its flag.
  */
 #include <getopt.h>
 #include <math.h>
@@ -31,6 +36,7 @@ typedef struct bench_options {
     double budget;
     int memory_mib;
     bool verbose;
+    bool supersede;
 } bench_options;
 
 typedef struct bench_totals {
@@ -38,12 +44,13 @@ typedef struct bench_totals {
     int count, capacity;
     int optimal, fast, limit, unsolvable, other;
     int levels, skipped_levels;
+    int not_busy; /* --supersede: the first request had finished before the second came */
     uint64_t nodes;
 } bench_totals;
 
 static const char USAGE[] =
     "Usage: hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]\n"
-    "                  [--budget SECONDS] [--memory MiB] [--verbose]\n"
+    "                  [--budget SECONDS] [--memory MiB] [--verbose] [--supersede]\n"
     "Times hints (worker_submit to result) from the start and after each push of the\n"
     "reference solutions of DIR/NAME%04d.sok with NAME%04d.sol beside them.\n"
     "  --dir DIR         default /usr/share/games/cavepacker/maps\n"
@@ -53,7 +60,8 @@ static const char USAGE[] =
     "  --every K         only every K-th position of each solution (default 1)\n"
     "  --budget SECONDS  the hint budget (default 10, as in the game)\n"
     "  --memory MiB      transposition table per search (default: the solver's)\n"
-    "  --verbose         one line per level\n";
+    "  --verbose         one line per level\n"
+    "  --supersede       time a request that cancels a running one instead (see the source)\n";
 
 static double clock_seconds(void)
 {
@@ -101,15 +109,21 @@ static void add_latency(bench_totals *totals, double seconds)
 
 /* Asks for a hint from where the game stands and waits for it as the game would: in poll()
  * on the wake descriptor. Returns the seconds from submit to result. */
-static double time_hint(worker *w, const game *g, double budget, bench_totals *totals)
+static uint64_t submit_hint(worker *w, const game *g, double budget)
 {
     worker_request request = {.job = WORKER_HINT, .game = g, .budget_seconds = budget};
-    double began = clock_seconds();
     uint64_t id = worker_submit(w, &request);
     if (id == 0) {
         fputs("hint_bench: out of memory\n", stderr);
         exit(2);
     }
+    return id;
+}
+
+static double time_hint(worker *w, const game *g, double budget, bench_totals *totals)
+{
+    double began = clock_seconds();
+    uint64_t id = submit_hint(w, g, budget);
     worker_result result;
     for (;;) {
         struct pollfd wake = {.fd = worker_wake_fd(w), .events = POLLIN};
@@ -130,6 +144,24 @@ static double time_hint(worker *w, const game *g, double budget, bench_totals *t
     totals->nodes += result.nodes;
     worker_result_free(&result);
     return seconds;
+}
+
+/* --supersede on one level: `g` stands at the end of its solution. */
+static void time_supersede(worker *w, const bench_options *options, game *g, bench_totals *totals)
+{
+    game_restart(g);
+    submit_hint(w, g, options->budget);
+    struct timespec pause = {0, 10 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    while (game_redo(g)) continue;
+    game_undo_push(g);
+    worker_activity activity;
+    worker_progress(w, &activity);
+    double seconds = time_hint(w, g, options->budget, totals);
+    if (activity.busy)
+        add_latency(totals, seconds);
+    else
+        totals->not_busy++;
 }
 
 /* Benchmarks one level; false when its files cannot be read or its solution does not
@@ -158,6 +190,9 @@ static bool bench_level(worker *w, const bench_options *options, int number, ben
     if (!ok) {
         fprintf(stderr, "hint_bench: %s: %s\n", path,
                 solution ? lurd_failure.message : "cannot read");
+    } else if (options->supersede) {
+        time_supersede(w, options, &g, totals);
+        game_free(&g);
     } else {
         /* Walk the solution again with redo, asking at the start and after each push. */
         int first = totals->count;
@@ -220,11 +255,17 @@ int main(int argc, char **argv)
         .budget = 10,
     };
     static const struct option long_options[] = {
-        {"dir", required_argument, NULL, 'd'},    {"prefix", required_argument, NULL, 'p'},
-        {"first", required_argument, NULL, 'f'},  {"levels", required_argument, NULL, 'n'},
-        {"every", required_argument, NULL, 'k'},  {"budget", required_argument, NULL, 'b'},
-        {"memory", required_argument, NULL, 'm'}, {"verbose", no_argument, NULL, 'v'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"dir", required_argument, NULL, 'd'},
+        {"prefix", required_argument, NULL, 'p'},
+        {"first", required_argument, NULL, 'f'},
+        {"levels", required_argument, NULL, 'n'},
+        {"every", required_argument, NULL, 'k'},
+        {"budget", required_argument, NULL, 'b'},
+        {"memory", required_argument, NULL, 'm'},
+        {"verbose", no_argument, NULL, 'v'},
+        {"supersede", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     int option;
     double number;
@@ -242,6 +283,9 @@ int main(int argc, char **argv)
             break;
         case 'v':
             options.verbose = true;
+            break;
+        case 's':
+            options.supersede = true;
             break;
         case 'h':
             fputs(USAGE, stdout);
@@ -287,9 +331,15 @@ int main(int argc, char **argv)
     double elapsed = clock_seconds() - began;
     worker_destroy(w);
 
-    printf("hint latency, %s%04d..%04d, every %d position(s), budget %g s:\n", options.prefix,
-           options.first_level, options.first_level + options.level_count - 1, options.every,
-           options.budget);
+    if (options.supersede)
+        printf("a hint cancelling a running one, %s%04d..%04d: %d timed, %d skipped (the first "
+               "had finished)\n",
+               options.prefix, options.first_level, options.first_level + options.level_count - 1,
+               totals.count, totals.not_busy);
+    else
+        printf("hint latency, %s%04d..%04d, every %d position(s), budget %g s:\n", options.prefix,
+               options.first_level, options.first_level + options.level_count - 1, options.every,
+               options.budget);
     printf("  levels %d (skipped %d), hints %d, wall time %.1f s, nodes %llu\n", totals.levels,
            totals.skipped_levels, totals.count, elapsed, (unsigned long long)totals.nodes);
     if (totals.count > 0) {
