@@ -192,10 +192,20 @@ static size_t memory_bytes(const solver_options *options)
     return (size_t)mib << 20;
 }
 
+/* Puts the search back in the start position. */
+static void restart(solver_search *search, const board *b, const position *start)
+{
+    int count = 0;
+    for (int square = 0; square < b->size && count < search->box_count; square++)
+        if (start->boxes[square]) search->box_square_scratch[count++] = (uint16_t)square;
+    solver_search_set(search, search->box_square_scratch, start->player);
+}
+
 /* Runs the search and, when it succeeds, turns its pushes into a checked LURD solution. */
 static void run_search(const board *b, const position *start, const solver_options *options,
                        solver_search *search, solver_result *result)
 {
+    double began = ida_clock();
     ida_domain domain;
     solver_search_domain(search, &domain);
     progress_relay relay = {.options = options};
@@ -208,10 +218,28 @@ static void run_search(const board *b, const position *start, const solver_optio
     };
     ida_result found;
     ida_status status;
-    if (options->mode == SOLVER_FAST)
+    if (options->mode == SOLVER_FAST) {
         status = solver_fast_search(search, &limits, memory_bytes(options), &found);
-    else
+        if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
+            /* Goal-room macros leave pushes out, so a search that ran dry with them proves
+             * nothing: search again without them in what is left of the budget. */
+            uint64_t nodes = found.nodes;
+            ida_result_free(&found);
+            search->room = NULL;
+            search->counters.goal_room = 0;
+            restart(search, b, start);
+            if (limits.max_seconds > 0) {
+                limits.max_seconds -= ida_clock() - began;
+                if (limits.max_seconds <= 0) limits.max_seconds = 1e-9;
+            }
+            if (limits.max_nodes)
+                limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
+            status = solver_fast_search(search, &limits, memory_bytes(options), &found);
+            found.nodes += nodes;
+        }
+    } else {
         status = ida_search(&domain, &limits, &found);
+    }
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_SOLVED) {

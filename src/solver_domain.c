@@ -364,8 +364,10 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     size_t boxes = count > 0 ? (size_t)count : 1;
     s->box_row = calloc(boxes, sizeof *s->box_row);
     s->changed = malloc(boxes * sizeof *s->changed);
-    if (!s->macro || !s->box_row || !s->changed || !s->box_square || !s->box_at || !s->boxes ||
-        !s->reach || !s->queue || !solver_zobrist_init(&s->zobrist, b->size) ||
+    s->box_square_scratch = malloc(boxes * sizeof *s->box_square_scratch);
+    if (!s->macro || !s->box_row || !s->changed || !s->box_square_scratch || !s->box_square ||
+        !s->box_at || !s->boxes || !s->reach || !s->queue ||
+        !solver_zobrist_init(&s->zobrist, b->size) ||
         !solver_matching_init(&s->matching, count, s->box_row)) {
         solver_search_free(s);
         return false;
@@ -395,6 +397,7 @@ void solver_search_free(solver_search *s)
     free(s->macro);
     free(s->box_row);
     free(s->changed);
+    free(s->box_square_scratch);
     free(s->row_states);
     solver_zobrist_free(&s->zobrist);
     solver_matching_free(&s->matching);

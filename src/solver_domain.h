@@ -52,14 +52,15 @@ typedef struct solver_search {
 
     /* The current state. */
     int box_count;
-    int *box_square;          /* box -> its square */
-    const uint16_t **box_row; /* box -> the distances its bound uses (refresh_rows) */
-    int *changed;             /* work list: boxes whose row changed */
-    int *box_at;              /* square -> box, or -1 */
-    uint8_t *boxes;           /* square -> 1 where a box stands: the map deadlock.h reads */
-    int on_goal;              /* boxes on goals */
-    int player;               /* the player's square */
-    int last_box;             /* the box pushed last, or -1 */
+    int *box_square;              /* box -> its square */
+    const uint16_t **box_row;     /* box -> the distances its bound uses (refresh_rows) */
+    int *changed;                 /* work list: boxes whose row changed */
+    uint16_t *box_square_scratch; /* box_count squares, for solver_search_set() callers */
+    int *box_at;                  /* square -> box, or -1 */
+    uint8_t *boxes;               /* square -> 1 where a box stands: the map deadlock.h reads */
+    int on_goal;                  /* boxes on goals */
+    int player;                   /* the player's square */
+    int last_box;                 /* the box pushed last, or -1 */
     uint64_t box_key;
 
     /* The player's reach in the current state. */

@@ -32,7 +32,7 @@ typedef struct fast_search {
     fast_node *nodes;
     uint16_t *boxes; /* box_count squares per node */
     int count, capacity, max_nodes;
-    int32_t *slots; /* hash set: node indices, NO_NODE for empty; a power of two */
+    int32_t *slots; /* hash set: node index + 1, 0 for empty; a power of two of them */
     size_t slot_mask;
     uint64_t *heap; /* priority << 32 | node */
     int heap_count;
@@ -55,10 +55,11 @@ static int packing_penalty(const fast_search *f)
 
 /* ---- the hash set of seen states ------------------------------------------------------- */
 
+/* The slot of `key`: the one holding its node, or the empty one where it would go. */
 static int32_t *find_slot(fast_search *f, uint64_t key)
 {
     size_t i = (size_t)key & f->slot_mask;
-    while (f->slots[i] != NO_NODE && f->nodes[f->slots[i]].key != key) i = (i + 1) & f->slot_mask;
+    while (f->slots[i] != 0 && f->nodes[f->slots[i] - 1].key != key) i = (i + 1) & f->slot_mask;
     return &f->slots[i];
 }
 
@@ -109,7 +110,7 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, int h, uin
     uint64_t priority = (uint64_t)g + (uint64_t)FAST_WEIGHT * estimate;
     if (priority > UINT32_MAX) priority = UINT32_MAX;
     heap_push(f, priority << 32 | (uint64_t)i);
-    *find_slot(f, key) = i;
+    *find_slot(f, key) = i + 1;
     return i;
 }
 
@@ -127,12 +128,11 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     f->nodes = malloc(max_nodes * sizeof *f->nodes);
     f->boxes = malloc(max_nodes * (size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->boxes);
     f->heap = malloc(max_nodes * sizeof *f->heap);
-    f->slots = malloc(slots * sizeof *f->slots);
+    f->slots = calloc(slots, sizeof *f->slots); /* pages mapped as they are touched */
     const board *b = f->search->board;
     f->layer = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *f->layer);
     if (!f->nodes || !f->boxes || !f->heap || !f->slots || !f->layer) return false;
     if (solver_macro_packing_layers(b, f->search->player, f->layer) < 0) return false;
-    memset(f->slots, 0xff, slots * sizeof *f->slots); /* NO_NODE everywhere */
     f->slot_mask = slots - 1;
     return true;
 }
@@ -198,7 +198,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
             result->nodes++;
             if (h != IDA_PRUNE && h < IDA_INFINITY) {
                 uint64_t key = solver_search_key(s);
-                if (*find_slot(f, key) == NO_NODE) {
+                if (*find_slot(f, key) == 0) {
                     int child = add_node(f, i, moves[m], node.g + cost, h, key);
                     if (child == NO_NODE) {
                         status = IDA_LIMIT; /* the memory is full */

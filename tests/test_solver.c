@@ -225,6 +225,29 @@ static void test_fast_mode_solves_xsokoban_1_and_says_so(void **state)
     fixture_free(&f);
 }
 
+/* Microban 3: the goal-room macro takes the first box to the wrong goal, and the search
+ * with macros runs dry; the fast mode must then search without them, not say "unsolvable". */
+static void test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "  ####\n"
+                          "###  ####\n"
+                          "#     $ #\n"
+                          "# #  #$ #\n"
+                          "# . .#@ #\n"
+                          "#########\n");
+    solver_options options = options_for(SOLVER_FAST);
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    solver_result_free(&r);
+    options = options_for(SOLVER_OPTIMAL);
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_int_equal(r.pushes, 13);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 /* The search starts wherever the game stands, not only at the level's start. */
 static void test_solves_from_a_position_in_play(void **state)
 {
@@ -483,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_tutorial_levels_are_solved_with_the_fewest_pushes),
         cmocka_unit_test(test_xsokoban_1_takes_97_pushes),
         cmocka_unit_test(test_fast_mode_solves_xsokoban_1_and_says_so),
+        cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
         cmocka_unit_test(test_boxes_the_player_cannot_get_behind_are_unsolvable),
