@@ -159,7 +159,7 @@ static void test_records_survive_a_save_and_a_reopen(void **state)
     progress *p = open_quietly(f);
     assert_true(progress_record_solution(p, 7, "rRdL", 4, 2));
     assert_true(progress_set_unfinished(p, 9, "llUr"));
-    assert_true(progress_set_last(p, "/no/such/dir/my levels.xsb", 12));
+    assert_true(progress_set_last(p, "/no/such/dir/my levels 100%.xsb", 12));
     save_quietly(p);
     progress_close(p);
 
@@ -179,9 +179,9 @@ static void test_records_survive_a_save_and_a_reopen(void **state)
     const char *path;
     int level;
     assert_true(progress_last(p, &path, &level));
-    assert_string_equal(path, "/no/such/dir/my levels.xsb");
+    assert_string_equal(path, "/no/such/dir/my levels 100%.xsb");
     assert_int_equal(level, 12);
-    assert_int_equal(progress_collection_level(p, "/no/such/dir/my levels.xsb"), 12);
+    assert_int_equal(progress_collection_level(p, "/no/such/dir/my levels 100%.xsb"), 12);
     progress_close(p);
 }
 
@@ -364,6 +364,56 @@ static void test_truncated_last_line_keeps_the_others(void **state)
     progress_close(p);
 }
 
+/* A line as progress.c writes it: the FNV-1a sum of the body, a space, the body. */
+static void append_line(char *text, const char *body)
+{
+    uint32_t sum = 2166136261u;
+    for (const char *c = body; *c; c++) {
+        sum ^= (unsigned char)*c;
+        sum *= 16777619u;
+    }
+    sprintf(text + strlen(text), "%08x %s\n", (unsigned)sum, body);
+}
+
+static void test_records_with_a_good_sum_but_bad_fields_are_skipped(void **state)
+{
+    fixture *f = *state;
+    static const char *const bad[] = {
+        "level 0000000000000001 1 2 1 rR 2 1 rR",             /* a field short */
+        "level 0000000000000001 1 2 1 rR 2 1 rR - extra",     /* a field too many */
+        "level 00000000000000g1 1 2 1 rR 2 1 rR -",           /* key not hex */
+        "level 001 1 2 1 rR 2 1 rR -",                        /* key too short */
+        "level 0000000000000001 2 2 1 rR 2 1 rR -",           /* solved is 0 or 1 */
+        "level 0000000000000001 1 -2 1 rR 2 1 rR -",          /* negative count */
+        "level 0000000000000001 1 2 1 rX 2 1 rR -",           /* not LURD */
+        "level 0000000000000001 1 2  1 rR 2 1 rR -",          /* an empty field */
+        "level 0000000000000001 1 99999999999 1 rR 2 1 rR -", /* a count too large */
+        "last 0 /levels/a.xsb",                               /* levels count from 1 */
+        "last 3 /levels/%G1.xsb",                             /* a bad escape */
+        "last 3 /levels/%00.xsb",                             /* a NUL */
+        "collection 3",                                       /* no path */
+        "goal 1 2 3",                                         /* an unknown record */
+        "",                                                   /* only a sum */
+    };
+    static char text[4096];
+    strcpy(text, "sokoban-progress 1\n");
+    append_line(text, "level 0000000000000002 1 2 1 rR 2 1 rR -");
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) append_line(text, bad[i]);
+    strcat(text, "no sum at all\n");
+    write_text(path_in(f, "progress.txt"), text);
+
+    char message[512];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    assert_non_null(strstr(message, "16 damaged records"));
+    assert_null(progress_get(p, 1));
+    assert_non_null(progress_get(p, 2));
+    const char *path;
+    int level;
+    assert_false(progress_last(p, &path, &level));
+    progress_close(p);
+}
+
 static void test_file_from_a_newer_version_is_not_written_over(void **state)
 {
     fixture *f = *state;
@@ -442,6 +492,7 @@ int main(void)
         WITH_DIRECTORY(test_unreadable_file_is_set_aside_and_reported_once),
         WITH_DIRECTORY(test_one_damaged_line_keeps_the_others),
         WITH_DIRECTORY(test_truncated_last_line_keeps_the_others),
+        WITH_DIRECTORY(test_records_with_a_good_sum_but_bad_fields_are_skipped),
         WITH_DIRECTORY(test_file_from_a_newer_version_is_not_written_over),
         WITH_DIRECTORY(test_unreadable_directory_is_reported_not_fatal),
         WITH_DIRECTORY(test_save_failure_is_reported_once),
