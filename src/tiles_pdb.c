@@ -102,29 +102,31 @@ static uint32_t flood(const board_masks *m, uint32_t seed, uint32_t open)
     return region;
 }
 
+#define QUEUED(squares) ((uint32_t)(squares) << 16)
+
 /* Fills `table` for one group by breadth-first search backwards from the goal, in layers
  * of equal cost. An abstract state is the group's tile cells and the blank; the other
  * tiles are indistinct, so the blank wanders among them for free: a state stands for the
  * whole region its blank can reach (flood fill), and only moving a group tile into that
  * region costs a move. A placement's entry is the first layer that reaches it.
- * `expanded` marks (placement, square) pairs whose region has been searched, `reached`
- * those already queued. Returns false when memory runs out. */
+ * For each placement, `marks` holds two square sets: those whose region has been searched
+ * (low 16 bits) and those already queued (high 16 bits), side by side so that one cache
+ * miss answers both. Returns false when memory runs out. */
 static bool build_table(int width, const uint8_t *tiles, int size, uint8_t *table)
 {
     size_t entries = table_entries(size);
     board_masks m;
     board_masks_init(&m, width);
-    uint16_t *expanded = calloc(entries, sizeof *expanded);
-    uint16_t *reached = calloc(entries, sizeof *reached);
+    uint32_t *marks = calloc(entries, sizeof *marks);
     state_list current = {0}, next = {0};
-    bool ok = expanded && reached;
+    bool ok = marks != NULL;
     memset(table, 0xff, entries);
 
     uint32_t goal = 0;
     for (int i = 0; i < size; i++) goal |= (uint32_t)(tiles[i] - 1) << (4 * i);
     int goal_blank = m.cells - 1;
     if (ok) {
-        reached[goal] = (uint16_t)(1u << goal_blank);
+        marks[goal] = QUEUED(1u << goal_blank);
         ok = state_list_push(&current, goal << 4 | (uint32_t)goal_blank);
     }
     for (int layer = 0; ok && current.count; layer++) {
@@ -132,7 +134,7 @@ static bool build_table(int width, const uint8_t *tiles, int size, uint8_t *tabl
         for (size_t k = 0; k < current.count && ok; k++) {
             uint32_t placement = current.items[k] >> 4;
             int blank = (int)(current.items[k] & 15);
-            if (expanded[placement] & (1u << blank)) continue;
+            if (marks[placement] & (1u << blank)) continue;
             int cell[TILES_PDB_MAX_GROUP_SIZE];
             uint32_t occupied = 0;
             for (int i = 0; i < size; i++) {
@@ -140,7 +142,7 @@ static bool build_table(int width, const uint8_t *tiles, int size, uint8_t *tabl
                 occupied |= 1u << cell[i];
             }
             uint32_t region = flood(&m, 1u << blank, m.all & ~occupied);
-            expanded[placement] |= (uint16_t)region;
+            marks[placement] |= region;
             if (table[placement] == 0xff) table[placement] = (uint8_t)layer;
             for (int i = 0; i < size && ok; i++) {
                 uint32_t into = m.neighbors[cell[i]] & region;
@@ -149,9 +151,9 @@ static bool build_table(int width, const uint8_t *tiles, int size, uint8_t *tabl
                     into &= into - 1;
                     /* tile i moves into `square`; the blank takes its old cell */
                     uint32_t moved = placement + (uint32_t)((square - cell[i]) * (1 << (4 * i)));
-                    uint16_t bit = (uint16_t)(1u << cell[i]);
-                    if ((expanded[moved] | reached[moved]) & bit) continue;
-                    reached[moved] |= bit;
+                    uint32_t bit = 1u << cell[i];
+                    if (marks[moved] & (bit | QUEUED(bit))) continue;
+                    marks[moved] |= QUEUED(bit);
                     ok = state_list_push(&next, moved << 4 | (uint32_t)cell[i]);
                 }
             }
@@ -162,8 +164,7 @@ static bool build_table(int width, const uint8_t *tiles, int size, uint8_t *tabl
     }
     free(current.items);
     free(next.items);
-    free(expanded);
-    free(reached);
+    free(marks);
     return ok;
 }
 
