@@ -588,6 +588,28 @@ static void test_real_solver_finds_the_push_to_undo(void **state)
     played_free(p);
 }
 
+static void test_destroy_stops_a_long_real_search(void **state)
+{
+    (void)state;
+    /* XSokoban 50 keeps the solver busy far longer than this test: destroy must cancel the
+     * search (which checks its flag every few hundred nodes) and join the thread. A worker
+     * that ignored the flag would hang here until the test's timeout. */
+    collection levels;
+    level_error error;
+    assert_true(collection_load(TEST_LEVELS_DIR "/xsokoban.xsb", &levels, &error));
+    assert_true(levels.count >= 50);
+    game g;
+    assert_true(game_init(&g, &levels.levels[49]));
+    worker *w = real_worker();
+    worker_request request = {.job = WORKER_SOLVE, .game = &g, .budget_seconds = 600};
+    assert_true(worker_submit(w, &request) != 0);
+    struct timespec pause = {0, 200 * 1000 * 1000}; /* let the search get going */
+    nanosleep(&pause, NULL);
+    worker_destroy(w);
+    game_free(&g);
+    collection_free(&levels);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -611,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_following_the_hint_is_answered_from_the_last_solution),
         cmocka_unit_test(test_position_off_the_last_solution_is_searched_again),
         cmocka_unit_test(test_real_solver_finds_the_push_to_undo),
+        cmocka_unit_test(test_destroy_stops_a_long_real_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
