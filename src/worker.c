@@ -279,29 +279,46 @@ static bool same_board(const board *a, const board *b)
            memcmp(a->flags, b->flags, (size_t)a->size) == 0;
 }
 
-/* When the task's position lies along the kept solution, fills *out with the rest of it and
- * returns true. The rest of a push-optimal solution is push-optimal from where it starts. */
+/* When the task's boxes stand as at some point along the kept solution and the player can
+ * walk to where the solution has him then, fills *out with that walk and the rest of the
+ * solution and returns true. The rest of a push-optimal solution is push-optimal from where
+ * it starts, and the walk adds no push. */
 static bool cache_answer(const solution_cache *cache, const worker_task *task, worker_result *out)
 {
-    if (!cache->valid || !same_board(&cache->board, &task->board)) return false;
+    const board *board = &cache->board;
+    if (!cache->valid || !same_board(board, &task->board)) return false;
     position here;
-    if (!position_copy(&here, &cache->start, &cache->board)) return false;
-    int found = -1, pushes_before = 0;
-    for (int i = 0; i < cache->count; i++) {
-        if (position_equal(&here, &task->position, &cache->board)) {
-            found = i;
-            break;
+    if (!position_copy(&here, &cache->start, board)) return false;
+    direction *walk = malloc((size_t)board->size * sizeof *walk);
+    int found = -1, walk_length = -1, pushes_before = 0;
+    for (int i = 0; walk && i < cache->count; i++) {
+        if (memcmp(here.boxes, task->position.boxes, (size_t)board->size) == 0) {
+            walk_length = board_path(board, &task->position, here.player, walk, board->size);
+            if (walk_length >= 0) {
+                found = i;
+                break;
+            }
         }
-        pushes_before += board_step(&cache->board, &here, cache->steps[i].direction) == STEP_PUSHED;
+        pushes_before += board_step(board, &here, cache->steps[i].direction) == STEP_PUSHED;
     }
     position_free(&here);
-    if (found < 0) return false;
-    char *rest = lurd_format(cache->steps + found, cache->count - found, false);
-    if (!rest) return false;
+    game_step *steps = NULL;
+    if (found >= 0) {
+        int count = walk_length + cache->count - found;
+        steps = malloc((size_t)count * sizeof *steps);
+        if (steps) {
+            for (int i = 0; i < walk_length; i++) steps[i] = (game_step){walk[i], false};
+            memcpy(steps + walk_length, cache->steps + found,
+                   (size_t)(cache->count - found) * sizeof *steps);
+            out->lurd = lurd_format(steps, count, false);
+            out->moves = count;
+        }
+    }
+    free(walk);
+    free(steps);
+    if (!out->lurd) return false;
     out->status = SOLVER_SOLVED;
     out->mode = cache->mode;
-    out->lurd = rest;
-    out->moves = cache->count - found;
     out->pushes = cache->pushes - pushes_before;
     return true;
 }

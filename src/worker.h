@@ -16,7 +16,8 @@
  * position that can still be solved ("no solution from here: undo N pushes").
  *
  * The worker keeps the last solution it found: a request from a position along it (the player
- * followed the hint) is answered at once with the rest of it, in the mode that found it.
+ * followed the hint, maybe walking elsewhere without pushing) is answered at once with the
+ * rest of it, in the mode that found it.
  *
  * Knows nothing of the terminal. */
 #ifndef SOKOBAN_WORKER_H

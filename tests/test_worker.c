@@ -546,7 +546,7 @@ static void test_following_the_hint_is_answered_from_the_last_solution(void **st
     played_free(p);
 }
 
-static void test_position_off_the_last_solution_is_searched_again(void **state)
+static void test_walking_off_the_last_solution_keeps_its_pushes(void **state)
 {
     (void)state;
     worker *w = real_worker();
@@ -559,6 +559,38 @@ static void test_position_off_the_last_solution_is_searched_again(void **state)
     result = wait_for_result(w);
     assert_int_equal(result.status, SOLVER_SOLVED);
     assert_string_equal(result.lurd, "rRRR");
+    assert_int_equal(result.pushes, 3);
+    assert_int_equal(result.moves, 4);
+    assert_int_equal(result.nodes, 0);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+/* A room: the box two pushes left of its goal. */
+static const char ROOM[] = "#######\n"
+                           "#     #\n"
+                           "#     #\n"
+                           "# $ . #\n"
+                           "#@    #\n"
+                           "#     #\n"
+                           "#######\n";
+
+static void test_boxes_off_the_last_solution_are_searched_again(void **state)
+{
+    (void)state;
+    worker *w = real_worker();
+    played *p = play(ROOM, "");
+    submit(w, WORKER_HINT, p, 30);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.pushes, 2); /* along the goal's row, where the box stays */
+    worker_result_free(&result);
+    played_free(p);
+    p = play(ROOM, "rU"); /* the box one row up: on no position of that solution */
+    submit(w, WORKER_HINT, p, 30);
+    result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
     assert_int_equal(result.pushes, 3);
     worker_result_free(&result);
     worker_destroy(w);
@@ -631,7 +663,8 @@ int main(void)
         cmocka_unit_test(test_lost_from_the_start_gives_no_undo_count),
         cmocka_unit_test(test_real_solver_hints_the_next_push),
         cmocka_unit_test(test_following_the_hint_is_answered_from_the_last_solution),
-        cmocka_unit_test(test_position_off_the_last_solution_is_searched_again),
+        cmocka_unit_test(test_walking_off_the_last_solution_keeps_its_pushes),
+        cmocka_unit_test(test_boxes_off_the_last_solution_are_searched_again),
         cmocka_unit_test(test_real_solver_finds_the_push_to_undo),
         cmocka_unit_test(test_destroy_stops_a_long_real_search),
     };
