@@ -8,7 +8,7 @@
  * percentile, the maximum and how the answers were found (optimal, fast, budget spent).
  *
  *   hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]
- *              [--budget SECONDS] [--memory MiB] [--verbose] [--supersede]
+ *              [--budget SECONDS] [--memory MiB] [--verbose] [--supersede] [--no-reuse]
  *
  * With --supersede it measures instead how soon a new request is answered while an old one
  * still runs: a hint from each level's start, and 10 ms later one from the position before
@@ -37,6 +37,7 @@ typedef struct bench_options {
     int memory_mib;
     bool verbose;
     bool supersede;
+    bool no_reuse;
 } bench_options;
 
 typedef struct bench_totals {
@@ -51,6 +52,7 @@ typedef struct bench_totals {
 static const char USAGE[] =
     "Usage: hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]\n"
     "                  [--budget SECONDS] [--memory MiB] [--verbose] [--supersede]\n"
+    "                  [--no-reuse]\n"
     "Times hints (worker_submit to result) from the start and after each push of the\n"
     "reference solutions of DIR/NAME%04d.sok with NAME%04d.sol beside them.\n"
     "  --dir DIR         default /usr/share/games/cavepacker/maps\n"
@@ -61,7 +63,9 @@ static const char USAGE[] =
     "  --budget SECONDS  the hint budget (default 10, as in the game)\n"
     "  --memory MiB      transposition table per search (default: the solver's)\n"
     "  --verbose         one line per level\n"
-    "  --supersede       time a request that cancels a running one instead (see the source)\n";
+    "  --supersede       time a request that cancels a running one instead (see the source)\n"
+    "  --no-reuse        search every position afresh (by default the worker answers a\n"
+    "                    position along its last solution from that solution, as in the game)\n";
 
 static double clock_seconds(void)
 {
@@ -255,17 +259,12 @@ int main(int argc, char **argv)
         .budget = 10,
     };
     static const struct option long_options[] = {
-        {"dir", required_argument, NULL, 'd'},
-        {"prefix", required_argument, NULL, 'p'},
-        {"first", required_argument, NULL, 'f'},
-        {"levels", required_argument, NULL, 'n'},
-        {"every", required_argument, NULL, 'k'},
-        {"budget", required_argument, NULL, 'b'},
-        {"memory", required_argument, NULL, 'm'},
-        {"verbose", no_argument, NULL, 'v'},
-        {"supersede", no_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"dir", required_argument, NULL, 'd'},    {"prefix", required_argument, NULL, 'p'},
+        {"first", required_argument, NULL, 'f'},  {"levels", required_argument, NULL, 'n'},
+        {"every", required_argument, NULL, 'k'},  {"budget", required_argument, NULL, 'b'},
+        {"memory", required_argument, NULL, 'm'}, {"verbose", no_argument, NULL, 'v'},
+        {"supersede", no_argument, NULL, 's'},    {"no-reuse", no_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
     };
     int option;
     double number;
@@ -286,6 +285,9 @@ int main(int argc, char **argv)
             break;
         case 's':
             options.supersede = true;
+            break;
+        case 'r':
+            options.no_reuse = true;
             break;
         case 'h':
             fputs(USAGE, stdout);
@@ -314,7 +316,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    worker_options worker_settings = {.memory_mib = options.memory_mib};
+    worker_options worker_settings = {.memory_mib = options.memory_mib,
+                                      .no_reuse = options.no_reuse};
     worker *w = worker_create_with(&worker_settings);
     if (!w) {
         fputs("hint_bench: cannot start the solver thread\n", stderr);

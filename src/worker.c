@@ -68,6 +68,7 @@ struct worker {
     int wake_pipe[2]; /* [0] readable while a result is ready */
     worker_solve_function solve;
     int memory_mib;
+    bool no_reuse;
     solution_cache cache; /* touched only by the worker thread (and by destroy after join) */
 };
 
@@ -336,7 +337,7 @@ static void run_task(worker *worker, worker_task *task, worker_result *out)
     out->mode = SOLVER_OPTIMAL;
     out->undo_pushes = -1;
 
-    if (cache_answer(&worker->cache, task, out)) {
+    if (!worker->no_reuse && cache_answer(&worker->cache, task, out)) {
         out->seconds = clock_seconds() - started;
         return;
     }
@@ -432,6 +433,7 @@ worker *worker_create_with(const worker_options *options)
     if (!worker) return NULL;
     worker->solve = options && options->solve ? options->solve : solver_solve;
     worker->memory_mib = options ? options->memory_mib : 0;
+    worker->no_reuse = options && options->no_reuse;
     if (!make_wake_pipe(worker->wake_pipe)) {
         free(worker);
         return NULL;

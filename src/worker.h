@@ -79,14 +79,16 @@ typedef struct worker_activity {
 worker *worker_create(void);
 
 /* Test seam: the same with another solve function in place of solver_solve() (tests use it to
- * stand in a search that blocks until cancelled) and a transposition table size for every
- * search (0: the solver's default). `solve` NULL means solver_solve(). */
+ * stand in a search that blocks until cancelled; NULL means solver_solve()), a transposition
+ * table size for every search (0: the solver's default), and, for benchmarks that time the
+ * search itself, no reuse of the last solution. */
 typedef solver_status (*worker_solve_function)(const board *board, const position *start,
                                                const solver_options *options,
                                                solver_result *result);
 typedef struct worker_options {
     worker_solve_function solve;
     int memory_mib;
+    bool no_reuse;
 } worker_options;
 worker *worker_create_with(const worker_options *options);
 

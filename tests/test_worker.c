@@ -567,6 +567,42 @@ static void test_walking_off_the_last_solution_keeps_its_pushes(void **state)
     played_free(p);
 }
 
+static void test_no_reuse_searches_every_request(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker_options options = {.solve = fake_solve, .no_reuse = true};
+    worker *w = worker_create_with(&options);
+    assert_non_null(w);
+    played *p = play(CORRIDOR, "rRR"); /* "R" solves it, so that answer is kept */
+    for (int i = 0; i < 2; i++) {
+        submit(w, WORKER_HINT, p, 10);
+        worker_result result = wait_for_result(w);
+        assert_int_equal(result.nodes, 10);
+        worker_result_free(&result);
+    }
+    worker_destroy(w);
+    assert_int_equal(fake.started, 2);
+    played_free(p);
+}
+
+static void test_a_kept_answer_needs_no_search(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rRR");
+    for (int i = 0; i < 2; i++) {
+        submit(w, WORKER_HINT, p, 10);
+        worker_result result = wait_for_result(w);
+        assert_string_equal(result.lurd, "R");
+        worker_result_free(&result);
+    }
+    worker_destroy(w);
+    assert_int_equal(fake.started, 1);
+    played_free(p);
+}
+
 /* A room: the box two pushes left of its goal. */
 static const char ROOM[] = "#######\n"
                            "#     #\n"
@@ -658,6 +694,8 @@ int main(void)
         cmocka_unit_test(test_many_rapid_submits_deliver_only_the_last),
         cmocka_unit_test(test_destroy_while_busy_cancels_and_joins),
         cmocka_unit_test(test_destroy_right_after_submit),
+        cmocka_unit_test(test_no_reuse_searches_every_request),
+        cmocka_unit_test(test_a_kept_answer_needs_no_search),
         cmocka_unit_test(test_lost_position_says_how_many_pushes_to_undo),
         cmocka_unit_test(test_undecided_position_makes_the_undo_count_inexact),
         cmocka_unit_test(test_lost_from_the_start_gives_no_undo_count),
