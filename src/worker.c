@@ -37,7 +37,8 @@ typedef struct worker_task {
 } worker_task;
 
 /* The last solution found, kept by the worker thread so that a request from a position
- * along it (the player followed the hint) is answered at once with the rest of it. */
+ * along it (the player followed the hint, or walked off without pushing) is answered at once
+ * with the rest of it. */
 typedef struct solution_cache {
     bool valid;
     board board;       /* the board it was found on (moved from its task) */
@@ -192,10 +193,11 @@ static solver_status run_search(worker *worker, worker_task *task, const positio
     return status;
 }
 
-/* Looks back for the most recent solvable position, the position is lost. Walks the steps
- * backwards from the lost position with board_unstep(); just before each push it asks the
- * fast solver whether that position can be solved. Solvability only shrinks along a line of
- * play (a position that leads to a solvable one is solvable), so the first solvable one
+/* When the position is lost, looks back for the most recent one that can be solved. Walks
+ * the steps backwards with board_unstep(); just before each push it asks the fast solver
+ * (a best-first search that prunes only deadlocks and states already seen, so its
+ * "unsolvable" is a proof) whether that position can be solved. Solvability only shrinks along a
+ * line of play (a position that leads to a solvable one is solvable), so the first solvable one
  * found is the nearest. Each search gets half of what is left of the budget (at least
  * LOOK_BACK_MIN_SECONDS); a search that runs out leaves the answer inexact. */
 static void look_back(worker *worker, worker_task *task, double deadline, worker_result *out)
