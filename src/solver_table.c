@@ -23,10 +23,11 @@ void solver_table_free(solver_table *t)
     *t = (solver_table){0};
 }
 
-bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
+bool solver_table_enter(solver_table *t, uint64_t key, uint64_t bucket_key, int cost,
+                        int iteration)
 {
     if (key == 0) key = 1; /* 0 marks an empty entry */
-    solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
+    solver_entry *bucket = t->entries + (bucket_key & t->bucket_mask) * SOLVER_TABLE_WAYS;
     solver_entry *victim = bucket;
     for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
         solver_entry *e = bucket + i;

@@ -1,0 +1,68 @@
+#!/bin/sh
+# bench/solve.sh - the Sokoban solver on a whole collection: a table per level and totals.
+#
+# Usage: bench/solve.sh COLLECTION [SECONDS] [MODE]
+#   COLLECTION  a level file, or "microban" for Microban I (155 levels) built from the
+#               cavepacker-data maps (/usr/share/games/cavepacker/maps) into a temporary file
+#   SECONDS     time limit per level (default 30)
+#   MODE        optimal or fast (default optimal)
+# Environment: SOKOBAN (default build/src/sokoban), MEMORY (MiB per level, default 256),
+#   SOKOBAN_SOLVER_DISABLE (techniques to turn off for a measurement, see docs/SOLVER.md).
+# Prints results only; asserts nothing. Runs `sokoban --solve COLLECTION --all`.
+set -eu
+
+COLLECTION=${1:?usage: bench/solve.sh COLLECTION [SECONDS] [MODE]}
+SECONDS_PER_LEVEL=${2:-30}
+MODE=${3:-optimal}
+SOKOBAN=${SOKOBAN:-build/src/sokoban}
+MEMORY=${MEMORY:-256}
+MAPS=/usr/share/games/cavepacker/maps
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ "$COLLECTION" = microban ]; then
+    for map in "$MAPS"/microban01_0*.sok; do
+        cat "$map"
+        echo
+    done >"$work/microban.xsb"
+    COLLECTION=$work/microban.xsb
+fi
+
+echo "== $SOKOBAN --solve $COLLECTION --all --time $SECONDS_PER_LEVEL --mode $MODE --memory $MEMORY"
+"$SOKOBAN" --solve "$COLLECTION" --all --time "$SECONDS_PER_LEVEL" --mode "$MODE" \
+    --memory "$MEMORY" >"$work/lines" 2>/dev/null || true
+
+# One row per level, then the totals: solved, median and total seconds, total pushes of the
+# solved levels, nodes per second over the whole run.
+awk '
+function field(name,    i, kv) {
+    for (i = 1; i <= NF; i++) {
+        split($i, kv, "=")
+        if (kv[1] == name) return kv[2]
+    }
+    return "-"
+}
+BEGIN { printf "%6s  %-10s %7s %7s %12s %9s\n", "level", "status", "pushes", "moves", "nodes", "seconds" }
+{
+    status = field("status")
+    printf "%6s  %-10s %7s %7s %12s %9s\n", field("level"), status, field("pushes"),
+        field("moves"), field("nodes"), field("seconds")
+    levels++
+    seconds[levels] = field("seconds") + 0
+    total_seconds += seconds[levels]
+    total_nodes += field("nodes")
+    if (status == "solved") { solved++; pushes += field("pushes") }
+}
+END {
+    # median of all levels (a level that hit its limit counts with its limit)
+    for (i = 1; i <= levels; i++)
+        for (j = i + 1; j <= levels; j++)
+            if (seconds[j] < seconds[i]) { t = seconds[i]; seconds[i] = seconds[j]; seconds[j] = t }
+    if (levels % 2) median = seconds[(levels + 1) / 2]
+    else median = (seconds[levels / 2] + seconds[levels / 2 + 1]) / 2
+    rate = 0
+    if (total_seconds > 0) rate = total_nodes / total_seconds
+    printf "\nsolved %d/%d  median %.3f s  total %.1f s  pushes %d  nodes %d  nodes/s %.0f\n",
+        solved, levels, median, total_seconds, pushes, total_nodes, rate
+}' "$work/lines"
