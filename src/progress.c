@@ -532,44 +532,67 @@ static char *set_aside(const char *file)
     return name;
 }
 
-/* Reads the progress file. Reports (once) what went wrong in `message`. */
-static void load(progress *progress, char *message, size_t message_size)
+/* What reading a progress file found. */
+typedef struct read_outcome {
+    bool missing;    /* there is no file */
+    bool read_error; /* it could not be read; `error_number` says why */
+    int error_number;
+    bool empty;            /* it has no line at all */
+    bool is_progress_file; /* its first line is a progress header */
+    bool newer;            /* of a version after PROGRESS_VERSION */
+    int damaged;           /* lines skipped */
+} read_outcome;
+
+/* Reads the records of `file` into `into`, skipping damaged lines. */
+static read_outcome read_records(progress *into, const char *file)
 {
-    FILE *in = fopen(progress->file, "r");
+    read_outcome outcome = {0};
+    FILE *in = fopen(file, "r");
     if (!in) {
-        if (errno == ENOENT) return;
-        snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
-                 "cannot read %s (%s), so it is not written over", progress->file, strerror(errno));
-        set_message(message, message_size, "progress: %s", progress->no_save_reason);
-        return;
+        outcome.missing = errno == ENOENT;
+        outcome.read_error = !outcome.missing;
+        outcome.error_number = errno;
+        return outcome;
     }
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    int line_number = 0, damaged = 0;
-    bool is_progress_file = false, newer = false;
+    int line_number = 0;
     while ((length = getline(&line, &capacity, in)) >= 0) {
         line_number++;
         while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r'))
             line[--length] = '\0';
         if (line_number == 1) {
             size_t header = strlen(PROGRESS_HEADER);
-            is_progress_file = strncmp(line, PROGRESS_HEADER, header) == 0 &&
-                               strspn(line + header, "0123456789") == strlen(line + header) &&
-                               line[header] != '\0';
-            if (!is_progress_file) break;
-            newer = atoi(line + header) > PROGRESS_VERSION;
-            if (newer) break;
+            outcome.is_progress_file =
+                strncmp(line, PROGRESS_HEADER, header) == 0 &&
+                strspn(line + header, "0123456789") == strlen(line + header) &&
+                line[header] != '\0';
+            if (!outcome.is_progress_file) break;
+            outcome.newer = atoi(line + header) > PROGRESS_VERSION;
+            if (outcome.newer) break;
             continue;
         }
         if (length == 0 || line[0] == '#') continue;
-        if (!parse_line(progress, line)) damaged++;
+        if (!parse_line(into, line)) outcome.damaged++;
     }
-    bool read_error = ferror(in);
-    int read_errno = errno;
+    outcome.read_error = ferror(in);
+    outcome.error_number = errno;
+    outcome.empty = line_number == 0;
     free(line);
     fclose(in);
+    return outcome;
+}
 
+/* Reads the progress file. Reports (once) what went wrong in `message`. */
+static void load(progress *progress, char *message, size_t message_size)
+{
+    read_outcome outcome = read_records(progress, progress->file);
+    if (outcome.missing) return;
+    bool read_error = outcome.read_error;
+    int read_errno = outcome.error_number;
+    bool newer = outcome.newer, is_progress_file = outcome.is_progress_file;
+    int damaged = outcome.damaged;
     if (read_error) {
         snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
                  "cannot read %s (%s), so it is not written over", progress->file,
@@ -577,7 +600,7 @@ static void load(progress *progress, char *message, size_t message_size)
         set_message(message, message_size, "progress: %s", progress->no_save_reason);
         return;
     }
-    if (line_number == 0) return; /* an empty file: nothing saved yet */
+    if (outcome.empty) return; /* nothing saved yet */
     if (newer) {
         snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
                  "%s was written by a newer sokoban, so it is not written over", progress->file);
@@ -653,9 +676,9 @@ progress *progress_open(const char *directory, char *message, size_t message_siz
     return progress;
 }
 
-void progress_close(progress *progress)
+/* Frees what the progress holds, not the progress itself. */
+static void free_contents(progress *progress)
 {
-    if (!progress) return;
     for (int i = 0; i < progress->record_count; i++) record_free(&progress->records[i]);
     free(progress->records);
     for (int i = 0; i < progress->collection_count; i++) free(progress->collections[i].path);
@@ -663,6 +686,12 @@ void progress_close(progress *progress)
     free(progress->last_path);
     free(progress->directory);
     free(progress->file);
+}
+
+void progress_close(progress *progress)
+{
+    if (!progress) return;
+    free_contents(progress);
     free(progress);
 }
 
@@ -781,6 +810,67 @@ static bool write_atomically(const char *directory, const char *file, const text
     return true;
 }
 
+/* Adds what `from` (the file as another game running at the same time saved it) knows and
+ * `into` does not: levels and collections, better solutions, solved marks, the unfinished
+ * game of a level `into` has no record of. Returns false when out of memory. */
+static bool merge(progress *into, const progress *from)
+{
+    for (int i = 0; i < from->record_count; i++) {
+        const progress_record *theirs = &from->records[i];
+        bool known = progress_get(into, theirs->key) != NULL;
+        progress_record *ours = record_for(into, theirs->key);
+        if (!ours) return false;
+        ours->solved = ours->solved || theirs->solved;
+        const progress_solution *moves = &theirs->best_moves, *pushes = &theirs->best_pushes;
+        if (moves->lurd && is_better(&ours->best_moves, moves->moves, moves->pushes, true) &&
+            !solution_set(&ours->best_moves, moves->lurd, moves->moves, moves->pushes))
+            return false;
+        if (pushes->lurd && is_better(&ours->best_pushes, pushes->moves, pushes->pushes, false) &&
+            !solution_set(&ours->best_pushes, pushes->lurd, pushes->moves, pushes->pushes))
+            return false;
+        if (!known && theirs->unfinished && !(ours->unfinished = copy_string(theirs->unfinished)))
+            return false;
+    }
+    for (int i = 0; i < from->collection_count; i++) {
+        const collection_entry *theirs = &from->collections[i];
+        if (find_collection(into, theirs->path)) continue;
+        char *path = copy_string(theirs->path);
+        if (!path || !collection_set(into, path, theirs->level)) return false;
+    }
+    if (!into->last_path && from->last_path && !set_last(into, from->last_path, from->last_level))
+        return false;
+    return true;
+}
+
+/* Before writing: takes in what the file holds now, which another game may have saved since
+ * this one read it. A file that became unreadable is not written over; one that became
+ * damaged or foreign is set aside first. Returns false with `reason` when it must not be
+ * written. */
+static bool merge_file(progress *progress, char *reason, size_t reason_size)
+{
+    struct progress scratch = {0};
+    read_outcome outcome = read_records(&scratch, progress->file);
+    bool ok = true;
+    if (outcome.read_error) {
+        snprintf(reason, reason_size, "cannot read %s (%s), so it is not written over",
+                 progress->file, strerror(outcome.error_number));
+        ok = false;
+    } else if (outcome.newer) {
+        snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
+                 "%s was written by a newer sokoban, so it is not written over", progress->file);
+        snprintf(reason, reason_size, "%s", progress->no_save_reason);
+        ok = false;
+    } else if (!outcome.missing && !outcome.empty) {
+        if (!outcome.is_progress_file || outcome.damaged > 0) free(set_aside(progress->file));
+        if (outcome.is_progress_file && !merge(progress, &scratch)) {
+            snprintf(reason, reason_size, "out of memory");
+            ok = false;
+        }
+    }
+    free_contents(&scratch);
+    return ok;
+}
+
 bool progress_save(progress *progress, char *message, size_t message_size)
 {
     set_message(message, message_size, "%s", "");
@@ -791,7 +881,7 @@ bool progress_save(progress *progress, char *message, size_t message_size)
     } else if (!make_directories(progress->directory)) {
         snprintf(reason, sizeof reason, "cannot create %s (%s)", progress->directory,
                  strerror(errno));
-    } else {
+    } else if (merge_file(progress, reason, sizeof reason)) {
         text_buffer text = {0};
         write_file_text(progress, &text);
         if (text.failed)

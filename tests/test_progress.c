@@ -284,6 +284,47 @@ static void test_xdg_data_home_chooses_the_directory(void **state)
     unsetenv("XDG_DATA_HOME");
 }
 
+static void test_two_games_at_once_keep_each_others_records(void **state)
+{
+    fixture *f = *state;
+    progress *first = open_quietly(f);
+    progress *second = open_quietly(f);
+    assert_true(progress_record_solution(first, 1, "rrrR", 4, 1));
+    assert_true(progress_record_solution(second, 1, "R", 1, 1));
+    assert_true(progress_record_solution(second, 2, "uU", 2, 1));
+    assert_true(progress_set_unfinished(first, 3, "ll"));
+    assert_true(progress_set_last(first, "/levels/a.xsb", 4));
+    assert_true(progress_set_last(second, "/levels/b.xsb", 9));
+    save_quietly(first);
+    save_quietly(second); /* takes in what the first saved */
+    progress_close(first);
+    progress_close(second);
+
+    progress *p = open_quietly(f);
+    assert_string_equal(progress_get(p, 1)->best_moves.lurd, "R");
+    assert_non_null(progress_get(p, 2));
+    assert_string_equal(progress_get(p, 3)->unfinished, "ll");
+    assert_int_equal(progress_collection_level(p, "/levels/a.xsb"), 4);
+    const char *path;
+    int level;
+    assert_true(progress_last(p, &path, &level));
+    assert_string_equal(path, "/levels/b.xsb"); /* the game that saved last */
+    progress_close(p);
+}
+
+static void test_newer_file_written_meanwhile_is_not_written_over(void **state)
+{
+    fixture *f = *state;
+    progress *p = open_quietly(f);
+    assert_true(progress_record_solution(p, 1, "R", 1, 1));
+    write_text(path_in(f, "progress.txt"), "sokoban-progress 2\n");
+    char message[512];
+    assert_false(progress_save(p, message, sizeof message));
+    assert_non_null(strstr(message, "newer"));
+    progress_close(p);
+    assert_string_equal(read_text(path_in(f, "progress.txt")), "sokoban-progress 2\n");
+}
+
 /* ---- damaged files -------------------------------------------------------------------- */
 
 static void test_unreadable_file_is_set_aside_and_reported_once(void **state)
@@ -488,6 +529,8 @@ int main(void)
         WITH_DIRECTORY(test_solving_forgets_the_unfinished_game),
         WITH_DIRECTORY(test_save_leaves_only_the_progress_file),
         WITH_DIRECTORY(test_save_creates_missing_directories),
+        WITH_DIRECTORY(test_two_games_at_once_keep_each_others_records),
+        WITH_DIRECTORY(test_newer_file_written_meanwhile_is_not_written_over),
         WITH_DIRECTORY(test_xdg_data_home_chooses_the_directory),
         WITH_DIRECTORY(test_unreadable_file_is_set_aside_and_reported_once),
         WITH_DIRECTORY(test_one_damaged_line_keeps_the_others),
