@@ -20,11 +20,13 @@ typedef struct partition {
     uint8_t group_tiles[TILES_PDB_MAX_GROUPS][TILES_PDB_MAX_GROUP_SIZE];
 } partition;
 
-/* Static partitions for the goal with the blank last. The 4x4 one is Felner, Korf & Hanan's
- * 6-6-3 (two 2x3 blocks and the row next to the blank), turned to our goal. */
+/* Static partitions for the goal with the blank last. The 4x4 one is a 6-6-3 partition as
+ * in Felner, Korf & Hanan: of six such partitions tried (docs/BENCHMARKS.md), this one
+ * needed the fewest nodes on Korf's 100 instances, half as many as two 2x3 blocks and the
+ * bottom row. */
 static const partition partitions[] = {
     {3, 2, {4, 4}, {{1, 2, 4, 5}, {3, 6, 7, 8}}},
-    {4, 3, {6, 6, 3}, {{1, 2, 5, 6, 9, 10}, {3, 4, 7, 8, 11, 12}, {13, 14, 15}}},
+    {4, 3, {6, 6, 3}, {{1, 5, 6, 9, 10, 13}, {7, 8, 11, 12, 14, 15}, {2, 3, 4}}},
 };
 
 static const partition *partition_for(int width)

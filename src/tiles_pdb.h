@@ -6,10 +6,10 @@
  * indistinct and moving them is free). Since no move is counted twice, the sum over the
  * groups is an admissible lower bound, and far stronger than Manhattan distance.
  *
- * Static partitions, goal with the blank last:  4x4 6-6-3:   A A B B     3x3 4-4:  A A B
+ * Static partitions, goal with the blank last:  4x4 6-6-3:   A C C C     3x3 4-4:  A A B
  *                                                            A A B B               A A B
  *                                                            A A B B               B B _
- *                                                            C C C _
+ *                                                            A B B _
  * A table is indexed by the group's tile cells as base-16 digits (16^6 bytes = 16 MiB for a
  * 6-tile group), so a move updates the index by one addition. The tables are built once
  * by breadth-first search backwards from the goal (seconds) and cached on disk, one file a
