@@ -21,8 +21,7 @@ static void compute_reach(solver_search *s)
     }
     uint32_t stamp = s->stamp;
     uint32_t *reach = s->reach;
-    const uint8_t *flags = b->flags;
-    const uint8_t *boxes = s->boxes;
+    const uint8_t *blocked = s->blocked;
     int *queue = s->queue;
     int d0 = b->delta[0], d1 = b->delta[1], d2 = b->delta[2], d3 = b->delta[3];
     int least = s->player;
@@ -34,7 +33,7 @@ static void compute_reach(solver_search *s)
         int next[4] = {square + d0, square + d1, square + d2, square + d3};
         for (int k = 0; k < 4; k++) {
             int n = next[k];
-            if (reach[n] == stamp || !(flags[n] & BOARD_INSIDE) || boxes[n]) continue;
+            if (reach[n] == stamp || blocked[n]) continue;
             reach[n] = stamp;
             queue[tail++] = n;
             if (n < least) least = n;
@@ -92,6 +91,8 @@ static void move_box(solver_search *s, int from, int to)
     s->box_at[to] = box;
     s->boxes[from] = 0;
     s->boxes[to] = 1;
+    s->blocked[from] = 0;
+    s->blocked[to] = 1;
     s->box_square[box] = to;
     s->box_key ^= s->zobrist.box[from] ^ s->zobrist.box[to];
     s->on_goal += (board_is_goal(b, to) ? 1 : 0) - (board_is_goal(b, from) ? 1 : 0);
@@ -118,17 +119,12 @@ static bool ensure_depth(solver_search *s)
 
 /* ---- the engine's callbacks ------------------------------------------------------------ */
 
-static int weighted(const solver_search *s, int h)
-{
-    return h >= IDA_INFINITY ? IDA_INFINITY : h * s->weight;
-}
-
 static int root_bound(void *context)
 {
     solver_search *s = context;
     compute_reach(s);
     s->root_region = s->region;
-    return weighted(s, solver_search_bound(s));
+    return solver_search_bound(s);
 }
 
 static void begin_iteration(void *context, int threshold)
@@ -251,7 +247,7 @@ static int make(void *context, ida_move move, int g, int *cost)
     int changed = refresh_rows(s, box, s->changed);
     int h = solver_matching_update(&s->matching, s->changed, changed);
     if (h >= IDA_INFINITY) s->counters.infinite++;
-    return weighted(s, h);
+    return h;
 }
 
 static void unmake(void *context, ida_move move)
@@ -298,6 +294,7 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
 {
     for (int i = 0; i < s->box_count; i++) {
         s->boxes[s->box_square[i]] = 0;
+        s->blocked[s->box_square[i]] = 0;
         s->box_at[s->box_square[i]] = -1;
     }
     s->box_key = 0;
@@ -307,6 +304,7 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
         s->box_square[i] = square;
         s->box_at[square] = i;
         s->boxes[square] = 1;
+        s->blocked[square] = 1;
         s->box_key ^= s->zobrist.box[square];
         if (board_is_goal(s->board, square)) s->on_goal++;
     }
@@ -346,7 +344,6 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .table = off & SOLVER_NO_TABLE ? NULL : table,
         .room = room,
         .mode = options->mode,
-        .weight = 1,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .ordering = !(off & SOLVER_NO_INERTIA),
         .player = start->player,
@@ -360,6 +357,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->box_square = malloc((count > 0 ? (size_t)count : 1) * sizeof *s->box_square);
     s->box_at = malloc(size * sizeof *s->box_at);
     s->boxes = calloc(size, 1);
+    s->blocked = malloc(size);
     s->reach = calloc(size, sizeof *s->reach);
     s->queue = malloc(size * sizeof *s->queue);
     s->macro = malloc(4 * size * sizeof *s->macro);
@@ -367,20 +365,24 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->box_row = calloc(boxes, sizeof *s->box_row);
     s->changed = malloc(boxes * sizeof *s->changed);
     s->box_square_scratch = malloc(boxes * sizeof *s->box_square_scratch);
-    if (!s->macro || !s->box_row || !s->changed || !s->box_square_scratch || !s->box_square ||
-        !s->box_at || !s->boxes || !s->reach || !s->queue ||
+    if (!s->blocked || !s->macro || !s->box_row || !s->changed || !s->box_square_scratch ||
+        !s->box_square || !s->box_at || !s->boxes || !s->reach || !s->queue ||
         !solver_zobrist_init(&s->zobrist, b->size) ||
         !solver_matching_init(&s->matching, count, s->box_row)) {
         solver_search_free(s);
         return false;
     }
-    for (int i = 0; i < b->size; i++) s->box_at[i] = -1;
+    for (int i = 0; i < b->size; i++) {
+        s->box_at[i] = -1;
+        s->blocked[i] = !board_is_inside(b, i);
+    }
     count = 0;
     for (int i = 0; i < b->size; i++) {
         if (!start->boxes[i]) continue;
         s->box_square[count] = i;
         s->box_at[i] = count++;
         s->boxes[i] = 1;
+        s->blocked[i] = 1;
         s->box_key ^= s->zobrist.box[i];
         if (board_is_goal(b, i)) s->on_goal++;
     }
@@ -392,6 +394,7 @@ void solver_search_free(solver_search *s)
     free(s->box_square);
     free(s->box_at);
     free(s->boxes);
+    free(s->blocked);
     free(s->reach);
     free(s->queue);
     free(s->undo);

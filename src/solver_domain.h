@@ -46,7 +46,6 @@ typedef struct solver_search {
     solver_zobrist zobrist;
     solver_matching matching;
     solver_mode mode;
-    int weight;    /* f = g + weight * h: 1 in optimal mode */
     bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
     bool ordering; /* order moves (inertia, then nearer a goal) */
 
@@ -58,6 +57,7 @@ typedef struct solver_search {
     uint16_t *box_square_scratch; /* box_count squares, for solver_search_set() callers */
     int *box_at;                  /* square -> box, or -1 */
     uint8_t *boxes;               /* square -> 1 where a box stands: the map deadlock.h reads */
+    uint8_t *blocked;             /* square -> 1 where the player cannot walk: box or outside */
     int on_goal;                  /* boxes on goals */
     int player;                   /* the player's square */
     int last_box;                 /* the box pushed last, or -1 */
