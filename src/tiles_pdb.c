@@ -21,7 +21,7 @@ typedef struct partition {
 } partition;
 
 /* Static partitions for the goal with the blank last. The 4x4 one is a 6-6-3 partition as
- * in Felner, Korf & Hanan: of six such partitions tried (docs/BENCHMARKS.md), this one
+ * in Felner, Korf & Hanan: of seven such partitions tried (docs/BENCHMARKS.md), this one
  * needed the fewest nodes on Korf's 100 instances, half as many as two 2x3 blocks and the
  * bottom row. */
 static const partition partitions[] = {
