@@ -104,7 +104,11 @@ static uint32_t flood(const board_masks *m, uint32_t seed, uint32_t open)
     return region;
 }
 
-#define QUEUED(squares) ((uint32_t)(squares) << 16)
+/* The squares of a set, moved to the "queued" half of a placement's marks. */
+static inline uint32_t queued(uint32_t squares)
+{
+    return squares << 16;
+}
 
 /* Fills `table` for one group by breadth-first search backwards from the goal, in layers
  * of equal cost. An abstract state is the group's tile cells and the blank; the other
@@ -128,7 +132,7 @@ static bool build_table(int width, const uint8_t *tiles, int size, uint8_t *tabl
     for (int i = 0; i < size; i++) goal |= (uint32_t)(tiles[i] - 1) << (4 * i);
     int goal_blank = m.cells - 1;
     if (ok) {
-        marks[goal] = QUEUED(1u << goal_blank);
+        marks[goal] = queued(1u << goal_blank);
         ok = state_list_push(&current, goal << 4 | (uint32_t)goal_blank);
     }
     for (int layer = 0; ok && current.count; layer++) {
@@ -154,8 +158,8 @@ static bool build_table(int width, const uint8_t *tiles, int size, uint8_t *tabl
                     /* tile i moves into `square`; the blank takes its old cell */
                     uint32_t moved = placement + (uint32_t)((square - cell[i]) * (1 << (4 * i)));
                     uint32_t bit = 1u << cell[i];
-                    if (marks[moved] & (bit | QUEUED(bit))) continue;
-                    marks[moved] |= QUEUED(bit);
+                    if (marks[moved] & (bit | queued(bit))) continue;
+                    marks[moved] |= queued(bit);
                     ok = state_list_push(&next, moved << 4 | (uint32_t)cell[i]);
                 }
             }
