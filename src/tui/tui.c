@@ -138,7 +138,10 @@ static bool load_collections(tui *t)
     const char *bundled[] = {"tutorial.xsb", "xsokoban.xsb"};
     int count = options->file_count ? options->file_count : 2;
     t->collections = calloc((size_t)count, sizeof *t->collections);
-    if (!t->collections) return false;
+    if (!t->collections) {
+        fputs("sokoban: out of memory\n", stderr);
+        return false;
+    }
     for (int i = 0; i < count; i++) {
         char *found = NULL;
         const char *path = options->file_count ? options->files[i] : NULL;
@@ -152,16 +155,14 @@ static bool load_collections(tui *t)
         }
         level_error error;
         bool loaded = collection_load(path, &t->collections[t->collection_count], &error);
-        free(found);
-        if (!loaded) {
-            fprintf(stderr, "sokoban: %s\n", error.message);
-            return false;
-        }
-        if (t->collections[t->collection_count].count == 0) {
+        if (!loaded) fprintf(stderr, "sokoban: %s\n", error.message);
+        if (loaded && t->collections[t->collection_count].count == 0) {
             fprintf(stderr, "sokoban: %s: no levels\n", path);
             collection_free(&t->collections[t->collection_count]);
-            return false;
+            loaded = false;
         }
+        free(found);
+        if (!loaded) return false;
         t->collection_count++;
     }
     if (options->level > t->collections[0].count) {
