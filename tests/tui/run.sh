@@ -272,6 +272,16 @@ test_deadlock_warning() {
     wait_for "#xxx#"
 }
 
+# H on a lost position says how many pushes to undo.
+test_hint_lost_position() {
+    start_game -l C "$WORK/small.xsb" --level 2
+    wait_for "Corner"
+    keys Down Right Down Right Up
+    wait_for "DEADLOCK (corner)"
+    keys H
+    wait_for "No solution from here: undo 1 push"
+}
+
 # A resize re-centres the board.
 test_resize() {
     start_game -l C "$WORK/small.xsb"
