@@ -213,7 +213,7 @@ static void format_count(char *out, size_t size, uint64_t n)
 {
     if (n < 10000)
         snprintf(out, size, "%llu", (unsigned long long)n);
-    else if (n < 10000000)
+    else if (n < 1000000)
         snprintf(out, size, "%.1fk", (double)n / 1e3);
     else
         snprintf(out, size, "%.2fM", (double)n / 1e6);

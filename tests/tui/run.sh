@@ -272,6 +272,28 @@ test_deadlock_warning() {
     wait_for "#xxx#"
 }
 
+# While the solver thinks the game stays live: a spinner and a node count on the status
+# line, Esc stops the solver, and a move drops a request for the position left.
+test_solver_busy_stays_live() {
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 50 --hint-time 600 --time 600
+    wait_for "moves 0  pushes 0  solver idle"
+    keys H
+    wait_for " nodes"
+    keys Escape
+    wait_for "Solver stopped"
+    wait_for "solver idle"
+    keys S
+    wait_for "solving"
+    wait_for " nodes"
+    keys D
+    wait_for "Dead squares shown"
+    wait_for "solving"
+    keys Left Right Up Down
+    wait_for "solver idle"
+    screen | grep -q "moves 0  pushes 0" && fail "the moves were not answered"
+    return 0
+}
+
 # H on a lost position says how many pushes to undo.
 test_hint_lost_position() {
     start_game -l C "$WORK/small.xsb" --level 2
