@@ -39,6 +39,7 @@ enum {
     SOLVER_NO_INERTIA = 4,    /* move ordering: the same box first, then nearer a goal */
     SOLVER_NO_TABLE = 8,      /* the transposition table (unsolvable then never ends) */
     SOLVER_NO_GOAL_ROOM = 16, /* fast mode: goal-room macros */
+    SOLVER_NO_CORRALS = 32,   /* PI-corral pruning */
 };
 
 typedef struct solver_options {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver_corral.h"
 #include "solver_macro.h"
 
 /* ---- the player's reach ---------------------------------------------------------------- */
@@ -173,9 +174,21 @@ static int expand(void *context, ida_move *moves)
             bucket[k][count[k]++] = move;
         }
     }
-    if (!ordered) return total;
-    for (int k = 0; k < 3; k++)
-        for (int j = 0; j < count[k]; j++) moves[total++] = bucket[k][j];
+    if (ordered)
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < count[k]; j++) moves[total++] = bucket[k][j];
+    if (s->corrals && total > 0) {
+        int corral = solver_corral_find(s);
+        if (corral >= 0) {
+            int kept = 0;
+            for (int j = 0; j < total; j++) {
+                int to = solver_move_square(moves[j]) + b->delta[solver_move_direction(moves[j])];
+                if (solver_corral_contains(s, corral, to)) moves[kept++] = moves[j];
+            }
+            s->counters.corral_cut += (uint64_t)(total - kept);
+            total = kept;
+        }
+    }
     return total;
 }
 
@@ -345,6 +358,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .room = room,
         .mode = options->mode,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
+        .corrals = !(off & SOLVER_NO_CORRALS),
         .ordering = !(off & SOLVER_NO_INERTIA),
         .player = start->player,
         .last_box = -1,
@@ -358,6 +372,8 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->box_at = malloc(size * sizeof *s->box_at);
     s->boxes = calloc(size, 1);
     s->blocked = malloc(size);
+    s->corral_mark = calloc(size, sizeof *s->corral_mark);
+    s->corral_id = malloc(size * sizeof *s->corral_id);
     s->reach = calloc(size, sizeof *s->reach);
     s->queue = malloc(size * sizeof *s->queue);
     s->macro = malloc(4 * size * sizeof *s->macro);
@@ -365,9 +381,9 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->box_row = calloc(boxes, sizeof *s->box_row);
     s->changed = malloc(boxes * sizeof *s->changed);
     s->box_square_scratch = malloc(boxes * sizeof *s->box_square_scratch);
-    if (!s->blocked || !s->macro || !s->box_row || !s->changed || !s->box_square_scratch ||
-        !s->box_square || !s->box_at || !s->boxes || !s->reach || !s->queue ||
-        !solver_zobrist_init(&s->zobrist, b->size) ||
+    if (!s->blocked || !s->corral_mark || !s->corral_id || !s->macro || !s->box_row ||
+        !s->changed || !s->box_square_scratch || !s->box_square || !s->box_at || !s->boxes ||
+        !s->reach || !s->queue || !solver_zobrist_init(&s->zobrist, b->size) ||
         !solver_matching_init(&s->matching, count, s->box_row)) {
         solver_search_free(s);
         return false;
@@ -395,6 +411,8 @@ void solver_search_free(solver_search *s)
     free(s->box_at);
     free(s->boxes);
     free(s->blocked);
+    free(s->corral_mark);
+    free(s->corral_id);
     free(s->reach);
     free(s->queue);
     free(s->undo);

@@ -34,6 +34,7 @@ typedef struct solver_counters {
     uint64_t infinite;      /* states whose bound was infinite */
     uint64_t tunnel;        /* pushes lengthened into tunnel macros */
     uint64_t goal_room;     /* pushes onto the goal room's door taken on to a goal */
+    uint64_t corral_cut;    /* pushes left out because a PI-corral came first */
 } solver_counters;
 
 typedef struct solver_search {
@@ -48,6 +49,7 @@ typedef struct solver_search {
     solver_mode mode;
     bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
     bool ordering; /* order moves (inertia, then nearer a goal) */
+    bool corrals;  /* PI-corral pruning (solver_corral.h) */
 
     /* The current state. */
     int box_count;
@@ -78,6 +80,10 @@ typedef struct solver_search {
 
     int iteration;
     int root_region;
+    /* PI-corral work space: corral_id[square] is valid where corral_mark == corral_stamp. */
+    uint32_t *corral_mark;
+    uint32_t corral_stamp;
+    int *corral_id;
     bool no_memory;   /* the undo stack could not grow: the search is void */
     bool skip_unmake; /* make() failed before changing anything */
     solver_counters counters;
