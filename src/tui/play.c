@@ -46,8 +46,8 @@ static void restore_unfinished(tui *t)
     lurd_error error;
     if (!lurd_parse(record->unfinished, &steps, &error)) return;
     if (lurd_apply(&t->game, &steps, &error))
-        tui_message(t, TUI_MESSAGE_INFO, "Resumed where you left off (%d moves); r restarts",
-                    t->game.moves);
+        tui_message(t, TUI_MESSAGE_INFO, "Resumed where you left off (%d move%s); r restarts",
+                    t->game.moves, t->game.moves == 1 ? "" : "s");
     else
         game_restart(&t->game);
     lurd_steps_free(&steps);
