@@ -12,8 +12,9 @@ typedef struct search_state {
     int key_length;
     int32_t *keys; /* count keys of key_length squares, in breadth-first order */
     int count;
-    int capacity; /* the most positions kept */
-    int *slots;   /* hash set: key index + 1, 0 when free */
+    int capacity; /* keys allocated; grows by doubling up to limit */
+    int limit;    /* the most positions kept */
+    int *slots;   /* hash set: key index + 1, 0 when free; at least twice capacity */
     int slot_mask;
     uint8_t *boxes; /* scratch: the boxes of the position being expanded */
     uint8_t *reach; /* scratch: where the player can walk in the position expanded */
@@ -28,16 +29,48 @@ static uint32_t hash_key(const int32_t *key, int length)
     return h;
 }
 
-/* Adds the key unless present. Returns 1 when added, 0 when known, -1 when full. */
-static int add_key(search_state *s, const int32_t *key)
+/* Finds the slot that holds `key`, or the free slot where it belongs. */
+static uint32_t find_slot(const search_state *s, const int32_t *key)
 {
     uint32_t slot = hash_key(key, s->key_length) & (uint32_t)s->slot_mask;
     while (s->slots[slot]) {
         const int32_t *other = s->keys + (size_t)(s->slots[slot] - 1) * s->key_length;
-        if (memcmp(other, key, (size_t)s->key_length * sizeof *key) == 0) return 0;
+        if (memcmp(other, key, (size_t)s->key_length * sizeof *key) == 0) break;
         slot = (slot + 1) & (uint32_t)s->slot_mask;
     }
-    if (s->count == s->capacity) return -1;
+    return slot;
+}
+
+/* Doubles the key store (up to the limit) and rebuilds the hash set. Most searches stay
+ * tiny, so starting small keeps the many small ones cheap. */
+static bool grow(search_state *s)
+{
+    int capacity = s->capacity ? 2 * s->capacity : 1024;
+    if (capacity > s->limit) capacity = s->limit;
+    int slot_count = 1;
+    while (slot_count < 2 * capacity) slot_count *= 2;
+    int32_t *keys = realloc(s->keys, (size_t)capacity * (size_t)s->key_length * sizeof *keys);
+    if (!keys) return false;
+    s->keys = keys;
+    int *slots = calloc((size_t)slot_count, sizeof *slots);
+    if (!slots) return false;
+    free(s->slots);
+    s->slots = slots;
+    s->slot_mask = slot_count - 1;
+    s->capacity = capacity;
+    for (int i = 0; i < s->count; i++)
+        s->slots[find_slot(s, s->keys + (size_t)i * s->key_length)] = i + 1;
+    return true;
+}
+
+/* Adds the key unless present. Returns 1 when added, 0 when known, -1 when full. */
+static int add_key(search_state *s, const int32_t *key)
+{
+    if (s->count == s->capacity && (s->capacity == s->limit || !grow(s))) {
+        return s->slots && s->slots[find_slot(s, key)] ? 0 : -1;
+    }
+    uint32_t slot = find_slot(s, key);
+    if (s->slots[slot]) return 0;
     memcpy(s->keys + (size_t)s->count * s->key_length, key, (size_t)s->key_length * sizeof *key);
     s->slots[slot] = ++s->count;
     return 1;
@@ -83,20 +116,15 @@ static bool boxes_solved(const search_state *s)
 deadlock_search_result deadlock_search_solve(const board *board, const position *start,
                                              int max_positions)
 {
-    search_state s = {
-        .board = board, .key_length = start->box_count + 1, .capacity = max_positions};
-    int slot_count = 1;
-    while (slot_count < 2 * max_positions) slot_count *= 2;
-    s.slot_mask = slot_count - 1;
-    s.keys = malloc((size_t)max_positions * (size_t)s.key_length * sizeof *s.keys);
-    s.slots = calloc((size_t)slot_count, sizeof *s.slots);
+    search_state s = {.board = board, .key_length = start->box_count + 1, .limit = max_positions};
     s.boxes = malloc((size_t)board->size);
     s.reach = malloc((size_t)board->size);
     s.room = malloc((size_t)board->size);
     s.queue = malloc((size_t)board->size * sizeof *s.queue);
     int32_t *key = malloc((size_t)s.key_length * sizeof *key);
+    int32_t *expanding = malloc((size_t)s.key_length * sizeof *expanding);
     deadlock_search_result result = DEADLOCK_SEARCH_GAVE_UP;
-    if (!s.keys || !s.slots || !s.boxes || !s.reach || !s.room || !s.queue || !key) goto done;
+    if (!s.boxes || !s.reach || !s.room || !s.queue || !key || !expanding || !grow(&s)) goto done;
 
     memcpy(s.boxes, start->boxes, (size_t)board->size);
     if (boxes_solved(&s)) {
@@ -107,7 +135,10 @@ deadlock_search_result deadlock_search_solve(const board *board, const position 
     add_key(&s, key);
     result = DEADLOCK_SEARCH_UNSOLVABLE;
     for (int next = 0; next < s.count && result == DEADLOCK_SEARCH_UNSOLVABLE; next++) {
-        const int32_t *current = s.keys + (size_t)next * s.key_length; /* never moves */
+        /* A copy: adding keys may move the store. */
+        memcpy(expanding, s.keys + (size_t)next * s.key_length,
+               (size_t)s.key_length * sizeof *expanding);
+        const int32_t *current = expanding;
         memset(s.boxes, 0, (size_t)board->size);
         for (int i = 0; i < start->box_count; i++) s.boxes[current[i]] = 1;
         walk(&s, current[start->box_count], s.reach);
@@ -137,5 +168,6 @@ done:
     free(s.room);
     free(s.queue);
     free(key);
+    free(expanding);
     return result;
 }

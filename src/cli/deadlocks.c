@@ -98,7 +98,8 @@ int cli_deadlocks(const cli_options *options)
 
     printf("%s, level %d", levels.name, level->number);
     if (level->title[0]) printf(" (%s)", level->title);
-    printf(": %dx%d, %d boxes\n\n", board.width, board.height, start.box_count);
+    printf(": %dx%d, %d box%s\n\n", board.width, board.height, start.box_count,
+           start.box_count == 1 ? "" : "es");
     print_map(&board, &start, &table);
     const int *count = table.dead_count;
     printf("\nLegend: # wall  . goal  $ box  * box on goal  @ player\n"
