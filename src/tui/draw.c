@@ -61,7 +61,8 @@ void draw_init_colors(tui *t)
     init_pair(DRAW_PAIR_GOAL, COLOR_CYAN, background);
     init_pair(DRAW_PAIR_BOX, COLOR_YELLOW, background);
     init_pair(DRAW_PAIR_BOX_ON_GOAL, COLOR_GREEN, background);
-    init_pair(DRAW_PAIR_PLAYER, COLOR_WHITE, background);
+    /* The player in the terminal's own colour, so it shows on light and dark backgrounds. */
+    init_pair(DRAW_PAIR_PLAYER, background == -1 ? -1 : COLOR_WHITE, background);
     init_pair(DRAW_PAIR_HINT, COLOR_BLACK, COLOR_MAGENTA);
     init_pair(DRAW_PAIR_DEADLOCK, COLOR_WHITE, COLOR_RED);
     init_pair(DRAW_PAIR_DEAD_SQUARE, COLOR_RED, background);
@@ -268,9 +269,13 @@ static void draw_status(const tui *t, const glyph_set *g)
              state);
     if (text_width(right) > COLS - 12)
         snprintf(right, sizeof right, " %d/%d ", t->game.moves, t->game.pushes);
+    /* The title, unless it only repeats the number (as in XSokoban). */
+    char number[16];
+    snprintf(number, sizeof number, "%d", l->number);
+    bool titled = l->title[0] && strcmp(l->title, number) != 0;
     char left[160];
-    snprintf(left, sizeof left, " %s %d/%d%s%s", c->name, l->number, c->count,
-             l->title[0] ? ": " : "", l->title);
+    snprintf(left, sizeof left, " %s %d/%d%s%s", c->name, l->number, c->count, titled ? ": " : "",
+             titled ? l->title : "");
 
     int row = board_rows(t);
     attrset(A_REVERSE);
@@ -344,21 +349,26 @@ static void draw_help(const tui *t)
 {
     int count;
     const keys_help_line *lines = keys_help(&count);
-    int top = (LINES - count - 4) / 2;
+    int top = (LINES - count - 5) / 2;
     if (top < 0) top = 0;
     int left = (COLS - 70) / 2;
     if (left < 0) left = 0;
     attrset(draw_attr(t, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(top, left, "Sokoban: push every box onto a goal.", COLS - left);
     attrset(A_NORMAL);
-    for (int i = 0; i < count && top + 2 + i < LINES - 1; i++) {
+    const glyph_set *g = t->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+    char legend[160];
+    snprintf(legend, sizeof legend, "%s you  %s box  %s box on a goal  %s goal  %s wall", g->player,
+             g->box, g->box_on_goal, g->goal, g->wall);
+    if (text_width(legend) <= COLS - left) mvaddstr(top + 1, left, legend);
+    for (int i = 0; i < count && top + 3 + i < LINES - 1; i++) {
         attrset(A_BOLD);
-        mvaddnstr(top + 2 + i, left, lines[i].keys, COLS - left);
+        mvaddnstr(top + 3 + i, left, lines[i].keys, COLS - left);
         attrset(A_NORMAL);
-        if (left + 20 < COLS) mvaddnstr(top + 2 + i, left + 20, lines[i].what, COLS - left - 20);
+        if (left + 20 < COLS) mvaddnstr(top + 3 + i, left + 20, lines[i].what, COLS - left - 20);
     }
-    if (top + 3 + count < LINES)
-        mvaddnstr(top + 3 + count, left, "Press any key to go back to the game.", COLS - left);
+    if (top + 4 + count < LINES)
+        mvaddnstr(top + 4 + count, left, "Press any key to go back to the game.", COLS - left);
 }
 
 void draw_screen(tui *t)
