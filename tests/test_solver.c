@@ -269,6 +269,26 @@ static void test_solves_from_a_position_in_play(void **state)
     fixture_free(&f);
 }
 
+/* Every pruning rule of the optimal mode keeps the fewest pushes: the same answer with each
+ * turned off. */
+static void test_each_technique_keeps_the_optimum(void **state)
+{
+    (void)state;
+    static const unsigned variants[] = {0, SOLVER_NO_CORRALS, SOLVER_NO_TUNNELS,
+                                        SOLVER_NO_DEADLOCKS, SOLVER_NO_INERTIA};
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        solver_options options = options_for(SOLVER_OPTIMAL);
+        options.disable = variants[i];
+        solver_result r;
+        assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+        assert_int_equal(r.pushes, 97);
+        solver_result_free(&r);
+    }
+    fixture_free(&f);
+}
+
 /* ---- verdicts -------------------------------------------------------------------------- */
 
 static void test_box_in_a_corner_is_unsolvable(void **state)
@@ -506,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_tutorial_levels_are_solved_with_the_fewest_pushes),
         cmocka_unit_test(test_xsokoban_1_takes_97_pushes),
         cmocka_unit_test(test_fast_mode_solves_xsokoban_1_and_says_so),
+        cmocka_unit_test(test_each_technique_keeps_the_optimum),
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
