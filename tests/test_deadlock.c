@@ -420,9 +420,9 @@ static const char *const random_rooms[] = {
     "# $#   #\n"
     "########\n",
     "#######\n"
-    "#.  @ #\n"
+    "#. .@ #\n"
     "#  $  #\n"
-    "# $ . #\n"
+    "#   $ #\n"
     "#### ##\n"
     "#######\n",
     "######\n"
@@ -437,31 +437,53 @@ static const char *const random_rooms[] = {
     "# #$  #\n"
     "#  @ .#\n"
     "#######\n",
+    "#######\n"
+    "#. .  #\n"
+    "# $$$ #\n"
+    "#  @$ #\n"
+    "#.  . #\n"
+    "#######\n",
+    "########\n"
+    "#  .   #\n"
+    "# $$#$ #\n"
+    "#. @$ .#\n"
+    "#   .  #\n"
+    "########\n",
 };
 
 typedef struct soundness_counts {
-    int positions; /* positions checked */
-    int dead;      /* called dead by the module */
-    int proven;    /* of those, proven unsolvable by the oracle */
-    int unknown;   /* of those, too big for the oracle */
+    int positions;                        /* positions checked */
+    int dead;                             /* called dead by the module */
+    int by_reason[DEADLOCK_REASON_COUNT]; /* the dead ones by the full check's reason */
+    int proven;                           /* of the dead, proven unsolvable by the oracle */
+    int unknown;                          /* of the dead, too big for the oracle */
 } soundness_counts;
 
 /* Checks one position both ways (full check, and per-push check on each box). When the
- * module says dead, the oracle must not find a solution. */
+ * module says dead, the oracle must not find a solution. The per-push check never finds
+ * more than the full check, which looks around every box. */
 static void check_soundness(fixture *f, const position *p, int oracle_limit,
                             soundness_counts *counts)
 {
-    bool dead = deadlock_check_position(&f->table, &f->board, p, -1, NULL);
-    for (int square = 0; square < f->board.size && !dead; square++)
-        if (p->boxes[square] && deadlock_check_push(&f->table, &f->board, p->boxes, square))
-            dead = true;
+    deadlock_report report;
+    bool dead = deadlock_check_position(&f->table, &f->board, p, -1, &report);
+    for (int square = 0; square < f->board.size; square++) {
+        if (p->boxes[square] && deadlock_check_push(&f->table, &f->board, p->boxes, square) &&
+            !dead) {
+            char *text = position_to_text(&f->board, p);
+            fail_msg("the per-push check on (%d,%d) finds more than the full check:\n%s",
+                     board_x(&f->board, square), board_y(&f->board, square), text ? text : "?");
+        }
+    }
     counts->positions++;
     if (!dead) return;
     counts->dead++;
+    counts->by_reason[report.reason]++;
     deadlock_search_result truth = deadlock_search_solve(&f->board, p, oracle_limit);
     if (truth == DEADLOCK_SEARCH_SOLVABLE) {
         char *text = position_to_text(&f->board, p);
-        fail_msg("called dead but solvable:\n%s", text ? text : "?");
+        fail_msg("called dead (%s) but solvable:\n%s", deadlock_reason_name(report.reason),
+                 text ? text : "?");
     }
     if (truth == DEADLOCK_SEARCH_UNSOLVABLE)
         counts->proven++;
@@ -469,6 +491,18 @@ static void check_soundness(fixture *f, const position *p, int oracle_limit,
         counts->unknown++;
 }
 
+static void print_counts(const char *what, const soundness_counts *counts)
+{
+    print_message("%s: %d positions, %d called dead (corner %d, dead wall %d, unreachable %d, "
+                  "2x2 %d, frozen %d), %d proven by the oracle, %d too big for it\n",
+                  what, counts->positions, counts->dead, counts->by_reason[DEADLOCK_CORNER],
+                  counts->by_reason[DEADLOCK_DEAD_WALL], counts->by_reason[DEADLOCK_UNREACHABLE],
+                  counts->by_reason[DEADLOCK_BLOCK_2X2], counts->by_reason[DEADLOCK_FROZEN],
+                  counts->proven, counts->unknown);
+}
+
+/* Random boxes and player in small rooms. Half the positions take their boxes from the live
+ * squares only, so that the blocks and frozen boxes get tested, not just dead squares. */
 static void test_random_positions_called_dead_have_no_solution(void **state)
 {
     (void)state;
@@ -478,16 +512,21 @@ static void test_random_positions_called_dead_have_no_solution(void **state)
         fixture f;
         load(&f, random_rooms[r]);
         int floor[LEVEL_MAX_SIDE * LEVEL_MAX_SIDE], floor_count = 0;
-        for (int square = 0; square < f.board.size; square++)
-            if (board_is_inside(&f.board, square) && !board_is_wall(&f.board, square))
-                floor[floor_count++] = square;
+        int live[LEVEL_MAX_SIDE * LEVEL_MAX_SIDE], live_count = 0;
+        for (int square = 0; square < f.board.size; square++) {
+            if (!board_is_inside(&f.board, square) || board_is_wall(&f.board, square)) continue;
+            floor[floor_count++] = square;
+            if (!deadlock_square_is_dead(&f.table, square)) live[live_count++] = square;
+        }
         position p;
         assert_true(position_init(&p, &f.board));
         for (int trial = 0; trial < 1500; trial++) {
+            const int *squares = trial % 2 ? live : floor;
+            int count = trial % 2 ? live_count : floor_count;
             memset(p.boxes, 0, (size_t)f.board.size);
             p.box_count = 0;
             while (p.box_count < f.board.goal_count) {
-                int square = floor[next_random(&seed) % (uint32_t)floor_count];
+                int square = squares[next_random(&seed) % (uint32_t)count];
                 if (!p.boxes[square]) {
                     p.boxes[square] = 1;
                     p.box_count++;
@@ -500,11 +539,11 @@ static void test_random_positions_called_dead_have_no_solution(void **state)
         position_free(&p);
         unload(&f);
     }
-    print_message("random positions: %d checked, %d called dead, %d proven, %d too big\n",
-                  counts.positions, counts.dead, counts.proven, counts.unknown);
-    /* The test must bite: many positions called dead, nearly all of them proven. */
-    assert_true(counts.dead > counts.positions / 10);
-    assert_true(counts.unknown == 0);
+    print_counts("random positions", &counts);
+    /* The test must bite: every reason seen, and every dead verdict proven. */
+    for (int reason = DEADLOCK_CORNER; reason < DEADLOCK_REASON_COUNT; reason++)
+        assert_true(counts.by_reason[reason] > 0);
+    assert_int_equal(counts.unknown, 0);
 }
 
 /* Reads a whole file into a string to free(), or NULL. */
@@ -654,10 +693,8 @@ static void check_microban(const char *prefix, int count)
         pushes += n;
     }
     if (checked == 0) skip();
-    print_message("%s: %d solutions, %d pushes, none called dead; off the path %d positions, "
-                  "%d called dead, %d proven, %d too big for the oracle\n",
-                  prefix, checked, pushes, off_path.positions, off_path.dead, off_path.proven,
-                  off_path.unknown);
+    print_message("%s: %d solutions, %d pushes, none called dead\n", prefix, checked, pushes);
+    print_counts("  pushes off the solution paths", &off_path);
     assert_true(off_path.proven > 0);
 }
 
