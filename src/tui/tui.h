@@ -108,10 +108,10 @@ typedef struct tui {
     tui_hint hint;
     tui_warning warning;
     replay replay;
+    bool replay_by_solver; /* the replay plays the solver's solution, not the player's */
 
     /* Saved progress; NULL when it could not be opened. */
     progress *progress;
-    bool replay_by_solver; /* the replay plays the solver's solution, not the player's */
 
     /* The loop. */
     bool quit;
