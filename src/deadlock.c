@@ -222,8 +222,8 @@ void deadlock_table_free(deadlock_table *table)
 static bool find_block_2x2(const board *board, const uint8_t *boxes, int square, int *found,
                            int *count)
 {
-    int horizontal[2] = {board->delta[DIR_LEFT], board->delta[DIR_RIGHT]};
-    int vertical[2] = {board->delta[DIR_UP], board->delta[DIR_DOWN]};
+    const int horizontal[2] = {board->delta[DIR_LEFT], board->delta[DIR_RIGHT]};
+    const int vertical[2] = {board->delta[DIR_UP], board->delta[DIR_DOWN]};
     for (int h = 0; h < 2; h++) {
         for (int v = 0; v < 2; v++) {
             int block[4] = {square, square + horizontal[h], square + vertical[v],
