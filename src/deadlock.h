@@ -12,7 +12,8 @@
  *     frozen boxes (boxes that can move on neither axis) with one of them off its goal.
  *
  * Sound by design: a position called dead is never solvable. Not complete: some dead
- * positions (corrals, closed diagonals) are not recognised yet.
+ * positions (corrals, closed diagonals) are not recognised yet; they would come in as new
+ * reasons after DEADLOCK_FROZEN and new checks beside the freeze test in deadlock.c.
  *
  * The table is read-only once built, so one table may be shared by several threads. */
 #ifndef SOKOBAN_DEADLOCK_H
