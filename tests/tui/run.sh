@@ -265,8 +265,13 @@ test_deadlock_warning() {
     keys Down
     keys Right Up
     wait_for "DEADLOCK (corner)"
+    # The box involved is highlighted: white on red.
+    tmux -L "$SOCKET" capture-pane -p -e | grep -a '\$' | grep -aq "$(printf '\033\\[41m')\\\$" ||
+        fail "the deadlocked box is not highlighted"
     keys u
     wait_gone "DEADLOCK"
+    tmux -L "$SOCKET" capture-pane -p -e | grep -aq "$(printf '\033\\[41m')" &&
+        fail "a box is still highlighted after undo"
     keys D
     wait_for "Dead squares shown"
     wait_for "#xxx#"
