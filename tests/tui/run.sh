@@ -240,6 +240,9 @@ test_hint() {
     keys H
     wait_for "Hint (optimal"
     wait_for "#@ \$>.#"
+    # The box and the arrow are highlighted: black on magenta.
+    tmux -L "$SOCKET" capture-pane -p -e | grep -aq "$(printf '\033\\[45m')\\\$>" ||
+        fail "the hinted box is not highlighted"
     keys H
     wait_for "#  @\$.#"
     wait_for "moves 2  pushes 1"
