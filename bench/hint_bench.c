@@ -9,6 +9,7 @@
  *
  *   hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]
  *              [--budget SECONDS] [--memory MiB] [--verbose] [--supersede] [--no-reuse]
+ *              [--each]
  *
  * With --supersede it measures instead how soon a new request is answered while an old one
  * still runs: a hint from each level's start, and 10 ms later one from the position before
@@ -38,6 +39,7 @@ typedef struct bench_options {
     bool verbose;
     bool supersede;
     bool no_reuse;
+    bool each;
 } bench_options;
 
 typedef struct bench_totals {
@@ -47,12 +49,13 @@ typedef struct bench_totals {
     int levels, skipped_levels;
     int not_busy; /* --supersede: the first request had finished before the second came */
     uint64_t nodes;
+    const char *last_answer; /* of the last hint: "optimal", "fast", "limit", ... */
 } bench_totals;
 
 static const char USAGE[] =
     "Usage: hint_bench [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--every K]\n"
     "                  [--budget SECONDS] [--memory MiB] [--verbose] [--supersede]\n"
-    "                  [--no-reuse]\n"
+    "                  [--no-reuse] [--each]\n"
     "Times hints (worker_submit to result) from the start and after each push of the\n"
     "reference solutions of DIR/NAME%04d.sok with NAME%04d.sol beside them.\n"
     "  --dir DIR         default /usr/share/games/cavepacker/maps\n"
@@ -65,7 +68,8 @@ static const char USAGE[] =
     "  --verbose         one line per level\n"
     "  --supersede       time a request that cancels a running one instead (see the source)\n"
     "  --no-reuse        search every position afresh (by default the worker answers a\n"
-    "                    position along its last solution from that solution, as in the game)\n";
+    "                    position along its last solution from that solution, as in the game)\n"
+    "  --each            one line per hint: level, push, seconds, how it was answered\n";
 
 static double clock_seconds(void)
 {
@@ -135,16 +139,20 @@ static double time_hint(worker *w, const game *g, double budget, bench_totals *t
         if (worker_poll(w, &result) && result.id == id) break;
     }
     double seconds = clock_seconds() - began;
-    if (result.status == SOLVER_SOLVED && result.mode == SOLVER_OPTIMAL)
-        totals->optimal++;
-    else if (result.status == SOLVER_SOLVED)
-        totals->fast++;
-    else if (result.status == SOLVER_LIMIT)
+    if (result.status == SOLVER_SOLVED) {
+        bool optimal = result.mode == SOLVER_OPTIMAL;
+        (*(optimal ? &totals->optimal : &totals->fast))++;
+        totals->last_answer = optimal ? "optimal" : "fast";
+    } else if (result.status == SOLVER_LIMIT) {
         totals->limit++;
-    else if (result.status == SOLVER_UNSOLVABLE)
+        totals->last_answer = "limit";
+    } else if (result.status == SOLVER_UNSOLVABLE) {
         totals->unsolvable++;
-    else
+        totals->last_answer = "unsolvable";
+    } else {
         totals->other++;
+        totals->last_answer = "error";
+    }
     totals->nodes += result.nodes;
     worker_result_free(&result);
     return seconds;
@@ -202,8 +210,13 @@ static bool bench_level(worker *w, const bench_options *options, int number, ben
         int first = totals->count;
         game_restart(&g);
         for (int push = 0;; push++) {
-            if (push % options->every == 0 && !game_is_solved(&g))
-                add_latency(totals, time_hint(w, &g, options->budget, totals));
+            if (push % options->every == 0 && !game_is_solved(&g)) {
+                double seconds = time_hint(w, &g, options->budget, totals);
+                add_latency(totals, seconds);
+                if (options->each)
+                    printf("hint level %d push %d: %.4f s %s\n", number, push, seconds,
+                           totals->last_answer);
+            }
             int pushes = g.pushes;
             bool redone;
             do redone = game_redo(&g);
@@ -259,12 +272,19 @@ int main(int argc, char **argv)
         .budget = 10,
     };
     static const struct option long_options[] = {
-        {"dir", required_argument, NULL, 'd'},    {"prefix", required_argument, NULL, 'p'},
-        {"first", required_argument, NULL, 'f'},  {"levels", required_argument, NULL, 'n'},
-        {"every", required_argument, NULL, 'k'},  {"budget", required_argument, NULL, 'b'},
-        {"memory", required_argument, NULL, 'm'}, {"verbose", no_argument, NULL, 'v'},
-        {"supersede", no_argument, NULL, 's'},    {"no-reuse", no_argument, NULL, 'r'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"dir", required_argument, NULL, 'd'},
+        {"prefix", required_argument, NULL, 'p'},
+        {"first", required_argument, NULL, 'f'},
+        {"levels", required_argument, NULL, 'n'},
+        {"every", required_argument, NULL, 'k'},
+        {"budget", required_argument, NULL, 'b'},
+        {"memory", required_argument, NULL, 'm'},
+        {"verbose", no_argument, NULL, 'v'},
+        {"supersede", no_argument, NULL, 's'},
+        {"no-reuse", no_argument, NULL, 'r'},
+        {"each", no_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     int option;
     double number;
@@ -288,6 +308,9 @@ int main(int argc, char **argv)
             break;
         case 'r':
             options.no_reuse = true;
+            break;
+        case 'e':
+            options.each = true;
             break;
         case 'h':
             fputs(USAGE, stdout);
