@@ -135,7 +135,7 @@ static void begin_iteration(void *context, int threshold)
     s->iteration++;
     s->last_box = -1;
     compute_reach(s);
-    if (s->table) solver_table_enter(s->table, state_key(s), s->box_key, 0, s->iteration);
+    if (s->table) solver_table_enter(s->table, state_key(s), 0, s->iteration);
 }
 
 /* Move ordering: the box pushed last goes on first ("inertia", from the S4 solver and
@@ -241,7 +241,6 @@ static int make(void *context, ida_move move, int g, int *cost)
     s->reach_valid = false;
     *cost = pushes;
     if (pushes > 1) s->counters.tunnel++;
-    if (s->table) solver_table_prefetch(s->table, s->box_key);
 
     if (pushes > 1 && solver_square_is_dead(s->distances, to)) {
         s->counters.dead_square++;
@@ -252,8 +251,7 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     compute_reach(s);
-    if (s->table &&
-        !solver_table_enter(s->table, state_key(s), s->box_key, g + pushes, s->iteration)) {
+    if (s->table && !solver_table_enter(s->table, state_key(s), g + pushes, s->iteration)) {
         s->counters.transposition++;
         return IDA_PRUNE;
     }

@@ -3,14 +3,25 @@
 
 #include <stdlib.h>
 
-bool solver_table_init(solver_table *t, size_t bytes)
+enum {
+    /* The table starts at this size and grows fourfold whenever half of it is in use, up to
+     * the budget: a short search stays in the cache and touches few fresh pages. */
+    START_BYTES = 1 << 20,
+};
+
+static size_t buckets_for(size_t bytes)
 {
-    *t = (solver_table){0};
     size_t bucket = SOLVER_TABLE_WAYS * sizeof(solver_entry);
     size_t buckets = 1;
     while (buckets * 2 * bucket <= bytes) buckets *= 2;
-    /* calloc: the pages of a large table are mapped only when first touched, so a small
-     * level does not pay for the whole budget. */
+    return buckets;
+}
+
+bool solver_table_init(solver_table *t, size_t bytes)
+{
+    *t = (solver_table){0};
+    t->max_buckets = buckets_for(bytes);
+    size_t buckets = buckets_for(bytes < START_BYTES ? bytes : START_BYTES);
     t->entries = calloc(buckets * SOLVER_TABLE_WAYS, sizeof *t->entries);
     if (!t->entries) return false;
     t->bucket_mask = buckets - 1;
@@ -23,31 +34,69 @@ void solver_table_free(solver_table *t)
     *t = (solver_table){0};
 }
 
-bool solver_table_enter(solver_table *t, uint64_t key, uint64_t bucket_key, int cost,
-                        int iteration)
+/* The least useful entry of a bucket to overwrite: an empty one, else one from the oldest
+ * iteration, else the one found deepest (it saves the least search). */
+static solver_entry *victim_in(solver_entry *bucket)
 {
-    if (key == 0) key = 1; /* 0 marks an empty entry */
-    solver_entry *bucket = t->entries + (bucket_key & t->bucket_mask) * SOLVER_TABLE_WAYS;
     solver_entry *victim = bucket;
-    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
+    for (int i = 0; i < SOLVER_TABLE_WAYS && victim->key; i++) {
         solver_entry *e = bucket + i;
-        if (e->key == key) {
-            if (e->cost < (uint32_t)cost) return false;
-            if (e->cost == (uint32_t)cost && e->iteration == (uint32_t)iteration) return false;
-            e->cost = (uint32_t)cost;
-            e->iteration = (uint32_t)iteration;
-            return true;
-        }
-        /* The least useful entry: an empty one, else one from the oldest iteration, else
-         * the one found deepest (it saves the least search). */
-        if (victim->key == 0) continue;
         if (e->key == 0 || e->iteration < victim->iteration ||
             (e->iteration == victim->iteration && e->cost > victim->cost))
             victim = e;
     }
-    if (victim->key) t->replacements++;
+    return victim;
+}
+
+/* Four times the buckets, the entries put back where their keys now point. When memory
+ * runs short the table just stays as it is. */
+static void grow(solver_table *t)
+{
+    size_t old_buckets = t->bucket_mask + 1, buckets = old_buckets * 4;
+    if (buckets > t->max_buckets) buckets = t->max_buckets;
+    if (buckets <= old_buckets) return;
+    solver_entry *entries = calloc(buckets * SOLVER_TABLE_WAYS, sizeof *entries);
+    if (!entries) {
+        t->max_buckets = old_buckets;
+        return;
+    }
+    size_t mask = buckets - 1;
+    for (size_t i = 0; i < old_buckets * SOLVER_TABLE_WAYS; i++) {
+        solver_entry *e = t->entries + i;
+        if (e->key) *victim_in(entries + (e->key & mask) * SOLVER_TABLE_WAYS) = *e;
+    }
+    free(t->entries);
+    t->entries = entries;
+    t->bucket_mask = mask;
+}
+
+bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
+{
+    if (key == 0) key = 1; /* 0 marks an empty entry */
+    solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
+    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
+        solver_entry *e = bucket + i;
+        if (e->key != key) continue;
+        if (e->cost < (uint32_t)cost) return false;
+        if (e->cost == (uint32_t)cost && e->iteration == (uint32_t)iteration) return false;
+        e->cost = (uint32_t)cost;
+        e->iteration = (uint32_t)iteration;
+        return true;
+    }
+    solver_entry *victim = victim_in(bucket);
+    if (victim->key) {
+        t->replacements++;
+    } else {
+        t->used++;
+    }
     t->stores++;
     *victim = (solver_entry){.key = key, .cost = (uint32_t)cost, .iteration = (uint32_t)iteration};
+    if (t->used * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS) {
+        grow(t);
+        t->used = 0; /* recounted lazily: the next half-full mark of the bigger table */
+        for (size_t i = 0; i < (t->bucket_mask + 1) * SOLVER_TABLE_WAYS; i++)
+            t->used += t->entries[i].key != 0;
+    }
     return true;
 }
 

@@ -21,29 +21,24 @@ typedef struct solver_entry {
 typedef struct solver_table {
     solver_entry *entries;
     size_t bucket_mask; /* buckets of SOLVER_TABLE_WAYS entries; a power of two minus one */
+    size_t max_buckets; /* what the memory budget allows */
+    size_t used;        /* entries holding a key */
     uint64_t stores, replacements;
 } solver_table;
 
 enum { SOLVER_TABLE_WAYS = 4 };
 
-/* Allocates a table of at most `bytes` (at least one bucket). False when out of memory. */
+/* Sets up a table that may grow to `bytes` (at least one bucket); it starts at 1 MiB and
+ * grows fourfold each time it is half full. False when out of memory. */
 bool solver_table_init(solver_table *table, size_t bytes);
 void solver_table_free(solver_table *table);
 
-/* Records that the position with `key` (in the bucket of `bucket_key`) is entered at `cost` in `iteration` (counted from
- * 1). Returns false when the search must not enter it: it was entered before at a lower
- * cost (in any iteration: its cheaper path is searched in this iteration too), or at the
- * same cost in this iteration. A full bucket loses its least useful entry, which only
+/* Records that the position with `key` is entered at `cost` in
+ * `iteration` (counted from 1). Returns false when the search must not enter it: it was entered
+ * before at a lower cost (in any iteration: its cheaper path is searched in this iteration too), or
+ * at the same cost in this iteration. A full bucket loses its least useful entry, which only
  * weakens the pruning, never its soundness. */
-bool solver_table_enter(solver_table *table, uint64_t key, uint64_t bucket_key, int cost,
-                        int iteration);
-
-/* The bucket is chosen by `bucket_key` (the boxes alone), so it can be fetched into the
- * cache while the player's region, the rest of the key, is still being computed. */
-static inline void solver_table_prefetch(const solver_table *table, uint64_t bucket_key)
-{
-    __builtin_prefetch(table->entries + (bucket_key & table->bucket_mask) * SOLVER_TABLE_WAYS);
-}
+bool solver_table_enter(solver_table *table, uint64_t key, int cost, int iteration);
 
 /* Zobrist keys: random 64-bit numbers, one per square for a box and one per square for the
  * player's region, from a seeded generator so runs repeat. */
