@@ -5,6 +5,7 @@
 
 #include "draw.h"
 #include "keys.h"
+#include "play.h"
 
 /* ---- Glyphs ------------------------------------------------------------------------- */
 
@@ -265,8 +266,17 @@ static void draw_status(const tui *t, const glyph_set *g)
     const level *l = tui_level(t);
     char right[128], state[64];
     solver_state(t, g, state, sizeof state);
-    snprintf(right, sizeof right, " moves %d  pushes %d  %s ", t->game.moves, t->game.pushes,
-             state);
+    /* The best saved solution, fewest moves, when the level was solved before. */
+    char best[48] = "";
+    const progress_record *record = play_record(t, t->collection_index, t->level_index);
+    if (record && record->best_moves.lurd)
+        snprintf(best, sizeof best, "best %d/%d  ", record->best_moves.moves,
+                 record->best_moves.pushes);
+    snprintf(right, sizeof right, " moves %d  pushes %d  %s%s ", t->game.moves, t->game.pushes,
+             best, state);
+    if (best[0] && text_width(right) > COLS - 24)
+        snprintf(right, sizeof right, " moves %d  pushes %d  %s ", t->game.moves, t->game.pushes,
+                 state);
     if (text_width(right) > COLS - 12)
         snprintf(right, sizeof right, " %d/%d ", t->game.moves, t->game.pushes);
     /* The title, unless it only repeats the number (as in XSokoban). */

@@ -15,6 +15,7 @@ void levels_open(tui *t)
     t->list.collection = t->collection_index;
     t->list.selected = t->level_index;
     t->list.top = 0;
+    t->list.typed = 0;
 }
 
 /* Rows available for levels. */
@@ -81,7 +82,8 @@ void levels_draw(tui *t)
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
-    mvaddnstr(LINES - 1, 0, " Up/Down j/k PgUp/PgDn Home/End: choose   Enter: play   Esc q: back",
+    mvaddnstr(LINES - 1, 0,
+              " Up/Down j/k PgUp/PgDn Home/End or a number: choose  Enter: play  Esc q: back",
               COLS);
     attrset(A_NORMAL);
 }
@@ -90,6 +92,15 @@ void levels_key(tui *t, int key)
 {
     const collection *c = &t->collections[t->list.collection];
     int page = visible_rows();
+    /* Digits type a level number and select it as they come. */
+    if (key >= '0' && key <= '9') {
+        int typed = t->list.typed * 10 + (key - '0');
+        if (typed > c->count) typed = key - '0';
+        t->list.typed = typed;
+        if (typed > 0) t->list.selected = typed - 1;
+        return;
+    }
+    t->list.typed = 0;
     switch (key) {
     case KEY_UP:
     case 'k':

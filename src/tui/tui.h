@@ -70,6 +70,7 @@ typedef struct tui_level_list {
     int collection; /* the collection listed */
     int selected;   /* index of the highlighted level */
     int top;        /* index of the first level on screen */
+    int typed;      /* the level number being typed, 0 when none */
 } tui_level_list;
 
 typedef struct tui {

@@ -196,6 +196,7 @@ test_solve_tutorial_recorded() {
     keys l l l l
     wait_for "Solved in 4 moves, 3 pushes"
     wait_for "n or Enter: next level"
+    wait_for "best 4/3"
     grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "no level saved"
     keys L
     wait_for "1 solved"
@@ -224,6 +225,10 @@ test_levels_and_best() {
     wait_for "1 solved"
     keys Down Down Enter
     wait_for "tutorial 5/"
+    keys L
+    wait_for "1 solved"
+    keys 7 Enter
+    wait_for "tutorial 7/"
     keys L
     wait_for "1 solved"
     keys g Enter
