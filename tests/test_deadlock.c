@@ -1,5 +1,6 @@
 /* test_deadlock.c - the deadlock analysis: dead squares by rule, blocks and frozen boxes on
  * hand-drawn positions, and soundness against an exhaustive search on many positions. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,19 @@
 #endif
 /* The reference solutions shipped with CavePacker (XSokoban, Microban), when installed. */
 #define SOLUTIONS_DIR "/usr/share/games/cavepacker/maps"
+
+/* The oracle searches the pushes off the Microban solutions on levels with at most this many
+ * boxes; fewer under the thread sanitizer, which slows the single-threaded search tenfold. */
+#if defined(__SANITIZE_THREAD__)
+#define ORACLE_MAX_BOXES 2
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ORACLE_MAX_BOXES 2
+#endif
+#endif
+#ifndef ORACLE_MAX_BOXES
+#define ORACLE_MAX_BOXES 3
+#endif
 
 /* ------------------------------------------------------------------------------------ */
 /* Fixtures                                                                              */
@@ -684,7 +698,7 @@ static void check_microban(const char *prefix, int count)
          * DEADLOCK_ORACLE_BOXES=5 DEADLOCK_ORACLE_LIMIT=100000 (minutes). */
         const char *boxes_text = getenv("DEADLOCK_ORACLE_BOXES");
         const char *limit_text = getenv("DEADLOCK_ORACLE_LIMIT");
-        int max_boxes = boxes_text ? atoi(boxes_text) : 3;
+        int max_boxes = boxes_text ? atoi(boxes_text) : ORACLE_MAX_BOXES;
         int oracle_limit = limit_text ? atoi(limit_text) : 10000;
         int n = check_solution_path(&levels.levels[0], solution_path,
                                     count_boxes(&levels.levels[0]) <= max_boxes ? oracle_limit : 0,
@@ -713,6 +727,68 @@ static void test_microban2_solution_paths_are_never_dead(void **state)
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* Threads                                                                               */
+/* ------------------------------------------------------------------------------------ */
+
+/* Every box of every position along a push sequence on one shared table. */
+typedef struct thread_work {
+    const deadlock_table *table;
+    const board *board;
+    uint8_t *const *positions; /* box arrays, read only */
+    int position_count;
+    long dead; /* out: how many checks said dead */
+} thread_work;
+
+static void *check_all_boxes(void *argument)
+{
+    thread_work *work = argument;
+    work->dead = 0;
+    for (int round = 0; round < 20; round++)
+        for (int i = 0; i < work->position_count; i++)
+            for (int square = 0; square < work->board->size; square++)
+                if (work->positions[i][square])
+                    work->dead +=
+                        deadlock_check_push(work->table, work->board, work->positions[i], square);
+    return NULL;
+}
+
+/* The solver thread and the game share one read-only table: two threads checking the same
+ * positions at once get the answers one thread gets (and the thread sanitizer stays quiet). */
+static void test_check_push_is_thread_safe_with_a_shared_table(void **state)
+{
+    (void)state;
+    fixture f;
+    load(&f, random_rooms[5]);
+    enum { POSITIONS = 200 };
+    uint8_t *positions[POSITIONS];
+    uint32_t seed = 99;
+    for (int i = 0; i < POSITIONS; i++) {
+        positions[i] = calloc((size_t)f.board.size, 1);
+        assert_non_null(positions[i]);
+        for (int placed = 0; placed < f.board.goal_count;) {
+            int square = (int)(next_random(&seed) % (uint32_t)f.board.size);
+            if (board_is_inside(&f.board, square) && !board_is_wall(&f.board, square) &&
+                !positions[i][square]) {
+                positions[i][square] = 1;
+                placed++;
+            }
+        }
+    }
+    thread_work alone = {&f.table, &f.board, positions, POSITIONS, 0};
+    check_all_boxes(&alone);
+    thread_work first = alone, second = alone;
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, check_all_boxes, &first), 0);
+    check_all_boxes(&second);
+    assert_int_equal(pthread_join(thread, NULL), 0);
+    assert_true(alone.dead > 0);
+    assert_int_equal(first.dead, alone.dead);
+    assert_int_equal(second.dead, alone.dead);
+    for (int i = 0; i < POSITIONS; i++) free(positions[i]);
+    unload(&f);
+}
+
+/* ------------------------------------------------------------------------------------ */
 
 int main(void)
 {
@@ -731,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_xsokoban_solution_paths_are_never_dead),
         cmocka_unit_test(test_microban1_solution_paths_are_never_dead),
         cmocka_unit_test(test_microban2_solution_paths_are_never_dead),
+        cmocka_unit_test(test_check_push_is_thread_safe_with_a_shared_table),
     };
     enum { CASES = sizeof position_cases / sizeof *position_cases };
     enum { FIXED = sizeof fixed / sizeof *fixed };
