@@ -35,11 +35,12 @@ fi
 KEYS=${BENCH_KEYS:-300}
 LEVEL=${BENCH_LEVEL:-50} # an XSokoban level the solver works on for longer than the test
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-bench-hint.XXXXXX")
+export TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX) # tmux's socket, removed at the end
 SOCKET="sokoban-bench-hint-$$"
 cleanup() {
     tmux -L "$SOCKET" kill-server 2> /dev/null || true
     sleep 0.5
-    rm -rf "$WORK"
+    rm -rf "$WORK" "$TMUX_TMPDIR"
 }
 trap cleanup EXIT INT TERM
 export TERM=xterm-256color

@@ -15,6 +15,8 @@ WAIT=${TUI_TEST_WAIT:-20}
 SOURCE_LEVELS=$(cd "$(dirname "$0")/../../levels" && pwd)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX")
+# tmux keeps its sockets here (a short path: sockets have a length limit), removed at the end.
+export TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX)
 SOCKET_BASE="sokoban-test-$NAME-$$"
 SOCKET=$SOCKET_BASE
 STARTS=0
@@ -37,7 +39,7 @@ cleanup() {
             tries=$((tries - 1))
         done
     fi
-    rm -rf "$WORK"
+    rm -rf "$WORK" "$TMUX_TMPDIR"
 }
 trap cleanup EXIT INT TERM
 
