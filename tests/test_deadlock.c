@@ -203,8 +203,8 @@ static void test_reason_names_are_words(void **state)
 /* Positions: a table of hand-drawn cases                                                */
 /* ------------------------------------------------------------------------------------ */
 
-/* One position, the expected verdict and boxes ("x,y x,y ...", 0-based), and whether the
- * exhaustive search must find it solvable (alive cases are drawn solvable on purpose). */
+/* One position with the expected verdict and boxes ("x,y x,y ...", 0-based). The exhaustive
+ * search confirms each: dead cases have no solution, alive ones (drawn so) have one. */
 typedef struct position_case {
     const char *name;
     const char *xsb;
@@ -279,6 +279,16 @@ static const position_case position_cases[] = {
      "# @  #\n"
      "######\n",
      DEADLOCK_BLOCK_2X2, "1,1 2,1"},
+    /* Pushed into its corner goal, the top box froze; it holds the box below it (which a
+     * wall holds sideways) off its goal. */
+    {"box_frozen_on_its_goal_holds_a_box_off_goal",
+     "######\n"
+     "##*  #\n"
+     "# $# #\n"
+     "#  . #\n"
+     "# @  #\n"
+     "######\n",
+     DEADLOCK_FROZEN, "2,1 2,2"},
     {"frozen_chain_off_goal_is_dead",
      "#######\n"
      "# #   #\n"
@@ -357,7 +367,7 @@ static void test_position_case(void **state)
     assert_int_equal(report.box_count, count);
     for (int i = 0; i < count; i++) assert_int_equal(report.boxes[i], expected[i]);
 
-    /* The solver's per-push check agrees: dead when any involved box was the last pushed,
+    /* The solver's per-push check agrees: dead whichever involved box was the last pushed,
      * never dead when the position is alive. */
     for (int square = 0; square < f.board.size; square++) {
         if (!f.start.boxes[square]) continue;
