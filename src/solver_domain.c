@@ -124,7 +124,6 @@ static int root_bound(void *context)
 {
     solver_search *s = context;
     compute_reach(s);
-    s->root_region = s->region;
     return solver_search_bound(s);
 }
 
@@ -236,7 +235,6 @@ static int make(void *context, ida_move move, int g, int *cost)
         }
     }
     undo->box_to = to;
-    undo->pushes = pushes;
     s->last_box = box;
     s->reach_valid = false;
     *cost = pushes;

@@ -23,10 +23,10 @@
 typedef struct solver_undo {
     int player;
     int last_box;
-    int box_to; /* where the box ended (after a tunnel, further than one push) */
-    int pushes; /* 1, or the length of the macro */
+    int box_to; /* where the box ended (after a macro, further than one push) */
 } solver_undo;
 
+/* What the pruning did, for measurements (read in a debugger or a profiling build). */
 typedef struct solver_counters {
     uint64_t dead_square;   /* pushes not generated: the box would stand on a dead square */
     uint64_t deadlock;      /* states cut by deadlock_check_push */
@@ -79,7 +79,6 @@ typedef struct solver_search {
     int depth, capacity;
 
     int iteration;
-    int root_region;
     /* PI-corral work space: corral_id[square] is valid where corral_mark == corral_stamp. */
     uint32_t *corral_mark;
     uint32_t corral_stamp;
