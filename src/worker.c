@@ -330,8 +330,20 @@ static bool cache_answer(const solution_cache *cache, const worker_task *task, w
     return true;
 }
 
-/* Solves the task: optimal with half the budget, then fast with what is left, then, when the
- * position is proven lost, the look back with what is left after that. */
+/* Moves a solution into the result. */
+static void take_solution(worker_result *out, solver_mode mode, char *lurd, int moves, int pushes)
+{
+    out->status = SOLVER_SOLVED;
+    out->mode = mode;
+    out->lurd = lurd;
+    out->moves = moves;
+    out->pushes = pushes;
+}
+
+/* Solves the task: optimal with its share of the budget, then fast with what is left, then,
+ * when the position is proven lost, the look back with what is left after that. The rest of
+ * the last solution answers at once when it is optimal; when it came from the fast mode the
+ * optimal mode still gets its chance, and the rest stands in for the fast search. */
 static void run_task(worker *worker, worker_task *task, worker_result *out)
 {
     double started = clock_seconds();
@@ -343,7 +355,10 @@ static void run_task(worker *worker, worker_task *task, worker_result *out)
     out->mode = SOLVER_OPTIMAL;
     out->undo_pushes = -1;
 
-    if (!worker->no_reuse && cache_answer(&worker->cache, task, out)) {
+    worker_result kept = {0};
+    bool have_kept = !worker->no_reuse && cache_answer(&worker->cache, task, &kept);
+    if (have_kept && kept.mode == SOLVER_OPTIMAL) {
+        take_solution(out, kept.mode, kept.lurd, kept.moves, kept.pushes);
         out->seconds = clock_seconds() - started;
         return;
     }
@@ -353,7 +368,7 @@ static void run_task(worker *worker, worker_task *task, worker_result *out)
     solver_status status = run_search(worker, task, &task->position, mode, false,
                                       task->budget_seconds * OPTIMAL_SHARE, &result);
     double left = deadline - clock_seconds();
-    if (status == SOLVER_LIMIT && left > 0 && !atomic_load(&task->cancel)) {
+    if (status == SOLVER_LIMIT && !have_kept && left > 0 && !atomic_load(&task->cancel)) {
         solver_result_free(&result);
         mode = SOLVER_FAST;
         status = run_search(worker, task, &task->position, mode, false, left, &result);
@@ -362,11 +377,14 @@ static void run_task(worker *worker, worker_task *task, worker_result *out)
     out->mode = mode;
     if (status == SOLVER_SOLVED) {
         cache_store(&worker->cache, task, result.lurd, mode);
-        out->lurd = result.lurd; /* moved, not copied */
-        result.lurd = NULL;
-        out->pushes = result.pushes;
-        out->moves = result.moves;
+        take_solution(out, mode, result.lurd, result.moves, result.pushes);
+        result.lurd = NULL; /* moved, not copied */
+    } else if (have_kept) {
+        take_solution(out, kept.mode, kept.lurd, kept.moves, kept.pushes);
+        kept.lurd = NULL;
+        status = SOLVER_SOLVED;
     }
+    worker_result_free(&kept);
     solver_result_free(&result);
     if (status == SOLVER_UNSOLVABLE) look_back(worker, task, deadline, out);
 

@@ -16,8 +16,9 @@
  * position that can still be solved ("no solution from here: undo N pushes").
  *
  * The worker keeps the last solution it found: a request from a position along it (the player
- * followed the hint, maybe walking elsewhere without pushing) is answered at once with the
- * rest of it, in the mode that found it.
+ * followed the hint, maybe walking elsewhere without pushing) is answered with the rest of
+ * it: at once when it is optimal; when the fast mode found it, after the optimal mode has had
+ * its share of the budget, in place of the fast search.
  *
  * Knows nothing of the terminal. */
 #ifndef SOKOBAN_WORKER_H

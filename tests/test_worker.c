@@ -603,6 +603,29 @@ static void test_a_kept_answer_needs_no_search(void **state)
     played_free(p);
 }
 
+static void test_kept_fast_answer_waits_for_the_optimal_mode(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_OPTIMAL_RUNS_OUT);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rRR"); /* "R" solves it, so the fast answer is kept */
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.mode, SOLVER_FAST);
+    worker_result_free(&result);
+    submit(w, WORKER_HINT, p, 10);
+    result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.mode, SOLVER_FAST);
+    assert_string_equal(result.lurd, "R");
+    worker_result_free(&result);
+    worker_destroy(w);
+    /* optimal, fast; then optimal again, and the kept answer instead of a fast search */
+    assert_int_equal(fake.started, 3);
+    assert_int_equal(fake.modes[2], SOLVER_OPTIMAL);
+    played_free(p);
+}
+
 /* A room: the box two pushes left of its goal. */
 static const char ROOM[] = "#######\n"
                            "#     #\n"
@@ -696,6 +719,7 @@ int main(void)
         cmocka_unit_test(test_destroy_right_after_submit),
         cmocka_unit_test(test_no_reuse_searches_every_request),
         cmocka_unit_test(test_a_kept_answer_needs_no_search),
+        cmocka_unit_test(test_kept_fast_answer_waits_for_the_optimal_mode),
         cmocka_unit_test(test_lost_position_says_how_many_pushes_to_undo),
         cmocka_unit_test(test_undecided_position_makes_the_undo_count_inexact),
         cmocka_unit_test(test_lost_from_the_start_gives_no_undo_count),
