@@ -250,8 +250,10 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     } else if (solver_search_is_goal(s)) {
         status = IDA_SOLVED;
     } else {
-        add_node(&f, NO_NODE, 0, 0, h, solver_search_key(s));
-        status = run(&f, limits, start, result);
+        if (add_node(&f, NO_NODE, 0, 0, h, solver_search_key(s)) == NO_NODE)
+            status = IDA_LIMIT;
+        else
+            status = run(&f, limits, start, result);
     }
     release(&f);
     result->status = status;
