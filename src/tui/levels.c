@@ -92,10 +92,13 @@ void levels_key(tui *t, int key)
 {
     const collection *c = &t->collections[t->list.collection];
     int page = visible_rows();
-    /* Digits type a level number and select it as they come. */
+    /* Digits type a level number and select it as they come. A digit that would make a
+     * number beyond the collection starts a new number; one that makes no level at all (0,
+     * or 9 in a collection of 8) is ignored and selects nothing. */
     if (key >= '0' && key <= '9') {
         int typed = t->list.typed * 10 + (key - '0');
         if (typed > c->count) typed = key - '0';
+        if (typed > c->count) typed = 0;
         t->list.typed = typed;
         if (typed > 0) t->list.selected = typed - 1;
         return;
@@ -142,6 +145,7 @@ void levels_key(tui *t, int key)
     case '\r':
     case KEY_ENTER:
         t->screen = TUI_SCREEN_PLAY;
+        if (t->list.selected < 0 || t->list.selected >= c->count) return;
         if (t->list.collection != t->collection_index || t->list.selected != t->level_index)
             if (!play_open_level(t, t->list.collection, t->list.selected)) t->quit = true;
         return;

@@ -240,6 +240,35 @@ test_levels_and_best() {
     wait_for "Solved in 4 moves, 3 pushes"
 }
 
+# A level number typed in the level list never selects beyond the collection: 9 and 0 on
+# the 8-level tutorial change nothing, a long number keeps the last digits that make a level.
+test_level_number_bounds() {
+    start_game -l C
+    wait_for "tutorial 1/8"
+    keys L
+    wait_for "8 levels"
+    keys 9 Enter
+    wait_for "tutorial 1/8"
+    keys L
+    wait_for "8 levels"
+    keys 0 Enter
+    wait_for "tutorial 1/8"
+    keys L
+    wait_for "8 levels"
+    keys 9 9 9 9 9 9 9 9 9 9 9 9 Enter
+    wait_for "tutorial 1/8"
+    keys L
+    wait_for "8 levels"
+    keys 1 2 3 4 5 6 7 8 9 Enter
+    wait_for "tutorial 8/8"
+    keys L
+    wait_for "8 levels"
+    keys 6 Enter
+    wait_for "tutorial 6/8"
+    keys l
+    wait_for "moves 1"
+}
+
 # H shows a hint (box and arrow) on a small level; a second H makes the push.
 test_hint() {
     start_game -t tmux-256color -l C "$WORK/small.xsb"
