@@ -10,11 +10,12 @@ char direction_letter(direction d, bool push)
     return push ? pushes[d] : moves[d];
 }
 
-/* Marks BOARD_INSIDE on every square reachable from `from` without crossing a wall. */
-static void mark_inside(board *b, int from)
+/* Marks BOARD_INSIDE on every square reachable from `from` without crossing a wall.
+ * Returns false when out of memory. */
+static bool mark_inside(board *b, int from)
 {
     int *queue = malloc((size_t)b->size * sizeof *queue);
-    if (!queue) return;
+    if (!queue) return false;
     int head = 0, tail = 0;
     queue[tail++] = from;
     b->flags[from] |= BOARD_INSIDE;
@@ -29,11 +30,13 @@ static void mark_inside(board *b, int from)
         }
     }
     free(queue);
+    return true;
 }
 
 bool board_from_level(const level *lv, board *b, position *start)
 {
     *b = (board){.width = lv->width, .height = lv->height, .size = lv->width * lv->height};
+    *start = (position){0};
     b->delta[DIR_LEFT] = -1;
     b->delta[DIR_RIGHT] = 1;
     b->delta[DIR_UP] = -lv->width;
@@ -71,7 +74,11 @@ bool board_from_level(const level *lv, board *b, position *start)
             break;
         }
     }
-    mark_inside(b, start->player);
+    if (!mark_inside(b, start->player)) {
+        board_free(b);
+        position_free(start);
+        return false;
+    }
     /* Boxes and goals outside the player's region (a decorative '*' behind the walls)
      * take no part in play. */
     for (int s = 0; s < b->size; s++) {

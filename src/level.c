@@ -7,8 +7,9 @@
  * breaks), checked, and its outside floor cleared by a flood fill from the player. */
 #include "level.h"
 
+#include "textfile.h"
+
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -524,8 +525,30 @@ static bool build_level(parser *p, level *lv, const map_rows *rows)
         }
         if (c != LEVEL_WALL && c != LEVEL_BOX_ON_GOAL) lv->squares[s] = LEVEL_FLOOR;
     }
+    int boxes_in_play = 0;
+    for (int s = 0; s < size; s++)
+        boxes_in_play +=
+            inside[s] && (lv->squares[s] == LEVEL_BOX || lv->squares[s] == LEVEL_BOX_ON_GOAL);
     free(inside);
+    if (boxes_in_play == 0)
+        return fail(p, lv, first_line, "no boxes (only decoration outside the walls)");
     return true;
+}
+
+/* Adds the title's text to the comment. A title that reads as a
+ * Comment-End: field goes in as a "; " line, so that it cannot end the Comment: block the
+ * writer puts the comment in. */
+static bool append_title_to_comment(level *lv)
+{
+    line bare = {lv->title, strlen(lv->title), 0};
+    if (!line_is_comment_end(&bare)) return append_comment(lv, lv->title, strlen(lv->title));
+    size_t length = strlen(lv->title) + 2;
+    char *text = malloc(length + 1);
+    if (!text) return false;
+    snprintf(text, length + 1, "; %s", lv->title);
+    bool ok = append_comment(lv, text, length);
+    free(text);
+    return ok;
 }
 
 /* ---------------------------------------------------------------- collections */
@@ -695,8 +718,7 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
         /* The text line above the map was taken for the title; when a Title: field below
          * the map names the level, that line is comment instead. */
         if (lv->title[0] && has_title_field(lines, i, end) &&
-            !has_title_field(lines, text_start, map_start) &&
-            !append_comment(lv, lv->title, strlen(lv->title)))
+            !has_title_field(lines, text_start, map_start) && !append_title_to_comment(lv))
             ok = out_of_memory(&p);
         if (ok && end > i && !read_metadata(lv, lines, i, end)) ok = out_of_memory(&p);
         i = end;
@@ -712,26 +734,12 @@ bool collection_load(const char *path, collection *out, level_error *error)
 {
     parser p = {.name = path, .error = error, .collection = out};
     *out = (collection){0};
-    FILE *file = fopen(path, "rb");
-    if (!file) return fail(&p, NULL, 0, "cannot open: %s", strerror(errno));
-    text_buffer b = {0};
-    char chunk[65536];
-    size_t n;
-    bool ok = true;
-    while ((n = fread(chunk, 1, sizeof chunk, file)) > 0) {
-        if (b.length + n > MAX_FILE_BYTES) {
-            ok = fail(&p, NULL, 0, "too large a file (more than %d MiB)", MAX_FILE_BYTES >> 20);
-            break;
-        }
-        if (!buffer_append(&b, chunk, n)) {
-            ok = out_of_memory(&p);
-            break;
-        }
-    }
-    if (ok && ferror(file)) ok = fail(&p, NULL, 0, "cannot read: %s", strerror(errno));
-    fclose(file);
-    if (ok) ok = collection_parse(b.data ? b.data : "", b.length, path, out, error);
-    free(b.data);
+    char *text, reason[200];
+    size_t length;
+    if (!textfile_read(path, MAX_FILE_BYTES, &text, &length, reason, sizeof reason))
+        return fail(&p, NULL, 0, "%s", reason);
+    bool ok = collection_parse(text, length, path, out, error);
+    free(text);
     return ok;
 }
 
@@ -758,8 +766,9 @@ static bool append_map(text_buffer *b, const level *lv)
 char *level_to_text(const level *lv)
 {
     text_buffer b = {0};
-    bool ok = buffer_reserve(&b, 0);
+    if (!buffer_reserve(&b, 0)) return NULL;
     b.data[0] = '\0';
+    bool ok = true;
     if (ok && lv->title[0]) {
         ok = buffer_append_string(&b, "; ") && buffer_append_string(&b, lv->title) &&
              buffer_append_string(&b, "\n\n");

@@ -187,6 +187,32 @@ expect_status "two modes" 2
 run --list "$levels/tutorial.xsb" --level 0
 expect_status "level zero" 2
 
+# ---- what is not a regular file: one line, exit 2, and never a hang
+run --list "$work"
+expect_status "a directory as the level file" 2
+grep -q "is a directory" "$work/stderr" || fail "directory: said '$(cat "$work/stderr")'"
+
+run --verify "$levels/tutorial.xsb" "@$work"
+expect_status "a directory as the solution file" 2
+
+run --tiles-file "$work"
+expect_status "a directory as the tiles file" 2
+
+mkfifo "$work/fifo"
+"$sokoban" --list "$work/fifo" >"$work/stdout" 2>"$work/stderr" &
+pid=$!
+waited=0
+while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
+if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    fail "a FIFO as the level file: still waiting after 10 s"
+else
+    wait "$pid"
+    status=$?
+    expect_status "a FIFO as the level file" 2
+    grep -q "not a regular file" "$work/stderr" || fail "FIFO: said '$(cat "$work/stderr")'"
+fi
+
 if [ "$failures" -gt 0 ]; then
     echo "$failures check(s) failed"
     exit 1

@@ -637,6 +637,12 @@ static void test_no_boxes_is_an_error(void **state)
     assert_mentions(parse_error("#####\n#@  #\n#####\n"), "no boxes");
 }
 
+static void test_only_a_decoration_box_outside_the_walls_is_no_boxes(void **state)
+{
+    (void)state;
+    assert_mentions(parse_error("#####  ###\n#@  #  #*#\n#####  ###\n"), "no boxes");
+}
+
 static void test_open_wall_is_an_error_naming_the_row(void **state)
 {
     (void)state;
@@ -965,6 +971,7 @@ int main(void)
         cmocka_unit_test(test_more_goals_than_boxes_is_an_error),
         cmocka_unit_test(test_more_boxes_than_goals_is_an_error),
         cmocka_unit_test(test_no_boxes_is_an_error),
+        cmocka_unit_test(test_only_a_decoration_box_outside_the_walls_is_no_boxes),
         cmocka_unit_test(test_open_wall_is_an_error_naming_the_row),
         cmocka_unit_test(test_gap_in_the_top_wall_is_an_open_wall),
         cmocka_unit_test(test_unknown_character_is_an_error_naming_it),

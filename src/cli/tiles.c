@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "textfile.h"
 #include "tiles.h"
 #include "tiles_pdb.h"
 
@@ -206,12 +207,23 @@ static int solve_lines(FILE *file, const cli_options *options)
 
 int cli_tiles_file(const cli_options *options)
 {
-    FILE *file = strcmp(options->tiles_file, "-") == 0 ? stdin : fopen(options->tiles_file, "r");
+    const char *path = options->tiles_file;
+    bool from_stdin = strcmp(path, "-") == 0;
+    char reason[200];
+    if (!from_stdin && !textfile_check(path, reason, sizeof reason)) {
+        fprintf(stderr, "sokoban: %s: %s\n", path, reason);
+        return CLI_BAD_INPUT;
+    }
+    FILE *file = from_stdin ? stdin : fopen(path, "r");
     if (!file) {
-        fprintf(stderr, "sokoban: %s: %s\n", options->tiles_file, strerror(errno));
+        fprintf(stderr, "sokoban: %s: cannot open: %s\n", path, strerror(errno));
         return CLI_BAD_INPUT;
     }
     int status = solve_lines(file, options);
-    if (file != stdin) fclose(file);
+    if (ferror(file)) {
+        fprintf(stderr, "sokoban: %s: cannot read: %s\n", path, strerror(errno));
+        status = CLI_BAD_INPUT;
+    }
+    if (!from_stdin) fclose(file);
     return status;
 }

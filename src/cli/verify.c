@@ -1,5 +1,4 @@
 /* verify.c - sokoban --verify: replays a LURD solution and says whether it solves. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +6,7 @@
 #include "cli.h"
 #include "game.h"
 #include "lurd.h"
+#include "textfile.h"
 
 enum { MAX_SOLUTION_FILE = 16 << 20 };
 
@@ -14,34 +14,12 @@ enum { MAX_SOLUTION_FILE = 16 << 20 };
  * printing why. */
 static char *read_solution_file(const char *path)
 {
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        fprintf(stderr, "sokoban: %s: cannot open: %s\n", path, strerror(errno));
+    char *text, reason[200];
+    size_t length;
+    if (!textfile_read(path, MAX_SOLUTION_FILE, &text, &length, reason, sizeof reason)) {
+        fprintf(stderr, "sokoban: %s: %s\n", path, reason);
         return NULL;
     }
-    size_t capacity = 4096, length = 0;
-    char *text = malloc(capacity);
-    size_t n;
-    while (text && (n = fread(text + length, 1, capacity - length - 1, file)) > 0) {
-        length += n;
-        if (length > MAX_SOLUTION_FILE) {
-            fprintf(stderr, "sokoban: %s: too large for a solution\n", path);
-            free(text);
-            fclose(file);
-            return NULL;
-        }
-        if (capacity - length < 2) {
-            char *grown = realloc(text, capacity *= 2);
-            if (!grown) free(text);
-            text = grown;
-        }
-    }
-    fclose(file);
-    if (!text) {
-        fputs("sokoban: out of memory\n", stderr);
-        return NULL;
-    }
-    text[length] = '\0';
     if (strlen(text) != length) {
         fprintf(stderr, "sokoban: %s: not a text file\n", path);
         free(text);
