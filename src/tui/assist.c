@@ -92,6 +92,7 @@ bool assist_hint_push(tui *t)
 {
     if (!t->hint.shown || t->hint.moves_at != t->game.moves) return false;
     tui_hint hint = t->hint;
+    int first = t->game.moves;
     if (t->game.position.player != hint.stand && game_walk_to(&t->game, hint.stand) < 0) {
         t->hint.shown = false;
         tui_message(t, TUI_MESSAGE_ERROR, "The hinted push cannot be reached");
@@ -99,6 +100,7 @@ bool assist_hint_push(tui *t)
     }
     step_result result = game_step_in(&t->game, hint.direction);
     t->hint.shown = false;
+    play_took_steps(t, first, false);
     play_changed(
         t, result == STEP_PUSHED ? board_neighbour(&t->game.board, hint.box, hint.direction) : -1,
         false);

@@ -101,6 +101,7 @@ bool play_open_level(tui *t, int collection, int level)
     t->hint.shown = false;
     t->confirm_restart = false;
     t->solved_recorded = false;
+    t->solver_from = TUI_NO_SOLVER_STEP;
     memset(&t->warning, 0, sizeof t->warning);
     tui_message(t, TUI_MESSAGE_INFO, "%s", "");
     if (!game_init(&t->game, tui_level(t))) return false;
@@ -149,6 +150,17 @@ bool play_open_first(tui *t)
 
 /* ---- The player's actions ----------------------------------------------------------- */
 
+void play_took_steps(tui *t, int first, bool by_solver)
+{
+    if (first >= t->game.moves) return;
+    if (by_solver) {
+        if (first < t->solver_from) t->solver_from = first;
+    } else if (first <= t->solver_from) {
+        /* The new steps replaced the history from `first` on, the solver's steps with it. */
+        t->solver_from = TUI_NO_SOLVER_STEP;
+    }
+}
+
 void play_changed(tui *t, int last_pushed_box, bool by_solver)
 {
     t->hint.shown = false;
@@ -162,7 +174,7 @@ void play_changed(tui *t, int last_pushed_box, bool by_solver)
         tui_message(t, TUI_MESSAGE_INFO, "%s", "");
     assist_check_deadlock(t, last_pushed_box);
     if (game_is_solved(&t->game)) {
-        if (!t->solved_recorded) record_solved(t, by_solver);
+        if (!t->solved_recorded) record_solved(t, by_solver || t->game.moves > t->solver_from);
         t->solved_recorded = true;
     } else {
         t->solved_recorded = false;
@@ -173,6 +185,7 @@ void play_step(tui *t, direction d)
 {
     step_result result = game_step_in(&t->game, d);
     if (result == STEP_BLOCKED) return;
+    play_took_steps(t, t->game.moves - 1, false);
     int pushed =
         result == STEP_PUSHED ? board_neighbour(&t->game.board, t->game.position.player, d) : -1;
     play_changed(t, pushed, false);
@@ -208,10 +221,12 @@ void play_walk_to(tui *t, int square)
     const board *b = &t->game.board;
     if (square < 0 || !board_is_inside(b, square) || t->game.position.boxes[square]) return;
     if (square == t->game.position.player) return;
+    int first = t->game.moves;
     if (game_walk_to(&t->game, square) < 0) {
         tui_message(t, TUI_MESSAGE_INFO, "No way there without pushing a box");
         return;
     }
+    play_took_steps(t, first, false);
     play_changed(t, -1, false);
 }
 

@@ -34,8 +34,14 @@ void play_walk_to(tui *t, int square);
  * unsolved levels. Says so on the message line when there is none. */
 void play_go(tui *t, int delta, bool unsolved_only);
 
+/* New steps were just taken (not redone) from history index `first` to game.moves - 1,
+ * by the solver's replay or by the player; keeps t->solver_from. Call it before
+ * play_changed(). */
+void play_took_steps(tui *t, int first, bool by_solver);
+
 /* After any change of the position; `last_pushed_box` is the square a push just moved a
- * box onto, or -1; `by_solver` when the solver's replay made the step. */
+ * box onto, or -1; `by_solver` when the solver's replay made the step. A solved level is recorded
+ * as the player's only when no step of the solver's is in effect. */
 void play_changed(tui *t, int last_pushed_box, bool by_solver);
 
 /* The saved record of a level, or NULL. */

@@ -194,7 +194,9 @@ static bool replay_key(tui *t, key_action action)
         replay_toggle_pause(&t->replay);
         return true;
     case KEY_ACTION_STEP: {
+        int first = t->game.moves;
         int played = replay_step(&t->replay, &t->game);
+        play_took_steps(t, first, t->replay_by_solver);
         if (played != 0) play_changed(t, -1, t->replay_by_solver);
         if (!t->replay.active) replay_stop(&t->replay);
         return true;
@@ -378,9 +380,11 @@ static void main_loop(tui *t)
             assist_poll(t);
         t->spinner = (unsigned)(replay_now_ms() / SPINNER_TICK_MS);
         if (t->replay.active) {
+            int first = t->game.moves;
             int played = replay_tick(&t->replay, &t->game, replay_now_ms());
             if (played < 0)
                 tui_message(t, TUI_MESSAGE_ERROR, "The replay stopped at a step the rules refuse");
+            play_took_steps(t, first, t->replay_by_solver);
             if (played != 0) play_changed(t, -1, t->replay_by_solver);
             if (!t->replay.active) replay_stop(&t->replay);
         }

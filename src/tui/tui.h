@@ -9,6 +9,7 @@
 #ifndef SOKOBAN_TUI_TUI_H
 #define SOKOBAN_TUI_TUI_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,8 @@
 #include "../progress.h"
 #include "../worker.h"
 #include "replay.h"
+
+enum { TUI_NO_SOLVER_STEP = INT_MAX };
 
 /* Which screen has the keys. */
 typedef enum tui_screen {
@@ -84,7 +87,12 @@ typedef struct tui {
     game game;
     bool game_ready;      /* `game` holds a level */
     bool solved_recorded; /* the level in play was solved and saved */
-    deadlock_table dead;  /* the level's dead squares */
+    /* The history index of the first step the solver's replay took, in effect or redoable,
+     * since the level was opened: a solution with that step in effect is the solver's, not
+     * the player's. TUI_NO_SOLVER_STEP when none; a new step of the player's at or before
+     * it drops those steps, and the mark with them. */
+    int solver_from;
+    deadlock_table dead; /* the level's dead squares */
     bool dead_ready;
 
     /* What the player sees. */

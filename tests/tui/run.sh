@@ -295,6 +295,29 @@ test_solve_replay() {
     [ "$(screen | grep -c '^ *#\*')" -eq 2 ] || fail "the boxes are not on the goals"
 }
 
+# The solver's solution, undone and redone, is still the solver's: not recorded as the
+# player's. After a restart the player's own solution is recorded.
+test_solver_solution_redone_not_recorded() {
+    start_game -l C
+    wait_for "tutorial 1/"
+    keys S
+    wait_for "Solved by the solver"
+    keys u
+    wait_gone "Solved by the solver"
+    keys U
+    wait_for "Solved by the solver"
+    screen | grep -q "Solved in" && fail "the redone solver's solution counts as the player's"
+    keys L
+    wait_for "8 levels, 0 solved"
+    keys Escape
+    keys r
+    wait_for "moves 0  pushes 0"
+    keys l l l l
+    wait_for "Solved in 4 moves, 3 pushes"
+    keys L
+    wait_for "8 levels, 1 solved"
+}
+
 # A box pushed into a corner: the warning names the rule; undo clears it.
 test_deadlock_warning() {
     start_game -l C "$WORK/small.xsb" --level 2
