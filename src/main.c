@@ -12,7 +12,7 @@
 #endif
 
 static const char usage_text[] =
-    "Usage: sokoban [FILE ...] [--level N] [--hint-time SECONDS]\n"
+    "Usage: sokoban [FILE ...] [--level N] [--hint-time SECONDS] [--time SECONDS]\n"
     "       sokoban --list FILE\n"
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
@@ -40,7 +40,8 @@ static const char usage_text[] =
     "                       line= status= length= nodes= seconds= solution= and a total\n"
     "\n"
     "Options:\n"
-    "  --level N            the level to play, verify, analyse or solve (default 1)\n"
+    "  --level N            the level to verify, analyse or solve (default 1), or to\n"
+    "                       play (default: where you left off)\n"
     "  --all                with --solve: every level of the file\n"
     "  --time SECONDS       with --solve: time limit per level (default 30)\n"
     "  --nodes N            with --solve: node limit per level (default none)\n"
@@ -111,6 +112,54 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The options that are not modes, as bits, and the ones each mode takes: an option a mode
+ * would ignore is an error, not a silent no-op. */
+enum {
+    GIVEN_LEVEL = 1 << 0,
+    GIVEN_ALL = 1 << 1,
+    GIVEN_TIME = 1 << 2,
+    GIVEN_NODES = 1 << 3,
+    GIVEN_MEMORY = 1 << 4,
+    GIVEN_MODE = 1 << 5,
+    GIVEN_HINT_TIME = 1 << 6,
+};
+
+static const struct {
+    int bit;
+    const char *name;
+} option_names[] = {
+    {GIVEN_LEVEL, "--level"},         {GIVEN_ALL, "--all"},       {GIVEN_TIME, "--time"},
+    {GIVEN_NODES, "--nodes"},         {GIVEN_MEMORY, "--memory"}, {GIVEN_MODE, "--mode"},
+    {GIVEN_HINT_TIME, "--hint-time"},
+};
+
+static int options_taken_by(enum mode mode)
+{
+    switch (mode) {
+    case MODE_PLAY:
+        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_HINT_TIME;
+    case MODE_LIST:
+        return 0;
+    case MODE_VERIFY:
+        return GIVEN_LEVEL;
+    case MODE_DEADLOCKS:
+        return GIVEN_LEVEL;
+    case MODE_SOLVE:
+        return GIVEN_LEVEL | GIVEN_ALL | GIVEN_TIME | GIVEN_NODES | GIVEN_MEMORY | GIVEN_MODE;
+    case MODE_TILES:
+    case MODE_TILES_FILE:
+        return GIVEN_TIME | GIVEN_NODES;
+    }
+    return 0;
+}
+
+static const char *mode_name(enum mode mode)
+{
+    static const char *const names[] = {"the game", "--list",  "--verify",    "--deadlocks",
+                                        "--solve",  "--tiles", "--tiles-file"};
+    return names[mode];
+}
+
 static int usage_error(const char *message, const char *argument)
 {
     fprintf(stderr, "sokoban: %s%s%s\nTry 'sokoban --help'.\n", message, argument ? ": " : "",
@@ -143,7 +192,7 @@ int main(int argc, char **argv)
 {
     cli_options options = {0};
     enum mode mode = MODE_PLAY;
-    int modes_given = 0;
+    int modes_given = 0, given = 0;
     const char *mode_file = NULL;
     long long number;
 
@@ -182,33 +231,40 @@ int main(int argc, char **argv)
             modes_given++;
             break;
         case OPT_LEVEL:
+            given |= GIVEN_LEVEL;
             if (!parse_integer(optarg, 1, 1000000, &number))
                 return usage_error("--level wants a level number from 1", optarg);
             options.level = (int)number;
             break;
         case OPT_ALL:
+            given |= GIVEN_ALL;
             options.all = true;
             break;
         case OPT_TIME:
+            given |= GIVEN_TIME;
             if (!parse_seconds(optarg, &options.time_limit))
                 return usage_error("--time wants a positive number of seconds", optarg);
             break;
         case OPT_NODES:
+            given |= GIVEN_NODES;
             if (!parse_integer(optarg, 1, (long long)1 << 62, &number))
                 return usage_error("--nodes wants a positive whole number", optarg);
             options.node_limit = (uint64_t)number;
             break;
         case OPT_MEMORY:
+            given |= GIVEN_MEMORY;
             if (!parse_integer(optarg, 1, 1 << 20, &number))
                 return usage_error("--memory wants a size in MiB from 1", optarg);
             options.memory_mib = (int)number;
             break;
         case OPT_MODE:
+            given |= GIVEN_MODE;
             if (strcmp(optarg, "optimal") != 0 && strcmp(optarg, "fast") != 0)
                 return usage_error("--mode wants optimal or fast", optarg);
             options.mode = optarg;
             break;
         case OPT_HINT_TIME:
+            given |= GIVEN_HINT_TIME;
             if (!parse_seconds(optarg, &options.hint_time))
                 return usage_error("--hint-time wants a positive number of seconds", optarg);
             break;
@@ -231,6 +287,15 @@ int main(int argc, char **argv)
         return usage_error("give one of --list, --verify, --deadlocks, --solve, --tiles, "
                            "--tiles-file",
                            NULL);
+    int stray = given & ~options_taken_by(mode);
+    for (size_t i = 0; stray && i < sizeof option_names / sizeof option_names[0]; i++) {
+        if (stray & option_names[i].bit) {
+            char message[96];
+            snprintf(message, sizeof message, "%s does not apply to %s", option_names[i].name,
+                     mode_name(mode));
+            return usage_error(message, NULL);
+        }
+    }
     if (options.all && options.level)
         return usage_error("--all and --level exclude each other", NULL);
 

@@ -187,6 +187,11 @@ expect_status "two modes" 2
 run --list "$levels/tutorial.xsb" --level 0
 expect_status "level zero" 2
 
+run --list "$levels/tutorial.xsb" --level 5
+expect_status "an option the mode does not take" 2
+grep -q -- "--level does not apply to --list" "$work/stderr" ||
+    fail "stray option: said '$(cat "$work/stderr")'"
+
 # ---- what is not a regular file: one line, exit 2, and never a hang
 run --list "$work"
 expect_status "a directory as the level file" 2
