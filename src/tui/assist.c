@@ -151,9 +151,10 @@ void assist_replay_best(tui *t)
     if (replay_start(&t->replay, lurd, "your best solution", error, sizeof error)) {
         t->replay_by_solver = false;
         tui_message(t, TUI_MESSAGE_INFO,
-                    "Replaying your best: %d moves, %d pushes (space pause, . step, +/- speed, "
+                    "Replaying your best: %d %s, %d %s (space pause, . step, +/- speed, "
                     "Esc stop)",
-                    moves, pushes);
+                    moves, tui_plural(moves, "move", "moves"), pushes,
+                    tui_plural(pushes, "push", "pushes"));
     } else {
         tui_message(t, TUI_MESSAGE_ERROR, "The saved solution cannot be read: %s", error);
     }
@@ -200,9 +201,9 @@ static void take_hint(tui *t, const worker_result *result)
         tui_message(t, TUI_MESSAGE_ERROR, "The solver's answer has no push to show");
         return;
     }
-    tui_message(t, TUI_MESSAGE_INFO,
-                "Hint (%s, %d pushes to go): push the marked box; H or Enter does it",
-                mode_name(result->mode), result->pushes);
+    tui_message(
+        t, TUI_MESSAGE_INFO, "Hint (%s, %d %s to go): push the marked box; H or Enter does it",
+        mode_name(result->mode), result->pushes, tui_plural(result->pushes, "push", "pushes"));
 }
 
 static void take_solution(tui *t, const worker_result *result)
@@ -217,11 +218,11 @@ static void take_solution(tui *t, const worker_result *result)
         return;
     }
     t->replay_by_solver = true;
-    tui_message(
-        t, TUI_MESSAGE_INFO,
-        "Replaying the solver's %s solution: %d moves, %d pushes (space pause, . step, +/- speed, "
-        "Esc stop)",
-        mode_name(result->mode), result->moves, result->pushes);
+    tui_message(t, TUI_MESSAGE_INFO,
+                "Replaying the solver's %s solution: %d %s, %d %s (space pause, . step, +/- speed, "
+                "Esc stop)",
+                mode_name(result->mode), result->moves, tui_plural(result->moves, "move", "moves"),
+                result->pushes, tui_plural(result->pushes, "push", "pushes"));
 }
 
 void assist_poll(tui *t)

@@ -46,7 +46,8 @@ void levels_draw(tui *t)
         if (record && record->solved) solved++;
     }
     char header[160];
-    snprintf(header, sizeof header, " %s: %d levels, %d solved%s", c->name, c->count, solved,
+    snprintf(header, sizeof header, " %s: %d %s, %d solved%s", c->name, c->count,
+             tui_plural(c->count, "level", "levels"), solved,
              t->collection_count > 1 ? "  (Tab: next collection)" : "");
     attrset(draw_attr(t, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, header, COLS);

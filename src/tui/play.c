@@ -59,9 +59,10 @@ static void record_solved(tui *t, bool by_solver)
     const char *dash = t->utf8 ? "\xe2\x80\x94" : "-";
     if (by_solver) {
         tui_message(t, TUI_MESSAGE_GOOD,
-                    "Solved by the solver in %d moves, %d pushes (not recorded) %s n or Enter: "
+                    "Solved by the solver in %d %s, %d %s (not recorded) %s n or Enter: "
                     "next level",
-                    t->game.moves, t->game.pushes, dash);
+                    t->game.moves, tui_plural(t->game.moves, "move", "moves"), t->game.pushes,
+                    tui_plural(t->game.pushes, "push", "pushes"), dash);
         return;
     }
     bool best = false, first = true;
@@ -74,8 +75,10 @@ static void record_solved(tui *t, bool by_solver)
             best = progress_record_solution(t->progress, key, lurd, t->game.moves, t->game.pushes);
         free(lurd);
     }
-    tui_message(t, TUI_MESSAGE_GOOD, "Solved in %d moves, %d pushes%s %s n or Enter: next level",
-                t->game.moves, t->game.pushes, best && !first ? " (a new best)" : "", dash);
+    tui_message(t, TUI_MESSAGE_GOOD, "Solved in %d %s, %d %s%s %s n or Enter: next level",
+                t->game.moves, tui_plural(t->game.moves, "move", "moves"), t->game.pushes,
+                tui_plural(t->game.pushes, "push", "pushes"), best && !first ? " (a new best)" : "",
+                dash);
     play_save(t);
 }
 

@@ -166,8 +166,9 @@ static bool load_collections(tui *t)
         t->collection_count++;
     }
     if (options->level > t->collections[0].count) {
-        fprintf(stderr, "sokoban: %s has %d levels, not %d\n", t->collections[0].path,
-                t->collections[0].count, options->level);
+        fprintf(stderr, "sokoban: %s has %d %s, not %d\n", t->collections[0].path,
+                t->collections[0].count, tui_plural(t->collections[0].count, "level", "levels"),
+                options->level);
         return false;
     }
     return true;

@@ -131,6 +131,12 @@ typedef struct tui {
 void tui_message(tui *t, tui_message_kind kind, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* `one` when `count` is 1, else `many`: "%d %s", n, tui_plural(n, "push", "pushes"). */
+static inline const char *tui_plural(int count, const char *one, const char *many)
+{
+    return count == 1 ? one : many;
+}
+
 /* The level in play. */
 static inline const level *tui_level(const tui *t)
 {

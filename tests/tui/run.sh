@@ -318,6 +318,27 @@ test_solver_solution_redone_not_recorded() {
     wait_for "8 levels, 1 solved"
 }
 
+# Counts of one are singular: a one-level collection solved in one move and one push, by
+# the solver, by the player, in a hint and in the replay of the best.
+test_singular_counts() {
+    printf '; One\n#####\n#@$.#\n#####\n' > "$WORK/one.xsb"
+    start_game -l C "$WORK/one.xsb"
+    wait_for "moves 0  pushes 0"
+    keys H
+    wait_for "Hint (optimal, 1 push to go)"
+    keys S
+    wait_for "Replaying the solver's optimal solution: 1 move, 1 push "
+    wait_for "Solved by the solver in 1 move, 1 push "
+    keys r
+    wait_for "moves 0  pushes 0"
+    keys l
+    wait_for "Solved in 1 move, 1 push "
+    keys B
+    wait_for "Replaying your best: 1 move, 1 push "
+    keys L
+    wait_for "one: 1 level, 1 solved"
+}
+
 # A box pushed into a corner: the warning names the rule; undo clears it.
 test_deadlock_warning() {
     start_game -l C "$WORK/small.xsb" --level 2
