@@ -264,10 +264,12 @@ static void draw_status(const tui *t, const glyph_set *g)
 {
     const collection *c = &t->collections[t->collection_index];
     const level *l = tui_level(t);
-    char right[128], state[64];
+    char state[64];
     solver_state(t, g, state, sizeof state);
     /* The best saved solution, fewest moves, when the level was solved before. */
     char best[48] = "";
+    /* Room for the two counts (40 characters at most), `best` and `state`: never cut. */
+    char right[40 + sizeof best + sizeof state];
     const progress_record *record = play_record(t, t->collection_index, t->level_index);
     if (record && record->best_moves.lurd)
         snprintf(best, sizeof best, "best %d/%d  ", record->best_moves.moves,
