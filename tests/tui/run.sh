@@ -148,6 +148,12 @@ row_of() {
     screen | grep -nF -- "$1" | head -n 1 | cut -d: -f1
 }
 
+# The message rows (those under the status line), joined into one line.
+message_text() {
+    screen | awk 'below { printf "%s ", $0 } / moves [0-9]+  pushes [0-9]+ / { below = 1 }'
+    echo
+}
+
 # ---------------------------------------------------------------------------------------
 # The tests
 # ---------------------------------------------------------------------------------------
@@ -441,19 +447,40 @@ test_quit_restores_terminal() {
     done
 }
 
-# A corrupt save file is reported once, set aside, and the game plays on and saves.
+# A save file that is not a progress file is reported, set aside, and the game plays on
+# and saves; a damaged record in a good file is reported and skipped, and the other records
+# survive. (A wide terminal, so the message's paths fit on its line.)
 test_corrupt_save() {
     mkdir -p "$XDG_DATA_HOME/sokoban"
     printf 'this is \001 not a progress file\n\377\376garbage\n' > "$XDG_DATA_HOME/sokoban/progress.txt"
-    start_game -l C
+    start_game -l C -s 240x24
     wait_for "tutorial 1/"
-    screen | tail -n 1 | grep -q '[a-z]' || fail "the damaged file was not reported"
+    wait_for "could not be read as saved progress; it was set aside as"
+    message_text | grep -q "^progress: .*/progress.txt could not .*/progress.txt.corrupt-" ||
+        fail "the damaged file was not reported on the message line"
     keys l l l l
     wait_for "Solved in 4 moves"
     keys q
     wait_for "SHELL-DONE"
-    ls "$XDG_DATA_HOME/sokoban/" | grep -q corrupt || fail "the damaged file was not set aside"
+    ls "$XDG_DATA_HOME/sokoban/" | grep -q 'progress.txt.corrupt-' || fail "the damaged file was not set aside"
     grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "the new progress was not saved"
+    tmux -L "$SOCKET" kill-server
+
+    # A record with a wrong checksum among good ones.
+    echo "00000000 level 0123456789abcdef 1 4 3 rRRR 4 3 rRRR -" >> "$XDG_DATA_HOME/sokoban/progress.txt"
+    start_game -l C -s 240x24
+    wait_for "tutorial 1/"
+    wait_for "skipped; the file was kept as"
+    message_text | grep -q "^progress: 1 damaged record of .*/progress.txt skipped; .*/progress.txt.corrupt-" ||
+        fail "the damaged record was not reported on the message line"
+    wait_for "best 4/3"
+    keys L
+    wait_for "8 levels, 1 solved"
+    [ "$(ls "$XDG_DATA_HOME/sokoban/" | grep -c 'progress.txt.corrupt-')" -eq 2 ] ||
+        fail "the file with the damaged record was not kept aside"
+    grep -q 0123456789abcdef "$XDG_DATA_HOME/sokoban/progress.txt" &&
+        fail "the damaged record was written back"
+    return 0
 }
 
 # The game comes back where the player left off: level and moves.
