@@ -388,6 +388,26 @@ test_solver_busy_stays_live() {
     return 0
 }
 
+# S has at least the budget of a hint: --hint-time larger than --time raises it (man page,
+# PLAYING); a --time larger than --hint-time is kept.
+test_solve_budget() {
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 50 --hint-time 45
+    wait_for "solver idle"
+    keys S
+    wait_for "Solving from here (up to 45 s"
+    keys Escape
+    wait_for "Solver stopped"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 50 --hint-time 45 --time 50
+    wait_for "solver idle"
+    keys S
+    wait_for "Solving from here (up to 50 s"
+    keys Escape
+    wait_for "Solver stopped"
+}
+
 # H on a lost position says how many pushes to undo.
 test_hint_lost_position() {
     start_game -l C "$WORK/small.xsb" --level 2
