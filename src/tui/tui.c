@@ -415,6 +415,7 @@ int tui_main(const cli_options *options)
     t.options = options;
     t.hint_seconds = options->hint_time > 0 ? options->hint_time : DEFAULT_HINT_SECONDS;
     t.solve_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SOLVE_SECONDS;
+    /* S never has less time than a hint (the man page's PLAYING section says so). */
     if (t.solve_seconds < t.hint_seconds) t.solve_seconds = t.hint_seconds;
     replay_init(&t.replay);
 
