@@ -4,16 +4,11 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
-
-#include "solver_macro.h"
 
 enum {
     /* f = g + FAST_WEIGHT * h. Larger is greedier. 5 was measured best among 1, 2, 3, 5 and
      * 1000 on XSokoban 1-30 and Microban (docs/SOLVER.md). */
     FAST_WEIGHT = 5,
-    /* Added to h for each box on a goal while a goal of a higher packing layer is empty. */
-    PACKING_PENALTY = 3,
     CHECK_EVERY = 256,
     NO_NODE = -1,
 };
@@ -37,22 +32,7 @@ typedef struct fast_search {
     size_t slot_mask;
     uint64_t *heap; /* priority << 32 | node */
     int heap_count;
-    int *layer; /* packing layer of each goal (solver_macro_packing_layers) */
 } fast_search;
-
-/* Boxes sitting on goals that should be filled after some goal still empty: each may block
- * the way to it. */
-static int packing_penalty(const fast_search *f)
-{
-    const board *b = f->search->board;
-    const uint8_t *boxes = f->search->boxes;
-    int deepest_empty = -1, penalty = 0;
-    for (int g = 0; g < b->goal_count; g++)
-        if (!boxes[b->goals[g]] && f->layer[g] > deepest_empty) deepest_empty = f->layer[g];
-    for (int g = 0; g < b->goal_count; g++)
-        if (boxes[b->goals[g]] && f->layer[g] < deepest_empty) penalty++;
-    return penalty;
-}
 
 /* ---- the hash set of seen states ------------------------------------------------------- */
 
@@ -107,8 +87,7 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, int h, uin
         (fast_node){.parent = parent, .move = move, .g = g, .player = s->region, .key = key};
     uint16_t *boxes = f->boxes + (size_t)i * (size_t)f->box_count;
     for (int b = 0; b < f->box_count; b++) boxes[b] = (uint16_t)s->box_square[b];
-    uint64_t estimate = (uint64_t)h + (uint64_t)(PACKING_PENALTY * packing_penalty(f));
-    uint64_t priority = (uint64_t)g + (uint64_t)FAST_WEIGHT * estimate;
+    uint64_t priority = (uint64_t)g + (uint64_t)FAST_WEIGHT * (uint64_t)h;
     if (priority > UINT32_MAX) priority = UINT32_MAX;
     heap_push(f, priority << 32 | (uint64_t)i);
     *find_slot(f, key) = i + 1;
@@ -130,10 +109,7 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     f->boxes = malloc(max_nodes * (size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->boxes);
     f->heap = malloc(max_nodes * sizeof *f->heap);
     f->slots = calloc(slots, sizeof *f->slots); /* pages mapped as they are touched */
-    const board *b = f->search->board;
-    f->layer = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *f->layer);
-    if (!f->nodes || !f->boxes || !f->heap || !f->slots || !f->layer) return false;
-    if (solver_macro_packing_layers(b, f->search->player, f->layer) < 0) return false;
+    if (!f->nodes || !f->boxes || !f->heap || !f->slots) return false;
     f->slot_mask = slots - 1;
     return true;
 }
@@ -144,7 +120,6 @@ static void release(fast_search *f)
     free(f->boxes);
     free(f->heap);
     free(f->slots);
-    free(f->layer);
 }
 
 /* The pushes from the root to node `goal`, into result->path. */

@@ -18,7 +18,7 @@
 #include "board.h"
 #include "solver_bound.h"
 
-/* Packing order of the goals (the fast mode's guide): a retrograde analysis in the manner of
+/* Packing order of the goals (for the goal-room macro): a retrograde analysis in the manner of
  * the Sokoban wiki's "packing order" and YASS. With a box on every goal and the player at
  * `player`, the boxes the player can reach and pull one step off their goal leave first
  * (layer 0), then those freed by them (layer 1), and so on; goals never freed get the last
