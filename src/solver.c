@@ -91,13 +91,13 @@ static bool fill_in_walking(const board *b, const position *start, const solver_
         int square = solver_move_square(path[i]);
         direction d = solver_move_direction(path[i]);
         int pushes = 1;
-        int door = search->room ? search->room->door : -1;
+        const uint8_t *doors = search->room ? search->room->is_door : NULL;
         if (search->tunnels)
-            pushes = solver_macro_tunnel_length(b, p.boxes, search->distances, square, d, door);
+            pushes = solver_macro_tunnel_length(b, p.boxes, search->distances, square, d, doors);
         ok = walk_and_push(b, &p, square, d, pushes, walk, list);
         int end = square + pushes * b->delta[d];
-        if (ok && end == door) {
-            int count = solver_goal_room_macro(search->room, b, search->distances, p.boxes, d,
+        if (ok && doors && doors[end]) {
+            int count = solver_goal_room_macro(search->room, b, search->distances, p.boxes, end, d,
                                                macro, 4 * b->size);
             for (int k = 0; ok && k < count; k++)
                 ok = walk_and_push(b, &p, solver_move_square(macro[k]),
@@ -277,14 +277,14 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     deadlock_table deadlocks = {0};
     solver_table table = {0};
     solver_search search = {0};
-    solver_goal_room room = {.door = -1};
+    solver_goal_room room = {0};
     bool have_deadlocks = deadlock_table_init(&deadlocks, b);
     if (solver_distances_init(&distances, b) && have_deadlocks &&
         solver_table_init(&table, table_bytes) &&
         (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
          solver_goal_room_init(&room, b, start, &distances)) &&
         solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
-                           room.door >= 0 ? &room : NULL, options))
+                           room.doors ? &room : NULL, options))
         run_search(b, start, options, &search, result);
 
     solver_search_free(&search);

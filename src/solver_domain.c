@@ -215,15 +215,15 @@ static int make(void *context, ida_move move, int g, int *cost)
 
     int pushes = 1;
     int to = square + b->delta[dir];
-    int door = s->room ? s->room->door : -1;
+    const uint8_t *doors = s->room ? s->room->is_door : NULL;
     if (s->tunnels)
-        pushes = solver_macro_tunnel_length(b, s->boxes, s->distances, square, dir, door);
+        pushes = solver_macro_tunnel_length(b, s->boxes, s->distances, square, dir, doors);
     for (int i = 1; i < pushes; i++) to += b->delta[dir];
     move_box(s, square, to);
     s->player = to - b->delta[dir];
-    if (to == door) {
-        int count =
-            solver_goal_room_macro(s->room, b, s->distances, s->boxes, dir, s->macro, 4 * b->size);
+    if (doors && doors[to]) {
+        int count = solver_goal_room_macro(s->room, b, s->distances, s->boxes, to, dir, s->macro,
+                                           4 * b->size);
         if (count > 0) {
             ida_move last = s->macro[count - 1];
             int end = solver_move_square(last) + b->delta[solver_move_direction(last)];

@@ -13,13 +13,14 @@ static bool in_corridor(const board *b, int square, direction d)
 }
 
 int solver_macro_tunnel_length(const board *b, const uint8_t *boxes,
-                               const solver_distances *distances, int square, direction d, int stop)
+                               const solver_distances *distances, int square, direction d,
+                               const uint8_t *stop)
 {
     int step = b->delta[d];
     int player = square, box = square + step;
     int pushes = 1;
     for (;;) {
-        if (box == stop || board_is_goal(b, box) || !in_corridor(b, box, d) ||
+        if ((stop && stop[box]) || board_is_goal(b, box) || !in_corridor(b, box, d) ||
             !in_corridor(b, player, d))
             break;
         int next = box + step;
@@ -98,57 +99,110 @@ int solver_macro_packing_layers(const board *b, int player, int *layer)
 
 /* ---- the goal room --------------------------------------------------------------------- */
 
-enum { MAX_ROOM_SEARCH_SQUARES = 3000 };
+enum {
+    /* The room search costs a flood per candidate door; beyond this size it is skipped. */
+    MAX_ROOM_SEARCH_SQUARES = 3000,
+};
 
-/* Floods the inside from `from` with `blocked` taken out; marks `mark` and returns the
- * number of squares reached. */
-static int flood(const board *b, int from, int blocked, uint8_t *mark, int *queue)
+/* Floods the inside from `from` with the squares `blocked[0..1]` taken out, stamping
+ * `mark`. Returns the number of squares reached, or -1 when `player` is among them. The
+ * flood always runs to the end, so that a square stamped in this round belongs to a whole
+ * component already looked at. */
+static int flood(const board *b, int from, const int blocked[2], int player, uint32_t *mark,
+                 uint32_t stamp, int *queue)
 {
     int head = 0, tail = 0;
-    mark[from] = 1;
+    bool has_player = false;
+    mark[from] = stamp;
     queue[tail++] = from;
     while (head < tail) {
         int square = queue[head++];
+        has_player |= square == player;
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int next = square + b->delta[d];
-            if (next == blocked || mark[next] || !board_is_inside(b, next)) continue;
-            mark[next] = 1;
+            if (next == blocked[0] || next == blocked[1] || mark[next] == stamp ||
+                !board_is_inside(b, next))
+                continue;
+            mark[next] = stamp;
             queue[tail++] = next;
         }
     }
-    return tail;
+    return has_player ? -1 : tail;
 }
 
 void solver_goal_room_free(solver_goal_room *room)
 {
     free(room->in_room);
+    free(room->is_door);
     free(room->layer);
     free(room->visit);
     free(room->parent);
     free(room->queue);
     free(room->reach);
     free(room->reach_queue);
-    *room = (solver_goal_room){.door = -1};
+    *room = (solver_goal_room){0};
 }
 
-/* The room: the smallest part of the floor cut off by one square (the door) that holds
- * every goal, no box off a goal and not the player. One flood per candidate door and side. */
+/* A square that can be a door: floor, no goal, no box, not the player. */
+static bool can_be_door(const board *b, const position *start, int square)
+{
+    return board_is_inside(b, square) && !board_is_goal(b, square) && square != start->player &&
+           !start->boxes[square];
+}
+
+/* Tries the doors `doors[0..1]` (the second may be -1): keeps the part of the floor they cut
+ * off when it holds every goal, no box off a goal and not the player, and is smaller than
+ * the best so far. */
+static void try_doors(solver_goal_room *room, const board *b, const position *start,
+                      const int doors[2], uint32_t *mark, uint32_t *stamp, int *best_size)
+{
+    for (int k = 0; k < 2; k++) {
+        if (doors[k] < 0) continue;
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int first = doors[k] + b->delta[d];
+            if (!board_is_inside(b, first) || first == doors[1 - k]) continue;
+            if (mark[first] == *stamp) continue; /* already flooded from the other door */
+            int count = flood(b, first, doors, start->player, mark, *stamp, room->reach_queue);
+            if (count < 0 || count >= *best_size) continue;
+            int goals = 0;
+            bool stray_box = false;
+            for (int i = 0; i < count; i++) {
+                int square = room->reach_queue[i];
+                goals += board_is_goal(b, square);
+                if (start->boxes[square] && !board_is_goal(b, square)) stray_box = true;
+            }
+            if (goals != b->goal_count || stray_box) continue;
+            *best_size = count;
+            memset(room->in_room, 0, (size_t)b->size);
+            memset(room->is_door, 0, (size_t)b->size);
+            for (int i = 0; i < count; i++) room->in_room[room->reach_queue[i]] = 1;
+            room->doors = doors[1] < 0 ? 1 : 2;
+            for (int i = 0; i < room->doors; i++) room->is_door[doors[i]] = 1;
+        }
+        ++*stamp;
+    }
+}
+
+/* The room: the smallest part of the floor cut off by one square that holds every goal, no
+ * box off a goal and not the player. One flood per candidate door and side. (Rooms with two
+ * doors were tried: 13 more XSokoban levels had one, none of them solved sooner.) */
 bool solver_goal_room_init(solver_goal_room *room, const board *b, const position *start,
                            const solver_distances *distances)
 {
     (void)distances;
-    *room = (solver_goal_room){.door = -1};
+    *room = (solver_goal_room){0};
     size_t size = (size_t)b->size;
     room->in_room = calloc(size, 1);
+    room->is_door = calloc(size, 1);
     room->layer = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof(int));
     room->visit = calloc(size * 4, sizeof(int));
     room->parent = malloc(size * 4 * sizeof(int));
     room->queue = malloc(size * 4 * sizeof(int));
     room->reach = calloc(size, sizeof(uint32_t));
     room->reach_queue = malloc(size * sizeof(int));
-    uint8_t *mark = malloc(size);
-    if (!room->in_room || !room->layer || !room->visit || !room->parent || !room->queue ||
-        !room->reach || !room->reach_queue || !mark) {
+    uint32_t *mark = calloc(size, sizeof *mark);
+    if (!room->in_room || !room->is_door || !room->layer || !room->visit || !room->parent ||
+        !room->queue || !room->reach || !room->reach_queue || !mark) {
         free(mark);
         solver_goal_room_free(room);
         return false;
@@ -156,33 +210,14 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     int inside = 0;
     for (int s = 0; s < b->size; s++) inside += board_is_inside(b, s);
     int best_size = b->size + 1;
-    for (int door = 0; b->goal_count > 0 && inside <= MAX_ROOM_SEARCH_SQUARES && door < b->size;
-         door++) {
-        if (!board_is_inside(b, door) || board_is_goal(b, door) || door == start->player ||
-            start->boxes[door])
-            continue;
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int first = door + b->delta[d];
-            if (!board_is_inside(b, first)) continue;
-            memset(mark, 0, size);
-            int count = flood(b, first, door, mark, room->reach_queue);
-            if (count >= best_size || mark[start->player]) continue;
-            int goals = 0;
-            bool stray_box = false;
-            for (int i = 0; i < count; i++) {
-                int s = room->reach_queue[i];
-                goals += board_is_goal(b, s);
-                if (start->boxes[s] && !board_is_goal(b, s)) stray_box = true;
-            }
-            if (goals != b->goal_count || stray_box) continue;
-            best_size = count;
-            room->door = door;
-            memset(room->in_room, 0, size);
-            for (int i = 0; i < count; i++) room->in_room[room->reach_queue[i]] = 1;
-        }
+    uint32_t stamp = 1;
+    bool searchable = b->goal_count > 0 && inside <= MAX_ROOM_SEARCH_SQUARES;
+    for (int door = 0; searchable && door < b->size; door++) {
+        if (!can_be_door(b, start, door)) continue;
+        try_doors(room, b, start, (const int[2]){door, -1}, mark, &stamp, &best_size);
     }
     free(mark);
-    if (room->door >= 0 && solver_macro_packing_layers(b, start->player, room->layer) < 0) {
+    if (room->doors && solver_macro_packing_layers(b, start->player, room->layer) < 0) {
         solver_goal_room_free(room);
         return false;
     }
@@ -218,11 +253,10 @@ static void room_reach(solver_goal_room *room, const board *b, const uint8_t *bo
  * boxes standing still, from the door to the goal to fill next (the empty goal of the
  * highest packing layer the box can get to). */
 int solver_goal_room_macro(solver_goal_room *room, const board *b,
-                           const solver_distances *distances, const uint8_t *boxes, direction d,
-                           uint32_t *pushes, int capacity)
+                           const solver_distances *distances, const uint8_t *boxes, int door,
+                           direction d, uint32_t *pushes, int capacity)
 {
-    int door = room->door;
-    if (door < 0 || !room->in_room[door + b->delta[d]]) return 0;
+    if (!room->doors || !room->is_door[door] || !room->in_room[door + b->delta[d]]) return 0;
     /* The deepest layer with an empty goal. */
     int deepest = -1;
     for (int g = 0; g < b->goal_count; g++)

@@ -6,7 +6,7 @@
  * meets an obstacle, and the squares in between are never searched as states.
  *
  * Goal-room macros (the same paper's goal macros; fast mode only, as they may cost pushes):
- * when all goals lie in one room entered by a single door square, a box pushed onto the door
+ * when all goals lie in one room entered by one or two door squares, a box pushed onto a door
  * is taken straight on to the free goal that the packing order wants filled next, by the
  * fewest pushes, instead of being searched square by square. Part of the solver (solver.h);
  * internal to it. */
@@ -28,16 +28,17 @@ int solver_macro_packing_layers(const board *board, int player, int *layer);
 
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on
- * `stop` (a goal room's door, or -1). */
+ * a square marked in `stop` (a goal room's doors; may be NULL). */
 int solver_macro_tunnel_length(const board *board, const uint8_t *boxes,
                                const solver_distances *distances, int square, direction d,
-                               int stop);
+                               const uint8_t *stop);
 
-/* A room holding every goal, entered through one door square, and the work space of its
- * macro (so one per search: not shared between threads). */
+/* A room holding every goal, entered through one or two door squares, and the work space
+ * of its macro (so one per search: not shared between threads). */
 typedef struct solver_goal_room {
-    int door;         /* -1: the level has no such room */
-    uint8_t *in_room; /* per square */
+    int doors;        /* 0: the level has no such room */
+    uint8_t *is_door; /* per square */
+    uint8_t *in_room; /* per square; the doors are not in the room */
     int *layer;       /* packing layer per goal index (solver_macro_packing_layers) */
     int *visit;       /* macro search: per (square, side) state, stamp */
     int *parent;      /* per state: the state it came from */
@@ -49,17 +50,18 @@ typedef struct solver_goal_room {
 } solver_goal_room;
 
 /* Looks for the goal room of `board` with the player on `player` and no box off its goal
- * in the room. False only when out of memory; room->door is -1 when there is none. */
+ * in the room. False only when out of memory; room->doors is 0 when there is none. */
 bool solver_goal_room_init(solver_goal_room *room, const board *board, const position *start,
                            const solver_distances *distances);
 void solver_goal_room_free(solver_goal_room *room);
 
-/* A box stands on the door, just pushed there in direction `d` by the player (on the
- * square behind it); `boxes` has one byte per square. Writes the pushes (solver_move
- * encoding: box square * 4 + direction) that take it to the goal to fill next, and returns
- * their number, or 0 when there is no such way (no macro then). */
+/* A box stands on `door`, just pushed there in direction `d` by the player (on the square
+ * behind it); `boxes` has one byte per square. When `door` is a door and the push points
+ * into the room, writes the pushes (solver_move encoding: box square * 4 + direction) that
+ * take the box to the goal to fill next and returns their number; 0 when there is no such
+ * way (no macro then). */
 int solver_goal_room_macro(solver_goal_room *room, const board *board,
-                           const solver_distances *distances, const uint8_t *boxes, direction d,
-                           uint32_t *pushes, int capacity);
+                           const solver_distances *distances, const uint8_t *boxes, int door,
+                           direction d, uint32_t *pushes, int capacity);
 
 #endif
