@@ -228,6 +228,21 @@ static void test_fast_mode_solves_xsokoban_1_and_says_so(void **state)
     fixture_free(&f);
 }
 
+/* XSokoban 2 has its goals in a room with one door: the fast mode's goal-room macros take
+ * each box from the door to its goal, and the solution with them filled in replays. */
+static void test_fast_mode_fills_a_goal_room_through_its_door(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 2);
+    solver_options options = options_for(SOLVER_FAST);
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_true(r.pushes >= 131);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 /* Microban 3: the goal-room macro takes the first box to the wrong goal, and the search
  * with macros runs dry; the fast mode must then search without them, not say "unsolvable". */
 static void test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable(void **state)
@@ -530,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_xsokoban_1_takes_97_pushes),
         cmocka_unit_test(test_fast_mode_solves_xsokoban_1_and_says_so),
         cmocka_unit_test(test_each_technique_keeps_the_optimum),
+        cmocka_unit_test(test_fast_mode_fills_a_goal_room_through_its_door),
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
