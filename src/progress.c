@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +29,7 @@
 #define PROGRESS_HEADER "sokoban-progress "
 enum { PROGRESS_VERSION = 1 };
 static const char PROGRESS_FILE_NAME[] = "progress.txt";
+static const char PROGRESS_LOCK_NAME[] = "progress.lock";
 
 typedef struct collection_entry {
     char *path;
@@ -399,6 +401,39 @@ const char *progress_file(const progress *progress)
     return progress->file;
 }
 
+/* ---- the lock ------------------------------------------------------------------------- */
+
+/* Two games that save at once must not both read the file, merge and rename: the second
+ * rename would drop what the first wrote. So reading, merging and renaming happen under an
+ * exclusive flock() on DIR/progress.lock, a file that is never removed (removing it would let
+ * a third game lock a new file while the second still holds the old one). Returns the locked
+ * descriptor, or -1 with errno set. */
+static int lock_directory(const char *directory)
+{
+    char *path = join_path(directory, PROGRESS_LOCK_NAME);
+    if (!path) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    free(path);
+    if (fd < 0) return -1;
+    while (flock(fd, LOCK_EX) != 0) {
+        if (errno == EINTR) continue;
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+/* Closing the descriptor releases the lock. -1 is allowed. */
+static void unlock_directory(int lock)
+{
+    if (lock >= 0) close(lock);
+}
+
 /* ---- reading -------------------------------------------------------------------------- */
 
 /* Splits `text` at single spaces into at most `capacity` words; returns how many, or -1
@@ -584,8 +619,10 @@ static read_outcome read_records(progress *into, const char *file)
     return outcome;
 }
 
+static bool save_locked(progress *progress, char *reason, size_t reason_size);
+
 /* Reads the progress file. Reports (once) what went wrong in `message`. */
-static void load(progress *progress, char *message, size_t message_size)
+static void load_locked(progress *progress, char *message, size_t message_size)
 {
     read_outcome outcome = read_records(progress, progress->file);
     if (outcome.missing) return;
@@ -632,7 +669,18 @@ static void load(progress *progress, char *message, size_t message_size)
                     progress->file, aside);
     free(aside);
     /* Write the records that were read back at once, so they are not lost with the file. */
-    if (is_progress_file && !progress_save(progress, NULL, 0)) progress->save_failed = false;
+    char reason[1024];
+    if (is_progress_file) save_locked(progress, reason, sizeof reason);
+}
+
+/* Reads the progress file under the lock, so that a save of another game cannot come between
+ * reading a damaged file and setting it aside. Without a directory (nothing saved yet) or
+ * when the lock cannot be made (a read-only directory) it reads without the lock. */
+static void load(progress *progress, char *message, size_t message_size)
+{
+    int lock = lock_directory(progress->directory);
+    load_locked(progress, message, message_size);
+    unlock_directory(lock);
 }
 
 /* The default directory: $XDG_DATA_HOME/sokoban, else $HOME/.local/share/sokoban. */
@@ -871,26 +919,39 @@ static bool merge_file(progress *progress, char *reason, size_t reason_size)
     return ok;
 }
 
+/* Merges in what the file holds and writes it all back. Call with the lock held. */
+static bool save_locked(progress *progress, char *reason, size_t reason_size)
+{
+    if (!merge_file(progress, reason, reason_size)) return false;
+    text_buffer text = {0};
+    write_file_text(progress, &text);
+    bool ok = false;
+    if (text.failed)
+        snprintf(reason, reason_size, "out of memory");
+    else
+        ok = write_atomically(progress->directory, progress->file, &text, reason, reason_size);
+    free(text.data);
+    return ok;
+}
+
 bool progress_save(progress *progress, char *message, size_t message_size)
 {
     set_message(message, message_size, "%s", "");
     char reason[1024] = "";
     bool ok = false;
+    int lock = -1;
     if (progress->no_save_reason[0]) {
         snprintf(reason, sizeof reason, "%s", progress->no_save_reason);
     } else if (!make_directories(progress->directory)) {
         snprintf(reason, sizeof reason, "cannot create %s (%s)", progress->directory,
                  strerror(errno));
-    } else if (merge_file(progress, reason, sizeof reason)) {
-        text_buffer text = {0};
-        write_file_text(progress, &text);
-        if (text.failed)
-            snprintf(reason, sizeof reason, "out of memory");
-        else
-            ok =
-                write_atomically(progress->directory, progress->file, &text, reason, sizeof reason);
-        free(text.data);
+    } else if ((lock = lock_directory(progress->directory)) < 0) {
+        snprintf(reason, sizeof reason, "cannot lock %s/%s (%s)", progress->directory,
+                 PROGRESS_LOCK_NAME, strerror(errno));
+    } else {
+        ok = save_locked(progress, reason, sizeof reason);
     }
+    unlock_directory(lock);
     if (ok) {
         progress->save_failed = false;
         return true;

@@ -11,7 +11,8 @@
  * The file is written whole to a temporary file in the same directory, synced and renamed
  * over the old one, so a crash leaves either the old or the new file. Just before, what the
  * file holds is read again and merged in (levels, better solutions), so two games running
- * at once do not lose each other's records. Each record is one line
+ * at once do not lose each other's records; reading, merging and renaming happen under an
+ * exclusive flock() of `progress.lock` beside the file. Each record is one line
  * with its own checksum: a damaged line loses only itself. A file that cannot be read as a
  * progress file at all, or that has damaged lines, is renamed aside (progress.txt.corrupt-
  * YYYYMMDD-HHMMSS) and reported once through the message of progress_open(); the records that

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "level.h"
@@ -248,7 +249,7 @@ static void test_save_leaves_only_the_progress_file(void **state)
     assert_true(progress_record_solution(p, 4, "lL", 2, 1));
     save_quietly(p);
     progress_close(p);
-    assert_string_equal(directory_names(f), "progress.txt");
+    assert_string_equal(directory_names(f), "progress.lock progress.txt");
     assert_non_null(strstr(read_text(path_in(f, "progress.txt")), "sokoban-progress 1\n"));
 }
 
@@ -309,6 +310,47 @@ static void test_two_games_at_once_keep_each_others_records(void **state)
     int level;
     assert_true(progress_last(p, &path, &level));
     assert_string_equal(path, "/levels/b.xsb"); /* the game that saved last */
+    progress_close(p);
+}
+
+/* Each of SAVERS processes records SAVES levels of its own, one per open-record-save-close,
+ * all on the same directory at once; every record must be in the file at the end. */
+enum { SAVERS = 4, SAVES = 40 };
+
+static void test_games_saving_at_the_same_moment_lose_no_record(void **state)
+{
+    fixture *f = *state;
+    pid_t children[SAVERS];
+    for (int saver = 0; saver < SAVERS; saver++) {
+        children[saver] = fork();
+        assert_true(children[saver] >= 0);
+        if (children[saver] > 0) continue;
+        /* The child: no cmocka asserts here, only an exit status. */
+        int failures = 0;
+        for (int i = 0; i < SAVES; i++) {
+            char message[512];
+            progress *p = progress_open(f->directory, message, sizeof message);
+            if (!p) _exit(2);
+            progress_key key = (progress_key)(saver * 1000 + i + 1);
+            if (!progress_record_solution(p, key, "rR", 2, 1) ||
+                !progress_save(p, message, sizeof message))
+                failures++;
+            progress_close(p);
+        }
+        _exit(failures == 0 ? 0 : 1);
+    }
+    for (int saver = 0; saver < SAVERS; saver++) {
+        int status;
+        assert_int_equal(waitpid(children[saver], &status, 0), children[saver]);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
+    }
+    progress *p = open_quietly(f);
+    int missing = 0;
+    for (int saver = 0; saver < SAVERS; saver++)
+        for (int i = 0; i < SAVES; i++)
+            missing += progress_get(p, (progress_key)(saver * 1000 + i + 1)) == NULL;
+    assert_int_equal(missing, 0);
     progress_close(p);
 }
 
@@ -530,6 +572,7 @@ int main(void)
         WITH_DIRECTORY(test_save_leaves_only_the_progress_file),
         WITH_DIRECTORY(test_save_creates_missing_directories),
         WITH_DIRECTORY(test_two_games_at_once_keep_each_others_records),
+        WITH_DIRECTORY(test_games_saving_at_the_same_moment_lose_no_record),
         WITH_DIRECTORY(test_newer_file_written_meanwhile_is_not_written_over),
         WITH_DIRECTORY(test_xdg_data_home_chooses_the_directory),
         WITH_DIRECTORY(test_unreadable_file_is_set_aside_and_reported_once),
