@@ -31,6 +31,10 @@ enum { PROGRESS_VERSION = 1 };
 static const char PROGRESS_FILE_NAME[] = "progress.txt";
 static const char PROGRESS_LOCK_NAME[] = "progress.lock";
 
+/* The longest line read: a longer one is a damaged record, skipped. A LURD text is at most
+ * MAX_LURD_LENGTH bytes, so that a record of three of them always fits in a line. */
+enum { MAX_LINE_LENGTH = 1 << 20, MAX_LURD_LENGTH = 256 << 10 };
+
 typedef struct collection_entry {
     char *path;
     int level;
@@ -110,11 +114,12 @@ progress_key progress_level_key(const level *level)
     return fnv1a64_update(hash, level->squares, (size_t)level->width * (size_t)level->height);
 }
 
-/* True when `text` holds only LURD letters and run-length counts. */
+/* True when `text` holds only LURD letters and run-length counts, at most MAX_LURD_LENGTH. */
 static bool is_lurd_text(const char *text)
 {
-    for (const char *c = text; *c; c++)
-        if (!strchr("lurdLURD0123456789", *c)) return false;
+    const char *c = text;
+    for (; *c; c++)
+        if (!strchr("lurdLURD0123456789", *c) || c - text >= MAX_LURD_LENGTH) return false;
     return true;
 }
 
@@ -578,6 +583,55 @@ typedef struct read_outcome {
     int damaged;           /* lines skipped */
 } read_outcome;
 
+typedef enum line_status {
+    LINE_READ,     /* a line, maybe the last one without its newline */
+    LINE_TOO_LONG, /* a line longer than MAX_LINE_LENGTH, read past and dropped */
+    LINE_END,      /* the end of the file */
+    LINE_FAILED,   /* a read error or out of memory; errno says which */
+} line_status;
+
+/* Makes room for `needed` bytes in *line; false when out of memory (errno is ENOMEM). */
+static bool grow_line(char **line, size_t *capacity, size_t needed)
+{
+    if (needed <= *capacity) return true;
+    size_t grown_capacity = *capacity ? 2 * *capacity : 256;
+    if (grown_capacity > MAX_LINE_LENGTH + 1) grown_capacity = MAX_LINE_LENGTH + 1;
+    char *grown = realloc(*line, grown_capacity);
+    if (!grown) {
+        errno = ENOMEM;
+        return false;
+    }
+    *line = grown;
+    *capacity = grown_capacity;
+    return true;
+}
+
+/* Reads one line into *line (grown as needed; without its newline, NUL-terminated) and its
+ * length into *length. Unlike getline(), a line too long to keep is told apart from the end of
+ * the file, so the records after it are still read. */
+static line_status read_line(FILE *in, char **line, size_t *capacity, size_t *length)
+{
+    size_t used = 0;
+    bool too_long = false;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (too_long) continue;
+        if (used == MAX_LINE_LENGTH) {
+            too_long = true;
+            continue;
+        }
+        if (!grow_line(line, capacity, used + 2)) return LINE_FAILED;
+        (*line)[used++] = (char)c;
+    }
+    if (c == EOF && ferror(in)) return LINE_FAILED;
+    if (too_long) return LINE_TOO_LONG;
+    if (c == EOF && used == 0) return LINE_END;
+    if (!grow_line(line, capacity, used + 1)) return LINE_FAILED;
+    (*line)[used] = '\0';
+    *length = used;
+    return LINE_READ;
+}
+
 /* Reads the records of `file` into `into`, skipping damaged lines. */
 static read_outcome read_records(progress *into, const char *file)
 {
@@ -590,11 +644,17 @@ static read_outcome read_records(progress *into, const char *file)
         return outcome;
     }
     char *line = NULL;
-    size_t capacity = 0;
-    ssize_t length;
+    size_t capacity = 0, length = 0;
     int line_number = 0;
-    while ((length = getline(&line, &capacity, in)) >= 0) {
+    line_status status;
+    while ((status = read_line(in, &line, &capacity, &length)) != LINE_END &&
+           status != LINE_FAILED) {
         line_number++;
+        if (status == LINE_TOO_LONG) {
+            if (line_number == 1) break; /* not a progress file */
+            outcome.damaged++;
+            continue;
+        }
         while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r'))
             line[--length] = '\0';
         if (line_number == 1) {
@@ -611,7 +671,8 @@ static read_outcome read_records(progress *into, const char *file)
         if (length == 0 || line[0] == '#') continue;
         if (!parse_line(into, line)) outcome.damaged++;
     }
-    outcome.read_error = ferror(in);
+    /* Only the end of the file ends reading without an error. */
+    outcome.read_error = status == LINE_FAILED;
     outcome.error_number = errno;
     outcome.empty = line_number == 0;
     free(line);

@@ -13,7 +13,7 @@
  * file holds is read again and merged in (levels, better solutions), so two games running
  * at once do not lose each other's records; reading, merging and renaming happen under an
  * exclusive flock() of `progress.lock` beside the file. Each record is one line
- * with its own checksum: a damaged line loses only itself. A file that cannot be read as a
+ * with its own checksum: a damaged line (or one over 1 MiB) loses only itself. A file that cannot be read as a
  * progress file at all, or that has damaged lines, is renamed aside (progress.txt.corrupt-
  * YYYYMMDD-HHMMSS) and reported once through the message of progress_open(); the records that
  * could be read are kept and written back at once. The module never ends the program: every
@@ -68,14 +68,14 @@ const progress_record *progress_get(const progress *progress, progress_key key);
 
 /* Records a solution of the level: marks it solved, keeps the solution as the best by moves
  * and/or by pushes when it beats the one kept, and forgets the unfinished game. `lurd` holds
- * only l, u, r, d (either case) and digits. Returns true when the solution became a best
+ * only l, u, r, d (either case) and digits, at most 256 KiB of them. Returns true when the solution became a best
  * (the first solution always does); false when it did not, or `lurd` is not LURD text, or
  * memory ran out. */
 bool progress_record_solution(progress *progress, progress_key key, const char *lurd, int moves,
                               int pushes);
 
 /* Keeps the moves of an unfinished game of the level; NULL or "" forgets them. Returns false
- * when `lurd` is not LURD text or memory ran out. */
+ * when `lurd` is not LURD text (or longer than 256 KiB) or memory ran out. */
 bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd);
 
 /* Remembers that level `level_number` of the collection at `collection_path` is being played.

@@ -497,6 +497,60 @@ static void test_records_with_a_good_sum_but_bad_fields_are_skipped(void **state
     progress_close(p);
 }
 
+static void test_line_too_long_is_skipped_and_reading_goes_on(void **state)
+{
+    fixture *f = *state;
+    static char text[4096];
+    strcpy(text, "sokoban-progress 1\n");
+    append_line(text, "level 0000000000000001 1 2 1 rR 2 1 rR -");
+    FILE *out = fopen(path_in(f, "progress.txt"), "w");
+    assert_non_null(out);
+    fputs(text, out);
+    /* A record with a good sum but an unfinished game of 2 MiB: more than any line may hold. */
+    enum { LONG_MOVES = 2 << 20 };
+    char *body = malloc(LONG_MOVES + 64);
+    assert_non_null(body);
+    strcpy(body, "level 0000000000000002 0 0 0 - 0 0 - ");
+    size_t start = strlen(body);
+    memset(body + start, 'l', LONG_MOVES);
+    body[start + LONG_MOVES] = '\0';
+    text[0] = '\0';
+    uint32_t sum = 2166136261u;
+    for (const char *c = body; *c; c++) {
+        sum ^= (unsigned char)*c;
+        sum *= 16777619u;
+    }
+    fprintf(out, "%08x %s\n", (unsigned)sum, body);
+    free(body);
+    append_line(text, "level 0000000000000003 1 2 1 rR 2 1 rR -");
+    fputs(text, out);
+    fclose(out);
+
+    char message[512];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    assert_non_null(strstr(message, "1 damaged record"));
+    assert_non_null(progress_get(p, 1));
+    assert_null(progress_get(p, 2));
+    assert_non_null(progress_get(p, 3));
+    progress_close(p);
+}
+
+static void test_moves_too_long_for_a_line_are_refused(void **state)
+{
+    progress *p = open_quietly(*state);
+    enum { LONG_MOVES = 1 << 20 };
+    char *moves = malloc(LONG_MOVES + 1);
+    assert_non_null(moves);
+    memset(moves, 'r', LONG_MOVES);
+    moves[LONG_MOVES] = '\0';
+    assert_false(progress_set_unfinished(p, 1, moves));
+    assert_false(progress_record_solution(p, 1, moves, LONG_MOVES, 0));
+    assert_null(progress_get(p, 1));
+    free(moves);
+    progress_close(p);
+}
+
 static void test_file_from_a_newer_version_is_not_written_over(void **state)
 {
     fixture *f = *state;
@@ -579,6 +633,8 @@ int main(void)
         WITH_DIRECTORY(test_one_damaged_line_keeps_the_others),
         WITH_DIRECTORY(test_truncated_last_line_keeps_the_others),
         WITH_DIRECTORY(test_records_with_a_good_sum_but_bad_fields_are_skipped),
+        WITH_DIRECTORY(test_line_too_long_is_skipped_and_reading_goes_on),
+        WITH_DIRECTORY(test_moves_too_long_for_a_line_are_refused),
         WITH_DIRECTORY(test_file_from_a_newer_version_is_not_written_over),
         WITH_DIRECTORY(test_unreadable_directory_is_reported_not_fatal),
         WITH_DIRECTORY(test_save_failure_is_reported_once),
