@@ -466,9 +466,13 @@ worker *worker_create_with(const worker_options *options)
     pthread_cond_init(&worker->task_queued, NULL);
 
     /* The thread blocks every signal, so that signals (a resize, ^C) reach the game's thread
-     * and interrupt its poll(). */
+     * and interrupt its poll(); all but those a fault raises in the thread itself, which the
+     * kernel delivers to the faulting thread (blocked, they kill the process unhandled, and the
+     * game's handler could not restore the terminal). */
     sigset_t all, previous;
     sigfillset(&all);
+    static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++) sigdelset(&all, faults[i]);
     pthread_sigmask(SIG_SETMASK, &all, &previous);
     int error = pthread_create(&worker->thread, NULL, worker_main, worker);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);

@@ -12,6 +12,7 @@
 
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,6 +46,10 @@ static struct {
     solver_mode modes[16]; /* the mode of each search, in order */
     double max_seconds[16];
     int memory_mib;
+    /* The worker thread's signal mask during the last search: how many of the signals a fault
+     * raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) were blocked, and whether SIGINT was. */
+    int fault_signals_blocked;
+    bool interrupt_blocked;
 } fake = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
 static void fake_reset(fake_behaviour behaviour)
@@ -88,6 +93,13 @@ static solver_status fake_solve(const board *board, const position *start,
     fake.memory_mib = options->memory_mib;
     if (++fake.running > fake.most_running) fake.most_running = fake.running;
     solver_status column_answer = fake.by_column[first_box_column(board, start) % 16];
+    sigset_t mask;
+    pthread_sigmask(SIG_BLOCK, NULL, &mask);
+    static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    fake.fault_signals_blocked = 0;
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
+        fake.fault_signals_blocked += sigismember(&mask, faults[i]) == 1;
+    fake.interrupt_blocked = sigismember(&mask, SIGINT) == 1;
     pthread_mutex_unlock(&fake.lock);
 
     *result = (solver_result){.status = SOLVER_SOLVED, .mode = options->mode, .nodes = 10};
@@ -239,6 +251,27 @@ static void test_result_carries_the_request_id_and_solution(void **state)
     /* Taken: the descriptor is quiet and there is nothing more. */
     assert_false(wake_fd_is_readable(w, 0));
     assert_false(worker_poll(w, &result));
+    worker_destroy(w);
+    played_free(p);
+}
+
+/* The game's own threads take ^C and resizes; but a crash in the solver must reach the game's
+ * fatal-signal handler (which restores the terminal), not kill the process unhandled. */
+static void test_worker_thread_blocks_interrupts_but_not_fault_signals(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    worker_result_free(&result);
+    pthread_mutex_lock(&fake.lock);
+    int faults_blocked = fake.fault_signals_blocked;
+    bool interrupt_blocked = fake.interrupt_blocked;
+    pthread_mutex_unlock(&fake.lock);
+    assert_int_equal(faults_blocked, 0);
+    assert_true(interrupt_blocked);
     worker_destroy(w);
     played_free(p);
 }
@@ -706,6 +739,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_poll_with_nothing_ready_returns_false),
         cmocka_unit_test(test_result_carries_the_request_id_and_solution),
+        cmocka_unit_test(test_worker_thread_blocks_interrupts_but_not_fault_signals),
         cmocka_unit_test(test_ids_grow_with_each_request),
         cmocka_unit_test(test_request_keeps_its_own_copy_of_the_position),
         cmocka_unit_test(test_optimal_gets_half_the_budget_and_fast_the_rest),
