@@ -38,6 +38,7 @@ enum { MAX_LINE_LENGTH = 1 << 20, MAX_LURD_LENGTH = 256 << 10 };
 typedef struct collection_entry {
     char *path;
     int level;
+    bool changed; /* set by this game since the last load or save */
 } collection_entry;
 
 struct progress {
@@ -49,6 +50,11 @@ struct progress {
     int collection_count, collection_capacity;
     char *last_path; /* the collection played last, or NULL */
     int last_level;
+    /* What this game changed since it last read or wrote the file: when saving, these win over
+     * the file; for everything else the file (another game's newer work) wins. */
+    progress_key *changed_keys; /* the levels, in no order */
+    int changed_count, changed_capacity;
+    bool last_changed;
     /* Why saving is refused, or "" when it is allowed: the file exists but could not be read
      * (so writing would lose what it holds), or was written by a newer version. */
     char no_save_reason[512];
@@ -261,6 +267,28 @@ static progress_record *record_for(progress *progress, progress_key key)
     return record;
 }
 
+static bool is_changed(const progress *progress, progress_key key)
+{
+    for (int i = 0; i < progress->changed_count; i++)
+        if (progress->changed_keys[i] == key) return true;
+    return false;
+}
+
+/* Notes that this game changed the level's record; false when out of memory. */
+static bool mark_changed(progress *progress, progress_key key)
+{
+    if (is_changed(progress, key)) return true;
+    if (progress->changed_count == progress->changed_capacity) {
+        int capacity = progress->changed_capacity ? 2 * progress->changed_capacity : 16;
+        progress_key *grown = realloc(progress->changed_keys, (size_t)capacity * sizeof *grown);
+        if (!grown) return false;
+        progress->changed_keys = grown;
+        progress->changed_capacity = capacity;
+    }
+    progress->changed_keys[progress->changed_count++] = key;
+    return true;
+}
+
 const progress_record *progress_get(const progress *progress, progress_key key)
 {
     bool found;
@@ -293,6 +321,7 @@ bool progress_record_solution(progress *progress, progress_key key, const char *
                               int pushes)
 {
     if (!lurd || !is_lurd_text(lurd) || moves < 0 || pushes < 0) return false;
+    if (!mark_changed(progress, key)) return false;
     progress_record *record = record_for(progress, key);
     if (!record) return false;
     record->solved = true;
@@ -315,7 +344,7 @@ bool progress_set_unfinished(progress *progress, progress_key key, const char *l
         if (!copy) return false;
     }
     if (!copy && !progress_get(progress, key)) return true; /* nothing to forget */
-    progress_record *record = record_for(progress, key);
+    progress_record *record = mark_changed(progress, key) ? record_for(progress, key) : NULL;
     if (!record) {
         free(copy);
         return false;
@@ -341,13 +370,15 @@ static collection_entry *find_collection(const progress *progress, const char *p
     return NULL;
 }
 
-/* Sets the collection's level, adding it when missing; takes `path` (malloc'd) either way. */
-static bool collection_set(progress *progress, char *path, int level)
+/* Sets the collection's level, adding it when missing; takes `path` (malloc'd) either way.
+ * `changed`: by this game (not read from the file). */
+static bool collection_set(progress *progress, char *path, int level, bool changed)
 {
     collection_entry *entry = find_collection(progress, path);
     if (entry) {
         free(path);
         entry->level = level;
+        entry->changed = entry->changed || changed;
         return true;
     }
     if (progress->collection_count == progress->collection_capacity) {
@@ -360,7 +391,7 @@ static bool collection_set(progress *progress, char *path, int level)
         progress->collections = grown;
         progress->collection_capacity = capacity;
     }
-    progress->collections[progress->collection_count++] = (collection_entry){path, level};
+    progress->collections[progress->collection_count++] = (collection_entry){path, level, changed};
     return true;
 }
 
@@ -381,7 +412,8 @@ bool progress_set_last(progress *progress, const char *collection_path, int leve
         free(path);
         return false;
     }
-    return collection_set(progress, path, level_number);
+    progress->last_changed = true;
+    return collection_set(progress, path, level_number, true);
 }
 
 bool progress_last(const progress *progress, const char **collection_path, int *level_number)
@@ -528,7 +560,7 @@ static bool parse_line(progress *progress, char *line)
         return false;
     if (is_last) return set_last(progress, words[2], level);
     char *path = copy_string(words[2]);
-    return path && collection_set(progress, path, level);
+    return path && collection_set(progress, path, level, false);
 }
 
 /* A name beside the file for setting it aside: FILE.corrupt-YYYYMMDD-HHMMSS, with -2, -3...
@@ -792,6 +824,7 @@ static void free_contents(progress *progress)
     free(progress->records);
     for (int i = 0; i < progress->collection_count; i++) free(progress->collections[i].path);
     free(progress->collections);
+    free(progress->changed_keys);
     free(progress->last_path);
     free(progress->directory);
     free(progress->file);
@@ -919,14 +952,17 @@ static bool write_atomically(const char *directory, const char *file, const text
     return true;
 }
 
-/* Adds what `from` (the file as another game running at the same time saved it) knows and
- * `into` does not: levels and collections, better solutions, solved marks, the unfinished
- * game of a level `into` has no record of. Returns false when out of memory. */
+/* Merges `from` (the file as another game running at the same time saved it) into `into`:
+ * levels and collections `into` does not know are added; better solutions and solved marks
+ * are kept from both; for the unfinished game of a level, the level of a collection and the
+ * collection played last, `into`'s value wins only when this game changed it since it last
+ * read or wrote the file, else the file's does (an idle game must not undo another's newer
+ * work). Returns false when out of memory. */
 static bool merge(progress *into, const progress *from)
 {
     for (int i = 0; i < from->record_count; i++) {
         const progress_record *theirs = &from->records[i];
-        bool known = progress_get(into, theirs->key) != NULL;
+        bool ours_wins = is_changed(into, theirs->key);
         progress_record *ours = record_for(into, theirs->key);
         if (!ours) return false;
         ours->solved = ours->solved || theirs->solved;
@@ -937,18 +973,35 @@ static bool merge(progress *into, const progress *from)
         if (pushes->lurd && is_better(&ours->best_pushes, pushes->moves, pushes->pushes, false) &&
             !solution_set(&ours->best_pushes, pushes->lurd, pushes->moves, pushes->pushes))
             return false;
-        if (!known && theirs->unfinished && !(ours->unfinished = copy_string(theirs->unfinished)))
-            return false;
+        if (!ours_wins) {
+            char *unfinished = NULL;
+            if (theirs->unfinished && !(unfinished = copy_string(theirs->unfinished))) return false;
+            free(ours->unfinished);
+            ours->unfinished = unfinished;
+        }
     }
     for (int i = 0; i < from->collection_count; i++) {
         const collection_entry *theirs = &from->collections[i];
-        if (find_collection(into, theirs->path)) continue;
+        collection_entry *ours = find_collection(into, theirs->path);
+        if (ours) {
+            if (!ours->changed) ours->level = theirs->level;
+            continue;
+        }
         char *path = copy_string(theirs->path);
-        if (!path || !collection_set(into, path, theirs->level)) return false;
+        if (!path || !collection_set(into, path, theirs->level, false)) return false;
     }
-    if (!into->last_path && from->last_path && !set_last(into, from->last_path, from->last_level))
+    if (!into->last_changed && from->last_path &&
+        !set_last(into, from->last_path, from->last_level))
         return false;
     return true;
+}
+
+/* After a save, what the file holds is what this game holds: nothing is changed any more. */
+static void forget_changes(progress *progress)
+{
+    progress->changed_count = 0;
+    progress->last_changed = false;
+    for (int i = 0; i < progress->collection_count; i++) progress->collections[i].changed = false;
 }
 
 /* Before writing: takes in what the file holds now, which another game may have saved since
@@ -992,6 +1045,7 @@ static bool save_locked(progress *progress, char *reason, size_t reason_size)
     else
         ok = write_atomically(progress->directory, progress->file, &text, reason, reason_size);
     free(text.data);
+    if (ok) forget_changes(progress);
     return ok;
 }
 

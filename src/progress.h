@@ -10,8 +10,9 @@
  *
  * The file is written whole to a temporary file in the same directory, synced and renamed
  * over the old one, so a crash leaves either the old or the new file. Just before, what the
- * file holds is read again and merged in (levels, better solutions), so two games running
- * at once do not lose each other's records; reading, merging and renaming happen under an
+ * file holds is read again and merged in (levels, better solutions; and where this game
+ * changed nothing since it last read or wrote the file, the file's unfinished games and last
+ * levels), so two games running at once do not lose or undo each other's records; reading, merging and renaming happen under an
  * exclusive flock() of `progress.lock` beside the file. Each record is one line
  * with its own checksum: a damaged line (or one over 1 MiB) loses only itself. A file that cannot be read as a
  * progress file at all, or that has damaged lines, is renamed aside (progress.txt.corrupt-

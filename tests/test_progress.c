@@ -313,6 +313,32 @@ static void test_two_games_at_once_keep_each_others_records(void **state)
     progress_close(p);
 }
 
+static void test_idle_game_does_not_undo_newer_work_of_another(void **state)
+{
+    fixture *f = *state;
+    progress *a = open_quietly(f);
+    progress *b = open_quietly(f);
+    assert_true(progress_set_unfinished(b, 7, "ll"));
+    assert_true(progress_set_last(b, "/levels/a.xsb", 3));
+    save_quietly(b);
+    save_quietly(a); /* takes in "ll" at level 3 */
+    assert_true(progress_set_unfinished(b, 7, "llrrrr"));
+    assert_true(progress_set_last(b, "/levels/a.xsb", 5));
+    save_quietly(b);
+    save_quietly(a); /* has changed nothing since, so must not write its old copy back */
+    progress_close(a);
+    progress_close(b);
+
+    progress *p = open_quietly(f);
+    assert_string_equal(progress_get(p, 7)->unfinished, "llrrrr");
+    assert_int_equal(progress_collection_level(p, "/levels/a.xsb"), 5);
+    const char *path;
+    int level;
+    assert_true(progress_last(p, &path, &level));
+    assert_int_equal(level, 5);
+    progress_close(p);
+}
+
 /* Each of SAVERS processes records SAVES levels of its own, one per open-record-save-close,
  * all on the same directory at once; every record must be in the file at the end. */
 enum { SAVERS = 4, SAVES = 40 };
@@ -626,6 +652,7 @@ int main(void)
         WITH_DIRECTORY(test_save_leaves_only_the_progress_file),
         WITH_DIRECTORY(test_save_creates_missing_directories),
         WITH_DIRECTORY(test_two_games_at_once_keep_each_others_records),
+        WITH_DIRECTORY(test_idle_game_does_not_undo_newer_work_of_another),
         WITH_DIRECTORY(test_games_saving_at_the_same_moment_lose_no_record),
         WITH_DIRECTORY(test_newer_file_written_meanwhile_is_not_written_over),
         WITH_DIRECTORY(test_xdg_data_home_chooses_the_directory),
