@@ -92,6 +92,50 @@ static char *join_path(const char *directory, const char *name)
     return path;
 }
 
+/* The directory part of `path` ("." when it has none), malloc'd. */
+static char *directory_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) return copy_string(".");
+    size_t length = slash == path ? 1 : (size_t)(slash - path);
+    char *directory = malloc(length + 1);
+    if (directory) {
+        memcpy(directory, path, length);
+        directory[length] = '\0';
+    }
+    return directory;
+}
+
+/* The file that `path` stands for when it is a symbolic link (followed link after link, a
+ * relative one from the link's directory), even when the last target does not exist yet, so
+ * that writing and setting aside replace the target and keep the link. A copy of `path` when
+ * it is no link. NULL when out of memory or the links go round in a loop (errno ELOOP). */
+static char *resolve_links(const char *path)
+{
+    char *current = copy_string(path);
+    for (int depth = 0; current && depth < 40; depth++) {
+        struct stat status;
+        if (lstat(current, &status) != 0 || !S_ISLNK(status.st_mode)) return current;
+        char target[PATH_MAX];
+        ssize_t length = readlink(current, target, sizeof target - 1);
+        if (length < 0) return current;
+        target[length] = '\0';
+        char *next;
+        if (target[0] == '/') {
+            next = copy_string(target);
+        } else {
+            char *directory = directory_of(current);
+            next = directory ? join_path(directory, target) : NULL;
+            free(directory);
+        }
+        free(current);
+        current = next;
+    }
+    if (current) errno = ELOOP;
+    free(current);
+    return NULL;
+}
+
 /* FNV-1a (Fowler, Noll, Vo): a byte at a time, xor then multiply by the FNV prime. */
 static uint32_t fnv1a32(const char *data, size_t length)
 {
@@ -739,7 +783,9 @@ static void load_locked(progress *progress, char *message, size_t message_size)
     }
     if (is_progress_file && damaged == 0) return;
 
-    char *aside = set_aside(progress->file);
+    char *target = resolve_links(progress->file);
+    char *aside = target ? set_aside(target) : NULL;
+    free(target);
     if (!aside) {
         if (!is_progress_file)
             snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
@@ -907,14 +953,16 @@ static bool make_directories(const char *directory)
     return ok;
 }
 
-/* Writes `text` to `file` through a temporary file in the same directory: write, fsync,
- * rename over the file, fsync the directory so the rename itself is on disk. */
-static bool write_atomically(const char *directory, const char *file, const text_buffer *text,
-                             char *reason, size_t reason_size)
+/* Writes `text` to `file` (no symbolic link) through a temporary file in the same directory:
+ * write, fsync, rename over the file, fsync the directory so the rename itself is on disk. */
+static bool write_atomically(const char *file, const text_buffer *text, char *reason,
+                             size_t reason_size)
 {
-    char *temporary = join_path(directory, ".progress.txt.XXXXXX");
+    char *directory = directory_of(file);
+    char *temporary = directory ? join_path(directory, ".progress.txt.XXXXXX") : NULL;
     if (!temporary) {
         snprintf(reason, reason_size, "out of memory");
+        free(directory);
         return false;
     }
     int fd = mkstemp(temporary);
@@ -922,6 +970,7 @@ static bool write_atomically(const char *directory, const char *file, const text
         snprintf(reason, reason_size, "cannot create a file in %s (%s)", directory,
                  strerror(errno));
         free(temporary);
+        free(directory);
         return false;
     }
     const char *step = "write";
@@ -941,6 +990,7 @@ static bool write_atomically(const char *directory, const char *file, const text
         snprintf(reason, reason_size, "cannot %s %s (%s)", step, file, strerror(errno));
         unlink(temporary);
         free(temporary);
+        free(directory);
         return false;
     }
     free(temporary);
@@ -949,6 +999,7 @@ static bool write_atomically(const char *directory, const char *file, const text
         fsync(directory_fd); /* best effort: some file systems refuse it */
         close(directory_fd);
     }
+    free(directory);
     return true;
 }
 
@@ -1004,11 +1055,11 @@ static void forget_changes(progress *progress)
     for (int i = 0; i < progress->collection_count; i++) progress->collections[i].changed = false;
 }
 
-/* Before writing: takes in what the file holds now, which another game may have saved since
- * this one read it. A file that became unreadable is not written over; one that became
- * damaged or foreign is set aside first. Returns false with `reason` when it must not be
- * written. */
-static bool merge_file(progress *progress, char *reason, size_t reason_size)
+/* Before writing `target` (the file with its links followed): takes in what the file holds
+ * now, which another game may have saved since this one read it. A file that became
+ * unreadable is not written over; one that became damaged or foreign is set aside first.
+ * Returns false with `reason` when it must not be written. */
+static bool merge_file(progress *progress, const char *target, char *reason, size_t reason_size)
 {
     struct progress scratch = {0};
     read_outcome outcome = read_records(&scratch, progress->file);
@@ -1023,7 +1074,7 @@ static bool merge_file(progress *progress, char *reason, size_t reason_size)
         snprintf(reason, reason_size, "%s", progress->no_save_reason);
         ok = false;
     } else if (!outcome.missing && !outcome.empty) {
-        if (!outcome.is_progress_file || outcome.damaged > 0) free(set_aside(progress->file));
+        if (!outcome.is_progress_file || outcome.damaged > 0) free(set_aside(target));
         if (outcome.is_progress_file && !merge(progress, &scratch)) {
             snprintf(reason, reason_size, "out of memory");
             ok = false;
@@ -1036,15 +1087,24 @@ static bool merge_file(progress *progress, char *reason, size_t reason_size)
 /* Merges in what the file holds and writes it all back. Call with the lock held. */
 static bool save_locked(progress *progress, char *reason, size_t reason_size)
 {
-    if (!merge_file(progress, reason, reason_size)) return false;
-    text_buffer text = {0};
-    write_file_text(progress, &text);
+    /* A link to the file stays a link: the file it points to is replaced. */
+    char *target = resolve_links(progress->file);
+    if (!target) {
+        snprintf(reason, reason_size, "cannot follow the link %s (%s)", progress->file,
+                 strerror(errno));
+        return false;
+    }
     bool ok = false;
-    if (text.failed)
-        snprintf(reason, reason_size, "out of memory");
-    else
-        ok = write_atomically(progress->directory, progress->file, &text, reason, reason_size);
+    text_buffer text = {0};
+    if (merge_file(progress, target, reason, reason_size)) {
+        write_file_text(progress, &text);
+        if (text.failed)
+            snprintf(reason, reason_size, "out of memory");
+        else
+            ok = write_atomically(target, &text, reason, reason_size);
+    }
     free(text.data);
+    free(target);
     if (ok) forget_changes(progress);
     return ok;
 }

@@ -380,6 +380,56 @@ static void test_games_saving_at_the_same_moment_lose_no_record(void **state)
     progress_close(p);
 }
 
+static void test_symlinked_file_stays_a_link_and_its_target_is_written(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(mkdir(path_in(f, "elsewhere"), 0700), 0);
+    assert_int_equal(symlink("elsewhere/saved.txt", path_in(f, "progress.txt")), 0);
+    progress *p = open_quietly(f);
+    assert_true(progress_record_solution(p, 3, "rR", 2, 1));
+    save_quietly(p);
+    assert_true(progress_record_solution(p, 4, "lL", 2, 1));
+    save_quietly(p);
+    progress_close(p);
+
+    struct stat status;
+    assert_int_equal(lstat(path_in(f, "progress.txt"), &status), 0);
+    assert_true(S_ISLNK(status.st_mode));
+    assert_non_null(strstr(read_text(path_in(f, "elsewhere/saved.txt")), "sokoban-progress 1\n"));
+    p = open_quietly(f);
+    assert_non_null(progress_get(p, 3));
+    assert_non_null(progress_get(p, 4));
+    progress_close(p);
+}
+
+static void test_symlinked_damaged_file_is_set_aside_beside_its_target(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(mkdir(path_in(f, "elsewhere"), 0700), 0);
+    write_text(path_in(f, "elsewhere/saved.txt"), "not progress at all\n");
+    assert_int_equal(symlink("elsewhere/saved.txt", path_in(f, "progress.txt")), 0);
+    char message[512];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    assert_non_null(strstr(message, "set aside"));
+    assert_true(progress_record_solution(p, 3, "rR", 2, 1));
+    save_quietly(p);
+    progress_close(p);
+
+    struct stat status;
+    assert_int_equal(lstat(path_in(f, "progress.txt"), &status), 0);
+    assert_true(S_ISLNK(status.st_mode));
+    assert_non_null(strstr(directory_names(f), "progress.txt")); /* the link, still there */
+    p = open_quietly(f);
+    assert_non_null(progress_get(p, 3));
+    progress_close(p);
+    /* The damaged file was renamed beside its target, not the link. */
+    char command[256];
+    snprintf(command, sizeof command, "ls '%s' | grep -q '^saved.txt.corrupt-'",
+             path_in(f, "elsewhere"));
+    assert_int_equal(system(command), 0);
+}
+
 static void test_newer_file_written_meanwhile_is_not_written_over(void **state)
 {
     fixture *f = *state;
@@ -654,6 +704,8 @@ int main(void)
         WITH_DIRECTORY(test_two_games_at_once_keep_each_others_records),
         WITH_DIRECTORY(test_idle_game_does_not_undo_newer_work_of_another),
         WITH_DIRECTORY(test_games_saving_at_the_same_moment_lose_no_record),
+        WITH_DIRECTORY(test_symlinked_file_stays_a_link_and_its_target_is_written),
+        WITH_DIRECTORY(test_symlinked_damaged_file_is_set_aside_beside_its_target),
         WITH_DIRECTORY(test_newer_file_written_meanwhile_is_not_written_over),
         WITH_DIRECTORY(test_xdg_data_home_chooses_the_directory),
         WITH_DIRECTORY(test_unreadable_file_is_set_aside_and_reported_once),
