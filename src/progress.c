@@ -651,7 +651,7 @@ static char *set_aside(const char *file)
 /* What reading a progress file found. */
 typedef struct read_outcome {
     bool missing;    /* there is no file */
-    bool read_error; /* it could not be read; `error_number` says why */
+    bool read_error; /* it could not be read; `error_number` says why, 0: no regular file */
     int error_number;
     bool empty;            /* it has no line at all */
     bool is_progress_file; /* its first line is a progress header */
@@ -708,17 +708,47 @@ static line_status read_line(FILE *in, char **line, size_t *capacity, size_t *le
     return LINE_READ;
 }
 
+/* Why a file could not be read, for a message. */
+static const char *read_problem(const read_outcome *outcome)
+{
+    return outcome->error_number ? strerror(outcome->error_number) : "not a regular file";
+}
+
+/* Opens `file` for reading when it is a regular file. It is opened without blocking, so that
+ * a FIFO put in its place cannot hang the game, and checked with fstat() before a byte is
+ * read. NULL with the outcome filled in when it is missing or cannot be read. */
+static FILE *open_regular_file(const char *file, read_outcome *outcome)
+{
+    int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        outcome->missing = errno == ENOENT;
+        outcome->read_error = !outcome->missing;
+        outcome->error_number = errno;
+        return NULL;
+    }
+    struct stat status;
+    int flags;
+    FILE *in = NULL;
+    if (fstat(fd, &status) != 0)
+        outcome->error_number = errno;
+    else if (!S_ISREG(status.st_mode))
+        outcome->error_number = 0;
+    else if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0 ||
+             !(in = fdopen(fd, "r")))
+        outcome->error_number = errno;
+    if (!in) {
+        outcome->read_error = true;
+        close(fd);
+    }
+    return in;
+}
+
 /* Reads the records of `file` into `into`, skipping damaged lines. */
 static read_outcome read_records(progress *into, const char *file)
 {
     read_outcome outcome = {0};
-    FILE *in = fopen(file, "r");
-    if (!in) {
-        outcome.missing = errno == ENOENT;
-        outcome.read_error = !outcome.missing;
-        outcome.error_number = errno;
-        return outcome;
-    }
+    FILE *in = open_regular_file(file, &outcome);
+    if (!in) return outcome;
     char *line = NULL;
     size_t capacity = 0, length = 0;
     int line_number = 0;
@@ -764,13 +794,13 @@ static void load_locked(progress *progress, char *message, size_t message_size)
     read_outcome outcome = read_records(progress, progress->file);
     if (outcome.missing) return;
     bool read_error = outcome.read_error;
-    int read_errno = outcome.error_number;
+
     bool newer = outcome.newer, is_progress_file = outcome.is_progress_file;
     int damaged = outcome.damaged;
     if (read_error) {
         snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
                  "cannot read %s (%s), so it is not written over", progress->file,
-                 strerror(read_errno));
+                 read_problem(&outcome));
         set_message(message, message_size, "progress: %s", progress->no_save_reason);
         return;
     }
@@ -1066,7 +1096,7 @@ static bool merge_file(progress *progress, const char *target, char *reason, siz
     bool ok = true;
     if (outcome.read_error) {
         snprintf(reason, reason_size, "cannot read %s (%s), so it is not written over",
-                 progress->file, strerror(outcome.error_number));
+                 progress->file, read_problem(&outcome));
         ok = false;
     } else if (outcome.newer) {
         snprintf(progress->no_save_reason, sizeof progress->no_save_reason,

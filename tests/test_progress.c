@@ -688,6 +688,23 @@ static void test_file_that_is_a_directory_is_reported(void **state)
     progress_close(p);
 }
 
+static void test_fifo_in_place_of_the_file_is_reported_not_waited_on(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(mkfifo(path_in(f, "progress.txt"), 0600), 0);
+    char message[512];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    assert_non_null(strstr(message, "not a regular file"));
+    assert_true(progress_record_solution(p, 1, "R", 1, 1));
+    assert_false(progress_save(p, message, sizeof message));
+    assert_string_equal(message, ""); /* already reported by progress_open */
+    progress_close(p);
+    struct stat status;
+    assert_int_equal(lstat(path_in(f, "progress.txt"), &status), 0);
+    assert_true(S_ISFIFO(status.st_mode));
+}
+
 #define WITH_DIRECTORY(test) cmocka_unit_test_setup_teardown(test, make_directory, remove_directory)
 
 int main(void)
@@ -718,6 +735,7 @@ int main(void)
         WITH_DIRECTORY(test_unreadable_directory_is_reported_not_fatal),
         WITH_DIRECTORY(test_save_failure_is_reported_once),
         WITH_DIRECTORY(test_file_that_is_a_directory_is_reported),
+        WITH_DIRECTORY(test_fifo_in_place_of_the_file_is_reported_not_waited_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
