@@ -12,6 +12,7 @@
  * (no spaces or control characters). KEY is the level key in 16 hex digits; SOLVED is 0 or
  * 1; then the best solution by moves and the best by pushes (moves, pushes, LURD) and the
  * unfinished game. A LURD field is "-" when there is none and "=" when it is empty. */
+#define _GNU_SOURCE /* renameat2() */
 #include "progress.h"
 
 #include <errno.h>
@@ -607,9 +608,27 @@ static bool parse_line(progress *progress, char *line)
     return path && collection_set(progress, path, level, false);
 }
 
-/* A name beside the file for setting it aside: FILE.corrupt-YYYYMMDD-HHMMSS, with -2, -3...
- * added when that exists already. Malloc'd. */
-static char *aside_name(const char *file)
+/* Renames `from` to `to` unless `to` exists (then fails with EEXIST), in one step, so that
+ * nothing another game set aside meanwhile is replaced: renameat2(RENAME_NOREPLACE), or
+ * where the kernel or the file system does not have it, link() (which never replaces) and
+ * unlink(). */
+static int rename_without_replacing(const char *from, const char *to)
+{
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return -1;
+    if (link(from, to) != 0) return -1;
+    if (unlink(from) != 0) {
+        int saved = errno;
+        unlink(to);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+/* Renames the file aside, to FILE.corrupt-YYYYMMDD-HHMMSS or, when that is taken, the same
+ * with -2, -3... added; returns the new name (malloc'd) or NULL with errno set. */
+static char *set_aside(const char *file)
 {
     char stamp[32];
     time_t now = time(NULL);
@@ -624,28 +643,13 @@ static char *aside_name(const char *file)
             snprintf(name, size, "%s.corrupt-%s", file, stamp);
         else
             snprintf(name, size, "%s.corrupt-%s-%d", file, stamp, attempt);
-        struct stat status;
-        if (lstat(name, &status) != 0 && errno == ENOENT) return name;
+        if (rename_without_replacing(file, name) == 0) return name;
+        if (errno != EEXIST) break;
     }
+    int saved = errno;
     free(name);
+    errno = saved;
     return NULL;
-}
-
-/* Renames the file aside; returns the new name (malloc'd) or NULL with errno set. */
-static char *set_aside(const char *file)
-{
-    char *name = aside_name(file);
-    if (!name) {
-        errno = EEXIST;
-        return NULL;
-    }
-    if (rename(file, name) != 0) {
-        int saved = errno;
-        free(name);
-        errno = saved;
-        return NULL;
-    }
-    return name;
 }
 
 /* What reading a progress file found. */
