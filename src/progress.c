@@ -15,6 +15,7 @@
 #define _GNU_SOURCE /* renameat2() */
 #include "progress.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -31,6 +32,10 @@
 enum { PROGRESS_VERSION = 1 };
 static const char PROGRESS_FILE_NAME[] = "progress.txt";
 static const char PROGRESS_LOCK_NAME[] = "progress.lock";
+/* The temporary file of a save: this prefix and mkstemp()'s six characters. */
+static const char TEMPORARY_PREFIX[] = ".progress.txt.";
+/* A temporary file older than this was left by a game that ended in the middle of a save. */
+enum { STALE_TEMPORARY_SECONDS = 3600 };
 
 /* The longest line read: a longer one is a damaged record, skipped. A LURD text is at most
  * MAX_LURD_LENGTH bytes, so that a record of three of them always fits in a line. */
@@ -846,6 +851,27 @@ static void load_locked(progress *progress, char *message, size_t message_size)
     if (is_progress_file) save_locked(progress, reason, sizeof reason);
 }
 
+/* Removes the temporary files of saves that never finished (the game ended between creating
+ * and renaming one) from `directory`. Only those older than STALE_TEMPORARY_SECONDS, so that
+ * the file of a game saving right now (one without the lock: an older sokoban) is left. */
+static void remove_stale_temporaries(const char *directory)
+{
+    DIR *entries = opendir(directory);
+    if (!entries) return;
+    time_t now = time(NULL);
+    size_t prefix = strlen(TEMPORARY_PREFIX);
+    for (struct dirent *entry; (entry = readdir(entries));) {
+        if (strncmp(entry->d_name, TEMPORARY_PREFIX, prefix) != 0 ||
+            strlen(entry->d_name) != prefix + 6)
+            continue;
+        struct stat status;
+        if (fstatat(dirfd(entries), entry->d_name, &status, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISREG(status.st_mode) && now - status.st_mtime > STALE_TEMPORARY_SECONDS)
+            unlinkat(dirfd(entries), entry->d_name, 0);
+    }
+    closedir(entries);
+}
+
 /* Reads the progress file under the lock, so that a save of another game cannot come between
  * reading a damaged file and setting it aside. Without a directory (nothing saved yet) or
  * when the lock cannot be made (a read-only directory) it reads without the lock. */
@@ -853,6 +879,16 @@ static void load(progress *progress, char *message, size_t message_size)
 {
     int lock = lock_directory(progress->directory);
     load_locked(progress, message, message_size);
+    if (lock >= 0) {
+        /* Temporary files sit beside the file, which may be a link to another directory. */
+        remove_stale_temporaries(progress->directory);
+        char *target = resolve_links(progress->file);
+        char *target_directory = target ? directory_of(target) : NULL;
+        if (target_directory && strcmp(target_directory, progress->directory) != 0)
+            remove_stale_temporaries(target_directory);
+        free(target_directory);
+        free(target);
+    }
     unlock_directory(lock);
 }
 
@@ -994,6 +1030,7 @@ static bool write_atomically(const char *file, const text_buffer *text, char *re
 {
     char *directory = directory_of(file);
     char *temporary = directory ? join_path(directory, ".progress.txt.XXXXXX") : NULL;
+    _Static_assert(sizeof ".progress.txt.XXXXXX" == sizeof TEMPORARY_PREFIX + 6, "the prefix");
     if (!temporary) {
         snprintf(reason, reason_size, "out of memory");
         free(directory);

@@ -13,7 +13,8 @@
  * file holds is read again and merged in (levels, better solutions; and where this game
  * changed nothing since it last read or wrote the file, the file's unfinished games and last
  * levels), so two games running at once do not lose or undo each other's records; reading, merging and renaming happen under an
- * exclusive flock() of `progress.lock` beside the file. Each record is one line
+ * exclusive flock() of `progress.lock` beside the file (progress_open() also removes, under
+ * it, temporary files over an hour old, left by a save that never finished). Each record is one line
  * with its own checksum: a damaged line (or one over 1 MiB) loses only itself. A file that cannot be read as a
  * progress file at all, or that has damaged lines, is renamed aside (progress.txt.corrupt-
  * YYYYMMDD-HHMMSS) and reported once through the message of progress_open(); the records that

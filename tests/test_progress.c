@@ -6,11 +6,13 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "level.h"
@@ -264,6 +266,21 @@ static void test_save_creates_missing_directories(void **state)
     progress_close(p);
     struct stat status;
     assert_int_equal(stat(path_in(f, "deep/er/sokoban/progress.txt"), &status), 0);
+}
+
+static void test_stale_temporary_files_are_removed_on_open(void **state)
+{
+    fixture *f = *state;
+    write_text(path_in(f, ".progress.txt.Ab12Cd"), "left by a crash\n");
+    write_text(path_in(f, ".progress.txt.Xy34Zw"), "being written right now\n");
+    /* The crashed game's file is two hours old. */
+    struct timespec two_hours_ago[2] = {{time(NULL) - 7200, 0}, {time(NULL) - 7200, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, path_in(f, ".progress.txt.Ab12Cd"), two_hours_ago, 0), 0);
+    progress *p = open_quietly(f);
+    progress_close(p);
+    const char *names = directory_names(f);
+    assert_null(strstr(names, ".progress.txt.Ab12Cd"));
+    assert_non_null(strstr(names, ".progress.txt.Xy34Zw"));
 }
 
 static void test_xdg_data_home_chooses_the_directory(void **state)
@@ -718,6 +735,7 @@ int main(void)
         WITH_DIRECTORY(test_solving_forgets_the_unfinished_game),
         WITH_DIRECTORY(test_save_leaves_only_the_progress_file),
         WITH_DIRECTORY(test_save_creates_missing_directories),
+        WITH_DIRECTORY(test_stale_temporary_files_are_removed_on_open),
         WITH_DIRECTORY(test_two_games_at_once_keep_each_others_records),
         WITH_DIRECTORY(test_idle_game_does_not_undo_newer_work_of_another),
         WITH_DIRECTORY(test_games_saving_at_the_same_moment_lose_no_record),
