@@ -8,15 +8,16 @@
  * moves) and the moves of an unfinished game; and for each collection the level last
  * played, plus the collection played last.
  *
- * The file is written whole to a temporary file in the same directory, synced and renamed
- * over the old one, so a crash leaves either the old or the new file. Just before, what the
- * file holds is read again and merged in (levels, better solutions; and where this game
- * changed nothing since it last read or wrote the file, the file's unfinished games and last
- * levels), so two games running at once do not lose or undo each other's records; reading, merging and renaming happen under an
- * exclusive flock() of `progress.lock` beside the file (progress_open() also removes, under
- * it, temporary files over an hour old, left by a save that never finished). Each record is one line
- * with its own checksum: a damaged line (or one over 1 MiB) loses only itself. A file that cannot be read as a
- * progress file at all, or that has damaged lines, is renamed aside (progress.txt.corrupt-
+ * The file is written whole to a temporary file in the same directory, synced and renamed over
+ * the old one, so a crash leaves either the old or the new file. Just before, what the file
+ * holds is read again and merged in (levels, better solutions; and where this game changed
+ * nothing since it last read or wrote the file, the file's unfinished games and last levels),
+ * so two games running at once do not lose or undo each other's records; reading, merging and
+ * renaming happen under an exclusive flock() of `progress.lock` beside the file
+ * (progress_open() also removes, under it, temporary files over an hour old, left by a save
+ * that never finished). Each record is one line with its own checksum: a damaged line (or one
+ * over 1 MiB) loses only itself. A file that cannot be read as a progress file at all, or that
+ * has damaged lines, is renamed aside (progress.txt.corrupt-
  * YYYYMMDD-HHMMSS) and reported once through the message of progress_open(); the records that
  * could be read are kept and written back at once. The module never ends the program: every
  * problem becomes a message for the game to show. Knows nothing of the terminal. */
