@@ -340,10 +340,11 @@ static void take_solution(worker_result *out, solver_mode mode, char *lurd, int 
     out->pushes = pushes;
 }
 
-/* Solves the task: optimal with its share of the budget, then fast with what is left, then,
- * when the position is proven lost, the look back with what is left after that. The rest of
- * the last solution answers at once when it is optimal; when it came from the fast mode the
- * optimal mode still gets its chance, and the rest stands in for the fast search. */
+/* Solves the task: optimal with its share of the budget, then (when that runs out or fails)
+ * fast with what is left, then, when the position is proven lost, the look back with what is
+ * left after that. The rest of the last solution answers at once when it is optimal; when it
+ * came from the fast mode the optimal mode still gets its chance, and the rest stands in for
+ * the fast search. */
 static void run_task(worker *worker, worker_task *task, worker_result *out)
 {
     double started = clock_seconds();
@@ -368,7 +369,10 @@ static void run_task(worker *worker, worker_task *task, worker_result *out)
     solver_status status = run_search(worker, task, &task->position, mode, false,
                                       task->budget_seconds * OPTIMAL_SHARE, &result);
     double left = deadline - clock_seconds();
-    if (status == SOLVER_LIMIT && !have_kept && left > 0 && !atomic_load(&task->cancel)) {
+    /* The fast mode also gets its chance when the optimal one fails (say, its table could not
+     * be allocated): it needs less memory and may still answer. */
+    bool optimal_gave_up = status == SOLVER_LIMIT || status == SOLVER_ERROR;
+    if (optimal_gave_up && !have_kept && left > 0 && !atomic_load(&task->cancel)) {
         solver_result_free(&result);
         mode = SOLVER_FAST;
         status = run_search(worker, task, &task->position, mode, false, left, &result);

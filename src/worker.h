@@ -10,8 +10,8 @@
  * never delivers a result; every result carries the id worker_submit() returned, so the game
  * can also check that it is the answer to the question it last asked.
  *
- * Each request is solved optimal first; when that runs out of its share of the budget the
- * fast mode gets what is left, and the result says which mode answered. When the position
+ * Each request is solved optimal first; when that runs out of its share of the budget (or
+ * fails, say for want of memory) the fast mode gets what is left, and the result says which mode answered. When the position
  * is proven lost, the worker looks back along the pushes made so far for the most recent
  * position that can still be solved ("no solution from here: undo N pushes").
  *

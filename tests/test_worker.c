@@ -31,6 +31,7 @@ typedef enum fake_behaviour {
     FAKE_SOLVES,           /* "R" at once, with 10 nodes */
     FAKE_BLOCKS,           /* reports 1234 nodes, then waits until cancelled */
     FAKE_OPTIMAL_RUNS_OUT, /* optimal: limit at once; fast: solves */
+    FAKE_OPTIMAL_FAILS,    /* optimal: error at once (say, no memory for its table); fast: solves */
     FAKE_BY_BOX_COLUMN,    /* judges by the first box's column: see fake_by_column */
 } fake_behaviour;
 
@@ -118,6 +119,9 @@ static solver_status fake_solve(const board *board, const position *start,
         break;
     case FAKE_OPTIMAL_RUNS_OUT:
         if (options->mode == SOLVER_OPTIMAL) result->status = SOLVER_LIMIT;
+        break;
+    case FAKE_OPTIMAL_FAILS:
+        if (options->mode == SOLVER_OPTIMAL) result->status = SOLVER_ERROR;
         break;
     case FAKE_BY_BOX_COLUMN:
         result->status = column_answer;
@@ -328,6 +332,23 @@ static void test_optimal_gets_half_the_budget_and_fast_the_rest(void **state)
     assert_true(fake.max_seconds[0] == 4);
     assert_int_equal(fake.modes[1], SOLVER_FAST);
     assert_true(fake.max_seconds[1] > 0 && fake.max_seconds[1] <= 8);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_fast_mode_answers_when_the_optimal_mode_fails(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_OPTIMAL_FAILS);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 8);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.mode, SOLVER_FAST);
+    assert_string_equal(result.lurd, "R");
+    assert_int_equal(fake.started, 2);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -743,6 +764,7 @@ int main(void)
         cmocka_unit_test(test_ids_grow_with_each_request),
         cmocka_unit_test(test_request_keeps_its_own_copy_of_the_position),
         cmocka_unit_test(test_optimal_gets_half_the_budget_and_fast_the_rest),
+        cmocka_unit_test(test_fast_mode_answers_when_the_optimal_mode_fails),
         cmocka_unit_test(test_no_budget_means_ten_seconds),
         cmocka_unit_test(test_progress_shows_the_running_search),
         cmocka_unit_test(test_cancelled_request_never_delivers),
