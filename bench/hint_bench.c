@@ -115,8 +115,8 @@ static void add_latency(bench_totals *totals, double seconds)
     totals->latencies[totals->count++] = seconds;
 }
 
-/* Asks for a hint from where the game stands and waits for it as the game would: in poll()
- * on the wake descriptor. Returns the seconds from submit to result. */
+/* Asks for a hint from where the game stands (without waiting for it: time_hint() waits as
+ * the game would, in poll() on the wake descriptor). Returns the request's id. */
 static uint64_t submit_hint(worker *w, const game *g, double budget)
 {
     worker_request request = {.job = WORKER_HINT, .game = g, .budget_seconds = budget};
