@@ -2,8 +2,9 @@
  *
  * A state is the set of box squares plus the region the player can walk to, named by its
  * top-left square, so positions that differ only by where the player stands in one region
- * are one state. A move is a push: a box square and a direction; it costs 1, so the
- * engine's cost is the number of pushes. The walking in between is filled in by solver.c.
+ * are one state. A move is a push: a box square and a direction; it costs 1, or the length
+ * of the tunnel or goal-room macro it starts (solver_macro.h), so the engine's cost is the
+ * number of pushes. The walking in between is filled in by solver.c.
  * Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_DOMAIN_H
 #define SOKOBAN_SOLVER_DOMAIN_H

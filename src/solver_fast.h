@@ -4,9 +4,10 @@
  * inadmissible bound it wanders. The fast mode instead keeps every state it has seen (a
  * hash set, bounded by the memory budget) and always expands the open state with the least
  * g + 5 h (weighted A*, Pohl 1970), so it goes straight for the goals and never looks at a
- * state twice. Solutions are not push-optimal; "unsolvable" is still proven,
- * since only deadlocks are pruned. It moves through the same Sokoban domain as IDA*
- * (solver_domain.h). Part of the solver (solver.h); internal to it. */
+ * state twice. Solutions are not push-optimal; "unsolvable" is still a proof: only
+ * deadlocks and pushes that can wait (PI-corrals) are left out, and solver.c repeats a search
+ * that used goal-room macros without them before it says so. It moves through the same
+ * Sokoban domain as IDA* (solver_domain.h). Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_FAST_H
 #define SOKOBAN_SOLVER_FAST_H
 
