@@ -25,6 +25,7 @@ typedef struct search {
     int *costs;      /* costs[d] = its cost */
     int capacity;    /* depths the two arrays above hold */
     int depth_limit;
+    bool depth_cut; /* a branch was cut by the depth limit */
     int solution_length;
 } search;
 
@@ -90,6 +91,7 @@ static bool check_limits(search *s)
 {
     const ida_limits *l = s->limits;
     s->next_check = s->nodes + CHECK_EVERY;
+    if (l->max_nodes && s->next_check > l->max_nodes) s->next_check = l->max_nodes;
     if (l->cancel && atomic_load_explicit(l->cancel, memory_order_relaxed)) {
         s->stop = IDA_CANCELLED;
         return s->stopped = true;
@@ -116,8 +118,9 @@ static bool depth_first(search *s, int g, int depth)
 {
     const ida_domain *d = s->domain;
     if (depth >= s->depth_limit) {
-        s->stop = IDA_LIMIT;
-        s->stopped = true;
+        /* the branch is cut; the search goes on elsewhere but can no longer prove that
+         * there is no solution */
+        s->depth_cut = true;
         return false;
     }
     if (!ensure_depth(s, depth)) {
@@ -144,6 +147,8 @@ static bool depth_first(search *s, int g, int depth)
                 s->solution_length = depth + 1;
                 d->unmake(d->context, move);
                 return true;
+            } else if (s->nodes >= s->next_check && check_limits(s)) {
+                /* stopped before going deeper: taken back below */
             } else if (depth_first(s, g + cost, depth + 1)) {
                 s->path[depth] = move;
                 s->costs[depth] = cost;
@@ -170,7 +175,7 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
         .depth_limit = limits->max_depth > 0 ? limits->max_depth : 1 << 20,
     };
     s.next_progress = s.start + s.progress_interval;
-    s.next_check = CHECK_EVERY;
+    s.next_check = 0; /* the first node looks at the flag and the limits */
     *result = (ida_result){0};
 
     int h = domain->root_bound(domain->context);
@@ -194,7 +199,11 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
                 status = s.stop;
                 break;
             }
-            if (s.next_threshold >= IDA_INFINITY) break; /* nothing left: unsolvable */
+            if (s.next_threshold >= IDA_INFINITY) {
+                /* nothing left: unsolvable, unless the depth limit hid part of the space */
+                if (s.depth_cut) status = IDA_LIMIT;
+                break;
+            }
             s.threshold = s.next_threshold;
             report_progress(&s, ida_clock());
         }

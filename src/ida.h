@@ -7,7 +7,7 @@
  * finds no such f the space is exhausted and the answer is "unsolvable". It counts nodes,
  * watches the node and time limits and a cancellation flag, and reports progress.
  *
- * The Sokoban solver (sokoban_solver.h) and the sliding-tile puzzles (tiles.h) are its
+ * The Sokoban solver (solver.h) and the sliding-tile puzzles (tiles.h) are its
  * two domains; nothing here knows either. */
 #ifndef SOKOBAN_IDA_H
 #define SOKOBAN_IDA_H
@@ -59,7 +59,8 @@ typedef struct ida_progress {
 typedef struct ida_limits {
     uint64_t max_nodes;        /* 0: no limit */
     double max_seconds;        /* 0: no limit */
-    int max_depth;             /* 0: no limit other than memory */
+    int max_depth;             /* 0: no limit other than memory. Deeper branches are cut,
+                                  and a search that then finds nothing answers IDA_LIMIT */
     const atomic_bool *cancel; /* NULL, or set from another thread to stop the search */
     /* Called about every progress_interval seconds (default 0.25 when 0); may be NULL. */
     void (*progress)(void *argument, const ida_progress *progress);

@@ -440,6 +440,34 @@ static void test_depth_limit_stops_the_search_below_it(void **state)
     ida_result_free(&result);
 }
 
+/* A branch that reaches the depth limit is cut, not the whole search: a shorter solution
+ * in a later branch is still found. The line tries +1 first and has h = 0 everywhere. */
+static void test_depth_limit_cuts_a_branch_not_the_search(void **state)
+{
+    (void)state;
+    line l = {.goal = -2, .has_goal = true};
+    ida_domain domain = line_domain(&l);
+    ida_limits limits = {.max_depth = 2};
+    ida_result result;
+    assert_int_equal(ida_search(&domain, &limits, &result), IDA_SOLVED);
+    assert_int_equal(result.length, 2);
+    assert_int_equal(l.x, 0);
+    ida_result_free(&result);
+}
+
+/* Limits are looked at from the first node, not only after a first batch of nodes. */
+static void test_node_limit_is_kept_exactly_on_a_small_search(void **state)
+{
+    (void)state;
+    line l = {.goal = 40, .has_goal = true, .guided = true};
+    ida_domain domain = line_domain(&l);
+    ida_limits limits = {.max_nodes = 10};
+    ida_result result;
+    assert_int_equal(ida_search(&domain, &limits, &result), IDA_LIMIT);
+    assert_true(result.nodes <= 10);
+    ida_result_free(&result);
+}
+
 static void test_cancel_flag_set_before_the_search_cancels_it(void **state)
 {
     (void)state;
@@ -506,6 +534,8 @@ int main(void)
         cmocka_unit_test(test_node_limit_stops_an_endless_search),
         cmocka_unit_test(test_time_limit_stops_an_endless_search),
         cmocka_unit_test(test_depth_limit_stops_the_search_below_it),
+        cmocka_unit_test(test_depth_limit_cuts_a_branch_not_the_search),
+        cmocka_unit_test(test_node_limit_is_kept_exactly_on_a_small_search),
         cmocka_unit_test(test_cancel_flag_set_before_the_search_cancels_it),
         cmocka_unit_test(test_cancel_flag_set_from_the_progress_callback_cancels_it),
         cmocka_unit_test(test_progress_callback_reports_each_new_threshold),
