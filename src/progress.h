@@ -71,9 +71,9 @@ const progress_record *progress_get(const progress *progress, progress_key key);
 
 /* Records a solution of the level: marks it solved, keeps the solution as the best by moves
  * and/or by pushes when it beats the one kept, and forgets the unfinished game. `lurd` holds
- * only l, u, r, d (either case) and digits, at most 256 KiB of them. Returns true when the solution became a best
- * (the first solution always does); false when it did not, or `lurd` is not LURD text, or
- * memory ran out. */
+ * only l, u, r, d (either case) and digits, at most 256 KiB of them. Returns true when the
+ * solution became a best (the first solution always does); false when it did not, or `lurd`
+ * is not LURD text, or memory ran out. */
 bool progress_record_solution(progress *progress, progress_key key, const char *lurd, int moves,
                               int pushes);
 

@@ -11,9 +11,10 @@
  * can also check that it is the answer to the question it last asked.
  *
  * Each request is solved optimal first; when that runs out of its share of the budget (or
- * fails, say for want of memory) the fast mode gets what is left, and the result says which mode answered. When the position
- * is proven lost, the worker looks back along the pushes made so far for the most recent
- * position that can still be solved ("no solution from here: undo N pushes").
+ * fails, say for want of memory) the fast mode gets what is left, and the result says which
+ * mode answered. When the position is proven lost, the worker looks back along the pushes made
+ * so far for the most recent position that can still be solved ("no solution from here: undo
+ * N pushes").
  *
  * The worker keeps the last solution it found: a request from a position along it (the player
  * followed the hint, maybe walking elsewhere without pushing) is answered with the rest of
