@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "level.h"
+#include "level_round_trip.h"
 #include "lurd.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -49,7 +50,6 @@ static void assert_mentions(const char *message, const char *part)
     if (!strstr(message, part)) fail_msg("\"%s\" does not mention \"%s\"", message, part);
 }
 
-static void assert_round_trip(const level *original); /* below, with the round-trip tests */
 
 /* The map rows of a level as one string, rows ended by '\n', trailing floor kept. */
 static char *map_of(const level *lv)
@@ -480,7 +480,7 @@ static void test_semicolon_comment_end_line_keeps_its_semicolon(void **state)
     collection c;
     parse_ok("; Comment-End:\n; Title\n#####\n#@$.#\n#####\n", &c);
     assert_string_equal(c.levels[0].comment, "; Comment-End:");
-    assert_round_trip(&c.levels[0]);
+    assert_level_round_trips(&c.levels[0], "test.xsb");
     collection_free(&c);
 }
 
@@ -490,7 +490,7 @@ static void test_comment_field_whose_text_is_comment_end_keeps_its_whole_line(vo
     collection c;
     parse_ok("#####\n#@$.#\n#####\nComment:Comment_End:\n", &c);
     assert_string_equal(c.levels[0].comment, "Comment:Comment_End:");
-    assert_round_trip(&c.levels[0]);
+    assert_level_round_trips(&c.levels[0], "test.xsb");
     collection_free(&c);
 }
 
@@ -749,28 +749,6 @@ static void test_level_without_a_title_is_named_by_number(void **state)
 
 /* ---------------------------------------------------------------- round trip */
 
-/* Parses the written text of `original` and checks that it gives the same level. */
-static void assert_round_trip(const level *original)
-{
-    char *text = level_to_text(original);
-    assert_non_null(text);
-    collection again;
-    level_error error;
-    if (!collection_parse(text, strlen(text), "written", &again, &error))
-        fail_msg("level %d (%s) written as\n%s\ndoes not read back: %s", original->number,
-                 original->title, text, error.message);
-    assert_int_equal(again.count, 1);
-    const level *copy = &again.levels[0];
-    assert_int_equal(copy->width, original->width);
-    assert_int_equal(copy->height, original->height);
-    assert_memory_equal(copy->squares, original->squares,
-                        (size_t)original->width * (size_t)original->height);
-    assert_string_equal(copy->title, original->title);
-    assert_string_equal(copy->author, original->author);
-    assert_string_equal(copy->comment, original->comment);
-    collection_free(&again);
-    free(text);
-}
 
 static void assert_file_round_trips(const char *path, int expected_count)
 {
@@ -778,7 +756,7 @@ static void assert_file_round_trips(const char *path, int expected_count)
     level_error error;
     if (!collection_load(path, &c, &error)) fail_msg("%s", error.message);
     assert_int_equal(c.count, expected_count);
-    for (int i = 0; i < c.count; i++) assert_round_trip(&c.levels[i]);
+    for (int i = 0; i < c.count; i++) assert_level_round_trips(&c.levels[i], path);
     collection_free(&c);
 }
 
@@ -817,7 +795,7 @@ static void test_level_with_every_field_round_trips(void **state)
     assert_string_equal(lv->title, "Full");
     assert_string_equal(lv->author, "Hand Written");
     assert_string_equal(lv->comment, "ignored text\nIt has a comment\n\nof three lines.");
-    assert_round_trip(lv);
+    assert_level_round_trips(lv, "test.xsb");
     collection_free(&c);
 }
 
@@ -837,7 +815,7 @@ static void test_level_with_run_length_and_bars_round_trips(void **state)
     (void)state;
     collection c;
     parse_ok("; Packed\n2-5#|2-#@$.#|2-5#|\n", &c);
-    assert_round_trip(&c.levels[0]);
+    assert_level_round_trips(&c.levels[0], "test.xsb");
     collection_free(&c);
 }
 
@@ -850,8 +828,8 @@ static void test_row_of_decoration_only_round_trips(void **state)
     parse_ok("; Below\n#####|#@$.#|#####|--*\n\n; Above\n-*|-*|#####|#@$.#|#####\n", &c);
     assert_int_equal(c.levels[0].height, 4);
     assert_int_equal(c.levels[1].height, 5);
-    assert_round_trip(&c.levels[0]);
-    assert_round_trip(&c.levels[1]);
+    assert_level_round_trips(&c.levels[0], "test.xsb");
+    assert_level_round_trips(&c.levels[1], "test.xsb");
     char *text = level_to_text(&c.levels[1]);
     assert_string_equal(text, "; Above\n\n *| *|#####\n#@$.#\n#####\n");
     free(text);
@@ -869,7 +847,7 @@ static void run_level_regression(const char *path)
     collection c;
     level_error error;
     if (!collection_load(path, &c, &error)) return;
-    for (int i = 0; i < c.count; i++) assert_round_trip(&c.levels[i]);
+    for (int i = 0; i < c.count; i++) assert_level_round_trips(&c.levels[i], path);
     collection_free(&c);
 }
 

@@ -17,6 +17,7 @@
 #include "board.h"
 #include "game.h"
 #include "level.h"
+#include "level_round_trip.h"
 #include "lurd.h"
 
 #ifndef MAPS_DIR
@@ -76,27 +77,6 @@ static void assert_solves(const level *lv, const char *solution, const char *wha
     lurd_steps_free(&steps);
 }
 
-/* Fails unless the level written as text reads back the same. */
-static void assert_round_trip(const level *original, const char *what)
-{
-    char *text = level_to_text(original);
-    assert_non_null(text);
-    collection again;
-    level_error error;
-    if (!collection_parse(text, strlen(text), what, &again, &error))
-        fail_msg("%s written back does not read: %s", what, error.message);
-    assert_int_equal(again.count, 1);
-    const level *copy = &again.levels[0];
-    assert_int_equal(copy->width, original->width);
-    assert_int_equal(copy->height, original->height);
-    assert_memory_equal(copy->squares, original->squares,
-                        (size_t)original->width * (size_t)original->height);
-    assert_string_equal(copy->title, original->title);
-    assert_string_equal(copy->author, original->author);
-    assert_string_equal(copy->comment, original->comment);
-    collection_free(&again);
-    free(text);
-}
 
 /* ---------------------------------------------------------------- XSokoban */
 
@@ -172,7 +152,7 @@ static int check_collection(const char *prefix)
         collection c;
         load(path, &c);
         assert_int_equal(c.count, 1);
-        assert_round_trip(&c.levels[0], names[i]);
+        assert_level_round_trips(&c.levels[0], names[i]);
         size_t length = strlen(path);
         strcpy(path + length - 4, ".sol");
         char *solution = read_file(path);
