@@ -91,8 +91,9 @@ static bool fill_in_walking(const board *b, const position *start, const solver_
         int square = solver_move_square(path[i]);
         direction d = solver_move_direction(path[i]);
         int pushes = 1;
-        const uint8_t *doors = search->room ? search->room->is_door : NULL;
-        if (search->tunnels)
+        bool single = path[i] & SOLVER_MOVE_SINGLE;
+        const uint8_t *doors = search->room && !single ? search->room->is_door : NULL;
+        if (search->tunnels && !single)
             pushes = solver_macro_tunnel_length(b, p.boxes, search->distances, square, d, doors);
         ok = walk_and_push(b, &p, square, d, pushes, walk, list);
         int end = square + pushes * b->delta[d];
@@ -218,8 +219,9 @@ static void run_search(const board *b, const position *start, const solver_optio
     };
     ida_result found;
     ida_status status;
+    bool features = !(options->disable & SOLVER_NO_FEATURES);
     if (options->mode == SOLVER_FAST) {
-        status = solver_fast_search(search, &limits, memory_bytes(options), &found);
+        status = solver_fast_search(search, &limits, memory_bytes(options), features, &found);
         if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
             /* Goal-room macros leave pushes out, so a search that ran dry with them proves
              * nothing: search again without them in what is left of the budget. */
@@ -234,7 +236,7 @@ static void run_search(const board *b, const position *start, const solver_optio
             }
             if (limits.max_nodes)
                 limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
-            status = solver_fast_search(search, &limits, memory_bytes(options), &found);
+            status = solver_fast_search(search, &limits, memory_bytes(options), features, &found);
             found.nodes += nodes;
         }
     } else {

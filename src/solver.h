@@ -40,6 +40,7 @@ enum {
     SOLVER_NO_TABLE = 8,      /* the transposition table (unsolvable then never ends) */
     SOLVER_NO_GOAL_ROOM = 16, /* fast mode: goal-room macros */
     SOLVER_NO_CORRALS = 32,   /* PI-corral pruning */
+    SOLVER_NO_FEATURES = 64,  /* fast mode: weighted best-first instead of feature-space search */
 };
 
 typedef struct solver_options {

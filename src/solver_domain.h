@@ -108,14 +108,17 @@ bool solver_search_is_goal(const solver_search *search);
 /* The engine's view of the search. */
 void solver_search_domain(solver_search *search, ida_domain *domain);
 
-/* A move packs the square of the box pushed and the direction. */
+/* A move packs the square of the box pushed and the direction. A path may mark a push
+ * SOLVER_MOVE_SINGLE: one push as it stands, never lengthened into a tunnel or goal-room
+ * macro when the walking is filled in (the pushes of the fast mode's packing macros). */
+enum { SOLVER_MOVE_SINGLE = 1u << 31 };
 static inline ida_move solver_move(int square, direction d)
 {
     return (ida_move)square * 4u + (ida_move)d;
 }
 static inline int solver_move_square(ida_move move)
 {
-    return (int)(move / 4u);
+    return (int)((move & ~(ida_move)SOLVER_MOVE_SINGLE) / 4u);
 }
 static inline direction solver_move_direction(ida_move move)
 {

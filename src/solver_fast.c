@@ -1,37 +1,88 @@
-/* solver_fast.c - weighted best-first search: a node pool, a hash set of seen states and a
- * binary heap of open ones. */
+/* solver_fast.c - the fast mode: feature-space search (FESS) or weighted best-first search
+ * over push states, with a node pool, a hash set of seen states and heaps of open ones. */
 #include "solver_fast.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "solver_macro.h"
 
 enum {
-    /* f = g + FAST_WEIGHT * h. Larger is greedier. 5 was measured best among 1, 2, 3, 5 and
-     * 1000 on XSokoban 1-30 and Microban (docs/SOLVER.md). */
+    /* Weighted best-first (features off): f = g + FAST_WEIGHT * h. 5 was measured best among
+     * 1, 2, 3, 5 and 1000 on XSokoban 1-30 and Microban (docs/SOLVER.md). */
     FAST_WEIGHT = 5,
+    /* Feature space: player regions beyond this many share a cell. */
+    REGION_CELLS = 8,
+    /* A heap entry: priority in the high 32 bits, node in the low 32; the FESS priority is
+     * the advisor weight above the matching bound's WEIGHT_SHIFT bits. */
+    WEIGHT_SHIFT = 20,
+    MAX_WEIGHT = (1 << (32 - WEIGHT_SHIFT)) - 1,
+    /* The packing advisor tries this many boxes, the nearest to the goals to fill first. */
+    PACKING_TRIES = 3,
     CHECK_EVERY = 256,
     NO_NODE = -1,
 };
 
 typedef struct fast_node {
     int32_t parent;
-    ida_move move; /* the push from the parent */
+    ida_move move; /* the push from the parent; for a packing macro, where its pushes start */
+    uint16_t macro; /* 0, or the number of pushes of the packing macro from the parent */
     int32_t g;
     int32_t player; /* the least square of the player's region */
     uint64_t key;
+    uint16_t weight; /* FESS: pushes on the way here that no advisor asked for */
+    uint8_t packed;  /* FESS features: boxes on goals, */
+    uint8_t regions; /* and the number of regions of free floor */
 } fast_node;
+
+typedef struct open_heap {
+    uint64_t *items; /* priority << 32 | node */
+    int count, capacity;
+} open_heap;
+
+/* A new state met while expanding one, before it is put on a heap. */
+typedef struct child {
+    int node;
+    int h;
+} child;
 
 typedef struct fast_search {
     solver_search *search;
     ida_domain domain;
+    bool features; /* FESS; false: weighted best-first on one heap */
     int box_count;
     fast_node *nodes;
     uint16_t *boxes; /* box_count squares per node */
-    int count, capacity, max_nodes;
+    int count, max_nodes;
     int32_t *slots; /* hash set: node index + 1, 0 for empty; a power of two of them */
     size_t slot_mask;
-    uint64_t *heap; /* priority << 32 | node */
-    int heap_count;
+    open_heap *cells; /* one heap per cell of the feature space (one without features) */
+    int cell_count, cursor;
+    size_t open; /* states on all heaps */
+    child *children;
+    /* The packing advisor: the packing layer of each goal (solver_macro.h), the goal index
+     * per square (-1: none), its breadth-first search over (box square, player side)
+     * states, and the pushes of all macros kept. */
+    int *layer;
+    int *goal_of;
+    uint32_t *visit;
+    uint32_t visit_stamp;
+    int *parent;
+    int *state_queue;
+    uint32_t *reach;
+    uint32_t reach_stamp;
+    int *reach_queue;
+    ida_move *path;
+    ida_move *macros;
+    size_t macro_count, macro_capacity;
+    uint16_t *scratch;
+    /* Counting regions of free floor. */
+    int *floor; /* the inside squares */
+    int floor_count;
+    uint32_t *mark;
+    uint32_t stamp;
+    int *queue;
 } fast_search;
 
 /* ---- the hash set of seen states ------------------------------------------------------- */
@@ -44,73 +95,183 @@ static int32_t *find_slot(fast_search *f, uint64_t key)
     return &f->slots[i];
 }
 
-/* ---- the heap of open states ----------------------------------------------------------- */
+/* ---- the heaps of open states ---------------------------------------------------------- */
 
-static void heap_push(fast_search *f, uint64_t entry)
+static bool heap_push(open_heap *h, uint64_t entry)
 {
-    int i = f->heap_count++;
+    if (h->count == h->capacity) {
+        int capacity = h->capacity ? h->capacity * 2 : 64;
+        uint64_t *items = realloc(h->items, (size_t)capacity * sizeof *items);
+        if (!items) return false;
+        h->items = items;
+        h->capacity = capacity;
+    }
+    int i = h->count++;
     while (i > 0) {
         int parent = (i - 1) / 2;
-        if (f->heap[parent] <= entry) break;
-        f->heap[i] = f->heap[parent];
+        if (h->items[parent] <= entry) break;
+        h->items[i] = h->items[parent];
         i = parent;
     }
-    f->heap[i] = entry;
+    h->items[i] = entry;
+    return true;
 }
 
-static uint64_t heap_pop(fast_search *f)
+static uint64_t heap_pop(open_heap *h)
 {
-    uint64_t top = f->heap[0], last = f->heap[--f->heap_count];
-    int i = 0, n = f->heap_count;
+    uint64_t top = h->items[0], last = h->items[--h->count];
+    int i = 0, n = h->count;
     for (;;) {
         int child = 2 * i + 1;
         if (child >= n) break;
-        if (child + 1 < n && f->heap[child + 1] < f->heap[child]) child++;
-        if (last <= f->heap[child]) break;
-        f->heap[i] = f->heap[child];
+        if (child + 1 < n && h->items[child + 1] < h->items[child]) child++;
+        if (last <= h->items[child]) break;
+        h->items[i] = h->items[child];
         i = child;
     }
-    if (n > 0) f->heap[i] = last;
+    if (n > 0) h->items[i] = last;
     return top;
+}
+
+/* ---- features -------------------------------------------------------------------------- */
+
+/* The number of regions the free floor (no box) falls into: 1 when the player can walk
+ * everywhere. Fewer is better: boxes that cut the level in parts must move again. */
+static int count_regions(fast_search *f)
+{
+    const solver_search *s = f->search;
+    const board *b = s->board;
+    if (++f->stamp == 0) {
+        memset(f->mark, 0, (size_t)b->size * sizeof *f->mark);
+        f->stamp = 1;
+    }
+    uint32_t stamp = f->stamp;
+    int regions = 0;
+    for (int i = 0; i < f->floor_count; i++) {
+        int start = f->floor[i];
+        if (f->mark[start] == stamp || s->blocked[start]) continue;
+        regions++;
+        int head = 0, tail = 0;
+        f->mark[start] = stamp;
+        f->queue[tail++] = start;
+        while (head < tail) {
+            int square = f->queue[head++];
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = square + b->delta[d];
+                if (f->mark[next] == stamp || s->blocked[next]) continue;
+                f->mark[next] = stamp;
+                f->queue[tail++] = next;
+            }
+        }
+    }
+    return regions;
+}
+
+/* The feature-space cell of node `i`. */
+static int cell_of(const fast_search *f, int i)
+{
+    if (!f->features) return 0;
+    int regions = f->nodes[i].regions;
+    if (regions > REGION_CELLS) regions = REGION_CELLS;
+    return f->nodes[i].packed * REGION_CELLS + regions - 1;
 }
 
 /* ---- nodes ----------------------------------------------------------------------------- */
 
-/* Adds the search's current state as a node; returns its index, or NO_NODE when the pool
- * is full. */
-static int add_node(fast_search *f, int parent, ida_move move, int g, int h, uint64_t key)
+/* Adds the search's current state as a node (not yet open); returns its index, or NO_NODE
+ * when the pool is full. */
+static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t key)
 {
     if (f->count == f->max_nodes) return NO_NODE;
     int i = f->count++;
     solver_search *s = f->search;
-    f->nodes[i] =
-        (fast_node){.parent = parent, .move = move, .g = g, .player = s->region, .key = key};
+    f->nodes[i] = (fast_node){.parent = parent, .move = move, .g = g, .player = s->region, .key = key};
+    if (f->features) {
+        f->nodes[i].packed = (uint8_t)s->on_goal;
+        int regions = count_regions(f);
+        f->nodes[i].regions = (uint8_t)(regions > 255 ? 255 : regions);
+    }
     uint16_t *boxes = f->boxes + (size_t)i * (size_t)f->box_count;
     for (int b = 0; b < f->box_count; b++) boxes[b] = (uint16_t)s->box_square[b];
-    uint64_t priority = (uint64_t)g + (uint64_t)FAST_WEIGHT * (uint64_t)h;
-    if (priority > UINT32_MAX) priority = UINT32_MAX;
-    heap_push(f, priority << 32 | (uint64_t)i);
     *find_slot(f, key) = i + 1;
     return i;
 }
 
+/* Puts node `i`, whose bound is `h`, on its heap. */
+static bool open_node(fast_search *f, int i, int h)
+{
+    uint64_t priority;
+    if (f->features) {
+        uint64_t weight = f->nodes[i].weight;
+        uint64_t bound = (uint64_t)h < (1u << WEIGHT_SHIFT) ? (uint64_t)h : (1u << WEIGHT_SHIFT) - 1;
+        priority = weight << WEIGHT_SHIFT | bound;
+    } else {
+        priority = (uint64_t)f->nodes[i].g + (uint64_t)FAST_WEIGHT * (uint64_t)h;
+        if (priority > UINT32_MAX) priority = UINT32_MAX;
+    }
+    if (!heap_push(&f->cells[cell_of(f, i)], priority << 32 | (uint64_t)i)) return false;
+    f->open++;
+    return true;
+}
+
+/* The next open state: FESS visits the non-empty cells of the feature space in turn and takes
+ * the best state of each; without features there is one heap. */
+static int next_node(fast_search *f)
+{
+    for (int k = 0; k < f->cell_count; k++) {
+        open_heap *h = &f->cells[f->cursor];
+        f->cursor = (f->cursor + 1) % f->cell_count;
+        if (h->count > 0) {
+            f->open--;
+            return (int)(heap_pop(h) & 0xffffffffu);
+        }
+    }
+    return NO_NODE;
+}
+
 static bool allocate(fast_search *f, size_t memory_bytes)
 {
+    const board *b = f->search->board;
     size_t per_node = sizeof(fast_node) + (size_t)f->box_count * sizeof(uint16_t) +
-                      sizeof(uint64_t) + 2 * sizeof(int32_t);
+                      2 * sizeof(uint64_t) + 2 * sizeof(int32_t);
     size_t max_nodes = memory_bytes / per_node;
     if (max_nodes > (1u << 30)) max_nodes = 1u << 30;
     if (max_nodes < 16) max_nodes = 16;
     size_t slots = 1;
     while (slots < 2 * max_nodes) slots *= 2;
     f->max_nodes = (int)max_nodes;
+    f->cell_count = f->features ? (f->box_count + 1) * REGION_CELLS : 1;
     /* calloc and malloc of a large block only map pages as they are touched. */
     f->nodes = malloc(max_nodes * sizeof *f->nodes);
     f->boxes = malloc(max_nodes * (size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->boxes);
-    f->heap = malloc(max_nodes * sizeof *f->heap);
-    f->slots = calloc(slots, sizeof *f->slots); /* pages mapped as they are touched */
-    if (!f->nodes || !f->boxes || !f->heap || !f->slots) return false;
+    f->slots = calloc(slots, sizeof *f->slots);
+    f->cells = calloc((size_t)f->cell_count, sizeof *f->cells);
+    /* the pushes of a state and the packing advice */
+    f->children = malloc((size_t)(f->domain.max_moves + 1) * sizeof *f->children);
+    f->floor = malloc((size_t)b->size * sizeof *f->floor);
+    f->mark = calloc((size_t)b->size, sizeof *f->mark);
+    f->queue = malloc((size_t)b->size * sizeof *f->queue);
+    size_t goals = (size_t)(b->goal_count > 0 ? b->goal_count : 1), states = 4 * (size_t)b->size;
+    f->layer = malloc(goals * sizeof *f->layer);
+    f->goal_of = malloc((size_t)b->size * sizeof *f->goal_of);
+    f->visit = calloc(states, sizeof *f->visit);
+    f->parent = malloc(states * sizeof *f->parent);
+    f->state_queue = malloc(states * sizeof *f->state_queue);
+    f->reach = calloc((size_t)b->size, sizeof *f->reach);
+    f->reach_queue = malloc((size_t)b->size * sizeof *f->reach_queue);
+    f->path = malloc(states * sizeof *f->path);
+    f->scratch = malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->scratch);
+    if (!f->nodes || !f->boxes || !f->slots || !f->cells || !f->children || !f->floor ||
+        !f->mark || !f->queue || !f->layer || !f->goal_of || !f->visit || !f->parent ||
+        !f->state_queue || !f->reach || !f->reach_queue || !f->path || !f->scratch)
+        return false;
+    if (f->features && solver_macro_packing_layers(b, f->search->player, f->layer) < 0)
+        return false;
+    for (int square = 0; square < b->size; square++) f->goal_of[square] = -1;
+    for (int g = 0; g < b->goal_count; g++) f->goal_of[b->goals[g]] = g;
     f->slot_mask = slots - 1;
+    for (int square = 0; square < b->size; square++)
+        if (board_is_inside(b, square)) f->floor[f->floor_count++] = square;
     return true;
 }
 
@@ -118,22 +279,210 @@ static void release(fast_search *f)
 {
     free(f->nodes);
     free(f->boxes);
-    free(f->heap);
     free(f->slots);
+    for (int i = 0; f->cells && i < f->cell_count; i++) free(f->cells[i].items);
+    free(f->cells);
+    free(f->children);
+    free(f->floor);
+    free(f->mark);
+    free(f->queue);
+    free(f->layer);
+    free(f->goal_of);
+    free(f->visit);
+    free(f->parent);
+    free(f->state_queue);
+    free(f->reach);
+    free(f->reach_queue);
+    free(f->path);
+    free(f->macros);
+    free(f->scratch);
 }
 
-/* The pushes from the root to node `goal`, into result->path. */
+/* The pushes from the root to node `goal`, into result->path; a packing macro's pushes are
+ * marked SOLVER_MOVE_SINGLE. */
 static bool extract_path(const fast_search *f, int goal, ida_result *result)
 {
     int length = 0;
-    for (int i = goal; f->nodes[i].parent != NO_NODE; i = f->nodes[i].parent) length++;
+    for (int i = goal; f->nodes[i].parent != NO_NODE; i = f->nodes[i].parent)
+        length += f->nodes[i].macro ? f->nodes[i].macro : 1;
     result->path = malloc((size_t)(length > 0 ? length : 1) * sizeof *result->path);
     if (!result->path) return false;
     result->length = length;
     result->cost = f->nodes[goal].g;
-    for (int i = goal, k = length - 1; f->nodes[i].parent != NO_NODE; i = f->nodes[i].parent)
-        result->path[k--] = f->nodes[i].move;
+    int k = length;
+    for (int i = goal; f->nodes[i].parent != NO_NODE; i = f->nodes[i].parent) {
+        const fast_node *n = &f->nodes[i];
+        if (!n->macro) {
+            result->path[--k] = n->move;
+            continue;
+        }
+        for (int j = n->macro - 1; j >= 0; j--)
+            result->path[--k] = f->macros[n->move + (size_t)j] | SOLVER_MOVE_SINGLE;
+    }
     return true;
+}
+
+/* ---- the packing advisor --------------------------------------------------------------- */
+
+/* The player's reach with the boxes of the current state, the one on `origin` moved to `box`,
+ * from `from`. */
+static void macro_reach(fast_search *f, int origin, int box, int from)
+{
+    const solver_search *s = f->search;
+    const board *b = s->board;
+    if (++f->reach_stamp == 0) {
+        memset(f->reach, 0, (size_t)b->size * sizeof *f->reach);
+        f->reach_stamp = 1;
+    }
+    uint32_t stamp = f->reach_stamp;
+    int head = 0, tail = 0;
+    f->reach[from] = stamp;
+    f->reach_queue[tail++] = from;
+    while (head < tail) {
+        int square = f->reach_queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (f->reach[next] == stamp || next == box || (s->blocked[next] && next != origin))
+                continue;
+            f->reach[next] = stamp;
+            f->reach_queue[tail++] = next;
+        }
+    }
+}
+
+/* Breadth-first search over (square, player side) states of the box on `origin`, the others
+ * standing still, to an empty goal of packing layer `layer`. Writes the pushes to f->path
+ * and returns their number (0: none); *goal is where the box ends. */
+static int pack_box(fast_search *f, int origin, int layer, int *goal)
+{
+    const solver_search *s = f->search;
+    const board *b = s->board;
+    if (++f->visit_stamp == 0) {
+        memset(f->visit, 0, 4 * (size_t)b->size * sizeof *f->visit);
+        f->visit_stamp = 1;
+    }
+    uint32_t stamp = f->visit_stamp;
+    int head = 0, tail = 0;
+    macro_reach(f, -1, -1, s->player);
+    for (int d = 0; d < DIRECTION_COUNT; d++) {
+        if (f->reach[origin + b->delta[d]] != f->reach_stamp) continue;
+        int state = origin * 4 + d;
+        f->visit[state] = stamp;
+        f->parent[state] = -1;
+        f->state_queue[tail++] = state;
+    }
+    while (head < tail) {
+        int state = f->state_queue[head++];
+        int box = state / 4;
+        macro_reach(f, origin, box, box + b->delta[state % 4]);
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = box + b->delta[d], stand = box - b->delta[d];
+            if (f->reach[stand] != f->reach_stamp || (s->blocked[to] && to != origin) ||
+                solver_square_is_dead(s->distances, to))
+                continue;
+            int next = to * 4 + (int)direction_opposite((direction)d);
+            if (f->visit[next] == stamp) continue;
+            f->visit[next] = stamp;
+            f->parent[next] = state;
+            f->state_queue[tail++] = next;
+            if (f->goal_of[to] < 0 || f->layer[f->goal_of[to]] != layer) continue;
+            int count = 0;
+            for (int at = next; f->parent[at] >= 0; at = f->parent[at]) count++;
+            int k = count;
+            for (int at = next; f->parent[at] >= 0; at = f->parent[at]) {
+                direction pushed = direction_opposite((direction)(at % 4));
+                f->path[--k] = solver_move(at / 4 - b->delta[pushed], pushed);
+            }
+            *goal = to;
+            return count;
+        }
+    }
+    return 0;
+}
+
+/* FESS's packing advisor: in the current state, a box taken by the fewest pushes to an empty
+ * goal of the packing layer to fill next (the highest with an empty goal), the other boxes
+ * standing still. Tries the boxes off goals nearest to such a goal. Returns the number of
+ * pushes (in f->path; 0: no advice); *from and *goal are where the box starts and ends. */
+static int packing_advice(fast_search *f, int *from, int *goal)
+{
+    const solver_search *s = f->search;
+    const board *b = s->board;
+    int top = -1;
+    for (int g = 0; g < b->goal_count; g++)
+        if (!s->boxes[b->goals[g]] && f->layer[g] > top) top = f->layer[g];
+    if (top < 0) return 0;
+    int tried[PACKING_TRIES], tries = 0;
+    while (tries < PACKING_TRIES) {
+        int best = -1, best_distance = SOLVER_NO_PATH;
+        for (int i = 0; i < s->box_count; i++) {
+            int square = s->box_square[i];
+            if (board_is_goal(b, square)) continue;
+            bool seen = false;
+            for (int t = 0; t < tries; t++) seen |= tried[t] == square;
+            if (seen) continue;
+            for (int g = 0; g < b->goal_count; g++) {
+                int distance = s->distances->to_goal[(size_t)square * (size_t)b->goal_count + (size_t)g];
+                if (f->layer[g] == top && !s->boxes[b->goals[g]] && distance < best_distance) {
+                    best = square;
+                    best_distance = distance;
+                }
+            }
+        }
+        if (best < 0) return 0;
+        tried[tries++] = best;
+        int count = pack_box(f, best, top, goal);
+        if (count > 0) {
+            *from = best;
+            return count;
+        }
+    }
+    return 0;
+}
+
+/* Adds the state after the packing advice in node `i` (the search is in that node's state)
+ * as a child of `i`. Returns the new node or NO_NODE (no advice, seen before, dead, or no
+ * room); *h is its bound. Sets *status when the pool is full or the child is a goal. */
+static int add_packing_child(fast_search *f, int i, int *h, ida_status *status,
+                             ida_result *result)
+{
+    solver_search *s = f->search;
+    int from, goal;
+    int count = packing_advice(f, &from, &goal);
+    if (count == 0) return NO_NODE;
+    for (int b = 0; b < f->box_count; b++) {
+        int square = s->box_square[b];
+        f->scratch[b] = (uint16_t)(square == from ? goal : square);
+    }
+    ida_move last = f->path[count - 1];
+    solver_search_set(s, f->scratch, solver_move_square(last));
+    if (s->deadlocks && deadlock_check_push(s->deadlocks, s->board, s->boxes, goal))
+        return NO_NODE;
+    *h = solver_search_bound(s);
+    uint64_t key = solver_search_key(s);
+    if (*h >= IDA_INFINITY || *find_slot(f, key) != 0) return NO_NODE;
+    if (f->macro_count + (size_t)count > f->macro_capacity) {
+        size_t capacity = f->macro_capacity ? f->macro_capacity * 2 : 4096;
+        while (capacity < f->macro_count + (size_t)count) capacity *= 2;
+        ida_move *macros = realloc(f->macros, capacity * sizeof *macros);
+        if (!macros) {
+            *status = IDA_NO_MEMORY;
+            return NO_NODE;
+        }
+        f->macros = macros;
+        f->macro_capacity = capacity;
+    }
+    int added = add_node(f, i, (ida_move)f->macro_count, f->nodes[i].g + count, key);
+    if (added == NO_NODE) {
+        *status = IDA_LIMIT;
+        return NO_NODE;
+    }
+    memcpy(f->macros + f->macro_count, f->path, (size_t)count * sizeof *f->path);
+    f->macro_count += (size_t)count;
+    f->nodes[added].macro = (uint16_t)count;
+    if (*h == 0 && solver_search_is_goal(s))
+        *status = extract_path(f, added, result) ? IDA_SOLVED : IDA_NO_MEMORY;
+    return added;
 }
 
 /* True when a limit says stop; sets *status. */
@@ -151,7 +500,27 @@ static bool over_limits(const ida_limits *l, uint64_t nodes, double start, ida_s
     return false;
 }
 
-/* Expands open states best first until a goal is generated. */
+/* FESS's advisors: of the new children of node `parent`, the one with the least bound that
+ * puts one more box on a goal, and the one with the least bound that joins regions of the
+ * floor, cost nothing; every other push costs 1 in the weight that orders each cell. */
+static void weigh_children(fast_search *f, int parent, int count)
+{
+    const fast_node *p = &f->nodes[parent];
+    int packer = -1, joiner = -1;
+    for (int c = 0; c < count; c++) {
+        const fast_node *n = &f->nodes[f->children[c].node];
+        if (n->packed > p->packed && (packer < 0 || f->children[c].h < f->children[packer].h))
+            packer = c;
+        if (n->regions < p->regions && (joiner < 0 || f->children[c].h < f->children[joiner].h))
+            joiner = c;
+    }
+    for (int c = 0; c < count; c++) {
+        int weight = p->weight + (c == packer || c == joiner ? 0 : 1);
+        f->nodes[f->children[c].node].weight = (uint16_t)(weight < MAX_WEIGHT ? weight : MAX_WEIGHT);
+    }
+}
+
+/* Expands open states until a goal is generated. */
 static ida_status run(fast_search *f, const ida_limits *limits, double start, ida_result *result)
 {
     solver_search *s = f->search;
@@ -162,12 +531,12 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
     uint64_t next_check = CHECK_EVERY;
     double next_progress =
         start + (limits->progress_interval > 0 ? limits->progress_interval : 0.25);
-    while (f->heap_count > 0) {
-        int i = (int)(heap_pop(f) & 0xffffffffu);
+    int i;
+    while (status == IDA_UNSOLVABLE && (i = next_node(f)) != NO_NODE) {
         const fast_node node = f->nodes[i];
         solver_search_set(s, f->boxes + (size_t)i * (size_t)f->box_count, node.player);
         solver_search_bound(s);
-        int count = f->domain.expand(s, moves);
+        int count = f->domain.expand(s, moves), children = 0;
         for (int m = 0; m < count; m++) {
             int cost = 1;
             int h = f->domain.make(s, moves[m], node.g, &cost);
@@ -175,11 +544,13 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
             if (h != IDA_PRUNE && h < IDA_INFINITY) {
                 uint64_t key = solver_search_key(s);
                 if (*find_slot(f, key) == 0) {
-                    int child = add_node(f, i, moves[m], node.g + cost, h, key);
-                    if (child == NO_NODE) {
+                    int added = add_node(f, i, moves[m], node.g + cost, key);
+                    if (added == NO_NODE) {
                         status = IDA_LIMIT; /* the memory is full */
                     } else if (h == 0 && solver_search_is_goal(s)) {
-                        status = extract_path(f, child, result) ? IDA_SOLVED : IDA_NO_MEMORY;
+                        status = extract_path(f, added, result) ? IDA_SOLVED : IDA_NO_MEMORY;
+                    } else {
+                        f->children[children++] = (child){.node = added, .h = h};
                     }
                 }
             }
@@ -188,12 +559,25 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         }
         if (s->no_memory) status = IDA_NO_MEMORY;
         if (status != IDA_UNSOLVABLE) break;
+        if (f->features) {
+            int h = 0;
+            int packed = add_packing_child(f, i, &h, &status, result);
+            if (status != IDA_UNSOLVABLE) break;
+            weigh_children(f, i, children);
+            if (packed != NO_NODE) {
+                f->nodes[packed].weight = node.weight; /* advised */
+                f->children[children++] = (child){.node = packed, .h = h};
+            }
+        }
+        for (int c = 0; c < children; c++)
+            if (!open_node(f, f->children[c].node, f->children[c].h)) status = IDA_NO_MEMORY;
+        if (status != IDA_UNSOLVABLE) break;
         if (result->nodes >= next_check) {
             next_check = result->nodes + CHECK_EVERY;
             if (over_limits(limits, result->nodes, start, &status)) break;
             double now = ida_clock();
             if (limits->progress && now >= next_progress) {
-                ida_progress p = {.threshold = (int)(f->heap[0] >> 32),
+                ida_progress p = {.threshold = (int)node.g,
                                   .nodes = result->nodes,
                                   .seconds = now - start,
                                   .nodes_per_second = (double)result->nodes / (now - start)};
@@ -208,13 +592,13 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
 }
 
 ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t memory_bytes,
-                              ida_result *result)
+                              bool features, ida_result *result)
 {
     static const ida_limits no_limits;
     if (!limits) limits = &no_limits;
     double start = ida_clock();
     *result = (ida_result){0};
-    fast_search f = {.search = s, .box_count = s->box_count};
+    fast_search f = {.search = s, .box_count = s->box_count, .features = features};
     solver_search_domain(s, &f.domain);
     ida_status status;
     int h = f.domain.root_bound(s);
@@ -225,8 +609,11 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     } else if (solver_search_is_goal(s)) {
         status = IDA_SOLVED;
     } else {
-        if (add_node(&f, NO_NODE, 0, 0, h, solver_search_key(s)) == NO_NODE)
+        int root = add_node(&f, NO_NODE, 0, 0, solver_search_key(s));
+        if (root == NO_NODE)
             status = IDA_LIMIT;
+        else if (!open_node(&f, root, h))
+            status = IDA_NO_MEMORY;
         else
             status = run(&f, limits, start, result);
     }

@@ -11,6 +11,7 @@
 #ifndef SOKOBAN_SOLVER_FAST_H
 #define SOKOBAN_SOLVER_FAST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ida.h"
@@ -20,6 +21,6 @@
  * `memory_bytes` of states. Fills `result` like ida_search() does; IDA_LIMIT also when the
  * memory is full. The search's state is left undefined. */
 ida_status solver_fast_search(solver_search *search, const ida_limits *limits, size_t memory_bytes,
-                              ida_result *result);
+                              bool features, ida_result *result);
 
 #endif

@@ -16,7 +16,8 @@ typedef struct progress_line {
 } progress_line;
 
 /* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
- * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals (docs/SOLVER.md).
+ * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features
+ * (docs/SOLVER.md).
  */
 static unsigned disabled_techniques(void)
 {
@@ -25,7 +26,8 @@ static unsigned disabled_techniques(void)
         unsigned flag;
     } names[] = {{"tunnels", SOLVER_NO_TUNNELS},    {"deadlocks", SOLVER_NO_DEADLOCKS},
                  {"inertia", SOLVER_NO_INERTIA},    {"table", SOLVER_NO_TABLE},
-                 {"goalroom", SOLVER_NO_GOAL_ROOM}, {"corrals", SOLVER_NO_CORRALS}};
+                 {"goalroom", SOLVER_NO_GOAL_ROOM}, {"corrals", SOLVER_NO_CORRALS},
+                 {"features", SOLVER_NO_FEATURES}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)
