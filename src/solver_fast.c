@@ -77,6 +77,7 @@ typedef struct fast_search {
     ida_move *macros;
     size_t macro_count, macro_capacity;
     uint16_t *scratch;
+    int opener; /* the box the opener advisor would push first, or -1 */
     /* Counting regions of free floor. */
     int *floor; /* the inside squares */
     int floor_count;
@@ -350,6 +351,38 @@ static void macro_reach(fast_search *f, int origin, int box, int from)
     }
 }
 
+/* True when the box on `origin` might get to an empty goal of packing layer `layer`: a flood
+ * over the squares it could be pushed to if the player could stand anywhere free. Much
+ * cheaper than pack_box() (no player's reach per state), it weeds out most of the boxes that
+ * cannot get there. */
+static bool might_pack(fast_search *f, int origin, int layer)
+{
+    const solver_search *s = f->search;
+    const board *b = s->board;
+    if (++f->reach_stamp == 0) {
+        memset(f->reach, 0, (size_t)b->size * sizeof *f->reach);
+        f->reach_stamp = 1;
+    }
+    uint32_t stamp = f->reach_stamp;
+    int head = 0, tail = 0;
+    f->reach[origin] = stamp;
+    f->reach_queue[tail++] = origin;
+    while (head < tail) {
+        int box = f->reach_queue[head++];
+        if (f->goal_of[box] >= 0 && f->layer[f->goal_of[box]] == layer && box != origin)
+            return true;
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = box + b->delta[d], stand = box - b->delta[d];
+            if (f->reach[to] == stamp || (s->blocked[to] && to != origin) ||
+                (s->blocked[stand] && stand != origin) || solver_square_is_dead(s->distances, to))
+                continue;
+            f->reach[to] = stamp;
+            f->reach_queue[tail++] = to;
+        }
+    }
+    return false;
+}
+
 /* Breadth-first search over (square, player side) states of the box on `origin`, the others
  * standing still, to an empty goal of packing layer `layer`. Writes the pushes to f->path
  * and returns their number (0: none); *goal is where the box ends. */
@@ -375,6 +408,14 @@ static int pack_box(fast_search *f, int origin, int layer, int *goal)
         int state = f->state_queue[head++];
         int box = state / 4;
         macro_reach(f, origin, box, box + b->delta[state % 4]);
+        /* The other sides the player can walk to round the box are the same state. */
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int side = box * 4 + d;
+            if (f->visit[side] != stamp && f->reach[box + b->delta[d]] == f->reach_stamp) {
+                f->visit[side] = stamp;
+                f->parent[side] = f->parent[state];
+            }
+        }
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], stand = box - b->delta[d];
             if (f->reach[stand] != f->reach_stamp || (s->blocked[to] && to != origin) ||
@@ -400,6 +441,34 @@ static int pack_box(fast_search *f, int origin, int layer, int *goal)
     return 0;
 }
 
+/* The first other box in the way of the box on `from` going to goal `g` along the shortest
+ * path for a lone box (walls only), standing on the path or where the player must stand;
+ * -1 when there is none. */
+static int first_in_the_way(const fast_search *f, int from, int g)
+{
+    const solver_search *s = f->search;
+    const board *b = s->board;
+    const uint16_t *to_goal = s->distances->to_goal;
+    size_t goals = (size_t)b->goal_count;
+    int square = from;
+    while (square != b->goals[g]) {
+        int distance = to_goal[(size_t)square * goals + (size_t)g], next = -1, stand = -1;
+        for (int d = 0; d < DIRECTION_COUNT && next < 0; d++) {
+            int to = square + b->delta[d], behind = square - b->delta[d];
+            if (board_is_inside(b, to) && board_is_inside(b, behind) &&
+                to_goal[(size_t)to * goals + (size_t)g] == distance - 1) {
+                next = to;
+                stand = behind;
+            }
+        }
+        if (next < 0) return -1;
+        if (stand != from && s->boxes[stand]) return stand;
+        if (s->boxes[next]) return next;
+        square = next;
+    }
+    return -1;
+}
+
 /* FESS's packing advisor: in the current state, a box taken by the fewest pushes to an empty
  * goal of the packing layer to fill next (the highest with an empty goal), the other boxes
  * standing still. Tries the boxes off goals nearest to such a goal. Returns the number of
@@ -411,6 +480,7 @@ static int packing_advice(fast_search *f, int *from, int *goal)
     int top = -1;
     for (int g = 0; g < b->goal_count; g++)
         if (!s->boxes[b->goals[g]] && f->layer[g] > top) top = f->layer[g];
+    f->opener = -1;
     if (top < 0) return 0;
     int tried[PACKING_TRIES], tries = 0;
     while (tries < PACKING_TRIES) {
@@ -430,10 +500,20 @@ static int packing_advice(fast_search *f, int *from, int *goal)
             }
         }
         if (best < 0) return 0;
+        if (tries == 0) {
+            /* What the opener advisor pushes if no box can be packed. */
+            for (int g = 0; g < b->goal_count && f->opener < 0; g++) {
+                int distance =
+                    s->distances->to_goal[(size_t)best * (size_t)b->goal_count + (size_t)g];
+                if (f->layer[g] == top && !s->boxes[b->goals[g]] && distance == best_distance)
+                    f->opener = first_in_the_way(f, best, g);
+            }
+        }
         tried[tries++] = best;
-        int count = pack_box(f, best, top, goal);
+        int count = might_pack(f, best, top) ? pack_box(f, best, top, goal) : 0;
         if (count > 0) {
             *from = best;
+            f->opener = -1;
             return count;
         }
     }
@@ -506,16 +586,19 @@ static bool over_limits(const ida_limits *l, uint64_t nodes, double start, ida_s
 static void weigh_children(fast_search *f, int parent, int count)
 {
     const fast_node *p = &f->nodes[parent];
-    int packer = -1, joiner = -1;
+    int packer = -1, joiner = -1, opener = -1;
     for (int c = 0; c < count; c++) {
         const fast_node *n = &f->nodes[f->children[c].node];
+        if (f->opener >= 0 && solver_move_square(n->move) == f->opener && !n->macro &&
+            (opener < 0 || f->children[c].h < f->children[opener].h))
+            opener = c;
         if (n->packed > p->packed && (packer < 0 || f->children[c].h < f->children[packer].h))
             packer = c;
         if (n->regions < p->regions && (joiner < 0 || f->children[c].h < f->children[joiner].h))
             joiner = c;
     }
     for (int c = 0; c < count; c++) {
-        int weight = p->weight + (c == packer || c == joiner ? 0 : 1);
+        int weight = p->weight + (c == packer || c == joiner || c == opener ? 0 : 1);
         f->nodes[f->children[c].node].weight = (uint16_t)(weight < MAX_WEIGHT ? weight : MAX_WEIGHT);
     }
 }
@@ -561,6 +644,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         if (status != IDA_UNSOLVABLE) break;
         if (f->features) {
             int h = 0;
+            f->opener = -1;
             int packed = add_packing_child(f, i, &h, &status, result);
             if (status != IDA_UNSOLVABLE) break;
             weigh_children(f, i, children);

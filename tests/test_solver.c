@@ -243,6 +243,43 @@ static void test_fast_mode_fills_a_goal_room_through_its_door(void **state)
     fixture_free(&f);
 }
 
+/* XSokoban 5 and 9 have no goal room; the feature-space search's packing advisor takes one
+ * box at a time to the goal the packing order wants next, as a macro of single pushes that
+ * must replay exactly as searched (no tunnel or goal-room lengthening). The weighted
+ * best-first search it replaced did not solve either in 30 s; a node budget, not a clock,
+ * keeps the test independent of the machine. */
+static void test_fast_mode_packs_boxes_by_the_packing_advisor(void **state)
+{
+    (void)state;
+    static const int levels[] = {5, 9};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        fixture f;
+        fixture_from_file(&f, "xsokoban.xsb", levels[i]);
+        solver_options options = options_for(SOLVER_FAST);
+        options.max_nodes = 1000000;
+        solver_result r;
+        assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+        assert_int_equal(r.mode, SOLVER_FAST);
+        solver_result_free(&r);
+        fixture_free(&f);
+    }
+}
+
+/* The weighted best-first search is still there for measurements (features turned off). */
+static void test_fast_mode_without_features_still_solves(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_options options = options_for(SOLVER_FAST);
+    options.disable = SOLVER_NO_FEATURES;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_true(r.pushes >= 97);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 /* Microban 3: the goal-room macro takes the first box to the wrong goal, and the search
  * with macros runs dry; the fast mode must then search without them, not say "unsolvable". */
 static void test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable(void **state)
@@ -547,6 +584,8 @@ int main(void)
         cmocka_unit_test(test_each_technique_keeps_the_optimum),
         cmocka_unit_test(test_fast_mode_fills_a_goal_room_through_its_door),
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
+        cmocka_unit_test(test_fast_mode_packs_boxes_by_the_packing_advisor),
+        cmocka_unit_test(test_fast_mode_without_features_still_solves),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
         cmocka_unit_test(test_boxes_the_player_cannot_get_behind_are_unsolvable),
