@@ -73,6 +73,8 @@ typedef struct fast_search {
     uint32_t *reach;
     uint32_t reach_stamp;
     int *reach_queue;
+    uint32_t *open_reach; /* the player's reach with the box being packed taken away */
+    uint32_t open_stamp;
     ida_move *path;
     ida_move *macros;
     size_t macro_count, macro_capacity;
@@ -260,11 +262,12 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     f->state_queue = malloc(states * sizeof *f->state_queue);
     f->reach = calloc((size_t)b->size, sizeof *f->reach);
     f->reach_queue = malloc((size_t)b->size * sizeof *f->reach_queue);
+    f->open_reach = calloc((size_t)b->size, sizeof *f->open_reach);
     f->path = malloc(states * sizeof *f->path);
     f->scratch = malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->scratch);
     if (!f->nodes || !f->boxes || !f->slots || !f->cells || !f->children || !f->floor ||
         !f->mark || !f->queue || !f->layer || !f->goal_of || !f->visit || !f->parent ||
-        !f->state_queue || !f->reach || !f->reach_queue || !f->path || !f->scratch)
+        !f->state_queue || !f->reach || !f->reach_queue || !f->open_reach || !f->path || !f->scratch)
         return false;
     if (f->features && solver_macro_packing_layers(b, f->search->player, f->layer) < 0)
         return false;
@@ -294,6 +297,7 @@ static void release(fast_search *f)
     free(f->state_queue);
     free(f->reach);
     free(f->reach_queue);
+    free(f->open_reach);
     free(f->path);
     free(f->macros);
     free(f->scratch);
@@ -351,6 +355,39 @@ static void macro_reach(fast_search *f, int origin, int box, int from)
     }
 }
 
+/* True when a box on `square` cannot cut the free floor round it in two: its free
+ * neighbours (the box on `origin` counting as gone) are joined by a ring of free squares
+ * round it. Then the player's reach with the box there is his reach without it, less the
+ * square, whichever side he stands on. */
+static bool ring_is_closed(const fast_search *f, int square, int origin)
+{
+    const board *b = f->search->board;
+    const uint8_t *blocked = f->search->blocked;
+    bool free[8];
+    for (int k = 0; k < DIRECTION_COUNT; k++) {
+        int side = square + b->delta[k], corner = side + b->delta[(k + 1) % DIRECTION_COUNT];
+        free[2 * k] = !blocked[side] || side == origin;
+        free[2 * k + 1] = !blocked[corner] || corner == origin;
+    }
+    int start = 0;
+    while (start < 8 && free[start]) start++;
+    if (start == 8) return true;
+    int runs = 0;
+    bool in_run = false, touches = false;
+    for (int j = 1; j <= 8; j++) {
+        int i = (start + j) % 8;
+        if (free[i]) {
+            if (!in_run) touches = false;
+            in_run = true;
+            touches |= i % 2 == 0;
+        } else {
+            runs += in_run && touches;
+            in_run = false;
+        }
+    }
+    return runs <= 1;
+}
+
 /* True when the box on `origin` might get to an empty goal of packing layer `layer`: a flood
  * over the squares it could be pushed to if the player could stand anywhere free. Much
  * cheaper than pack_box() (no player's reach per state), it weeds out most of the boxes that
@@ -396,6 +433,14 @@ static int pack_box(fast_search *f, int origin, int layer, int *goal)
     }
     uint32_t stamp = f->visit_stamp;
     int head = 0, tail = 0;
+    /* The player's reach with the box taken away, kept for the squares it cannot cut. */
+    macro_reach(f, origin, -1, s->player);
+    if (++f->open_stamp == 0) {
+        memset(f->open_reach, 0, (size_t)b->size * sizeof *f->open_reach);
+        f->open_stamp = 1;
+    }
+    for (int square = 0; square < b->size; square++)
+        if (f->reach[square] == f->reach_stamp) f->open_reach[square] = f->open_stamp;
     macro_reach(f, -1, -1, s->player);
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         if (f->reach[origin + b->delta[d]] != f->reach_stamp) continue;
@@ -407,18 +452,25 @@ static int pack_box(fast_search *f, int origin, int layer, int *goal)
     while (head < tail) {
         int state = f->state_queue[head++];
         int box = state / 4;
-        macro_reach(f, origin, box, box + b->delta[state % 4]);
+        /* reach[] (or open_reach[] when the box cannot cut the floor) is where he can walk */
+        const uint32_t *reach = f->open_reach;
+        uint32_t reached = f->open_stamp;
+        if (!ring_is_closed(f, box, origin)) {
+            macro_reach(f, origin, box, box + b->delta[state % 4]);
+            reach = f->reach;
+            reached = f->reach_stamp;
+        }
         /* The other sides the player can walk to round the box are the same state. */
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int side = box * 4 + d;
-            if (f->visit[side] != stamp && f->reach[box + b->delta[d]] == f->reach_stamp) {
+            if (f->visit[side] != stamp && reach[box + b->delta[d]] == reached) {
                 f->visit[side] = stamp;
                 f->parent[side] = f->parent[state];
             }
         }
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], stand = box - b->delta[d];
-            if (f->reach[stand] != f->reach_stamp || (s->blocked[to] && to != origin) ||
+            if (reach[stand] != reached || stand == box || (s->blocked[to] && to != origin) ||
                 solver_square_is_dead(s->distances, to))
                 continue;
             int next = to * 4 + (int)direction_opposite((direction)d);
