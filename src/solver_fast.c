@@ -18,8 +18,6 @@ enum {
      * the advisor weight above the matching bound's WEIGHT_SHIFT bits. */
     WEIGHT_SHIFT = 20,
     MAX_WEIGHT = (1 << (32 - WEIGHT_SHIFT)) - 1,
-    /* The packing advisor tries this many boxes, the nearest to the goals to fill first. */
-    PACKING_TRIES = 3,
     CHECK_EVERY = 256,
     NO_NODE = -1,
 };
@@ -40,6 +38,11 @@ typedef struct open_heap {
     uint64_t *items; /* priority << 32 | node */
     int count, capacity;
 } open_heap;
+
+/* A box the packing advisor may take to goal `goal`, `distance` pushes away for a lone box. */
+typedef struct candidate {
+    int square, goal, distance;
+} candidate;
 
 /* A new state met while expanding one, before it is put on a heap. */
 typedef struct child {
@@ -79,6 +82,7 @@ typedef struct fast_search {
     ida_move *macros;
     size_t macro_count, macro_capacity;
     uint16_t *scratch;
+    candidate *candidates; /* box_count of them */
     int opener; /* the box the opener advisor would push first, or -1 */
     /* Counting regions of free floor. */
     int *floor; /* the inside squares */
@@ -265,9 +269,12 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     f->open_reach = calloc((size_t)b->size, sizeof *f->open_reach);
     f->path = malloc(states * sizeof *f->path);
     f->scratch = malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->scratch);
+    f->candidates =
+        malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->candidates);
     if (!f->nodes || !f->boxes || !f->slots || !f->cells || !f->children || !f->floor ||
         !f->mark || !f->queue || !f->layer || !f->goal_of || !f->visit || !f->parent ||
-        !f->state_queue || !f->reach || !f->reach_queue || !f->open_reach || !f->path || !f->scratch)
+        !f->state_queue || !f->reach || !f->reach_queue || !f->open_reach || !f->path || !f->scratch ||
+        !f->candidates)
         return false;
     if (f->features && solver_macro_packing_layers(b, f->search->player, f->layer) < 0)
         return false;
@@ -301,6 +308,7 @@ static void release(fast_search *f)
     free(f->path);
     free(f->macros);
     free(f->scratch);
+    free(f->candidates);
 }
 
 /* The pushes from the root to node `goal`, into result->path; a packing macro's pushes are
@@ -523,50 +531,49 @@ static int first_in_the_way(const fast_search *f, int from, int g)
 
 /* FESS's packing advisor: in the current state, a box taken by the fewest pushes to an empty
  * goal of the packing layer to fill next (the highest with an empty goal), the other boxes
- * standing still. Tries the boxes off goals nearest to such a goal. Returns the number of
- * pushes (in f->path; 0: no advice); *from and *goal are where the box starts and ends. */
+ * standing still. Tries the boxes off goals from the nearest to such a goal (for a lone box)
+ * outwards and takes the first that gets there. Returns the number of pushes (in f->path;
+ * 0: no advice); *from and *goal are where the box starts and ends. When no box gets there,
+ * f->opener is the first box in the way of the nearest one (the opener advisor's). */
 static int packing_advice(fast_search *f, int *from, int *goal)
 {
     const solver_search *s = f->search;
     const board *b = s->board;
+    size_t goals = (size_t)b->goal_count;
+    f->opener = -1;
     int top = -1;
     for (int g = 0; g < b->goal_count; g++)
         if (!s->boxes[b->goals[g]] && f->layer[g] > top) top = f->layer[g];
-    f->opener = -1;
     if (top < 0) return 0;
-    int tried[PACKING_TRIES], tries = 0;
-    while (tries < PACKING_TRIES) {
-        int best = -1, best_distance = SOLVER_NO_PATH;
-        for (int i = 0; i < s->box_count; i++) {
-            int square = s->box_square[i];
-            if (board_is_goal(b, square)) continue;
-            bool seen = false;
-            for (int t = 0; t < tries; t++) seen |= tried[t] == square;
-            if (seen) continue;
-            for (int g = 0; g < b->goal_count; g++) {
-                int distance = s->distances->to_goal[(size_t)square * (size_t)b->goal_count + (size_t)g];
-                if (f->layer[g] == top && !s->boxes[b->goals[g]] && distance < best_distance) {
-                    best = square;
-                    best_distance = distance;
-                }
+    /* The candidates, by distance (insertion sort: a few dozen boxes at most). */
+    int count = 0;
+    for (int i = 0; i < s->box_count; i++) {
+        int square = s->box_square[i], distance = SOLVER_NO_PATH, nearest = -1;
+        if (board_is_goal(b, square)) continue;
+        for (int g = 0; g < b->goal_count; g++) {
+            int d = s->distances->to_goal[(size_t)square * goals + (size_t)g];
+            if (f->layer[g] == top && !s->boxes[b->goals[g]] && d < distance) {
+                distance = d;
+                nearest = g;
             }
         }
-        if (best < 0) return 0;
-        if (tries == 0) {
-            /* What the opener advisor pushes if no box can be packed. */
-            for (int g = 0; g < b->goal_count && f->opener < 0; g++) {
-                int distance =
-                    s->distances->to_goal[(size_t)best * (size_t)b->goal_count + (size_t)g];
-                if (f->layer[g] == top && !s->boxes[b->goals[g]] && distance == best_distance)
-                    f->opener = first_in_the_way(f, best, g);
-            }
+        if (nearest < 0) continue;
+        candidate c = {.square = square, .goal = nearest, .distance = distance};
+        int k = count++;
+        while (k > 0 && f->candidates[k - 1].distance > distance) {
+            f->candidates[k] = f->candidates[k - 1];
+            k--;
         }
-        tried[tries++] = best;
-        int count = might_pack(f, best, top) ? pack_box(f, best, top, goal) : 0;
-        if (count > 0) {
-            *from = best;
+        f->candidates[k] = c;
+    }
+    if (count > 0) f->opener = first_in_the_way(f, f->candidates[0].square, f->candidates[0].goal);
+    for (int k = 0; k < count; k++) {
+        int square = f->candidates[k].square;
+        int pushes = might_pack(f, square, top) ? pack_box(f, square, top, goal) : 0;
+        if (pushes > 0) {
+            *from = square;
             f->opener = -1;
-            return count;
+            return pushes;
         }
     }
     return 0;
