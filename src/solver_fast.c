@@ -18,20 +18,23 @@ enum {
      * the advisor weight above the matching bound's WEIGHT_SHIFT bits. */
     WEIGHT_SHIFT = 20,
     MAX_WEIGHT = (1 << (32 - WEIGHT_SHIFT)) - 1,
+    /* The packing advisor's full searches per state (after the cheap test): bounds the work
+     * of one expansion on big levels. */
+    PACKING_SEARCHES = 8,
     CHECK_EVERY = 256,
     NO_NODE = -1,
 };
 
 typedef struct fast_node {
+    uint64_t key;
     int32_t parent;
     ida_move move; /* the push from the parent; for a packing macro, where its pushes start */
-    uint16_t macro; /* 0, or the number of pushes of the packing macro from the parent */
     int32_t g;
-    int32_t player; /* the least square of the player's region */
-    uint64_t key;
+    int32_t player;  /* the least square of the player's region */
+    uint16_t macro;  /* 0, or the number of pushes of the packing macro from the parent */
     uint16_t weight; /* FESS: pushes on the way here that no advisor asked for */
-    uint8_t packed;  /* FESS features: boxes on goals, */
-    uint8_t regions; /* and the number of regions of free floor */
+    uint16_t packed; /* FESS features: boxes on goals, */
+    uint8_t regions; /* and the number of regions of free floor (at most 255) */
 } fast_node;
 
 typedef struct open_heap {
@@ -80,7 +83,7 @@ typedef struct fast_search {
     uint32_t open_stamp;
     ida_move *path;
     ida_move *macros;
-    size_t macro_count, macro_capacity;
+    size_t macro_count, macro_capacity, max_macro; /* max_macro: its share of the memory */
     uint16_t *scratch;
     candidate *candidates; /* box_count of them */
     int opener; /* the box the opener advisor would push first, or -1 */
@@ -194,7 +197,7 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t k
     solver_search *s = f->search;
     f->nodes[i] = (fast_node){.parent = parent, .move = move, .g = g, .player = s->region, .key = key};
     if (f->features) {
-        f->nodes[i].packed = (uint8_t)s->on_goal;
+        f->nodes[i].packed = (uint16_t)s->on_goal;
         int regions = count_regions(f);
         f->nodes[i].regions = (uint8_t)(regions > 255 ? 255 : regions);
     }
@@ -241,7 +244,9 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     const board *b = f->search->board;
     size_t per_node = sizeof(fast_node) + (size_t)f->box_count * sizeof(uint16_t) +
                       2 * sizeof(uint64_t) + 2 * sizeof(int32_t);
-    size_t max_nodes = memory_bytes / per_node;
+    /* An eighth of the memory for the pushes of packing macros, the rest for states. */
+    f->max_macro = memory_bytes / 8 / sizeof(ida_move);
+    size_t max_nodes = memory_bytes / 8 * 7 / per_node;
     if (max_nodes > (1u << 30)) max_nodes = 1u << 30;
     if (max_nodes < 16) max_nodes = 16;
     size_t slots = 1;
@@ -567,9 +572,11 @@ static int packing_advice(fast_search *f, int *from, int *goal)
         f->candidates[k] = c;
     }
     if (count > 0) f->opener = first_in_the_way(f, f->candidates[0].square, f->candidates[0].goal);
-    for (int k = 0; k < count; k++) {
+    for (int k = 0, searches = 0; k < count && searches < PACKING_SEARCHES; k++) {
         int square = f->candidates[k].square;
-        int pushes = might_pack(f, square, top) ? pack_box(f, square, top, goal) : 0;
+        if (!might_pack(f, square, top)) continue;
+        searches++;
+        int pushes = pack_box(f, square, top, goal);
         if (pushes > 0) {
             *from = square;
             f->opener = -1;
@@ -589,6 +596,7 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status,
     int from, goal;
     int count = packing_advice(f, &from, &goal);
     if (count == 0) return NO_NODE;
+    result->nodes++;
     for (int b = 0; b < f->box_count; b++) {
         int square = s->box_square[b];
         f->scratch[b] = (uint16_t)(square == from ? goal : square);
@@ -600,9 +608,11 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status,
     *h = solver_search_bound(s);
     uint64_t key = solver_search_key(s);
     if (*h >= IDA_INFINITY || *find_slot(f, key) != 0) return NO_NODE;
+    if (f->macro_count + (size_t)count > f->max_macro) return NO_NODE; /* no room: no advice */
     if (f->macro_count + (size_t)count > f->macro_capacity) {
         size_t capacity = f->macro_capacity ? f->macro_capacity * 2 : 4096;
         while (capacity < f->macro_count + (size_t)count) capacity *= 2;
+        if (capacity > f->max_macro) capacity = f->max_macro;
         ida_move *macros = realloc(f->macros, capacity * sizeof *macros);
         if (!macros) {
             *status = IDA_NO_MEMORY;
