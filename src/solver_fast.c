@@ -281,8 +281,18 @@ static bool allocate(fast_search *f, size_t memory_bytes)
         !f->state_queue || !f->reach || !f->reach_queue || !f->open_reach || !f->path || !f->scratch ||
         !f->candidates)
         return false;
-    if (f->features && solver_macro_packing_layers(b, f->search->player, f->layer) < 0)
-        return false;
+    if (f->features) {
+        /* The boxes come from where they stand now. */
+        uint8_t *sources = calloc((size_t)b->size, 1);
+        if (!sources) return false;
+        for (int i = 0; i < f->box_count; i++) {
+            int square = f->search->box_square[i];
+            sources[square] = !board_is_goal(b, square);
+        }
+        int layers = solver_macro_packing_layers(b, f->search->player, sources, f->layer);
+        free(sources);
+        if (layers < 0) return false;
+    }
     for (int square = 0; square < b->size; square++) f->goal_of[square] = -1;
     for (int g = 0; g < b->goal_count; g++) f->goal_of[b->goals[g]] = g;
     f->slot_mask = slots - 1;

@@ -33,24 +33,97 @@ int solver_macro_tunnel_length(const board *b, const uint8_t *boxes,
     return pushes;
 }
 
-int solver_macro_packing_layers(const board *b, int player, int *layer)
+/* Work space of the packing order's pulling searches. */
+typedef struct pull_search {
+    const board *board;
+    const uint8_t *box; /* the boxes still on goals */
+    uint32_t *visit;    /* per (square, side) state */
+    int *queue;
+    uint8_t *reach;
+    int *reach_queue;
+    uint32_t stamp;
+} pull_search;
+
+/* The squares the player can walk to from `from` with the boxes in place and one more box on
+ * `extra` (-1: none), the box on `gone` taken away (-1: none), into p->reach. */
+static void pull_reach(pull_search *p, int from, int extra, int gone)
 {
-    uint8_t *box = calloc((size_t)b->size, 1);
-    uint8_t *reach = malloc((size_t)b->size);
-    int *queue = malloc((size_t)b->size * sizeof *queue);
-    int *removable = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *removable);
-    if (!box || !reach || !queue || !removable) {
-        free(box);
-        free(reach);
-        free(queue);
-        free(removable);
-        return -1;
+    const board *b = p->board;
+    memset(p->reach, 0, (size_t)b->size);
+    int head = 0, tail = 0;
+    p->reach[from] = 1;
+    p->reach_queue[tail++] = from;
+    while (head < tail) {
+        int square = p->reach_queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (p->reach[next] || next == extra || (p->box[next] && next != gone) ||
+                !board_is_inside(b, next))
+                continue;
+            p->reach[next] = 1;
+            p->reach_queue[tail++] = next;
+        }
     }
+}
+
+/* True when the box on goal square `goal` can be pulled, the other boxes on goals standing
+ * still and the player starting from `player`, back to a square of `sources` (where the
+ * boxes now stand): the reverse of bringing it in from there. */
+static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sources)
+{
+    const board *b = p->board;
+    if (++p->stamp == 0) {
+        memset(p->visit, 0, (size_t)b->size * 4 * sizeof *p->visit);
+        p->stamp = 1;
+    }
+    int head = 0, tail = 0;
+    pull_reach(p, player, -1, -1);
+    if (p->reach[goal]) return false; /* cannot happen: the box stands there */
+    for (int d = 0; d < DIRECTION_COUNT; d++) {
+        if (!p->reach[goal + b->delta[d]]) continue;
+        p->visit[goal * 4 + d] = p->stamp;
+        p->queue[tail++] = goal * 4 + d;
+    }
+    while (head < tail) {
+        int state = p->queue[head++], box = state / 4;
+        pull_reach(p, box + b->delta[state % 4], box, goal);
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = box + b->delta[d], back = to + b->delta[d];
+            if (!p->reach[to] || !p->reach[back]) continue;
+            if (sources[to]) return true;
+            int next = to * 4 + d;
+            if (p->visit[next] == p->stamp) continue;
+            p->visit[next] = p->stamp;
+            p->queue[tail++] = next;
+        }
+    }
+    return false;
+}
+
+int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer)
+{
+    size_t size = (size_t)b->size;
+    uint8_t *box = calloc(size, 1);
+    uint8_t *reach = malloc(size);
+    int *queue = malloc(size * sizeof *queue);
+    int *removable = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *removable);
+    pull_search pull = {.board = b, .box = box};
+    if (sources) {
+        pull.visit = calloc(size * 4, sizeof *pull.visit);
+        pull.queue = malloc(size * 4 * sizeof *pull.queue);
+        pull.reach = malloc(size);
+        pull.reach_queue = malloc(size * sizeof *pull.reach_queue);
+    }
+    int layers = -1;
+    if (!box || !reach || !queue || !removable ||
+        (sources && (!pull.visit || !pull.queue || !pull.reach || !pull.reach_queue)))
+        goto done;
     for (int g = 0; g < b->goal_count; g++) {
         box[b->goals[g]] = 1;
         layer[g] = -1;
     }
-    int remaining = b->goal_count, layers = 0;
+    int remaining = b->goal_count;
+    layers = 0;
     while (remaining > 0 && !box[player]) {
         /* The player's reach among the boxes still in place. */
         for (int s = 0; s < b->size; s++) reach[s] = 0;
@@ -66,7 +139,8 @@ int solver_macro_packing_layers(const board *b, int player, int *layer)
                 queue[tail++] = next;
             }
         }
-        /* The boxes he can pull one step towards him. */
+        /* The boxes he can pull one step towards him; with `sources`, of those the ones
+         * he can pull all the way back to where a box stands now, when there are any. */
         int count = 0;
         for (int g = 0; g < b->goal_count; g++) {
             int square = b->goals[g];
@@ -80,6 +154,13 @@ int solver_macro_packing_layers(const board *b, int player, int *layer)
             }
         }
         if (count == 0) break;
+        if (sources) {
+            int home = 0;
+            for (int i = 0; i < count; i++)
+                if (pulls_home(&pull, b->goals[removable[i]], player, sources))
+                    removable[home++] = removable[i];
+            if (home > 0) count = home;
+        }
         for (int i = 0; i < count; i++) {
             layer[removable[i]] = layers;
             box[b->goals[removable[i]]] = 0;
@@ -90,10 +171,15 @@ int solver_macro_packing_layers(const board *b, int player, int *layer)
     for (int g = 0; g < b->goal_count; g++)
         if (layer[g] < 0) layer[g] = layers;
     if (remaining > 0) layers++;
+done:
     free(box);
     free(reach);
     free(queue);
     free(removable);
+    free(pull.visit);
+    free(pull.queue);
+    free(pull.reach);
+    free(pull.reach_queue);
     return layers;
 }
 
@@ -217,7 +303,7 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
         try_doors(room, b, start, (const int[2]){door, -1}, mark, &stamp, &best_size);
     }
     free(mark);
-    if (room->doors && solver_macro_packing_layers(b, start->player, room->layer) < 0) {
+    if (room->doors && solver_macro_packing_layers(b, start->player, NULL, room->layer) < 0) {
         solver_goal_room_free(room);
         return false;
     }

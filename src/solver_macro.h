@@ -18,13 +18,17 @@
 #include "board.h"
 #include "solver_bound.h"
 
-/* Packing order of the goals (for the goal-room macro): a retrograde analysis in the manner of
- * the Sokoban wiki's "packing order" and YASS. With a box on every goal and the player at
- * `player`, the boxes the player can reach and pull one step off their goal leave first
- * (layer 0), then those freed by them (layer 1), and so on; goals never freed get the last
- * layer. Goals are best filled from the highest layer down. Writes layer[goal index];
- * returns the number of layers, or -1 when out of memory. */
-int solver_macro_packing_layers(const board *board, int player, int *layer);
+/* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's
+ * "packing order" and YASS. With a box on every goal and the player at `player`, the boxes
+ * the player can reach and pull one step off their goal leave first (layer 0), then those
+ * freed by them (layer 1), and so on; goals never freed get the last layer. With `sources`
+ * (per square, 1 where a box stands now off the goals; may be NULL), a step takes only the
+ * boxes that can be pulled all the way back to such a square, when there are any, so that
+ * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
+ * filled from the highest layer down. Writes layer[goal index]; returns the number of
+ * layers, or -1 when out of memory. */
+int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources,
+                                int *layer);
 
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on

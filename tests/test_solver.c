@@ -265,6 +265,26 @@ static void test_fast_mode_packs_boxes_by_the_packing_advisor(void **state)
     }
 }
 
+/* XSokoban 10, 12 and 13: the player starts among the goals, and a packing order that
+ * counts a box as gone when it can be pulled one step would fill the goals near him first.
+ * Counting only boxes that can be pulled back to where a box stands now, the fast mode
+ * solves each in a few thousand nodes (it did not in 30 s before). */
+static void test_fast_mode_packing_order_pulls_boxes_back_home(void **state)
+{
+    (void)state;
+    static const int levels[] = {10, 12, 13};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        fixture f;
+        fixture_from_file(&f, "xsokoban.xsb", levels[i]);
+        solver_options options = options_for(SOLVER_FAST);
+        options.max_nodes = 200000;
+        solver_result r;
+        assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+        solver_result_free(&r);
+        fixture_free(&f);
+    }
+}
+
 /* The weighted best-first search is still there for measurements (features turned off). */
 static void test_fast_mode_without_features_still_solves(void **state)
 {
@@ -585,6 +605,7 @@ int main(void)
         cmocka_unit_test(test_fast_mode_fills_a_goal_room_through_its_door),
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_fast_mode_packs_boxes_by_the_packing_advisor),
+        cmocka_unit_test(test_fast_mode_packing_order_pulls_boxes_back_home),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
