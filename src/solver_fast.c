@@ -33,7 +33,7 @@ typedef struct fast_node {
     int32_t player;  /* the least square of the player's region */
     uint16_t macro;  /* 0, or the number of pushes of the packing macro from the parent */
     uint16_t weight; /* FESS: pushes on the way here that no advisor asked for */
-    uint16_t packed; /* FESS features: boxes on goals, */
+    uint16_t packed; /* FESS features: boxes on goals in packing order, */
     uint8_t regions; /* and the number of regions of free floor (at most 255) */
 } fast_node;
 
@@ -71,6 +71,7 @@ typedef struct fast_search {
      * per square (-1: none), its breadth-first search over (box square, player side)
      * states, and the pushes of all macros kept. */
     int *layer;
+    int *packing; /* the goal squares by packing layer, the layer to fill first first */
     int *goal_of;
     uint32_t *visit;
     uint32_t visit_stamp;
@@ -177,6 +178,26 @@ static int count_regions(fast_search *f)
     return regions;
 }
 
+/* The packing feature: the boxes on goals, counted layer by layer in packing order and
+ * stopping after the first layer not yet full, so that a box put on a goal before its turn
+ * does not count as progress. */
+static int packed_in_order(const fast_search *f)
+{
+    const solver_search *s = f->search;
+    const board *b = s->board;
+    int packed = 0;
+    for (int k = 0; k < b->goal_count;) {
+        int layer = f->layer[f->packing[k]], filled = 0, all = 0;
+        for (; k < b->goal_count && f->layer[f->packing[k]] == layer; k++) {
+            all++;
+            filled += s->boxes[b->goals[f->packing[k]]];
+        }
+        packed += filled;
+        if (filled < all) break;
+    }
+    return packed;
+}
+
 /* The feature-space cell of node `i`. */
 static int cell_of(const fast_search *f, int i)
 {
@@ -197,7 +218,7 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t k
     solver_search *s = f->search;
     f->nodes[i] = (fast_node){.parent = parent, .move = move, .g = g, .player = s->region, .key = key};
     if (f->features) {
-        f->nodes[i].packed = (uint16_t)s->on_goal;
+        f->nodes[i].packed = (uint16_t)packed_in_order(f);
         int regions = count_regions(f);
         f->nodes[i].regions = (uint8_t)(regions > 255 ? 255 : regions);
     }
@@ -266,6 +287,7 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     size_t goals = (size_t)(b->goal_count > 0 ? b->goal_count : 1), states = 4 * (size_t)b->size;
     f->layer = malloc(goals * sizeof *f->layer);
     f->goal_of = malloc((size_t)b->size * sizeof *f->goal_of);
+    f->packing = malloc(goals * sizeof *f->packing);
     f->visit = calloc(states, sizeof *f->visit);
     f->parent = malloc(states * sizeof *f->parent);
     f->state_queue = malloc(states * sizeof *f->state_queue);
@@ -277,7 +299,7 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     f->candidates =
         malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->candidates);
     if (!f->nodes || !f->boxes || !f->slots || !f->cells || !f->children || !f->floor ||
-        !f->mark || !f->queue || !f->layer || !f->goal_of || !f->visit || !f->parent ||
+        !f->mark || !f->queue || !f->layer || !f->packing || !f->goal_of || !f->visit || !f->parent ||
         !f->state_queue || !f->reach || !f->reach_queue || !f->open_reach || !f->path || !f->scratch ||
         !f->candidates)
         return false;
@@ -292,6 +314,15 @@ static bool allocate(fast_search *f, size_t memory_bytes)
         int layers = solver_macro_packing_layers(b, f->search->player, sources, f->layer);
         free(sources);
         if (layers < 0) return false;
+        /* The goals by layer, highest first (insertion sort, once per search). */
+        for (int g = 0; g < b->goal_count; g++) {
+            int k = g;
+            while (k > 0 && f->layer[f->packing[k - 1]] < f->layer[g]) {
+                f->packing[k] = f->packing[k - 1];
+                k--;
+            }
+            f->packing[k] = g;
+        }
     }
     for (int square = 0; square < b->size; square++) f->goal_of[square] = -1;
     for (int g = 0; g < b->goal_count; g++) f->goal_of[b->goals[g]] = g;
@@ -314,6 +345,7 @@ static void release(fast_search *f)
     free(f->queue);
     free(f->layer);
     free(f->goal_of);
+    free(f->packing);
     free(f->visit);
     free(f->parent);
     free(f->state_queue);
