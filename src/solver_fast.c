@@ -144,6 +144,17 @@ static uint64_t heap_pop(open_heap *h)
     return top;
 }
 
+/* A fresh stamp for `marks` (`count` of them): a square is marked when it holds the stamp,
+ * so nothing needs clearing until the stamp wraps round. */
+static uint32_t next_stamp(uint32_t *marks, uint32_t *stamp, size_t count)
+{
+    if (++*stamp == 0) {
+        memset(marks, 0, count * sizeof *marks);
+        *stamp = 1;
+    }
+    return *stamp;
+}
+
 /* ---- features -------------------------------------------------------------------------- */
 
 /* The number of regions the free floor (no box) falls into: 1 when the player can walk
@@ -152,11 +163,7 @@ static int count_regions(fast_search *f)
 {
     const solver_search *s = f->search;
     const board *b = s->board;
-    if (++f->stamp == 0) {
-        memset(f->mark, 0, (size_t)b->size * sizeof *f->mark);
-        f->stamp = 1;
-    }
-    uint32_t stamp = f->stamp;
+    uint32_t stamp = next_stamp(f->mark, &f->stamp, (size_t)b->size);
     int regions = 0;
     for (int i = 0; i < f->floor_count; i++) {
         int start = f->floor[i];
@@ -390,11 +397,7 @@ static void macro_reach(fast_search *f, int origin, int box, int from)
 {
     const solver_search *s = f->search;
     const board *b = s->board;
-    if (++f->reach_stamp == 0) {
-        memset(f->reach, 0, (size_t)b->size * sizeof *f->reach);
-        f->reach_stamp = 1;
-    }
-    uint32_t stamp = f->reach_stamp;
+    uint32_t stamp = next_stamp(f->reach, &f->reach_stamp, (size_t)b->size);
     int head = 0, tail = 0;
     f->reach[from] = stamp;
     f->reach_queue[tail++] = from;
@@ -451,11 +454,7 @@ static bool might_pack(fast_search *f, int origin, int layer)
 {
     const solver_search *s = f->search;
     const board *b = s->board;
-    if (++f->reach_stamp == 0) {
-        memset(f->reach, 0, (size_t)b->size * sizeof *f->reach);
-        f->reach_stamp = 1;
-    }
-    uint32_t stamp = f->reach_stamp;
+    uint32_t stamp = next_stamp(f->reach, &f->reach_stamp, (size_t)b->size);
     int head = 0, tail = 0;
     f->reach[origin] = stamp;
     f->reach_queue[tail++] = origin;
@@ -482,18 +481,11 @@ static int pack_box(fast_search *f, int origin, int layer, int *goal)
 {
     const solver_search *s = f->search;
     const board *b = s->board;
-    if (++f->visit_stamp == 0) {
-        memset(f->visit, 0, 4 * (size_t)b->size * sizeof *f->visit);
-        f->visit_stamp = 1;
-    }
-    uint32_t stamp = f->visit_stamp;
+    uint32_t stamp = next_stamp(f->visit, &f->visit_stamp, 4 * (size_t)b->size);
     int head = 0, tail = 0;
     /* The player's reach with the box taken away, kept for the squares it cannot cut. */
     macro_reach(f, origin, -1, s->player);
-    if (++f->open_stamp == 0) {
-        memset(f->open_reach, 0, (size_t)b->size * sizeof *f->open_reach);
-        f->open_stamp = 1;
-    }
+    next_stamp(f->open_reach, &f->open_stamp, (size_t)b->size);
     for (int square = 0; square < b->size; square++)
         if (f->reach[square] == f->reach_stamp) f->open_reach[square] = f->open_stamp;
     macro_reach(f, -1, -1, s->player);
@@ -691,9 +683,10 @@ static bool over_limits(const ida_limits *l, uint64_t nodes, double start, ida_s
     return false;
 }
 
-/* FESS's advisors: of the new children of node `parent`, the one with the least bound that
- * puts one more box on a goal, and the one with the least bound that joins regions of the
- * floor, cost nothing; every other push costs 1 in the weight that orders each cell. */
+/* FESS's advisors among the single pushes: of the new children of node `parent`, the one
+ * with the least bound that raises the packing feature, the one that joins regions of the
+ * floor, and the opener's push of the box in the way (f->opener) cost nothing; every other
+ * push costs 1 in the weight that orders each cell. (The packing macro is weighed apart.) */
 static void weigh_children(fast_search *f, int parent, int count)
 {
     const fast_node *p = &f->nodes[parent];
