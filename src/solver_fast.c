@@ -391,26 +391,28 @@ static bool extract_path(const fast_search *f, int goal, ida_result *result)
 
 /* ---- the packing advisor --------------------------------------------------------------- */
 
-/* The player's reach with the boxes of the current state, the one on `origin` moved to `box`,
- * from `from`. */
-static void macro_reach(fast_search *f, int origin, int box, int from)
+/* The player's reach from `from` with the boxes of the current state, the one on `origin`
+ * moved to `box` (-1: taken away), marked in `marks` with the stamp it returns. */
+static uint32_t flood_reach(fast_search *f, uint32_t *marks, uint32_t *stamp_of, int origin,
+                            int box, int from)
 {
     const solver_search *s = f->search;
     const board *b = s->board;
-    uint32_t stamp = next_stamp(f->reach, &f->reach_stamp, (size_t)b->size);
+    uint32_t stamp = next_stamp(marks, stamp_of, (size_t)b->size);
     int head = 0, tail = 0;
-    f->reach[from] = stamp;
+    marks[from] = stamp;
     f->reach_queue[tail++] = from;
     while (head < tail) {
         int square = f->reach_queue[head++];
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int next = square + b->delta[d];
-            if (f->reach[next] == stamp || next == box || (s->blocked[next] && next != origin))
+            if (marks[next] == stamp || next == box || (s->blocked[next] && next != origin))
                 continue;
-            f->reach[next] = stamp;
+            marks[next] = stamp;
             f->reach_queue[tail++] = next;
         }
     }
+    return stamp;
 }
 
 /* True when a box on `square` cannot cut the free floor round it in two: its free
@@ -444,6 +446,20 @@ static bool ring_is_closed(const fast_search *f, int square, int origin)
         }
     }
     return runs <= 1;
+}
+
+/* Where the player can walk, standing on `from`, with the box from `origin` on `box`: his
+ * reach without that box (f->open_reach) when the box cannot cut the floor there, else a
+ * flood. Returns the marks; *reached is their stamp. */
+static const uint32_t *reach_round(fast_search *f, int origin, int box, int from,
+                                   uint32_t *reached)
+{
+    if (ring_is_closed(f, box, origin)) {
+        *reached = f->open_stamp;
+        return f->open_reach;
+    }
+    *reached = flood_reach(f, f->reach, &f->reach_stamp, origin, box, from);
+    return f->reach;
 }
 
 /* True when the box on `origin` might get to an empty goal of packing layer `layer`: a flood
@@ -483,30 +499,22 @@ static int pack_box(fast_search *f, int origin, int layer, int *goal)
     const board *b = s->board;
     uint32_t stamp = next_stamp(f->visit, &f->visit_stamp, 4 * (size_t)b->size);
     int head = 0, tail = 0;
-    /* The player's reach with the box taken away, kept for the squares it cannot cut. */
-    macro_reach(f, origin, -1, s->player);
-    next_stamp(f->open_reach, &f->open_stamp, (size_t)b->size);
-    for (int square = 0; square < b->size; square++)
-        if (f->reach[square] == f->reach_stamp) f->open_reach[square] = f->open_stamp;
-    macro_reach(f, -1, -1, s->player);
-    for (int d = 0; d < DIRECTION_COUNT; d++) {
-        if (f->reach[origin + b->delta[d]] != f->reach_stamp) continue;
-        int state = origin * 4 + d;
-        f->visit[state] = stamp;
-        f->parent[state] = -1;
-        f->state_queue[tail++] = state;
+    /* The player's reach with the box taken away, for the squares it cannot cut. */
+    flood_reach(f, f->open_reach, &f->open_stamp, origin, -1, s->player);
+    /* The first state: the box where it stands, the player on a side he can walk to (the
+     * other sides he can walk to are the same state, below). */
+    uint32_t reached;
+    const uint32_t *reach = reach_round(f, origin, origin, s->player, &reached);
+    for (int d = 0; d < DIRECTION_COUNT && tail == 0; d++) {
+        if (reach[origin + b->delta[d]] != reached) continue;
+        f->visit[origin * 4 + d] = stamp;
+        f->parent[origin * 4 + d] = -1;
+        f->state_queue[tail++] = origin * 4 + d;
     }
     while (head < tail) {
         int state = f->state_queue[head++];
         int box = state / 4;
-        /* reach[] (or open_reach[] when the box cannot cut the floor) is where he can walk */
-        const uint32_t *reach = f->open_reach;
-        uint32_t reached = f->open_stamp;
-        if (!ring_is_closed(f, box, origin)) {
-            macro_reach(f, origin, box, box + b->delta[state % 4]);
-            reach = f->reach;
-            reached = f->reach_stamp;
-        }
+        reach = reach_round(f, origin, box, box + b->delta[state % 4], &reached);
         /* The other sides the player can walk to round the box are the same state. */
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int side = box * 4 + d;
@@ -517,7 +525,7 @@ static int pack_box(fast_search *f, int origin, int layer, int *goal)
         }
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], stand = box - b->delta[d];
-            if (reach[stand] != reached || stand == box || (s->blocked[to] && to != origin) ||
+            if (reach[stand] != reached || (s->blocked[to] && to != origin) ||
                 solver_square_is_dead(s->distances, to))
                 continue;
             int next = to * 4 + (int)direction_opposite((direction)d);
