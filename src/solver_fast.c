@@ -67,28 +67,18 @@ typedef struct fast_search {
     int cell_count, cursor;
     size_t open; /* states on all heaps */
     child *children;
-    /* The packing advisor: the packing layer of each goal (solver_macro.h), the goal index
-     * per square (-1: none), its breadth-first search over (box square, player side)
-     * states, and the pushes of all macros kept. */
+    /* The packing advisor: the packing layer of each goal (solver_macro.h), its one-box
+     * searches (box.goal_of: the goal index per square) and the pushes of all macros kept. */
     int *layer;
     int *packing; /* the goal squares by packing layer, the layer to fill first first */
-    int *goal_of;
-    uint32_t *visit;
-    uint32_t visit_stamp;
-    int *parent;
-    int *state_queue;
-    uint32_t *reach;
-    uint32_t reach_stamp;
-    int *reach_queue;
-    uint32_t *open_reach; /* the player's reach with the box being packed taken away */
-    uint32_t open_stamp;
+    solver_box_search box;
     ida_move *path;
     ida_move *macros;
     size_t macro_count, macro_capacity, max_macro; /* max_macro: its share of the memory */
     uint16_t *scratch;
     candidate *candidates; /* box_count of them */
-    int opener; /* the box the opener advisor would push first, or -1 */
-    /* Counting regions of free floor. */
+    int opener;            /* the box the opener advisor would push first, or -1 */
+    /* Counting regions of free floor, and the packing advisor's relaxed flood. */
     int *floor; /* the inside squares */
     int floor_count;
     uint32_t *mark;
@@ -223,7 +213,8 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t k
     if (f->count == f->max_nodes) return NO_NODE;
     int i = f->count++;
     solver_search *s = f->search;
-    f->nodes[i] = (fast_node){.parent = parent, .move = move, .g = g, .player = s->region, .key = key};
+    f->nodes[i] =
+        (fast_node){.parent = parent, .move = move, .g = g, .player = s->region, .key = key};
     if (f->features) {
         f->nodes[i].packed = (uint16_t)packed_in_order(f);
         int regions = count_regions(f);
@@ -241,7 +232,8 @@ static bool open_node(fast_search *f, int i, int h)
     uint64_t priority;
     if (f->features) {
         uint64_t weight = f->nodes[i].weight;
-        uint64_t bound = (uint64_t)h < (1u << WEIGHT_SHIFT) ? (uint64_t)h : (1u << WEIGHT_SHIFT) - 1;
+        uint64_t most = (1u << WEIGHT_SHIFT) - 1;
+        uint64_t bound = (uint64_t)h < most ? (uint64_t)h : most;
         priority = weight << WEIGHT_SHIFT | bound;
     } else {
         priority = (uint64_t)f->nodes[i].g + (uint64_t)FAST_WEIGHT * (uint64_t)h;
@@ -293,22 +285,13 @@ static bool allocate(fast_search *f, size_t memory_bytes)
     f->queue = malloc((size_t)b->size * sizeof *f->queue);
     size_t goals = (size_t)(b->goal_count > 0 ? b->goal_count : 1), states = 4 * (size_t)b->size;
     f->layer = malloc(goals * sizeof *f->layer);
-    f->goal_of = malloc((size_t)b->size * sizeof *f->goal_of);
     f->packing = malloc(goals * sizeof *f->packing);
-    f->visit = calloc(states, sizeof *f->visit);
-    f->parent = malloc(states * sizeof *f->parent);
-    f->state_queue = malloc(states * sizeof *f->state_queue);
-    f->reach = calloc((size_t)b->size, sizeof *f->reach);
-    f->reach_queue = malloc((size_t)b->size * sizeof *f->reach_queue);
-    f->open_reach = calloc((size_t)b->size, sizeof *f->open_reach);
     f->path = malloc(states * sizeof *f->path);
     f->scratch = malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->scratch);
-    f->candidates =
-        malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->candidates);
-    if (!f->nodes || !f->boxes || !f->slots || !f->cells || !f->children || !f->floor ||
-        !f->mark || !f->queue || !f->layer || !f->packing || !f->goal_of || !f->visit || !f->parent ||
-        !f->state_queue || !f->reach || !f->reach_queue || !f->open_reach || !f->path || !f->scratch ||
-        !f->candidates)
+    f->candidates = malloc((size_t)(f->box_count > 0 ? f->box_count : 1) * sizeof *f->candidates);
+    if (!f->nodes || !f->boxes || !f->slots || !f->cells || !f->children || !f->floor || !f->mark ||
+        !f->queue || !f->layer || !f->packing || !f->path || !f->scratch || !f->candidates ||
+        !solver_box_search_init(&f->box, b))
         return false;
     if (f->features) {
         /* The boxes come from where they stand now. */
@@ -331,8 +314,6 @@ static bool allocate(fast_search *f, size_t memory_bytes)
             f->packing[k] = g;
         }
     }
-    for (int square = 0; square < b->size; square++) f->goal_of[square] = -1;
-    for (int g = 0; g < b->goal_count; g++) f->goal_of[b->goals[g]] = g;
     f->slot_mask = slots - 1;
     for (int square = 0; square < b->size; square++)
         if (board_is_inside(b, square)) f->floor[f->floor_count++] = square;
@@ -351,14 +332,8 @@ static void release(fast_search *f)
     free(f->mark);
     free(f->queue);
     free(f->layer);
-    free(f->goal_of);
     free(f->packing);
-    free(f->visit);
-    free(f->parent);
-    free(f->state_queue);
-    free(f->reach);
-    free(f->reach_queue);
-    free(f->open_reach);
+    solver_box_search_free(&f->box);
     free(f->path);
     free(f->macros);
     free(f->scratch);
@@ -391,161 +366,32 @@ static bool extract_path(const fast_search *f, int goal, ida_result *result)
 
 /* ---- the packing advisor --------------------------------------------------------------- */
 
-/* The player's reach from `from` with the boxes of the current state, the one on `origin`
- * moved to `box` (-1: taken away), marked in `marks` with the stamp it returns. */
-static uint32_t flood_reach(fast_search *f, uint32_t *marks, uint32_t *stamp_of, int origin,
-                            int box, int from)
-{
-    const solver_search *s = f->search;
-    const board *b = s->board;
-    uint32_t stamp = next_stamp(marks, stamp_of, (size_t)b->size);
-    int head = 0, tail = 0;
-    marks[from] = stamp;
-    f->reach_queue[tail++] = from;
-    while (head < tail) {
-        int square = f->reach_queue[head++];
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = square + b->delta[d];
-            if (marks[next] == stamp || next == box || (s->blocked[next] && next != origin))
-                continue;
-            marks[next] = stamp;
-            f->reach_queue[tail++] = next;
-        }
-    }
-    return stamp;
-}
-
-/* True when a box on `square` cannot cut the free floor round it in two: its free
- * neighbours (the box on `origin` counting as gone) are joined by a ring of free squares
- * round it. Then the player's reach with the box there is his reach without it, less the
- * square, whichever side he stands on. */
-static bool ring_is_closed(const fast_search *f, int square, int origin)
-{
-    const board *b = f->search->board;
-    const uint8_t *blocked = f->search->blocked;
-    bool free[8];
-    for (int k = 0; k < DIRECTION_COUNT; k++) {
-        int side = square + b->delta[k], corner = side + b->delta[(k + 1) % DIRECTION_COUNT];
-        free[2 * k] = !blocked[side] || side == origin;
-        free[2 * k + 1] = !blocked[corner] || corner == origin;
-    }
-    int start = 0;
-    while (start < 8 && free[start]) start++;
-    if (start == 8) return true;
-    int runs = 0;
-    bool in_run = false, touches = false;
-    for (int j = 1; j <= 8; j++) {
-        int i = (start + j) % 8;
-        if (free[i]) {
-            if (!in_run) touches = false;
-            in_run = true;
-            touches |= i % 2 == 0;
-        } else {
-            runs += in_run && touches;
-            in_run = false;
-        }
-    }
-    return runs <= 1;
-}
-
-/* Where the player can walk, standing on `from`, with the box from `origin` on `box`: his
- * reach without that box (f->open_reach) when the box cannot cut the floor there, else a
- * flood. Returns the marks; *reached is their stamp. */
-static const uint32_t *reach_round(fast_search *f, int origin, int box, int from,
-                                   uint32_t *reached)
-{
-    if (ring_is_closed(f, box, origin)) {
-        *reached = f->open_stamp;
-        return f->open_reach;
-    }
-    *reached = flood_reach(f, f->reach, &f->reach_stamp, origin, box, from);
-    return f->reach;
-}
-
 /* True when the box on `origin` might get to an empty goal of packing layer `layer`: a flood
  * over the squares it could be pushed to if the player could stand anywhere free. Much
- * cheaper than pack_box() (no player's reach per state), it weeds out most of the boxes that
+ * cheaper than the full search (no player's reach per state), it weeds out most of the boxes that
  * cannot get there. */
 static bool might_pack(fast_search *f, int origin, int layer)
 {
     const solver_search *s = f->search;
     const board *b = s->board;
-    uint32_t stamp = next_stamp(f->reach, &f->reach_stamp, (size_t)b->size);
+    uint32_t stamp = next_stamp(f->mark, &f->stamp, (size_t)b->size);
     int head = 0, tail = 0;
-    f->reach[origin] = stamp;
-    f->reach_queue[tail++] = origin;
+    f->mark[origin] = stamp;
+    f->queue[tail++] = origin;
     while (head < tail) {
-        int box = f->reach_queue[head++];
-        if (f->goal_of[box] >= 0 && f->layer[f->goal_of[box]] == layer && box != origin)
-            return true;
+        int box = f->queue[head++];
+        int g = f->box.goal_of[box];
+        if (g >= 0 && f->layer[g] == layer && box != origin) return true;
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], stand = box - b->delta[d];
-            if (f->reach[to] == stamp || (s->blocked[to] && to != origin) ||
+            if (f->mark[to] == stamp || (s->blocked[to] && to != origin) ||
                 (s->blocked[stand] && stand != origin) || solver_square_is_dead(s->distances, to))
                 continue;
-            f->reach[to] = stamp;
-            f->reach_queue[tail++] = to;
+            f->mark[to] = stamp;
+            f->queue[tail++] = to;
         }
     }
     return false;
-}
-
-/* Breadth-first search over (square, player side) states of the box on `origin`, the others
- * standing still, to an empty goal of packing layer `layer`. Writes the pushes to f->path
- * and returns their number (0: none); *goal is where the box ends. */
-static int pack_box(fast_search *f, int origin, int layer, int *goal)
-{
-    const solver_search *s = f->search;
-    const board *b = s->board;
-    uint32_t stamp = next_stamp(f->visit, &f->visit_stamp, 4 * (size_t)b->size);
-    int head = 0, tail = 0;
-    /* The player's reach with the box taken away, for the squares it cannot cut. */
-    flood_reach(f, f->open_reach, &f->open_stamp, origin, -1, s->player);
-    /* The first state: the box where it stands, the player on a side he can walk to (the
-     * other sides he can walk to are the same state, below). */
-    uint32_t reached;
-    const uint32_t *reach = reach_round(f, origin, origin, s->player, &reached);
-    for (int d = 0; d < DIRECTION_COUNT && tail == 0; d++) {
-        if (reach[origin + b->delta[d]] != reached) continue;
-        f->visit[origin * 4 + d] = stamp;
-        f->parent[origin * 4 + d] = -1;
-        f->state_queue[tail++] = origin * 4 + d;
-    }
-    while (head < tail) {
-        int state = f->state_queue[head++];
-        int box = state / 4;
-        reach = reach_round(f, origin, box, box + b->delta[state % 4], &reached);
-        /* The other sides the player can walk to round the box are the same state. */
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int side = box * 4 + d;
-            if (f->visit[side] != stamp && reach[box + b->delta[d]] == reached) {
-                f->visit[side] = stamp;
-                f->parent[side] = f->parent[state];
-            }
-        }
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int to = box + b->delta[d], stand = box - b->delta[d];
-            if (reach[stand] != reached || (s->blocked[to] && to != origin) ||
-                solver_square_is_dead(s->distances, to))
-                continue;
-            int next = to * 4 + (int)direction_opposite((direction)d);
-            if (f->visit[next] == stamp) continue;
-            f->visit[next] = stamp;
-            f->parent[next] = state;
-            f->state_queue[tail++] = next;
-            if (f->goal_of[to] < 0 || f->layer[f->goal_of[to]] != layer) continue;
-            int count = 0;
-            for (int at = next; f->parent[at] >= 0; at = f->parent[at]) count++;
-            int k = count;
-            for (int at = next; f->parent[at] >= 0; at = f->parent[at]) {
-                direction pushed = direction_opposite((direction)(at % 4));
-                f->path[--k] = solver_move(at / 4 - b->delta[pushed], pushed);
-            }
-            *goal = to;
-            return count;
-        }
-    }
-    return 0;
 }
 
 /* The first other box in the way of the box on `from` going to goal `g` along the shortest
@@ -618,7 +464,8 @@ static int packing_advice(fast_search *f, int *from, int *goal)
         int square = f->candidates[k].square;
         if (!might_pack(f, square, top)) continue;
         searches++;
-        int pushes = pack_box(f, square, top, goal);
+        int pushes = solver_box_search_to_layer(&f->box, s->distances, s->boxes, square, s->player,
+                                                NULL, f->layer, top, f->path, 4 * b->size, goal);
         if (pushes > 0) {
             *from = square;
             f->opener = -1;
@@ -631,8 +478,7 @@ static int packing_advice(fast_search *f, int *from, int *goal)
 /* Adds the state after the packing advice in node `i` (the search is in that node's state)
  * as a child of `i`. Returns the new node or NO_NODE (no advice, seen before, dead, or no
  * room); *h is its bound. Sets *status when the pool is full or the child is a goal. */
-static int add_packing_child(fast_search *f, int i, int *h, ida_status *status,
-                             ida_result *result)
+static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, ida_result *result)
 {
     solver_search *s = f->search;
     int from, goal;
@@ -645,8 +491,7 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status,
     }
     ida_move last = f->path[count - 1];
     solver_search_set(s, f->scratch, solver_move_square(last));
-    if (s->deadlocks && deadlock_check_push(s->deadlocks, s->board, s->boxes, goal))
-        return NO_NODE;
+    if (s->deadlocks && deadlock_check_push(s->deadlocks, s->board, s->boxes, goal)) return NO_NODE;
     *h = solver_search_bound(s);
     uint64_t key = solver_search_key(s);
     if (*h >= IDA_INFINITY || *find_slot(f, key) != 0) return NO_NODE;
@@ -711,7 +556,8 @@ static void weigh_children(fast_search *f, int parent, int count)
     }
     for (int c = 0; c < count; c++) {
         int weight = p->weight + (c == packer || c == joiner || c == opener ? 0 : 1);
-        f->nodes[f->children[c].node].weight = (uint16_t)(weight < MAX_WEIGHT ? weight : MAX_WEIGHT);
+        if (weight > MAX_WEIGHT) weight = MAX_WEIGHT;
+        f->nodes[f->children[c].node].weight = (uint16_t)weight;
     }
 }
 

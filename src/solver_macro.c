@@ -221,11 +221,7 @@ void solver_goal_room_free(solver_goal_room *room)
     free(room->in_room);
     free(room->is_door);
     free(room->layer);
-    free(room->visit);
-    free(room->parent);
-    free(room->queue);
-    free(room->reach);
-    free(room->reach_queue);
+    solver_box_search_free(&room->search);
     *room = (solver_goal_room){0};
 }
 
@@ -240,7 +236,8 @@ static bool can_be_door(const board *b, const position *start, int square)
  * off when it holds every goal, no box off a goal and not the player, and is smaller than
  * the best so far. */
 static void try_doors(solver_goal_room *room, const board *b, const position *start,
-                      const int doors[2], uint32_t *mark, uint32_t *stamp, int *best_size)
+                      const int doors[2], uint32_t *mark, uint32_t *stamp, int *list,
+                      int *best_size)
 {
     for (int k = 0; k < 2; k++) {
         if (doors[k] < 0) continue;
@@ -248,12 +245,12 @@ static void try_doors(solver_goal_room *room, const board *b, const position *st
             int first = doors[k] + b->delta[d];
             if (!board_is_inside(b, first) || first == doors[1 - k]) continue;
             if (mark[first] == *stamp) continue; /* already flooded from the other door */
-            int count = flood(b, first, doors, start->player, mark, *stamp, room->reach_queue);
+            int count = flood(b, first, doors, start->player, mark, *stamp, list);
             if (count < 0 || count >= *best_size) continue;
             int goals = 0;
             bool stray_box = false;
             for (int i = 0; i < count; i++) {
-                int square = room->reach_queue[i];
+                int square = list[i];
                 goals += board_is_goal(b, square);
                 if (start->boxes[square] && !board_is_goal(b, square)) stray_box = true;
             }
@@ -261,7 +258,7 @@ static void try_doors(solver_goal_room *room, const board *b, const position *st
             *best_size = count;
             memset(room->in_room, 0, (size_t)b->size);
             memset(room->is_door, 0, (size_t)b->size);
-            for (int i = 0; i < count; i++) room->in_room[room->reach_queue[i]] = 1;
+            for (int i = 0; i < count; i++) room->in_room[list[i]] = 1;
             room->doors = doors[1] < 0 ? 1 : 2;
             for (int i = 0; i < room->doors; i++) room->is_door[doors[i]] = 1;
         }
@@ -281,15 +278,12 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     room->in_room = calloc(size, 1);
     room->is_door = calloc(size, 1);
     room->layer = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof(int));
-    room->visit = calloc(size * 4, sizeof(int));
-    room->parent = malloc(size * 4 * sizeof(int));
-    room->queue = malloc(size * 4 * sizeof(int));
-    room->reach = calloc(size, sizeof(uint32_t));
-    room->reach_queue = malloc(size * sizeof(int));
     uint32_t *mark = calloc(size, sizeof *mark);
-    if (!room->in_room || !room->is_door || !room->layer || !room->visit || !room->parent ||
-        !room->queue || !room->reach || !room->reach_queue || !mark) {
+    int *list = malloc(size * sizeof *list);
+    if (!room->in_room || !room->is_door || !room->layer || !mark || !list ||
+        !solver_box_search_init(&room->search, b)) {
         free(mark);
+        free(list);
         solver_goal_room_free(room);
         return false;
     }
@@ -300,9 +294,10 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     bool searchable = b->goal_count > 0 && inside <= MAX_ROOM_SEARCH_SQUARES;
     for (int door = 0; searchable && door < b->size; door++) {
         if (!can_be_door(b, start, door)) continue;
-        try_doors(room, b, start, (const int[2]){door, -1}, mark, &stamp, &best_size);
+        try_doors(room, b, start, (const int[2]){door, -1}, mark, &stamp, list, &best_size);
     }
     free(mark);
+    free(list);
     if (room->doors && solver_macro_packing_layers(b, start->player, NULL, room->layer) < 0) {
         solver_goal_room_free(room);
         return false;
@@ -310,34 +305,8 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     return true;
 }
 
-/* The player's reach with the boxes of `boxes`, the one on `origin` moved to `box`. */
-static void room_reach(solver_goal_room *room, const board *b, const uint8_t *boxes, int box,
-                       int player, int origin)
-{
-    if (++room->reach_stamp == 0) {
-        memset(room->reach, 0, (size_t)b->size * sizeof *room->reach);
-        room->reach_stamp = 1;
-    }
-    uint32_t stamp = room->reach_stamp;
-    int head = 0, tail = 0;
-    room->reach[player] = stamp;
-    room->reach_queue[tail++] = player;
-    while (head < tail) {
-        int square = room->reach_queue[head++];
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = square + b->delta[d];
-            if (room->reach[next] == stamp || next == box || (boxes[next] && next != origin) ||
-                !board_is_inside(b, next))
-                continue;
-            room->reach[next] = stamp;
-            room->reach_queue[tail++] = next;
-        }
-    }
-}
-
 /* Breadth-first search over (box square, player side) states inside the room, the other
- * boxes standing still, from the door to the goal to fill next (the empty goal of the
- * highest packing layer the box can get to). */
+ * boxes standing still, from the door to the goal to fill next. */
 int solver_goal_room_macro(solver_goal_room *room, const board *b,
                            const solver_distances *distances, const uint8_t *boxes, int door,
                            direction d, uint32_t *pushes, int capacity)
@@ -348,50 +317,187 @@ int solver_goal_room_macro(solver_goal_room *room, const board *b,
     for (int g = 0; g < b->goal_count; g++)
         if (!boxes[b->goals[g]] && room->layer[g] > deepest) deepest = room->layer[g];
     if (deepest < 0) return 0;
-    if (++room->stamp == 0) {
-        memset(room->visit, 0, (size_t)b->size * 4 * sizeof *room->visit);
-        room->stamp = 1;
+    int goal;
+    return solver_box_search_to_layer(&room->search, distances, boxes, door, door - b->delta[d],
+                                      room->in_room, room->layer, deepest, pushes, capacity, &goal);
+}
+
+/* ---- one box's way to a goal ----------------------------------------------------------- */
+
+bool solver_box_search_init(solver_box_search *search, const board *b)
+{
+    size_t size = (size_t)b->size;
+    *search = (solver_box_search){
+        .board = b,
+        .goal_of = malloc(size * sizeof *search->goal_of),
+        .visit = calloc(size * 4, sizeof *search->visit),
+        .parent = malloc(size * 4 * sizeof *search->parent),
+        .queue = malloc(size * 4 * sizeof *search->queue),
+        .reach = calloc(size, sizeof *search->reach),
+        .open_reach = calloc(size, sizeof *search->open_reach),
+        .reach_queue = malloc(size * sizeof *search->reach_queue),
+    };
+    if (!search->goal_of || !search->visit || !search->parent || !search->queue || !search->reach ||
+        !search->open_reach || !search->reach_queue) {
+        solver_box_search_free(search);
+        return false;
     }
-    int stamp = room->stamp;
+    for (int square = 0; square < b->size; square++) search->goal_of[square] = -1;
+    for (int g = 0; g < b->goal_count; g++) search->goal_of[b->goals[g]] = g;
+    return true;
+}
+
+void solver_box_search_free(solver_box_search *search)
+{
+    free(search->goal_of);
+    free(search->visit);
+    free(search->parent);
+    free(search->queue);
+    free(search->reach);
+    free(search->open_reach);
+    free(search->reach_queue);
+    *search = (solver_box_search){0};
+}
+
+/* A fresh stamp for `marks` (`count` of them): nothing needs clearing until it wraps. */
+static uint32_t next_stamp(uint32_t *marks, uint32_t *stamp, size_t count)
+{
+    if (++*stamp == 0) {
+        memset(marks, 0, count * sizeof *marks);
+        *stamp = 1;
+    }
+    return *stamp;
+}
+
+/* True when the player cannot walk on `square`: a wall, outside, or a box other than the
+ * one from `origin`, which is moving. */
+static inline bool is_blocked(const board *b, const uint8_t *boxes, int square, int origin)
+{
+    return (boxes[square] && square != origin) || !board_is_inside(b, square);
+}
+
+/* The player's reach from `from`, the box from `origin` on `box` (-1: taken away), marked in
+ * `marks` with the stamp it returns. */
+static uint32_t flood_reach(solver_box_search *search, const uint8_t *boxes, uint32_t *marks,
+                            uint32_t *stamp_of, int origin, int box, int from)
+{
+    const board *b = search->board;
+    uint32_t stamp = next_stamp(marks, stamp_of, (size_t)b->size);
     int head = 0, tail = 0;
-    int start = door * 4 + (int)direction_opposite(d);
-    room->visit[start] = stamp;
-    room->parent[start] = -1;
-    room->queue[tail++] = start;
-    int found = -1;
-    while (head < tail && found < 0) {
-        int state = room->queue[head++];
-        int box = state / 4, side = state % 4;
-        room_reach(room, b, boxes, box, box + b->delta[side], door);
-        for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
-            int to = box + b->delta[dir], stand = box - b->delta[dir];
-            if (room->reach[stand] != room->reach_stamp || !room->in_room[to] || boxes[to] ||
-                solver_square_is_dead(distances, to))
-                continue;
-            int next = to * 4 + (int)direction_opposite((direction)dir);
-            if (room->visit[next] == stamp) continue;
-            room->visit[next] = stamp;
-            room->parent[next] = state;
-            room->queue[tail++] = next;
-            if (board_is_goal(b, to)) {
-                int g = 0;
-                while (b->goals[g] != to) g++;
-                if (room->layer[g] == deepest) {
-                    found = next;
-                    break;
-                }
-            }
+    marks[from] = stamp;
+    search->reach_queue[tail++] = from;
+    while (head < tail) {
+        int square = search->reach_queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (marks[next] == stamp || next == box || is_blocked(b, boxes, next, origin)) continue;
+            marks[next] = stamp;
+            search->reach_queue[tail++] = next;
         }
     }
-    if (found < 0) return 0;
-    int count = 0;
-    for (int state = found; room->parent[state] >= 0; state = room->parent[state]) count++;
-    if (count > capacity) return 0;
-    int k = count;
-    for (int state = found; room->parent[state] >= 0; state = room->parent[state]) {
-        int to = state / 4;
-        direction pushed = direction_opposite((direction)(state % 4));
-        pushes[--k] = (uint32_t)(to - b->delta[pushed]) * 4u + (uint32_t)pushed;
+    return stamp;
+}
+
+/* True when a box on `square` cannot cut the free floor round it in two: its free
+ * neighbours (the box from `origin` counting as gone) are joined by a ring of free squares
+ * round it. Then the player's reach with the box there is his reach without it, less the
+ * square, whichever side he stands on. */
+static bool ring_is_closed(const board *b, const uint8_t *boxes, int square, int origin)
+{
+    bool free[8];
+    for (int k = 0; k < DIRECTION_COUNT; k++) {
+        int side = square + b->delta[k], corner = side + b->delta[(k + 1) % DIRECTION_COUNT];
+        free[2 * k] = !is_blocked(b, boxes, side, origin);
+        free[2 * k + 1] = !is_blocked(b, boxes, corner, origin);
     }
-    return count;
+    int start = 0;
+    while (start < 8 && free[start]) start++;
+    if (start == 8) return true;
+    int runs = 0;
+    bool in_run = false, touches = false;
+    for (int j = 1; j <= 8; j++) {
+        int i = (start + j) % 8;
+        if (free[i]) {
+            if (!in_run) touches = false;
+            in_run = true;
+            touches |= i % 2 == 0;
+        } else {
+            runs += in_run && touches;
+            in_run = false;
+        }
+    }
+    return runs <= 1;
+}
+
+/* Where the player can walk, standing on `from`, with the box from `origin` on `box`: his
+ * reach without that box (open_reach) when the box cannot cut the floor there, else a
+ * flood. Returns the marks; *reached is their stamp. */
+static const uint32_t *reach_round(solver_box_search *search, const uint8_t *boxes, int origin,
+                                   int box, int from, uint32_t *reached)
+{
+    if (ring_is_closed(search->board, boxes, box, origin)) {
+        *reached = search->open_stamp;
+        return search->open_reach;
+    }
+    *reached = flood_reach(search, boxes, search->reach, &search->reach_stamp, origin, box, from);
+    return search->reach;
+}
+
+int solver_box_search_to_layer(solver_box_search *search, const solver_distances *distances,
+                               const uint8_t *boxes, int origin, int player, const uint8_t *allowed,
+                               const int *layer, int target, uint32_t *pushes, int capacity,
+                               int *goal)
+{
+    const board *b = search->board;
+    uint32_t stamp = next_stamp(search->visit, &search->visit_stamp, 4 * (size_t)b->size);
+    int head = 0, tail = 0;
+    /* The player's reach with the box taken away, for the squares it cannot cut. */
+    flood_reach(search, boxes, search->open_reach, &search->open_stamp, origin, -1, player);
+    /* The first state: the box where it stands, the player on a side he can walk to (the
+     * other sides he can walk to are the same state, below). */
+    uint32_t reached;
+    const uint32_t *reach = reach_round(search, boxes, origin, origin, player, &reached);
+    for (int d = 0; d < DIRECTION_COUNT && tail == 0; d++) {
+        if (reach[origin + b->delta[d]] != reached) continue;
+        search->visit[origin * 4 + d] = stamp;
+        search->parent[origin * 4 + d] = -1;
+        search->queue[tail++] = origin * 4 + d;
+    }
+    while (head < tail) {
+        int state = search->queue[head++];
+        int box = state / 4;
+        reach = reach_round(search, boxes, origin, box, box + b->delta[state % 4], &reached);
+        /* The other sides the player can walk to round the box are the same state. */
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int side = box * 4 + d;
+            if (search->visit[side] != stamp && reach[box + b->delta[d]] == reached) {
+                search->visit[side] = stamp;
+                search->parent[side] = search->parent[state];
+            }
+        }
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = box + b->delta[d], stand = box - b->delta[d];
+            if (reach[stand] != reached || is_blocked(b, boxes, to, origin) ||
+                (allowed && !allowed[to]) || solver_square_is_dead(distances, to))
+                continue;
+            int next = to * 4 + (int)direction_opposite((direction)d);
+            if (search->visit[next] == stamp) continue;
+            search->visit[next] = stamp;
+            search->parent[next] = state;
+            search->queue[tail++] = next;
+            int g = search->goal_of[to];
+            if (g < 0 || layer[g] != target) continue;
+            int count = 0;
+            for (int at = next; search->parent[at] >= 0; at = search->parent[at]) count++;
+            if (count > capacity) return 0;
+            int k = count;
+            for (int at = next; search->parent[at] >= 0; at = search->parent[at]) {
+                direction pushed = direction_opposite((direction)(at % 4));
+                pushes[--k] = (uint32_t)(at / 4 - b->delta[pushed]) * 4u + (uint32_t)pushed;
+            }
+            *goal = to;
+            return count;
+        }
+    }
+    return 0;
 }

@@ -27,8 +27,7 @@
  * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
  * layers, or -1 when out of memory. */
-int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources,
-                                int *layer);
+int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
 
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on
@@ -37,20 +36,42 @@ int solver_macro_tunnel_length(const board *board, const uint8_t *boxes,
                                const solver_distances *distances, int square, direction d,
                                const uint8_t *stop);
 
+/* Work space of one box's breadth-first search over (box square, player side) states, the
+ * other boxes standing still (one per search: not shared between threads). */
+typedef struct solver_box_search {
+    const board *board;
+    int *goal_of;         /* goal index per square, -1 elsewhere */
+    uint32_t *visit;      /* per (square, side) state, == visit_stamp when visited */
+    int *parent;          /* per state: the state it came from, -1 for the first */
+    int *queue;           /* of states */
+    uint32_t *reach;      /* the player's reach with the box somewhere, == reach_stamp */
+    uint32_t *open_reach; /* his reach with the box taken away, == open_stamp */
+    int *reach_queue;
+    uint32_t visit_stamp, reach_stamp, open_stamp;
+} solver_box_search;
+
+bool solver_box_search_init(solver_box_search *search, const board *board);
+void solver_box_search_free(solver_box_search *search);
+
+/* The fewest pushes that take the box on `origin` to an empty goal g with
+ * layer[g] == `target`, the other boxes (`boxes`, one byte per square, the box on `origin`
+ * among them) standing still and the player starting on `player`. The box never enters a
+ * dead square nor, when `allowed` is not NULL, a square it does not mark. Writes the pushes
+ * (box square * 4 + direction) to `pushes` and returns their number: 0 when there is no way
+ * or more than `capacity` pushes. *goal is where the box ends. */
+int solver_box_search_to_layer(solver_box_search *search, const solver_distances *distances,
+                               const uint8_t *boxes, int origin, int player, const uint8_t *allowed,
+                               const int *layer, int target, uint32_t *pushes, int capacity,
+                               int *goal);
+
 /* A room holding every goal, entered through one or two door squares, and the work space
  * of its macro (so one per search: not shared between threads). */
 typedef struct solver_goal_room {
-    int doors;        /* 0: the level has no such room */
-    uint8_t *is_door; /* per square */
-    uint8_t *in_room; /* per square; the doors are not in the room */
-    int *layer;       /* packing layer per goal index (solver_macro_packing_layers) */
-    int *visit;       /* macro search: per (square, side) state, stamp */
-    int *parent;      /* per state: the state it came from */
-    int *queue;
-    uint32_t *reach;
-    int *reach_queue;
-    int stamp;
-    uint32_t reach_stamp;
+    int doors;                /* 0: the level has no such room */
+    uint8_t *is_door;         /* per square */
+    uint8_t *in_room;         /* per square; the doors are not in the room */
+    int *layer;               /* packing layer per goal index (solver_macro_packing_layers) */
+    solver_box_search search; /* the macro's */
 } solver_goal_room;
 
 /* Looks for the goal room of `board` with the player on `player` and no box off its goal
@@ -62,8 +83,9 @@ void solver_goal_room_free(solver_goal_room *room);
 /* A box stands on `door`, just pushed there in direction `d` by the player (on the square
  * behind it); `boxes` has one byte per square. When `door` is a door and the push points
  * into the room, writes the pushes (solver_move encoding: box square * 4 + direction) that
- * take the box to the goal to fill next and returns their number; 0 when there is no such
- * way (no macro then). */
+ * take the box inside the room to the goal to fill next (an empty goal of the highest
+ * packing layer that has one) and returns their number; 0 when there is no such way (no
+ * macro then). */
 int solver_goal_room_macro(solver_goal_room *room, const board *board,
                            const solver_distances *distances, const uint8_t *boxes, int door,
                            direction d, uint32_t *pushes, int capacity);
