@@ -154,10 +154,15 @@ static int count_regions(fast_search *f)
     const solver_search *s = f->search;
     const board *b = s->board;
     uint32_t stamp = next_stamp(f->mark, &f->stamp, (size_t)b->size);
-    int regions = 0;
+    /* The player's region is flooded already (his reach names the state): it counts as one
+     * and its squares are passed over. */
+    bool player = s->reach_valid;
+    int regions = player ? 1 : 0;
     for (int i = 0; i < f->floor_count; i++) {
         int start = f->floor[i];
-        if (f->mark[start] == stamp || s->blocked[start]) continue;
+        if (f->mark[start] == stamp || s->blocked[start] ||
+            (player && s->reach[start] == s->stamp))
+            continue;
         regions++;
         int head = 0, tail = 0;
         f->mark[start] = stamp;
