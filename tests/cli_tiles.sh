@@ -137,6 +137,27 @@ grep -q "long:1: line too long" "$work/stderr" || fail "tiles-file long line: no
 grep -q '^line=2 status=solved length=19 ' "$work/out" ||
     fail "tiles-file long line: the next line was not read as line 2"
 
+# A NUL byte in a line: that line is refused by name, the next is still read, and the
+# lines keep their numbers.
+printf '1 2 3 \000 4 5\n2 3 4 1 5 x 7 6 8\n# comment\n2 3 4 1 5 x 7 6 8' >"$work/nul"
+"$sokoban" --tiles-file "$work/nul" >"$work/out" 2>"$work/stderr"
+[ $? -eq 2 ] || fail "tiles-file NUL byte: exit status not 2"
+grep -q "nul:1: a NUL byte at column 7" "$work/stderr" ||
+    fail "tiles-file NUL byte: message '$(cat "$work/stderr")'"
+grep -q '^line=2 status=solved length=19 ' "$work/out" ||
+    fail "tiles-file NUL byte: the next line was not read as line 2: $(cat "$work/out")"
+grep -q '^line=4 status=solved length=19 ' "$work/out" ||
+    fail "tiles-file NUL byte: the last line (no newline) is not line 4: $(cat "$work/out")"
+grep -q '^total instances=2 solved=2 ' "$work/out" ||
+    fail "tiles-file NUL byte: total wrong: $(cat "$work/out")"
+
+# Not a regular file: refused at once (a FIFO with no writer must not hang).
+mkfifo "$work/fifo"
+timeout 10 "$sokoban" --tiles-file "$work/fifo" >/dev/null 2>"$work/stderr"
+[ $? -eq 2 ] || fail "tiles-file FIFO: exit status not 2"
+grep -q "fifo: not a regular file" "$work/stderr" ||
+    fail "tiles-file FIFO: message '$(cat "$work/stderr")'"
+
 "$sokoban" --tiles-file "$work/missing" 2>"$work/stderr"
 [ $? -eq 2 ] || fail "tiles-file missing: exit status not 2"
 
