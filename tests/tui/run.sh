@@ -205,7 +205,7 @@ test_solve_tutorial_recorded() {
     wait_for "Solved in 4 moves, 3 pushes"
     wait_for "n or Enter: next level"
     wait_for "best 4/3"
-    grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "no level saved"
+    [ -s "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "no progress saved"
     keys L
     wait_for "1 solved"
     screen | grep -E '^ [> ] +1 +\* +4/3 +4/3 ' > /dev/null || fail "level 1 not marked solved"
@@ -467,39 +467,42 @@ test_quit_restores_terminal() {
     done
 }
 
-# A save file that is not a progress file is reported, set aside, and the game plays on
-# and saves; a damaged record in a good file is reported and skipped, and the other records
-# survive. (A wide terminal, so the message's paths fit on its line.)
+# An old progress.txt with nothing readable in it is imported (nothing) and renamed, with
+# one message, and the game saves into the database; a progress.db that is not a database is
+# told, left alone, and the game plays without saving. (A wide terminal, so the message's
+# paths fit on its line.)
 test_corrupt_save() {
-    mkdir -p "$XDG_DATA_HOME/sokoban"
-    printf 'this is \001 not a progress file\n\377\376garbage\n' > "$XDG_DATA_HOME/sokoban/progress.txt"
+    data="$XDG_DATA_HOME/sokoban"
+    mkdir -p "$data"
+    printf 'this is \001 not a progress file\n\377\376garbage\n' > "$data/progress.txt"
     start_game -l C -s 240x24
     wait_for "tutorial 1/"
-    wait_for "could not be read as saved progress; it was set aside as"
-    message_text | grep -q "^progress: .*/progress.txt could not .*/progress.txt.corrupt-" ||
-        fail "the damaged file was not reported on the message line"
+    wait_for "2 damaged lines skipped"
+    message_text | grep -q "^progress: imported 0 records from .*/progress.txt (now .*/progress.txt.imported)" ||
+        fail "the import was not reported on the message line"
     keys l l l l
     wait_for "Solved in 4 moves"
     keys q
     wait_for "SHELL-DONE"
-    ls "$XDG_DATA_HOME/sokoban/" | grep -q 'progress.txt.corrupt-' || fail "the damaged file was not set aside"
-    grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "the new progress was not saved"
+    [ -e "$data/progress.txt" ] && fail "progress.txt was not renamed"
+    [ -f "$data/progress.txt.imported" ] || fail "progress.txt.imported is missing"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C -s 240x24
+    wait_for "best 4/3"
+    keys q
+    wait_for "SHELL-DONE"
     tmux -L "$SOCKET" kill-server
 
-    # A record with a wrong checksum among good ones.
-    echo "00000000 level 0123456789abcdef 1 4 3 rRRR 4 3 rRRR -" >> "$XDG_DATA_HOME/sokoban/progress.txt"
+    # A file that is not a database in the database's place.
+    rm -f "$data"/progress.db*
+    printf 'my notes\n' > "$data/progress.db"
     start_game -l C -s 240x24
-    wait_for "tutorial 1/"
-    wait_for "skipped; the file was kept as"
-    message_text | grep -q "^progress: 1 damaged record of .*/progress.txt skipped; .*/progress.txt.corrupt-" ||
-        fail "the damaged record was not reported on the message line"
-    wait_for "best 4/3"
-    keys L
-    wait_for "8 levels, 1 solved"
-    [ "$(ls "$XDG_DATA_HOME/sokoban/" | grep -c 'progress.txt.corrupt-')" -eq 2 ] ||
-        fail "the file with the damaged record was not kept aside"
-    grep -q 0123456789abcdef "$XDG_DATA_HOME/sokoban/progress.txt" &&
-        fail "the damaged record was written back"
+    wait_for "is not a progress database, so it is left alone and progress is not saved"
+    keys l l l l
+    wait_for "Solved in 4 moves"
+    keys q
+    wait_for "SHELL-DONE"
+    [ "$(cat "$data/progress.db")" = "my notes" ] || fail "the file was written over"
     return 0
 }
 
