@@ -4,7 +4,7 @@
 # line of --solve --all.
 # Usage: cli_options.sh SOKOBAN LEVELS_DIR
 set -u
-sokoban=$1
+sokoban=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # the tests below change directory
 levels=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/cli_options.XXXXXX")
 trap 'rm -rf "$work"' EXIT
