@@ -567,6 +567,131 @@ test_help() {
     wait_for "moves 0"
 }
 
+# Undo and redo by push: z takes back everything since the push before last, x mirrors it;
+# Home undoes to the start and End redoes to the end.
+test_undo_by_push() {
+    printf '; Pushes\n#########\n#@ $   .#\n#       #\n#########\n' > "$WORK/pushes.xsb"
+    start_game -t screen -l C "$WORK/pushes.xsb" # a TERM whose Home and End tmux sends
+    wait_for "#@ \$   .#"
+    keys Right Right Down Up Right Down Right
+    wait_for "moves 7  pushes 2"
+    keys z
+    wait_for "#  @\$  .#"
+    wait_for "moves 2  pushes 1"
+    keys z
+    wait_for "moves 0  pushes 0"
+    keys z
+    wait_for "Nothing to undo"
+    keys x
+    wait_for "moves 2  pushes 1"
+    keys x
+    wait_for "moves 7  pushes 2"
+    keys x
+    wait_for "Nothing to redo"
+    keys Home
+    wait_for "moves 0  pushes 0"
+    keys End
+    wait_for "moves 7  pushes 2"
+}
+
+# The deadlock warning names the key that takes the push back, and that key does it in one
+# press even after more moves.
+test_deadlock_warning_names_its_key() {
+    start_game -l C "$WORK/small.xsb" --level 2
+    wait_for "Corner"
+    keys Down Right Down Right Up
+    wait_for "DEADLOCK (corner)"
+    wait_for "Press z to undo"
+    keys Left Left
+    wait_for "moves 7  pushes 2"
+    wait_for "Press z to undo"
+    keys z
+    wait_gone "DEADLOCK"
+    wait_for "moves 2  pushes 1"
+}
+
+# A replay holds while the help screen is open and carries on after it; an unknown key
+# during a replay lists the replay's keys instead of stopping it.
+test_replay_held_by_help() {
+    start_game -t screen -l C "$WORK/small.xsb" --level 4
+    wait_for "moves 0  pushes 0"
+    keys S
+    wait_for "Replaying the solver's"
+    keys - - - -   # the slowest speed: one step a second
+    wait_for "replay "
+    keys '?'
+    wait_for "Ctrl-R"
+    keys Escape
+    wait_for "replay "
+    keys '`'
+    wait_for "Replaying: space pause, . step, , back, End to the end"
+    wait_for "replay "
+    keys L
+    wait_for "small: 4 levels"
+    keys Escape
+    wait_for "replay "
+    keys End
+    wait_for "Solved by the solver"
+}
+
+# A replay steps back (and pauses) with ',' and jumps to its end with End.
+test_replay_step_back_and_end() {
+    start_game -t screen -l C "$WORK/small.xsb" --level 4
+    wait_for "moves 0  pushes 0"
+    keys S
+    wait_for "Replaying the solver's"
+    keys space
+    wait_for "paused"
+    moves=$(screen | sed -n 's/.* moves \([0-9]*\)  pushes .*/\1/p')
+    keys . .
+    wait_for "moves $((moves + 2))  "
+    keys ,
+    wait_for "moves $((moves + 1))  "
+    wait_for "paused"
+    keys End
+    wait_for "Solved by the solver"
+    wait_gone "replay "
+}
+
+# Caps Lock: W A J K still move; an unknown key points to '?'.
+test_capitals_move_unknown_key() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys J
+    wait_for "moves 1  pushes 0"
+    keys K
+    wait_for "moves 2  pushes 0"
+    keys '`'
+    wait_for "Unknown key '\`': ? shows the keys"
+    keys F5
+    wait_for "Unknown key KEY_F(5): ? shows the keys"
+}
+
+# TERM=dumb: one line that says what the game needs, exit status 2.
+test_term_dumb() {
+    start_game -t dumb -l C "$WORK/small.xsb"
+    wait_for "EXIT=2"
+    [ "$(wc -l < "$WORK/stderr")" -eq 1 ] || fail "stderr: $(cat "$WORK/stderr")"
+    grep -q "the terminal 'dumb' cannot move the cursor; the game needs one that can" \
+        "$WORK/stderr" || fail "stderr: $(cat "$WORK/stderr")"
+    tmux -L "$SOCKET" kill-server
+}
+
+# NO_COLOR: no colour on the screen; the deadlocked box is marked by reverse video instead.
+test_no_color() {
+    export NO_COLOR=1
+    start_game -l C "$WORK/small.xsb" --level 2
+    wait_for "Corner"
+    keys Down Right Down Right Up
+    wait_for "DEADLOCK (corner)"
+    tmux -L "$SOCKET" capture-pane -p -e > "$WORK/colours"
+    # SGR 30-37 and 40-47 are the colours (39 and 49 the terminal's own)
+    grep -aq "$(printf '\033')\\[\\([0-9]*;\\)*[34][0-7]m" "$WORK/colours" &&
+        fail "colours on the screen with NO_COLOR set"
+    grep -aq "$(printf '\033')\\[1;7m\\\$" "$WORK/colours" || fail "no reverse video for the deadlock"
+    unset NO_COLOR
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
