@@ -68,7 +68,9 @@ void levels_draw(level_list *list, const view *v, const play *p)
         char line[256];
         snprintf(line, sizeof line, " %s %4d    %s    %-12s %-12s  %s",
                  i == p->level_index && list->collection == p->collection_index ? ">" : " ",
-                 l->number, record && record->solved ? check : " ", moves, pushes, l->title);
+                 l->number,
+                 record && record->solved ? check : record && record->assisted ? "a" : " ",
+                 moves, pushes, l->title);
         attrset(i == list->selected ? A_REVERSE : A_NORMAL);
         if (i == list->selected) {
             move(HEADER_ROWS + row, 0);

@@ -692,6 +692,53 @@ test_no_color() {
     unset NO_COLOR
 }
 
+# A level solved by the solver's replay, or with a hint's push, is recorded as assisted: said
+# so, marked 'a' in the level list, not counted as solved.
+test_assisted_recorded() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys H
+    wait_for "Hint"
+    keys H
+    wait_for "moves 2  pushes 1"
+    keys Right
+    wait_for "Solved with hints in 3 moves, 2 pushes (recorded as assisted)"
+    keys L
+    wait_for "small: 4 levels, 0 solved"
+    screen | grep -q '^ *> *1 *a ' || fail "level 1 is not marked assisted in the list"
+    keys Escape
+    keys n
+    wait_for "Corner"
+    keys S
+    wait_for "Solved by the solver in "
+    wait_for "(recorded as assisted)"
+    keys L
+    wait_for "small: 4 levels, 0 solved"
+    screen | grep -q '^ *> *2 *a ' || fail "level 2 is not marked assisted in the list"
+}
+
+# The redo steps survive quit and resume; so does a game on a level already solved.
+test_resume_redo_and_solved_level() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Right Right Right
+    wait_for "Solved in 3 moves, 2 pushes"
+    keys r
+    wait_for "moves 0  pushes 0"
+    keys Down Right Right
+    wait_for "moves 3  pushes 0"
+    keys u
+    wait_for "moves 2  pushes 0"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb"
+    wait_for "Resumed"
+    wait_for "moves 2  pushes 0"
+    keys U
+    wait_for "moves 3  pushes 0"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
