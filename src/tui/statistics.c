@@ -58,8 +58,8 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
     mvaddnstr(0, 0, " Statistics", COLS);
     attrset(A_BOLD);
     mvaddnstr(2, 0,
-              "   collection          levels  solved  assisted  started  best moves/pushes"
-              "     time",
+              "   collection        levels  solved  assisted  started  best moves/pushes"
+              "   time",
               COLS);
     attrset(A_NORMAL);
     int row = 3;
@@ -70,7 +70,7 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
         format_time(f.statistics.seconds, time_text, sizeof time_text);
         if (f.with_best) snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
         char line[256];
-        snprintf(line, sizeof line, " %s %-18.18s %6d  %6d  %8d  %7d  %-17s %8s",
+        snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s",
                  i == p->collection_index ? ">" : " ", p->collections[i].name,
                  f.statistics.levels, f.statistics.solved, f.statistics.assisted,
                  f.statistics.started, bests, time_text);
