@@ -42,7 +42,7 @@ int tui_main(const cli_options *options);
 bool cli_load_collection(const cli_options *options, collection *out);
 
 /* The level --level names in `c` (1 when --level was not given); prints an error and
- * returns NULL when there is no such level. */
+ * returns NULL when there is no such level or it cannot be played (its reason). */
 const level *cli_pick_level(const cli_options *options, const collection *c);
 
 #endif

@@ -25,5 +25,10 @@ const level *cli_pick_level(const cli_options *options, const collection *c)
                 c->count, c->count == 1 ? "" : "s");
         return NULL;
     }
-    return &c->levels[number - 1];
+    const level *lv = &c->levels[number - 1];
+    if (lv->error) {
+        fprintf(stderr, "sokoban: %s\n", lv->error);
+        return NULL;
+    }
+    return lv;
 }

@@ -99,8 +99,14 @@ int cli_solve(const cli_options *options)
     }
     bool progress = isatty(STDERR_FILENO);
     bool all_solved = true;
-    for (int i = first; i <= last; i++)
-        if (solve_level(options, &c.levels[i], progress) != SOLVER_SOLVED) all_solved = false;
+    for (int i = first; i <= last; i++) {
+        if (c.levels[i].error) { /* --all goes past a level that cannot be played */
+            fprintf(stderr, "sokoban: %s (skipped)\n", c.levels[i].error);
+            all_solved = false;
+        } else if (solve_level(options, &c.levels[i], progress) != SOLVER_SOLVED) {
+            all_solved = false;
+        }
+    }
     collection_free(&c);
     return all_solved ? CLI_OK : CLI_NO;
 }
