@@ -17,6 +17,7 @@ typedef struct cli_options {
     const char **files; /* collection files named on the command line */
     int file_count;
     int level;              /* --level N, or 0 when not given */
+    const char *collection; /* --collection NAME, or NULL */
     bool all;               /* --all */
     const char *solution;   /* --verify's LURD argument (or @file) */
     double time_limit;      /* --time SECONDS (0: default) */
