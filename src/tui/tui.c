@@ -317,7 +317,9 @@ static void play_key(tui *t, int key)
         return;
     }
     if (t->play.replay.active && replay_key(t, action)) return;
-    if (t->view.layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE)
+    /* With no room for the board, what is left: the level list, help, quit. */
+    if (t->view.layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE &&
+        action != KEY_ACTION_LEVEL_LIST && action != KEY_ACTION_HELP)
         return;
 
     switch (action) {
