@@ -5,7 +5,6 @@
 
 #include "draw.h"
 #include "keys.h"
-#include "play.h"
 
 /* ---- Glyphs ------------------------------------------------------------------------- */
 
@@ -52,9 +51,9 @@ static const glyph_set glyphs_ascii = {
 
 /* ---- Colours ------------------------------------------------------------------------ */
 
-void draw_init_colors(tui *t)
+void draw_init_colors(view *v)
 {
-    t->colors = false;
+    v->colors = false;
     if (!has_colors() || start_color() == ERR) return;
     int background = COLOR_BLACK;
     if (use_default_colors() == OK) background = -1;
@@ -71,40 +70,40 @@ void draw_init_colors(tui *t)
     init_pair(DRAW_PAIR_WARNING, COLOR_WHITE, COLOR_RED);
     init_pair(DRAW_PAIR_ERROR, COLOR_RED, background);
     init_pair(DRAW_PAIR_TITLE, COLOR_CYAN, background);
-    t->colors = true;
+    v->colors = true;
 }
 
-int draw_attr(const tui *t, int pair, int monochrome)
+int draw_attr(const view *v, int pair, int monochrome)
 {
-    return t->colors ? (int)COLOR_PAIR(pair) : monochrome;
+    return v->colors ? (int)COLOR_PAIR(pair) : monochrome;
 }
 
 /* ---- The board ---------------------------------------------------------------------- */
 
 /* Rows under the status line for the message: two when the terminal has room, so a long
  * message wraps instead of being cut. */
-static int message_rows(const tui *t)
+static int message_rows(const play *p)
 {
-    return LINES >= t->game.board.height + 4 ? 2 : 1;
+    return LINES >= p->game.board.height + 4 ? 2 : 1;
 }
 
 /* Rows above the status line, where the board goes. */
-static int board_rows(const tui *t)
+static int board_rows(const play *p)
 {
-    return LINES - 1 - message_rows(t);
+    return LINES - 1 - message_rows(p);
 }
 
-/* Decides the cell width and where the board goes; sets t->layout. */
-static void lay_out(tui *t, const glyph_set **glyphs)
+/* Decides the cell width and where the board goes; sets v->layout. */
+static void lay_out(view *v, const play *p, const glyph_set **glyphs)
 {
-    const board *b = &t->game.board;
-    int rows = board_rows(t);
-    *glyphs = t->utf8 && b->width * 2 <= COLS ? &glyphs_utf8 : &glyphs_ascii;
+    const board *b = &p->game.board;
+    int rows = board_rows(p);
+    *glyphs = v->utf8 && b->width * 2 <= COLS ? &glyphs_utf8 : &glyphs_ascii;
     int width = b->width * (*glyphs)->width;
-    t->layout.cell_width = (*glyphs)->width;
-    t->layout.too_small = width > COLS || b->height > rows;
-    t->layout.left = (COLS - width) / 2;
-    t->layout.top = (rows - b->height) / 2;
+    v->layout.cell_width = (*glyphs)->width;
+    v->layout.too_small = width > COLS || b->height > rows;
+    v->layout.left = (COLS - width) / 2;
+    v->layout.top = (rows - b->height) / 2;
 }
 
 static bool report_has_box(const deadlock_report *report, int square)
@@ -115,78 +114,78 @@ static bool report_has_box(const deadlock_report *report, int square)
 }
 
 /* The hinted box's square after the push: where the arrow goes. */
-static int hint_arrow_square(const tui *t)
+static int hint_arrow_square(const play *p)
 {
-    return board_neighbour(&t->game.board, t->hint.box, t->hint.direction);
+    return board_neighbour(&p->game.board, p->hint.box, p->hint.direction);
 }
 
 /* Draws one square with its overlays. */
-static void draw_square(const tui *t, const glyph_set *g, int square, int row, int column)
+static void draw_square(const view *v, const play *p, const glyph_set *g, int square, int row,
+                        int column)
 {
-    const board *b = &t->game.board;
-    const position *p = &t->game.position;
+    const board *b = &p->game.board;
+    const position *pos = &p->game.position;
     const char *glyph = g->floor;
     int attr = A_NORMAL;
     bool goal = board_is_goal(b, square);
-    bool box = p->boxes[square] != 0;
+    bool box = pos->boxes[square] != 0;
 
     if (board_is_wall(b, square)) {
         glyph = g->wall;
-        attr = draw_attr(t, DRAW_PAIR_WALL, g->width == 2 ? A_NORMAL : A_BOLD);
-    } else if (square == p->player) {
+        attr = draw_attr(v, DRAW_PAIR_WALL, g->width == 2 ? A_NORMAL : A_BOLD);
+    } else if (square == pos->player) {
         glyph = goal ? g->player_on_goal : g->player;
-        attr = draw_attr(t, goal ? DRAW_PAIR_GOAL : DRAW_PAIR_PLAYER, 0) | A_BOLD;
-        if (goal && g->width == 2 && !t->colors) attr |= A_UNDERLINE;
+        attr = draw_attr(v, goal ? DRAW_PAIR_GOAL : DRAW_PAIR_PLAYER, 0) | A_BOLD;
+        if (goal && g->width == 2 && !v->colors) attr |= A_UNDERLINE;
     } else if (box) {
         glyph = goal ? g->box_on_goal : g->box;
-        attr = draw_attr(t, goal ? DRAW_PAIR_BOX_ON_GOAL : DRAW_PAIR_BOX, A_BOLD);
+        attr = draw_attr(v, goal ? DRAW_PAIR_BOX_ON_GOAL : DRAW_PAIR_BOX, A_BOLD);
         if (goal) attr |= A_BOLD;
     } else if (goal) {
         glyph = g->goal;
-        attr = draw_attr(t, DRAW_PAIR_GOAL, A_NORMAL);
-    } else if (t->show_dead_squares && t->dead_ready && board_is_inside(b, square) &&
-               deadlock_square_is_dead(&t->dead, square)) {
+        attr = draw_attr(v, DRAW_PAIR_GOAL, A_NORMAL);
+    } else if (v->show_dead_squares && p->dead_ready && board_is_inside(b, square) &&
+               deadlock_square_is_dead(&p->dead, square)) {
         glyph = g->dead;
-        attr = draw_attr(t, DRAW_PAIR_DEAD_SQUARE, A_DIM);
+        attr = draw_attr(v, DRAW_PAIR_DEAD_SQUARE, A_DIM);
     }
 
     /* Overlays: the deadlocked boxes, the hinted box and the arrow of its push. */
-    if (box && t->warning.report.reason != DEADLOCK_NONE &&
-        report_has_box(&t->warning.report, square)) {
-        attr = draw_attr(t, DRAW_PAIR_DEADLOCK, A_REVERSE) | A_BOLD;
-    } else if (t->hint.shown && box && square == t->hint.box) {
-        attr = draw_attr(t, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;
-    } else if (t->hint.shown && !box && square == hint_arrow_square(t)) {
-        glyph = g->arrow[t->hint.direction];
-        attr = draw_attr(t, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;
+    if (box && p->warning.reason != DEADLOCK_NONE && report_has_box(&p->warning, square)) {
+        attr = draw_attr(v, DRAW_PAIR_DEADLOCK, A_REVERSE) | A_BOLD;
+    } else if (p->hint.shown && box && square == p->hint.box) {
+        attr = draw_attr(v, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;
+    } else if (p->hint.shown && !box && square == hint_arrow_square(p)) {
+        glyph = g->arrow[p->hint.direction];
+        attr = draw_attr(v, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;
     }
     attrset(attr);
     mvaddstr(row, column, glyph);
     attrset(A_NORMAL);
 }
 
-static void draw_board(tui *t, const glyph_set *g)
+static void draw_board(const view *v, const play *p, const glyph_set *g)
 {
-    const board *b = &t->game.board;
+    const board *b = &p->game.board;
     for (int y = 0; y < b->height; y++) {
         for (int x = 0; x < b->width; x++) {
             int square = y * b->width + x;
             /* Outside floor stays blank, so the level's shape shows. */
             if (!board_is_wall(b, square) && !board_is_inside(b, square)) continue;
-            draw_square(t, g, square, t->layout.top + y, t->layout.left + x * g->width);
+            draw_square(v, p, g, square, v->layout.top + y, v->layout.left + x * g->width);
         }
     }
 }
 
 /* The note shown instead of a board that does not fit: centred, one short line each. */
-static void draw_too_small(const tui *t)
+static void draw_too_small(const play *p)
 {
-    const board *b = &t->game.board;
+    const board *b = &p->game.board;
     char need[64];
     snprintf(need, sizeof need, "need %dx%d, have %dx%d", b->width, b->height + 2, COLS, LINES);
     const char *lines[] = {"Terminal too small:", need, "please enlarge it"};
     int count = 3;
-    int row = (board_rows(t) - count) / 2;
+    int row = (board_rows(p) - count) / 2;
     if (row < 0) row = 0;
     for (int i = 0; i < count && row + i < LINES; i++) {
         int column = (COLS - (int)strlen(lines[i])) / 2;
@@ -196,14 +195,14 @@ static void draw_too_small(const tui *t)
     attrset(A_NORMAL);
 }
 
-int draw_square_at(const tui *t, int row, int column)
+int draw_square_at(const view *v, const play *p, int row, int column)
 {
-    if (!t->game_ready || t->layout.too_small || t->screen != TUI_SCREEN_PLAY) return -1;
-    const board *b = &t->game.board;
-    int y = row - t->layout.top;
-    int x_columns = column - t->layout.left;
+    if (!p->game_ready || v->layout.too_small || v->screen != VIEW_SCREEN_PLAY) return -1;
+    const board *b = &p->game.board;
+    int y = row - v->layout.top;
+    int x_columns = column - v->layout.left;
     if (y < 0 || y >= b->height || x_columns < 0) return -1;
-    int x = x_columns / t->layout.cell_width;
+    int x = x_columns / v->layout.cell_width;
     if (x >= b->width) return -1;
     return y * b->width + x;
 }
@@ -222,28 +221,29 @@ static void format_count(char *out, size_t size, uint64_t n)
 }
 
 /* What the solver and the replay are doing, for the right end of the status line. */
-static void solver_state(const tui *t, const glyph_set *g, char *out, size_t size)
+static void solver_state(const view *v, const play *p, const assist *a, const glyph_set *g,
+                         char *out, size_t size)
 {
-    if (t->replay.active) {
-        snprintf(out, size, "replay %d/%d %s%.0f/s", t->replay.next, t->replay.count,
-                 t->replay.paused ? "paused " : "", replay_steps_per_second(&t->replay));
+    if (p->replay.active) {
+        snprintf(out, size, "replay %d/%d %s%.0f/s", p->replay.next, p->replay.count,
+                 p->replay.paused ? "paused " : "", replay_steps_per_second(&p->replay));
         return;
     }
-    if (t->request != TUI_REQUEST_NONE && t->worker) {
+    if (a->request != ASSIST_REQUEST_NONE && a->worker) {
         worker_activity activity;
-        worker_progress(t->worker, &activity);
+        worker_progress(a->worker, &activity);
         char nodes[32];
         format_count(nodes, sizeof nodes, activity.nodes);
         snprintf(out, size, "solver %s %s %s nodes",
-                 g->spinner[t->spinner % (unsigned)g->spinner_count],
-                 activity.looking_back            ? "looking back"
-                 : t->request == TUI_REQUEST_HINT ? "hint"
-                                                  : "solving",
+                 g->spinner[v->spinner % (unsigned)g->spinner_count],
+                 activity.looking_back               ? "looking back"
+                 : a->request == ASSIST_REQUEST_HINT ? "hint"
+                                                     : "solving",
                  nodes);
         return;
     }
-    if (t->hint.shown) {
-        snprintf(out, size, "hint (%s)", t->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
+    if (p->hint.shown) {
+        snprintf(out, size, "hint (%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
         return;
     }
     snprintf(out, size, "solver idle");
@@ -260,27 +260,27 @@ static int text_width(const char *text)
 
 /* The status line: collection, level and title on the left; moves, pushes and the
  * solver's state on the right, shortened when the terminal is narrow. */
-static void draw_status(const tui *t, const glyph_set *g)
+static void draw_status(const view *v, const play *p, const assist *a, const glyph_set *g)
 {
-    const collection *c = &t->collections[t->collection_index];
-    const level *l = tui_level(t);
+    const collection *c = &p->collections[p->collection_index];
+    const level *l = play_level(p);
     char state[64];
-    solver_state(t, g, state, sizeof state);
+    solver_state(v, p, a, g, state, sizeof state);
     /* The best saved solution, fewest moves, when the level was solved before. */
     char best[48] = "";
     /* Room for the two counts (40 characters at most), `best` and `state`: never cut. */
     char right[40 + sizeof best + sizeof state];
-    const progress_record *record = play_record(t, t->collection_index, t->level_index);
+    const progress_record *record = play_record(p, p->collection_index, p->level_index);
     if (record && record->best_moves.lurd)
         snprintf(best, sizeof best, "best %d/%d  ", record->best_moves.moves,
                  record->best_moves.pushes);
-    snprintf(right, sizeof right, " moves %d  pushes %d  %s%s ", t->game.moves, t->game.pushes,
+    snprintf(right, sizeof right, " moves %d  pushes %d  %s%s ", p->game.moves, p->game.pushes,
              best, state);
     if (best[0] && text_width(right) > COLS - 24)
-        snprintf(right, sizeof right, " moves %d  pushes %d  %s ", t->game.moves, t->game.pushes,
+        snprintf(right, sizeof right, " moves %d  pushes %d  %s ", p->game.moves, p->game.pushes,
                  state);
     if (text_width(right) > COLS - 12)
-        snprintf(right, sizeof right, " %d/%d ", t->game.moves, t->game.pushes);
+        snprintf(right, sizeof right, " %d/%d ", p->game.moves, p->game.pushes);
     /* The title, unless it only repeats the number (as in XSokoban). */
     char number[16];
     snprintf(number, sizeof number, "%d", l->number);
@@ -289,7 +289,7 @@ static void draw_status(const tui *t, const glyph_set *g)
     snprintf(left, sizeof left, " %s %d/%d%s%s", c->name, l->number, c->count, titled ? ": " : "",
              titled ? l->title : "");
 
-    int row = board_rows(t);
+    int row = board_rows(p);
     attrset(A_REVERSE);
     move(row, 0);
     hline(' ', COLS);
@@ -301,25 +301,25 @@ static void draw_status(const tui *t, const glyph_set *g)
 }
 
 /* The message, wrapped at a space onto the message rows. */
-static void draw_message(const tui *t)
+static void draw_message(const view *v, const play *p)
 {
     int attr = A_NORMAL;
-    switch (t->message_kind) {
-    case TUI_MESSAGE_INFO:
+    switch (p->message_kind) {
+    case PLAY_MESSAGE_INFO:
         break;
-    case TUI_MESSAGE_GOOD:
-        attr = draw_attr(t, DRAW_PAIR_GOOD, 0) | A_BOLD;
+    case PLAY_MESSAGE_GOOD:
+        attr = draw_attr(v, DRAW_PAIR_GOOD, 0) | A_BOLD;
         break;
-    case TUI_MESSAGE_WARNING:
-        attr = draw_attr(t, DRAW_PAIR_WARNING, A_REVERSE) | A_BOLD;
+    case PLAY_MESSAGE_WARNING:
+        attr = draw_attr(v, DRAW_PAIR_WARNING, A_REVERSE) | A_BOLD;
         break;
-    case TUI_MESSAGE_ERROR:
-        attr = draw_attr(t, DRAW_PAIR_ERROR, 0) | A_BOLD;
+    case PLAY_MESSAGE_ERROR:
+        attr = draw_attr(v, DRAW_PAIR_ERROR, 0) | A_BOLD;
         break;
     }
-    const char *text = t->confirm_restart ? "Restart the level? (y/n)" : t->message;
-    attrset(t->confirm_restart ? (int)A_BOLD : attr);
-    for (int row = board_rows(t) + 1; row < LINES && *text; row++) {
+    const char *text = p->confirm_restart ? "Restart the level? (y/n)" : p->message;
+    attrset(p->confirm_restart ? (int)A_BOLD : attr);
+    for (int row = board_rows(p) + 1; row < LINES && *text; row++) {
         int length = (int)strlen(text);
         int cut = length;
         if (text_width(text) > COLS && row + 1 < LINES) {
@@ -337,11 +337,11 @@ static void draw_message(const tui *t)
 }
 
 /* The level's comment (the tutorial's lessons), under the board when there is room. */
-static void draw_comment(const tui *t)
+static void draw_comment(const view *v, const play *p)
 {
-    const char *comment = tui_level(t)->comment;
-    int row = t->layout.top + t->game.board.height + 1;
-    int last = board_rows(t) - 1;
+    const char *comment = play_level(p)->comment;
+    int row = v->layout.top + p->game.board.height + 1;
+    int last = board_rows(p) - 1;
     attrset(A_DIM);
     while (*comment && row <= last) {
         const char *end = strchr(comment, '\n');
@@ -357,7 +357,7 @@ static void draw_comment(const tui *t)
 
 /* ---- The help screen ---------------------------------------------------------------- */
 
-static void draw_help(const tui *t)
+static void draw_help(const view *v)
 {
     int count;
     const keys_help_line *lines = keys_help(&count);
@@ -365,10 +365,10 @@ static void draw_help(const tui *t)
     if (top < 0) top = 0;
     int left = (COLS - 70) / 2;
     if (left < 0) left = 0;
-    attrset(draw_attr(t, DRAW_PAIR_TITLE, 0) | A_BOLD);
+    attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(top, left, "Sokoban: push every box onto a goal.", COLS - left);
     attrset(A_NORMAL);
-    const glyph_set *g = t->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+    const glyph_set *g = v->utf8 ? &glyphs_utf8 : &glyphs_ascii;
     char legend[160];
     snprintf(legend, sizeof legend, "%s you  %s box  %s box on a goal  %s goal  %s wall", g->player,
              g->box, g->box_on_goal, g->goal, g->wall);
@@ -383,26 +383,26 @@ static void draw_help(const tui *t)
         mvaddnstr(top + 4 + count, left, "Press any key to go back to the game.", COLS - left);
 }
 
-void draw_screen(tui *t)
+void draw_screen(view *v, const play *p, const assist *a)
 {
     erase();
-    if (t->screen == TUI_SCREEN_HELP) {
-        draw_help(t);
+    if (v->screen == VIEW_SCREEN_HELP) {
+        draw_help(v);
         return;
     }
-    if (!t->game_ready || LINES < 3) {
+    if (!p->game_ready || LINES < 3) {
         mvaddnstr(0, 0, "Terminal too small", COLS);
-        t->layout.too_small = true;
+        v->layout.too_small = true;
         return;
     }
     const glyph_set *g;
-    lay_out(t, &g);
-    if (t->layout.too_small)
-        draw_too_small(t);
+    lay_out(v, p, &g);
+    if (v->layout.too_small)
+        draw_too_small(p);
     else {
-        draw_board(t, g);
-        draw_comment(t);
+        draw_board(v, p, g);
+        draw_comment(v, p);
     }
-    draw_status(t, g);
-    draw_message(t);
+    draw_status(v, p, a, g);
+    draw_message(v, p);
 }

@@ -1,24 +1,52 @@
 /* draw.h - the play screen and the help screen: the board centred, the status line, the
  * message line.
  *
- * Drawing only reads the game's state; it changes nothing but the layout it records for
- * mapping mouse clicks back to squares. Glyphs: two columns a square in a UTF-8 locale
- * (blocks for walls), the XSB characters one column a square otherwise or when the terminal
- * is narrow; colours when the terminal has them, attributes (reverse, bold) when not. */
+ * Drawing reads the play state (play.h) and the solver's activity (assist.h) and never
+ * changes them; it writes only its own view: the layout it records for mapping mouse
+ * clicks back to squares. Glyphs: two columns a square in a UTF-8 locale (blocks for
+ * walls), the XSB characters one column a square otherwise or when the terminal is narrow;
+ * colours when the terminal has them, attributes (reverse, bold) when not. */
 #ifndef SOKOBAN_TUI_DRAW_H
 #define SOKOBAN_TUI_DRAW_H
 
-#include "tui.h"
+#include <stdbool.h>
 
-/* Sets up the colour pairs; call once after initscr(). Sets t->colors. */
-void draw_init_colors(tui *t);
+#include "assist.h"
+#include "play.h"
 
-/* Draws the play screen (or the help screen when t->screen says so) into stdscr; the
- * caller refreshes. Records the board's layout in t->layout. */
-void draw_screen(tui *t);
+/* Which screen is shown (and has the keys). */
+typedef enum view_screen {
+    VIEW_SCREEN_PLAY,
+    VIEW_SCREEN_LEVELS,
+    VIEW_SCREEN_HELP,
+} view_screen;
+
+/* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks. */
+typedef struct view_layout {
+    int top, left;  /* screen row and column of the board's top-left square */
+    int cell_width; /* columns per square: 2, or 1 when the terminal is narrow */
+    bool too_small; /* the board does not fit: a note is shown instead */
+} view_layout;
+
+/* How the game is shown: what the screen is, not what the game is. */
+typedef struct view {
+    view_screen screen;
+    view_layout layout;
+    bool show_dead_squares; /* the D overlay */
+    bool utf8;              /* the locale's character set is UTF-8 */
+    bool colors;            /* the terminal has colours and we use them */
+    unsigned spinner;       /* the spinner's frame: tenths of a second on the clock */
+} view;
+
+/* Sets up the colour pairs; call once after initscr(). Sets v->colors. */
+void draw_init_colors(view *v);
+
+/* Draws the play screen (or the help screen when v->screen says so) into stdscr; the
+ * caller refreshes. Records the board's layout in v->layout. */
+void draw_screen(view *v, const play *p, const assist *a);
 
 /* The square under screen cell (row, column) of the last drawn board, or -1. */
-int draw_square_at(const tui *t, int row, int column);
+int draw_square_at(const view *v, const play *p, int row, int column);
 
 /* Colour pairs, shared with the level list. */
 enum {
@@ -37,6 +65,6 @@ enum {
 };
 
 /* The attributes of a colour pair with a monochrome fallback. */
-int draw_attr(const tui *t, int pair, int monochrome);
+int draw_attr(const view *v, int pair, int monochrome);
 
 #endif

@@ -1,18 +1,38 @@
 /* levels.h - the level list: every level of a collection with its solved mark, the best
- * moves and pushes saved, and its title; the player picks one to jump to. */
+ * moves and pushes saved, and its title; the player picks one to jump to.
+ *
+ * Reads the play state to draw; opens the level picked through play_open_level(). */
 #ifndef SOKOBAN_TUI_LEVELS_H
 #define SOKOBAN_TUI_LEVELS_H
 
-#include "tui.h"
+#include <stdbool.h>
+
+#include "draw.h"
+#include "play.h"
+
+/* The list's cursor. */
+typedef struct level_list {
+    int collection; /* the collection listed */
+    int selected;   /* index of the highlighted level */
+    int top;        /* index of the first level on screen */
+    int typed;      /* the level number being typed, 0 when none */
+} level_list;
+
+/* What a key on the list leads to. */
+typedef enum levels_outcome {
+    LEVELS_STAY,          /* the list stays on screen */
+    LEVELS_BACK,          /* back to the play screen */
+    LEVELS_OUT_OF_MEMORY, /* the level picked could not be opened */
+} levels_outcome;
 
 /* Shows the list of the collection in play, the level in play selected. */
-void levels_open(tui *t);
+void levels_open(level_list *list, const play *p);
 
-/* Draws the list into stdscr; the caller refreshes. */
-void levels_draw(tui *t);
+/* Draws the list into stdscr, scrolling it to the selection; the caller refreshes. */
+void levels_draw(level_list *list, const view *v, const play *p);
 
 /* Answers a key on the list: moving the selection, Tab / left / right for another
  * collection, Enter to play the selected level, Esc or q to go back. */
-void levels_key(tui *t, int key);
+levels_outcome levels_key(level_list *list, play *p, int key);
 
 #endif

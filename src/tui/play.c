@@ -1,262 +1,393 @@
-/* play.c - the level in play, and the saved progress. */
+/* play.c - the play state and its rules: the level in play, the hint and the deadlock
+ * warning on show, the message line, and the saved progress. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "../lurd.h"
-#include "assist.h"
 #include "play.h"
+
+void play_message(play *p, play_message_kind kind, const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(p->message, sizeof p->message, format, arguments);
+    va_end(arguments);
+    p->message_kind = kind;
+}
 
 /* ---- Saved progress ----------------------------------------------------------------- */
 
-const progress_record *play_record(const tui *t, int collection, int level)
+const progress_record *play_record(const play *p, int collection, int level)
 {
-    if (!t->progress) return NULL;
-    return progress_get(t->progress, progress_level_key(&t->collections[collection].levels[level]));
+    if (!p->progress) return NULL;
+    return progress_get(p->progress, progress_level_key(&p->collections[collection].levels[level]));
 }
 
-void play_save(tui *t)
+void play_save(play *p)
 {
-    if (!t->progress) return;
+    if (!p->progress) return;
     char message[256];
-    if (!progress_save(t->progress, message, sizeof message) && message[0])
-        tui_message(t, TUI_MESSAGE_ERROR, "%s", message);
+    if (!progress_save(p->progress, message, sizeof message) && message[0])
+        play_message(p, PLAY_MESSAGE_ERROR, "%s", message);
 }
 
 /* Keeps the moves of the level in play (or forgets them when there are none). */
-static void keep_unfinished(tui *t)
+static void keep_unfinished(play *p)
 {
-    if (!t->progress || !t->game_ready) return;
-    progress_key key = progress_level_key(tui_level(t));
-    if (game_is_solved(&t->game) || t->game.moves == 0) {
-        progress_set_unfinished(t->progress, key, NULL);
+    if (!p->progress || !p->game_ready) return;
+    progress_key key = progress_level_key(play_level(p));
+    if (game_is_solved(&p->game) || p->game.moves == 0) {
+        progress_set_unfinished(p->progress, key, NULL);
         return;
     }
-    char *lurd = game_lurd(&t->game);
-    if (lurd) progress_set_unfinished(t->progress, key, lurd);
+    char *lurd = game_lurd(&p->game);
+    if (lurd) progress_set_unfinished(p->progress, key, lurd);
     free(lurd);
 }
 
 /* Replays the saved unfinished moves of the level just opened. */
-static void restore_unfinished(tui *t)
+static void restore_unfinished(play *p)
 {
-    const progress_record *record = play_record(t, t->collection_index, t->level_index);
+    const progress_record *record = play_record(p, p->collection_index, p->level_index);
     if (!record || !record->unfinished || record->solved) return;
     lurd_steps steps;
     lurd_error error;
     if (!lurd_parse(record->unfinished, &steps, &error)) return;
-    if (lurd_apply(&t->game, &steps, &error))
-        tui_message(t, TUI_MESSAGE_INFO, "Resumed where you left off (%d move%s); r restarts",
-                    t->game.moves, t->game.moves == 1 ? "" : "s");
+    if (lurd_apply(&p->game, &steps, &error))
+        play_message(p, PLAY_MESSAGE_INFO, "Resumed where you left off (%d move%s); r restarts",
+                     p->game.moves, p->game.moves == 1 ? "" : "s");
     else
-        game_restart(&t->game);
+        game_restart(&p->game);
     lurd_steps_free(&steps);
 }
 
 /* Records the level as solved and says so. */
-static void record_solved(tui *t, bool by_solver)
+static void record_solved(play *p, bool by_solver)
 {
-    const char *dash = t->utf8 ? "\xe2\x80\x94" : "-";
+    const char *dash = p->utf8 ? "\xe2\x80\x94" : "-";
     if (by_solver) {
-        tui_message(t, TUI_MESSAGE_GOOD,
-                    "Solved by the solver in %d %s, %d %s (not recorded) %s n or Enter: "
-                    "next level",
-                    t->game.moves, tui_plural(t->game.moves, "move", "moves"), t->game.pushes,
-                    tui_plural(t->game.pushes, "push", "pushes"), dash);
+        play_message(p, PLAY_MESSAGE_GOOD,
+                     "Solved by the solver in %d %s, %d %s (not recorded) %s n or Enter: "
+                     "next level",
+                     p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+                     play_plural(p->game.pushes, "push", "pushes"), dash);
         return;
     }
     bool best = false, first = true;
-    if (t->progress) {
-        progress_key key = progress_level_key(tui_level(t));
-        const progress_record *before = progress_get(t->progress, key);
+    if (p->progress) {
+        progress_key key = progress_level_key(play_level(p));
+        const progress_record *before = progress_get(p->progress, key);
         first = !before || !before->solved;
-        char *lurd = game_lurd(&t->game);
+        char *lurd = game_lurd(&p->game);
         if (lurd)
-            best = progress_record_solution(t->progress, key, lurd, t->game.moves, t->game.pushes);
+            best = progress_record_solution(p->progress, key, lurd, p->game.moves, p->game.pushes);
         free(lurd);
     }
-    tui_message(t, TUI_MESSAGE_GOOD, "Solved in %d %s, %d %s%s %s n or Enter: next level",
-                t->game.moves, tui_plural(t->game.moves, "move", "moves"), t->game.pushes,
-                tui_plural(t->game.pushes, "push", "pushes"), best && !first ? " (a new best)" : "",
-                dash);
-    play_save(t);
+    play_message(p, PLAY_MESSAGE_GOOD, "Solved in %d %s, %d %s%s %s n or Enter: next level",
+                 p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+                 play_plural(p->game.pushes, "push", "pushes"),
+                 best && !first ? " (a new best)" : "", dash);
+    play_save(p);
+}
+
+/* ---- Deadlock warnings -------------------------------------------------------------- */
+
+/* What each rule means, for the warning. */
+static const char *reason_explained(deadlock_reason reason)
+{
+    switch (reason) {
+    case DEADLOCK_CORNER:
+        return "a box in a corner can never move again";
+    case DEADLOCK_DEAD_WALL:
+        return "a box against this wall can never reach a goal";
+    case DEADLOCK_UNREACHABLE:
+        return "no goal can be reached from this square";
+    case DEADLOCK_BLOCK_2X2:
+        return "boxes and walls form a 2x2 block";
+    case DEADLOCK_FROZEN:
+        return "these boxes can never move again";
+    default:
+        return "";
+    }
+}
+
+/* Renews the deadlock warning for the position in play; `last_pushed_box` as in
+ * deadlock_check_position(). */
+static void check_deadlock(play *p, int last_pushed_box)
+{
+    bool was_warned = p->warning.reason != DEADLOCK_NONE;
+    memset(&p->warning, 0, sizeof p->warning);
+    if (p->dead_ready && !game_is_solved(&p->game))
+        deadlock_check_position(&p->dead, &p->game.board, &p->game.position, last_pushed_box,
+                                &p->warning);
+    deadlock_reason reason = p->warning.reason;
+    if (reason != DEADLOCK_NONE) {
+        /* z (undo by push) takes the push back however many moves followed it */
+        play_message(p, PLAY_MESSAGE_WARNING, "DEADLOCK (%s): %s. Press z to undo the push.",
+                     deadlock_reason_name(reason), reason_explained(reason));
+    } else if (was_warned && p->message_kind == PLAY_MESSAGE_WARNING) {
+        play_message(p, PLAY_MESSAGE_INFO, "%s", "");
+    }
 }
 
 /* ---- Opening levels ----------------------------------------------------------------- */
 
-void play_close_level(tui *t)
+void play_close_level(play *p)
 {
-    if (!t->game_ready) return;
-    assist_cancel(t, NULL);
-    replay_stop(&t->replay);
-    keep_unfinished(t);
-    game_free(&t->game);
-    if (t->dead_ready) deadlock_table_free(&t->dead);
-    t->game_ready = false;
-    t->dead_ready = false;
+    if (!p->game_ready) return;
+    p->changes++;
+    replay_stop(&p->replay);
+    keep_unfinished(p);
+    game_free(&p->game);
+    if (p->dead_ready) deadlock_table_free(&p->dead);
+    p->game_ready = false;
+    p->dead_ready = false;
 }
 
-bool play_open_level(tui *t, int collection, int level)
+bool play_open_level(play *p, int collection, int level)
 {
-    play_close_level(t);
-    t->collection_index = collection;
-    t->level_index = level;
-    t->hint.shown = false;
-    t->confirm_restart = false;
-    t->solved_recorded = false;
-    t->solver_from = TUI_NO_SOLVER_STEP;
-    memset(&t->warning, 0, sizeof t->warning);
-    tui_message(t, TUI_MESSAGE_INFO, "%s", "");
-    if (!game_init(&t->game, tui_level(t))) return false;
-    t->game_ready = true;
-    t->dead_ready = deadlock_table_init(&t->dead, &t->game.board);
-    if (!t->dead_ready) deadlock_table_free(&t->dead);
-    restore_unfinished(t);
-    assist_check_deadlock(t, -1);
-    if (t->progress) {
-        progress_set_last(t->progress, t->collections[collection].path, tui_level(t)->number);
-        play_save(t);
+    play_close_level(p);
+    p->changes++;
+    p->collection_index = collection;
+    p->level_index = level;
+    p->hint.shown = false;
+    p->confirm_restart = false;
+    p->solved_recorded = false;
+    p->solver_from = PLAY_NO_SOLVER_STEP;
+    memset(&p->warning, 0, sizeof p->warning);
+    play_message(p, PLAY_MESSAGE_INFO, "%s", "");
+    if (!game_init(&p->game, play_level(p))) return false;
+    p->game_ready = true;
+    p->dead_ready = deadlock_table_init(&p->dead, &p->game.board);
+    if (!p->dead_ready) deadlock_table_free(&p->dead);
+    restore_unfinished(p);
+    check_deadlock(p, -1);
+    if (p->progress) {
+        progress_set_last(p->progress, p->collections[collection].path, play_level(p)->number);
+        play_save(p);
     }
     return true;
 }
 
 /* The collection among those played whose file is `path` (absolute), or -1. */
-static int find_collection(const tui *t, const char *path)
+static int find_collection(const play *p, const char *path)
 {
-    for (int i = 0; i < t->collection_count; i++) {
+    for (int i = 0; i < p->collection_count; i++) {
         char resolved[PATH_MAX];
-        if (realpath(t->collections[i].path, resolved) && strcmp(resolved, path) == 0) return i;
-        if (strcmp(t->collections[i].path, path) == 0) return i;
+        if (realpath(p->collections[i].path, resolved) && strcmp(resolved, path) == 0) return i;
+        if (strcmp(p->collections[i].path, path) == 0) return i;
     }
     return -1;
 }
 
-bool play_open_first(tui *t)
+bool play_open_first(play *p, int level_number, bool files_named)
 {
     int collection = 0, level = 0;
-    if (t->options->level) {
-        level = t->options->level - 1;
-    } else if (t->progress) {
+    if (level_number) {
+        level = level_number - 1;
+    } else if (p->progress) {
         const char *path;
         int number;
-        if (t->options->file_count == 0 && progress_last(t->progress, &path, &number) &&
-            (collection = find_collection(t, path)) >= 0) {
+        if (!files_named && progress_last(p->progress, &path, &number) &&
+            (collection = find_collection(p, path)) >= 0) {
             level = number - 1;
         } else {
             collection = 0;
-            level = progress_collection_level(t->progress, t->collections[0].path) - 1;
+            level = progress_collection_level(p->progress, p->collections[0].path) - 1;
         }
-        if (level < 0 || level >= t->collections[collection].count) level = 0;
+        if (level < 0 || level >= p->collections[collection].count) level = 0;
     }
-    return play_open_level(t, collection, level);
+    return play_open_level(p, collection, level);
 }
 
 /* ---- The player's actions ----------------------------------------------------------- */
 
-void play_took_steps(tui *t, int first, bool by_solver)
+void play_took_steps(play *p, int first, bool by_solver)
 {
-    if (first >= t->game.moves) return;
+    if (first >= p->game.moves) return;
     if (by_solver) {
-        if (first < t->solver_from) t->solver_from = first;
-    } else if (first <= t->solver_from) {
+        if (first < p->solver_from) p->solver_from = first;
+    } else if (first <= p->solver_from) {
         /* The new steps replaced the history from `first` on, the solver's steps with it. */
-        t->solver_from = TUI_NO_SOLVER_STEP;
+        p->solver_from = PLAY_NO_SOLVER_STEP;
     }
 }
 
-void play_changed(tui *t, int last_pushed_box, bool by_solver)
+void play_changed(play *p, int last_pushed_box, bool by_solver)
 {
-    t->hint.shown = false;
-    t->confirm_restart = false;
-    /* A request about the position left is no longer wanted. */
-    assist_cancel(t, NULL);
+    p->hint.shown = false;
+    p->confirm_restart = false;
+    /* A request about the position left is no longer wanted (assist.h drops it). */
+    p->changes++;
     /* The old message goes, but for an error, "Solved" while the level stays solved, and
      * the replay's keys while it runs. */
-    bool still_solved = t->solved_recorded && game_is_solved(&t->game);
-    if (t->message_kind != TUI_MESSAGE_ERROR && !still_solved && !t->replay.active)
-        tui_message(t, TUI_MESSAGE_INFO, "%s", "");
-    assist_check_deadlock(t, last_pushed_box);
-    if (game_is_solved(&t->game)) {
-        if (!t->solved_recorded) record_solved(t, by_solver || t->game.moves > t->solver_from);
-        t->solved_recorded = true;
+    bool still_solved = p->solved_recorded && game_is_solved(&p->game);
+    if (p->message_kind != PLAY_MESSAGE_ERROR && !still_solved && !p->replay.active)
+        play_message(p, PLAY_MESSAGE_INFO, "%s", "");
+    check_deadlock(p, last_pushed_box);
+    if (game_is_solved(&p->game)) {
+        if (!p->solved_recorded) record_solved(p, by_solver || p->game.moves > p->solver_from);
+        p->solved_recorded = true;
     } else {
-        t->solved_recorded = false;
+        p->solved_recorded = false;
     }
 }
 
-void play_step(tui *t, direction d)
+void play_step(play *p, direction d)
 {
-    step_result result = game_step_in(&t->game, d);
+    step_result result = game_step_in(&p->game, d);
     if (result == STEP_BLOCKED) return;
-    play_took_steps(t, t->game.moves - 1, false);
+    play_took_steps(p, p->game.moves - 1, false);
     int pushed =
-        result == STEP_PUSHED ? board_neighbour(&t->game.board, t->game.position.player, d) : -1;
-    play_changed(t, pushed, false);
+        result == STEP_PUSHED ? board_neighbour(&p->game.board, p->game.position.player, d) : -1;
+    play_changed(p, pushed, false);
 }
 
-void play_undo(tui *t)
+void play_undo(play *p)
 {
-    if (!game_undo(&t->game)) {
-        tui_message(t, TUI_MESSAGE_INFO, "Nothing to undo");
+    if (!game_undo(&p->game)) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to undo");
         return;
     }
-    play_changed(t, -1, false);
+    play_changed(p, -1, false);
 }
 
-void play_redo(tui *t)
+void play_redo(play *p)
 {
-    if (!game_redo(&t->game)) {
-        tui_message(t, TUI_MESSAGE_INFO, "Nothing to redo");
+    if (!game_redo(&p->game)) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to redo");
         return;
     }
-    play_changed(t, -1, false);
+    play_changed(p, -1, false);
 }
 
-void play_restart(tui *t)
+void play_undo_push(play *p)
 {
-    game_restart(&t->game);
-    play_changed(t, -1, false);
-    tui_message(t, TUI_MESSAGE_INFO, "Restarted; U redoes the moves");
-}
-
-void play_walk_to(tui *t, int square)
-{
-    const board *b = &t->game.board;
-    if (square < 0 || !board_is_inside(b, square) || t->game.position.boxes[square]) return;
-    if (square == t->game.position.player) return;
-    int first = t->game.moves;
-    if (game_walk_to(&t->game, square) < 0) {
-        tui_message(t, TUI_MESSAGE_INFO, "No way there without pushing a box");
+    if (!game_undo_push(&p->game)) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to undo");
         return;
     }
-    play_took_steps(t, first, false);
-    play_changed(t, -1, false);
+    play_changed(p, -1, false);
+}
+
+void play_redo_push(play *p)
+{
+    if (!game_redo_push(&p->game)) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to redo");
+        return;
+    }
+    play_changed(p, -1, false);
+}
+
+void play_redo_all(play *p)
+{
+    if (p->game.moves >= p->game.length) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to redo");
+        return;
+    }
+    game_redo_all(&p->game);
+    play_changed(p, -1, false);
+}
+
+void play_restart(play *p)
+{
+    game_restart(&p->game);
+    play_changed(p, -1, false);
+    play_message(p, PLAY_MESSAGE_INFO, "Restarted; U, x or End redoes the moves");
+}
+
+void play_walk_to(play *p, int square)
+{
+    const board *b = &p->game.board;
+    if (square < 0 || !board_is_inside(b, square) || p->game.position.boxes[square]) return;
+    if (square == p->game.position.player) return;
+    int first = p->game.moves;
+    if (game_walk_to(&p->game, square) < 0) {
+        play_message(p, PLAY_MESSAGE_INFO, "No way there without pushing a box");
+        return;
+    }
+    play_took_steps(p, first, false);
+    play_changed(p, -1, false);
 }
 
 /* True when the level is recorded as solved. */
-static bool level_solved(const tui *t, int collection, int level)
+static bool level_solved(const play *p, int collection, int level)
 {
-    const progress_record *record = play_record(t, collection, level);
+    const progress_record *record = play_record(p, collection, level);
     return record && record->solved;
 }
 
-void play_go(tui *t, int delta, bool unsolved_only)
+bool play_go(play *p, int delta, bool unsolved_only)
 {
-    int collection = t->collection_index, level = t->level_index;
+    int collection = p->collection_index, level = p->level_index;
     for (;;) {
         level += delta;
         if (level < 0) {
             if (--collection < 0) break;
-            level = t->collections[collection].count - 1;
-        } else if (level >= t->collections[collection].count) {
-            if (++collection >= t->collection_count) break;
+            level = p->collections[collection].count - 1;
+        } else if (level >= p->collections[collection].count) {
+            if (++collection >= p->collection_count) break;
             level = 0;
         }
-        if (!unsolved_only || !level_solved(t, collection, level)) {
-            if (!play_open_level(t, collection, level)) t->quit = true;
-            return;
-        }
+        if (!unsolved_only || !level_solved(p, collection, level))
+            return play_open_level(p, collection, level);
     }
-    tui_message(t, TUI_MESSAGE_INFO, "No %s%s level", unsolved_only ? "unsolved " : "",
-                delta > 0 ? "next" : "previous");
+    play_message(p, PLAY_MESSAGE_INFO, "No %s%s level", unsolved_only ? "unsolved " : "",
+                 delta > 0 ? "next" : "previous");
+    return true;
+}
+
+bool play_push_hint(play *p)
+{
+    if (!p->hint.shown || p->hint.moves_at != p->game.moves) return false;
+    play_hint hint = p->hint;
+    int first = p->game.moves;
+    if (p->game.position.player != hint.stand && game_walk_to(&p->game, hint.stand) < 0) {
+        p->hint.shown = false;
+        play_message(p, PLAY_MESSAGE_ERROR, "The hinted push cannot be reached");
+        return true;
+    }
+    step_result result = game_step_in(&p->game, hint.direction);
+    p->hint.shown = false;
+    play_took_steps(p, first, false);
+    play_changed(
+        p, result == STEP_PUSHED ? board_neighbour(&p->game.board, hint.box, hint.direction) : -1,
+        false);
+    return true;
+}
+
+void play_replay_steps(play *p, bool one_step)
+{
+    int first = p->game.moves;
+    int played = one_step ? replay_step(&p->replay, &p->game)
+                          : replay_tick(&p->replay, &p->game, replay_now_ms());
+    if (played < 0 && !one_step)
+        play_message(p, PLAY_MESSAGE_ERROR, "The replay stopped at a step the rules refuse");
+    play_took_steps(p, first, p->replay_by_solver);
+    if (played != 0) play_changed(p, -1, p->replay_by_solver);
+    if (!p->replay.active) replay_stop(&p->replay);
+}
+
+void play_replay_back(play *p)
+{
+    if (replay_step_back(&p->replay, &p->game) == 0) {
+        play_message(p, PLAY_MESSAGE_INFO, "At the start of the replay");
+        return;
+    }
+    play_changed(p, -1, p->replay_by_solver);
+}
+
+void play_replay_finish(play *p)
+{
+    int first = p->game.moves;
+    int played = replay_finish(&p->replay, &p->game);
+    if (played < 0)
+        play_message(p, PLAY_MESSAGE_ERROR, "The replay stopped at a step the rules refuse");
+    play_took_steps(p, first, p->replay_by_solver);
+    if (played != 0) play_changed(p, -1, p->replay_by_solver);
+    replay_stop(&p->replay);
 }

@@ -1,53 +1,150 @@
-/* play.h - the level in play: opening levels, the player's steps, undo and redo, solved
+/* play.h - the play state and its rules: the collections, the level in play, the player's
+ * steps, undo and redo, the hint on show, the deadlock warning, the message line, solved
  * levels and the saved progress.
  *
- * Every change of the position, whoever made it (a key, a click, a replay, a hint), ends in
- * play_changed(), which hides a stale hint, drops a solver request for a position the
- * player has left, renews the deadlock warning and notices a solved level. */
+ * This is the bottom of the front-end: it knows nothing of drawing, keys or the solver
+ * thread. Every change of the position, whoever made it (a key, a click, a replay, a hint),
+ * ends in play_changed(), which hides a stale hint, renews the deadlock warning, notices a
+ * solved level and counts the change (play.changes), so that a solver request about a
+ * position the player has left can be dropped by the layer that made it (assist.h). */
 #ifndef SOKOBAN_TUI_PLAY_H
 #define SOKOBAN_TUI_PLAY_H
 
+#include <limits.h>
 #include <stdbool.h>
 
-#include "tui.h"
+#include "../deadlock.h"
+#include "../game.h"
+#include "../level.h"
+#include "../progress.h"
+#include "../solver.h"
+#include "replay.h"
 
-/* Opens level `level` (0-based) of collection `collection`: stops the solver and any
- * replay, saves the unfinished moves of the level left, and restores those of the level
- * opened. Returns false only when out of memory (the game is then not ready). */
-bool play_open_level(tui *t, int collection, int level);
+enum { PLAY_NO_SOLVER_STEP = INT_MAX };
+
+/* How the message line is shown. */
+typedef enum play_message_kind {
+    PLAY_MESSAGE_INFO,
+    PLAY_MESSAGE_GOOD,    /* a level solved */
+    PLAY_MESSAGE_WARNING, /* a deadlock, a lost position */
+    PLAY_MESSAGE_ERROR,   /* a save file that could not be read or written */
+} play_message_kind;
+
+/* A hint on show: the push the solver advises from the position it was asked about. */
+typedef struct play_hint {
+    bool shown;
+    int box;             /* the square of the box to push */
+    direction direction; /* which way */
+    int stand;           /* where the player must stand to push */
+    solver_mode mode;    /* "optimal" or "fast" */
+    int moves_at;        /* game.moves when the hint was given: any step hides it */
+} play_hint;
+
+typedef struct play {
+    /* The collections played (owned), and the level in play. */
+    collection *collections;
+    int collection_count;
+    int collection_index;
+    int level_index;
+    game game;
+    bool game_ready;      /* `game` holds a level */
+    bool solved_recorded; /* the level in play was solved and saved */
+    /* The history index of the first step the solver's replay took, in effect or redoable,
+     * since the level was opened: a solution with that step in effect is the solver's, not
+     * the player's. PLAY_NO_SOLVER_STEP when none; a new step of the player's at or before
+     * it drops those steps, and the mark with them. */
+    int solver_from;
+    deadlock_table dead; /* the level's dead squares */
+    bool dead_ready;
+    unsigned long changes; /* counts play_changed() and level changes */
+
+    /* The replay on the level in play. */
+    replay replay;
+    bool replay_by_solver; /* the replay plays the solver's solution, not the player's */
+
+    /* What the player is told. */
+    play_hint hint;
+    deadlock_report warning; /* reason DEADLOCK_NONE: no warning */
+    char message[256];
+    play_message_kind message_kind;
+    bool confirm_restart; /* "Restart? y/n" is asked */
+    bool utf8;            /* messages may use a dash */
+
+    /* Saved progress (owned); NULL when it could not be opened. */
+    progress *progress;
+} play;
+
+/* Sets the message line; printf-style. */
+void play_message(play *p, play_message_kind kind, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* `one` when `count` is 1, else `many`: "%d %s", n, play_plural(n, "push", "pushes"). */
+static inline const char *play_plural(int count, const char *one, const char *many)
+{
+    return count == 1 ? one : many;
+}
+
+/* The level in play. */
+static inline const level *play_level(const play *p)
+{
+    return &p->collections[p->collection_index].levels[p->level_index];
+}
+
+/* Opens level `level` (0-based) of collection `collection`: stops any replay, saves the
+ * unfinished moves of the level left, and restores those of the level opened. Returns false
+ * only when out of memory (the game is then not ready). */
+bool play_open_level(play *p, int collection, int level);
 
 /* Saves the moves of the level in play and frees it. */
-void play_close_level(tui *t);
+void play_close_level(play *p);
 
-/* Opens the first level to play: --level N of the first collection, else where the player
- * left off, else the first level. Returns false only when out of memory. */
-bool play_open_first(tui *t);
+/* Opens the first level to play: `level_number` (1-based; 0 for none) of the first
+ * collection, else where the player left off (when `files_named` is false), else the first
+ * level. Returns false only when out of memory. */
+bool play_open_first(play *p, int level_number, bool files_named);
 
 /* The player's own actions. */
-void play_step(tui *t, direction d);
-void play_undo(tui *t);
-void play_redo(tui *t);
-void play_restart(tui *t);
-void play_walk_to(tui *t, int square);
+void play_step(play *p, direction d);
+void play_undo(play *p);
+void play_redo(play *p);
+void play_restart(play *p); /* undo to the start: the steps stay redoable */
+/* Undo and redo by push (game_undo_push()), and redo to the end. */
+void play_undo_push(play *p);
+void play_redo_push(play *p);
+void play_redo_all(play *p);
+void play_walk_to(play *p, int square);
+
+/* Makes the push of the hint on show (walking to it first). False when no hint is on show
+ * for the position in play. */
+bool play_push_hint(play *p);
 
 /* Goes `delta` levels on (+1 next, -1 previous), across collections, optionally only to
- * unsolved levels. Says so on the message line when there is none. */
-void play_go(tui *t, int delta, bool unsolved_only);
+ * unsolved levels. Says so on the message line when there is none. Returns false only
+ * when out of memory. */
+bool play_go(play *p, int delta, bool unsolved_only);
+
+/* Plays the replay's due steps (or one step when `one_step`), as the player's or the
+ * solver's steps. */
+void play_replay_steps(play *p, bool one_step);
+
+/* Replay: one step back (pausing it), or every step left at once. */
+void play_replay_back(play *p);
+void play_replay_finish(play *p);
 
 /* New steps were just taken (not redone) from history index `first` to game.moves - 1,
- * by the solver's replay or by the player; keeps t->solver_from. Call it before
+ * by the solver's replay or by the player; keeps p->solver_from. Call it before
  * play_changed(). */
-void play_took_steps(tui *t, int first, bool by_solver);
+void play_took_steps(play *p, int first, bool by_solver);
 
 /* After any change of the position; `last_pushed_box` is the square a push just moved a
- * box onto, or -1; `by_solver` when the solver's replay made the step. A solved level is recorded
- * as the player's only when no step of the solver's is in effect. */
-void play_changed(tui *t, int last_pushed_box, bool by_solver);
+ * box onto, or -1; `by_solver` when the solver's replay made the step. A solved level is
+ * recorded as the player's only when no step of the solver's is in effect. */
+void play_changed(play *p, int last_pushed_box, bool by_solver);
 
 /* The saved record of a level, or NULL. */
-const progress_record *play_record(const tui *t, int collection, int level);
+const progress_record *play_record(const play *p, int collection, int level);
 
 /* Writes the progress file; reports a failure on the message line. */
-void play_save(tui *t);
+void play_save(play *p);
 
 #endif

@@ -4,7 +4,16 @@
  * while something moves on its own (a replay, the spinner), so it never waits for the solver
  * and answers every key within one frame. The terminal is restored however the game ends:
  * q, Ctrl-C, SIGTERM, SIGHUP (flags the loop reads), a fatal signal (restore and re-raise),
- * or exit() from anywhere (atexit). */
+ * or exit() from anywhere (atexit).
+ *
+ * The front-end's layers, each including only those below it:
+ *   keys.c, replay.c  the key map; the animated replay of steps on a game
+ *   play.c            the play state and its rules (levels, steps, hint and warning on show,
+ *                     the message line, saved progress); knows nothing of drawing
+ *   assist.c          the solver's help: the one place its answers reach the play state
+ *   draw.c            the play and help screens: reads the state, never changes it
+ *   levels.c          the level list screen
+ *   tui.c             this loop: dispatches keys and the worker's results */
 #define _GNU_SOURCE
 #include <curses.h>
 #include <errno.h>
@@ -12,18 +21,17 @@
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../cli/cli.h"
 #include "assist.h"
 #include "draw.h"
 #include "keys.h"
 #include "levels.h"
 #include "play.h"
-#include "tui.h"
 
 enum {
     DEFAULT_HINT_SECONDS = 10,
@@ -31,14 +39,16 @@ enum {
     SPINNER_TICK_MS = 100,
 };
 
-void tui_message(tui *t, tui_message_kind kind, const char *format, ...)
-{
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(t->message, sizeof t->message, format, arguments);
-    va_end(arguments);
-    t->message_kind = kind;
-}
+/* The whole game: the play state, the solver's help, the view, the level list, the loop. */
+typedef struct tui {
+    const cli_options *options;
+    play play;
+    assist assist;
+    view view;
+    level_list list;
+    bool quit;
+    FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
+} tui;
 
 /* ---- The terminal ------------------------------------------------------------------- */
 
@@ -100,6 +110,18 @@ static bool start_terminal(tui *t)
         return false;
     }
     set_term(screen);
+    /* A terminal that cannot move the cursor (TERM=dumb, a printing terminal) would pile
+     * every frame onto one line: refuse it in one line instead. */
+    const char *cursor_address = tigetstr("cup");
+    if (!cursor_address || cursor_address == (char *)-1) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr,
+                "sokoban: the terminal '%s' cannot move the cursor; the game needs one that "
+                "can (TERM=xterm-256color, linux, screen...)\n",
+                getenv("TERM") ? getenv("TERM") : "");
+        return false;
+    }
     curses_active = 1;
     atexit(restore_terminal);
     cbreak();
@@ -111,7 +133,10 @@ static bool start_terminal(tui *t)
     curs_set(0);
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
     mouseinterval(0);
-    draw_init_colors(t);
+    /* no-color.org: NO_COLOR set and not empty means no colours; attributes (reverse, bold,
+     * underline) mark what colours would */
+    const char *no_color = getenv("NO_COLOR");
+    if (!no_color || !*no_color) draw_init_colors(&t->view);
     return true;
 }
 
@@ -137,8 +162,8 @@ static bool load_collections(tui *t)
     const cli_options *options = t->options;
     const char *bundled[] = {"tutorial.xsb", "xsokoban.xsb"};
     int count = options->file_count ? options->file_count : 2;
-    t->collections = calloc((size_t)count, sizeof *t->collections);
-    if (!t->collections) {
+    t->play.collections = calloc((size_t)count, sizeof *t->play.collections);
+    if (!t->play.collections) {
         fputs("sokoban: out of memory\n", stderr);
         return false;
     }
@@ -154,21 +179,21 @@ static bool load_collections(tui *t)
             }
         }
         level_error error;
-        bool loaded = collection_load(path, &t->collections[t->collection_count], &error);
+        bool loaded = collection_load(path, &t->play.collections[t->play.collection_count], &error);
         if (!loaded) fprintf(stderr, "sokoban: %s\n", error.message);
-        if (loaded && t->collections[t->collection_count].count == 0) {
+        if (loaded && t->play.collections[t->play.collection_count].count == 0) {
             fprintf(stderr, "sokoban: %s: no levels\n", path);
-            collection_free(&t->collections[t->collection_count]);
+            collection_free(&t->play.collections[t->play.collection_count]);
             loaded = false;
         }
         free(found);
         if (!loaded) return false;
-        t->collection_count++;
+        t->play.collection_count++;
     }
-    if (options->level > t->collections[0].count) {
-        fprintf(stderr, "sokoban: %s has %d %s, not %d\n", t->collections[0].path,
-                t->collections[0].count, tui_plural(t->collections[0].count, "level", "levels"),
-                options->level);
+    if (options->level > t->play.collections[0].count) {
+        fprintf(stderr, "sokoban: %s has %d %s, not %d\n", t->play.collections[0].path,
+                t->play.collections[0].count,
+                play_plural(t->play.collections[0].count, "level", "levels"), options->level);
         return false;
     }
     return true;
@@ -182,131 +207,175 @@ static void handle_mouse(tui *t)
     MEVENT event;
     if (getmouse(&event) != OK) return;
     if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return;
-    int square = draw_square_at(t, event.y, event.x);
-    if (square >= 0) play_walk_to(t, square);
+    int square = draw_square_at(&t->view, &t->play, event.y, event.x);
+    if (square >= 0) play_walk_to(&t->play, square);
 }
 
-/* Keys while a replay runs: its own controls, Esc stops it, a move takes over. Returns true
- * when the key was the replay's. */
+/* Keys while a replay runs: its own controls, Esc stops it, a menu or the help holds it, a
+ * move or another command of the game takes over, and any other key says which keys work.
+ * Returns true when the key was the replay's. */
 static bool replay_key(tui *t, key_action action)
 {
     switch (action) {
     case KEY_ACTION_PAUSE:
-        replay_toggle_pause(&t->replay);
+        replay_toggle_pause(&t->play.replay);
         return true;
-    case KEY_ACTION_STEP: {
-        int first = t->game.moves;
-        int played = replay_step(&t->replay, &t->game);
-        play_took_steps(t, first, t->replay_by_solver);
-        if (played != 0) play_changed(t, -1, t->replay_by_solver);
-        if (!t->replay.active) replay_stop(&t->replay);
+    case KEY_ACTION_STEP:
+        play_replay_steps(&t->play, true);
         return true;
-    }
+    case KEY_ACTION_STEP_BACK:
+        play_replay_back(&t->play);
+        return true;
+    case KEY_ACTION_TO_END:
+        play_replay_finish(&t->play);
+        return true;
     case KEY_ACTION_FASTER:
-        replay_faster(&t->replay);
+        replay_faster(&t->play.replay);
         return true;
     case KEY_ACTION_SLOWER:
-        replay_slower(&t->replay);
+        replay_slower(&t->play.replay);
         return true;
     case KEY_ACTION_ESCAPE:
-        replay_stop(&t->replay);
-        tui_message(t, TUI_MESSAGE_INFO, "Replay stopped: the board is yours");
+        replay_stop(&t->play.replay);
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Replay stopped: the board is yours");
+        return true;
+    case KEY_ACTION_HELP:
+    case KEY_ACTION_LEVEL_LIST:
+        return false; /* the screen that opens holds the replay (main_loop) */
+    case KEY_ACTION_NONE:
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Replaying: %s", KEYS_REPLAY_TEXT);
         return true;
     default:
         /* Anything else takes over from where the replay stands. */
-        replay_stop(&t->replay);
+        replay_stop(&t->play.replay);
         return false;
     }
+}
+
+/* The message for a key the play screen does not know: which key lists them. */
+static void unknown_key(tui *t, int key)
+{
+    const char *name = key > ' ' && key < 127 ? NULL : keyname(key);
+    if (name)
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Unknown key %s: ? shows the keys", name);
+    else
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Unknown key '%c': ? shows the keys", key);
+}
+
+/* Goes to another level (play_go); out of memory ends the game. */
+static void go(tui *t, int delta, bool unsolved_only)
+{
+    if (!play_go(&t->play, delta, unsolved_only)) t->quit = true;
 }
 
 /* The play screen's keys. */
 static void play_key(tui *t, int key)
 {
     key_action action = keys_action(key);
-    if (t->confirm_restart) {
-        t->confirm_restart = false;
+    if (t->play.confirm_restart) {
+        t->play.confirm_restart = false;
         if (key == 'y' || key == 'Y')
-            play_restart(t);
+            play_restart(&t->play);
         else
-            tui_message(t, TUI_MESSAGE_INFO, "Not restarted");
+            play_message(&t->play, PLAY_MESSAGE_INFO, "Not restarted");
         return;
     }
-    if (t->replay.active && replay_key(t, action)) return;
-    if (t->layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE) return;
+    if (t->play.replay.active && replay_key(t, action)) return;
+    if (t->view.layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE)
+        return;
 
     switch (action) {
     case KEY_ACTION_LEFT:
-        play_step(t, DIR_LEFT);
+        play_step(&t->play, DIR_LEFT);
         break;
     case KEY_ACTION_UP:
-        play_step(t, DIR_UP);
+        play_step(&t->play, DIR_UP);
         break;
     case KEY_ACTION_RIGHT:
-        play_step(t, DIR_RIGHT);
+        play_step(&t->play, DIR_RIGHT);
         break;
     case KEY_ACTION_DOWN:
-        play_step(t, DIR_DOWN);
+        play_step(&t->play, DIR_DOWN);
         break;
     case KEY_ACTION_UNDO:
-        play_undo(t);
+        play_undo(&t->play);
         break;
     case KEY_ACTION_REDO:
-        play_redo(t);
+        play_redo(&t->play);
+        break;
+    case KEY_ACTION_UNDO_PUSH:
+        play_undo_push(&t->play);
+        break;
+    case KEY_ACTION_REDO_PUSH:
+        play_redo_push(&t->play);
+        break;
+    case KEY_ACTION_TO_START:
+        if (t->play.game.moves == 0)
+            play_message(&t->play, PLAY_MESSAGE_INFO, "Nothing to undo");
+        else
+            play_restart(&t->play);
+        break;
+    case KEY_ACTION_TO_END:
+        play_redo_all(&t->play);
         break;
     case KEY_ACTION_RESTART:
-        if (t->game.moves > 0 && !game_is_solved(&t->game))
-            t->confirm_restart = true;
+        if (t->play.game.moves > 0 && !game_is_solved(&t->play.game))
+            t->play.confirm_restart = true;
         else
-            play_restart(t);
+            play_restart(&t->play);
         break;
     case KEY_ACTION_NEXT_LEVEL:
-        play_go(t, +1, false);
+        go(t, +1, false);
         break;
     case KEY_ACTION_PREVIOUS_LEVEL:
-        play_go(t, -1, false);
+        go(t, -1, false);
         break;
     case KEY_ACTION_NEXT_UNSOLVED:
-        play_go(t, +1, true);
+        go(t, +1, true);
         break;
     case KEY_ACTION_PREVIOUS_UNSOLVED:
-        play_go(t, -1, true);
+        go(t, -1, true);
         break;
     case KEY_ACTION_LEVEL_LIST:
-        levels_open(t);
+        levels_open(&t->list, &t->play);
+        t->view.screen = VIEW_SCREEN_LEVELS;
         break;
     case KEY_ACTION_HINT:
-        assist_hint(t);
+        assist_hint(&t->assist, &t->play);
         break;
     case KEY_ACTION_SOLVE:
-        assist_solve(t);
+        assist_solve(&t->assist, &t->play);
         break;
     case KEY_ACTION_REPLAY_BEST:
-        assist_replay_best(t);
+        assist_replay_best(&t->assist, &t->play);
         break;
     case KEY_ACTION_DEAD_SQUARES:
-        t->show_dead_squares = !t->show_dead_squares;
-        tui_message(t, TUI_MESSAGE_INFO,
-                    t->show_dead_squares ? "Dead squares shown: a box there is lost (D hides)"
-                                         : "Dead squares hidden");
+        t->view.show_dead_squares = !t->view.show_dead_squares;
+        play_message(&t->play, PLAY_MESSAGE_INFO,
+                     t->view.show_dead_squares ? "Dead squares shown: a box there is lost (D hides)"
+                                               : "Dead squares hidden");
         break;
     case KEY_ACTION_HELP:
-        t->screen = TUI_SCREEN_HELP;
+        t->view.screen = VIEW_SCREEN_HELP;
         break;
     case KEY_ACTION_QUIT:
         t->quit = true;
         break;
     case KEY_ACTION_ENTER:
-        if (assist_hint_push(t)) break;
-        if (game_is_solved(&t->game)) play_go(t, +1, false);
+        if (play_push_hint(&t->play)) break;
+        if (game_is_solved(&t->play.game)) go(t, +1, false);
         break;
     case KEY_ACTION_ESCAPE:
-        if (t->request != TUI_REQUEST_NONE)
-            assist_cancel(t, "Solver stopped");
-        else if (t->hint.shown)
-            t->hint.shown = false;
+        if (t->assist.request != ASSIST_REQUEST_NONE)
+            assist_cancel(&t->assist, &t->play, "Solver stopped");
+        else if (t->play.hint.shown)
+            t->play.hint.shown = false;
         break;
     case KEY_ACTION_MOUSE:
         handle_mouse(t);
+        break;
+    case KEY_ACTION_NONE:
+        unknown_key(t, key);
         break;
     default:
         break;
@@ -320,17 +389,28 @@ static void handle_key(tui *t, int key)
         clearok(curscr, TRUE);
         return;
     }
-    switch (t->screen) {
-    case TUI_SCREEN_PLAY:
+    switch (t->view.screen) {
+    case VIEW_SCREEN_PLAY:
         play_key(t, key);
         break;
-    case TUI_SCREEN_LEVELS:
-        levels_key(t, key);
+    case VIEW_SCREEN_LEVELS:
+        switch (levels_key(&t->list, &t->play, key)) {
+        case LEVELS_STAY:
+            break;
+        case LEVELS_OUT_OF_MEMORY:
+            t->quit = true;
+            /* fall through */
+        case LEVELS_BACK:
+            t->view.screen = VIEW_SCREEN_PLAY;
+            break;
+        }
         break;
-    case TUI_SCREEN_HELP:
-        if (key != KEY_MOUSE) t->screen = TUI_SCREEN_PLAY;
+    case VIEW_SCREEN_HELP:
+        if (key != KEY_MOUSE) t->view.screen = VIEW_SCREEN_PLAY;
         break;
     }
+    /* A request about a position the key has left is no longer wanted. */
+    assist_follow(&t->assist, &t->play);
 }
 
 /* ---- The main loop ------------------------------------------------------------------ */
@@ -344,18 +424,18 @@ static void trace_event(const tui *t, const char *event, double now_ms)
 /* How long poll() may sleep: until the next replay step or spinner tick, or forever. */
 static int loop_timeout_ms(const tui *t)
 {
-    int timeout = replay_timeout_ms(&t->replay, replay_now_ms());
-    if (t->request != TUI_REQUEST_NONE && (timeout < 0 || timeout > SPINNER_TICK_MS))
+    int timeout = replay_timeout_ms(&t->play.replay, replay_now_ms());
+    if (t->assist.request != ASSIST_REQUEST_NONE && (timeout < 0 || timeout > SPINNER_TICK_MS))
         timeout = SPINNER_TICK_MS;
     return timeout;
 }
 
 static void redraw(tui *t)
 {
-    if (t->screen == TUI_SCREEN_LEVELS)
-        levels_draw(t);
+    if (t->view.screen == VIEW_SCREEN_LEVELS)
+        levels_draw(&t->list, &t->view, &t->play);
     else
-        draw_screen(t);
+        draw_screen(&t->view, &t->play, &t->assist);
     refresh();
     trace_event(t, "redraw", replay_now_ms());
 }
@@ -365,7 +445,8 @@ static void main_loop(tui *t)
     redraw(t);
     while (!t->quit && !stop_signal) {
         struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = -1}};
-        if (t->worker) fds[1] = (struct pollfd){.fd = worker_wake_fd(t->worker), .events = POLLIN};
+        if (t->assist.worker)
+            fds[1] = (struct pollfd){.fd = worker_wake_fd(t->assist.worker), .events = POLLIN};
         int ready = poll(fds, 2, loop_timeout_ms(t));
         if (ready < 0 && errno != EINTR) break;
         if (stop_signal) break;
@@ -377,17 +458,15 @@ static void main_loop(tui *t)
         while (!t->quit && (key = getch()) != ERR) handle_key(t, key);
 
         /* Take every result that is ready, stale ones too, so the wake fd goes quiet. */
-        if (t->worker && (t->request != TUI_REQUEST_NONE || (ready > 0 && fds[1].revents)))
-            assist_poll(t);
-        t->spinner = (unsigned)(replay_now_ms() / SPINNER_TICK_MS);
-        if (t->replay.active) {
-            int first = t->game.moves;
-            int played = replay_tick(&t->replay, &t->game, replay_now_ms());
-            if (played < 0)
-                tui_message(t, TUI_MESSAGE_ERROR, "The replay stopped at a step the rules refuse");
-            play_took_steps(t, first, t->replay_by_solver);
-            if (played != 0) play_changed(t, -1, t->replay_by_solver);
-            if (!t->replay.active) replay_stop(&t->replay);
+        if (t->assist.worker &&
+            (t->assist.request != ASSIST_REQUEST_NONE || (ready > 0 && fds[1].revents)))
+            assist_poll(&t->assist, &t->play);
+        t->view.spinner = (unsigned)(replay_now_ms() / SPINNER_TICK_MS);
+        /* a menu or the help over the board holds the replay; it carries on after */
+        replay_hold(&t->play.replay, t->view.screen != VIEW_SCREEN_PLAY);
+        if (t->play.replay.active) {
+            play_replay_steps(&t->play, false);
+            assist_follow(&t->assist, &t->play);
         }
         if (!t->quit) redraw(t);
     }
@@ -395,16 +474,16 @@ static void main_loop(tui *t)
 
 static void free_all(tui *t)
 {
-    play_close_level(t);
-    worker_destroy(t->worker);
-    if (t->progress) {
+    play_close_level(&t->play);
+    worker_destroy(t->assist.worker);
+    if (t->play.progress) {
         char message[256];
-        progress_save(t->progress, message, sizeof message);
-        progress_close(t->progress);
+        progress_save(t->play.progress, message, sizeof message);
+        progress_close(t->play.progress);
     }
-    for (int i = 0; i < t->collection_count; i++) collection_free(&t->collections[i]);
-    free(t->collections);
-    replay_stop(&t->replay);
+    for (int i = 0; i < t->play.collection_count; i++) collection_free(&t->play.collections[i]);
+    free(t->play.collections);
+    replay_stop(&t->play.replay);
     if (t->trace) fclose(t->trace);
 }
 
@@ -413,20 +492,22 @@ int tui_main(const cli_options *options)
     tui t;
     memset(&t, 0, sizeof t);
     t.options = options;
-    t.hint_seconds = options->hint_time > 0 ? options->hint_time : DEFAULT_HINT_SECONDS;
-    t.solve_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SOLVE_SECONDS;
+    t.assist.hint_seconds = options->hint_time > 0 ? options->hint_time : DEFAULT_HINT_SECONDS;
+    t.assist.solve_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SOLVE_SECONDS;
     /* S never has less time than a hint (the man page's PLAYING section says so). */
-    if (t.solve_seconds < t.hint_seconds) t.solve_seconds = t.hint_seconds;
-    replay_init(&t.replay);
+    if (t.assist.solve_seconds < t.assist.hint_seconds)
+        t.assist.solve_seconds = t.assist.hint_seconds;
+    replay_init(&t.play.replay);
 
     setlocale(LC_ALL, "");
-    t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    t.view.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    t.play.utf8 = t.view.utf8;
     if (!load_collections(&t)) {
         free_all(&t);
         return CLI_BAD_INPUT;
     }
     char progress_message[256] = "";
-    t.progress = progress_open(NULL, progress_message, sizeof progress_message);
+    t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 
@@ -435,21 +516,23 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    t.worker = worker_create();
+    t.assist.worker = worker_create();
 
     int status = CLI_OK;
-    if (!play_open_first(&t)) {
+    if (!play_open_first(&t.play, options->level, options->file_count > 0)) {
         status = CLI_BAD_INPUT;
     } else {
         if (progress_message[0])
-            tui_message(&t, TUI_MESSAGE_ERROR, "%s", progress_message);
-        else if (!t.worker)
-            tui_message(&t, TUI_MESSAGE_ERROR, "The solver thread could not start: no hints");
-        else if (!t.message[0])
-            tui_message(&t, TUI_MESSAGE_INFO, "Push every box onto a goal. ? shows the keys");
+            play_message(&t.play, PLAY_MESSAGE_ERROR, "%s", progress_message);
+        else if (!t.assist.worker)
+            play_message(&t.play, PLAY_MESSAGE_ERROR,
+                         "The solver thread could not start: no hints");
+        else if (!t.play.message[0])
+            play_message(&t.play, PLAY_MESSAGE_INFO,
+                         "Push every box onto a goal. ? shows the keys");
         main_loop(&t);
     }
-    if (t.worker) worker_cancel(t.worker);
+    if (t.assist.worker) worker_cancel(t.assist.worker);
     restore_terminal();
     if (status != CLI_OK) fputs("sokoban: out of memory\n", stderr);
     free_all(&t);
