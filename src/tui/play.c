@@ -256,6 +256,14 @@ bool play_open_first(play *p, int level_number, bool files_named)
         }
         if (level < 0 || level >= p->collections[collection].count) level = 0;
     }
+    /* a level that cannot be played is passed over, to the next that can */
+    for (int tried = 0; p->collections[collection].levels[level].error && tried < 1 << 24;
+         tried++) {
+        if (++level >= p->collections[collection].count) {
+            level = 0;
+            collection = (collection + 1) % p->collection_count;
+        }
+    }
     return play_open_level(p, collection, level);
 }
 
@@ -404,6 +412,7 @@ bool play_go(play *p, int delta, bool unsolved_only)
             if (++collection >= p->collection_count) break;
             level = 0;
         }
+        if (p->collections[collection].levels[level].error) continue; /* cannot be played */
         if (!unsolved_only || !level_solved(p, collection, level))
             return play_open_level(p, collection, level);
     }

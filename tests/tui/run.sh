@@ -439,12 +439,75 @@ test_resize() {
 test_tiny_terminal() {
     start_game -l C -s 80x24 "$WORK/small.xsb" --level 4
     wait_for "small 4/4: Wide"
+    # too narrow for the level: it scrolls, the player stays on screen
     tmux -L "$SOCKET" resize-window -x 30 -y 10
-    wait_for "Terminal too small:"
-    wait_for "need 38x5, have 30x10"
+    wait_for "#@ \$"
+    wait_for "small 4/4: Wide"
+    screen | grep -qF "Terminal too small" && fail "a level wider than the terminal is refused"
+    keys Right Right Right Right Right Right Right Right Right Right Right Right Right Right
+    keys Right Right Right Right Right Right Right Right Right Right Right Right Right
+    wait_for "27/26"
+    # scrolled with the player: the player and the box in view, the left wall gone
+    wait_for " @\$"
+    screen | grep -F "@" | grep -q "^#" && fail "the view did not scroll"
+    # no room for a single row of the board: the level list, help and quit still work
+    tmux -L "$SOCKET" resize-window -x 30 -y 2
+    wait_for "Terminal too small: L levels"
+    keys L
+    wait_for "small: 4 levels"
+    keys Escape
+    wait_for "Terminal too small: L levels"
+    keys '?'
+    wait_for "Sokoban: push every box"
+    keys Escape
     tmux -L "$SOCKET" resize-window -x 80 -y 24
-    wait_for "#@ \$     "
+    wait_for "moves 27  pushes 26"
     wait_gone "Terminal too small"
+}
+
+# A level larger than the terminal (Microban II's 135, 47x43 squares, in 100x35) is played
+# in a scrolling view, one column a square, that follows the player; n, p, L and ? work.
+test_scrolling_view() {
+    maps=/usr/share/games/cavepacker/maps
+    [ -f "$maps/microban02_0135.sok" ] || { echo "SKIP: no cavepacker-data"; exit 77; }
+    start_game -s 100x35 "$maps/microban02_0001.sok" "$maps/microban02_0135.sok"
+    wait_for "microban02 1/2"
+    keys n
+    wait_for "microban02 2/2: 135 'Fractal'"
+    screen | grep -qF "Terminal too small" && fail "the large level is refused"
+    screen | grep -qF "@" || fail "the player is not on screen"
+    # the view is one column a square (the XSB characters), not two
+    screen | grep -qF "##" || fail "no walls in one column a square"
+    for step in 1 2 3 4 5 6 7 8 9 10; do keys Down Left; done
+    wait_for "moves "
+    screen | grep -qE "@|\+" || fail "the player left the screen after moving"
+    keys L
+    wait_for "microban02: 2 levels"
+    keys Escape
+    keys '?'
+    wait_for "Sokoban: push every box"
+    keys q
+    keys p
+    wait_for "microban02 1/2"
+}
+
+# A level that cannot be played keeps its place: n passes over it, the level list shows it
+# with its line and reason, and Enter on it says why instead of playing it.
+test_bad_level_in_list() {
+    printf '; One\n#####\n#@$.#\n#####\n\n; Twins\n######\n#@$.@#\n######\n\n; Three\n######\n#@ $.#\n######\n' > "$WORK/bad.xsb"
+    start_game -l C "$WORK/bad.xsb"
+    wait_for "bad 1/3: One"
+    keys n
+    wait_for "bad 3/3: Three"
+    keys p
+    wait_for "bad 1/3: One"
+    keys L
+    wait_for "1 cannot be played"
+    wait_for "cannot be played: line 8: two players"
+    keys Down Enter
+    wait_for "Level 2 cannot be played: line 8"
+    keys Escape
+    wait_for "bad 1/3: One"
 }
 
 # q, Ctrl-C, SIGTERM and SIGHUP leave the terminal as it was: echo and canonical mode
