@@ -890,6 +890,7 @@ test_import_sol() {
     wait_for "microban01_0002.sol: step 2 (r): walks into"
     keys Escape L
     wait_for "1 level, 0 solved"
+    screen | grep -Eq '^ > +1 +[0-9]+/3 i ' || fail "the imported best is not marked i"
     keys Escape q
     wait_for "SHELL-DONE"
     tmux -L "$SOCKET" kill-server
