@@ -213,6 +213,7 @@ static int missing_value_error(int option)
              : option == OPT_MEMORY                          ? "a size in MiB"
              : option == OPT_MODE                            ? "optimal or fast"
              : option == OPT_TILES                           ? "the tiles, in quotes"
+             : option == OPT_COLLECTION                      ? "a collection name"
                                                              : "a file name");
     return usage_error(message, NULL);
 }
