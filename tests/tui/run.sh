@@ -330,17 +330,23 @@ test_singular_counts() {
     printf '; One\n#####\n#@$.#\n#####\n' > "$WORK/one.xsb"
     start_game -l C "$WORK/one.xsb"
     wait_for "moves 0  pushes 0"
+    keys l
+    wait_for "Solved in 1 move, 1 push "
+    # A one-step replay's message shows until its step (120 ms at the default speed): B is
+    # paused at once (both keys in one read), and the speed set to the slowest (a step a
+    # second, kept for the next replay), so that a busy machine still sees the messages.
+    keys B Space
+    wait_for "Replaying your best: 1 move, 1 push "
+    keys - - -
+    keys Space
+    wait_for "Solved in 1 move, 1 push "
+    keys r
+    wait_for "moves 0  pushes 0"
     keys H
     wait_for "Hint (optimal, 1 push to go)"
     keys S
     wait_for "Replaying the solver's optimal solution: 1 move, 1 push "
     wait_for "Solved by the solver in 1 move, 1 push "
-    keys r
-    wait_for "moves 0  pushes 0"
-    keys l
-    wait_for "Solved in 1 move, 1 push "
-    keys B
-    wait_for "Replaying your best: 1 move, 1 push "
     keys L
     wait_for "one: 1 level, 1 solved"
 }
