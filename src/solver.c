@@ -3,6 +3,7 @@
  * result before it is returned. */
 #include "solver.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -265,6 +266,8 @@ static void run_search(const board *b, const position *start, const solver_optio
         char *lurd = NULL;
         if (fill_in_walking(b, start, search, found.path, found.length, &list))
             lurd = lurd_format(list.steps, list.count, false);
+        /* A checked solution has a step at least for every push. */
+        assert(!lurd || list.count >= found.cost);
         if (lurd && replay_solves(b, start, lurd, found.cost)) {
             result->lurd = lurd;
             result->pushes = found.cost;

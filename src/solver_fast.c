@@ -7,6 +7,7 @@
  * packing advisor's macro and weighs the children (solver_advisors.h), then opens them. */
 #include "solver_fast.h"
 
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,7 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t k
  * bound; without features, f = g + FAST_WEIGHT * h. */
 static bool open_node(fast_search *f, int i, int h)
 {
+    assert(h >= 0 && h < IDA_INFINITY); /* dead states are never opened */
     const solver_node *n = &f->store.nodes[i];
     uint64_t priority;
     int cell = 0;

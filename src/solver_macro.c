@@ -1,6 +1,7 @@
 /* solver_macro.c - tunnel macros, packing order and goal-room macros. */
 #include "solver_macro.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ int solver_macro_tunnel_length(const board *b, const uint8_t *boxes,
         player = box;
         box = next;
     }
+    assert(!boxes[box]); /* a push, or a tunnel, ends on free floor */
     return pushes;
 }
 

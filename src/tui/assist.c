@@ -1,5 +1,6 @@
 /* assist.c - hints and solve-and-replay: requests to the worker, and its answers taken into
  * the play state. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,6 +219,8 @@ static void take_solution(const assist *a, play *p, const worker_result *result)
 
 void assist_poll(assist *a, play *p)
 {
+    /* A request in flight has the worker's id; none has none. */
+    assert((a->request == ASSIST_REQUEST_NONE) == (a->request_id == 0));
     worker_result result;
     while (a->worker && worker_poll(a->worker, &result)) {
         /* Only the answer to the question asked last, about the position still in play. */
