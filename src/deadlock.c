@@ -185,24 +185,29 @@ static deadlock_reason classify_dead_square(const board *board, int square)
     return DEADLOCK_UNREACHABLE;
 }
 
-bool deadlock_table_init(deadlock_table *table, const board *board)
+bool deadlock_table_init_from_live(deadlock_table *table, const board *board, const uint8_t *live)
 {
     memset(table, 0, sizeof *table);
     table->size = board->size;
     table->rule = calloc((size_t)board->size, 1);
-    uint8_t *live = calloc((size_t)board->size, 1);
-    if (!table->rule || !live || !compute_live_squares(board, live)) {
-        free(live);
-        return false;
-    }
+    if (!table->rule) return false;
     for (int square = 0; square < board->size; square++) {
         if (!is_floor(board, square) || live[square]) continue;
         deadlock_reason rule = classify_dead_square(board, square);
         table->rule[square] = (uint8_t)rule;
         table->dead_count[rule]++;
     }
-    free(live);
     return true;
+}
+
+bool deadlock_table_init(deadlock_table *table, const board *board)
+{
+    memset(table, 0, sizeof *table);
+    uint8_t *live = calloc((size_t)board->size, 1);
+    bool ok = live && compute_live_squares(board, live) &&
+              deadlock_table_init_from_live(table, board, live);
+    free(live);
+    return ok;
 }
 
 void deadlock_table_free(deadlock_table *table)

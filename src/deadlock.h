@@ -50,6 +50,12 @@ typedef struct deadlock_table {
 bool deadlock_table_init(deadlock_table *table, const board *board);
 void deadlock_table_free(deadlock_table *table);
 
+/* The same from the live squares a caller has found by its own search (live[square]
+ * nonzero: a lone box there can reach a goal; the solver's push distances find exactly the
+ * squares the pulling search finds), so that dead squares are computed once per level:
+ * only the rule of each dead square is worked out here. False when out of memory. */
+bool deadlock_table_init_from_live(deadlock_table *table, const board *board, const uint8_t *live);
+
 /* True when a box on `square` can never reach a goal. */
 static inline bool deadlock_square_is_dead(const deadlock_table *table, int square)
 {

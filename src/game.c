@@ -76,9 +76,33 @@ void game_restart(game *g)
 
 bool game_undo_push(game *g)
 {
-    if (g->pushes == 0) return false;
+    if (g->moves == 0) return false;
+    /* back through the last push (when one is in effect), then through the moves that led
+     * to it, to where the push before it left the player */
+    if (g->pushes > 0)
+        while (game_undo(g) && !g->history[g->moves].push) {
+        }
     while (g->moves > 0 && !g->history[g->moves - 1].push) game_undo(g);
-    return game_undo(g);
+    return true;
+}
+
+bool game_redo_push(game *g)
+{
+    if (g->moves >= g->length) return false;
+    /* forward through the moves up to the next push and the push itself */
+    while (game_redo(g) && !g->history[g->moves - 1].push) {
+    }
+    /* when no push is left to redo, the moves after the last one come back too */
+    bool push_left = false;
+    for (int i = g->moves; i < g->length && !push_left; i++) push_left = g->history[i].push;
+    if (!push_left) game_redo_all(g);
+    return true;
+}
+
+void game_redo_all(game *g)
+{
+    while (game_redo(g)) {
+    }
 }
 
 bool game_is_solved(const game *g)

@@ -38,8 +38,15 @@ step_result game_step_in(game *game, direction d);
 bool game_undo(game *game);    /* false when at the start */
 bool game_redo(game *game);    /* false when nothing to redo */
 void game_restart(game *game); /* back to the start; the steps stay redoable */
-/* Undoes steps back to and including the last push; false when no push was made. */
+/* Undo and redo by push (as JSoko and YASC do): the positions that count are the start and
+ * those just after each push. game_undo_push() takes back everything since the push before
+ * the last (the last push, the moves after it and the moves that led to it); false when at
+ * the start. game_redo_push() mirrors it: forward through the next push, and through the
+ * moves after it when no push is left to redo; false when nothing is left to redo.
+ * game_redo_all() redoes every step (the mirror of game_restart()). */
 bool game_undo_push(game *game);
+bool game_redo_push(game *game);
+void game_redo_all(game *game);
 
 bool game_is_solved(const game *game);
 

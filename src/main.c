@@ -29,11 +29,14 @@ static const char usage_text[] =
     "Modes:\n"
     "  --list FILE          one line per level: number, title, size, boxes\n"
     "  --verify FILE SOL    replay a LURD solution (l u r d moves, L U R D pushes,\n"
-    "                       counts like 3l allowed; @FILE reads it from a file);\n"
+    "                       counts like 3l allowed; @FILE reads it from a file,\n"
+    "                       @- from standard input);\n"
     "                       exit 0 only if it solves the level\n"
     "  --deadlocks FILE     print the level with its dead squares marked by rule\n"
     "  --solve FILE         solve levels; one line per level:\n"
     "                       level= status= pushes= moves= nodes= seconds= solution=\n"
+    "                       (with --all a last line: total levels= solved= seconds=\n"
+    "                       pushes= moves=, the sums over the solved levels)\n"
     "  --hint FILE          the next push from the position the --moves reach, by the\n"
     "                       fast mode; one line: level= status= push= pushes= moves=\n"
     "                       seconds= solution= (push=box(X,Y)DIRECTION, X the column and\n"
@@ -64,7 +67,7 @@ static const char usage_text[] =
     "                       from each new position before it is asked\n"
     "  --hint-time SECONDS  in the game: the solver's budget for a hint (default 10);\n"
     "                       --time SECONDS there is the budget of S (default 30)\n"
-    "  --help               show this help and exit\n"
+    "  --help, -h           show this help and exit\n"
     "  --version            show the version and exit\n"
     "\n"
     "Keys in the game: arrows, hjkl or wasd move; u or Backspace undo; U or Ctrl-R redo;\n"
@@ -72,6 +75,9 @@ static const char usage_text[] =
     "H hint (H again or Enter makes the push); S solve and replay (space pause,\n"
     ". step, + and - speed, Esc stop); B replay your best solution; D dead squares;\n"
     "? help; Ctrl-L repaint; q quit. A mouse click on a floor square walks there.\n"
+    "\n"
+    "Each option may be given once; --time and --hint-time take at most 10000000\n"
+    "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
     "\n"
     "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage.\n"
     "See sokoban(6) for more.\n";
@@ -106,6 +112,7 @@ enum {
     OPT_HINT,
     OPT_MOVES,
     OPT_NO_SOLVE_AHEAD,
+    OPT_LAST /* keep last */
 };
 
 static const struct option long_options[] = {
@@ -190,6 +197,35 @@ static int usage_error(const char *message, const char *argument)
     return CLI_BAD_INPUT;
 }
 
+/* The long name of option code `option` ("--level"), for messages. */
+static const char *option_name(int option)
+{
+    static char name[64];
+    if (option == 'h') return "-h";
+    for (const struct option *o = long_options; o->name; o++)
+        if (o->val == option) {
+            snprintf(name, sizeof name, "--%s", o->name);
+            return name;
+        }
+    return "?";
+}
+
+/* Says what an option given without its value wants ("--level wants a number"). */
+static int missing_value_error(int option)
+{
+    char message[96];
+    snprintf(message, sizeof message, "%s wants a value (%s)", option_name(option),
+             option == OPT_LEVEL                               ? "a level number from 1"
+             : option == OPT_TIME || option == OPT_HINT_TIME   ? "a number of seconds"
+             : option == OPT_NODES                             ? "a number of nodes"
+             : option == OPT_MEMORY                            ? "a size in MiB"
+             : option == OPT_MODE                              ? "optimal or fast"
+             : option == OPT_TILES                             ? "the tiles, in quotes"
+             : option == OPT_MOVES                             ? "LURD moves or @FILE"
+                                                               : "a file name");
+    return usage_error(message, NULL);
+}
+
 /* Reads a whole number in [low, high]; false when `text` is not one. */
 static bool parse_integer(const char *text, long long low, long long high, long long *out)
 {
@@ -201,12 +237,16 @@ static bool parse_integer(const char *text, long long low, long long high, long 
     return true;
 }
 
+/* The longest time limit taken: 10,000,000 s, about 115 days. */
+#define MAX_SECONDS 1e7
+#define MAX_SECONDS_TEXT "10000000"
+
 static bool parse_seconds(const char *text, double *out)
 {
     char *end;
     errno = 0;
     double value = strtod(text, &end);
-    if (errno || end == text || *end || !(value > 0) || value > 1e7) return false;
+    if (errno || end == text || *end || !(value > 0) || value > MAX_SECONDS) return false;
     *out = value;
     return true;
 }
@@ -219,9 +259,23 @@ int main(int argc, char **argv)
     const char *mode_file = NULL;
     long long number;
 
+    /* Each option may be given once: a second --time would silently win over the first. */
+    unsigned char times_given[OPT_LAST - OPT_LIST] = {0};
+    bool file_follows = false; /* a mode option met "--": its FILE is the first operand */
+
     opterr = 0;
     int option;
-    while ((option = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+    while ((option = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+        if (option >= OPT_LIST && option < OPT_LAST && times_given[option - OPT_LIST]++)
+            return usage_error("an option given twice", option_name(option));
+        /* "--list -- -x.xsb": getopt took "--" as the FILE; step back so that it ends the
+         * options instead, and take the FILE from the operands */
+        if (optarg && strcmp(optarg, "--") == 0 && argv[optind - 1] == optarg &&
+            (option == OPT_LIST || option == OPT_VERIFY || option == OPT_DEADLOCKS ||
+             option == OPT_SOLVE || option == OPT_TILES_FILE)) {
+            file_follows = true;
+            optind--;
+        }
         switch (option) {
         case OPT_LIST:
             mode = MODE_LIST;
@@ -279,7 +333,7 @@ int main(int argc, char **argv)
         case OPT_TIME:
             given |= GIVEN_TIME;
             if (!parse_seconds(optarg, &options.time_limit))
-                return usage_error("--time wants a positive number of seconds", optarg);
+                return usage_error("--time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
         case OPT_NODES:
             given |= GIVEN_NODES;
@@ -302,14 +356,17 @@ int main(int argc, char **argv)
         case OPT_HINT_TIME:
             given |= GIVEN_HINT_TIME;
             if (!parse_seconds(optarg, &options.hint_time))
-                return usage_error("--hint-time wants a positive number of seconds", optarg);
+                return usage_error("--hint-time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
+        case 'h':
         case OPT_HELP:
             fputs(usage_text, stdout);
             return CLI_OK;
         case OPT_VERSION:
             printf("sokoban %s\n", SOKOBAN_VERSION);
             return CLI_OK;
+        case ':':
+            return missing_value_error(optopt);
         default:
             if (optopt) {
                 char name[3] = {'-', (char)optopt, 0};
@@ -337,6 +394,15 @@ int main(int argc, char **argv)
 
     const char **rest = (const char **)argv + optind;
     int rest_count = argc - optind;
+    if (file_follows) {
+        if (rest_count < 1) return usage_error("a file name should follow --", NULL);
+        if (mode == MODE_TILES_FILE)
+            options.tiles_file = rest[0];
+        else
+            mode_file = rest[0];
+        rest++;
+        rest_count--;
+    }
     if (mode_file) {
         options.files = &mode_file;
         options.file_count = 1;

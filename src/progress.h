@@ -1,26 +1,33 @@
-/* progress.h - saved progress: solved levels, best solutions, where the player left off.
+/* progress.h - saved progress: solved levels, best solutions, unfinished games, snapshots,
+ * statistics, imported solutions, where the player left off.
  *
- * Everything lives in one text file, `progress.txt`, in $XDG_DATA_HOME/sokoban (by default
- * ~/.local/share/sokoban). A level is known by a key computed from its map, not by its file
- * or number, so a level that is edited (or moved to another collection) is a different level
- * (or the same one). For each level the file keeps: solved or not, the best solution by
- * moves (fewest moves, then fewest pushes), the best by pushes (fewest pushes, then fewest
- * moves) and the moves of an unfinished game; and for each collection the level last
- * played, plus the collection played last.
+ * Everything lives in one SQLite database, `progress.db`, in $XDG_DATA_HOME/sokoban (by
+ * default ~/.local/share/sokoban), in WAL mode. Every change is its own transaction,
+ * committed before the call returns, so a game that is killed keeps everything up to its last
+ * call. Several games may run at once: SQLite's locking orders their writes; a write waits at
+ * most a short busy timeout for another game's lock, and one that still cannot get it is kept
+ * and tried again at the next change (and at progress_save and progress_close); one that
+ * keeps failing is reported (progress_save's message; progress_unsaved at the end).
  *
- * The file is written whole to a temporary file in the same directory, synced and renamed over
- * the old one, so a crash leaves either the old or the new file. Just before, what the file
- * holds is read again and merged in (levels, better solutions; and where this game changed
- * nothing since it last read or wrote the file, the file's unfinished games and last levels),
- * so two games running at once do not lose or undo each other's records; reading, merging and
- * renaming happen under an exclusive flock() of `progress.lock` beside the file
- * (progress_open() also removes, under it, temporary files over an hour old, left by a save
- * that never finished). Each record is one line with its own checksum: a damaged line (or one
- * over 1 MiB) loses only itself. A file that cannot be read as a progress file at all, or that
- * has damaged lines, is renamed aside (progress.txt.corrupt-
- * YYYYMMDD-HHMMSS) and reported once through the message of progress_open(); the records that
- * could be read are kept and written back at once. The module never ends the program: every
- * problem becomes a message for the game to show. Knows nothing of the terminal. */
+ * A level is known by a key computed from its map, not by its file or number, so a level that
+ * is edited (or moved to another collection) is a different level (or the same one). A
+ * collection is known by its path, made absolute.
+ *
+ * Bests are checked: a solution becomes a best only when it replays to a solved level (the
+ * calls that take the level replay it and count its moves and pushes themselves). Bests that
+ * came in unchecked (from an old progress.txt) are replayed the first time the level is read
+ * with progress_read_level(); one that fails is dropped and reported once.
+ *
+ * Files not ours are left alone: a database or progress.txt that is a symbolic link, not a
+ * regular file, or (the database) not an SQLite database, or one a newer sokoban wrote, is
+ * refused with a one-line message and the game plays without saving. A database that fails
+ * `PRAGMA quick_check` is renamed aside (progress.db.corrupt-YYYYMMDD-HHMMSS) and what can be
+ * read of it is copied into a new one. A `progress.txt` of the old text format beside the
+ * database is imported once, in one transaction, and renamed to progress.txt.imported.
+ *
+ * The module never ends the program and knows nothing of the terminal: every problem becomes
+ * a message for the game to show. The schema and its migrations are in progress_schema.c,
+ * the import of progress.txt in progress_legacy.c. */
 #ifndef SOKOBAN_PROGRESS_H
 #define SOKOBAN_PROGRESS_H
 
@@ -37,65 +44,176 @@ typedef uint64_t progress_key;
  * count. */
 progress_key progress_level_key(const level *level);
 
+/* Where a solution came from. */
+typedef enum progress_origin {
+    PROGRESS_OWN = 0,      /* the player alone */
+    PROGRESS_ASSISTED = 1, /* with hints, or a solver replay */
+    PROGRESS_IMPORTED = 2, /* from a SOK or .sol file */
+} progress_origin;
+
 typedef struct progress_solution {
     char *lurd; /* NULL when there is none */
     int moves;
     int pushes;
+    progress_origin origin;
 } progress_solution;
 
 typedef struct progress_record {
     progress_key key;
-    bool solved;
+    bool solved;                   /* by the player alone */
+    bool assisted;                 /* solved with help (hints, solver) */
     progress_solution best_moves;  /* fewest moves, then fewest pushes */
     progress_solution best_pushes; /* fewest pushes, then fewest moves */
-    char *unfinished;              /* the moves of an unfinished game (LURD), or NULL */
+    char *unfinished;              /* the moves in effect of an unfinished game, or NULL */
+    char *unfinished_redo;         /* the steps after them that redo can take, or NULL */
+    double seconds;                /* time played on the level */
 } progress_record;
 
 typedef struct progress progress; /* opaque */
 
-/* Reads the progress file of `directory` (NULL: $XDG_DATA_HOME/sokoban, or
- * ~/.local/share/sokoban when XDG_DATA_HOME is unset, empty or relative). A missing file is an
- * empty progress. Returns NULL only when out of memory. When something must be told to the
- * player (a damaged file set aside, a file that cannot be read and so will not be written
- * over, no home directory), writes one line into `message`, else makes it "". */
+/* ---- Opening and closing ------------------------------------------------------------- */
+
+/* Opens the database of `directory` (NULL: $XDG_DATA_HOME/sokoban, or ~/.local/share/sokoban
+ * when XDG_DATA_HOME is unset, empty or relative), creating the directory and database on
+ * first use, and imports an old progress.txt found there. Returns NULL only when out of
+ * memory. When something must be told to the player (progress.txt imported, a damaged
+ * database set aside, a file refused so progress is not saved, no home directory), writes one
+ * line into `message`, else makes it "". Without a usable database the progress still works,
+ * in memory only (progress_saving() is then false). */
 progress *progress_open(const char *directory, char *message, size_t message_size);
 
-/* Frees the progress without saving it. NULL is allowed. */
+/* Tries once more to write what could not be written, then frees the progress. NULL is
+ * allowed. */
 void progress_close(progress *progress);
 
-/* The file the progress is read from and written to. */
+/* The database file. */
 const char *progress_file(const progress *progress);
 
-/* The record of a level, or NULL when nothing is known of it. Valid until the next change. */
-const progress_record *progress_get(const progress *progress, progress_key key);
+/* False when progress is not saved at all (a refused file, no home directory). */
+bool progress_saving(const progress *progress);
 
-/* Records a solution of the level: marks it solved, keeps the solution as the best by moves
- * and/or by pushes when it beats the one kept, and forgets the unfinished game. `lurd` holds
- * only l, u, r, d (either case) and digits, at most 256 KiB of them. Returns true when the
- * solution became a best (the first solution always does); false when it did not, or `lurd`
- * is not LURD text, or memory ran out. */
+/* Writes what earlier changes could not write (another game held the lock for long). Returns
+ * false while something is still unwritten; the message then says why, but only for the first
+ * failure after a success (so a full disk is reported once, not on every move): on a
+ * repeated failure the message is "". With nothing pending it returns true. */
+bool progress_save(progress *progress, char *message, size_t message_size);
+
+/* True when changes were made that are not in the database (a write that kept failing, or a
+ * progress that is not saved at all); `why` (may be NULL) says why in one line. For the
+ * game's last words on stderr and its exit status. */
+bool progress_unsaved(const progress *progress, char *why, size_t why_size);
+
+/* A message the progress has for the player since it was last asked (a best that did not
+ * replay and was dropped, a write that failed), or NULL. Each is given once. */
+const char *progress_take_notice(progress *progress);
+
+/* ---- Levels ------------------------------------------------------------------------- */
+
+/* Reads the record of a level into `record` (free it with progress_record_free()). Returns
+ * false when nothing is known of the level (`record` is then empty) or on an error. */
+bool progress_read(progress *progress, progress_key key, progress_record *record);
+
+/* The same for a level at hand: bests that were never checked are replayed on it first; one
+ * that does not solve it is dropped (and told once through progress_take_notice()). */
+bool progress_read_level(progress *progress, const level *level, progress_record *record);
+
+void progress_record_free(progress_record *record);
+
+/* The record of a level, or NULL when nothing is known of it: progress_read() into storage
+ * the progress owns, valid (not updated) until progress_get has been called four more
+ * times or the progress is closed. */
+const progress_record *progress_get(progress *progress, progress_key key);
+/* The same with progress_read_level(). */
+const progress_record *progress_get_level(progress *progress, const level *level);
+
+/* Records a solution of `level`: replays `lurd` (LURD text, at most 256 KiB) on it, and when
+ * it solves the level marks the level solved (PROGRESS_OWN) or assisted (PROGRESS_ASSISTED),
+ * keeps it as the best by moves and/or by pushes when it beats the one kept, and forgets the
+ * unfinished game. An imported solution (PROGRESS_IMPORTED) is kept with the imported ones and
+ * may become a best, but does not mark the level solved. Returns true when the solution became
+ * a best; false when not, when it does not solve the level, or on an error. `best_flags` (may
+ * be NULL) gets PROGRESS_BEST_MOVES and/or PROGRESS_BEST_PUSHES. */
+enum { PROGRESS_BEST_MOVES = 1, PROGRESS_BEST_PUSHES = 2 };
+bool progress_add_solution(progress *progress, const level *level, const char *lurd,
+                           progress_origin origin, int *best_flags);
+
+/* The former call, for a caller without the level: the solution is kept as the player's own
+ * and unchecked, with the counts given, and replayed by the first progress_read_level().
+ * Returns true when it became a best. (Goes when the game calls progress_add_solution.) */
 bool progress_record_solution(progress *progress, progress_key key, const char *lurd, int moves,
                               int pushes);
 
-/* Keeps the moves of an unfinished game of the level; NULL or "" forgets them. Returns false
- * when `lurd` is not LURD text (or longer than 256 KiB) or memory ran out. */
+/* Keeps the unfinished game of the level: the moves in effect and the steps redo can take
+ * after them (NULL or "" for none). Both NULL or "" forget the game. Returns false when a text
+ * is not LURD (or longer than 256 KiB) or on an error. Call it after every push: a killed
+ * game keeps its moves up to the last call. */
+bool progress_set_game(progress *progress, progress_key key, const char *lurd, const char *redo);
+/* progress_set_game without redo steps. */
 bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd);
 
-/* Remembers that level `level_number` of the collection at `collection_path` is being played.
- * The path is kept absolute (resolved when the file exists). Returns false when out of
- * memory. */
+/* Adds `seconds` to the time played on the level. */
+bool progress_add_time(progress *progress, progress_key key, double seconds);
+
+/* ---- Snapshots: named positions saved by the player ---------------------------------- */
+
+typedef struct progress_snapshot {
+    char *name;
+    char *lurd; /* the moves in effect */
+    char *redo; /* the steps redo can take after them, or "" */
+    int64_t saved; /* seconds since the epoch */
+} progress_snapshot;
+
+/* Saves (or replaces) the snapshot `name` of the level. */
+bool progress_snapshot_save(progress *progress, progress_key key, const char *name,
+                            const char *lurd, const char *redo);
+/* The level's snapshots, newest first: their count (0 or more), or -1 on an error. Free the
+ * array with progress_snapshots_free(). */
+int progress_snapshots(progress *progress, progress_key key, progress_snapshot **snapshots);
+void progress_snapshots_free(progress_snapshot *snapshots, int count);
+/* Deletes a snapshot; true when it was there. */
+bool progress_snapshot_delete(progress *progress, progress_key key, const char *name);
+
+/* ---- Imported solutions -------------------------------------------------------------- */
+
+typedef struct progress_imported {
+    char *lurd;
+    int moves, pushes;
+    char *source; /* the file it came from */
+} progress_imported;
+
+/* Checks and keeps a solution read from `source` (a SOK or .sol file): like
+ * progress_record_solution(..., PROGRESS_IMPORTED, ...). Returns false when it does not solve
+ * the level (then it is not kept) or on an error; `best_flags` as there. */
+bool progress_import_solution(progress *progress, const level *level, const char *lurd,
+                              const char *source, int *best_flags);
+/* The imported solutions of a level, fewest moves first: their count, or -1 on an error. */
+int progress_imported_solutions(progress *progress, progress_key key, progress_imported **list);
+void progress_imported_free(progress_imported *list, int count);
+
+/* ---- Collections and statistics ------------------------------------------------------- */
+
+/* Remembers that level `level_number` of the collection at `collection_path` is being played
+ * (and that it is the collection played last). The path is kept absolute (resolved when the
+ * file exists). */
 bool progress_set_last(progress *progress, const char *collection_path, int level_number);
 
 /* The collection played last and its level; false when none is known. The path stays valid
- * until the next change. */
-bool progress_last(const progress *progress, const char **collection_path, int *level_number);
+ * until the next call of progress_last. */
+bool progress_last(progress *progress, const char **collection_path, int *level_number);
 
 /* The level last played in the collection at `collection_path`, or 0 when unknown. */
-int progress_collection_level(const progress *progress, const char *collection_path);
+int progress_collection_level(progress *progress, const char *collection_path);
 
-/* Writes the file atomically, creating the directory when needed. Returns false on failure;
- * the message then says why, but only for the first failure after a success (so a full disk
- * is reported once, not on every move): on a repeated failure the message is "". */
-bool progress_save(progress *progress, char *message, size_t message_size);
+typedef struct progress_statistics {
+    int levels;    /* levels given */
+    int solved;    /* solved by the player alone */
+    int assisted;  /* solved only with help */
+    int started;   /* with an unfinished game */
+    double seconds; /* time played */
+} progress_statistics;
+
+/* Statistics over the levels whose keys are given (a collection's levels). */
+bool progress_statistics_of(progress *progress, const progress_key *keys, int count,
+                            progress_statistics *statistics);
 
 #endif

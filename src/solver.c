@@ -215,6 +215,22 @@ static size_t memory_bytes(const solver_options *options)
     return (size_t)mib << 20;
 }
 
+/* The level's dead squares for deadlock.h's checks, from the push distances just computed
+ * (a square is dead when no goal can be reached from it): computed once, the same squares
+ * for the pruning of both. False when out of memory. */
+static bool dead_squares_init(deadlock_table *table, const board *b,
+                              const solver_distances *distances)
+{
+    memset(table, 0, sizeof *table);
+    uint8_t *live = malloc((size_t)b->size);
+    if (!live) return false;
+    for (int square = 0; square < b->size; square++)
+        live[square] = !solver_square_is_dead(distances, square);
+    bool ok = deadlock_table_init_from_live(table, b, live);
+    free(live);
+    return ok;
+}
+
 /* Puts the search back in the start position. */
 static void restart(solver_search *search, const board *b, const position *start)
 {
@@ -301,8 +317,7 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     solver_table table = {0};
     solver_search search = {0};
     solver_goal_room room = {0};
-    bool have_deadlocks = deadlock_table_init(&deadlocks, b);
-    if (solver_distances_init(&distances, b) && have_deadlocks &&
+    if (solver_distances_init(&distances, b) && dead_squares_init(&deadlocks, b, &distances) &&
         solver_table_init(&table, table_bytes) &&
         (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
          solver_goal_room_init(&room, b, start, &distances)) &&

@@ -12,11 +12,7 @@
 
 #include "board.h"
 #include "game.h"
-
-typedef enum solver_mode {
-    SOLVER_OPTIMAL, /* admissible: a solution with the fewest pushes */
-    SOLVER_FAST,    /* inadmissible tricks allowed: more levels, sooner, maybe more pushes */
-} solver_mode;
+#include "solver_options.h"
 
 typedef enum solver_status {
     SOLVER_SOLVED,
@@ -25,42 +21,6 @@ typedef enum solver_status {
     SOLVER_CANCELLED,
     SOLVER_ERROR, /* out of memory, or a level the solver cannot take */
 } solver_status;
-
-typedef struct solver_progress {
-    int threshold; /* the current IDA* cost threshold, in pushes */
-    uint64_t nodes;
-    double seconds;
-    double nodes_per_second;
-} solver_progress;
-
-/* Techniques that can be turned off, to measure what each buys (docs/SOLVER.md). */
-enum {
-    SOLVER_NO_TUNNELS = 1,    /* tunnel macros */
-    SOLVER_NO_DEADLOCKS = 2,  /* deadlock_check_push after each push */
-    SOLVER_NO_INERTIA = 4,    /* move ordering: the same box first, then nearer a goal */
-    SOLVER_NO_TABLE = 8,      /* the transposition table (unsolvable then never ends) */
-    SOLVER_NO_GOAL_ROOM = 16, /* fast mode: goal-room macros */
-    SOLVER_NO_CORRALS = 32,   /* PI-corral pruning */
-    SOLVER_NO_FEATURES = 64,  /* fast mode: weighted best-first instead of feature-space search */
-};
-
-typedef struct solver_options {
-    solver_mode mode;
-    double max_seconds;        /* 0: no limit */
-    uint64_t max_nodes;        /* 0: no limit */
-    int memory_mib;            /* transposition table size; 0: 256 MiB */
-    const atomic_bool *cancel; /* NULL, or set from another thread to stop */
-    void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
-    void *progress_argument;
-    unsigned disable; /* SOLVER_NO_* flags; 0 for the full solver */
-    /* Positions the caller already knows how to solve (the answer store, answers.h), by
-     * their solver_position_key(); NULL: none. The fast mode stops at the first state it
-     * generates that `known` accepts, as at a solved one, and returns the steps up to it
-     * (result.ends_known); the optimal mode ignores it (the rest would not be optimal).
-     * Called from the solving thread, often: it must be quick and thread-safe. */
-    bool (*known)(void *argument, uint64_t key);
-    void *known_argument;
-} solver_options;
 
 typedef struct solver_result {
     solver_status status;

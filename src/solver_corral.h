@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "solver_domain.h"
+#include "solver_state.h"
 
 /* Looks for PI-corrals in the current state (the player's reach must be computed) and
  * picks the one with the fewest pushes into it. Returns its label, or -1 when there is

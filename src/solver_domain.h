@@ -15,79 +15,11 @@
 #include "board.h"
 #include "deadlock.h"
 #include "ida.h"
-#include "solver.h"
 #include "solver_bound.h"
 #include "solver_macro.h"
+#include "solver_options.h"
+#include "solver_state.h"
 #include "solver_table.h"
-
-/* What make() did at one depth, to take it back. */
-typedef struct solver_undo {
-    int player;
-    int last_box;
-    int box_to; /* where the box ended (after a macro, further than one push) */
-} solver_undo;
-
-/* What the pruning did, for measurements (read in a debugger or a profiling build). */
-typedef struct solver_counters {
-    uint64_t dead_square;   /* pushes not generated: the box would stand on a dead square */
-    uint64_t deadlock;      /* states cut by deadlock_check_push */
-    uint64_t transposition; /* states cut by the table */
-    uint64_t infinite;      /* states whose bound was infinite */
-    uint64_t tunnel;        /* pushes lengthened into tunnel macros */
-    uint64_t goal_room;     /* pushes onto the goal room's door taken on to a goal */
-    uint64_t corral_cut;    /* pushes left out because a PI-corral came first */
-} solver_counters;
-
-typedef struct solver_search {
-    const board *board;
-    const solver_distances *distances;
-    const deadlock_table *deadlocks; /* may be NULL */
-    solver_table *table;             /* may be NULL */
-    solver_goal_room *room;          /* goal-room macros; NULL: none (the optimal mode) */
-    ida_move *macro;                 /* the pushes of a goal-room macro */
-    solver_zobrist zobrist;
-    solver_matching matching;
-    solver_mode mode;
-    bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
-    bool ordering; /* order moves (inertia, then nearer a goal) */
-    bool corrals;  /* PI-corral pruning (solver_corral.h) */
-
-    /* The current state. */
-    int box_count;
-    int *box_square;              /* box -> its square */
-    const uint16_t **box_row;     /* box -> the distances its bound uses (refresh_rows) */
-    int *changed;                 /* work list: boxes whose row changed */
-    uint16_t *box_square_scratch; /* box_count squares, for solver_search_set() callers */
-    int *box_at;                  /* square -> box, or -1 */
-    uint8_t *boxes;               /* square -> 1 where a box stands: the map deadlock.h reads */
-    uint8_t *blocked;             /* square -> 1 where the player cannot walk: box or outside */
-    int on_goal;                  /* boxes on goals */
-    int player;                   /* the player's square */
-    int last_box;                 /* the box pushed last, or -1 */
-    uint64_t box_key;
-
-    /* The player's reach in the current state. */
-    uint32_t *reach; /* reach[square] == stamp: the player can walk there */
-    uint32_t stamp;
-    int *queue;
-    int region; /* the least square of the reach: the state's player component */
-    bool reach_valid;
-
-    /* The undo stack, one entry per depth. */
-    solver_undo *undo;
-    int *matching_states;
-    const uint16_t **row_states;
-    int depth, capacity;
-
-    int iteration;
-    /* PI-corral work space: corral_id[square] is valid where corral_mark == corral_stamp. */
-    uint32_t *corral_mark;
-    uint32_t corral_stamp;
-    int *corral_id;
-    bool no_memory;   /* the undo stack could not grow: the search is void */
-    bool skip_unmake; /* make() failed before changing anything */
-    solver_counters counters;
-} solver_search;
 
 /* Sets up the search from `start`. False when out of memory. */
 bool solver_search_init(solver_search *search, const board *board, const position *start,

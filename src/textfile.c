@@ -36,6 +36,11 @@ static int open_regular(const char *path, char *reason, size_t reason_size)
     return fd;
 }
 
+int textfile_open(const char *path, char *reason, size_t reason_size)
+{
+    return open_regular(path, reason, reason_size);
+}
+
 bool textfile_check(const char *path, char *reason, size_t reason_size)
 {
     int fd = open_regular(path, reason, reason_size);

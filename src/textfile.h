@@ -14,6 +14,10 @@
  * directory", ...) into `reason` and returns false. */
 bool textfile_check(const char *path, char *reason, size_t reason_size);
 
+/* Opens `path` for reading once and checks the open file (a regular file, never a wait
+ * on a FIFO): the descriptor to read and close, or -1 with the reason. */
+int textfile_open(const char *path, char *reason, size_t reason_size);
+
 /* Reads the whole file into a NUL-terminated buffer (*text, to free()) of *length bytes
  * (the file may hold NUL bytes: *length counts them). Fails with a reason when the file is
  * not a regular file, cannot be read, or is larger than `max_bytes`. */

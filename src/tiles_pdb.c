@@ -3,6 +3,7 @@
 #include "tiles_pdb.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,22 +227,43 @@ void tiles_pdb_file_name(int width, int group, const char *cache_dir, char *path
         snprintf(path + used, path_size - (size_t)used, ".pdb");
 }
 
+/* Reads exactly `size` bytes; false on an error or a short read. */
+static bool read_fully(int fd, void *data, size_t size)
+{
+    uint8_t *at = data;
+    while (size) {
+        ssize_t n = read(fd, at, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        at += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
 /* Reads a table from `path` into `table`; false when the file is missing, of the wrong
- * size or kind, or its checksum does not match (the table is then not to be trusted). */
+ * size or kind, or its checksum does not match (the table is then not to be trusted).
+ * The file is opened once and checked after opening: a symbolic link is not followed
+ * (O_NOFOLLOW), a FIFO or a device does not block (O_NONBLOCK), and only a regular file
+ * of the right size is read (fstat). Anything else reads as missing, and the table is
+ * built again and saved in its place. */
 static bool load_table(const char *path, int width, const uint8_t *tiles, int size, uint8_t *table)
 {
-    FILE *file = fopen(path, "rb");
-    if (!file) return false;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return false;
     file_header expected, found;
     make_header(&expected, width, tiles, size, NULL);
     size_t entries = table_entries(size);
-    bool ok = fread(&found, sizeof found, 1, file) == 1 &&
+    struct stat info;
+    bool ok = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) &&
+              (uint64_t)info.st_size == sizeof found + entries &&
+              read_fully(fd, &found, sizeof found) &&
               memcmp(found.magic, expected.magic, sizeof found.magic) == 0 &&
               found.width == expected.width && found.group_size == expected.group_size &&
               memcmp(found.tiles, expected.tiles, sizeof found.tiles) == 0 &&
-              found.entries == expected.entries && fread(table, 1, entries, file) == entries &&
-              fgetc(file) == EOF && checksum(table, entries) == found.checksum;
-    fclose(file);
+              found.entries == expected.entries && read_fully(fd, table, entries) &&
+              checksum(table, entries) == found.checksum;
+    close(fd);
     return ok;
 }
 
@@ -267,53 +289,70 @@ static bool make_directories(const char *dir, char *error, size_t error_size)
     return true;
 }
 
-/* Writes the table to a temporary file and renames it into place, so that a reader never
- * sees half a file. */
+/* Writes `size` bytes; false on an error. */
+static bool write_fully(int fd, const void *data, size_t size)
+{
+    const uint8_t *at = data;
+    while (size) {
+        ssize_t n = write(fd, at, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        at += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
+/* Writes the table to a new temporary file beside `path` and renames it into place, so
+ * that a reader never sees half a file. The temporary file is made by mkstemp (a name no
+ * one can guess, created with O_EXCL: a link planted in the directory is never written
+ * through), and rename replaces whatever stood at `path` (a link itself, never its
+ * target). */
 static bool save_table(const char *path, int width, const uint8_t *tiles, int size,
                        const uint8_t *table, char *error, size_t error_size)
 {
     char temporary[4300];
-    int length = snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
+    int length = snprintf(temporary, sizeof temporary, "%s.XXXXXX", path);
     if (length < 0 || (size_t)length >= sizeof temporary) {
         snprintf(error, error_size, "cache file name too long");
         return false;
     }
-    FILE *file = fopen(temporary, "wb");
-    if (!file) {
-        snprintf(error, error_size, "cannot write %s: %s", temporary, strerror(errno));
+    int fd = mkstemp(temporary);
+    if (fd < 0) {
+        snprintf(error, error_size, "cannot write %s: %s", path, strerror(errno));
         return false;
     }
     file_header header;
     make_header(&header, width, tiles, size, table);
-    size_t entries = table_entries(size);
-    bool ok =
-        fwrite(&header, sizeof header, 1, file) == 1 && fwrite(table, 1, entries, file) == entries;
-    ok = fclose(file) == 0 && ok;
+    bool ok = fchmod(fd, 0644) == 0 && write_fully(fd, &header, sizeof header) &&
+              write_fully(fd, table, table_entries(size));
+    ok = close(fd) == 0 && ok;
     if (ok) ok = rename(temporary, path) == 0;
     if (!ok) {
         snprintf(error, error_size, "cannot write %s: %s", path, strerror(errno));
-        remove(temporary);
+        unlink(temporary);
     }
     return ok;
 }
 
-/* True when a file can be created in `dir` (checked before minutes of building). */
+/* True when a file can be created in `dir` (checked before minutes of building): a
+ * probe made by mkstemp and removed at once. */
 static bool directory_writable(const char *dir, char *error, size_t error_size)
 {
     if (!make_directories(dir, error, error_size)) return false;
     char probe[4300];
-    int length = snprintf(probe, sizeof probe, "%s/.probe.%ld.tmp", dir, (long)getpid());
+    int length = snprintf(probe, sizeof probe, "%s/.probe.XXXXXX", dir);
     if (length < 0 || (size_t)length >= sizeof probe) {
         snprintf(error, error_size, "cache directory name too long");
         return false;
     }
-    FILE *file = fopen(probe, "wb");
-    if (!file) {
+    int fd = mkstemp(probe);
+    if (fd < 0) {
         snprintf(error, error_size, "cannot write in %s: %s", dir, strerror(errno));
         return false;
     }
-    fclose(file);
-    remove(probe);
+    close(fd);
+    unlink(probe);
     return true;
 }
 

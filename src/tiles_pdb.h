@@ -21,7 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tiles.h"
+#include "tiles_board.h"
+
+typedef struct tiles_pdb tiles_pdb;
 
 enum { TILES_PDB_MAX_GROUPS = 3, TILES_PDB_MAX_GROUP_SIZE = 6 };
 

@@ -23,8 +23,9 @@ echo "$out" | grep -Eq '^level=1 status=solved pushes=3 moves=4 nodes=[0-9]+ sec
 # Every solution of --all replays with --verify.
 "$sokoban" --solve "$levels/tutorial.xsb" --all >"$work/all" || fail "tutorial --all: exit $?"
 count=$(grep -c 'status=solved' "$work/all")
-[ "$count" -eq "$(grep -c . "$work/all")" ] || fail "tutorial --all: not all solved"
+[ "$count" -eq "$(grep -c '^level=' "$work/all")" ] || fail "tutorial --all: not all solved"
 while read -r line; do
+    case $line in total*) continue ;; esac
     number=$(echo "$line" | sed 's/^level=\([0-9]*\) .*/\1/')
     solution=$(echo "$line" | sed 's/.* solution=//')
     "$sokoban" --verify "$levels/tutorial.xsb" --level "$number" "$solution" >/dev/null ||

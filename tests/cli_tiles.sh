@@ -1,8 +1,12 @@
 #!/bin/sh
 # cli_tiles.sh - sokoban --tiles and --tiles-file, end to end.
-# Usage: cli_tiles.sh PATH-TO-SOKOBAN
+# Usage: cli_tiles.sh PATH-TO-SOKOBAN PREBUILT-CACHE
+# PREBUILT-CACHE holds the 15-puzzle's pattern databases, built once at build time
+# (tests/make_tiles_cache.c); the tests copy what they need of it instead of spending
+# seconds building the two 6-tile tables again.
 set -u
 sokoban=$1
+prebuilt=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/cli_tiles.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -51,10 +55,13 @@ cache="$work/cache"
 # The "Eight" judge sample.
 expect_solved eight "2 3 4 1 5 x 7 6 8" "$goal3" 19 XDG_CACHE_HOME="$cache"
 
-# A 15-puzzle: the first run builds the pattern databases, the second loads them.
+# A 15-puzzle: the first run builds the pattern databases it misses (here the 3-tile one;
+# the two 6-tile ones, same code, come from the build) and saves them; the second loads them.
+mkdir -p "$cache/sokoban"
+cp "$prebuilt"/tiles4x4-1-*.pdb "$prebuilt"/tiles4x4-7-*.pdb "$cache/sokoban/"
 expect_solved fifteen-build "2 5 4 6 1 13 11 3 14 12 7 10 8 15 9 0" "$goal4" 44 \
     XDG_CACHE_HOME="$cache"
-grep -q "building the 4x4 pattern database" "$work/stderr" ||
+grep -q "building the 4x4 pattern database of tiles 2 3 4" "$work/stderr" ||
     fail "fifteen-build: no notice of the build on stderr"
 [ $(ls "$cache/sokoban"/*.pdb 2>/dev/null | wc -l) -eq 3 ] ||
     fail "fifteen-build: the cache does not hold 3 tables"
@@ -63,11 +70,11 @@ expect_solved fifteen-load "2 5 4 6 1 13 11 3 14 12 7 10 8 15 9 0" "$goal4" 44 \
 [ -s "$work/stderr" ] && fail "fifteen-load: unexpected stderr: $(cat "$work/stderr")"
 
 # A damaged cache file is detected and rebuilt, never trusted.
-table=$(ls "$cache/sokoban"/tiles4x4-1-*.pdb)
-printf '\377\377\377\377' | dd of="$table" bs=1 seek=100000 conv=notrunc 2>/dev/null
+table=$(ls "$cache/sokoban"/tiles4x4-2-3-4.pdb)
+printf '\377\377\377\377' | dd of="$table" bs=1 seek=1000 conv=notrunc 2>/dev/null
 expect_solved fifteen-corrupt "2 5 4 6 1 13 11 3 14 12 7 10 8 15 9 0" "$goal4" 44 \
     XDG_CACHE_HOME="$cache"
-grep -q "building the 4x4 pattern database of tiles 1 5 6 9 10 13" "$work/stderr" ||
+grep -q "building the 4x4 pattern database of tiles 2 3 4" "$work/stderr" ||
     fail "fifteen-corrupt: the damaged table was not rebuilt"
 
 # No writable cache: Manhattan distance + linear conflicts, same optimal answer.
@@ -136,6 +143,27 @@ grep -q '^line=1 status=solved length=19 ' "$work/out" ||
 grep -q "long:1: line too long" "$work/stderr" || fail "tiles-file long line: no message"
 grep -q '^line=2 status=solved length=19 ' "$work/out" ||
     fail "tiles-file long line: the next line was not read as line 2"
+
+# A NUL byte in a line: that line is refused by name, the next is still read, and the
+# lines keep their numbers.
+printf '1 2 3 \000 4 5\n2 3 4 1 5 x 7 6 8\n# comment\n2 3 4 1 5 x 7 6 8' >"$work/nul"
+"$sokoban" --tiles-file "$work/nul" >"$work/out" 2>"$work/stderr"
+[ $? -eq 2 ] || fail "tiles-file NUL byte: exit status not 2"
+grep -q "nul:1: a NUL byte at column 7" "$work/stderr" ||
+    fail "tiles-file NUL byte: message '$(cat "$work/stderr")'"
+grep -q '^line=2 status=solved length=19 ' "$work/out" ||
+    fail "tiles-file NUL byte: the next line was not read as line 2: $(cat "$work/out")"
+grep -q '^line=4 status=solved length=19 ' "$work/out" ||
+    fail "tiles-file NUL byte: the last line (no newline) is not line 4: $(cat "$work/out")"
+grep -q '^total instances=2 solved=2 ' "$work/out" ||
+    fail "tiles-file NUL byte: total wrong: $(cat "$work/out")"
+
+# Not a regular file: refused at once (a FIFO with no writer must not hang).
+mkfifo "$work/fifo"
+timeout 10 "$sokoban" --tiles-file "$work/fifo" >/dev/null 2>"$work/stderr"
+[ $? -eq 2 ] || fail "tiles-file FIFO: exit status not 2"
+grep -q "fifo: not a regular file" "$work/stderr" ||
+    fail "tiles-file FIFO: message '$(cat "$work/stderr")'"
 
 "$sokoban" --tiles-file "$work/missing" 2>"$work/stderr"
 [ $? -eq 2 ] || fail "tiles-file missing: exit status not 2"

@@ -571,21 +571,65 @@ static void test_restart_goes_back_to_the_start_and_keeps_the_steps_redoable(voi
     game_close(&g, &levels);
 }
 
-static void test_undo_push_goes_back_to_before_the_last_push(void **state)
+static void test_undo_push_goes_back_to_just_after_the_push_before_last(void **state)
+{
+    (void)state;
+    collection levels;
+    game g;
+    game_open(&g, &levels, "#########\n#@ $   .#\n#       #\n#########\n");
+    game_step_in(&g, DIR_RIGHT);
+    game_step_in(&g, DIR_RIGHT); /* push A */
+    game_step_in(&g, DIR_DOWN);
+    game_step_in(&g, DIR_UP);
+    game_step_in(&g, DIR_RIGHT); /* push B */
+    game_step_in(&g, DIR_DOWN);
+    game_step_in(&g, DIR_RIGHT);
+    /* push B, the moves after it and the moves that led to it: just after push A */
+    assert_true(game_undo_push(&g));
+    assert_int_equal(g.moves, 2);
+    assert_int_equal(g.pushes, 1);
+    /* no push before A: back to the start */
+    assert_true(game_undo_push(&g));
+    assert_int_equal(g.moves, 0);
+    assert_false(game_undo_push(&g));
+    assert_int_equal(g.moves, 0);
+    game_close(&g, &levels);
+}
+
+static void test_undo_push_without_a_push_goes_to_the_start(void **state)
 {
     (void)state;
     collection levels;
     game g;
     game_open(&g, &levels, "########\n#@ $  .#\n#      #\n########\n");
-    game_step_in(&g, DIR_RIGHT);
-    game_step_in(&g, DIR_RIGHT); /* push */
     game_step_in(&g, DIR_DOWN);
     game_step_in(&g, DIR_RIGHT);
     assert_true(game_undo_push(&g));
-    assert_int_equal(g.moves, 1);
-    assert_int_equal(g.pushes, 0);
-    assert_false(game_undo_push(&g));
-    assert_int_equal(g.moves, 1); /* no push to undo: nothing changes */
+    assert_int_equal(g.moves, 0);
+    game_close(&g, &levels);
+}
+
+static void test_redo_push_mirrors_undo_push(void **state)
+{
+    (void)state;
+    collection levels;
+    game g;
+    game_open(&g, &levels, "#########\n#@ $   .#\n#       #\n#########\n");
+    direction steps[] = {DIR_RIGHT, DIR_RIGHT, DIR_DOWN, DIR_UP, DIR_RIGHT, DIR_DOWN, DIR_RIGHT};
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) game_step_in(&g, steps[i]);
+    game_restart(&g);
+    /* to just after push A, then to just after push B and, no push being left, the end */
+    assert_true(game_redo_push(&g));
+    assert_int_equal(g.moves, 2);
+    assert_int_equal(g.pushes, 1);
+    assert_true(game_redo_push(&g));
+    assert_int_equal(g.moves, 7);
+    assert_int_equal(g.pushes, 2);
+    assert_false(game_redo_push(&g));
+    /* undo to the start and redo to the end */
+    game_restart(&g);
+    game_redo_all(&g);
+    assert_int_equal(g.moves, 7);
     game_close(&g, &levels);
 }
 
@@ -695,7 +739,9 @@ int main(void)
         cmocka_unit_test(test_redo_with_nothing_undone_does_nothing),
         cmocka_unit_test(test_new_step_after_undo_drops_the_redo_branch),
         cmocka_unit_test(test_restart_goes_back_to_the_start_and_keeps_the_steps_redoable),
-        cmocka_unit_test(test_undo_push_goes_back_to_before_the_last_push),
+        cmocka_unit_test(test_undo_push_goes_back_to_just_after_the_push_before_last),
+        cmocka_unit_test(test_undo_push_without_a_push_goes_to_the_start),
+        cmocka_unit_test(test_redo_push_mirrors_undo_push),
         cmocka_unit_test(test_many_undos_and_redos_keep_the_counts_right),
         cmocka_unit_test(test_walk_to_takes_the_shortest_path_and_records_it),
         cmocka_unit_test(test_walk_to_an_unreachable_square_changes_nothing),

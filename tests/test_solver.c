@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "board.h"
+#include "deadlock.h"
 #include "game.h"
 #include "level.h"
 #include "lurd.h"
@@ -597,6 +598,41 @@ static void test_matching_repair_equals_matching_from_scratch(void **state)
     fixture_free(&f);
 }
 
+/* Dead squares are computed once per level in the solver, from its push distances; the
+ * table deadlock.h builds from them must hold exactly the squares its own pulling search
+ * finds, on every level of the bundled collections. */
+static void test_dead_squares_from_distances_equal_the_pulling_search(void **state)
+{
+    (void)state;
+    const char *files[] = {"tutorial.xsb", "xsokoban.xsb"};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        fixture first;
+        fixture_from_file(&first, files[k], 1);
+        int count = first.collection.count;
+        fixture_free(&first);
+        for (int n = 1; n <= count; n++) {
+            fixture f;
+            fixture_from_file(&f, files[k], n);
+            solver_distances d = {0};
+            deadlock_table pulled, shared;
+            assert_true(solver_distances_init(&d, &f.board));
+            assert_true(deadlock_table_init(&pulled, &f.board));
+            uint8_t *live = malloc((size_t)f.board.size);
+            assert_non_null(live);
+            for (int s = 0; s < f.board.size; s++) live[s] = !solver_square_is_dead(&d, s);
+            assert_true(deadlock_table_init_from_live(&shared, &f.board, live));
+            for (int s = 0; s < f.board.size; s++)
+                assert_int_equal(deadlock_square_reason(&pulled, s),
+                                 deadlock_square_reason(&shared, s));
+            free(live);
+            deadlock_table_free(&pulled);
+            deadlock_table_free(&shared);
+            solver_distances_free(&d);
+            fixture_free(&f);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -625,6 +661,7 @@ int main(void)
         cmocka_unit_test(test_two_solvers_run_at_once),
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
+        cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tiles.h"
@@ -395,14 +397,138 @@ static void test_truncated_cache_file_is_rebuilt(void **state)
     remove_cache_dir(dir, 3);
 }
 
-/* The 15-puzzle's 6-6-3 databases (built here in memory, a few seconds): zero at the goal,
- * never above the length of a random walk back to it, and optimal answers with them. */
+/* The cache is read only through regular files opened once: a FIFO planted in place of a
+ * table would block a plain open for ever (alarm: the test fails instead of hanging). It
+ * reads as missing; the table is built and saved, and a regular file replaces the FIFO. */
+static void test_fifo_in_the_cache_is_replaced_not_read(void **state)
+{
+    (void)state;
+    char dir[64], path[4400];
+    make_cache_dir(dir, sizeof dir);
+    tiles_pdb_file_name(3, 0, dir, path, sizeof path);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    alarm(60);
+    tiles_pdb_origin origin;
+    tiles_pdb_free(open_3x3(dir, &origin));
+    alarm(0);
+    assert_int_equal(origin, TILES_PDB_BUILT);
+    struct stat info;
+    assert_int_equal(lstat(path, &info), 0);
+    assert_true(S_ISREG(info.st_mode));
+    remove_cache_dir(dir, 3);
+}
+
+/* Writes `text` to a new file at `path`. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    assert_int_equal(fclose(file), 0);
+}
+
+static void expect_text(const char *path, const char *text)
+{
+    char buffer[256] = "";
+    FILE *file = fopen(path, "r");
+    assert_non_null(file);
+    size_t n = fread(buffer, 1, sizeof buffer - 1, file);
+    fclose(file);
+    buffer[n] = 0;
+    assert_string_equal(buffer, text);
+}
+
+/* A table file that is a symbolic link, even to a good table, is not followed: the table
+ * is built and saved in the link's place, and the link's target is left as it was. */
+static void test_symlinked_cache_file_is_not_followed(void **state)
+{
+    (void)state;
+    char good[64], dir[64], path[4400], target[4400];
+    make_cache_dir(good, sizeof good);
+    make_cache_dir(dir, sizeof dir);
+    tiles_pdb_free(open_3x3(good, NULL));
+    for (int g = 0; g < 2; g++) {
+        tiles_pdb_file_name(3, g, good, target, sizeof target);
+        tiles_pdb_file_name(3, g, dir, path, sizeof path);
+        assert_int_equal(symlink(target, path), 0);
+    }
+    struct stat before, after;
+    assert_int_equal(stat(target, &before), 0);
+    tiles_pdb_origin origin;
+    tiles_pdb_free(open_3x3(dir, &origin));
+    assert_int_equal(origin, TILES_PDB_BUILT);
+    assert_int_equal(lstat(path, &after), 0);
+    assert_true(S_ISREG(after.st_mode)); /* the link itself was replaced */
+    assert_int_equal(stat(target, &after), 0);
+    assert_int_equal(after.st_ino, before.st_ino);
+    assert_int_equal(after.st_mtime, before.st_mtime);
+    remove_cache_dir(dir, 3);
+    remove_cache_dir(good, 3);
+}
+
+/* Links planted at every name the cache once used for its temporary files (the table's
+ * name or the directory's with the process id) are never written through: the file they
+ * point to keeps its contents. */
+static void test_planted_links_never_redirect_the_cache_writes(void **state)
+{
+    (void)state;
+    char dir[64], victim[100], link_path[4500], path[4400];
+    make_cache_dir(dir, sizeof dir);
+    snprintf(victim, sizeof victim, "%s.victim", dir);
+    write_text(victim, "the user's precious file\n");
+    for (int g = 0; g < 2; g++) {
+        tiles_pdb_file_name(3, g, dir, path, sizeof path);
+        snprintf(link_path, sizeof link_path, "%s.%ld.tmp", path, (long)getpid());
+        assert_int_equal(symlink(victim, link_path), 0);
+    }
+    snprintf(link_path, sizeof link_path, "%s/.probe.%ld.tmp", dir, (long)getpid());
+    assert_int_equal(symlink(victim, link_path), 0);
+    tiles_pdb_origin origin;
+    tiles_pdb_free(open_3x3(dir, &origin));
+    assert_int_equal(origin, TILES_PDB_BUILT);
+    expect_text(victim, "the user's precious file\n");
+    unlink(link_path);
+    for (int g = 0; g < 2; g++) {
+        tiles_pdb_file_name(3, g, dir, path, sizeof path);
+        snprintf(link_path, sizeof link_path, "%s.%ld.tmp", path, (long)getpid());
+        unlink(link_path);
+    }
+    unlink(victim);
+    remove_cache_dir(dir, 3);
+}
+
+/* A directory where a table file should be: not read, and the databases still come
+ * (built in memory) with the reason they could not be saved. */
+static void test_directory_in_place_of_a_table_is_built_around(void **state)
+{
+    (void)state;
+    char dir[64], path[4400], error[4400] = "";
+    make_cache_dir(dir, sizeof dir);
+    tiles_pdb_file_name(3, 1, dir, path, sizeof path);
+    assert_int_equal(mkdir(path, 0755), 0);
+    tiles_pdb_origin origin;
+    tiles_pdb *pdb = tiles_pdb_open(3, dir, NULL, NULL, &origin, error, sizeof error);
+    assert_non_null(pdb);
+    assert_int_equal(origin, TILES_PDB_BUILT);
+    assert_non_null(strstr(error, "cannot write"));
+    assert_int_equal(tiles_lower_bound(&(tiles_board){3, {1, 2, 3, 4, 5, 6, 7, 8, 0}}, NULL, pdb),
+                     0);
+    tiles_pdb_free(pdb);
+    rmdir(path);
+    remove_cache_dir(dir, 3);
+}
+
+/* The 15-puzzle's 6-6-3 databases (built at build time by tests/make_tiles_cache.c with
+ * the same tiles_pdb_open, and loaded here): zero at the goal, never above the length of
+ * a random walk back to it, and optimal answers with them. */
 static void test_4x4_databases_are_admissible_and_solve_optimally(void **state)
 {
     (void)state;
     char error[4400];
-    tiles_pdb *pdb = tiles_pdb_open(4, NULL, NULL, NULL, NULL, error, sizeof error);
+    tiles_pdb_origin origin;
+    tiles_pdb *pdb = tiles_pdb_open(4, TEST_TILES_CACHE, NULL, NULL, &origin, error, sizeof error);
     if (!pdb) fail_msg("%s", error);
+    assert_int_equal(origin, TILES_PDB_LOADED); /* not built again here */
     assert_int_equal(pdb->group_count, 3);
     tiles_board goal;
     tiles_goal(4, TILES_GOAL_BLANK_LAST, &goal);
@@ -467,6 +593,10 @@ int main(void)
         cmocka_unit_test(test_databases_are_built_once_then_loaded),
         cmocka_unit_test(test_corrupt_cache_file_is_rebuilt),
         cmocka_unit_test(test_truncated_cache_file_is_rebuilt),
+        cmocka_unit_test(test_fifo_in_the_cache_is_replaced_not_read),
+        cmocka_unit_test(test_symlinked_cache_file_is_not_followed),
+        cmocka_unit_test(test_planted_links_never_redirect_the_cache_writes),
+        cmocka_unit_test(test_directory_in_place_of_a_table_is_built_around),
         cmocka_unit_test(test_4x4_databases_are_admissible_and_solve_optimally),
         cmocka_unit_test(test_unwritable_cache_gives_no_databases),
     };

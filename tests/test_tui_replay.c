@@ -141,6 +141,63 @@ static void test_replay_speed_stays_in_bounds_and_outlives_a_stop(void **state)
     replay_stop(&r);
 }
 
+static void test_replay_steps_back_and_pauses(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, corridor);
+    assert_true(replay_start(&f.replay, "rRR", "test", NULL, 0));
+    assert_int_equal(replay_step_back(&f.replay, &f.game), 0); /* nothing played yet */
+    assert_int_equal(replay_tick(&f.replay, &f.game, f.replay.due), 1);
+    assert_int_equal(replay_step(&f.replay, &f.game), 1);
+    assert_int_equal(f.game.pushes, 1);
+    assert_int_equal(replay_step_back(&f.replay, &f.game), 1);
+    assert_int_equal(f.game.moves, 1);
+    assert_int_equal(f.game.pushes, 0);
+    assert_true(f.replay.paused);
+    /* and forward again, to the end */
+    assert_int_equal(replay_step(&f.replay, &f.game), 1);
+    assert_int_equal(replay_step(&f.replay, &f.game), 1);
+    assert_true(game_is_solved(&f.game));
+    assert_false(f.replay.active);
+    fixture_close(&f);
+}
+
+static void test_replay_jumps_to_its_end(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, corridor);
+    assert_true(replay_start(&f.replay, "rRR", "test", NULL, 0));
+    assert_int_equal(replay_finish(&f.replay, &f.game), 3);
+    assert_false(f.replay.active);
+    assert_true(game_is_solved(&f.game));
+    fixture_close(&f);
+}
+
+static void test_replay_held_stands_still_and_carries_on_after(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, corridor);
+    assert_true(replay_start(&f.replay, "rRR", "test", NULL, 0));
+    replay_hold(&f.replay, true);
+    assert_int_equal(replay_timeout_ms(&f.replay, 0), -1);
+    assert_int_equal(replay_tick(&f.replay, &f.game, f.replay.due + 1e6), 0);
+    assert_int_equal(f.game.moves, 0);
+    replay_hold(&f.replay, false);
+    assert_true(f.replay.active);
+    assert_false(f.replay.paused);
+    assert_true(replay_timeout_ms(&f.replay, replay_now_ms()) >= 0);
+    assert_int_equal(replay_tick(&f.replay, &f.game, f.replay.due), 1);
+    /* a pause the player chose outlives a hold */
+    replay_toggle_pause(&f.replay);
+    replay_hold(&f.replay, true);
+    replay_hold(&f.replay, false);
+    assert_true(f.replay.paused);
+    fixture_close(&f);
+}
+
 /* ---------------------------------------------------------------- keys */
 
 static void test_keys_move_with_arrows_vi_and_wasd(void **state)
@@ -172,7 +229,32 @@ static void test_keys_undo_redo_and_the_solver(void **state)
     assert_int_equal(keys_action('q'), KEY_ACTION_QUIT);
     assert_int_equal(keys_action('\r'), KEY_ACTION_ENTER);
     assert_int_equal(keys_action(27), KEY_ACTION_ESCAPE);
-    assert_int_equal(keys_action('Z'), KEY_ACTION_NONE);
+    assert_int_equal(keys_action('R'), KEY_ACTION_NONE);
+    assert_int_equal(keys_action('`'), KEY_ACTION_NONE);
+}
+
+static void test_keys_undo_and_redo_by_push_and_to_either_end(void **state)
+{
+    (void)state;
+    assert_int_equal(keys_action('z'), KEY_ACTION_UNDO_PUSH);
+    assert_int_equal(keys_action('x'), KEY_ACTION_REDO_PUSH);
+    assert_int_equal(keys_action('Z'), KEY_ACTION_UNDO_PUSH);
+    assert_int_equal(keys_action('X'), KEY_ACTION_REDO_PUSH);
+    assert_int_equal(keys_action(KEY_HOME), KEY_ACTION_TO_START);
+    assert_int_equal(keys_action(KEY_END), KEY_ACTION_TO_END);
+    assert_int_equal(keys_action(','), KEY_ACTION_STEP_BACK);
+}
+
+static void test_keys_caps_lock_capitals_of_free_movement_letters_move(void **state)
+{
+    (void)state;
+    assert_int_equal(keys_action('W'), KEY_ACTION_UP);
+    assert_int_equal(keys_action('K'), KEY_ACTION_UP);
+    assert_int_equal(keys_action('A'), KEY_ACTION_LEFT);
+    assert_int_equal(keys_action('J'), KEY_ACTION_DOWN);
+    /* the capitals that are commands stay commands */
+    assert_int_equal(keys_action('H'), KEY_ACTION_HINT);
+    assert_int_equal(keys_action('L'), KEY_ACTION_LEVEL_LIST);
 }
 
 static void test_keys_help_names_every_key_once_per_line(void **state)
@@ -197,9 +279,14 @@ int main(void)
         cmocka_unit_test(test_replay_refuses_text_that_is_not_lurd),
         cmocka_unit_test(test_replay_after_a_stall_catches_up_a_few_steps_at_a_time),
         cmocka_unit_test(test_replay_speed_stays_in_bounds_and_outlives_a_stop),
+        cmocka_unit_test(test_replay_steps_back_and_pauses),
+        cmocka_unit_test(test_replay_jumps_to_its_end),
+        cmocka_unit_test(test_replay_held_stands_still_and_carries_on_after),
         cmocka_unit_test(test_keys_move_with_arrows_vi_and_wasd),
         cmocka_unit_test(test_keys_undo_redo_and_the_solver),
         cmocka_unit_test(test_keys_help_names_every_key_once_per_line),
+        cmocka_unit_test(test_keys_undo_and_redo_by_push_and_to_either_end),
+        cmocka_unit_test(test_keys_caps_lock_capitals_of_free_movement_letters_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

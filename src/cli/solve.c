@@ -44,8 +44,16 @@ static void show_progress(void *argument, const solver_progress *p)
             p->threshold, (unsigned long long)p->nodes, p->seconds, p->nodes_per_second);
 }
 
-/* Solves one level and prints its line; returns its status. */
-static solver_status solve_level(const cli_options *options, const level *lv, bool progress)
+/* What --solve --all adds up for its closing line. */
+typedef struct solve_total {
+    int tried, solved;
+    double seconds;
+    long long pushes, moves;
+} solve_total;
+
+/* Solves one level, prints its line and adds it to `total`; returns its status. */
+static solver_status solve_level(const cli_options *options, const level *lv, bool progress,
+                                 solve_total *total)
 {
     board b;
     position start;
@@ -83,6 +91,13 @@ static solver_status solve_level(const cli_options *options, const level *lv, bo
            (unsigned long long)result.nodes, result.seconds, solution);
     fflush(stdout);
     free(lurd);
+    total->tried++;
+    total->seconds += result.seconds;
+    if (solved) {
+        total->solved++;
+        total->pushes += result.pushes;
+        total->moves += result.moves;
+    }
     solver_status status = result.status;
     solver_result_free(&result);
     return status;
@@ -105,8 +120,14 @@ int cli_solve(const cli_options *options)
     }
     bool progress = isatty(STDERR_FILENO);
     bool all_solved = true;
+    solve_total total = {0};
     for (int i = first; i <= last; i++)
-        if (solve_level(options, &c.levels[i], progress) != SOLVER_SOLVED) all_solved = false;
+        if (solve_level(options, &c.levels[i], progress, &total) != SOLVER_SOLVED)
+            all_solved = false;
+    /* pushes and moves add up the solved levels only */
+    if (options->all)
+        printf("total levels=%d solved=%d seconds=%.3f pushes=%lld moves=%lld\n", total.tried,
+               total.solved, total.seconds, total.pushes, total.moves);
     collection_free(&c);
     return all_solved ? CLI_OK : CLI_NO;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "textfile.h"
@@ -148,28 +149,60 @@ int cli_tiles(const cli_options *options)
     return status;
 }
 
+/* One line of an instance file. */
+typedef struct file_line {
+    char text[1024];
+    bool too_long; /* longer than text holds: the rest was skipped */
+    long nul_at;   /* the column (1-based) of the first NUL byte, or 0 */
+} file_line;
+
+/* Reads the next line, through its '\n' whatever it holds (NUL bytes included), so that
+ * line numbers always count the file's lines. Returns false at the end of the file. */
+static bool read_line(FILE *file, file_line *line)
+{
+    size_t used = 0;
+    long column = 0;
+    int c;
+    line->too_long = false;
+    line->nul_at = 0;
+    while ((c = getc(file)) != EOF) {
+        column++;
+        if (c == '\n') break;
+        if (c == 0 && !line->nul_at) line->nul_at = column;
+        if (used + 1 < sizeof line->text)
+            line->text[used++] = (char)c;
+        else
+            line->too_long = true;
+    }
+    line->text[used] = 0;
+    return c != EOF || column > 0;
+}
+
 /* Solves the instances of an open file, one line each; returns the exit status. */
 static int solve_lines(FILE *file, const cli_options *options)
 {
     databases d = {0};
     ida_limits limits = limits_of(options);
-    char line[1024], error[256];
+    file_line line;
+    char error[256];
     int line_number = 0, status = CLI_OK;
     int instances = 0, solved = 0, unsolvable = 0;
     uint64_t nodes = 0;
     double seconds = 0;
-    while (fgets(line, sizeof line, file)) {
+    while (read_line(file, &line)) {
         line_number++;
-        bool whole = strchr(line, '\n') || feof(file);
-        if (!whole) { /* skip the rest of an overlong line */
-            int c;
-            while ((c = fgetc(file)) != EOF && c != '\n') continue;
-        }
-        const char *p = line + strspn(line, " \t\r\n");
-        if (!*p || *p == '#') continue;
+        const char *p = line.text + strspn(line.text, " \t\r\n");
+        if (!line.nul_at && (!*p || *p == '#')) continue;
         instance problem;
-        if (!whole) snprintf(error, sizeof error, "line too long");
-        if (!whole || !parse_instance(line, &problem, error, sizeof error)) {
+        bool ok = false;
+        if (line.nul_at)
+            snprintf(error, sizeof error, "a NUL byte at column %ld: not a line of text",
+                     line.nul_at);
+        else if (line.too_long)
+            snprintf(error, sizeof error, "line too long");
+        else
+            ok = parse_instance(line.text, &problem, error, sizeof error);
+        if (!ok) {
             fprintf(stderr, "sokoban: %s:%d: %s\n", options->tiles_file, line_number, error);
             status = CLI_BAD_INPUT;
             continue;
@@ -205,19 +238,26 @@ static int solve_lines(FILE *file, const cli_options *options)
     return status;
 }
 
+/* The file is opened once and checked after opening (textfile_open), so what is read is
+ * what was checked. */
 int cli_tiles_file(const cli_options *options)
 {
     const char *path = options->tiles_file;
     bool from_stdin = strcmp(path, "-") == 0;
     char reason[200];
-    if (!from_stdin && !textfile_check(path, reason, sizeof reason)) {
-        fprintf(stderr, "sokoban: %s: %s\n", path, reason);
-        return CLI_BAD_INPUT;
-    }
-    FILE *file = from_stdin ? stdin : fopen(path, "r");
-    if (!file) {
-        fprintf(stderr, "sokoban: %s: cannot open: %s\n", path, strerror(errno));
-        return CLI_BAD_INPUT;
+    FILE *file = stdin;
+    if (!from_stdin) {
+        int fd = textfile_open(path, reason, sizeof reason);
+        if (fd < 0) {
+            fprintf(stderr, "sokoban: %s: %s\n", path, reason);
+            return CLI_BAD_INPUT;
+        }
+        file = fdopen(fd, "r");
+        if (!file) {
+            fprintf(stderr, "sokoban: %s: cannot open: %s\n", path, strerror(errno));
+            close(fd);
+            return CLI_BAD_INPUT;
+        }
     }
     int status = solve_lines(file, options);
     if (ferror(file)) {

@@ -28,6 +28,39 @@ static char *read_solution_file(const char *path)
     return text;
 }
 
+/* Reads the solution from standard input ("@-"); returns a string to free(), or NULL after
+ * printing why. */
+static char *read_solution_stdin(void)
+{
+    size_t length = 0, size = 4096;
+    char *text = malloc(size);
+    while (text) {
+        length += fread(text + length, 1, size - 1 - length, stdin);
+        if (length < size - 1) break;
+        if (size > MAX_SOLUTION_FILE) {
+            fputs("sokoban: standard input: solution too long\n", stderr);
+            free(text);
+            return NULL;
+        }
+        char *larger = realloc(text, size * 2);
+        if (!larger) free(text);
+        text = larger;
+        size *= 2;
+    }
+    if (!text) {
+        fputs("sokoban: out of memory\n", stderr);
+        return NULL;
+    }
+    text[length] = 0;
+    if (ferror(stdin) || strlen(text) != length) {
+        fprintf(stderr, "sokoban: standard input: %s\n",
+                ferror(stdin) ? "cannot read" : "not a text file");
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 int cli_verify(const cli_options *options)
 {
     collection c;
@@ -37,14 +70,20 @@ int cli_verify(const cli_options *options)
     const char *text = options->solution;
     int status = CLI_BAD_INPUT;
     if (!lv) goto done;
-    if (text[0] == '@' && !(text = file_text = read_solution_file(text + 1))) goto done;
+    if (strcmp(text, "@-") == 0) {
+        if (!(text = file_text = read_solution_stdin())) goto done;
+    } else if (text[0] == '@' && !(text = file_text = read_solution_file(text + 1))) {
+        goto done;
+    }
 
     lurd_steps steps;
     lurd_error error;
     if (!lurd_parse(text, &steps, &error)) {
         /* name the solution file, so that the one line says where the fault is */
         if (file_text)
-            fprintf(stderr, "sokoban: %s: bad solution: %s\n", options->solution + 1,
+            fprintf(stderr, "sokoban: %s: bad solution: %s\n",
+                    strcmp(options->solution, "@-") == 0 ? "standard input"
+                                                          : options->solution + 1,
                     error.message);
         else
             fprintf(stderr, "sokoban: bad solution: %s\n", error.message);

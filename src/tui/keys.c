@@ -11,10 +11,13 @@ key_action keys_action(int key)
     case KEY_LEFT:
     case 'h':
     case 'a':
+    case 'A':
         return KEY_ACTION_LEFT;
     case KEY_UP:
     case 'k':
     case 'w':
+    case 'K':
+    case 'W':
         return KEY_ACTION_UP;
     case KEY_RIGHT:
     case 'l':
@@ -23,7 +26,20 @@ key_action keys_action(int key)
     case KEY_DOWN:
     case 'j':
     case 's':
+    case 'J':
         return KEY_ACTION_DOWN;
+    case 'z':
+    case 'Z':
+        return KEY_ACTION_UNDO_PUSH;
+    case 'x':
+    case 'X':
+        return KEY_ACTION_REDO_PUSH;
+    case KEY_HOME:
+        return KEY_ACTION_TO_START;
+    case KEY_END:
+        return KEY_ACTION_TO_END;
+    case ',':
+        return KEY_ACTION_STEP_BACK;
     case 'u':
     case KEY_BACKSPACE:
     case DELETE:
@@ -87,10 +103,12 @@ key_action keys_action(int key)
 }
 
 static const keys_help_line help_lines[] = {
-    {"arrows hjkl wasd", "move (walking into a box pushes it)"},
+    {"arrows hjkl wasd", "move (walking into a box pushes it); W A J K too"},
     {"mouse click", "walk to the square by the shortest path"},
-    {"u  Backspace", "undo"},
-    {"U  Ctrl-R", "redo"},
+    {"u  Backspace", "undo a move"},
+    {"U  Ctrl-R", "redo a move"},
+    {"z  x", "undo / redo by push (back to just after the push before)"},
+    {"Home  End", "undo to the start / redo to the end"},
     {"r", "restart the level (asks when moves were made)"},
     {"n  p", "next / previous level"},
     {"N  P", "next / previous unsolved level"},
@@ -98,7 +116,7 @@ static const keys_help_line help_lines[] = {
     {"H", "hint: the solver's next push; H or Enter again makes it"},
     {"S", "solve from here and replay the solution"},
     {"B", "replay your best saved solution of the level"},
-    {"space  .", "replay: pause or resume / one step"},
+    {"space . , End", "replay: pause or resume / step / step back / jump to the end"},
     {"+  -", "replay: faster / slower"},
     {"Esc", "stop the replay or the solver"},
     {"D", "show or hide the dead squares"},

@@ -37,9 +37,16 @@ typedef enum key_action {
     KEY_ACTION_MOUSE,
     KEY_ACTION_RESIZE,
     KEY_ACTION_REDRAW, /* Ctrl-L: repaint the whole screen */
+    KEY_ACTION_UNDO_PUSH, /* undo by push: back to just after the push before last */
+    KEY_ACTION_REDO_PUSH, /* redo by push: the mirror */
+    KEY_ACTION_TO_START,  /* undo every step (the steps stay redoable) */
+    KEY_ACTION_TO_END,    /* redo every step; in a replay: jump to its end */
+    KEY_ACTION_STEP_BACK, /* replay: one step back */
 } key_action;
 
-/* The action of `key` (a curses key code), or KEY_ACTION_NONE. */
+/* The action of `key` (a curses key code), or KEY_ACTION_NONE. The capitals of the
+ * movement letters that are no command (W A J K) move too, so that Caps Lock does not stop
+ * the player; H L S D stay hint, level list, solve and dead squares. */
 key_action keys_action(int key);
 
 /* True for the four moves. */
@@ -53,6 +60,10 @@ typedef struct keys_help_line {
     const char *keys;
     const char *what;
 } keys_help_line;
+
+/* The keys a replay answers, for the message shown when another key is pressed. */
+#define KEYS_REPLAY_TEXT                                                                  \
+    "space pause, . step, , back, End to the end, + - speed, Esc stop"
 
 /* The help screen's lines, and how many there are. */
 const keys_help_line *keys_help(int *count);

@@ -126,7 +126,8 @@ static void check_deadlock(play *p, int last_pushed_box)
                                 &p->warning);
     deadlock_reason reason = p->warning.reason;
     if (reason != DEADLOCK_NONE) {
-        play_message(p, PLAY_MESSAGE_WARNING, "DEADLOCK (%s): %s. Press u to undo the push.",
+        /* z (undo by push) takes the push back however many moves followed it */
+        play_message(p, PLAY_MESSAGE_WARNING, "DEADLOCK (%s): %s. Press z to undo the push.",
                      deadlock_reason_name(reason), reason_explained(reason));
     } else if (was_warned && p->message_kind == PLAY_MESSAGE_WARNING) {
         play_message(p, PLAY_MESSAGE_INFO, "%s", "");
@@ -264,11 +265,39 @@ void play_redo(play *p)
     play_changed(p, -1, false);
 }
 
+void play_undo_push(play *p)
+{
+    if (!game_undo_push(&p->game)) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to undo");
+        return;
+    }
+    play_changed(p, -1, false);
+}
+
+void play_redo_push(play *p)
+{
+    if (!game_redo_push(&p->game)) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to redo");
+        return;
+    }
+    play_changed(p, -1, false);
+}
+
+void play_redo_all(play *p)
+{
+    if (p->game.moves >= p->game.length) {
+        play_message(p, PLAY_MESSAGE_INFO, "Nothing to redo");
+        return;
+    }
+    game_redo_all(&p->game);
+    play_changed(p, -1, false);
+}
+
 void play_restart(play *p)
 {
     game_restart(&p->game);
     play_changed(p, -1, false);
-    play_message(p, PLAY_MESSAGE_INFO, "Restarted; U redoes the moves");
+    play_message(p, PLAY_MESSAGE_INFO, "Restarted; U, x or End redoes the moves");
 }
 
 void play_walk_to(play *p, int square)
@@ -341,4 +370,24 @@ void play_replay_steps(play *p, bool one_step)
     play_took_steps(p, first, p->replay_by_solver);
     if (played != 0) play_changed(p, -1, p->replay_by_solver);
     if (!p->replay.active) replay_stop(&p->replay);
+}
+
+void play_replay_back(play *p)
+{
+    if (replay_step_back(&p->replay, &p->game) == 0) {
+        play_message(p, PLAY_MESSAGE_INFO, "At the start of the replay");
+        return;
+    }
+    play_changed(p, -1, p->replay_by_solver);
+}
+
+void play_replay_finish(play *p)
+{
+    int first = p->game.moves;
+    int played = replay_finish(&p->replay, &p->game);
+    if (played < 0)
+        play_message(p, PLAY_MESSAGE_ERROR, "The replay stopped at a step the rules refuse");
+    play_took_steps(p, first, p->replay_by_solver);
+    if (played != 0) play_changed(p, -1, p->replay_by_solver);
+    replay_stop(&p->replay);
 }

@@ -107,7 +107,11 @@ bool play_open_first(play *p, int level_number, bool files_named);
 void play_step(play *p, direction d);
 void play_undo(play *p);
 void play_redo(play *p);
-void play_restart(play *p);
+void play_restart(play *p); /* undo to the start: the steps stay redoable */
+/* Undo and redo by push (game_undo_push()), and redo to the end. */
+void play_undo_push(play *p);
+void play_redo_push(play *p);
+void play_redo_all(play *p);
 void play_walk_to(play *p, int square);
 
 /* Makes the push of the hint on show (walking to it first). False when no hint is on show
@@ -122,6 +126,10 @@ bool play_go(play *p, int delta, bool unsolved_only);
 /* Plays the replay's due steps (or one step when `one_step`), as the player's or the
  * solver's steps. */
 void play_replay_steps(play *p, bool one_step);
+
+/* Replay: one step back (pausing it), or every step left at once. */
+void play_replay_back(play *p);
+void play_replay_finish(play *p);
 
 /* New steps were just taken (not redone) from history index `first` to game.moves - 1,
  * by the solver's replay or by the player; keeps p->solver_from. Call it before

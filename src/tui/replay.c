@@ -64,7 +64,7 @@ void replay_stop(replay *r)
 
 int replay_timeout_ms(const replay *r, double now)
 {
-    if (!r->active || r->paused) return -1;
+    if (!r->active || r->paused || r->held) return -1;
     double wait = r->due - now;
     return wait <= 0 ? 0 : (int)wait + 1;
 }
@@ -85,6 +85,7 @@ int replay_tick(replay *r, game *g, double now)
     int played = 0;
     /* After a stall (a slow terminal) play at most a few steps at once, so the eye can
      * still follow; the clock restarts from now. */
+    if (r->held) return 0;
     while (r->active && !r->paused && now >= r->due && played < 4) {
         if (!play_one(r, g)) return -1;
         played++;
@@ -100,6 +101,30 @@ int replay_step(replay *r, game *g)
     if (!play_one(r, g)) return -1;
     r->due = replay_now_ms() + step_interval_ms[r->speed];
     return 1;
+}
+
+int replay_step_back(replay *r, game *g)
+{
+    if (!r->active || r->next == 0 || !game_undo(g)) return 0;
+    r->next--;
+    r->paused = true;
+    return 1;
+}
+
+int replay_finish(replay *r, game *g)
+{
+    int played = 0;
+    while (r->active) {
+        if (!play_one(r, g)) return -1;
+        played++;
+    }
+    return played;
+}
+
+void replay_hold(replay *r, bool held)
+{
+    if (r->held && !held) r->due = replay_now_ms() + step_interval_ms[r->speed];
+    r->held = held;
 }
 
 void replay_toggle_pause(replay *r)

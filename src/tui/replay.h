@@ -17,6 +17,7 @@ enum { REPLAY_SPEED_COUNT = 7 };
 typedef struct replay {
     bool active;
     bool paused;
+    bool held; /* a menu or the help screen is over the board: the clock stands still */
     game_step *steps; /* owned */
     int count;
     int next;      /* the step to play next */
@@ -44,7 +45,7 @@ bool replay_start_steps(replay *r, const game_step *steps, int count, const char
 void replay_stop(replay *r);
 
 /* Milliseconds until the next step is due (0 when due), or -1 when nothing will happen
- * without a key (not active, or paused). */
+ * without a key (not active, paused or held). */
 int replay_timeout_ms(const replay *r, double now);
 
 /* Plays the steps that are due. Returns the number played; stops the replay (active false)
@@ -53,6 +54,18 @@ int replay_tick(replay *r, game *g, double now);
 
 /* Plays one step now, paused or not (the '.' key). Same return as replay_tick. */
 int replay_step(replay *r, game *g);
+
+/* Takes back the last step played (the ',' key) and pauses. Returns 1, or 0 when no step
+ * of the replay is in effect. */
+int replay_step_back(replay *r, game *g);
+
+/* Plays every step left at once (the End key). Same return as replay_tick; the replay is
+ * over afterwards. */
+int replay_finish(replay *r, game *g);
+
+/* Holds the replay while a menu or the help screen is open (`held` true), and lets it carry
+ * on where it stood afterwards (false); a pause the player chose stays. */
+void replay_hold(replay *r, bool held);
 
 void replay_toggle_pause(replay *r);
 void replay_faster(replay *r);

@@ -110,6 +110,18 @@ static bool start_terminal(tui *t)
         return false;
     }
     set_term(screen);
+    /* A terminal that cannot move the cursor (TERM=dumb, a printing terminal) would pile
+     * every frame onto one line: refuse it in one line instead. */
+    const char *cursor_address = tigetstr("cup");
+    if (!cursor_address || cursor_address == (char *)-1) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr,
+                "sokoban: the terminal '%s' cannot move the cursor; the game needs one that "
+                "can (TERM=xterm-256color, linux, screen...)\n",
+                getenv("TERM") ? getenv("TERM") : "");
+        return false;
+    }
     curses_active = 1;
     atexit(restore_terminal);
     cbreak();
@@ -121,7 +133,10 @@ static bool start_terminal(tui *t)
     curs_set(0);
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
     mouseinterval(0);
-    draw_init_colors(&t->view);
+    /* no-color.org: NO_COLOR set and not empty means no colours; attributes (reverse, bold,
+     * underline) mark what colours would */
+    const char *no_color = getenv("NO_COLOR");
+    if (!no_color || !*no_color) draw_init_colors(&t->view);
     return true;
 }
 
@@ -196,8 +211,9 @@ static void handle_mouse(tui *t)
     if (square >= 0) play_walk_to(&t->play, square);
 }
 
-/* Keys while a replay runs: its own controls, Esc stops it, a move takes over. Returns true
- * when the key was the replay's. */
+/* Keys while a replay runs: its own controls, Esc stops it, a menu or the help holds it, a
+ * move or another command of the game takes over, and any other key says which keys work.
+ * Returns true when the key was the replay's. */
 static bool replay_key(tui *t, key_action action)
 {
     switch (action) {
@@ -206,6 +222,12 @@ static bool replay_key(tui *t, key_action action)
         return true;
     case KEY_ACTION_STEP:
         play_replay_steps(&t->play, true);
+        return true;
+    case KEY_ACTION_STEP_BACK:
+        play_replay_back(&t->play);
+        return true;
+    case KEY_ACTION_TO_END:
+        play_replay_finish(&t->play);
         return true;
     case KEY_ACTION_FASTER:
         replay_faster(&t->play.replay);
@@ -217,11 +239,27 @@ static bool replay_key(tui *t, key_action action)
         replay_stop(&t->play.replay);
         play_message(&t->play, PLAY_MESSAGE_INFO, "Replay stopped: the board is yours");
         return true;
+    case KEY_ACTION_HELP:
+    case KEY_ACTION_LEVEL_LIST:
+        return false; /* the screen that opens holds the replay (main_loop) */
+    case KEY_ACTION_NONE:
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Replaying: %s", KEYS_REPLAY_TEXT);
+        return true;
     default:
         /* Anything else takes over from where the replay stands. */
         replay_stop(&t->play.replay);
         return false;
     }
+}
+
+/* The message for a key the play screen does not know: which key lists them. */
+static void unknown_key(tui *t, int key)
+{
+    const char *name = key > ' ' && key < 127 ? NULL : keyname(key);
+    if (name)
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Unknown key %s: ? shows the keys", name);
+    else
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Unknown key '%c': ? shows the keys", key);
 }
 
 /* Goes to another level (play_go); out of memory ends the game. */
@@ -264,6 +302,21 @@ static void play_key(tui *t, int key)
         break;
     case KEY_ACTION_REDO:
         play_redo(&t->play);
+        break;
+    case KEY_ACTION_UNDO_PUSH:
+        play_undo_push(&t->play);
+        break;
+    case KEY_ACTION_REDO_PUSH:
+        play_redo_push(&t->play);
+        break;
+    case KEY_ACTION_TO_START:
+        if (t->play.game.moves == 0)
+            play_message(&t->play, PLAY_MESSAGE_INFO, "Nothing to undo");
+        else
+            play_restart(&t->play);
+        break;
+    case KEY_ACTION_TO_END:
+        play_redo_all(&t->play);
         break;
     case KEY_ACTION_RESTART:
         if (t->play.game.moves > 0 && !game_is_solved(&t->play.game))
@@ -321,6 +374,9 @@ static void play_key(tui *t, int key)
         break;
     case KEY_ACTION_MOUSE:
         handle_mouse(t);
+        break;
+    case KEY_ACTION_NONE:
+        unknown_key(t, key);
         break;
     default:
         break;
@@ -407,6 +463,8 @@ static void main_loop(tui *t)
             (t->assist.request != ASSIST_REQUEST_NONE || (ready > 0 && fds[1].revents)))
             assist_poll(&t->assist, &t->play);
         t->view.spinner = (unsigned)(replay_now_ms() / SPINNER_TICK_MS);
+        /* a menu or the help over the board holds the replay; it carries on after */
+        replay_hold(&t->play.replay, t->view.screen != VIEW_SCREEN_PLAY);
         if (t->play.replay.active) {
             play_replay_steps(&t->play, false);
             assist_follow(&t->assist, &t->play);

@@ -205,7 +205,7 @@ test_solve_tutorial_recorded() {
     wait_for "Solved in 4 moves, 3 pushes"
     wait_for "n or Enter: next level"
     wait_for "best 4/3"
-    grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "no level saved"
+    [ -s "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "no progress saved"
     keys L
     wait_for "1 solved"
     screen | grep -E '^ [> ] +1 +\* +4/3 +4/3 ' > /dev/null || fail "level 1 not marked solved"
@@ -457,7 +457,7 @@ test_lost_found_unasked() {
     screen | grep -q "DEADLOCK" && fail "the static rules saw it: not the case this test needs"
     keys Enter
     wait_for "Took back 1 push"
-    wait_for "#.\$   #"
+    wait_for "#.\$@  #"
     wait_for "pushes 2"
 }
 
@@ -534,39 +534,42 @@ test_quit_restores_terminal() {
     done
 }
 
-# A save file that is not a progress file is reported, set aside, and the game plays on
-# and saves; a damaged record in a good file is reported and skipped, and the other records
-# survive. (A wide terminal, so the message's paths fit on its line.)
+# An old progress.txt with nothing readable in it is imported (nothing) and renamed, with
+# one message, and the game saves into the database; a progress.db that is not a database is
+# told, left alone, and the game plays without saving. (A wide terminal, so the message's
+# paths fit on its line.)
 test_corrupt_save() {
-    mkdir -p "$XDG_DATA_HOME/sokoban"
-    printf 'this is \001 not a progress file\n\377\376garbage\n' > "$XDG_DATA_HOME/sokoban/progress.txt"
+    data="$XDG_DATA_HOME/sokoban"
+    mkdir -p "$data"
+    printf 'this is \001 not a progress file\n\377\376garbage\n' > "$data/progress.txt"
     start_game -l C -s 240x24
     wait_for "tutorial 1/"
-    wait_for "could not be read as saved progress; it was set aside as"
-    message_text | grep -q "^progress: .*/progress.txt could not .*/progress.txt.corrupt-" ||
-        fail "the damaged file was not reported on the message line"
+    wait_for "2 damaged lines skipped"
+    message_text | grep -q "^progress: imported 0 records from .*/progress.txt (now .*/progress.txt.imported)" ||
+        fail "the import was not reported on the message line"
     keys l l l l
     wait_for "Solved in 4 moves"
     keys q
     wait_for "SHELL-DONE"
-    ls "$XDG_DATA_HOME/sokoban/" | grep -q 'progress.txt.corrupt-' || fail "the damaged file was not set aside"
-    grep -q "level" "$XDG_DATA_HOME/sokoban/progress.txt" || fail "the new progress was not saved"
+    [ -e "$data/progress.txt" ] && fail "progress.txt was not renamed"
+    [ -f "$data/progress.txt.imported" ] || fail "progress.txt.imported is missing"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C -s 240x24
+    wait_for "best 4/3"
+    keys q
+    wait_for "SHELL-DONE"
     tmux -L "$SOCKET" kill-server
 
-    # A record with a wrong checksum among good ones.
-    echo "00000000 level 0123456789abcdef 1 4 3 rRRR 4 3 rRRR -" >> "$XDG_DATA_HOME/sokoban/progress.txt"
+    # A file that is not a database in the database's place.
+    rm -f "$data"/progress.db*
+    printf 'my notes\n' > "$data/progress.db"
     start_game -l C -s 240x24
-    wait_for "tutorial 1/"
-    wait_for "skipped; the file was kept as"
-    message_text | grep -q "^progress: 1 damaged record of .*/progress.txt skipped; .*/progress.txt.corrupt-" ||
-        fail "the damaged record was not reported on the message line"
-    wait_for "best 4/3"
-    keys L
-    wait_for "8 levels, 1 solved"
-    [ "$(ls "$XDG_DATA_HOME/sokoban/" | grep -c 'progress.txt.corrupt-')" -eq 2 ] ||
-        fail "the file with the damaged record was not kept aside"
-    grep -q 0123456789abcdef "$XDG_DATA_HOME/sokoban/progress.txt" &&
-        fail "the damaged record was written back"
+    wait_for "is not a progress database, so it is left alone and progress is not saved"
+    keys l l l l
+    wait_for "Solved in 4 moves"
+    keys q
+    wait_for "SHELL-DONE"
+    [ "$(cat "$data/progress.db")" = "my notes" ] || fail "the file was written over"
     return 0
 }
 
@@ -629,6 +632,131 @@ test_help() {
     wait_for "level list"
     keys x
     wait_for "moves 0"
+}
+
+# Undo and redo by push: z takes back everything since the push before last, x mirrors it;
+# Home undoes to the start and End redoes to the end.
+test_undo_by_push() {
+    printf '; Pushes\n#########\n#@ $   .#\n#       #\n#########\n' > "$WORK/pushes.xsb"
+    start_game -t screen -l C "$WORK/pushes.xsb" # a TERM whose Home and End tmux sends
+    wait_for "#@ \$   .#"
+    keys Right Right Down Up Right Down Right
+    wait_for "moves 7  pushes 2"
+    keys z
+    wait_for "#  @\$  .#"
+    wait_for "moves 2  pushes 1"
+    keys z
+    wait_for "moves 0  pushes 0"
+    keys z
+    wait_for "Nothing to undo"
+    keys x
+    wait_for "moves 2  pushes 1"
+    keys x
+    wait_for "moves 7  pushes 2"
+    keys x
+    wait_for "Nothing to redo"
+    keys Home
+    wait_for "moves 0  pushes 0"
+    keys End
+    wait_for "moves 7  pushes 2"
+}
+
+# The deadlock warning names the key that takes the push back, and that key does it in one
+# press even after more moves.
+test_deadlock_warning_names_its_key() {
+    start_game -l C "$WORK/small.xsb" --level 2
+    wait_for "Corner"
+    keys Down Right Down Right Up
+    wait_for "DEADLOCK (corner)"
+    wait_for "Press z to undo"
+    keys Left Left
+    wait_for "moves 7  pushes 2"
+    wait_for "Press z to undo"
+    keys z
+    wait_gone "DEADLOCK"
+    wait_for "moves 2  pushes 1"
+}
+
+# A replay holds while the help screen is open and carries on after it; an unknown key
+# during a replay lists the replay's keys instead of stopping it.
+test_replay_held_by_help() {
+    start_game -t screen -l C "$WORK/small.xsb" --level 4
+    wait_for "moves 0  pushes 0"
+    keys S
+    wait_for "Replaying the solver's"
+    keys - - - -   # the slowest speed: one step a second
+    wait_for "replay "
+    keys '?'
+    wait_for "Ctrl-R"
+    keys Escape
+    wait_for "replay "
+    keys '`'
+    wait_for "Replaying: space pause, . step, , back, End to the end"
+    wait_for "replay "
+    keys L
+    wait_for "small: 4 levels"
+    keys Escape
+    wait_for "replay "
+    keys End
+    wait_for "Solved by the solver"
+}
+
+# A replay steps back (and pauses) with ',' and jumps to its end with End.
+test_replay_step_back_and_end() {
+    start_game -t screen -l C "$WORK/small.xsb" --level 4
+    wait_for "moves 0  pushes 0"
+    keys S
+    wait_for "Replaying the solver's"
+    keys space
+    wait_for "paused"
+    moves=$(screen | sed -n 's/.* moves \([0-9]*\)  pushes .*/\1/p')
+    keys . .
+    wait_for "moves $((moves + 2))  "
+    keys ,
+    wait_for "moves $((moves + 1))  "
+    wait_for "paused"
+    keys End
+    wait_for "Solved by the solver"
+    wait_gone "replay "
+}
+
+# Caps Lock: W A J K still move; an unknown key points to '?'.
+test_capitals_move_unknown_key() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys J
+    wait_for "moves 1  pushes 0"
+    keys K
+    wait_for "moves 2  pushes 0"
+    keys '`'
+    wait_for "Unknown key '\`': ? shows the keys"
+    keys F5
+    wait_for "Unknown key KEY_F(5): ? shows the keys"
+}
+
+# TERM=dumb: one line that says what the game needs, exit status 2.
+test_term_dumb() {
+    start_game -t dumb -l C "$WORK/small.xsb"
+    wait_for "EXIT=2"
+    [ "$(wc -l < "$WORK/stderr")" -eq 1 ] || fail "stderr: $(cat "$WORK/stderr")"
+    grep -q "the terminal 'dumb' cannot move the cursor; the game needs one that can" \
+        "$WORK/stderr" || fail "stderr: $(cat "$WORK/stderr")"
+    tmux -L "$SOCKET" kill-server
+}
+
+# NO_COLOR: no colour on the screen; the deadlocked box is marked by reverse video instead.
+test_no_color() {
+    export NO_COLOR=1
+    start_game -l C "$WORK/small.xsb" --level 2
+    wait_for "Corner"
+    keys Down Right Down Right Up
+    wait_for "DEADLOCK (corner)"
+    tmux -L "$SOCKET" capture-pane -p -e > "$WORK/colours"
+    # SGR 30-37 and 40-47 are the colours (39 and 49 the terminal's own)
+    grep -aq "$(printf '\033')\\[\\([0-9]*;\\)*[34][0-7]m" "$WORK/colours" &&
+        fail "colours on the screen with NO_COLOR set"
+    grep -aq "$(printf '\033')\\[1;7m\\\$" "$WORK/colours" || fail "no reverse video for the deadlock"
+    unset NO_COLOR
 }
 
 if ! command -v tmux > /dev/null; then

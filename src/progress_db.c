@@ -1,0 +1,354 @@
+/* progress_db.c - the progress database as a file: opening it safely, setting it aside. */
+#define _GNU_SOURCE /* renameat2() */
+#include "progress_db.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "progress_schema.h"
+
+static void set_message(char *message, size_t size, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_message(char *message, size_t size, const char *format, ...)
+{
+    if (!message || size == 0) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, size, format, arguments);
+    va_end(arguments);
+}
+
+/* `file` with `suffix` appended, malloc'd. */
+static char *with_suffix(const char *file, const char *suffix)
+{
+    size_t size = strlen(file) + strlen(suffix) + 1;
+    char *name = malloc(size);
+    if (name) snprintf(name, size, "%s%s", file, suffix);
+    return name;
+}
+
+/* Creates the directory and its parents (mode 0700, as XDG asks) when missing. */
+static bool make_directories(const char *directory)
+{
+    size_t length = strlen(directory);
+    char *path = malloc(length + 1);
+    if (!path) return false;
+    memcpy(path, directory, length + 1);
+    bool ok = true;
+    for (char *slash = path + 1; ok; slash++) {
+        if (*slash != '/' && *slash != '\0') continue;
+        char saved = *slash;
+        *slash = '\0';
+        if (mkdir(path, 0700) != 0 && errno != EEXIST) ok = false;
+        *slash = saved;
+        if (!saved) break;
+    }
+    int saved_errno = errno;
+    free(path);
+    errno = saved_errno;
+    return ok;
+}
+
+/* Renames `from` to `to` unless `to` exists (then fails with EEXIST), in one step:
+ * renameat2(RENAME_NOREPLACE), or where the file system does not have it, link() (which
+ * never replaces) and unlink(). */
+int progress_db_rename_new(const char *from, const char *to)
+{
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return -1;
+    if (link(from, to) != 0) return -1;
+    if (unlink(from) != 0) {
+        int saved = errno;
+        unlink(to);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+char *progress_db_set_aside(const char *file, const char *suffix)
+{
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm local;
+    localtime_r(&now, &local);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+    size_t size = strlen(file) + strlen(suffix) + strlen(stamp) + 16;
+    char *name = malloc(size);
+    if (!name) return NULL;
+    for (int attempt = 1; attempt < 1000; attempt++) {
+        if (attempt == 1)
+            snprintf(name, size, "%s.%s-%s", file, suffix, stamp);
+        else
+            snprintf(name, size, "%s.%s-%s-%d", file, suffix, stamp, attempt);
+        if (progress_db_rename_new(file, name) == 0) return name;
+        if (errno != EEXIST) break;
+    }
+    int saved = errno;
+    free(name);
+    errno = saved;
+    return NULL;
+}
+
+/* What lies at a path. */
+typedef enum file_kind {
+    FILE_MISSING,
+    FILE_DATABASE, /* a regular file with SQLite's header, or empty */
+    FILE_LINK,
+    FILE_NOT_REGULAR,
+    FILE_NOT_DATABASE,
+    FILE_UNREADABLE, /* errno says why */
+} file_kind;
+
+/* Looks at `file` without following a link and without blocking on a FIFO; the header is read
+ * from the file opened, checked to be regular after opening. */
+static file_kind examine(const char *file)
+{
+    struct stat status;
+    if (lstat(file, &status) != 0) return errno == ENOENT ? FILE_MISSING : FILE_UNREADABLE;
+    if (S_ISLNK(status.st_mode)) return FILE_LINK;
+    if (!S_ISREG(status.st_mode)) return FILE_NOT_REGULAR;
+    int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return errno == ELOOP ? FILE_LINK : FILE_UNREADABLE;
+    static const char header[16] = "SQLite format 3";
+    char start[16];
+    file_kind kind = FILE_DATABASE;
+    ssize_t got;
+    if (fstat(fd, &status) != 0)
+        kind = FILE_UNREADABLE;
+    else if (!S_ISREG(status.st_mode))
+        kind = FILE_NOT_REGULAR;
+    else if (status.st_size == 0)
+        kind = FILE_DATABASE;
+    else if ((got = pread(fd, start, sizeof start, 0)) < 0)
+        kind = FILE_UNREADABLE;
+    else if (got != (ssize_t)sizeof start || memcmp(start, header, sizeof header) != 0)
+        kind = FILE_NOT_DATABASE;
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return kind;
+}
+
+/* Refuses what is not ours at `file` (and beside it, the -wal and -shm files SQLite would
+ * open): true with `message` set when it must be left alone. */
+static bool refuse(const char *file, char *message, size_t message_size)
+{
+    static const char *const suffixes[] = {"", "-wal", "-shm"};
+    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+        char *name = with_suffix(file, suffixes[i]);
+        if (!name) {
+            set_message(message, message_size, "progress: out of memory; progress is not saved");
+            return true;
+        }
+        file_kind kind = examine(name);
+        const char *problem = NULL;
+        if (kind == FILE_LINK)
+            problem = "is a symbolic link";
+        else if (kind == FILE_NOT_REGULAR)
+            problem = "is not a regular file";
+        else if (kind == FILE_NOT_DATABASE && i == 0)
+            problem = "is not a progress database";
+        else if (kind == FILE_UNREADABLE)
+            problem = strerror(errno);
+        if (problem)
+            set_message(message, message_size,
+                        "progress: %s %s%s, so it is left alone and progress is not saved", name,
+                        kind == FILE_UNREADABLE ? "cannot be read: " : "", problem);
+        free(name);
+        if (problem) return true;
+    }
+    return false;
+}
+
+/* True when the database passes `PRAGMA quick_check`. */
+static bool looks_sound(sqlite3 *db)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &statement, NULL) != SQLITE_OK)
+        return false;
+    bool sound = sqlite3_step(statement) == SQLITE_ROW &&
+                 strcmp((const char *)sqlite3_column_text(statement, 0), "ok") == 0;
+    sqlite3_finalize(statement);
+    return sound;
+}
+
+/* Opens the file as SQLite (no link followed) with the busy timeout and WAL. */
+static sqlite3 *open_connection(const char *file)
+{
+    sqlite3 *db = NULL;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW;
+    if (sqlite3_open_v2(file, &db, flags, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return NULL;
+    }
+    sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS);
+    sqlite3_extended_result_codes(db, 0);
+    return db;
+}
+
+/* Copies, row by row, every table of the database `old` into `db`; a row that cannot be read
+ * ends its table. Returns the rows copied. */
+static long copy_rows(sqlite3 *db, sqlite3 *old)
+{
+    long copied = 0;
+    for (const char *const *table = progress_schema_tables; *table; table++) {
+        char sql[512];
+        snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
+        sqlite3_stmt *select;
+        if (sqlite3_prepare_v2(old, sql, -1, &select, NULL) != SQLITE_OK) continue;
+        int columns = sqlite3_column_count(select);
+        size_t used = (size_t)snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO %s (", *table);
+        for (int c = 0; c < columns && used < sizeof sql; c++)
+            used += (size_t)snprintf(sql + used, sizeof sql - used, "%s%s", c ? ", " : "",
+                                     sqlite3_column_name(select, c));
+        for (int c = 0; c < columns && used < sizeof sql; c++)
+            used += (size_t)snprintf(sql + used, sizeof sql - used, "%s", c ? ", ?" : ") VALUES (?");
+        if (used < sizeof sql) used += (size_t)snprintf(sql + used, sizeof sql - used, ")");
+        sqlite3_stmt *insert = NULL;
+        if (used < sizeof sql && sqlite3_prepare_v2(db, sql, -1, &insert, NULL) == SQLITE_OK) {
+            while (sqlite3_step(select) == SQLITE_ROW) {
+                for (int c = 0; c < columns; c++)
+                    sqlite3_bind_value(insert, c + 1, sqlite3_column_value(select, c));
+                if (sqlite3_step(insert) == SQLITE_DONE && sqlite3_changes(db) > 0) copied++;
+                sqlite3_reset(insert);
+            }
+        }
+        sqlite3_finalize(insert);
+        sqlite3_finalize(select);
+    }
+    return copied;
+}
+
+/* Copies what can be read of the database set aside at `aside` into the new one. It is read
+ * through a connection of its own, so that its damage cannot fail the new one's commit. */
+static long salvage(sqlite3 *db, const char *aside)
+{
+    sqlite3 *old = NULL;
+    if (sqlite3_open_v2(aside, &old, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) !=
+        SQLITE_OK) {
+        sqlite3_close(old);
+        return 0;
+    }
+    long copied = 0;
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
+        copied = copy_rows(db, old);
+        if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            copied = 0;
+        }
+    }
+    sqlite3_close(old);
+    return copied;
+}
+
+/* Sets the damaged database at `file` aside (its -wal with it; the -shm is SQLite's scratch
+ * and goes). Returns the new name or NULL with `message` set. */
+static char *set_damaged_aside(const char *file, char *message, size_t message_size)
+{
+    if (examine(file) != FILE_DATABASE) {
+        set_message(message, message_size,
+                    "progress: %s is damaged and not a regular file; progress is not saved",
+                    file);
+        return NULL;
+    }
+    char *aside = progress_db_set_aside(file, "corrupt");
+    if (!aside) {
+        set_message(message, message_size,
+                    "progress: %s is damaged and cannot be set aside (%s); progress is not saved",
+                    file, strerror(errno));
+        return NULL;
+    }
+    char *wal = with_suffix(file, "-wal"), *aside_wal = with_suffix(aside, "-wal");
+    char *shm = with_suffix(file, "-shm");
+    if (wal && aside_wal && examine(wal) == FILE_DATABASE) progress_db_rename_new(wal, aside_wal);
+    if (shm && examine(shm) != FILE_LINK) unlink(shm);
+    free(wal);
+    free(aside_wal);
+    free(shm);
+    return aside;
+}
+
+/* Makes the connection ready: WAL, then the schema. NULL with `message` when refused. */
+static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t message_size)
+{
+    /* WAL: readers never wait for the writer; NORMAL: a commit survives the game being
+     * killed (a power loss may take the last ones, never the database). */
+    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
+    int found = 0;
+    char error[256] = "";
+    progress_schema_status status = progress_schema_upgrade(db, &found, error, sizeof error);
+    if (status == PROGRESS_SCHEMA_OK) {
+        sqlite3_busy_timeout(db, PROGRESS_BUSY_MS);
+        return db;
+    }
+    if (status == PROGRESS_SCHEMA_NEWER)
+        set_message(message, message_size,
+                    "progress: %s was written by a newer sokoban (schema %d), so it is left "
+                    "alone and progress is not saved",
+                    file, found);
+    else if (status == PROGRESS_SCHEMA_FOREIGN)
+        set_message(message, message_size,
+                    "progress: %s is another program's database, so it is left alone and "
+                    "progress is not saved",
+                    file);
+    else
+        set_message(message, message_size, "progress: cannot use %s (%s); progress is not saved",
+                    file, error);
+    sqlite3_close(db);
+    return NULL;
+}
+
+sqlite3 *progress_db_open(const char *directory, const char *file, char *message,
+                          size_t message_size)
+{
+    set_message(message, message_size, "%s", "");
+    if (!make_directories(directory)) {
+        set_message(message, message_size, "progress: cannot create %s (%s); progress is not saved",
+                    directory, strerror(errno));
+        return NULL;
+    }
+    if (refuse(file, message, message_size)) return NULL;
+    sqlite3 *db = open_connection(file);
+    if (!db) {
+        set_message(message, message_size, "progress: cannot open %s; progress is not saved",
+                    file);
+        return NULL;
+    }
+    if (looks_sound(db)) return prepare(db, file, message, message_size);
+
+    /* Damaged: set it aside and start a new one with what can be read. */
+    sqlite3_close(db);
+    char *aside = set_damaged_aside(file, message, message_size);
+    if (!aside) return NULL;
+    db = open_connection(file);
+    if (db) db = prepare(db, file, message, message_size);
+    long copied = db ? salvage(db, aside) : 0;
+    if (db)
+        set_message(message, message_size,
+                    "progress: %s was damaged; it was set aside as %s and %ld record%s copied "
+                    "from it",
+                    file, aside, copied, copied == 1 ? " was" : "s were");
+    free(aside);
+    return db;
+}
+
+sqlite3 *progress_db_open_memory(void)
+{
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+            SQLITE_OK ||
+        progress_schema_upgrade(db, NULL, NULL, 0) != PROGRESS_SCHEMA_OK) {
+        sqlite3_close(db);
+        return NULL;
+    }
+    return db;
+}

@@ -1,0 +1,439 @@
+/* progress_levels.c - what the progress keeps of levels and collections: records and bests
+ * (checked by replaying them), unfinished games, snapshots, imported solutions, the
+ * collection played last, statistics. The writes go through progress_submit (progress.c). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "progress_store.h"
+
+/* ---- reading records ------------------------------------------------------------------ */
+
+void progress_record_free(progress_record *record)
+{
+    free(record->best_moves.lurd);
+    free(record->best_pushes.lurd);
+    free(record->unfinished);
+    free(record->unfinished_redo);
+    memset(record, 0, sizeof *record);
+}
+
+bool progress_read(progress *progress, progress_key key, progress_record *record)
+{
+    memset(record, 0, sizeof *record);
+    record->key = key;
+    sqlite3 *db = progress->db;
+    bool found = false;
+    sqlite3_stmt *level = progress_prepare(db, "SELECT solved, assisted, unfinished, "
+                                               "unfinished_redo, seconds FROM level WHERE key = ?1",
+                                           "k", key);
+    if (level && sqlite3_step(level) == SQLITE_ROW) {
+        found = true;
+        record->solved = sqlite3_column_int(level, 0) != 0;
+        record->assisted = sqlite3_column_int(level, 1) != 0;
+        record->unfinished = progress_column_text(level, 2);
+        record->unfinished_redo = progress_column_text(level, 3);
+        record->seconds = sqlite3_column_double(level, 4);
+    }
+    sqlite3_finalize(level);
+    sqlite3_stmt *best = progress_prepare(db, "SELECT kind, lurd, moves, pushes, origin FROM "
+                                              "best WHERE key = ?1", "k", key);
+    while (best && sqlite3_step(best) == SQLITE_ROW) {
+        found = true;
+        progress_solution *solution =
+            sqlite3_column_int(best, 0) ? &record->best_pushes : &record->best_moves;
+        free(solution->lurd);
+        solution->lurd = progress_column_text(best, 1);
+        solution->moves = sqlite3_column_int(best, 2);
+        solution->pushes = sqlite3_column_int(best, 3);
+        int origin = sqlite3_column_int(best, 4);
+        solution->origin = origin >= PROGRESS_OWN && origin <= PROGRESS_IMPORTED
+                               ? (progress_origin)origin
+                               : PROGRESS_IMPORTED;
+    }
+    sqlite3_finalize(best);
+    return found;
+}
+
+/* Replays the level's unchecked bests: one that solves it is marked checked (with the counts
+ * the replay gave), one that does not is dropped and told once. Corrections that cannot be
+ * written now are made at a later read. */
+static void check_bests(progress *progress, const level *level, progress_key key)
+{
+    sqlite3 *db = progress->db;
+    sqlite3_stmt *unchecked = progress_prepare(db, "SELECT kind, lurd FROM best WHERE key = ?1 "
+                                                   "AND checked = 0", "k", key);
+    if (!unchecked) return;
+    int dropped = 0;
+    while (sqlite3_step(unchecked) == SQLITE_ROW) {
+        int64_t kind = sqlite3_column_int(unchecked, 0);
+        const char *lurd = (const char *)sqlite3_column_text(unchecked, 1);
+        int moves = 0, pushes = 0;
+        char *canonical = progress_replay(level, lurd, &moves, &pushes);
+        if (canonical)
+            progress_finish(db, progress_prepare(db, "UPDATE best SET checked = 1, lurd = ?3, "
+                                                     "moves = ?4, pushes = ?5 WHERE key = ?1 "
+                                                     "AND kind = ?2",
+                                                 "kitii", key, kind, canonical, (int64_t)moves,
+                                                 (int64_t)pushes));
+        else if (progress_finish(db, progress_prepare(db, "DELETE FROM best WHERE key = ?1 AND "
+                                                          "kind = ?2", "ki", key, kind)) ==
+                 SQLITE_OK)
+            dropped++;
+        free(canonical);
+    }
+    sqlite3_finalize(unchecked);
+    if (!dropped) return;
+    /* A level whose every best was false was never solved. */
+    progress_finish(db, progress_prepare(db, "UPDATE level SET solved = 0 WHERE key = ?1 AND "
+                                             "NOT EXISTS (SELECT 1 FROM best WHERE key = ?1)",
+                                         "k", key));
+    progress_notify(progress,
+                    "progress: a saved best of level %d%s%s did not solve it and was dropped",
+                    level->number, level->title[0] ? ", " : "", level->title);
+}
+
+bool progress_read_level(progress *progress, const level *level, progress_record *record)
+{
+    progress_key key = progress_level_key(level);
+    check_bests(progress, level, key);
+    bool found = progress_read(progress, key, record);
+    /* Whatever could not be corrected in the database is still not shown. */
+    progress_solution *solutions[] = {&record->best_moves, &record->best_pushes};
+    for (int i = 0; i < 2; i++) {
+        int moves, pushes;
+        if (!solutions[i]->lurd) continue;
+        char *canonical = NULL;
+        sqlite3_stmt *checked = progress_prepare(progress->db, "SELECT checked FROM best WHERE "
+                                                               "key = ?1 AND kind = ?2",
+                                                 "ki", key, (int64_t)i);
+        bool is_checked = checked && sqlite3_step(checked) == SQLITE_ROW &&
+                          sqlite3_column_int(checked, 0);
+        sqlite3_finalize(checked);
+        if (!is_checked && !(canonical = progress_replay(level, solutions[i]->lurd, &moves,
+                                                         &pushes))) {
+            free(solutions[i]->lurd);
+            memset(solutions[i], 0, sizeof *solutions[i]);
+        }
+        free(canonical);
+    }
+    return found;
+}
+
+/* The next slot of progress_get, emptied. */
+static progress_record *next_slot(progress *progress)
+{
+    progress_record *slot = &progress->slots[progress->next_slot];
+    progress->next_slot = (progress->next_slot + 1) % PROGRESS_GET_SLOTS;
+    progress_record_free(slot);
+    return slot;
+}
+
+const progress_record *progress_get(progress *progress, progress_key key)
+{
+    progress_record *slot = next_slot(progress);
+    return progress_read(progress, key, slot) ? slot : NULL;
+}
+
+const progress_record *progress_get_level(progress *progress, const level *level)
+{
+    progress_record *slot = next_slot(progress);
+    return progress_read_level(progress, level, slot) ? slot : NULL;
+}
+
+/* ---- writing records ------------------------------------------------------------------ */
+
+/* Records a checked solution (canonical LURD, counts from the replay). */
+static bool submit_solution(progress *progress, progress_key key, char *lurd, int moves,
+                            int pushes, progress_origin origin, bool checked, const char *source,
+                            int *best_flags)
+{
+    progress_change change = {
+        .kind = CHANGE_SOLUTION,
+        .key = key,
+        .text = {lurd, progress_copy_string(source)},
+        .number = {moves, pushes, origin, checked},
+    };
+    if (source && !change.text[1]) {
+        free(lurd);
+        return false;
+    }
+    int flags = 0;
+    bool written = progress_submit(progress, &change, &flags);
+    if (best_flags) *best_flags = flags;
+    return written && flags != 0;
+}
+
+bool progress_add_solution(progress *progress, const level *level, const char *lurd,
+                           progress_origin origin, int *best_flags)
+{
+    if (best_flags) *best_flags = 0;
+    if (origin == PROGRESS_IMPORTED)
+        return progress_import_solution(progress, level, lurd, "", best_flags);
+    int moves, pushes;
+    char *canonical = progress_replay(level, lurd, &moves, &pushes);
+    if (!canonical) return false;
+    progress_key key = progress_level_key(level);
+    /* A false best kept unchecked must not stand in the way of this one. */
+    check_bests(progress, level, key);
+    return submit_solution(progress, key, canonical, moves, pushes, origin, true, NULL,
+                           best_flags);
+}
+
+bool progress_import_solution(progress *progress, const level *level, const char *lurd,
+                              const char *source, int *best_flags)
+{
+    if (best_flags) *best_flags = 0;
+    int moves, pushes;
+    char *canonical = progress_replay(level, lurd, &moves, &pushes);
+    if (!canonical) return false;
+    progress_key key = progress_level_key(level);
+    check_bests(progress, level, key);
+    int flags = 0;
+    submit_solution(progress, key, canonical, moves, pushes, PROGRESS_IMPORTED, true,
+                    source ? source : "", &flags);
+    if (best_flags) *best_flags = flags;
+    return true;
+}
+
+bool progress_record_solution(progress *progress, progress_key key, const char *lurd, int moves,
+                              int pushes)
+{
+    if (!lurd || !*lurd || !progress_is_lurd_text(lurd) || moves < 0 || pushes < 0)
+        return false;
+    char *copy = progress_copy_string(lurd);
+    if (!copy) return false;
+    return submit_solution(progress, key, copy, moves, pushes, PROGRESS_OWN, false, NULL, NULL);
+}
+
+bool progress_set_game(progress *progress, progress_key key, const char *lurd, const char *redo)
+{
+    if (!progress_is_lurd_text(lurd) || !progress_is_lurd_text(redo)) return false;
+    progress_change change = {.kind = CHANGE_GAME, .key = key};
+    if (lurd && *lurd && !(change.text[0] = progress_copy_string(lurd))) return false;
+    if (redo && *redo && !(change.text[1] = progress_copy_string(redo))) {
+        free(change.text[0]);
+        return false;
+    }
+    return progress_submit(progress, &change, NULL);
+}
+
+bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd)
+{
+    return progress_set_game(progress, key, lurd, NULL);
+}
+
+bool progress_add_time(progress *progress, progress_key key, double seconds)
+{
+    if (!(seconds > 0)) return true;
+    progress_change change = {.kind = CHANGE_TIME, .key = key, .seconds = seconds};
+    return progress_submit(progress, &change, NULL);
+}
+
+/* ---- snapshots ----------------------------------------------------------------------- */
+
+bool progress_snapshot_save(progress *progress, progress_key key, const char *name,
+                            const char *lurd, const char *redo)
+{
+    if (!name || !progress_is_lurd_text(lurd) || !progress_is_lurd_text(redo)) return false;
+    progress_change change = {
+        .kind = CHANGE_SNAPSHOT,
+        .key = key,
+        .text = {progress_copy_string(name), progress_copy_string(lurd ? lurd : ""),
+                 progress_copy_string(redo ? redo : "")},
+        .number = {(int64_t)time(NULL)},
+    };
+    if (!change.text[0] || !change.text[1] || !change.text[2]) {
+        progress_change_free(&change);
+        return false;
+    }
+    return progress_submit(progress, &change, NULL);
+}
+
+int progress_snapshots(progress *progress, progress_key key, progress_snapshot **snapshots)
+{
+    *snapshots = NULL;
+    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT name, lurd, redo, saved FROM "
+                                                          "snapshot WHERE key = ?1 ORDER BY "
+                                                          "saved DESC, name",
+                                            "k", key);
+    if (!select) return -1;
+    int count = 0, capacity = 0;
+    bool failed = false;
+    int rc;
+    while (!failed && (rc = sqlite3_step(select)) == SQLITE_ROW) {
+        if (count == capacity) {
+            capacity = capacity ? 2 * capacity : 8;
+            progress_snapshot *grown = realloc(*snapshots, (size_t)capacity * sizeof *grown);
+            if (!grown) {
+                failed = true;
+                break;
+            }
+            *snapshots = grown;
+        }
+        progress_snapshot *s = &(*snapshots)[count++];
+        s->name = progress_column_text(select, 0);
+        s->lurd = progress_column_text(select, 1);
+        s->redo = progress_column_text(select, 2);
+        s->saved = sqlite3_column_int64(select, 3);
+        failed = !s->name || !s->lurd || !s->redo;
+    }
+    if (!failed && rc != SQLITE_DONE) failed = true;
+    sqlite3_finalize(select);
+    if (failed) {
+        progress_snapshots_free(*snapshots, count);
+        *snapshots = NULL;
+        return -1;
+    }
+    return count;
+}
+
+void progress_snapshots_free(progress_snapshot *snapshots, int count)
+{
+    for (int i = 0; i < count; i++) {
+        free(snapshots[i].name);
+        free(snapshots[i].lurd);
+        free(snapshots[i].redo);
+    }
+    free(snapshots);
+}
+
+bool progress_snapshot_delete(progress *progress, progress_key key, const char *name)
+{
+    sqlite3_stmt *exists = progress_prepare(progress->db, "SELECT 1 FROM snapshot WHERE key = ?1"
+                                                          " AND name = ?2", "kt", key, name);
+    bool found = exists && sqlite3_step(exists) == SQLITE_ROW;
+    sqlite3_finalize(exists);
+    if (!found) return false;
+    progress_change change = {.kind = CHANGE_SNAPSHOT_DELETE, .key = key,
+                              .text = {progress_copy_string(name)}};
+    if (!change.text[0]) return false;
+    return progress_submit(progress, &change, NULL);
+}
+
+/* ---- imported solutions -------------------------------------------------------------- */
+
+int progress_imported_solutions(progress *progress, progress_key key, progress_imported **list)
+{
+    *list = NULL;
+    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT lurd, moves, pushes, source "
+                                                          "FROM imported WHERE key = ?1 ORDER "
+                                                          "BY moves, pushes",
+                                            "k", key);
+    if (!select) return -1;
+    int count = 0, capacity = 0, rc;
+    bool failed = false;
+    while (!failed && (rc = sqlite3_step(select)) == SQLITE_ROW) {
+        if (count == capacity) {
+            capacity = capacity ? 2 * capacity : 8;
+            progress_imported *grown = realloc(*list, (size_t)capacity * sizeof *grown);
+            if (!grown) {
+                failed = true;
+                break;
+            }
+            *list = grown;
+        }
+        progress_imported *s = &(*list)[count++];
+        s->lurd = progress_column_text(select, 0);
+        s->moves = sqlite3_column_int(select, 1);
+        s->pushes = sqlite3_column_int(select, 2);
+        s->source = progress_column_text(select, 3);
+        failed = !s->lurd || !s->source;
+    }
+    if (!failed && rc != SQLITE_DONE) failed = true;
+    sqlite3_finalize(select);
+    if (failed) {
+        progress_imported_free(*list, count);
+        *list = NULL;
+        return -1;
+    }
+    return count;
+}
+
+void progress_imported_free(progress_imported *list, int count)
+{
+    for (int i = 0; i < count; i++) {
+        free(list[i].lurd);
+        free(list[i].source);
+    }
+    free(list);
+}
+
+/* ---- collections and statistics ------------------------------------------------------- */
+
+/* `path` made absolute when the file exists (malloc'd), else a copy of it. */
+static char *absolute_path(const char *path)
+{
+    char *resolved = realpath(path, NULL);
+    return resolved ? resolved : progress_copy_string(path);
+}
+
+bool progress_set_last(progress *progress, const char *collection_path, int level_number)
+{
+    progress_change change = {.kind = CHANGE_LAST, .text = {absolute_path(collection_path)},
+                              .number = {level_number}};
+    if (!change.text[0]) return false;
+    progress_submit(progress, &change, NULL);
+    return true;
+}
+
+bool progress_last(progress *progress, const char **collection_path, int *level_number)
+{
+    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT path, level FROM collection "
+                                                          "WHERE played > 0 ORDER BY played "
+                                                          "DESC LIMIT 1", "");
+    bool found = false;
+    if (select && sqlite3_step(select) == SQLITE_ROW) {
+        char *path = progress_column_text(select, 0);
+        if (path) {
+            free(progress->last_path);
+            progress->last_path = path;
+            *collection_path = path;
+            *level_number = sqlite3_column_int(select, 1);
+            found = true;
+        }
+    }
+    sqlite3_finalize(select);
+    return found;
+}
+
+int progress_collection_level(progress *progress, const char *collection_path)
+{
+    char *path = absolute_path(collection_path);
+    if (!path) return 0;
+    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT level FROM collection WHERE "
+                                                          "path = ?1", "t", path);
+    int level = select && sqlite3_step(select) == SQLITE_ROW ? sqlite3_column_int(select, 0) : 0;
+    sqlite3_finalize(select);
+    free(path);
+    return level;
+}
+
+bool progress_statistics_of(progress *progress, const progress_key *keys, int count,
+                            progress_statistics *statistics)
+{
+    memset(statistics, 0, sizeof *statistics);
+    statistics->levels = count;
+    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT solved, assisted, unfinished "
+                                                          "IS NOT NULL, seconds FROM level "
+                                                          "WHERE key = ?1", "k", (progress_key)0);
+    if (!select) return false;
+    for (int i = 0; i < count; i++) {
+        sqlite3_reset(select);
+        sqlite3_bind_int64(select, 1, (int64_t)keys[i]);
+        int rc = sqlite3_step(select);
+        if (rc == SQLITE_DONE) continue;
+        if (rc != SQLITE_ROW) {
+            sqlite3_finalize(select);
+            return false;
+        }
+        bool solved = sqlite3_column_int(select, 0);
+        statistics->solved += solved;
+        statistics->assisted += !solved && sqlite3_column_int(select, 1);
+        statistics->started += sqlite3_column_int(select, 2);
+        statistics->seconds += sqlite3_column_double(select, 3);
+    }
+    sqlite3_finalize(select);
+    return true;
+}

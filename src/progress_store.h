@@ -1,0 +1,77 @@
+/* progress_store.h - inside the progress module (progress.c, progress_levels.c): the struct
+ * behind `progress`, and the changes it writes. Not for other modules.
+ *
+ * A change is one write, run in its own transaction by progress_submit(); a change that
+ * cannot be written is queued and tried again before the next one. */
+#ifndef SOKOBAN_PROGRESS_STORE_H
+#define SOKOBAN_PROGRESS_STORE_H
+
+#include <sqlite3.h>
+
+#include "progress.h"
+
+/* The slots of progress_get(). */
+enum { PROGRESS_GET_SLOTS = 4 };
+
+typedef enum progress_change_kind {
+    CHANGE_SOLUTION, /* text: lurd, source; number: moves, pushes, origin, checked */
+    CHANGE_GAME,     /* text: lurd, redo */
+    CHANGE_TIME,     /* seconds */
+    CHANGE_SNAPSHOT, /* text: name, lurd, redo; number: saved */
+    CHANGE_SNAPSHOT_DELETE, /* text: name */
+    CHANGE_LAST,     /* text: path; number: level */
+} progress_change_kind;
+
+typedef struct progress_change {
+    progress_change_kind kind;
+    progress_key key;
+    char *text[3];
+    int64_t number[4];
+    double seconds;
+} progress_change;
+
+struct progress {
+    sqlite3 *db;   /* the database, or one in memory when progress is not saved */
+    bool saving;   /* false: `db` is in memory */
+    bool changed;  /* a change was made (for progress_unsaved when not saving) */
+    char *directory, *file;
+    char no_save_reason[1024];
+    progress_change *queued; /* changes not yet written, oldest first */
+    int queued_count, queued_capacity;
+    char failure[1024]; /* why the last write failed, "" after a success */
+    bool failure_told;
+    char notice[1100];
+    bool notice_pending;
+    progress_record slots[PROGRESS_GET_SLOTS];
+    int next_slot;
+    char *last_path;
+};
+
+/* Sends a notice to the player (progress_take_notice). */
+void progress_notify(progress *progress, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Writes a change (taking its texts), after what is queued; queues it when it cannot. True
+ * when it was written; `flags` gets the bests a solution became. */
+bool progress_submit(progress *progress, progress_change *change, int *flags);
+void progress_change_free(progress_change *change);
+
+/* A malloc'd copy; NULL for NULL or when out of memory. */
+char *progress_copy_string(const char *text);
+
+/* True when `text` is NULL or LURD letters and counts, at most 256 KiB. */
+bool progress_is_lurd_text(const char *text);
+
+/* Replays `lurd` on the level: the steps as canonical LURD text (malloc'd) with their
+ * counts when they solve it, else NULL. */
+char *progress_replay(const level *level, const char *lurd, int *moves, int *pushes);
+
+/* Prepares `sql` and binds the arguments `types` names, one letter each: k a progress_key,
+ * i an int64_t, d a double, t a text (NULL binds NULL). NULL on an error. */
+sqlite3_stmt *progress_prepare(sqlite3 *db, const char *sql, const char *types, ...);
+/* Steps a statement once and finalizes it: SQLITE_OK or the error. */
+int progress_finish(sqlite3 *db, sqlite3_stmt *statement);
+/* A malloc'd copy of a text column (NULL for NULL). */
+char *progress_column_text(sqlite3_stmt *statement, int column);
+
+#endif

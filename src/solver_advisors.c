@@ -1,0 +1,156 @@
+/* solver_advisors.c - FESS's packing, packer, joiner and opener advisors. */
+#include "solver_advisors.h"
+
+#include <stdlib.h>
+
+enum {
+    /* The packing advisor's full searches per state (after the cheap test): bounds the work
+     * of one expansion on big levels. */
+    PACKING_SEARCHES = 8,
+};
+
+bool solver_advisors_init(solver_advisors *a, const board *b, int box_count,
+                          const solver_features *features)
+{
+    *a = (solver_advisors){.features = features, .opener = -1};
+    size_t boxes = (size_t)(box_count > 0 ? box_count : 1);
+    a->path_capacity = 4 * b->size;
+    a->path = malloc((size_t)a->path_capacity * sizeof *a->path);
+    a->candidates = malloc(boxes * sizeof *a->candidates);
+    a->mark = calloc((size_t)b->size, sizeof *a->mark);
+    a->queue = malloc((size_t)b->size * sizeof *a->queue);
+    return a->path && a->candidates && a->mark && a->queue && solver_box_search_init(&a->box, b);
+}
+
+void solver_advisors_free(solver_advisors *a)
+{
+    solver_box_search_free(&a->box);
+    free(a->path);
+    free(a->candidates);
+    free(a->mark);
+    free(a->queue);
+    *a = (solver_advisors){0};
+}
+
+/* True when the box on `origin` might get to an empty goal of packing layer `layer`: a flood
+ * over the squares it could be pushed to if the player could stand anywhere free. Much
+ * cheaper than the full search (no player's reach per state), it weeds out most of the boxes
+ * that cannot get there. */
+static bool might_pack(solver_advisors *a, const solver_search *s, int origin, int layer)
+{
+    const board *b = s->board;
+    const int *layers = a->features->layer;
+    uint32_t stamp = solver_next_stamp(a->mark, &a->stamp, (size_t)b->size);
+    int head = 0, tail = 0;
+    a->mark[origin] = stamp;
+    a->queue[tail++] = origin;
+    while (head < tail) {
+        int box = a->queue[head++];
+        int g = a->box.goal_of[box];
+        if (g >= 0 && layers[g] == layer && box != origin) return true;
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = box + b->delta[d], stand = box - b->delta[d];
+            if (a->mark[to] == stamp || (s->blocked[to] && to != origin) ||
+                (s->blocked[stand] && stand != origin) || solver_square_is_dead(s->distances, to))
+                continue;
+            a->mark[to] = stamp;
+            a->queue[tail++] = to;
+        }
+    }
+    return false;
+}
+
+/* The first other box in the way of the box on `from` going to goal `g` along the shortest
+ * path for a lone box (walls only), standing on the path or where the player must stand;
+ * -1 when there is none. */
+static int first_in_the_way(const solver_search *s, int from, int g)
+{
+    const board *b = s->board;
+    const uint16_t *to_goal = s->distances->to_goal;
+    size_t goals = (size_t)b->goal_count;
+    int square = from;
+    while (square != b->goals[g]) {
+        int distance = to_goal[(size_t)square * goals + (size_t)g], next = -1, stand = -1;
+        for (int d = 0; d < DIRECTION_COUNT && next < 0; d++) {
+            int to = square + b->delta[d], behind = square - b->delta[d];
+            if (board_is_inside(b, to) && board_is_inside(b, behind) &&
+                to_goal[(size_t)to * goals + (size_t)g] == distance - 1) {
+                next = to;
+                stand = behind;
+            }
+        }
+        if (next < 0) return -1;
+        if (stand != from && s->boxes[stand]) return stand;
+        if (s->boxes[next]) return next;
+        square = next;
+    }
+    return -1;
+}
+
+int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *from, int *goal)
+{
+    const board *b = s->board;
+    const int *layer = a->features->layer;
+    size_t goals = (size_t)b->goal_count;
+    a->opener = -1;
+    int top = -1;
+    for (int g = 0; g < b->goal_count; g++)
+        if (!s->boxes[b->goals[g]] && layer[g] > top) top = layer[g];
+    if (top < 0) return 0;
+    /* The candidates, by distance (insertion sort: a few dozen boxes at most). */
+    int count = 0;
+    for (int i = 0; i < s->box_count; i++) {
+        int square = s->box_square[i], distance = SOLVER_NO_PATH, nearest = -1;
+        if (board_is_goal(b, square)) continue;
+        for (int g = 0; g < b->goal_count; g++) {
+            int d = s->distances->to_goal[(size_t)square * goals + (size_t)g];
+            if (layer[g] == top && !s->boxes[b->goals[g]] && d < distance) {
+                distance = d;
+                nearest = g;
+            }
+        }
+        if (nearest < 0) continue;
+        solver_candidate c = {.square = square, .goal = nearest, .distance = distance};
+        int k = count++;
+        while (k > 0 && a->candidates[k - 1].distance > distance) {
+            a->candidates[k] = a->candidates[k - 1];
+            k--;
+        }
+        a->candidates[k] = c;
+    }
+    if (count > 0) a->opener = first_in_the_way(s, a->candidates[0].square, a->candidates[0].goal);
+    for (int k = 0, searches = 0; k < count && searches < PACKING_SEARCHES; k++) {
+        int square = a->candidates[k].square;
+        if (!might_pack(a, s, square, top)) continue;
+        searches++;
+        int pushes = solver_box_search_to_layer(&a->box, s->distances, s->boxes, square, s->player,
+                                                NULL, layer, top, a->path, a->path_capacity, goal);
+        if (pushes > 0) {
+            *from = square;
+            a->opener = -1;
+            return pushes;
+        }
+    }
+    return 0;
+}
+
+void solver_advisors_weigh(const solver_advisors *a, solver_store *store, int parent,
+                           const solver_child *children, int count)
+{
+    const solver_node *p = &store->nodes[parent];
+    int packer = -1, joiner = -1, opener = -1;
+    for (int c = 0; c < count; c++) {
+        const solver_node *n = &store->nodes[children[c].node];
+        if (a->opener >= 0 && solver_move_square(n->move) == a->opener && !n->macro &&
+            (opener < 0 || children[c].h < children[opener].h))
+            opener = c;
+        if (n->packed > p->packed && (packer < 0 || children[c].h < children[packer].h)) packer = c;
+        if (n->regions < p->regions && (joiner < 0 || children[c].h < children[joiner].h))
+            joiner = c;
+    }
+    for (int c = 0; c < count; c++) {
+        int weight = p->weight + (c == packer || c == joiner || c == opener ? 0 : 1);
+        if (weight > SOLVER_MAX_WEIGHT) weight = SOLVER_MAX_WEIGHT;
+        store->nodes[children[c].node].weight = (uint16_t)weight;
+    }
+}

@@ -1,0 +1,77 @@
+/* solver_advisors.h - FESS's advisors: the pushes the fast mode takes as free.
+ *
+ * A state's weight in its feature cell counts the pushes on the way to it that no advisor
+ * asked for (solver_fast.h). The advisors, after Shoham and Schaeffer's Festival:
+ *   - packing: a box taken by the fewest pushes to an empty goal of the packing layer to
+ *     fill next, the other boxes standing still: a macro of several pushes;
+ *   - packer: of a state's single pushes, the one with the least bound that raises the
+ *     packing feature;
+ *   - joiner: the one with the least bound that joins regions of the floor;
+ *   - opener: the push of the first box in the way of the box the packing advisor would
+ *     have taken, when it could take none.
+ * Owns its one-box searches and flood work space; reads the search's state, the features
+ * and the store's nodes, changes only the weights it is asked to set. Part of the solver
+ * (solver.h); internal to it. */
+#ifndef SOKOBAN_SOLVER_ADVISORS_H
+#define SOKOBAN_SOLVER_ADVISORS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ida.h"
+#include "solver_domain.h"
+#include "solver_features.h"
+#include "solver_macro.h"
+#include "solver_store.h"
+
+/* In FESS an open list's priority is a state's weight above its matching bound's
+ * SOLVER_WEIGHT_SHIFT bits (solver_fast.c); weights stop at SOLVER_MAX_WEIGHT. */
+enum {
+    SOLVER_WEIGHT_SHIFT = 20,
+    SOLVER_MAX_WEIGHT = (1 << (32 - SOLVER_WEIGHT_SHIFT)) - 1,
+};
+
+/* A new state met while expanding one, before it is put on an open list. */
+typedef struct solver_child {
+    int node; /* its index in the store */
+    int h;    /* its bound */
+} solver_child;
+
+/* A box the packing advisor may take to goal `goal`, `distance` pushes away for a lone box. */
+typedef struct solver_candidate {
+    int square, goal, distance;
+} solver_candidate;
+
+typedef struct solver_advisors {
+    const solver_features *features; /* the packing layers; not owned */
+    solver_box_search box;           /* one-box searches (box.goal_of: goal index per square) */
+    ida_move *path;                  /* the packing advice's pushes, 4 * board size at most */
+    int path_capacity;
+    solver_candidate *candidates; /* box_count of them */
+    int opener;                   /* the box the opener would push first, or -1 */
+    uint32_t *mark;               /* the relaxed flood of might_pack() */
+    uint32_t stamp;
+    int *queue;
+} solver_advisors;
+
+/* Sets up the advisors for searches on `board` with `box_count` boxes. False when out of
+ * memory. */
+bool solver_advisors_init(solver_advisors *advisors, const board *board, int box_count,
+                          const solver_features *features);
+void solver_advisors_free(solver_advisors *advisors);
+
+/* The packing advisor in the current state: tries the boxes off goals from the nearest to
+ * an empty goal of the layer to fill next (for a lone box) outwards, and takes the first
+ * that gets there. Returns the number of pushes (in advisors->path; 0: no advice); *from
+ * and *goal are where the box starts and ends. When no box gets there, advisors->opener is
+ * the first box in the way of the nearest one; else -1. */
+int solver_advisors_packing(solver_advisors *advisors, const solver_search *search, int *from,
+                            int *goal);
+
+/* The packer, joiner and opener among the `count` new children of node `parent`: they cost
+ * nothing, every other single push costs 1 in the weight that orders each cell. Sets the
+ * children's weights in the store. (The packing macro is weighed apart.) */
+void solver_advisors_weigh(const solver_advisors *advisors, solver_store *store, int parent,
+                           const solver_child *children, int count);
+
+#endif

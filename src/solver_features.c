@@ -1,0 +1,99 @@
+/* solver_features.c - the packing feature, the region count and the packing order. */
+#include "solver_features.h"
+
+#include <stdlib.h>
+
+#include "solver_macro.h"
+
+bool solver_features_init(solver_features *f, const solver_search *s)
+{
+    const board *b = s->board;
+    *f = (solver_features){0};
+    size_t goals = (size_t)(b->goal_count > 0 ? b->goal_count : 1);
+    f->floor = malloc((size_t)b->size * sizeof *f->floor);
+    f->mark = calloc((size_t)b->size, sizeof *f->mark);
+    f->queue = malloc((size_t)b->size * sizeof *f->queue);
+    f->layer = malloc(goals * sizeof *f->layer);
+    f->packing = malloc(goals * sizeof *f->packing);
+    if (!f->floor || !f->mark || !f->queue || !f->layer || !f->packing) return false;
+    /* The boxes come from where they stand now. */
+    uint8_t *sources = calloc((size_t)b->size, 1);
+    if (!sources) return false;
+    for (int i = 0; i < s->box_count; i++) {
+        int square = s->box_square[i];
+        sources[square] = !board_is_goal(b, square);
+    }
+    int layers = solver_macro_packing_layers(b, s->player, sources, f->layer);
+    free(sources);
+    if (layers < 0) return false;
+    /* The goals by layer, highest first (insertion sort, once per search). */
+    for (int g = 0; g < b->goal_count; g++) {
+        int k = g;
+        while (k > 0 && f->layer[f->packing[k - 1]] < f->layer[g]) {
+            f->packing[k] = f->packing[k - 1];
+            k--;
+        }
+        f->packing[k] = g;
+    }
+    for (int square = 0; square < b->size; square++)
+        if (board_is_inside(b, square)) f->floor[f->floor_count++] = square;
+    return true;
+}
+
+void solver_features_free(solver_features *f)
+{
+    free(f->floor);
+    free(f->mark);
+    free(f->queue);
+    free(f->layer);
+    free(f->packing);
+    *f = (solver_features){0};
+}
+
+/* Fewer regions is better: boxes that cut the level in parts must move again. */
+int solver_features_regions(solver_features *f, const solver_search *s)
+{
+    const board *b = s->board;
+    uint32_t stamp = solver_next_stamp(f->mark, &f->stamp, (size_t)b->size);
+    /* The player's region is flooded already (his reach names the state): it counts as one
+     * and its squares are passed over. */
+    bool player = s->reach_valid;
+    int regions = player ? 1 : 0;
+    for (int i = 0; i < f->floor_count; i++) {
+        int start = f->floor[i];
+        if (f->mark[start] == stamp || s->blocked[start] || (player && s->reach[start] == s->stamp))
+            continue;
+        regions++;
+        int head = 0, tail = 0;
+        f->mark[start] = stamp;
+        f->queue[tail++] = start;
+        while (head < tail) {
+            int square = f->queue[head++];
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = square + b->delta[d];
+                if (f->mark[next] == stamp || s->blocked[next]) continue;
+                f->mark[next] = stamp;
+                f->queue[tail++] = next;
+            }
+        }
+    }
+    return regions;
+}
+
+/* Counting in packing order means a box put on a goal before its turn does not count as
+ * progress. */
+int solver_features_packed(const solver_features *f, const solver_search *s)
+{
+    const board *b = s->board;
+    int packed = 0;
+    for (int k = 0; k < b->goal_count;) {
+        int layer = f->layer[f->packing[k]], filled = 0, all = 0;
+        for (; k < b->goal_count && f->layer[f->packing[k]] == layer; k++) {
+            all++;
+            filled += s->boxes[b->goals[f->packing[k]]];
+        }
+        packed += filled;
+        if (filled < all) break;
+    }
+    return packed;
+}

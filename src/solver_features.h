@@ -1,0 +1,72 @@
+/* solver_features.h - FESS's feature space (Shoham and Schaeffer, the Festival solver).
+ *
+ * Every state of the fast mode falls in a cell of a two-feature space: the boxes on goals
+ * counted in packing order (the packing layers of solver_macro.h, the layer to fill first
+ * first, stopping after the first layer not yet full), and the number of regions the free
+ * floor falls into (1 when the player can walk everywhere; regions beyond REGION_CELLS
+ * share a cell). Owns the packing order of the goals, computed once per search from the
+ * start, and its own flood work space. Reads the search's current state (solver_domain.h),
+ * changes nothing in it. Part of the solver (solver.h); internal to it. */
+#ifndef SOKOBAN_SOLVER_FEATURES_H
+#define SOKOBAN_SOLVER_FEATURES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "solver_domain.h"
+
+enum {
+    /* Player regions beyond this many share a cell. */
+    SOLVER_REGION_CELLS = 8,
+};
+
+typedef struct solver_features {
+    int *layer;   /* per goal index: its packing layer (higher: to fill earlier) */
+    int *packing; /* the goal indices by packing layer, the layer to fill first first */
+    int *floor;   /* the inside squares */
+    int floor_count;
+    uint32_t *mark; /* flood marks: a square is marked when it holds the stamp */
+    uint32_t stamp;
+    int *queue;
+} solver_features;
+
+/* Computes the packing order from the search's current state (the boxes come from where
+ * they stand now). False when out of memory. */
+bool solver_features_init(solver_features *features, const solver_search *search);
+void solver_features_free(solver_features *features);
+
+/* The packing feature of the current state: the boxes on goals, layer by layer in packing
+ * order, stopping after the first layer not yet full. */
+int solver_features_packed(const solver_features *features, const solver_search *search);
+
+/* The regions of free floor (no box) in the current state; the player's reach, when it is
+ * computed, counts as one region without a new flood. */
+int solver_features_regions(solver_features *features, const solver_search *search);
+
+/* The number of cells for `box_count` boxes. */
+static inline int solver_features_cell_count(int box_count)
+{
+    return (box_count + 1) * SOLVER_REGION_CELLS;
+}
+
+/* The cell of a state with those features. */
+static inline int solver_features_cell(int packed, int regions)
+{
+    if (regions > SOLVER_REGION_CELLS) regions = SOLVER_REGION_CELLS;
+    return packed * SOLVER_REGION_CELLS + regions - 1;
+}
+
+/* A fresh stamp for `marks` (`count` of them): a square is marked when it holds the stamp,
+ * so nothing needs clearing until the stamp wraps round. */
+static inline uint32_t solver_next_stamp(uint32_t *marks, uint32_t *stamp, size_t count)
+{
+    if (++*stamp == 0) {
+        memset(marks, 0, count * sizeof *marks);
+        *stamp = 1;
+    }
+    return *stamp;
+}
+
+#endif

@@ -1,0 +1,77 @@
+/* solver_open.c - binary heaps of open states, one per feature cell, visited in turn. */
+#include "solver_open.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+bool solver_open_init(solver_open *open, int cell_count)
+{
+    *open = (solver_open){.cell_count = cell_count};
+    open->cells = calloc((size_t)cell_count, sizeof *open->cells);
+    return open->cells != NULL;
+}
+
+void solver_open_free(solver_open *open)
+{
+    for (int i = 0; open->cells && i < open->cell_count; i++) free(open->cells[i].items);
+    free(open->cells);
+    *open = (solver_open){0};
+}
+
+static bool heap_push(solver_heap *h, uint64_t entry)
+{
+    if (h->count == h->capacity) {
+        int capacity = h->capacity ? h->capacity * 2 : 64;
+        uint64_t *items = realloc(h->items, (size_t)capacity * sizeof *items);
+        if (!items) return false;
+        h->items = items;
+        h->capacity = capacity;
+    }
+    int i = h->count++;
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+        if (h->items[parent] <= entry) break;
+        h->items[i] = h->items[parent];
+        i = parent;
+    }
+    h->items[i] = entry;
+    return true;
+}
+
+static uint64_t heap_pop(solver_heap *h)
+{
+    uint64_t top = h->items[0], last = h->items[--h->count];
+    int i = 0, n = h->count;
+    for (;;) {
+        int child = 2 * i + 1;
+        if (child >= n) break;
+        if (child + 1 < n && h->items[child + 1] < h->items[child]) child++;
+        if (last <= h->items[child]) break;
+        h->items[i] = h->items[child];
+        i = child;
+    }
+    if (n > 0) h->items[i] = last;
+    return top;
+}
+
+bool solver_open_push(solver_open *open, int cell, uint64_t priority, int node)
+{
+    assert(cell >= 0 && cell < open->cell_count);
+    assert(priority <= UINT32_MAX && node >= 0);
+    if (!heap_push(&open->cells[cell], priority << 32 | (uint64_t)node)) return false;
+    open->count++;
+    return true;
+}
+
+int solver_open_pop(solver_open *open)
+{
+    for (int k = 0; k < open->cell_count; k++) {
+        solver_heap *h = &open->cells[open->cursor];
+        open->cursor = (open->cursor + 1) % open->cell_count;
+        if (h->count > 0) {
+            open->count--;
+            return (int)(heap_pop(h) & 0xffffffffu);
+        }
+    }
+    return -1;
+}

@@ -1,0 +1,105 @@
+/* solver_store.c - the node pool, the hash set of seen states and the packing macros'
+ * pushes of the fast mode. */
+#include "solver_store.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver_domain.h"
+
+bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
+                       size_t open_entry_bytes)
+{
+    *store = (solver_store){.box_count = box_count};
+    size_t per_node = sizeof(solver_node) + (size_t)box_count * sizeof(uint16_t) +
+                      open_entry_bytes + 2 * sizeof(int32_t);
+    /* An eighth of the memory for the pushes of packing macros, the rest for states. */
+    store->max_macro = memory_bytes / 8 / sizeof(ida_move);
+    size_t max_nodes = memory_bytes / 8 * 7 / per_node;
+    if (max_nodes > (1u << 30)) max_nodes = 1u << 30;
+    if (max_nodes < 16) max_nodes = 16;
+    size_t slots = 1;
+    while (slots < 2 * max_nodes) slots *= 2;
+    store->max_nodes = (int)max_nodes;
+    store->slot_mask = slots - 1;
+    /* calloc and malloc of a large block only map pages as they are touched. */
+    store->nodes = malloc(max_nodes * sizeof *store->nodes);
+    store->boxes =
+        malloc(max_nodes * (size_t)(box_count > 0 ? box_count : 1) * sizeof *store->boxes);
+    store->slots = calloc(slots, sizeof *store->slots);
+    return store->nodes && store->boxes && store->slots;
+}
+
+void solver_store_free(solver_store *store)
+{
+    free(store->nodes);
+    free(store->boxes);
+    free(store->slots);
+    free(store->macros);
+    *store = (solver_store){0};
+}
+
+int solver_store_add(solver_store *store, int parent, ida_move move, int g, int player,
+                     uint64_t key, const int *box_square)
+{
+    if (store->count == store->max_nodes) return SOLVER_NO_NODE;
+    int i = store->count++;
+    store->nodes[i] =
+        (solver_node){.parent = parent, .move = move, .g = g, .player = player, .key = key};
+    uint16_t *boxes = store->boxes + (size_t)i * (size_t)store->box_count;
+    for (int b = 0; b < store->box_count; b++) boxes[b] = (uint16_t)box_square[b];
+    int32_t *slot = solver_store_slot(store, key);
+    assert(*slot == 0);
+    *slot = i + 1;
+    return i;
+}
+
+int solver_store_reserve_macro(solver_store *store, int count)
+{
+    size_t needed = store->macro_count + (size_t)count;
+    if (needed > store->max_macro) return 0;
+    if (needed > store->macro_capacity) {
+        size_t capacity = store->macro_capacity ? store->macro_capacity * 2 : 4096;
+        while (capacity < needed) capacity *= 2;
+        if (capacity > store->max_macro) capacity = store->max_macro;
+        ida_move *macros = realloc(store->macros, capacity * sizeof *macros);
+        if (!macros) return -1;
+        store->macros = macros;
+        store->macro_capacity = capacity;
+    }
+    return 1;
+}
+
+void solver_store_keep_macro(solver_store *store, int i, const ida_move *pushes, int count)
+{
+    assert(store->nodes[i].move == (ida_move)store->macro_count);
+    assert(store->macro_count + (size_t)count <= store->macro_capacity);
+    memcpy(store->macros + store->macro_count, pushes, (size_t)count * sizeof *pushes);
+    store->macro_count += (size_t)count;
+    store->nodes[i].macro = (uint16_t)count;
+}
+
+bool solver_store_path(const solver_store *store, int goal, ida_result *result)
+{
+    const solver_node *nodes = store->nodes;
+    int length = 0;
+    for (int i = goal; nodes[i].parent != SOLVER_NO_NODE; i = nodes[i].parent)
+        length += nodes[i].macro ? nodes[i].macro : 1;
+    result->path = malloc((size_t)(length > 0 ? length : 1) * sizeof *result->path);
+    if (!result->path) return false;
+    result->length = length;
+    result->cost = nodes[goal].g;
+    int k = length;
+    for (int i = goal; nodes[i].parent != SOLVER_NO_NODE; i = nodes[i].parent) {
+        const solver_node *n = &nodes[i];
+        if (!n->macro) {
+            result->path[--k] = n->move;
+            continue;
+        }
+        for (int j = n->macro - 1; j >= 0; j--)
+            result->path[--k] = store->macros[n->move + (size_t)j] | SOLVER_MOVE_SINGLE;
+    }
+    assert(k == 0);
+    return true;
+}

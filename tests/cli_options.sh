@@ -1,0 +1,126 @@
+#!/bin/sh
+# cli_options.sh - the command line's own rules: -h, an option without its value, "--" ending
+# the options, the named limit of --time, a repeated option, --verify's @- and the total
+# line of --solve --all.
+# Usage: cli_options.sh SOKOBAN LEVELS_DIR
+set -u
+sokoban=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # the tests below change directory
+levels=$2
+work=$(mktemp -d "${TMPDIR:-/tmp}/cli_options.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run ARGS... : runs sokoban with standard input from /dev/null; leaves $status and the
+# output in $work/stdout and $work/stderr.
+run() {
+    "$sokoban" "$@" </dev/null >"$work/stdout" 2>"$work/stderr"
+    status=$?
+}
+
+# said NAME TEXT: the last run's stderr holds TEXT.
+said() {
+    grep -qF -- "$2" "$work/stderr" || fail "$1: said '$(cat "$work/stderr")', expected '$2'"
+}
+
+expect_status() {
+    [ "$status" -eq "$2" ] || fail "$1: exit status $status, expected $2 ($(head -c 300 "$work/stderr"))"
+}
+
+# -h is --help
+run -h
+expect_status "-h" 0
+grep -q '^Usage: sokoban' "$work/stdout" || fail "-h: no usage line"
+
+# an option without its value names the option and what it wants
+run --level
+expect_status "--level alone" 2
+said "--level alone" "--level wants a value (a level number from 1)"
+run --list "$levels/tutorial.xsb" --level
+expect_status "--level last" 2
+said "--level last" "--level wants a value"
+run --solve "$levels/tutorial.xsb" --time
+expect_status "--time alone" 2
+said "--time alone" "--time wants a value (a number of seconds)"
+
+# "--" ends the options: a file whose name starts with '-' can be named
+cp "$levels/tutorial.xsb" "$work/-x.xsb"
+(cd "$work" && "$sokoban" --list -- -x.xsb >"$work/stdout" 2>"$work/stderr")
+status=$?
+expect_status "--list -- -x.xsb" 0
+[ "$(wc -l <"$work/stdout")" -eq 8 ] || fail "--list -- -x.xsb: printed '$(cat "$work/stdout")'"
+(cd "$work" && "$sokoban" --verify -- -x.xsb rRRR >"$work/stdout" 2>"$work/stderr")
+status=$?
+expect_status "--verify -- -x.xsb" 0
+(cd "$work" && "$sokoban" --level 2 --verify -- -x.xsb uRdr2U >"$work/stdout" 2>"$work/stderr")
+status=$?
+expect_status "--level before --verify --" 0
+run --list --
+expect_status "--list -- with no file" 2
+said "--list -- with no file" "a file name should follow --"
+
+# --time names its real limit
+run --solve "$levels/tutorial.xsb" --time 1e8
+expect_status "--time 1e8" 2
+said "--time 1e8" "--time wants seconds, more than 0 and at most 10000000: 1e8"
+run --solve "$levels/tutorial.xsb" --time 1e7 --level 1
+expect_status "--time 1e7 is taken" 0
+run --hint-time 0
+expect_status "--hint-time 0" 2
+said "--hint-time 0" "at most 10000000"
+
+# a repeated option is refused, naming it
+run --solve "$levels/tutorial.xsb" --time 3 --time 4
+expect_status "--time twice" 2
+said "--time twice" "an option given twice: --time"
+run --list "$levels/tutorial.xsb" --list "$levels/xsokoban.xsb"
+expect_status "--list twice" 2
+said "--list twice" "an option given twice: --list"
+run --verify "$levels/tutorial.xsb" --level 1 --level 2 rRRR
+expect_status "--level twice" 2
+said "--level twice" "an option given twice: --level"
+
+# --verify FILE @- reads the solution from standard input
+out=$(printf 'r\n3R\n' | "$sokoban" --verify "$levels/tutorial.xsb" @- 2>"$work/stderr")
+status=$?
+expect_status "@- solution" 0
+[ "$out" = "level 1 (First push): solved in 4 moves, 3 pushes" ] || fail "@- solution: printed '$out'"
+out=$(printf 'rR' | "$sokoban" --verify "$levels/tutorial.xsb" @- 2>"$work/stderr")
+status=$?
+expect_status "@- unfinished" 1
+out=$(printf 'rx' | "$sokoban" --verify "$levels/tutorial.xsb" @- 2>"$work/stderr")
+status=$?
+expect_status "@- bad letter" 2
+said "@- bad letter" "standard input: bad solution: not a LURD letter: 'x'"
+out=$(printf 'r\000R' | "$sokoban" --verify "$levels/tutorial.xsb" @- 2>"$work/stderr")
+status=$?
+expect_status "@- binary" 2
+said "@- binary" "standard input: not a text file"
+
+# --solve --all ends with a total line; its sums agree with the level lines
+"$sokoban" --solve "$levels/tutorial.xsb" --all >"$work/all" 2>"$work/stderr" ||
+    fail "tutorial --all: exit $?"
+last=$(tail -n 1 "$work/all")
+echo "$last" | grep -Eq '^total levels=8 solved=8 seconds=[0-9]+\.[0-9]{3} pushes=[0-9]+ moves=[0-9]+$' ||
+    fail "total line: '$last'"
+pushes=$(sed -n 's/^level=.* pushes=\([0-9]*\) .*/\1/p' "$work/all" | awk '{s += $1} END {print s}')
+moves=$(sed -n 's/^level=.* moves=\([0-9]*\) .*/\1/p' "$work/all" | awk '{s += $1} END {print s}')
+echo "$last" | grep -q " pushes=$pushes moves=$moves\$" ||
+    fail "total line: '$last', the levels add up to pushes=$pushes moves=$moves"
+# unsolved levels count as tried, not solved, and add no pushes
+printf '; a\n#####\n#@$.#\n#####\n\n; b\n######\n#$  .#\n#  @ #\n######\n' >"$work/two.xsb"
+"$sokoban" --solve "$work/two.xsb" --all >"$work/all" 2>"$work/stderr"
+status=$?
+expect_status "--all with an unsolvable level" 1
+tail -n 1 "$work/all" | grep -Eq '^total levels=2 solved=1 seconds=[0-9.]+ pushes=1 moves=1$' ||
+    fail "total line with an unsolvable level: '$(tail -n 1 "$work/all")'"
+# one level: no total line
+"$sokoban" --solve "$levels/tutorial.xsb" --level 1 >"$work/one" 2>&1
+grep -q '^total' "$work/one" && fail "a single --level printed a total line"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "cli_options: all passed"

@@ -1,0 +1,396 @@
+/* test_progress_files.c - the progress database as a file: links and files not ours left
+ * alone, a damaged database set aside and salvaged, migrations from the first schema, and the
+ * one-time import of an old progress.txt (issue 13, storage items 1, 2 and 5). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "progress.h"
+#include "progress_schema.h"
+#include "progress_test.h"
+
+/* ---- helpers ---------------------------------------------------------------------------- */
+
+/* The file's bytes, in a static buffer. */
+static const char *read_text(const char *path)
+{
+    static char text[4096];
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    size_t length = fread(text, 1, sizeof text - 1, in);
+    text[length] = '\0';
+    fclose(in);
+    return text;
+}
+
+static bool exists(const char *path)
+{
+    struct stat status;
+    return lstat(path, &status) == 0;
+}
+
+/* How many names in the directory start with `prefix` (SQLite's -wal and -shm files aside). */
+static int count_names(const progress_test_dir *f, const char *prefix)
+{
+    DIR *directory = opendir(f->directory);
+    assert_non_null(directory);
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(directory));)
+        count += strncmp(entry->d_name, prefix, strlen(prefix)) == 0 &&
+                 !strstr(entry->d_name, "-wal") && !strstr(entry->d_name, "-shm");
+    closedir(directory);
+    return count;
+}
+
+/* Opens the progress and checks that its message contains `expected`. */
+static progress *open_expecting(const progress_test_dir *f, const char *expected)
+{
+    char message[1024];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, expected)) fail_msg("message '%s' lacks '%s'", message, expected);
+    return p;
+}
+
+/* One record line of the old progress.txt: its FNV-1a 32 checksum, then `body`. */
+static void legacy_line(FILE *out, const char *body)
+{
+    uint32_t hash = 2166136261u;
+    for (const char *c = body; *c; c++) {
+        hash ^= (unsigned char)*c;
+        hash *= 16777619u;
+    }
+    fprintf(out, "%08x %s\n", (unsigned)hash, body);
+}
+
+/* ---- files that are not ours ------------------------------------------------------------ */
+
+/* Issue 13, item 1: a link is refused and neither it nor its target changes. */
+static void test_symlinked_database_is_refused_and_left_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    char target[512];
+    snprintf(target, sizeof target, "%s", progress_test_path(f, "system-file"));
+    progress_test_write(target, "precious\n");
+    assert_int_equal(symlink(target, progress_test_path(f, "progress.db")), 0);
+    progress *p = open_expecting(f, "is a symbolic link, so it is left alone and progress is "
+                                    "not saved");
+    assert_false(progress_saving(p));
+    assert_true(progress_set_unfinished(p, 1, "ll"));
+    char why[1024];
+    assert_true(progress_unsaved(p, why, sizeof why));
+    assert_non_null(strstr(why, "symbolic link"));
+    progress_close(p);
+    assert_string_equal(read_text(target), "precious\n");
+    struct stat status;
+    assert_int_equal(lstat(progress_test_path(f, "progress.db"), &status), 0);
+    assert_true(S_ISLNK(status.st_mode));
+    assert_int_equal(count_names(f, "progress.db"), 1); /* no aside */
+    assert_false(exists(progress_test_path(f, "progress.db-wal")));
+    assert_false(exists(progress_test_path(f, "progress.db-shm")));
+}
+
+static void test_symlinked_wal_file_is_refused(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_test_write(progress_test_path(f, "elsewhere"), "x");
+    assert_int_equal(symlink("elsewhere", progress_test_path(f, "progress.db-wal")), 0);
+    progress *p = open_expecting(f, "progress.db-wal is a symbolic link");
+    assert_false(progress_saving(p));
+    progress_close(p);
+    assert_string_equal(read_text(progress_test_path(f, "elsewhere")), "x");
+}
+
+static void test_file_that_is_not_a_database_is_never_overwritten(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_test_write(progress_test_path(f, "progress.db"), "my notes, not a database\n");
+    progress *p = open_expecting(f, "is not a progress database");
+    assert_false(progress_saving(p));
+    assert_true(progress_set_last(p, "/levels/a.xsb", 2));
+    progress_close(p);
+    assert_string_equal(read_text(progress_test_path(f, "progress.db")),
+                        "my notes, not a database\n");
+    assert_int_equal(count_names(f, "progress.db"), 1);
+}
+
+static void test_fifo_in_place_of_the_database_is_not_waited_on(void **state)
+{
+    progress_test_dir *f = *state;
+    assert_int_equal(mkfifo(progress_test_path(f, "progress.db"), 0600), 0);
+    progress *p = open_expecting(f, "is not a regular file");
+    progress_close(p);
+    struct stat status;
+    assert_int_equal(lstat(progress_test_path(f, "progress.db"), &status), 0);
+    assert_true(S_ISFIFO(status.st_mode));
+}
+
+static void test_another_programs_database_is_left_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "CREATE TABLE mine (x)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    progress *p = open_expecting(f, "another program's database");
+    assert_false(progress_saving(p));
+    progress_close(p);
+}
+
+static void test_database_of_a_newer_version_is_left_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    progress *p = open_expecting(f, "newer sokoban (schema 99)");
+    assert_false(progress_saving(p));
+    progress_close(p);
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    sqlite3_stmt *s;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(s, 0), 99);
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+}
+
+/* ---- damage ------------------------------------------------------------------------------ */
+
+/* A database whose b-tree pages are overwritten in the middle fails quick_check: it is set
+ * aside, reported, and what can be read is copied into a new one. */
+static void test_damaged_database_is_set_aside_and_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    char lurd[2001];
+    memset(lurd, 'l', sizeof lurd - 1);
+    lurd[sizeof lurd - 1] = '\0';
+    for (int i = 1; i <= 300; i++) assert_true(progress_set_unfinished(p, (progress_key)i, lurd));
+    progress_close(p); /* the last connection: the WAL goes into the file */
+    assert_false(exists(progress_test_path(f, "progress.db-wal")));
+
+    int fd = open(progress_test_path(f, "progress.db"), O_WRONLY);
+    assert_true(fd >= 0);
+    struct stat status;
+    assert_int_equal(fstat(fd, &status), 0);
+    char garbage[4096];
+    memset(garbage, 0x5a, sizeof garbage);
+    /* Page 80 of about 160 (4 KiB pages): the middle of the level table. */
+    assert_int_equal(pwrite(fd, garbage, sizeof garbage, 79 * 4096), (ssize_t)sizeof garbage);
+    close(fd);
+
+    p = open_expecting(f, "was damaged; it was set aside as");
+    assert_true(progress_saving(p));
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+    int kept = 0;
+    for (int i = 1; i <= 300; i++) kept += progress_get(p, (progress_key)i) != NULL;
+    assert_true(kept > 0);
+    assert_true(kept < 300);
+    assert_true(progress_set_unfinished(p, 1000, "r"));
+    progress_close(p);
+    p = progress_test_open(f); /* sound now: nothing to say */
+    assert_non_null(progress_get(p, 1000));
+    progress_close(p);
+}
+
+/* ---- migrations ------------------------------------------------------------------------- */
+
+static void test_first_schema_migrates_keeping_its_rows(void **state)
+{
+    progress_test_dir *f = *state;
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(progress_schema_create_version(db, 1), PROGRESS_SCHEMA_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "INSERT INTO level (key, solved, unfinished) VALUES (7, 1, 'ur');"
+                                  "INSERT INTO best (key, kind, lurd, moves, pushes, checked) "
+                                  "VALUES (7, 0, 'rR', 2, 1, 0);"
+                                  "INSERT INTO collection (path, level, played) "
+                                  "VALUES ('/levels/a.xsb', 5, 1);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+
+    progress *p = progress_test_open(f);
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_true(r->solved);
+    assert_false(r->assisted);
+    assert_string_equal(r->unfinished, "ur");
+    assert_null(r->unfinished_redo);
+    assert_string_equal(r->best_moves.lurd, "rR");
+    assert_int_equal(r->best_moves.origin, PROGRESS_OWN);
+    const char *path;
+    int level;
+    assert_true(progress_last(p, &path, &level));
+    assert_int_equal(level, 5);
+    /* The second schema's tables are there. */
+    assert_true(progress_snapshot_save(p, 7, "s", "u", ""));
+    assert_true(progress_add_time(p, 7, 3));
+    progress_close(p);
+
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    sqlite3_stmt *s;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(s, 0), PROGRESS_SCHEMA_VERSION);
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+}
+
+/* ---- the old progress.txt ---------------------------------------------------------------- */
+
+static void write_legacy(const progress_test_dir *f, const char *header)
+{
+    FILE *out = fopen(progress_test_path(f, "progress.txt"), "w");
+    assert_non_null(out);
+    fputs(header, out);
+    legacy_line(out, "last 3 /levels/my%20levels.xsb");
+    legacy_line(out, "collection 3 /levels/my%20levels.xsb");
+    legacy_line(out, "collection 9 /levels/other.xsb");
+    legacy_line(out, "level 0000000000000010 1 3 2 rRR 3 2 rRR -");
+    fputs("0badc0de level 0000000000000020 1 1 1 R 1 1 R -\n", out); /* damaged */
+    legacy_line(out, "level 0000000000000030 0 0 0 - 0 0 - llUr");
+    fclose(out);
+}
+
+/* Issue 13, item 2: a damaged header (a trailing space) hides nothing. */
+static void test_old_progress_is_imported_once_whatever_its_header(void **state)
+{
+    progress_test_dir *f = *state;
+    write_legacy(f, "sokoban-progress 1 \n");
+    progress *p = open_expecting(f, "imported 5 records from");
+    progress_close(p);
+    assert_false(exists(progress_test_path(f, "progress.txt")));
+    assert_true(exists(progress_test_path(f, "progress.txt.imported")));
+
+    p = progress_test_open(f); /* once: nothing to say the second time */
+    assert_non_null(progress_get(p, 0x10));
+    assert_true(progress_get(p, 0x10)->solved);
+    assert_string_equal(progress_get(p, 0x10)->best_moves.lurd, "rRR");
+    assert_null(progress_get(p, 0x20));
+    assert_string_equal(progress_get(p, 0x30)->unfinished, "llUr");
+    assert_int_equal(progress_collection_level(p, "/levels/my levels.xsb"), 3);
+    assert_int_equal(progress_collection_level(p, "/levels/other.xsb"), 9);
+    const char *path;
+    int level;
+    assert_true(progress_last(p, &path, &level));
+    assert_string_equal(path, "/levels/my levels.xsb");
+    progress_close(p);
+}
+
+static void test_damaged_lines_are_counted_in_the_message(void **state)
+{
+    progress_test_dir *f = *state;
+    write_legacy(f, "garbage header\n");
+    progress_close(open_expecting(f, "; 2 damaged lines skipped"));
+}
+
+/* The link is renamed, never its target; the target is read. */
+static void test_symlinked_old_progress_renames_the_link_only(void **state)
+{
+    progress_test_dir *f = *state;
+    write_legacy(f, "sokoban-progress 1\n");
+    char old_name[512];
+    snprintf(old_name, sizeof old_name, "%s", progress_test_path(f, "progress.txt"));
+    assert_int_equal(rename(old_name, progress_test_path(f, "kept-elsewhere.txt")), 0);
+    assert_int_equal(symlink("kept-elsewhere.txt", progress_test_path(f, "progress.txt")), 0);
+    progress_close(open_expecting(f, "imported 5 records"));
+    struct stat status;
+    assert_int_equal(lstat(progress_test_path(f, "progress.txt.imported"), &status), 0);
+    assert_true(S_ISLNK(status.st_mode));
+    assert_int_equal(lstat(progress_test_path(f, "kept-elsewhere.txt"), &status), 0);
+    assert_true(S_ISREG(status.st_mode));
+}
+
+static void test_old_progress_that_is_a_fifo_is_not_waited_on(void **state)
+{
+    progress_test_dir *f = *state;
+    assert_int_equal(mkfifo(progress_test_path(f, "progress.txt"), 0600), 0);
+    progress *p = open_expecting(f, "cannot be imported (not a regular file)");
+    assert_true(progress_saving(p));
+    progress_close(p);
+}
+
+/* An import is one transaction: the database already holds newer work, which wins. */
+static void test_import_keeps_what_the_database_holds(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 0x30, "d"));
+    assert_true(progress_set_last(p, "/levels/newer.xsb", 1));
+    progress_close(p);
+    write_legacy(f, "sokoban-progress 1\n");
+    p = open_expecting(f, "imported 5 records");
+    assert_string_equal(progress_get(p, 0x30)->unfinished, "d");
+    const char *path;
+    int level;
+    assert_true(progress_last(p, &path, &level));
+    assert_string_equal(path, "/levels/newer.xsb");
+    progress_close(p);
+}
+
+/* Issue 13, item 5: big files load in linear time; here 40,000 collection lines and 20,000
+ * level records in falling key order, which the old reader took seconds over (the time is
+ * measured in bench/, not here; this test only checks everything arrives). */
+static void test_a_large_old_progress_arrives_whole(void **state)
+{
+    progress_test_dir *f = *state;
+    FILE *out = fopen(progress_test_path(f, "progress.txt"), "w");
+    assert_non_null(out);
+    fputs("sokoban-progress 1\n", out);
+    char body[256];
+    for (int i = 0; i < 40000; i++) {
+        snprintf(body, sizeof body, "collection %d /levels/c%05d.xsb", i % 50 + 1, i);
+        legacy_line(out, body);
+    }
+    for (int i = 20000; i > 0; i--) {
+        snprintf(body, sizeof body, "level %016x 1 1 1 R 1 1 R -", i);
+        legacy_line(out, body);
+    }
+    fclose(out);
+    progress *p = open_expecting(f, "imported 60000 records");
+    assert_int_equal(progress_collection_level(p, "/levels/c39999.xsb"), 39999 % 50 + 1);
+    assert_non_null(progress_get(p, 1));
+    assert_non_null(progress_get(p, 20000));
+    progress_close(p);
+}
+
+#define WITH_DIRECTORY(test) \
+    cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        WITH_DIRECTORY(test_symlinked_database_is_refused_and_left_alone),
+        WITH_DIRECTORY(test_symlinked_wal_file_is_refused),
+        WITH_DIRECTORY(test_file_that_is_not_a_database_is_never_overwritten),
+        WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
+        WITH_DIRECTORY(test_another_programs_database_is_left_alone),
+        WITH_DIRECTORY(test_database_of_a_newer_version_is_left_alone),
+        WITH_DIRECTORY(test_damaged_database_is_set_aside_and_salvaged),
+        WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
+        WITH_DIRECTORY(test_old_progress_is_imported_once_whatever_its_header),
+        WITH_DIRECTORY(test_damaged_lines_are_counted_in_the_message),
+        WITH_DIRECTORY(test_symlinked_old_progress_renames_the_link_only),
+        WITH_DIRECTORY(test_old_progress_that_is_a_fifo_is_not_waited_on),
+        WITH_DIRECTORY(test_import_keeps_what_the_database_holds),
+        WITH_DIRECTORY(test_a_large_old_progress_arrives_whole),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
