@@ -633,6 +633,63 @@ static void test_dead_squares_from_distances_equal_the_pulling_search(void **sta
     }
 }
 
+/* ---- known positions (the answer store's hook) ---------------------------------------- */
+
+typedef struct known_set {
+    uint64_t key; /* the one position known */
+    int asked;
+} known_set;
+
+static bool is_known(void *argument, uint64_t key)
+{
+    known_set *known = argument;
+    known->asked++;
+    return key == known->key;
+}
+
+static void test_fast_search_stops_at_a_known_position(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#######\n"
+                          "#     #\n"
+                          "#     #\n"
+                          "# $ . #\n"
+                          "#@    #\n"
+                          "#     #\n"
+                          "#######\n");
+    /* Known: the box one push to the right, the player anywhere in the room. */
+    game g;
+    assert_true(game_init(&g, f.level));
+    assert_int_equal(game_step_in(&g, DIR_UP), STEP_MOVED);
+    assert_int_equal(game_step_in(&g, DIR_RIGHT), STEP_PUSHED);
+    assert_int_equal(game_step_in(&g, DIR_DOWN), STEP_MOVED);
+    known_set known = {.key = solver_position_key(&g.board, &g.position)};
+    solver_options options = options_for(SOLVER_FAST);
+    options.known = is_known;
+    options.known_argument = &known;
+    solver_result r;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_SOLVED);
+    assert_true(r.ends_known);
+    assert_int_equal(r.pushes, 1);
+    assert_true(known.asked > 0);
+    /* The steps reach the known boxes. */
+    position p;
+    assert_true(position_copy(&p, &f.start, &f.board));
+    for (int i = 0; i < r.moves; i++) board_step(&f.board, &p, r.steps[i].direction);
+    assert_true(solver_position_key(&f.board, &p) == known.key);
+    position_free(&p);
+    solver_result_free(&r);
+    /* The optimal mode ignores it: its answers stay push-optimal and whole. */
+    options.mode = SOLVER_OPTIMAL;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_SOLVED);
+    assert_false(r.ends_known);
+    assert_int_equal(r.pushes, 2);
+    solver_result_free(&r);
+    game_free(&g);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -659,6 +716,7 @@ int main(void)
         cmocka_unit_test(test_a_set_cancel_flag_stops_the_search),
         cmocka_unit_test(test_cancel_from_another_thread_stops_the_search),
         cmocka_unit_test(test_two_solvers_run_at_once),
+        cmocka_unit_test(test_fast_search_stops_at_a_known_position),
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
         cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),

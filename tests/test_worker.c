@@ -882,6 +882,41 @@ static void test_boxes_off_every_solution_are_searched_again(void **state)
     played_free(p);
 }
 
+static void test_a_search_joins_a_known_rest(void **state)
+{
+    (void)state;
+    worker *w = real_worker();
+    played *p = play(ROOM, "uR"); /* one push from the goal */
+    submit(w, WORKER_HINT, p, 30);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.pushes, 1);
+    worker_result_free(&result);
+    int solvable_before;
+    answers_count(p->store, &solvable_before, NULL);
+    /* From the start (same level, same store): the search stops where the stored solution
+     * goes on, and the answer is the two joined. */
+    answers *store = answers_retain(p->store);
+    played_free(p);
+    p = play(ROOM, "");
+    answers_release(p->store);
+    p->store = store;
+    submit(w, WORKER_HINT, p, 30);
+    result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_false(result.from_store);
+    assert_int_equal(result.pushes, 2);
+    lurd_steps steps = {.steps = result.steps, .count = result.moves, .case_sensitive = true};
+    lurd_error error;
+    assert_true(lurd_apply(&p->game, &steps, &error));
+    assert_true(game_is_solved(&p->game));
+    worker_result_free(&result);
+    int solvable_after;
+    answers_count(p->store, &solvable_after, NULL);
+    assert_true(solvable_after > solvable_before); /* the start is known now too */
+    worker_destroy(w);
+    played_free(p);
+}
+
 /* Two pushes up put the box against the top wall, where no goal is: lost. One push back it
  * can still reach the goal. */
 static const char WALL[] = "######\n"
@@ -975,6 +1010,7 @@ int main(void)
         cmocka_unit_test(test_walking_off_a_solution_keeps_its_pushes),
         cmocka_unit_test(test_no_reuse_searches_every_request),
         cmocka_unit_test(test_boxes_off_every_solution_are_searched_again),
+        cmocka_unit_test(test_a_search_joins_a_known_rest),
         cmocka_unit_test(test_real_solver_finds_the_push_to_undo),
         cmocka_unit_test(test_real_solver_reports_a_lost_position_unasked),
         cmocka_unit_test(test_destroy_stops_a_long_real_search),
