@@ -132,7 +132,7 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, 
         return SOLVER_NO_NODE;
     }
     solver_store_keep_macro(&f->store, added, a->path, count);
-    if (*h == 0 && solver_search_is_goal(s))
+    if (solver_search_reached(s, *h, key))
         *status = solver_store_path(&f->store, added, result) ? IDA_SOLVED : IDA_NO_MEMORY;
     return added;
 }
@@ -179,7 +179,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                     int added = add_node(f, i, moves[m], node.g + cost, key);
                     if (added == SOLVER_NO_NODE) {
                         status = IDA_LIMIT; /* the memory is full */
-                    } else if (h == 0 && solver_search_is_goal(s)) {
+                    } else if (solver_search_reached(s, h, key)) {
                         status = solver_store_path(&f->store, added, result) ? IDA_SOLVED
                                                                              : IDA_NO_MEMORY;
                     } else {

@@ -274,7 +274,10 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         snprintf(out, size, "hint (%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
         return;
     }
-    snprintf(out, size, "solver idle");
+    /* Solving ahead, before it is asked (worker.h); idle once the position has an answer. */
+    worker_activity activity = {0};
+    if (a->worker) worker_progress(a->worker, &activity);
+    snprintf(out, size, activity.busy ? "solver ahead" : "solver idle");
 }
 
 /* Columns `text` takes on screen. */
