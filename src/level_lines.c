@@ -90,11 +90,6 @@ bool lines_split(const char *text, size_t length, line_list *out)
         if (end < length && text[end] == '\r' && end + 1 < length && text[end + 1] == '\n') end++;
         start = end + 1;
     }
-    /* give back what the doubling left unused */
-    if (count > 0 && count < capacity) {
-        line *fitted = realloc(lines, count * sizeof *lines);
-        if (fitted) lines = fitted;
-    }
     out->lines = lines;
     out->count = (int)count;
     out->total_lines = (int)number;
