@@ -491,6 +491,24 @@ test_scrolling_view() {
     wait_for "microban02 1/2"
 }
 
+# Solving the last unsolved level of a collection says so and offers the next collection;
+# n then opens it.
+test_collection_complete() {
+    printf '; A\n#####\n#@$.#\n#####\n\n; B\n######\n#@ $.#\n######\n' > "$WORK/pair.xsb"
+    printf '; Next\n#####\n#@$.#\n#####\n' > "$WORK/next.xsb"
+    start_game -l C "$WORK/pair.xsb" "$WORK/next.xsb"
+    wait_for "pair 1/2: A"
+    keys Right
+    wait_for "Solved in 1 move, 1 push"
+    keys n
+    wait_for "pair 2/2: B"
+    keys Right Right
+    wait_for "collection complete: 2/2"
+    wait_for "n: the next collection"
+    keys n
+    wait_for "next 1/1: Next"
+}
+
 # A level that cannot be played keeps its place: n passes over it, the level list shows it
 # with its line and reason, and Enter on it says why instead of playing it.
 test_bad_level_in_list() {
