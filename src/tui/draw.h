@@ -42,6 +42,7 @@ typedef struct view {
     bool utf8;              /* the locale's character set is UTF-8 */
     bool colors;            /* the terminal has colours and we use them */
     unsigned spinner;       /* the spinner's frame: tenths of a second on the clock */
+    int help_top;           /* the first row of the help shown, when it scrolls */
 } view;
 
 /* Sets up the colour pairs; call once after initscr(). Sets v->colors. */
@@ -50,6 +51,10 @@ void draw_init_colors(view *v);
 /* Draws the play screen (or the help screen when v->screen says so) into stdscr; the
  * caller refreshes. Records the board's layout in v->layout. */
 void draw_screen(view *v, const play *p, const assist *a);
+
+/* The rows of the help screen, and how far it scrolls on this terminal (0: it fits). */
+int draw_help_rows(void);
+int draw_help_scroll_limit(void);
 
 /* The square under screen cell (row, column) of the last drawn board, or -1. */
 int draw_square_at(const view *v, const play *p, int row, int column);

@@ -433,6 +433,7 @@ static void play_key(tui *t, int key)
         break;
     case KEY_ACTION_HELP:
         t->view.screen = VIEW_SCREEN_HELP;
+        t->view.help_top = 0;
         break;
     case KEY_ACTION_QUIT:
         t->quit = true;
@@ -481,9 +482,21 @@ static void handle_key(tui *t, int key)
             break;
         }
         break;
-    case VIEW_SCREEN_HELP:
-        if (key != KEY_MOUSE) t->view.screen = VIEW_SCREEN_PLAY;
+    case VIEW_SCREEN_HELP: {
+        /* on a small terminal the help scrolls; any other key goes back */
+        int limit = draw_help_scroll_limit(), *top = &t->view.help_top;
+        if (limit > 0 && (key == KEY_DOWN || key == 'j'))
+            *top = *top < limit ? *top + 1 : limit;
+        else if (limit > 0 && (key == KEY_UP || key == 'k'))
+            *top = *top > 0 ? *top - 1 : 0;
+        else if (limit > 0 && (key == KEY_NPAGE || key == ' '))
+            *top = *top + LINES - 2 < limit ? *top + LINES - 2 : limit;
+        else if (limit > 0 && key == KEY_PPAGE)
+            *top = *top - (LINES - 2) > 0 ? *top - (LINES - 2) : 0;
+        else if (key != KEY_MOUSE && key != KEY_RESIZE)
+            t->view.screen = VIEW_SCREEN_PLAY;
         break;
+    }
     }
     /* A request about a position the key has left is no longer wanted. */
     assist_follow(&t->assist, &t->play);

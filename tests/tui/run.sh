@@ -648,6 +648,22 @@ test_help() {
     wait_for "moves 0"
 }
 
+# On a terminal too small for the help, it scrolls: the footer says how, the last lines come
+# into view with Down and PgDn, and any other key goes back.
+test_help_scrolls() {
+    start_game -l C -s 60x12 "$WORK/small.xsb"
+    wait_for "moves 0"
+    keys '?'
+    wait_for "Up/Down PgUp/PgDn: scroll (rows 1-11"
+    screen | grep -qF "Press any key to go back" && fail "the whole help fits in 12 rows?"
+    keys NPage NPage NPage NPage NPage NPage
+    wait_for "Press any key to go back"
+    keys Up
+    wait_for "scroll (rows"
+    keys x
+    wait_for "moves 0"
+}
+
 # Undo and redo by push: z takes back everything since the push before last, x mirrors it;
 # Home undoes to the start and End redoes to the end.
 test_undo_by_push() {
