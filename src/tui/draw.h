@@ -19,6 +19,8 @@ typedef enum view_screen {
     VIEW_SCREEN_PLAY,
     VIEW_SCREEN_LEVELS,
     VIEW_SCREEN_HELP,
+    VIEW_SCREEN_SNAPSHOTS,  /* snapshots.h */
+    VIEW_SCREEN_STATISTICS, /* statistics.h */
 } view_screen;
 
 /* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks.

@@ -91,7 +91,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
         else
             snprintf(line, sizeof line, " %s %4d    %s    %-12s  %-12s   %s",
                      i == p->level_index && list->collection == p->collection_index ? ">" : " ",
-                     l->number, record && record->solved ? check : " ", moves, pushes, l->title);
+                     l->number, record && record->solved ? check : record && record->assisted ? "a" : " ", moves, pushes, l->title);
         int attr = l->error ? draw_attr(v, DRAW_PAIR_ERROR, (int)A_DIM) : (int)A_NORMAL;
         attrset(i == list->selected ? (int)A_REVERSE : attr);
         if (i == list->selected) {

@@ -35,6 +35,8 @@
 #include "keys.h"
 #include "levels.h"
 #include "play.h"
+#include "snapshots.h"
+#include "statistics.h"
 
 enum {
     DEFAULT_HINT_SECONDS = 10,
@@ -50,6 +52,8 @@ typedef struct tui {
     view view;
     level_list list;
     int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
+    snapshot_screen snapshots;
+    statistics_screen statistics;
     bool quit;
     FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
@@ -315,6 +319,8 @@ static bool replay_key(tui *t, key_action action)
         return true;
     case KEY_ACTION_HELP:
     case KEY_ACTION_LEVEL_LIST:
+    case KEY_ACTION_SNAPSHOTS:
+    case KEY_ACTION_STATISTICS:
         return false; /* the screen that opens holds the replay (main_loop) */
     case KEY_ACTION_NONE:
         play_message(&t->play, PLAY_MESSAGE_INFO, "Replaying: %s", KEYS_REPLAY_TEXT);
@@ -352,6 +358,10 @@ static void play_key(tui *t, int key)
             play_restart(&t->play);
         else
             play_message(&t->play, PLAY_MESSAGE_INFO, "Not restarted");
+        return;
+    }
+    if (t->snapshots.naming) {
+        snapshots_naming_key(&t->snapshots, &t->play, key);
         return;
     }
     if (t->play.replay.active && replay_key(t, action)) return;
@@ -435,6 +445,16 @@ static void play_key(tui *t, int key)
         t->view.screen = VIEW_SCREEN_HELP;
         t->view.help_top = 0;
         break;
+    case KEY_ACTION_SNAPSHOT_SAVE:
+        snapshots_start_naming(&t->snapshots, &t->play);
+        break;
+    case KEY_ACTION_SNAPSHOTS:
+        if (snapshots_open(&t->snapshots, &t->play)) t->view.screen = VIEW_SCREEN_SNAPSHOTS;
+        break;
+    case KEY_ACTION_STATISTICS:
+        statistics_open(&t->statistics, &t->play);
+        t->view.screen = VIEW_SCREEN_STATISTICS;
+        break;
     case KEY_ACTION_QUIT:
         t->quit = true;
         break;
@@ -496,6 +516,12 @@ static void handle_key(tui *t, int key)
         else if (key != KEY_MOUSE && key != KEY_RESIZE)
             t->view.screen = VIEW_SCREEN_PLAY;
         break;
+    case VIEW_SCREEN_SNAPSHOTS:
+        if (!snapshots_key(&t->snapshots, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
+        break;
+    case VIEW_SCREEN_STATISTICS:
+        if (!statistics_key(&t->statistics, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
+        break;
     }
     }
     /* A request about a position the key has left is no longer wanted. */
@@ -523,6 +549,10 @@ static void redraw(tui *t)
 {
     if (t->view.screen == VIEW_SCREEN_LEVELS)
         levels_draw(&t->list, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_SNAPSHOTS)
+        snapshots_draw(&t->snapshots, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_STATISTICS)
+        statistics_draw(&t->statistics, &t->view, &t->play);
     else
         draw_screen(&t->view, &t->play, &t->assist);
     refresh();
@@ -563,6 +593,7 @@ static void main_loop(tui *t)
 
 static void free_all(tui *t)
 {
+    snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);
     if (t->play.progress) {

@@ -789,6 +789,141 @@ test_no_color() {
     unset NO_COLOR
 }
 
+# A level solved by the solver's replay, or with a hint's push, is recorded as assisted: said
+# so, marked 'a' in the level list, not counted as solved.
+test_assisted_recorded() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys H
+    wait_for "Hint"
+    keys H
+    wait_for "moves 2  pushes 1"
+    keys Right
+    wait_for "Solved with hints in 3 moves, 2 pushes (recorded as assisted)"
+    keys L
+    wait_for "small: 4 levels, 0 solved"
+    screen | grep -q '^ *> *1 *a ' || fail "level 1 is not marked assisted in the list"
+    keys Escape
+    keys n
+    wait_for "Corner"
+    keys S
+    wait_for "Solved by the solver in "
+    wait_for "(recorded as assisted)"
+    keys L
+    wait_for "small: 4 levels, 0 solved"
+    screen | grep -q '^ *> *2 *a ' || fail "level 2 is not marked assisted in the list"
+}
+
+# The redo steps survive quit and resume; so does a game on a level already solved.
+test_resume_redo_and_solved_level() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Right Right Right
+    wait_for "Solved in 3 moves, 2 pushes"
+    keys r
+    wait_for "moves 0  pushes 0"
+    keys Down Right Right
+    wait_for "moves 3  pushes 0"
+    keys u
+    wait_for "moves 2  pushes 0"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb"
+    wait_for "Resumed"
+    wait_for "moves 2  pushes 0"
+    keys U
+    wait_for "moves 3  pushes 0"
+}
+
+# Snapshots: named positions saved with m, listed with ', restored with their undo and redo
+# history, after a quit too.
+test_snapshots() {
+    printf '; Pushes\n#########\n#@ $   .#\n#       #\n#########\n' > "$WORK/pushes.xsb"
+    start_game -t screen -l C "$WORK/pushes.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Right Right Down
+    wait_for "moves 3  pushes 1"
+    keys m
+    wait_for "Snapshot name: _"
+    keys f i r s t BSpace t Enter
+    wait_for "Snapshot 'first' saved (3 moves, 1 push)"
+    keys Up Right
+    wait_for "moves 5  pushes 2"
+    keys u
+    wait_for "moves 4  pushes 1"
+    keys m Enter
+    wait_for "Snapshot '2' saved (4 moves, 1 push)"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -t screen -l C "$WORK/pushes.xsb"
+    wait_for "moves 4  pushes 1"
+    keys Home
+    wait_for "moves 0  pushes 0"
+    keys "'"
+    wait_for "Snapshots of pushes 1"
+    wait_for "first"
+    keys Down Enter
+    wait_for "Snapshot 'first' restored (3 moves)"
+    wait_for "moves 3  pushes 1"
+    keys "'"
+    wait_for "Snapshots of pushes 1"
+    keys Enter
+    wait_for "Snapshot '2' restored (4 moves)"
+    keys U
+    wait_for "moves 5  pushes 2"
+    keys "'" d
+    wait_gone " 2  "
+    keys Escape
+    wait_for "moves 5  pushes 2"
+}
+
+# The statistics screen counts solved and assisted levels per collection; e exports the
+# bests as SOK solution sections naming the program and the origin.
+test_statistics_and_export() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Right Right Right
+    wait_for "Solved in 3 moves, 2 pushes"
+    keys n
+    wait_for "Corner"
+    keys S
+    wait_for "(recorded as assisted)"
+    keys i
+    wait_for "Statistics"
+    screen | grep -Eq '^ > small +4 +1 +1 +0 ' || fail "the statistics row of small"
+    keys e
+    wait_for "Exported 2 solutions of 2 of 4 levels to "
+    file="$XDG_DATA_HOME/sokoban/solutions/small.sok"
+    [ -f "$file" ] || fail "no $file"
+    grep -q "^Solution (moves 3, pushes 2)$" "$file" || fail "no section for level 1: $(cat "$file")"
+    grep -q "^Origin: own$" "$file" || fail "no own solution in $file"
+    grep -q "^Origin: assisted$" "$file" || fail "no assisted solution in $file"
+    grep -q "^Program: sokoban " "$file" || fail "no program named in $file"
+    "$SOKOBAN" --list "$file" > /dev/null || fail "the export does not read back"
+    keys Escape
+    wait_for "moves "
+}
+
+# i on the statistics screen imports the .sol file beside a level file, checked, kept as an
+# imported best (the level is not marked solved).
+test_import_sol() {
+    maps=/usr/share/games/cavepacker/maps
+    cp "$maps/microban01_0002.sok" "$maps/microban01_0002.sol" "$WORK/"
+    start_game -l C "$WORK/microban01_0002.sok"
+    wait_for "moves 0  pushes 0"
+    keys i
+    wait_for "Statistics"
+    keys i
+    wait_for "Imported 1 solution (1 new best)"
+    printf 'rrrr\n' > "$WORK/microban01_0002.sol"
+    keys i
+    wait_for "Imported 0 solutions (0 new bests); refused: "
+    keys Escape L
+    wait_for "1 level, 0 solved"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
