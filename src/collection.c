@@ -292,3 +292,35 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
     *out_count = n;
     return true;
 }
+
+int collection_group_files(const char *path, char ***files)
+{
+    *files = NULL;
+    char key[4096];
+    if (!collection_group_key(path, key, sizeof key)) return 0;
+    const char *slash = strrchr(path, '/');
+    char *folder = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+    if (!folder) return -1;
+    char **names;
+    int count = list_folder(slash == path ? "/" : folder, &names);
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+        char *file, other[4096];
+        if (slash ? asprintf(&file, "%s/%s", folder, names[i]) < 0
+                  : !(file = strdup(names[i])))
+            file = NULL;
+        free(names[i]);
+        if (file && collection_group_key(file, other, sizeof other) && strcmp(other, key) == 0)
+            names[kept++] = file;
+        else
+            free(file);
+    }
+    free(folder);
+    if (count < 0) return -1;
+    if (kept == 0) {
+        free(names);
+        return 0;
+    }
+    *files = names;
+    return kept;
+}

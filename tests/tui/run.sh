@@ -509,6 +509,37 @@ test_collection_complete() {
     wait_for "next 1/1: Next"
 }
 
+# `sokoban` with no arguments reopens the collection played last, at its level, even a group
+# of one-level files (NAME_NNNN.sok) or one that is not bundled.
+test_reopens_last_collection() {
+    mkdir -p "$WORK/maps"
+    printf '; S1\n#####\n#@$.#\n#####\n' > "$WORK/maps/set_0001.sok"
+    printf '; S2\n######\n#@ $.#\n######\n' > "$WORK/maps/set_0002.sok"
+    printf '; S3\n#######\n#@  $.#\n#######\n' > "$WORK/maps/set_0003.sok"
+    start_game -l C "$WORK/maps/set_0001.sok" "$WORK/maps/set_0002.sok" "$WORK/maps/set_0003.sok"
+    wait_for "set 1/3: S1"
+    keys n
+    wait_for "set 2/3: S2"
+    keys q
+    wait_for "SHELL-DONE"
+    start_game -l C
+    wait_for "set 2/3: S2"
+    keys n
+    wait_for "set 3/3: S3"
+}
+
+# The solution sections of a SOK file are imported: the level list shows their bests, the
+# level is not marked solved, and no solution is drawn as a comment.
+test_sok_solutions_imported() {
+    printf ':: SOK ::\nCollection: Imported\n\n; One\n\n######\n#@ $.#\n######\n\nSolution (moves 2, pushes 1)\nrR\n' > "$WORK/imported.sok"
+    start_game -l C "$WORK/imported.sok"
+    wait_for "Imported 1/1: One"
+    screen | grep -qF "rR" && fail "the solution is drawn"
+    keys L
+    wait_for "Imported: 1 level, 0 solved"
+    wait_for "2/1"
+}
+
 # A level that cannot be played keeps its place: n passes over it, the level list shows it
 # with its line and reason, and Enter on it says why instead of playing it.
 test_bad_level_in_list() {
