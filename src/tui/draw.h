@@ -21,6 +21,7 @@ typedef enum view_screen {
     VIEW_SCREEN_HELP,
     VIEW_SCREEN_SNAPSHOTS,  /* snapshots.h */
     VIEW_SCREEN_STATISTICS, /* statistics.h */
+    VIEW_SCREEN_COLLECTIONS, /* collections.h: the collection library */
 } view_screen;
 
 /* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks.

@@ -34,6 +34,7 @@
 #include "assist.h"
 #include "draw.h"
 #include "keys.h"
+#include "collections.h"
 #include "levels.h"
 #include "play.h"
 #include "snapshots.h"
@@ -52,6 +53,7 @@ typedef struct tui {
     assist assist;
     view view;
     level_list list;
+    collections_screen collections; /* the collection library */
     int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
     snapshot_screen snapshots;
     statistics_screen statistics;
@@ -558,6 +560,26 @@ static void handle_key(tui *t, int key)
         case LEVELS_BACK:
             t->view.screen = VIEW_SCREEN_PLAY;
             break;
+        case LEVELS_COLLECTIONS:
+            collections_open(&t->collections, &t->play);
+            t->view.screen = VIEW_SCREEN_COLLECTIONS;
+            break;
+        }
+        break;
+    case VIEW_SCREEN_COLLECTIONS:
+        switch (collections_key(&t->collections, &t->play, key)) {
+        case COLLECTIONS_STAY:
+            break;
+        case COLLECTIONS_BACK:
+            levels_open(&t->list, &t->play);
+            t->view.screen = VIEW_SCREEN_LEVELS;
+            break;
+        case COLLECTIONS_OUT_OF_MEMORY:
+            t->quit = true;
+            /* fall through */
+        case COLLECTIONS_PLAY:
+            t->view.screen = VIEW_SCREEN_PLAY;
+            break;
         }
         break;
     case VIEW_SCREEN_HELP: {
@@ -607,6 +629,8 @@ static void redraw(tui *t)
 {
     if (t->view.screen == VIEW_SCREEN_LEVELS)
         levels_draw(&t->list, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_COLLECTIONS)
+        collections_draw(&t->collections, &t->view, &t->play);
     else if (t->view.screen == VIEW_SCREEN_SNAPSHOTS)
         snapshots_draw(&t->snapshots, &t->view, &t->play);
     else if (t->view.screen == VIEW_SCREEN_STATISTICS)
@@ -651,6 +675,7 @@ static void main_loop(tui *t)
 
 static void free_all(tui *t)
 {
+    collections_free(&t->collections);
     snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);

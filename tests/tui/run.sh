@@ -540,6 +540,43 @@ test_sok_solutions_imported() {
     wait_for "2/1"
 }
 
+# The collection library (c from the level list) offers the collections installed on the
+# system and the player's own, with level and solved counts; Enter plays one.
+test_collection_library() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf '; Mine\n#####\n#@$.#\n#####\n\n; Mine too\n######\n#@ $.#\n######\n' > "$XDG_DATA_HOME/sokoban/levels/mine.xsb"
+    start_game -l C -s 100x30 "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys m i n
+    wait_for "levels  solved"
+    screen | grep -qE "^ *mine +2 +0 " || fail "the player's collection is not listed: 2 levels, 0 solved"
+    keys Enter
+    wait_for "mine 1/2: Mine"
+    keys Right
+    wait_for "Solved in 1 move"
+    keys L
+    wait_for "mine: 2 levels, 1 solved"
+    keys c
+    wait_for "Collection library:"
+    keys m i n
+    wait_for "levels  solved"
+    screen | grep -qE "^ *mine +2 +1 " || fail "the library does not count the level solved"
+    if [ -f /usr/share/games/cavepacker/maps/microban01_0001.sok ]; then
+        keys Escape
+        wait_for "c: collections"
+        keys c
+        keys m i c r o b a n 0 1
+        wait_for "microban01"
+        screen | grep -qE "^ *microban01 +155 " || fail "cavepacker's Microban is not one collection of 155"
+        keys Enter
+        wait_for "microban01 1/155"
+    fi
+}
+
 # A level that cannot be played keeps its place: n passes over it, the level list shows it
 # with its line and reason, and Enter on it says why instead of playing it.
 test_bad_level_in_list() {
