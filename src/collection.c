@@ -234,8 +234,8 @@ bool collection_group_key(const char *path, char *key, size_t size)
     return written > 0 && (size_t)written < size;
 }
 
-bool collection_open_all(const char *const *arguments, int count, collection **out,
-                         int **levels, int *out_count, level_error *error)
+bool collection_open_all(const char *const *arguments, int count, collection **out, int **levels,
+                         int *out_count, level_error *error)
 {
     collection *list = calloc((size_t)(count ? count : 1), sizeof *list);
     int *numbers = calloc((size_t)(count ? count : 1), sizeof *numbers);
@@ -306,8 +306,7 @@ int collection_group_files(const char *path, char ***files)
     int kept = 0;
     for (int i = 0; i < count; i++) {
         char *file, other[4096];
-        if (slash ? asprintf(&file, "%s/%s", folder, names[i]) < 0
-                  : !(file = strdup(names[i])))
+        if (slash ? asprintf(&file, "%s/%s", folder, names[i]) < 0 : !(file = strdup(names[i])))
             file = NULL;
         free(names[i]);
         if (file && collection_group_key(file, other, sizeof other) && strcmp(other, key) == 0)

@@ -46,7 +46,7 @@ bool collection_append(collection *into, collection *from);
 /* Reads the collections the arguments name, grouping neighbouring one-level files of one
  * name; *levels[i] is the level number FILE:N gave the i-th collection (0 for none). On
  * failure prints nothing, fills `error` and frees what it read. */
-bool collection_open_all(const char *const *arguments, int count, collection **out,
-                         int **levels, int *out_count, level_error *error);
+bool collection_open_all(const char *const *arguments, int count, collection **out, int **levels,
+                         int *out_count, level_error *error);
 
 #endif

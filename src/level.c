@@ -38,7 +38,7 @@ typedef struct parser {
     const char *name;
     level_error *error;
     collection *collection;
-    int capacity; /* of collection->levels */
+    int capacity;   /* of collection->levels */
     line_list list; /* the file's lines; solution lines are marked LINE_SOLUTION as read */
     line *lines;    /* list.lines */
     int count;      /* list.count */
@@ -510,8 +510,7 @@ static bool take_solutions(parser *p, level *lv, int from, int to)
             ok = buffer_append(&moves, p->lines[j].text, p->lines[j].length);
         char *title = ok ? string_copy(opener->text, opener->length) : NULL;
         level_solution *grown =
-            title ? realloc(lv->solutions, (size_t)(lv->solution_count + 1) * sizeof *grown)
-                  : NULL;
+            title ? realloc(lv->solutions, (size_t)(lv->solution_count + 1) * sizeof *grown) : NULL;
         if (!grown) {
             free(moves.data);
             free(title);
@@ -519,7 +518,10 @@ static bool take_solutions(parser *p, level *lv, int from, int to)
         }
         lv->solutions = grown;
         lv->solutions[lv->solution_count++] = (level_solution){title, moves.data};
-        while (end < to && line_is_field(&p->lines[end]) && !line_opens_solution(&p->lines[end]))
+        /* its notes: Program:, Origin:, Date: ... */
+        while (end < to && line_is_key_value(&p->lines[end]) &&
+               !line_opens_solution(&p->lines[end]) &&
+               !line_field(&p->lines[end], "Title", &(size_t){0}))
             end++;
         for (int j = i; j < end; j++) p->lines[j].kind = LINE_SOLUTION;
         i = end - 1;
@@ -653,15 +655,17 @@ static int header_end(parser *p, int first_map)
 static bool read_header(parser *p, int end)
 {
     collection *c = p->collection;
-    level header = {.title = string_copy("", 0), .author = string_copy("", 0),
-                    .comment = string_copy("", 0)};
+    level header = {
+        .title = string_copy("", 0), .author = string_copy("", 0), .comment = string_copy("", 0)};
     bool ok = header.title && header.author && header.comment && read_metadata(p, &header, 0, end);
     p->comment_owner = NULL;
     size_t length;
     const char *name = NULL;
     for (int i = 0; i < end && !name; i++) name = line_field(&p->lines[i], "Collection", &length);
-    if (ok && name && length > 0) ok = set_string(&c->name, name, length);
-    else if (ok && header.title[0]) ok = set_string(&c->name, header.title, strlen(header.title));
+    if (ok && name && length > 0)
+        ok = set_string(&c->name, name, length);
+    else if (ok && header.title[0])
+        ok = set_string(&c->name, header.title, strlen(header.title));
     if (ok) {
         free(c->author);
         free(c->comment);
@@ -738,8 +742,7 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
 
     int text_start = 0; /* first line of the text that comes before the next map */
     int i = 0;
-    while (ok && i < p.count && p.lines[i].kind != LINE_MAP && p.lines[i].kind != LINE_BAD_MAP)
-        i++;
+    while (ok && i < p.count && p.lines[i].kind != LINE_MAP && p.lines[i].kind != LINE_BAD_MAP) i++;
     if (ok && i < p.count) {
         text_start = header_end(&p, i);
         if (text_start > 0) ok = read_header(&p, text_start) || out_of_memory(&p);
@@ -757,7 +760,8 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
         if (ok) ok = read_level(&p, text_start, &i);
         text_start = i;
     }
-    if (ok && out->count > 0 && !take_solutions(&p, &out->levels[out->count - 1], text_start, p.count))
+    if (ok && out->count > 0 &&
+        !take_solutions(&p, &out->levels[out->count - 1], text_start, p.count))
         ok = out_of_memory(&p);
     lines_free(&p.list);
     if (ok && out->count == 0) ok = fail(&p, NULL, 0, "no level found");

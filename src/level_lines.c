@@ -20,7 +20,8 @@ static bool is_map_row(const char *text, size_t length)
     for (size_t i = 0; i < length; i++) {
         char c = text[i];
         if (c == '#') wall = true;
-        if (!line_is_map_char(c) && !isdigit((unsigned char)c) && c != '|' && c != '\t') return false;
+        if (!line_is_map_char(c) && !isdigit((unsigned char)c) && c != '|' && c != '\t')
+            return false;
     }
     return wall;
 }
@@ -128,6 +129,16 @@ bool line_is_field(const line *l)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (line_field(l, keys[i], &length)) return true;
     return false;
+}
+
+bool line_is_key_value(const line *l)
+{
+    if (l->kind != LINE_TEXT) return false;
+    size_t i = 0;
+    while (i < l->length &&
+           (isalnum((unsigned char)l->text[i]) || l->text[i] == '-' || l->text[i] == '_'))
+        i++;
+    return i > 0 && i < l->length && l->text[i] == ':';
 }
 
 bool line_is_comment_end(const line *l)

@@ -14,16 +14,16 @@
 #include <stdint.h>
 
 typedef enum line_kind {
-    LINE_TEXT,       /* a title, a field, a comment, a solution's moves */
-    LINE_BLANK,      /* one or more blank lines in a row */
-    LINE_MAP,        /* a map row */
-    LINE_BAD_MAP,    /* looks like a map row with a bad character in it */
-    LINE_BANNER,     /* a "::" line of the SOK format: for a person reading the file only */
+    LINE_TEXT,    /* a title, a field, a comment, a solution's moves */
+    LINE_BLANK,   /* one or more blank lines in a row */
+    LINE_MAP,     /* a map row */
+    LINE_BAD_MAP, /* looks like a map row with a bad character in it */
+    LINE_BANNER,  /* a "::" line of the SOK format: for a person reading the file only */
 } line_kind;
 
 typedef struct line {
-    const char *text;   /* not NUL-terminated; trailing white space and CR removed */
-    uint32_t length;    /* the file is at most LEVEL_MAX_FILE_BYTES */
+    const char *text;     /* not NUL-terminated; trailing white space and CR removed */
+    uint32_t length;      /* the file is at most LEVEL_MAX_FILE_BYTES */
     uint32_t number : 28; /* 1-based number of the (first) line in the file */
     uint32_t kind : 4;    /* a line_kind */
 } line;
@@ -53,6 +53,9 @@ const char *line_field(const line *l, const char *key, size_t *length);
 /* True for a field the format knows: Title, Author, Comment, Comment-End, Date,
  * Collection, Level. */
 bool line_is_field(const line *l);
+
+/* True for any "Key: value" line (a word, then a colon). */
+bool line_is_key_value(const line *l);
 
 /* True for "Comment-End:" (or "Comment_End:"). */
 bool line_is_comment_end(const line *l);

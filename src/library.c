@@ -31,8 +31,8 @@ static int compare_entries(const void *a, const void *b)
 }
 
 /* Adds an entry for `files[0..count)` of `folder` named `name`, taking the file strings. */
-static bool add_entry(library *l, int *capacity, const char *folder, const char *name,
-                      char **files, int count)
+static bool add_entry(library *l, int *capacity, const char *folder, const char *name, char **files,
+                      int count)
 {
     if (l->count == *capacity) {
         *capacity = *capacity ? *capacity * 2 : 32;
@@ -82,8 +82,8 @@ static bool scan_folder(library *l, int *capacity, const char *folder, int depth
         bool is_dir = stat(path, &info) == 0 && S_ISDIR(info.st_mode);
         bool is_file = !is_dir && S_ISREG(info.st_mode) && is_level_file(entry->d_name);
         char ***list = is_dir ? &subfolders : &files;
-        int *n = is_dir ? &folder_count : &file_count, *cap = is_dir ? &folder_capacity
-                                                                      : &file_capacity;
+        int *n = is_dir ? &folder_count : &file_count,
+            *cap = is_dir ? &folder_capacity : &file_capacity;
         if ((is_dir && depth > 0) || is_file) {
             if (*n == *cap) {
                 *cap = *cap ? *cap * 2 : 64;

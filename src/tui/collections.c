@@ -17,8 +17,8 @@ enum { HEADER_ROWS = 3, FOOTER_ROWS = 1 };
 static void scan(collections_screen *s)
 {
     char *folders[4];
-    const char *bundled = access(SOKOBAN_LEVELS_DIR, R_OK) == 0 ? SOKOBAN_LEVELS_DIR
-                                                                : SOKOBAN_SOURCE_LEVELS_DIR;
+    const char *bundled =
+        access(SOKOBAN_LEVELS_DIR, R_OK) == 0 ? SOKOBAN_LEVELS_DIR : SOKOBAN_SOURCE_LEVELS_DIR;
     int count = library_default_folders(bundled, folders, 4);
     if (!library_scan((const char *const *)folders, count, &s->library))
         snprintf(s->note, sizeof s->note, " Out of memory reading the library");
@@ -111,8 +111,10 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
         attrset(A_NORMAL);
     }
     if (s->library.count == 0)
-        mvaddnstr(HEADER_ROWS, 0, "   No level files in /usr/share/games or the sokoban levels "
-                                  "folder of your data directory.", COLS);
+        mvaddnstr(HEADER_ROWS, 0,
+                  "   No level files in /usr/share/games or the sokoban levels "
+                  "folder of your data directory.",
+                  COLS);
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);

@@ -16,8 +16,8 @@
 typedef struct collections_screen {
     library library;
     bool scanned;
-    int *levels;   /* per entry: levels that can be played */
-    int *solved;   /* per entry: of those, solved */
+    int *levels; /* per entry: levels that can be played */
+    int *solved; /* per entry: of those, solved */
     int selected, top;
     char typed[32]; /* the start of a name being typed */
     char note[600]; /* on the footer until the next key */
