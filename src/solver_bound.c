@@ -2,6 +2,7 @@
  * Hungarian algorithm that matches boxes to goals on them. */
 #include "solver_bound.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,6 +277,7 @@ int solver_matching_solve(solver_matching *m)
 int solver_matching_update(solver_matching *m, const int *boxes, int count)
 {
     int n = m->count;
+    assert(count >= 0 && count <= n);
     int *u = m->row_potential, *v = m->column_potential;
     /* Free the changed rows first, with potentials feasible on their new costs; the other
      * rows keep theirs, still feasible and tight. Then one augmenting path each. */

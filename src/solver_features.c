@@ -1,6 +1,7 @@
 /* solver_features.c - the packing feature, the region count and the packing order. */
 #include "solver_features.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "solver_macro.h"
@@ -95,5 +96,6 @@ int solver_features_packed(const solver_features *f, const solver_search *s)
         packed += filled;
         if (filled < all) break;
     }
+    assert(packed <= s->box_count);
     return packed;
 }

@@ -19,7 +19,9 @@
 #include "solver_bound.h"
 
 /* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's
- * "packing order" and YASS. With a box on every goal and the player at `player`, the boxes
+ * "packing order" and YASS. With a box on every goal and the player in the part of the free
+ * floor that holds the most `sources` (his own part when it holds as many; off the goals
+ * next to `player` when he stands on one, as in the middle of a game), the boxes
  * the player can reach and pull one step off their goal leave first (layer 0), then those
  * freed by them (layer 1), and so on; goals never freed get the last layer. With `sources`
  * (per square, 1 where a box stands now off the goals; may be NULL), a step takes only the

@@ -7,6 +7,7 @@
 #define SOKOBAN_SOLVER_OPTIONS_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef enum solver_mode {
@@ -41,6 +42,13 @@ typedef struct solver_options {
     void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
     void *progress_argument;
     unsigned disable; /* SOLVER_NO_* flags; 0 for the full solver */
+    /* Positions the caller already knows how to solve (the answer store, answers.h), by
+     * their solver_position_key() (solver.h); NULL: none. The fast mode stops at the first
+     * state it generates that `known` accepts, as at a solved one, and returns the steps up
+     * to it (result.ends_known); the optimal mode ignores it (the rest would not be optimal).
+     * Called from the solving thread, often: it must be quick and thread-safe. */
+    bool (*known)(void *argument, uint64_t key);
+    void *known_argument;
 } solver_options;
 
 #endif

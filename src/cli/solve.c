@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "cli.h"
+#include "lurd.h"
 #include "solver.h"
 
 enum { DEFAULT_SECONDS = 30 };
@@ -60,8 +61,10 @@ static solver_status solve_level(const cli_options *options, const level *lv, bo
     progress_line line = {.level = lv->number};
     if (board_from_level(lv, &b, &start)) {
         solver_options solver = {
-            .mode =
-                options->mode && strcmp(options->mode, "fast") == 0 ? SOLVER_FAST : SOLVER_OPTIMAL,
+            /* The fast mode unless optimal is asked for: a solution soon is what a first try
+             * wants (the game's hints answer fast first too). */
+            .mode = options->mode && strcmp(options->mode, "optimal") == 0 ? SOLVER_OPTIMAL
+                                                                           : SOLVER_FAST,
             .max_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SECONDS,
             .max_nodes = options->node_limit,
             .memory_mib = options->memory_mib,
@@ -75,7 +78,9 @@ static solver_status solve_level(const cli_options *options, const level *lv, bo
     }
     if (progress) fputs("\r\033[K", stderr);
     bool solved = result.status == SOLVER_SOLVED;
-    const char *solution = solved && result.lurd[0] ? result.lurd : "-";
+    /* LURD text only here, at the edge. */
+    char *lurd = solved && result.moves > 0 ? lurd_format(result.steps, result.moves, false) : NULL;
+    const char *solution = lurd ? lurd : "-";
     char pushes[16] = "-", moves[16] = "-";
     if (solved) {
         snprintf(pushes, sizeof pushes, "%d", result.pushes);
@@ -85,6 +90,7 @@ static solver_status solve_level(const cli_options *options, const level *lv, bo
            lv->number, solver_status_name(result.status), pushes, moves,
            (unsigned long long)result.nodes, result.seconds, solution);
     fflush(stdout);
+    free(lurd);
     total->tried++;
     total->seconds += result.seconds;
     if (solved) {

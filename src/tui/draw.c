@@ -1,4 +1,5 @@
 /* draw.c - the play screen and the help screen. */
+#include <assert.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -223,6 +224,7 @@ static void draw_too_small(void)
 int draw_square_at(const view *v, const play *p, int row, int column)
 {
     if (!p->game_ready || v->layout.too_small || v->screen != VIEW_SCREEN_PLAY) return -1;
+    assert(v->layout.cell_width == 1 || v->layout.cell_width == 2);
     const board *b = &p->game.board;
     const view_layout *l = &v->layout;
     int y = row - l->top;
@@ -272,7 +274,10 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         snprintf(out, size, "hint (%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
         return;
     }
-    snprintf(out, size, "solver idle");
+    /* Solving ahead, before it is asked (worker.h); idle once the position has an answer. */
+    worker_activity activity = {0};
+    if (a->worker) worker_progress(a->worker, &activity);
+    snprintf(out, size, activity.busy ? "solver ahead" : "solver idle");
 }
 
 /* Columns `text` takes on screen. */

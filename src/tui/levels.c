@@ -1,4 +1,5 @@
 /* levels.c - the level list screen. */
+#include <assert.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -188,5 +189,6 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     }
     if (list->selected < 0) list->selected = 0;
     if (list->selected >= c->count) list->selected = c->count - 1;
+    assert(list->selected >= 0 && list->selected < c->count);
     return LEVELS_STAY;
 }

@@ -1,5 +1,6 @@
 /* play.c - the play state and its rules: the level in play, the hint and the deadlock
  * warning on show, the message line, and the saved progress. */
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,6 +316,8 @@ static void note_hint(play *p)
 
 void play_changed(play *p, int last_pushed_box, bool by_solver)
 {
+    assert(p->game_ready);
+    assert(p->game.moves >= 0 && p->game.pushes <= p->game.moves);
     p->hint.shown = false;
     p->confirm_restart = false;
     /* A request about the position left is no longer wanted (assist.h drops it). */

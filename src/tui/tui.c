@@ -520,6 +520,7 @@ static void play_key(tui *t, int key)
         break;
     case KEY_ACTION_ENTER:
         if (play_push_hint(&t->play)) break;
+        if (assist_take_back(&t->assist, &t->play)) break;
         if (game_is_solved(&t->play.game)) go(t, +1, false);
         break;
     case KEY_ACTION_ESCAPE:
@@ -679,6 +680,7 @@ static void free_all(tui *t)
     snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);
+    assist_close(&t->assist);
     if (t->play.progress) {
         char message[256];
         progress_save(t->play.progress, message, sizeof message);
@@ -721,7 +723,8 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    t.assist.worker = worker_create();
+    worker_options solver_thread = {.no_solve_ahead = options->no_solve_ahead};
+    t.assist.worker = worker_create_with(&solver_thread);
 
     int status = CLI_OK;
     bool opened = t.start_collection >= 0
@@ -738,6 +741,7 @@ int tui_main(const cli_options *options)
         else if (!t.play.message[0])
             play_message(&t.play, PLAY_MESSAGE_INFO,
                          "Push every box onto a goal. ? shows the keys");
+        assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);
