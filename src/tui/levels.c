@@ -107,7 +107,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     hline(' ', COLS);
     const char *footer = list->note[0] ? list->note
                                        : " Up/Down j/k PgUp/PgDn Home/End or a number: choose  "
-                                         "Enter: play  Esc q: back";
+                                         "Enter: play  c: collections  Esc q: back";
     draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
     attrset(A_NORMAL);
 }
@@ -181,6 +181,9 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     case 'q':
     case 'L':
         return LEVELS_BACK;
+    case 'c':
+    case 'C':
+        return LEVELS_COLLECTIONS;
     default:
         return LEVELS_STAY;
     }

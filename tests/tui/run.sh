@@ -570,6 +570,92 @@ test_scrolling_view() {
     wait_for "microban02 1/2"
 }
 
+# Solving the last unsolved level of a collection says so and offers the next collection;
+# n then opens it.
+test_collection_complete() {
+    printf '; A\n#####\n#@$.#\n#####\n\n; B\n######\n#@ $.#\n######\n' > "$WORK/pair.xsb"
+    printf '; Next\n#####\n#@$.#\n#####\n' > "$WORK/next.xsb"
+    start_game -l C "$WORK/pair.xsb" "$WORK/next.xsb"
+    wait_for "pair 1/2: A"
+    keys Right
+    wait_for "Solved in 1 move, 1 push"
+    keys n
+    wait_for "pair 2/2: B"
+    keys Right Right
+    wait_for "collection complete: 2/2"
+    wait_for "n: the next collection"
+    keys n
+    wait_for "next 1/1: Next"
+}
+
+# `sokoban` with no arguments reopens the collection played last, at its level, even a group
+# of one-level files (NAME_NNNN.sok) or one that is not bundled.
+test_reopens_last_collection() {
+    mkdir -p "$WORK/maps"
+    printf '; S1\n#####\n#@$.#\n#####\n' > "$WORK/maps/set_0001.sok"
+    printf '; S2\n######\n#@ $.#\n######\n' > "$WORK/maps/set_0002.sok"
+    printf '; S3\n#######\n#@  $.#\n#######\n' > "$WORK/maps/set_0003.sok"
+    start_game -l C "$WORK/maps/set_0001.sok" "$WORK/maps/set_0002.sok" "$WORK/maps/set_0003.sok"
+    wait_for "set 1/3: S1"
+    keys n
+    wait_for "set 2/3: S2"
+    keys q
+    wait_for "SHELL-DONE"
+    start_game -l C
+    wait_for "set 2/3: S2"
+    keys n
+    wait_for "set 3/3: S3"
+}
+
+# The solution sections of a SOK file are imported: the level list shows their bests, the
+# level is not marked solved, and no solution is drawn as a comment.
+test_sok_solutions_imported() {
+    printf ':: SOK ::\nCollection: Imported\n\n; One\n\n######\n#@ $.#\n######\n\nSolution (moves 2, pushes 1)\nrR\n' > "$WORK/imported.sok"
+    start_game -l C "$WORK/imported.sok"
+    wait_for "Imported 1/1: One"
+    screen | grep -qF "rR" && fail "the solution is drawn"
+    keys L
+    wait_for "Imported: 1 level, 0 solved"
+    wait_for "2/1"
+}
+
+# The collection library (c from the level list) offers the collections installed on the
+# system and the player's own, with level and solved counts; Enter plays one.
+test_collection_library() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf '; Mine\n#####\n#@$.#\n#####\n\n; Mine too\n######\n#@ $.#\n######\n' > "$XDG_DATA_HOME/sokoban/levels/mine.xsb"
+    start_game -l C -s 100x30 "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys m i n
+    wait_for "levels  solved"
+    screen | grep -qE "^ *mine +2 +0 " || fail "the player's collection is not listed: 2 levels, 0 solved"
+    keys Enter
+    wait_for "mine 1/2: Mine"
+    keys Right
+    wait_for "Solved in 1 move"
+    keys L
+    wait_for "mine: 2 levels, 1 solved"
+    keys c
+    wait_for "Collection library:"
+    keys m i n
+    wait_for "levels  solved"
+    screen | grep -qE "^ *mine +2 +1 " || fail "the library does not count the level solved"
+    if [ -f /usr/share/games/cavepacker/maps/microban01_0001.sok ]; then
+        keys Escape
+        wait_for "c: collections"
+        keys c
+        keys m i c r o b a n 0 1
+        wait_for "microban01"
+        screen | grep -qE "^ *microban01 +155 " || fail "cavepacker's Microban is not one collection of 155"
+        keys Enter
+        wait_for "microban01 1/155"
+    fi
+}
+
 # A level that cannot be played keeps its place: n passes over it, the level list shows it
 # with its line and reason, and Enter on it says why instead of playing it.
 test_bad_level_in_list() {
@@ -705,6 +791,22 @@ test_help() {
     keys '?'
     wait_for "Ctrl-R"
     wait_for "level list"
+    keys x
+    wait_for "moves 0"
+}
+
+# On a terminal too small for the help, it scrolls: the footer says how, the last lines come
+# into view with Down and PgDn, and any other key goes back.
+test_help_scrolls() {
+    start_game -l C -s 60x12 "$WORK/small.xsb"
+    wait_for "moves 0"
+    keys '?'
+    wait_for "Up/Down PgUp/PgDn: scroll (rows 1-11"
+    screen | grep -qF "Press any key to go back" && fail "the whole help fits in 12 rows?"
+    keys NPage NPage NPage NPage NPage NPage
+    wait_for "Press any key to go back"
+    keys Up
+    wait_for "scroll (rows"
     keys x
     wait_for "moves 0"
 }
