@@ -1,4 +1,5 @@
 /* levels.c - the level list screen. */
+#include <assert.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -108,7 +109,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     hline(' ', COLS);
     const char *footer = list->note[0] ? list->note
                                        : " Up/Down j/k PgUp/PgDn Home/End or a number: choose  "
-                                         "Enter: play  Esc q: back";
+                                         "Enter: play  c: collections  Esc q: back";
     draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
     attrset(A_NORMAL);
 }
@@ -182,10 +183,14 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     case 'q':
     case 'L':
         return LEVELS_BACK;
+    case 'c':
+    case 'C':
+        return LEVELS_COLLECTIONS;
     default:
         return LEVELS_STAY;
     }
     if (list->selected < 0) list->selected = 0;
     if (list->selected >= c->count) list->selected = c->count - 1;
+    assert(list->selected >= 0 && list->selected < c->count);
     return LEVELS_STAY;
 }
