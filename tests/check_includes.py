@@ -22,7 +22,7 @@ import sys
 # The layers, from the bottom. A module is named by its path under src/ without the
 # extension; a pattern ending in "*" takes every module starting with it.
 LAYERS = [
-    ("level data", ["textfile", "level"]),
+    ("level data", ["utf8", "textfile", "level_lines", "level", "collection"]),
     ("rules", ["board", "game", "lurd", "solutions"]),
     ("analysis", ["deadlock"]),
     ("search engine", ["ida"]),

@@ -115,9 +115,14 @@ int cli_solve(const cli_options *options)
     bool progress = isatty(STDERR_FILENO);
     bool all_solved = true;
     solve_total total = {0};
-    for (int i = first; i <= last; i++)
-        if (solve_level(options, &c.levels[i], progress, &total) != SOLVER_SOLVED)
+    for (int i = first; i <= last; i++) {
+        if (c.levels[i].error) { /* --all goes past a level that cannot be played */
+            fprintf(stderr, "sokoban: %s (skipped)\n", c.levels[i].error);
             all_solved = false;
+        } else if (solve_level(options, &c.levels[i], progress, &total) != SOLVER_SOLVED) {
+            all_solved = false;
+        }
+    }
     /* pushes and moves add up the solved levels only */
     if (options->all)
         printf("total levels=%d solved=%d seconds=%.3f pushes=%lld moves=%lld\n", total.tried,
