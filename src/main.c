@@ -12,8 +12,8 @@
 #endif
 
 static const char usage_text[] =
-    "Usage: sokoban [FILE ...] [--level N] [--hint-time SECONDS] [--time SECONDS]\n"
-    "               [--no-solve-ahead]\n"
+    "Usage: sokoban [FILE[:N] | DIRECTORY | - ...] [--level N] [--collection NAME]\n"
+    "               [--hint-time SECONDS] [--time SECONDS] [--no-solve-ahead]\n"
     "       sokoban --list FILE\n"
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
@@ -25,6 +25,11 @@ static const char usage_text[] =
     "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
     "and warns of deadlocks. Without a mode option the game starts on the given level\n"
     "collections (default: the bundled tutorial, then the 90 XSokoban levels).\n"
+    "A FILE is an XSB or SOK collection (FILE:N starts at its level N); a DIRECTORY\n"
+    "is one collection of its level files; - reads a collection from standard input;\n"
+    "one-level files named NAME_0001.sok, NAME_0002.sok ... group into one collection.\n"
+    "Level files are read up to 64 MiB. A level that cannot be played is listed with\n"
+    "its reason and skipped.\n"
     "\n"
     "Modes:\n"
     "  --list FILE          one line per level: number, title, size, boxes\n"
@@ -51,6 +56,8 @@ static const char usage_text[] =
     "Options:\n"
     "  --level N            the level to verify, analyse or solve (default 1), or to\n"
     "                       play (default: where you left off)\n"
+    "  --collection NAME    in the game: start in the collection NAME (as the level\n"
+    "                       list names it) at --level N (default 1)\n"
     "  --all                with --solve: every level of the file\n"
     "  --time SECONDS       with --solve: time limit per level (default 30); with\n"
     "                       --hint: the time for the answer (default 10)\n"
@@ -70,11 +77,15 @@ static const char usage_text[] =
     "  --help, -h           show this help and exit\n"
     "  --version            show the version and exit\n"
     "\n"
-    "Keys in the game: arrows, hjkl or wasd move; u or Backspace undo; U or Ctrl-R redo;\n"
-    "r restart; n/p next/previous level; N/P next/previous unsolved; L or Tab level list;\n"
-    "H hint (H again or Enter makes the push); S solve and replay (space pause,\n"
-    ". step, + and - speed, Esc stop); B replay your best solution; D dead squares;\n"
-    "? help; Ctrl-L repaint; q quit. A mouse click on a floor square walks there.\n"
+    "Keys in the game: arrows, hjkl or wasd move (W A J K too, for Caps Lock); u or\n"
+    "Backspace undo; U or Ctrl-R redo; z/x undo/redo by push; Home/End undo to the\n"
+    "start/redo to the end; r restart; n/p next/previous level; N/P next/previous\n"
+    "unsolved; L or Tab level list; H hint (H again or Enter makes the push); S solve\n"
+    "and replay (space pause, . step, , back, End to the end, + and - speed, Esc stop);\n"
+    "B replay your best solution; m save a named snapshot, ' list them; i statistics\n"
+    "(e exports the best solutions, i imports .sol files); D dead squares; ? help;\n"
+    "Ctrl-L repaint; q quit. A mouse click on a floor square walks there.\n"
+    "NO_COLOR turns colours off; the game needs a terminal that moves the cursor.\n"
     "\n"
     "Each option may be given once; --time and --hint-time take at most 10000000\n"
     "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
@@ -101,6 +112,7 @@ enum {
     OPT_TILES,
     OPT_TILES_FILE,
     OPT_LEVEL,
+    OPT_COLLECTION,
     OPT_ALL,
     OPT_TIME,
     OPT_NODES,
@@ -123,6 +135,7 @@ static const struct option long_options[] = {
     {"tiles", required_argument, NULL, OPT_TILES},
     {"tiles-file", required_argument, NULL, OPT_TILES_FILE},
     {"level", required_argument, NULL, OPT_LEVEL},
+    {"collection", required_argument, NULL, OPT_COLLECTION},
     {"all", no_argument, NULL, OPT_ALL},
     {"time", required_argument, NULL, OPT_TIME},
     {"nodes", required_argument, NULL, OPT_NODES},
@@ -147,8 +160,9 @@ enum {
     GIVEN_MEMORY = 1 << 4,
     GIVEN_MODE = 1 << 5,
     GIVEN_HINT_TIME = 1 << 6,
-    GIVEN_MOVES = 1 << 7,
-    GIVEN_NO_SOLVE_AHEAD = 1 << 8,
+    GIVEN_COLLECTION = 1 << 7,
+    GIVEN_MOVES = 1 << 8,
+    GIVEN_NO_SOLVE_AHEAD = 1 << 9,
 };
 
 static const struct {
@@ -157,7 +171,7 @@ static const struct {
 } option_names[] = {
     {GIVEN_LEVEL, "--level"},         {GIVEN_ALL, "--all"},       {GIVEN_TIME, "--time"},
     {GIVEN_NODES, "--nodes"},         {GIVEN_MEMORY, "--memory"}, {GIVEN_MODE, "--mode"},
-    {GIVEN_HINT_TIME, "--hint-time"},
+    {GIVEN_HINT_TIME, "--hint-time"}, {GIVEN_COLLECTION, "--collection"},
     {GIVEN_MOVES, "--moves"},         {GIVEN_NO_SOLVE_AHEAD, "--no-solve-ahead"},
 };
 
@@ -165,7 +179,8 @@ static int options_taken_by(enum mode mode)
 {
     switch (mode) {
     case MODE_PLAY:
-        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_HINT_TIME | GIVEN_NO_SOLVE_AHEAD;
+        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_HINT_TIME | GIVEN_COLLECTION |
+               GIVEN_NO_SOLVE_AHEAD;
     case MODE_HINT:
         return GIVEN_LEVEL | GIVEN_TIME | GIVEN_MOVES | GIVEN_MEMORY;
     case MODE_LIST:
@@ -325,6 +340,10 @@ int main(int argc, char **argv)
             if (!parse_integer(optarg, 1, 1000000, &number))
                 return usage_error("--level wants a level number from 1", optarg);
             options.level = (int)number;
+            break;
+        case OPT_COLLECTION:
+            given |= GIVEN_COLLECTION;
+            options.collection = optarg;
             break;
         case OPT_ALL:
             given |= GIVEN_ALL;

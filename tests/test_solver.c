@@ -18,6 +18,7 @@
 #include "lurd.h"
 #include "solver.h"
 #include "solver_bound.h"
+#include "solver_macro.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -290,6 +291,48 @@ static void test_fast_mode_packing_order_pulls_boxes_back_home(void **state)
         solver_result_free(&r);
         fixture_free(&f);
     }
+}
+
+/* In the middle of a game the player may stand on a goal deep in the goal area. The packing
+ * order is that of the packed position, where he stands among the boxes still to come: the
+ * same as from outside, the deepest goal filled first (it was one layer for all goals). */
+static void test_packing_order_with_the_player_on_a_goal_is_the_order_from_outside(void **state)
+{
+    (void)state;
+    fixture inside, outside;
+    fixture_from_text(&inside, "##########\n"
+                               "#    ...+#\n"
+                               "# $$$$ ###\n"
+                               "#      #\n"
+                               "########\n");
+    fixture_from_text(&outside, "##########\n"
+                                "#    ....#\n"
+                                "# $$$$ ###\n"
+                                "#@     #\n"
+                                "########\n");
+    int goals = inside.board.goal_count;
+    assert_int_equal(goals, 4);
+    int *layer_inside = malloc((size_t)goals * sizeof *layer_inside);
+    int *layer_outside = malloc((size_t)goals * sizeof *layer_outside);
+    uint8_t *sources = calloc((size_t)inside.board.size, 1);
+    assert_non_null(layer_inside);
+    assert_non_null(layer_outside);
+    assert_non_null(sources);
+    for (int s = 0; s < inside.board.size; s++)
+        sources[s] = inside.start.boxes[s] && !board_is_goal(&inside.board, s);
+    assert_int_equal(solver_macro_packing_layers(&inside.board, inside.start.player, sources,
+                                                 layer_inside, NULL),
+                     3);
+    assert_int_equal(solver_macro_packing_layers(&outside.board, outside.start.player, sources,
+                                                 layer_outside, NULL),
+                     3);
+    for (int g = 0; g < goals; g++) assert_int_equal(layer_inside[g], layer_outside[g]);
+    assert_int_equal(layer_inside[goals - 1], 2); /* the deepest, filled first */
+    free(layer_inside);
+    free(layer_outside);
+    free(sources);
+    fixture_free(&inside);
+    fixture_free(&outside);
 }
 
 /* The weighted best-first search is still there for measurements (features turned off). */
@@ -705,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_fast_mode_packs_boxes_by_the_packing_advisor),
         cmocka_unit_test(test_fast_mode_packing_order_pulls_boxes_back_home),
+        cmocka_unit_test(test_packing_order_with_the_player_on_a_goal_is_the_order_from_outside),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),

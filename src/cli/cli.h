@@ -17,6 +17,7 @@ typedef struct cli_options {
     const char **files; /* collection files named on the command line */
     int file_count;
     int level;              /* --level N, or 0 when not given */
+    const char *collection; /* --collection NAME, or NULL */
     bool all;               /* --all */
     const char *solution;   /* --verify's LURD argument (or @file) */
     double time_limit;      /* --time SECONDS (0: default) */
@@ -45,7 +46,7 @@ int tui_main(const cli_options *options);
 bool cli_load_collection(const cli_options *options, collection *out);
 
 /* The level --level names in `c` (1 when --level was not given); prints an error and
- * returns NULL when there is no such level. */
+ * returns NULL when there is no such level or it cannot be played (its reason). */
 const level *cli_pick_level(const cli_options *options, const collection *c);
 
 #endif

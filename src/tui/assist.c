@@ -1,5 +1,6 @@
 /* assist.c - hints and solve-and-replay: requests to the worker, and its answers taken into
  * the play state. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,6 +318,8 @@ static void take_notice(assist *a, play *p, const worker_result *result)
 
 void assist_poll(assist *a, play *p)
 {
+    /* A request in flight has the worker's id; none has none. */
+    assert((a->request == ASSIST_REQUEST_NONE) == (a->request_id == 0));
     worker_result result;
     while (a->worker && worker_poll(a->worker, &result)) {
         /* Only what is about the position in play: the answer to the question asked last, and

@@ -1,4 +1,5 @@
 /* replay.c - the animated replay of a solution. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,7 @@ int replay_tick(replay *r, game *g, double now)
         r->due += step_interval_ms[r->speed];
     }
     if (r->active && now >= r->due) r->due = now + step_interval_ms[r->speed];
+    assert(r->next >= 0 && r->next <= r->count);
     return played;
 }
 
