@@ -5,8 +5,23 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "solver_domain.h"
+
+/* A zeroed block of `bytes` whose pages are only mapped as they are touched: an anonymous
+ * mapping (not malloc or calloc: with MALLOC_PERTURB_ set, as meson test does, glibc fills
+ * those at once, seconds for the default 256 MiB). NULL when out of memory. */
+static void *map_zeroed(size_t bytes)
+{
+    void *block = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return block == MAP_FAILED ? NULL : block;
+}
+
+static void unmap(void *block, size_t bytes)
+{
+    if (block) munmap(block, bytes);
+}
 
 bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
                        size_t open_entry_bytes)
@@ -23,19 +38,20 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
     while (slots < 2 * max_nodes) slots *= 2;
     store->max_nodes = (int)max_nodes;
     store->slot_mask = slots - 1;
-    /* calloc and malloc of a large block only map pages as they are touched. */
-    store->nodes = malloc(max_nodes * sizeof *store->nodes);
-    store->boxes =
-        malloc(max_nodes * (size_t)(box_count > 0 ? box_count : 1) * sizeof *store->boxes);
-    store->slots = calloc(slots, sizeof *store->slots);
+    store->node_bytes = max_nodes * sizeof *store->nodes;
+    store->box_bytes = max_nodes * (size_t)(box_count > 0 ? box_count : 1) * sizeof *store->boxes;
+    store->slot_bytes = slots * sizeof *store->slots;
+    store->nodes = map_zeroed(store->node_bytes);
+    store->boxes = map_zeroed(store->box_bytes);
+    store->slots = map_zeroed(store->slot_bytes);
     return store->nodes && store->boxes && store->slots;
 }
 
 void solver_store_free(solver_store *store)
 {
-    free(store->nodes);
-    free(store->boxes);
-    free(store->slots);
+    unmap(store->nodes, store->node_bytes);
+    unmap(store->boxes, store->box_bytes);
+    unmap(store->slots, store->slot_bytes);
     free(store->macros);
     *store = (solver_store){0};
 }
