@@ -9,18 +9,31 @@
 
 #include "solver_domain.h"
 
-/* A zeroed block of `bytes` whose pages are only mapped as they are touched: an anonymous
- * mapping (not malloc or calloc: with MALLOC_PERTURB_ set, as meson test does, glibc fills
- * those at once, seconds for the default 256 MiB). NULL when out of memory. */
+/* The three large arrays are mapped straight from the kernel, zeroed, with pages given only
+ * as they are touched, so that a level that needs a hundred nodes costs about a hundred
+ * nodes whatever --memory says. (calloc would map lazily too, but not under MALLOC_PERTURB_,
+ * which meson's tests set and which makes calloc fill the whole block.) */
 static void *map_zeroed(size_t bytes)
 {
-    void *block = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *block = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                       -1, 0);
     return block == MAP_FAILED ? NULL : block;
 }
 
-static void unmap(void *block, size_t bytes)
+static size_t nodes_bytes(const solver_store *store)
 {
-    if (block) munmap(block, bytes);
+    return (size_t)store->max_nodes * sizeof *store->nodes;
+}
+
+static size_t boxes_bytes(const solver_store *store)
+{
+    return (size_t)store->max_nodes * (size_t)(store->box_count > 0 ? store->box_count : 1) *
+           sizeof *store->boxes;
+}
+
+static size_t slots_bytes(const solver_store *store)
+{
+    return (store->slot_mask + 1) * sizeof *store->slots;
 }
 
 bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
@@ -38,20 +51,17 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
     while (slots < 2 * max_nodes) slots *= 2;
     store->max_nodes = (int)max_nodes;
     store->slot_mask = slots - 1;
-    store->node_bytes = max_nodes * sizeof *store->nodes;
-    store->box_bytes = max_nodes * (size_t)(box_count > 0 ? box_count : 1) * sizeof *store->boxes;
-    store->slot_bytes = slots * sizeof *store->slots;
-    store->nodes = map_zeroed(store->node_bytes);
-    store->boxes = map_zeroed(store->box_bytes);
-    store->slots = map_zeroed(store->slot_bytes);
+    store->nodes = map_zeroed(nodes_bytes(store));
+    store->boxes = map_zeroed(boxes_bytes(store));
+    store->slots = map_zeroed(slots_bytes(store));
     return store->nodes && store->boxes && store->slots;
 }
 
 void solver_store_free(solver_store *store)
 {
-    unmap(store->nodes, store->node_bytes);
-    unmap(store->boxes, store->box_bytes);
-    unmap(store->slots, store->slot_bytes);
+    if (store->nodes) munmap(store->nodes, nodes_bytes(store));
+    if (store->boxes) munmap(store->boxes, boxes_bytes(store));
+    if (store->slots) munmap(store->slots, slots_bytes(store));
     free(store->macros);
     *store = (solver_store){0};
 }

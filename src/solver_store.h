@@ -39,7 +39,6 @@ typedef struct solver_store {
     size_t slot_mask;
     ida_move *macros; /* the pushes of every packing macro kept, end to end */
     size_t macro_count, macro_capacity, max_macro; /* max_macro: its share of the memory */
-    size_t node_bytes, box_bytes, slot_bytes;       /* of the three blocks mapped */
 } solver_store;
 
 /* Sizes the store for states of `box_count` boxes in about `memory_bytes`: an eighth for

@@ -115,8 +115,9 @@ static void say_if_collection_complete(play *p)
     bool more = p->collection_index + 1 < p->collection_count;
     const char *dash = p->utf8 ? "\xe2\x80\x94" : "-";
     char message[sizeof p->message];
-    snprintf(message, sizeof message, "Solved in %d %s: collection complete: %d/%d %s %s",
-             p->game.moves, play_plural(p->game.moves, "move", "moves"), solved, playable, dash,
+    snprintf(message, sizeof message, "Solved in %d %s, %d %s: collection complete: %d/%d %s %s",
+             p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+             play_plural(p->game.pushes, "push", "pushes"), solved, playable, dash,
              more ? "n: the next collection" : "the last collection; L lists the levels");
     play_message(p, PLAY_MESSAGE_GOOD, "%s", message);
 }
@@ -160,10 +161,14 @@ static void record_solved(play *p, bool by_solver, bool hinted)
         free(lurd);
     }
     play_message(p, PLAY_MESSAGE_GOOD, "Solved%s in %d %s, %d %s%s %s n or Enter: next level",
-                 by_solver ? " by the solver" : hinted ? " with hints" : "", p->game.moves,
-                 play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+                 by_solver ? " by the solver"
+                 : hinted  ? " with hints"
+                           : "",
+                 p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
                  play_plural(p->game.pushes, "push", "pushes"),
-                 assisted ? " (recorded as assisted)" : best_flags && !first ? " (a new best)" : "",
+                 assisted               ? " (recorded as assisted)"
+                 : best_flags && !first ? " (a new best)"
+                                        : "",
                  dash);
     if (first) say_if_collection_complete(p);
     play_save(p);
