@@ -17,7 +17,7 @@ static const char usage_text[] =
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
     "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
-    "                    [--memory MiB] [--mode optimal|fast]\n"
+    "                    [--memory MiB] [--mode optimal|fast] [--threads N]\n"
     "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
     "\n"
     "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
@@ -54,6 +54,9 @@ static const char usage_text[] =
     "                       (optimal) or the stored states (fast) (default 256)\n"
     "  --mode optimal|fast  with --solve: fewest pushes, or faster and more levels\n"
     "                       (default optimal)\n"
+    "  --threads N          with --solve: searches at once on each level (fast mode:\n"
+    "                       different strategies, the first answer wins; they share\n"
+    "                       --memory and --nodes) (default: one per core)\n"
     "  --hint-time SECONDS  in the game: the solver's budget for a hint (default 10);\n"
     "                       --time SECONDS there is the budget of S (default 30)\n"
     "  --help, -h           show this help and exit\n"
@@ -94,6 +97,7 @@ enum {
     OPT_NODES,
     OPT_MEMORY,
     OPT_MODE,
+    OPT_THREADS,
     OPT_HINT_TIME,
     OPT_HELP,
     OPT_VERSION,
@@ -113,6 +117,7 @@ static const struct option long_options[] = {
     {"nodes", required_argument, NULL, OPT_NODES},
     {"memory", required_argument, NULL, OPT_MEMORY},
     {"mode", required_argument, NULL, OPT_MODE},
+    {"threads", required_argument, NULL, OPT_THREADS},
     {"hint-time", required_argument, NULL, OPT_HINT_TIME},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -129,6 +134,7 @@ enum {
     GIVEN_MEMORY = 1 << 4,
     GIVEN_MODE = 1 << 5,
     GIVEN_HINT_TIME = 1 << 6,
+    GIVEN_THREADS = 1 << 7,
 };
 
 static const struct {
@@ -137,7 +143,7 @@ static const struct {
 } option_names[] = {
     {GIVEN_LEVEL, "--level"},         {GIVEN_ALL, "--all"},       {GIVEN_TIME, "--time"},
     {GIVEN_NODES, "--nodes"},         {GIVEN_MEMORY, "--memory"}, {GIVEN_MODE, "--mode"},
-    {GIVEN_HINT_TIME, "--hint-time"},
+    {GIVEN_HINT_TIME, "--hint-time"}, {GIVEN_THREADS, "--threads"},
 };
 
 static int options_taken_by(enum mode mode)
@@ -152,7 +158,8 @@ static int options_taken_by(enum mode mode)
     case MODE_DEADLOCKS:
         return GIVEN_LEVEL;
     case MODE_SOLVE:
-        return GIVEN_LEVEL | GIVEN_ALL | GIVEN_TIME | GIVEN_NODES | GIVEN_MEMORY | GIVEN_MODE;
+        return GIVEN_LEVEL | GIVEN_ALL | GIVEN_TIME | GIVEN_NODES | GIVEN_MEMORY | GIVEN_MODE |
+               GIVEN_THREADS;
     case MODE_TILES:
     case MODE_TILES_FILE:
         return GIVEN_TIME | GIVEN_NODES;
@@ -309,6 +316,12 @@ int main(int argc, char **argv)
             if (!parse_integer(optarg, 1, 1 << 20, &number))
                 return usage_error("--memory wants a size in MiB from 1", optarg);
             options.memory_mib = (int)number;
+            break;
+        case OPT_THREADS:
+            given |= GIVEN_THREADS;
+            if (!parse_integer(optarg, 1, 64, &number))
+                return usage_error("--threads wants a number from 1 to 64", optarg);
+            options.threads = (int)number;
             break;
         case OPT_MODE:
             given |= GIVEN_MODE;

@@ -49,6 +49,7 @@ typedef struct solver_search {
     bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
     bool ordering; /* order moves (inertia, then nearer a goal) */
     bool corrals;  /* PI-corral pruning (solver_corral.h) */
+    bool pull_home; /* the packing order counts a box gone when it pulls back home */
 
     /* The current state. */
     int box_count;

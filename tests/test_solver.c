@@ -19,6 +19,7 @@
 #include "solver.h"
 #include "solver_bound.h"
 #include "solver_macro.h"
+#include "solver_threads.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -670,6 +671,89 @@ static void test_dead_squares_from_distances_equal_the_pulling_search(void **sta
     }
 }
 
+/* ---- several searches on one level (solver_threads.h) ----------------------------------- */
+
+/* A strategy for the race that answers as its index says: `solved_by` solves at once, the
+ * others wait until their cancel flag is set (so the winner's news must reach them). */
+typedef struct fake_race {
+    int solved_by;
+    atomic_int cancelled;
+} fake_race;
+
+static void fake_strategy(void *argument, int index, const solver_options *options,
+                          solver_result *result)
+{
+    fake_race *race = argument;
+    *result = (solver_result){.status = SOLVER_LIMIT, .mode = options->mode, .nodes = 10};
+    if (index == race->solved_by) {
+        result->status = SOLVER_SOLVED;
+        result->lurd = strdup("R");
+        result->pushes = 1;
+        return;
+    }
+    while (!atomic_load(options->cancel)) sched_yield();
+    atomic_fetch_add(&race->cancelled, 1);
+    result->status = SOLVER_CANCELLED;
+}
+
+static void test_threads_race_the_first_answer_wins_and_stops_the_others(void **state)
+{
+    (void)state;
+    for (int winner = 0; winner < 3; winner++) {
+        fake_race race = {.solved_by = winner};
+        solver_options options = options_for(SOLVER_FAST);
+        solver_result r;
+        assert_int_equal(solver_threads_race(3, &options, fake_strategy, &race, &r), SOLVER_SOLVED);
+        assert_string_equal(r.lurd, "R");
+        assert_int_equal(atomic_load(&race.cancelled), 2);
+        assert_int_equal((int)r.nodes, 30); /* summed over the three */
+        solver_result_free(&r);
+    }
+}
+
+static void test_threads_race_passes_the_callers_cancel_on(void **state)
+{
+    (void)state;
+    fake_race race = {.solved_by = -1};
+    atomic_bool cancel = true;
+    solver_options options = options_for(SOLVER_FAST);
+    options.cancel = &cancel;
+    solver_result r;
+    assert_int_equal(solver_threads_race(2, &options, fake_strategy, &race, &r), SOLVER_CANCELLED);
+    assert_int_equal(atomic_load(&race.cancelled), 2);
+    assert_null(r.lurd);
+    solver_result_free(&r);
+}
+
+/* Two strategies at once on real levels: each answer checked, "unsolvable" still a proof. */
+static void test_fast_mode_with_two_threads_solves_and_proves(void **state)
+{
+    (void)state;
+    static const int levels[] = {1, 5};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        fixture f;
+        fixture_from_file(&f, "xsokoban.xsb", levels[i]);
+        solver_options options = options_for(SOLVER_FAST);
+        options.threads = 2;
+        solver_result r;
+        assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+        solver_result_free(&r);
+        fixture_free(&f);
+    }
+    fixture f;
+    fixture_from_text(&f, "#####\n"
+                          "#@$.#\n"
+                          "#  $#\n"
+                          "# . #\n"
+                          "#####\n");
+    solver_options options = options_for(SOLVER_FAST);
+    options.threads = 2;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_UNSOLVABLE);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -700,6 +784,9 @@ int main(void)
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
         cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),
+        cmocka_unit_test(test_threads_race_the_first_answer_wins_and_stops_the_others),
+        cmocka_unit_test(test_threads_race_passes_the_callers_cancel_on),
+        cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
