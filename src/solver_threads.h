@@ -1,31 +1,28 @@
 /* solver_threads.h - several searches on one level at once; the first answer wins.
  *
- * Festival runs its strategies side by side on all cores. Here each thread runs one strategy
- * (solver.c picks them: the fast mode with different packing orders) with its share of the
- * memory, and the threads share what every strategy can use at once: the answer. When one
- * of them solves the level or proves it unsolvable, the others are cancelled; the caller's
- * cancel flag reaches them all within a few milliseconds. Knows nothing of Sokoban: a
- * strategy is a callback. Part of the solver (solver.h); internal to it. */
+ * Festival runs its strategies side by side on all cores. Here each thread runs one
+ * strategy (solver.c picks them and keeps their results) and the threads share what every
+ * strategy can use at once: the answer. When one run answers (solved, or proved
+ * unsolvable), the others are stopped; the caller's cancel flag reaches them all within a
+ * few milliseconds. Knows nothing of Sokoban: a strategy is a callback. Part of the solver
+ * (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_THREADS_H
 #define SOKOBAN_SOLVER_THREADS_H
 
-#include "solver.h"
+#include <stdatomic.h>
+#include <stdbool.h>
 
-/* One strategy: solves with `options` (the caller's, but with the race's own cancel flag and,
- * but for index 0, no progress callback) into `result`. */
-typedef void solver_thread_run(void *argument, int index, const solver_options *options,
-                               solver_result *result);
+/* One run: searches until done or until `stop` is set; true when it answered. */
+typedef bool solver_thread_run(void *argument, int index, const atomic_bool *stop);
 
 /* The number of cores online (at least 1). */
 int solver_threads_cores(void);
 
-/* Runs run(argument, i, ...) for i = 0 .. count - 1 in threads of their own, at once. The
- * first to answer "solved" or "unsolvable" wins and the others are cancelled; its result is
- * put in `result` (nodes summed over all). Without such an answer: "cancelled" when the
- * caller's flag was set, else "limit" when any run reached a limit, else the first run's
- * status. When a thread cannot be started the race goes on with those that could (at
- * least run 0, in the caller's thread). Returns result->status. */
-solver_status solver_threads_race(int count, const solver_options *options,
-                                  solver_thread_run *run, void *argument, solver_result *result);
+/* Runs run(argument, i, stop) for i = 0 .. count - 1, each in a thread of its own, at once.
+ * The first to answer sets `stop` for the others; `cancel` (may be NULL) sets it too. Returns
+ * how many runs were started (runs 0 .. that - 1; 0 when not even one thread could start,
+ * and then nothing ran) and puts the index of the first that answered in *winner, or -1. */
+int solver_threads_race(int count, const atomic_bool *cancel, solver_thread_run *run,
+                        void *argument, int *winner);
 
 #endif

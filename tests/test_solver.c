@@ -67,21 +67,28 @@ static solver_options options_for(solver_mode mode)
     return (solver_options){.mode = mode, .memory_mib = 16, .max_seconds = 60};
 }
 
-/* Replays `lurd` on a fresh game of the level, independently of the solver's own check;
- * returns the pushes made, or -1 when the solution is illegal or does not solve. */
-static int replay_pushes(const level *lv, const char *lurd)
+/* Replays the solution's steps on a fresh game of the level, independently of the solver's
+ * own check; returns the pushes made, or -1 when the solution is illegal or does not solve. */
+static int replay_pushes(const level *lv, const solver_result *r)
 {
     game g;
     assert_true(game_init(&g, lv));
-    lurd_steps steps;
+    lurd_steps steps = {.steps = r->steps, .count = r->moves, .case_sensitive = true};
     lurd_error error;
     int pushes = -1;
-    if (lurd_parse(lurd, &steps, &error)) {
-        if (lurd_apply(&g, &steps, &error) && game_is_solved(&g)) pushes = g.pushes;
-        lurd_steps_free(&steps);
-    }
+    if (lurd_apply(&g, &steps, &error) && game_is_solved(&g)) pushes = g.pushes;
     game_free(&g);
     return pushes;
+}
+
+/* The solution as LURD text, for comparing (a static buffer). */
+static const char *solution_text(const solver_result *r)
+{
+    static char text[4096];
+    char *lurd = lurd_format(r->steps, r->moves, false);
+    snprintf(text, sizeof text, "%s", lurd ? lurd : "");
+    free(lurd);
+    return text;
 }
 
 /* Solves the fixture and checks the answer replays to the pushes it claims. */
@@ -90,11 +97,10 @@ static solver_status solve_checked(fixture *f, const solver_options *options, so
     solver_status status = solver_solve(&f->board, &f->start, options, r);
     assert_int_equal(status, r->status);
     if (status == SOLVER_SOLVED) {
-        assert_non_null(r->lurd);
-        assert_int_equal(replay_pushes(f->level, r->lurd), r->pushes);
-        assert_int_equal((int)strlen(r->lurd), r->moves);
+        assert_true(r->steps != NULL || r->moves == 0);
+        assert_int_equal(replay_pushes(f->level, r), r->pushes);
     } else {
-        assert_null(r->lurd);
+        assert_null(r->steps);
     }
     return status;
 }
@@ -149,7 +155,7 @@ static void test_a_solved_level_needs_no_push(void **state)
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
     assert_int_equal(r.pushes, 0);
     assert_int_equal(r.moves, 0);
-    assert_string_equal(r.lurd, "");
+    assert_string_equal(solution_text(&r), "");
     solver_result_free(&r);
     fixture_free(&f);
 }
@@ -316,10 +322,10 @@ static void test_packing_order_with_the_player_on_a_goal_is_the_order_from_outsi
     for (int s = 0; s < inside.board.size; s++)
         sources[s] = inside.start.boxes[s] && !board_is_goal(&inside.board, s);
     assert_int_equal(solver_macro_packing_layers(&inside.board, inside.start.player, sources,
-                                                 layer_inside),
+                                                 layer_inside, NULL),
                      3);
     assert_int_equal(solver_macro_packing_layers(&outside.board, outside.start.player, sources,
-                                                 layer_outside),
+                                                 layer_outside, NULL),
                      3);
     for (int g = 0; g < goals; g++) assert_int_equal(layer_inside[g], layer_outside[g]);
     assert_int_equal(layer_inside[goals - 1], 2); /* the deepest, filled first */
@@ -383,7 +389,7 @@ static void test_solves_from_a_position_in_play(void **state)
     solver_result r;
     assert_int_equal(solver_solve(&g.board, &g.position, &options, &r), SOLVER_SOLVED);
     assert_int_equal(r.pushes, 2);
-    assert_string_equal(r.lurd, "RR");
+    assert_string_equal(solution_text(&r), "RR");
     solver_result_free(&r);
     game_free(&g);
     fixture_free(&f);
@@ -451,7 +457,7 @@ static void test_a_level_with_fewer_goals_than_boxes_is_an_error(void **state)
     solver_options options = options_for(SOLVER_OPTIMAL);
     solver_result r;
     assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_ERROR);
-    assert_null(r.lurd);
+    assert_null(r.steps);
     solver_result_free(&r);
     fixture_free(&f);
 }
@@ -531,7 +537,7 @@ static void test_cancel_from_another_thread_stops_the_search(void **state)
     atomic_store(&cancel, true);
     pthread_join(thread, NULL);
     assert_int_equal(job.result.status, SOLVER_CANCELLED);
-    assert_null(job.result.lurd);
+    assert_null(job.result.steps);
     solver_result_free(&job.result);
     fixture_free(&f);
 }
@@ -557,10 +563,10 @@ static void test_two_solvers_run_at_once(void **state)
     for (int i = 0; i < 2; i++) pthread_join(threads[i], NULL);
     assert_int_equal(jobs[0].result.status, SOLVER_SOLVED);
     assert_int_equal(jobs[0].result.pushes, 97);
-    assert_int_equal(replay_pushes(one.level, jobs[0].result.lurd), 97);
+    assert_int_equal(replay_pushes(one.level, &jobs[0].result), 97);
     assert_int_equal(jobs[1].result.status, SOLVER_SOLVED);
     assert_int_equal(jobs[1].result.pushes, 5);
-    assert_int_equal(replay_pushes(two.level, jobs[1].result.lurd), 5);
+    assert_int_equal(replay_pushes(two.level, &jobs[1].result), 5);
     for (int i = 0; i < 2; i++) solver_result_free(&jobs[i].result);
     fixture_free(&one);
     fixture_free(&two);
@@ -673,41 +679,31 @@ static void test_dead_squares_from_distances_equal_the_pulling_search(void **sta
 
 /* ---- several searches on one level (solver_threads.h) ----------------------------------- */
 
-/* A strategy for the race that answers as its index says: `solved_by` solves at once, the
- * others wait until their cancel flag is set (so the winner's news must reach them). */
+/* A strategy for the race that answers as its index says: `solved_by` answers at once, the
+ * others wait until their stop flag is set (so the winner's news must reach them). */
 typedef struct fake_race {
     int solved_by;
-    atomic_int cancelled;
+    atomic_int stopped;
 } fake_race;
 
-static void fake_strategy(void *argument, int index, const solver_options *options,
-                          solver_result *result)
+static bool fake_strategy(void *argument, int index, const atomic_bool *stop)
 {
     fake_race *race = argument;
-    *result = (solver_result){.status = SOLVER_LIMIT, .mode = options->mode, .nodes = 10};
-    if (index == race->solved_by) {
-        result->status = SOLVER_SOLVED;
-        result->lurd = strdup("R");
-        result->pushes = 1;
-        return;
-    }
-    while (!atomic_load(options->cancel)) sched_yield();
-    atomic_fetch_add(&race->cancelled, 1);
-    result->status = SOLVER_CANCELLED;
+    if (index == race->solved_by) return true;
+    while (!atomic_load(stop)) sched_yield();
+    atomic_fetch_add(&race->stopped, 1);
+    return false;
 }
 
 static void test_threads_race_the_first_answer_wins_and_stops_the_others(void **state)
 {
     (void)state;
-    for (int winner = 0; winner < 3; winner++) {
-        fake_race race = {.solved_by = winner};
-        solver_options options = options_for(SOLVER_FAST);
-        solver_result r;
-        assert_int_equal(solver_threads_race(3, &options, fake_strategy, &race, &r), SOLVER_SOLVED);
-        assert_string_equal(r.lurd, "R");
-        assert_int_equal(atomic_load(&race.cancelled), 2);
-        assert_int_equal((int)r.nodes, 30); /* summed over the three */
-        solver_result_free(&r);
+    for (int answer = 0; answer < 3; answer++) {
+        fake_race race = {.solved_by = answer};
+        int winner;
+        assert_int_equal(solver_threads_race(3, NULL, fake_strategy, &race, &winner), 3);
+        assert_int_equal(winner, answer);
+        assert_int_equal(atomic_load(&race.stopped), 2);
     }
 }
 
@@ -716,13 +712,10 @@ static void test_threads_race_passes_the_callers_cancel_on(void **state)
     (void)state;
     fake_race race = {.solved_by = -1};
     atomic_bool cancel = true;
-    solver_options options = options_for(SOLVER_FAST);
-    options.cancel = &cancel;
-    solver_result r;
-    assert_int_equal(solver_threads_race(2, &options, fake_strategy, &race, &r), SOLVER_CANCELLED);
-    assert_int_equal(atomic_load(&race.cancelled), 2);
-    assert_null(r.lurd);
-    solver_result_free(&r);
+    int winner;
+    assert_int_equal(solver_threads_race(2, &cancel, fake_strategy, &race, &winner), 2);
+    assert_int_equal(winner, -1);
+    assert_int_equal(atomic_load(&race.stopped), 2);
 }
 
 /* Two strategies at once on real levels: each answer checked, "unsolvable" still a proof. */
@@ -754,6 +747,63 @@ static void test_fast_mode_with_two_threads_solves_and_proves(void **state)
     fixture_free(&f);
 }
 
+/* ---- known positions (the answer store's hook) ---------------------------------------- */
+
+typedef struct known_set {
+    uint64_t key; /* the one position known */
+    int asked;
+} known_set;
+
+static bool is_known(void *argument, uint64_t key)
+{
+    known_set *known = argument;
+    known->asked++;
+    return key == known->key;
+}
+
+static void test_fast_search_stops_at_a_known_position(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#######\n"
+                          "#     #\n"
+                          "#     #\n"
+                          "# $ . #\n"
+                          "#@    #\n"
+                          "#     #\n"
+                          "#######\n");
+    /* Known: the box one push to the right, the player anywhere in the room. */
+    game g;
+    assert_true(game_init(&g, f.level));
+    assert_int_equal(game_step_in(&g, DIR_UP), STEP_MOVED);
+    assert_int_equal(game_step_in(&g, DIR_RIGHT), STEP_PUSHED);
+    assert_int_equal(game_step_in(&g, DIR_DOWN), STEP_MOVED);
+    known_set known = {.key = solver_position_key(&g.board, &g.position)};
+    solver_options options = options_for(SOLVER_FAST);
+    options.known = is_known;
+    options.known_argument = &known;
+    solver_result r;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_SOLVED);
+    assert_true(r.ends_known);
+    assert_int_equal(r.pushes, 1);
+    assert_true(known.asked > 0);
+    /* The steps reach the known boxes. */
+    position p;
+    assert_true(position_copy(&p, &f.start, &f.board));
+    for (int i = 0; i < r.moves; i++) board_step(&f.board, &p, r.steps[i].direction);
+    assert_true(solver_position_key(&f.board, &p) == known.key);
+    position_free(&p);
+    solver_result_free(&r);
+    /* The optimal mode ignores it: its answers stay push-optimal and whole. */
+    options.mode = SOLVER_OPTIMAL;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_SOLVED);
+    assert_false(r.ends_known);
+    assert_int_equal(r.pushes, 2);
+    solver_result_free(&r);
+    game_free(&g);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -781,6 +831,7 @@ int main(void)
         cmocka_unit_test(test_a_set_cancel_flag_stops_the_search),
         cmocka_unit_test(test_cancel_from_another_thread_stops_the_search),
         cmocka_unit_test(test_two_solvers_run_at_once),
+        cmocka_unit_test(test_fast_search_stops_at_a_known_position),
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
         cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),

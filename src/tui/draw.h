@@ -19,13 +19,22 @@ typedef enum view_screen {
     VIEW_SCREEN_PLAY,
     VIEW_SCREEN_LEVELS,
     VIEW_SCREEN_HELP,
+    VIEW_SCREEN_SNAPSHOTS,  /* snapshots.h */
+    VIEW_SCREEN_STATISTICS, /* statistics.h */
+    VIEW_SCREEN_COLLECTIONS, /* collections.h: the collection library */
 } view_screen;
 
-/* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks. */
+/* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks.
+ * A board larger than the screen is drawn one column a square, and when that does not fit
+ * either, scrolled: the view shows squares from (origin_x, origin_y) on, and follows the
+ * player (and so a replay's pushed box) with a margin. */
 typedef struct view_layout {
-    int top, left;  /* screen row and column of the board's top-left square */
+    int top, left;  /* screen row and column of the first square shown */
     int cell_width; /* columns per square: 2, or 1 when the terminal is narrow */
-    bool too_small; /* the board does not fit: a note is shown instead */
+    int origin_x, origin_y; /* the first square shown (0, 0 unless scrolled) */
+    int shown_width, shown_height; /* squares shown across and down */
+    bool scrolled;  /* the board is larger than the screen */
+    bool too_small; /* no room even for one row of the board: a note is shown instead */
 } view_layout;
 
 /* How the game is shown: what the screen is, not what the game is. */
@@ -36,6 +45,7 @@ typedef struct view {
     bool utf8;              /* the locale's character set is UTF-8 */
     bool colors;            /* the terminal has colours and we use them */
     unsigned spinner;       /* the spinner's frame: tenths of a second on the clock */
+    int help_top;           /* the first row of the help shown, when it scrolls */
 } view;
 
 /* Sets up the colour pairs; call once after initscr(). Sets v->colors. */
@@ -44,6 +54,10 @@ void draw_init_colors(view *v);
 /* Draws the play screen (or the help screen when v->screen says so) into stdscr; the
  * caller refreshes. Records the board's layout in v->layout. */
 void draw_screen(view *v, const play *p, const assist *a);
+
+/* The rows of the help screen, and how far it scrolls on this terminal (0: it fits). */
+int draw_help_rows(void);
+int draw_help_scroll_limit(void);
 
 /* The square under screen cell (row, column) of the last drawn board, or -1. */
 int draw_square_at(const view *v, const play *p, int row, int column);
@@ -63,6 +77,15 @@ enum {
     DRAW_PAIR_ERROR,
     DRAW_PAIR_TITLE,
 };
+
+/* How many bytes of the `length` bytes of UTF-8 `text` make its first line when wrapped at
+ * a space to `columns` columns (a word longer than the line is cut). */
+size_t draw_wrap(const char *text, size_t length, int columns);
+
+/* Writes `length` bytes of UTF-8 `text` at (row, column), at most `columns` columns by
+ * display width; outside a UTF-8 locale, each character that is not ASCII shows as '?'. */
+void draw_text(const view *v, int row, int column, const char *text, size_t length,
+               int columns);
 
 /* The attributes of a colour pair with a monochrome fallback. */
 int draw_attr(const view *v, int pair, int monochrome);

@@ -40,6 +40,12 @@ key_action keys_action(int key)
         return KEY_ACTION_TO_END;
     case ',':
         return KEY_ACTION_STEP_BACK;
+    case 'm':
+        return KEY_ACTION_SNAPSHOT_SAVE;
+    case '\'':
+        return KEY_ACTION_SNAPSHOTS;
+    case 'i':
+        return KEY_ACTION_STATISTICS;
     case 'u':
     case KEY_BACKSPACE:
     case DELETE:
@@ -105,19 +111,18 @@ key_action keys_action(int key)
 static const keys_help_line help_lines[] = {
     {"arrows hjkl wasd", "move (walking into a box pushes it); W A J K too"},
     {"mouse click", "walk to the square by the shortest path"},
-    {"u  Backspace", "undo a move"},
-    {"U  Ctrl-R", "redo a move"},
-    {"z  x", "undo / redo by push (back to just after the push before)"},
+    {"u  U", "undo / redo a move (also Backspace / Ctrl-R)"},
+    {"z  x", "undo / redo by push"},
     {"Home  End", "undo to the start / redo to the end"},
     {"r", "restart the level (asks when moves were made)"},
-    {"n  p", "next / previous level"},
-    {"N  P", "next / previous unsolved level"},
+    {"m  '", "save a named snapshot / list them (Enter restores)"},
+    {"i", "statistics; there e exports, i imports solutions"},
+    {"n p  N P", "next / previous level; the same, unsolved only"},
     {"L  Tab", "level list: solved marks, best scores; Enter jumps"},
     {"H", "hint: the solver's next push; H or Enter again makes it"},
     {"S", "solve from here and replay the solution"},
     {"B", "replay your best saved solution of the level"},
-    {"space . , End", "replay: pause or resume / step / step back / jump to the end"},
-    {"+  -", "replay: faster / slower"},
+    {"space . , End + -", "replay: pause, step, back, to the end, speed"},
     {"Esc", "stop the replay or the solver"},
     {"D", "show or hide the dead squares"},
     {"?", "this help"},

@@ -17,21 +17,28 @@
 #define _GNU_SOURCE
 #include <curses.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../cli/cli.h"
+#include "../collection.h"
 #include "assist.h"
 #include "draw.h"
 #include "keys.h"
+#include "collections.h"
 #include "levels.h"
 #include "play.h"
+#include "snapshots.h"
+#include "statistics.h"
 
 enum {
     DEFAULT_HINT_SECONDS = 10,
@@ -46,6 +53,10 @@ typedef struct tui {
     assist assist;
     view view;
     level_list list;
+    collections_screen collections; /* the collection library */
+    int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
+    snapshot_screen snapshots;
+    statistics_screen statistics;
     bool quit;
     FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
@@ -155,45 +166,172 @@ static char *find_bundled(const char *name)
     return NULL;
 }
 
-/* Loads the files named, or the bundled tutorial and XSokoban. Prints an error and returns
- * false when a file cannot be read or none has a level. */
+/* The first level that can be played from level `level` (0-based) of collection
+ * `collection` on, across collections; false when there is none. */
+static bool first_playable(const play *p, int *collection, int *level)
+{
+    for (int c = *collection, l = *level; c < p->collection_count; c++, l = 0)
+        for (; l < p->collections[c].count; l++)
+            if (!p->collections[c].levels[l].error) {
+                *collection = c;
+                *level = l;
+                return true;
+            }
+    return false;
+}
+
+/* The files of the collection played last, when `sokoban` is started without any and that
+ * collection is not one of the bundled two: the file, or every file of its group of
+ * one-level files (NAME_NNNN.sok), or the folder. Returns their count (0: none) and the
+ * paths in *files (each and the array to free()). */
+static int open_last_played(tui *t, char *const bundled[2], char ***files)
+{
+    *files = NULL;
+    const char *last;
+    int number;
+    if (!t->play.progress || !progress_last(t->play.progress, &last, &number)) return 0;
+    for (int i = 0; i < 2; i++) {
+        char resolved[PATH_MAX];
+        if (realpath(bundled[i], resolved) && strcmp(resolved, last) == 0) return 0;
+    }
+    if (access(last, R_OK) != 0) return 0; /* gone since: the bundled ones it is */
+    int count = collection_group_files(last, files);
+    if (count > 0) return count;
+    *files = malloc(sizeof **files);
+    if (!*files || !((*files)[0] = strdup(last))) {
+        free(*files);
+        *files = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+/* Keeps the solution sections of the levels' files as imported solutions (a solution that
+ * does not solve its level is not kept). */
+static void import_file_solutions(tui *t)
+{
+    if (!t->play.progress) return;
+    for (int c = 0; c < t->play.collection_count; c++) {
+        const collection *set = &t->play.collections[c];
+        for (int i = 0; i < set->count; i++) {
+            const level *lv = &set->levels[i];
+            for (int k = 0; !lv->error && k < lv->solution_count; k++)
+                progress_import_solution(t->play.progress, lv, lv->solutions[k].moves, set->path,
+                                         NULL);
+        }
+    }
+}
+
+/* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
+ * XSokoban. Prints an error and returns false when one cannot be read or no level of any
+ * can be played. A level that cannot be played stays in its collection, marked. Sets
+ * t->start_collection and t->start_level when FILE:N or --level chose where to start. */
 static bool load_collections(tui *t)
 {
     const cli_options *options = t->options;
-    const char *bundled[] = {"tutorial.xsb", "xsokoban.xsb"};
-    int count = options->file_count ? options->file_count : 2;
-    t->play.collections = calloc((size_t)count, sizeof *t->play.collections);
-    if (!t->play.collections) {
-        fputs("sokoban: out of memory\n", stderr);
-        return false;
-    }
-    for (int i = 0; i < count; i++) {
-        char *found = NULL;
-        const char *path = options->file_count ? options->files[i] : NULL;
-        if (!path) {
-            path = found = find_bundled(bundled[i]);
-            if (!path) {
-                fprintf(stderr, "sokoban: the bundled %s is in neither %s nor %s\n", bundled[i],
-                        SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR);
+    const char *bundled_names[] = {"tutorial.xsb", "xsokoban.xsb"};
+    char *bundled[2] = {NULL, NULL};
+    const char *const *arguments = options->files;
+    int count = options->file_count;
+    char **last_files = NULL; /* the collection played last, when it is not a bundled one */
+    int last_count = 0;
+    const char **with_last = NULL;
+    if (count == 0) {
+        for (int i = 0; i < 2; i++) {
+            bundled[i] = find_bundled(bundled_names[i]);
+            if (!bundled[i]) {
+                fprintf(stderr, "sokoban: the bundled %s is in neither %s nor %s\n",
+                        bundled_names[i], SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR);
+                free(bundled[0]);
                 return false;
             }
         }
-        level_error error;
-        bool loaded = collection_load(path, &t->play.collections[t->play.collection_count], &error);
-        if (!loaded) fprintf(stderr, "sokoban: %s\n", error.message);
-        if (loaded && t->play.collections[t->play.collection_count].count == 0) {
-            fprintf(stderr, "sokoban: %s: no levels\n", path);
-            collection_free(&t->play.collections[t->play.collection_count]);
-            loaded = false;
+        arguments = (const char *const *)bundled;
+        count = 2;
+        last_count = open_last_played(t, bundled, &last_files);
+        with_last = last_count > 0 ? calloc((size_t)(2 + last_count), sizeof *with_last) : NULL;
+        if (with_last) {
+            with_last[0] = bundled[0];
+            with_last[1] = bundled[1];
+            for (int i = 0; i < last_count; i++) with_last[2 + i] = last_files[i];
+            arguments = with_last;
+            count = 2 + last_count;
         }
-        free(found);
-        if (!loaded) return false;
-        t->play.collection_count++;
     }
-    if (options->level > t->play.collections[0].count) {
-        fprintf(stderr, "sokoban: %s has %d %s, not %d\n", t->play.collections[0].path,
-                t->play.collections[0].count,
-                play_plural(t->play.collections[0].count, "level", "levels"), options->level);
+    level_error error;
+    int *numbers = NULL;
+    bool ok = collection_open_all(arguments, count, &t->play.collections, &numbers,
+                                  &t->play.collection_count, &error);
+    free(bundled[0]);
+    free(bundled[1]);
+    for (int i = 0; i < last_count; i++) free(last_files[i]);
+    free(last_files);
+    free(with_last);
+    if (!ok) {
+        fprintf(stderr, "sokoban: %s\n", error.message);
+        return false;
+    }
+    /* standard input was read: the keys come from the terminal */
+    for (int i = 0; i < options->file_count; i++)
+        if (strcmp(options->files[i], "-") == 0 && !isatty(STDIN_FILENO)) {
+            int tty = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+            if (tty < 0 || dup2(tty, STDIN_FILENO) < 0) {
+                fputs("sokoban: -: the levels came on standard input, and there is no terminal "
+                      "to play them on\n", stderr);
+                free(numbers);
+                return false;
+            }
+            close(tty);
+        }
+    const play *p = &t->play;
+    t->start_collection = -1;
+    for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
+        if (numbers[i]) {
+            t->start_collection = i;
+            t->start_level = numbers[i] - 1;
+        }
+    free(numbers);
+    if (options->collection) {
+        t->start_collection = -1;
+        for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
+            if (strcasecmp(p->collections[i].name, options->collection) == 0 ||
+                strcmp(p->collections[i].path, options->collection) == 0)
+                t->start_collection = i;
+        if (t->start_collection < 0) {
+            fprintf(stderr, "sokoban: --collection %s: no such collection; the collections are",
+                    options->collection);
+            for (int i = 0; i < p->collection_count; i++)
+                fprintf(stderr, "%s %s", i ? "," : "", p->collections[i].name);
+            fputs("\n", stderr);
+            return false;
+        }
+        t->start_level = options->level ? options->level - 1 : 0;
+    } else if (options->level && t->start_collection < 0) {
+        t->start_collection = 0;
+        t->start_level = options->level - 1;
+    }
+    if (t->start_collection >= 0) {
+        const collection *c = &p->collections[t->start_collection];
+        /* named as the player named it: the path typed, or the collection's name */
+        const char *named = options->file_count ? c->path : c->name;
+        if (t->start_level >= c->count) {
+            fprintf(stderr, "sokoban: %s has %d %s, not %d", named, c->count,
+                    play_plural(c->count, "level", "levels"), t->start_level + 1);
+            if (p->collection_count > 1)
+                fprintf(stderr, " (another collection: --collection NAME --level N, or FILE:N)");
+            fputs("\n", stderr);
+            return false;
+        }
+        if (c->levels[t->start_level].error) {
+            fprintf(stderr, "sokoban: %s\n", c->levels[t->start_level].error);
+            return false;
+        }
+    }
+    int first_collection = 0, first_level = 0;
+    if (!first_playable(p, &first_collection, &first_level)) {
+        const level *bad = collection_first_bad(&p->collections[0]);
+        fprintf(stderr, "sokoban: no level can be played%s%s\n", bad ? "; the first: " : "",
+                bad ? bad->error : "");
         return false;
     }
     return true;
@@ -241,6 +379,8 @@ static bool replay_key(tui *t, key_action action)
         return true;
     case KEY_ACTION_HELP:
     case KEY_ACTION_LEVEL_LIST:
+    case KEY_ACTION_SNAPSHOTS:
+    case KEY_ACTION_STATISTICS:
         return false; /* the screen that opens holds the replay (main_loop) */
     case KEY_ACTION_NONE:
         play_message(&t->play, PLAY_MESSAGE_INFO, "Replaying: %s", KEYS_REPLAY_TEXT);
@@ -280,8 +420,14 @@ static void play_key(tui *t, int key)
             play_message(&t->play, PLAY_MESSAGE_INFO, "Not restarted");
         return;
     }
+    if (t->snapshots.naming) {
+        snapshots_naming_key(&t->snapshots, &t->play, key);
+        return;
+    }
     if (t->play.replay.active && replay_key(t, action)) return;
-    if (t->view.layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE)
+    /* With no room for the board, what is left: the level list, help, quit. */
+    if (t->view.layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE &&
+        action != KEY_ACTION_LEVEL_LIST && action != KEY_ACTION_HELP)
         return;
 
     switch (action) {
@@ -357,12 +503,24 @@ static void play_key(tui *t, int key)
         break;
     case KEY_ACTION_HELP:
         t->view.screen = VIEW_SCREEN_HELP;
+        t->view.help_top = 0;
+        break;
+    case KEY_ACTION_SNAPSHOT_SAVE:
+        snapshots_start_naming(&t->snapshots, &t->play);
+        break;
+    case KEY_ACTION_SNAPSHOTS:
+        if (snapshots_open(&t->snapshots, &t->play)) t->view.screen = VIEW_SCREEN_SNAPSHOTS;
+        break;
+    case KEY_ACTION_STATISTICS:
+        statistics_open(&t->statistics, &t->play);
+        t->view.screen = VIEW_SCREEN_STATISTICS;
         break;
     case KEY_ACTION_QUIT:
         t->quit = true;
         break;
     case KEY_ACTION_ENTER:
         if (play_push_hint(&t->play)) break;
+        if (assist_take_back(&t->assist, &t->play)) break;
         if (game_is_solved(&t->play.game)) go(t, +1, false);
         break;
     case KEY_ACTION_ESCAPE:
@@ -403,11 +561,49 @@ static void handle_key(tui *t, int key)
         case LEVELS_BACK:
             t->view.screen = VIEW_SCREEN_PLAY;
             break;
+        case LEVELS_COLLECTIONS:
+            collections_open(&t->collections, &t->play);
+            t->view.screen = VIEW_SCREEN_COLLECTIONS;
+            break;
         }
         break;
-    case VIEW_SCREEN_HELP:
-        if (key != KEY_MOUSE) t->view.screen = VIEW_SCREEN_PLAY;
+    case VIEW_SCREEN_COLLECTIONS:
+        switch (collections_key(&t->collections, &t->play, key)) {
+        case COLLECTIONS_STAY:
+            break;
+        case COLLECTIONS_BACK:
+            levels_open(&t->list, &t->play);
+            t->view.screen = VIEW_SCREEN_LEVELS;
+            break;
+        case COLLECTIONS_OUT_OF_MEMORY:
+            t->quit = true;
+            /* fall through */
+        case COLLECTIONS_PLAY:
+            t->view.screen = VIEW_SCREEN_PLAY;
+            break;
+        }
         break;
+    case VIEW_SCREEN_HELP: {
+        /* on a small terminal the help scrolls; any other key goes back */
+        int limit = draw_help_scroll_limit(), *top = &t->view.help_top;
+        if (limit > 0 && (key == KEY_DOWN || key == 'j'))
+            *top = *top < limit ? *top + 1 : limit;
+        else if (limit > 0 && (key == KEY_UP || key == 'k'))
+            *top = *top > 0 ? *top - 1 : 0;
+        else if (limit > 0 && (key == KEY_NPAGE || key == ' '))
+            *top = *top + LINES - 2 < limit ? *top + LINES - 2 : limit;
+        else if (limit > 0 && key == KEY_PPAGE)
+            *top = *top - (LINES - 2) > 0 ? *top - (LINES - 2) : 0;
+        else if (key != KEY_MOUSE && key != KEY_RESIZE)
+            t->view.screen = VIEW_SCREEN_PLAY;
+        break;
+    case VIEW_SCREEN_SNAPSHOTS:
+        if (!snapshots_key(&t->snapshots, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
+        break;
+    case VIEW_SCREEN_STATISTICS:
+        if (!statistics_key(&t->statistics, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
+        break;
+    }
     }
     /* A request about a position the key has left is no longer wanted. */
     assist_follow(&t->assist, &t->play);
@@ -434,6 +630,12 @@ static void redraw(tui *t)
 {
     if (t->view.screen == VIEW_SCREEN_LEVELS)
         levels_draw(&t->list, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_COLLECTIONS)
+        collections_draw(&t->collections, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_SNAPSHOTS)
+        snapshots_draw(&t->snapshots, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_STATISTICS)
+        statistics_draw(&t->statistics, &t->view, &t->play);
     else
         draw_screen(&t->view, &t->play, &t->assist);
     refresh();
@@ -474,8 +676,11 @@ static void main_loop(tui *t)
 
 static void free_all(tui *t)
 {
+    collections_free(&t->collections);
+    snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);
+    assist_close(&t->assist);
     if (t->play.progress) {
         char message[256];
         progress_save(t->play.progress, message, sizeof message);
@@ -502,12 +707,14 @@ int tui_main(const cli_options *options)
     setlocale(LC_ALL, "");
     t.view.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     t.play.utf8 = t.view.utf8;
+    /* the progress first: `sokoban` alone reopens the collection played last */
+    char progress_message[256] = "";
+    t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
     if (!load_collections(&t)) {
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    char progress_message[256] = "";
-    t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
+    import_file_solutions(&t);
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 
@@ -516,10 +723,14 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    t.assist.worker = worker_create();
+    worker_options solver_thread = {.no_solve_ahead = options->no_solve_ahead};
+    t.assist.worker = worker_create_with(&solver_thread);
 
     int status = CLI_OK;
-    if (!play_open_first(&t.play, options->level, options->file_count > 0)) {
+    bool opened = t.start_collection >= 0
+                      ? play_open_level(&t.play, t.start_collection, t.start_level)
+                      : play_open_first(&t.play, 0, options->file_count > 0);
+    if (!opened) {
         status = CLI_BAD_INPUT;
     } else {
         if (progress_message[0])
@@ -530,6 +741,7 @@ int tui_main(const cli_options *options)
         else if (!t.play.message[0])
             play_message(&t.play, PLAY_MESSAGE_INFO,
                          "Push every box onto a goal. ? shows the keys");
+        assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);
