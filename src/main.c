@@ -18,7 +18,7 @@ static const char usage_text[] =
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
     "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
-    "                    [--memory MiB] [--mode optimal|fast]\n"
+    "                    [--memory MiB] [--mode optimal|fast] [--threads N]\n"
     "       sokoban --hint FILE [--level N] [--moves LURD|@FILE] [--time SECONDS]\n"
     "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
     "\n"
@@ -69,6 +69,9 @@ static const char usage_text[] =
     "  --mode optimal|fast  with --solve: fast (the default) finds a solution soon, as the\n"
     "                       game's first hint does; optimal keeps the fewest pushes and\n"
     "                       proves it (fewer levels in the time)\n"
+    "  --threads N          with --solve: searches at once on each level (fast mode:\n"
+    "                       different strategies, the first answer wins; they share\n"
+    "                       --memory and --nodes) (default: one per core)\n"
     "  --moves LURD|@FILE   with --hint: the moves played from the level's start\n"
     "  --no-solve-ahead     in the game: the solver works only when asked (H, S), not\n"
     "                       from each new position before it is asked\n"
@@ -118,6 +121,7 @@ enum {
     OPT_NODES,
     OPT_MEMORY,
     OPT_MODE,
+    OPT_THREADS,
     OPT_HINT_TIME,
     OPT_HELP,
     OPT_VERSION,
@@ -141,6 +145,7 @@ static const struct option long_options[] = {
     {"nodes", required_argument, NULL, OPT_NODES},
     {"memory", required_argument, NULL, OPT_MEMORY},
     {"mode", required_argument, NULL, OPT_MODE},
+    {"threads", required_argument, NULL, OPT_THREADS},
     {"hint-time", required_argument, NULL, OPT_HINT_TIME},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -163,6 +168,7 @@ enum {
     GIVEN_COLLECTION = 1 << 7,
     GIVEN_MOVES = 1 << 8,
     GIVEN_NO_SOLVE_AHEAD = 1 << 9,
+    GIVEN_THREADS = 1 << 10,
 };
 
 static const struct {
@@ -173,6 +179,7 @@ static const struct {
     {GIVEN_NODES, "--nodes"},         {GIVEN_MEMORY, "--memory"}, {GIVEN_MODE, "--mode"},
     {GIVEN_HINT_TIME, "--hint-time"}, {GIVEN_COLLECTION, "--collection"},
     {GIVEN_MOVES, "--moves"},         {GIVEN_NO_SOLVE_AHEAD, "--no-solve-ahead"},
+    {GIVEN_THREADS, "--threads"},
 };
 
 static int options_taken_by(enum mode mode)
@@ -190,7 +197,8 @@ static int options_taken_by(enum mode mode)
     case MODE_DEADLOCKS:
         return GIVEN_LEVEL;
     case MODE_SOLVE:
-        return GIVEN_LEVEL | GIVEN_ALL | GIVEN_TIME | GIVEN_NODES | GIVEN_MEMORY | GIVEN_MODE;
+        return GIVEN_LEVEL | GIVEN_ALL | GIVEN_TIME | GIVEN_NODES | GIVEN_MEMORY | GIVEN_MODE |
+               GIVEN_THREADS;
     case MODE_TILES:
     case MODE_TILES_FILE:
         return GIVEN_TIME | GIVEN_NODES;
@@ -367,6 +375,12 @@ int main(int argc, char **argv)
             if (!parse_integer(optarg, 1, 1 << 20, &number))
                 return usage_error("--memory wants a size in MiB from 1", optarg);
             options.memory_mib = (int)number;
+            break;
+        case OPT_THREADS:
+            given |= GIVEN_THREADS;
+            if (!parse_integer(optarg, 1, 64, &number))
+                return usage_error("--threads wants a number from 1 to 64", optarg);
+            options.threads = (int)number;
             break;
         case OPT_MODE:
             given |= GIVEN_MODE;

@@ -388,6 +388,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .corrals = !(off & SOLVER_NO_CORRALS),
         .ordering = !(off & SOLVER_NO_INERTIA),
+        .pull_home = !(off & SOLVER_NO_PULL_HOME),
         .player = start->player,
         .last_box = -1,
     };
