@@ -234,8 +234,8 @@ bool collection_group_key(const char *path, char *key, size_t size)
     return written > 0 && (size_t)written < size;
 }
 
-bool collection_open_all(const char *const *arguments, int count, collection **out,
-                         int **levels, int *out_count, level_error *error)
+bool collection_open_all(const char *const *arguments, int count, collection **out, int **levels,
+                         int *out_count, level_error *error)
 {
     collection *list = calloc((size_t)(count ? count : 1), sizeof *list);
     int *numbers = calloc((size_t)(count ? count : 1), sizeof *numbers);
@@ -291,4 +291,35 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
     *levels = numbers;
     *out_count = n;
     return true;
+}
+
+int collection_group_files(const char *path, char ***files)
+{
+    *files = NULL;
+    char key[4096];
+    if (!collection_group_key(path, key, sizeof key)) return 0;
+    const char *slash = strrchr(path, '/');
+    char *folder = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+    if (!folder) return -1;
+    char **names;
+    int count = list_folder(slash == path ? "/" : folder, &names);
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+        char *file, other[4096];
+        if (slash ? asprintf(&file, "%s/%s", folder, names[i]) < 0 : !(file = strdup(names[i])))
+            file = NULL;
+        free(names[i]);
+        if (file && collection_group_key(file, other, sizeof other) && strcmp(other, key) == 0)
+            names[kept++] = file;
+        else
+            free(file);
+    }
+    free(folder);
+    if (count < 0) return -1;
+    if (kept == 0) {
+        free(names);
+        return 0;
+    }
+    *files = names;
+    return kept;
 }

@@ -34,6 +34,11 @@ bool collection_open(const char *argument, collection *out, level_error *error);
  * extension. */
 bool collection_group_key(const char *path, char *key, size_t size);
 
+/* The files of the group `path` belongs to (NAME_NNNN.sok: every NAME_*.sok beside it), in
+ * natural order, as paths to free() in an array to free(): their count; 0 when `path` is no
+ * such file, -1 when the folder cannot be read. */
+int collection_group_files(const char *path, char ***files);
+
 /* Appends the levels of `from` to `into` (numbered on), leaving `from` empty. False when
  * out of memory (both unchanged). */
 bool collection_append(collection *into, collection *from);
@@ -41,7 +46,7 @@ bool collection_append(collection *into, collection *from);
 /* Reads the collections the arguments name, grouping neighbouring one-level files of one
  * name; *levels[i] is the level number FILE:N gave the i-th collection (0 for none). On
  * failure prints nothing, fills `error` and frees what it read. */
-bool collection_open_all(const char *const *arguments, int count, collection **out,
-                         int **levels, int *out_count, level_error *error);
+bool collection_open_all(const char *const *arguments, int count, collection **out, int **levels,
+                         int *out_count, level_error *error);
 
 #endif

@@ -32,55 +32,13 @@ enum {
     MAX_ROW_CHARS = 4 * LEVEL_MAX_SIDE, /* expansion stops here: the level is too large anyway */
 };
 
-/* ---------------------------------------------------------------- growing buffers */
-
-typedef struct text_buffer {
-    char *data;
-    size_t length, capacity;
-} text_buffer;
-
-static bool buffer_reserve(text_buffer *b, size_t extra)
-{
-    if (b->length + extra + 1 <= b->capacity) return true;
-    size_t capacity = b->capacity ? b->capacity : 64;
-    while (capacity < b->length + extra + 1) capacity *= 2;
-    char *data = realloc(b->data, capacity);
-    if (!data) return false;
-    b->data = data;
-    b->capacity = capacity;
-    return true;
-}
-
-static bool buffer_append(text_buffer *b, const char *text, size_t length)
-{
-    if (!buffer_reserve(b, length)) return false;
-    memcpy(b->data + b->length, text, length);
-    b->length += length;
-    b->data[b->length] = '\0';
-    return true;
-}
-
-static bool buffer_append_string(text_buffer *b, const char *text)
-{
-    return buffer_append(b, text, strlen(text));
-}
-
-static char *string_copy(const char *text, size_t length)
-{
-    char *copy = malloc(length + 1);
-    if (!copy) return NULL;
-    memcpy(copy, text, length);
-    copy[length] = '\0';
-    return copy;
-}
-
 /* ---------------------------------------------------------------- the parser */
 
 typedef struct parser {
     const char *name;
     level_error *error;
     collection *collection;
-    int capacity; /* of collection->levels */
+    int capacity;   /* of collection->levels */
     line_list list; /* the file's lines; solution lines are marked LINE_SOLUTION as read */
     line *lines;    /* list.lines */
     int count;      /* list.count */
@@ -552,8 +510,7 @@ static bool take_solutions(parser *p, level *lv, int from, int to)
             ok = buffer_append(&moves, p->lines[j].text, p->lines[j].length);
         char *title = ok ? string_copy(opener->text, opener->length) : NULL;
         level_solution *grown =
-            title ? realloc(lv->solutions, (size_t)(lv->solution_count + 1) * sizeof *grown)
-                  : NULL;
+            title ? realloc(lv->solutions, (size_t)(lv->solution_count + 1) * sizeof *grown) : NULL;
         if (!grown) {
             free(moves.data);
             free(title);
@@ -561,7 +518,10 @@ static bool take_solutions(parser *p, level *lv, int from, int to)
         }
         lv->solutions = grown;
         lv->solutions[lv->solution_count++] = (level_solution){title, moves.data};
-        while (end < to && line_is_field(&p->lines[end]) && !line_opens_solution(&p->lines[end]))
+        /* its notes: Program:, Origin:, Date: ... */
+        while (end < to && line_is_key_value(&p->lines[end]) &&
+               !line_opens_solution(&p->lines[end]) &&
+               !line_field(&p->lines[end], "Title", &(size_t){0}))
             end++;
         for (int j = i; j < end; j++) p->lines[j].kind = LINE_SOLUTION;
         i = end - 1;
@@ -625,27 +585,6 @@ const level *collection_first_bad(const collection *c)
     for (int i = 0; i < c->count; i++)
         if (c->levels[i].error) return &c->levels[i];
     return NULL;
-}
-
-/* True when the bytes are text: no NUL and no control characters other than tab, line
- * ends and form feed. UTF-8 in titles and comments is fine. */
-static bool is_text(const char *text, size_t length)
-{
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') return false;
-        if (c == 0x7F) return false;
-    }
-    return true;
-}
-
-static char *name_from_path(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    size_t length = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    return string_copy(base, length);
 }
 
 /* The end of the run of fields (Title:, Author:, Comment: blocks) that follows a map at
@@ -716,15 +655,17 @@ static int header_end(parser *p, int first_map)
 static bool read_header(parser *p, int end)
 {
     collection *c = p->collection;
-    level header = {.title = string_copy("", 0), .author = string_copy("", 0),
-                    .comment = string_copy("", 0)};
+    level header = {
+        .title = string_copy("", 0), .author = string_copy("", 0), .comment = string_copy("", 0)};
     bool ok = header.title && header.author && header.comment && read_metadata(p, &header, 0, end);
     p->comment_owner = NULL;
     size_t length;
     const char *name = NULL;
     for (int i = 0; i < end && !name; i++) name = line_field(&p->lines[i], "Collection", &length);
-    if (ok && name && length > 0) ok = set_string(&c->name, name, length);
-    else if (ok && header.title[0]) ok = set_string(&c->name, header.title, strlen(header.title));
+    if (ok && name && length > 0)
+        ok = set_string(&c->name, name, length);
+    else if (ok && header.title[0])
+        ok = set_string(&c->name, header.title, strlen(header.title));
     if (ok) {
         free(c->author);
         free(c->comment);
@@ -792,7 +733,7 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
         ok = fail(&p, NULL, 0, "empty file");
     else if (length > LEVEL_MAX_FILE_BYTES)
         ok = fail(&p, NULL, 0, "too large a file (more than %zu MiB)", LEVEL_MAX_FILE_BYTES >> 20);
-    else if (!is_text(text, length))
+    else if (!text_is_text(text, length))
         ok = fail(&p, NULL, 0, "not a text file");
     if (ok && !lines_split(text, length, &p.list)) ok = out_of_memory(&p);
     p.lines = p.list.lines;
@@ -801,8 +742,7 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
 
     int text_start = 0; /* first line of the text that comes before the next map */
     int i = 0;
-    while (ok && i < p.count && p.lines[i].kind != LINE_MAP && p.lines[i].kind != LINE_BAD_MAP)
-        i++;
+    while (ok && i < p.count && p.lines[i].kind != LINE_MAP && p.lines[i].kind != LINE_BAD_MAP) i++;
     if (ok && i < p.count) {
         text_start = header_end(&p, i);
         if (text_start > 0) ok = read_header(&p, text_start) || out_of_memory(&p);
@@ -820,7 +760,8 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
         if (ok) ok = read_level(&p, text_start, &i);
         text_start = i;
     }
-    if (ok && out->count > 0 && !take_solutions(&p, &out->levels[out->count - 1], text_start, p.count))
+    if (ok && out->count > 0 &&
+        !take_solutions(&p, &out->levels[out->count - 1], text_start, p.count))
         ok = out_of_memory(&p);
     lines_free(&p.list);
     if (ok && out->count == 0) ok = fail(&p, NULL, 0, "no level found");
@@ -839,48 +780,4 @@ bool collection_load(const char *path, collection *out, level_error *error)
     bool ok = collection_parse(text, length, path, out, error);
     free(text);
     return ok;
-}
-
-/* ---------------------------------------------------------------- writing */
-
-/* Writes the map rows, without trailing floor. A row with no wall in it (only decoration
- * outside the walls, like a lone '*') would not read back as a map row on a line of its
- * own, so it is joined to the row above with '|' (the first rows to the row below). */
-static bool append_map(text_buffer *b, const level *lv)
-{
-    bool wall_written = false;
-    for (int y = 0; y < lv->height; y++) {
-        const char *row = lv->squares + y * lv->width;
-        int length = lv->width;
-        while (length > 0 && row[length - 1] == LEVEL_FLOOR) length--;
-        bool has_wall = memchr(row, LEVEL_WALL, (size_t)length) != NULL;
-        if (y > 0 && !buffer_append(b, has_wall && wall_written ? "\n" : "|", 1)) return false;
-        if (!buffer_append(b, row, (size_t)length)) return false;
-        wall_written |= has_wall;
-    }
-    return buffer_append(b, "\n", 1);
-}
-
-char *level_to_text(const level *lv)
-{
-    text_buffer b = {0};
-    if (!buffer_reserve(&b, 0)) return NULL;
-    b.data[0] = '\0';
-    bool ok = true;
-    if (ok && lv->title[0]) {
-        ok = buffer_append_string(&b, "; ") && buffer_append_string(&b, lv->title) &&
-             buffer_append_string(&b, "\n\n");
-    }
-    ok = ok && append_map(&b, lv);
-    if (ok && lv->author[0])
-        ok = buffer_append_string(&b, "Author: ") && buffer_append_string(&b, lv->author) &&
-             buffer_append_string(&b, "\n");
-    if (ok && lv->comment[0])
-        ok = buffer_append_string(&b, "Comment:\n") && buffer_append_string(&b, lv->comment) &&
-             buffer_append_string(&b, "\nComment-End:\n");
-    if (!ok) {
-        free(b.data);
-        return NULL;
-    }
-    return b.data;
 }

@@ -20,7 +20,8 @@ static bool is_map_row(const char *text, size_t length)
     for (size_t i = 0; i < length; i++) {
         char c = text[i];
         if (c == '#') wall = true;
-        if (!line_is_map_char(c) && !isdigit((unsigned char)c) && c != '|' && c != '\t') return false;
+        if (!line_is_map_char(c) && !isdigit((unsigned char)c) && c != '|' && c != '\t')
+            return false;
     }
     return wall;
 }
@@ -90,11 +91,6 @@ bool lines_split(const char *text, size_t length, line_list *out)
         if (end < length && text[end] == '\r' && end + 1 < length && text[end + 1] == '\n') end++;
         start = end + 1;
     }
-    /* give back what the doubling left unused */
-    if (count > 0 && count < capacity) {
-        line *fitted = realloc(lines, count * sizeof *lines);
-        if (fitted) lines = fitted;
-    }
     out->lines = lines;
     out->count = (int)count;
     out->total_lines = (int)number;
@@ -133,6 +129,16 @@ bool line_is_field(const line *l)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (line_field(l, keys[i], &length)) return true;
     return false;
+}
+
+bool line_is_key_value(const line *l)
+{
+    if (l->kind != LINE_TEXT) return false;
+    size_t i = 0;
+    while (i < l->length &&
+           (isalnum((unsigned char)l->text[i]) || l->text[i] == '-' || l->text[i] == '_'))
+        i++;
+    return i > 0 && i < l->length && l->text[i] == ':';
 }
 
 bool line_is_comment_end(const line *l)
@@ -178,4 +184,62 @@ const char *line_comment_text(const line *l, size_t *length)
     while (i < l->length && isspace((unsigned char)l->text[i])) i++;
     *length = l->length - i;
     return l->text + i;
+}
+
+/* ---------------------------------------------------------------- buffers and strings */
+
+bool buffer_reserve(text_buffer *b, size_t extra)
+{
+    if (b->length + extra + 1 <= b->capacity) return true;
+    size_t capacity = b->capacity ? b->capacity : 64;
+    while (capacity < b->length + extra + 1) capacity *= 2;
+    char *data = realloc(b->data, capacity);
+    if (!data) return false;
+    b->data = data;
+    b->capacity = capacity;
+    return true;
+}
+
+bool buffer_append(text_buffer *b, const char *text, size_t length)
+{
+    if (!buffer_reserve(b, length)) return false;
+    memcpy(b->data + b->length, text, length);
+    b->length += length;
+    b->data[b->length] = '\0';
+    return true;
+}
+
+bool buffer_append_string(text_buffer *b, const char *text)
+{
+    return buffer_append(b, text, strlen(text));
+}
+
+char *string_copy(const char *text, size_t length)
+{
+    char *copy = malloc(length + 1);
+    if (!copy) return NULL;
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    return copy;
+}
+
+/* True when the bytes are text: no NUL and no control characters other than tab, line
+ * ends and form feed. UTF-8 in titles and comments is fine. */
+bool text_is_text(const char *text, size_t length)
+{
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') return false;
+        if (c == 0x7F) return false;
+    }
+    return true;
+}
+
+char *name_from_path(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t length = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    return string_copy(base, length);
 }

@@ -4,7 +4,8 @@
  * run of blank lines is kept as one line (a file of newlines costs one entry), each line
  * costs 16 bytes and keeps a pointer into the text, its length and its number in the file.
  * Each line is classified once (map row, damaged map row, blank, "::" banner, text); the
- * questions the parser asks about fields are answered here. */
+ * questions the parser asks about fields are answered here, and the growing buffers and
+ * string helpers the parser and the writer share live here too. */
 #ifndef SOKOBAN_LEVEL_LINES_H
 #define SOKOBAN_LEVEL_LINES_H
 
@@ -13,16 +14,16 @@
 #include <stdint.h>
 
 typedef enum line_kind {
-    LINE_TEXT,       /* a title, a field, a comment, a solution's moves */
-    LINE_BLANK,      /* one or more blank lines in a row */
-    LINE_MAP,        /* a map row */
-    LINE_BAD_MAP,    /* looks like a map row with a bad character in it */
-    LINE_BANNER,     /* a "::" line of the SOK format: for a person reading the file only */
+    LINE_TEXT,    /* a title, a field, a comment, a solution's moves */
+    LINE_BLANK,   /* one or more blank lines in a row */
+    LINE_MAP,     /* a map row */
+    LINE_BAD_MAP, /* looks like a map row with a bad character in it */
+    LINE_BANNER,  /* a "::" line of the SOK format: for a person reading the file only */
 } line_kind;
 
 typedef struct line {
-    const char *text;   /* not NUL-terminated; trailing white space and CR removed */
-    uint32_t length;    /* the file is at most LEVEL_MAX_FILE_BYTES */
+    const char *text;     /* not NUL-terminated; trailing white space and CR removed */
+    uint32_t length;      /* the file is at most LEVEL_MAX_FILE_BYTES */
     uint32_t number : 28; /* 1-based number of the (first) line in the file */
     uint32_t kind : 4;    /* a line_kind */
 } line;
@@ -53,6 +54,9 @@ const char *line_field(const line *l, const char *key, size_t *length);
  * Collection, Level. */
 bool line_is_field(const line *l);
 
+/* True for any "Key: value" line (a word, then a colon). */
+bool line_is_key_value(const line *l);
+
 /* True for "Comment-End:" (or "Comment_End:"). */
 bool line_is_comment_end(const line *l);
 
@@ -65,5 +69,26 @@ bool line_is_moves(const line *l);
 
 /* The text of a ';' comment line without the ';' and the blanks after it. */
 const char *line_comment_text(const line *l, size_t *length);
+
+/* A growing string: data (NUL-terminated once anything is appended), its length and the
+ * bytes allocated. Grows by doubling. */
+typedef struct text_buffer {
+    char *data;
+    size_t length, capacity;
+} text_buffer;
+
+bool buffer_reserve(text_buffer *b, size_t extra);
+bool buffer_append(text_buffer *b, const char *text, size_t length);
+bool buffer_append_string(text_buffer *b, const char *text);
+
+/* A NUL-terminated copy of `length` bytes, to free(); NULL when out of memory. */
+char *string_copy(const char *text, size_t length);
+
+/* True when the bytes are text: no NUL and no control characters other than tab, line
+ * ends and form feed. */
+bool text_is_text(const char *text, size_t length);
+
+/* The file name without directory and extension, to free(); NULL when out of memory. */
+char *name_from_path(const char *path);
 
 #endif

@@ -13,12 +13,13 @@
 
 static const char usage_text[] =
     "Usage: sokoban [FILE[:N] | DIRECTORY | - ...] [--level N] [--collection NAME]\n"
-    "               [--hint-time SECONDS] [--time SECONDS]\n"
+    "               [--hint-time SECONDS] [--time SECONDS] [--no-solve-ahead]\n"
     "       sokoban --list FILE\n"
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
     "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
     "                    [--memory MiB] [--mode optimal|fast]\n"
+    "       sokoban --hint FILE [--level N] [--moves LURD|@FILE] [--time SECONDS]\n"
     "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
     "\n"
     "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
@@ -41,6 +42,10 @@ static const char usage_text[] =
     "                       level= status= pushes= moves= nodes= seconds= solution=\n"
     "                       (with --all a last line: total levels= solved= seconds=\n"
     "                       pushes= moves=, the sums over the solved levels)\n"
+    "  --hint FILE          the next push from the position the --moves reach, by the\n"
+    "                       fast mode; one line: level= status= push= pushes= moves=\n"
+    "                       seconds= solution= (push=box(X,Y)DIRECTION, X the column and\n"
+    "                       Y the row from 1 at the map's top-left; solution= the rest)\n"
     "  --tiles \"TILES\"      solve a sliding-tile puzzle in the fewest moves (9 or 16\n"
     "                       numbers row by row, x or 0 for the blank; the goal is\n"
     "                       1 2 .. x, or x 1 2 .. after \"; goal=blank-first\"); prints\n"
@@ -54,14 +59,19 @@ static const char usage_text[] =
     "  --collection NAME    in the game: start in the collection NAME (as the level\n"
     "                       list names it) at --level N (default 1)\n"
     "  --all                with --solve: every level of the file\n"
-    "  --time SECONDS       with --solve: time limit per level (default 30)\n"
+    "  --time SECONDS       with --solve: time limit per level (default 30); with\n"
+    "                       --hint: the time for the answer (default 10)\n"
     "  --nodes N            with --solve: node limit per level (default none)\n"
     "                       (--time and --nodes also limit each --tiles puzzle;\n"
     "                       default none)\n"
     "  --memory MiB         with --solve: memory per level for the transposition table\n"
     "                       (optimal) or the stored states (fast) (default 256)\n"
-    "  --mode optimal|fast  with --solve: fewest pushes, or faster and more levels\n"
-    "                       (default optimal)\n"
+    "  --mode optimal|fast  with --solve: fast (the default) finds a solution soon, as the\n"
+    "                       game's first hint does; optimal keeps the fewest pushes and\n"
+    "                       proves it (fewer levels in the time)\n"
+    "  --moves LURD|@FILE   with --hint: the moves played from the level's start\n"
+    "  --no-solve-ahead     in the game: the solver works only when asked (H, S), not\n"
+    "                       from each new position before it is asked\n"
     "  --hint-time SECONDS  in the game: the solver's budget for a hint (default 10);\n"
     "                       --time SECONDS there is the budget of S (default 30)\n"
     "  --help, -h           show this help and exit\n"
@@ -89,6 +99,7 @@ enum mode {
     MODE_VERIFY,
     MODE_DEADLOCKS,
     MODE_SOLVE,
+    MODE_HINT,
     MODE_TILES,
     MODE_TILES_FILE
 };
@@ -110,6 +121,9 @@ enum {
     OPT_HINT_TIME,
     OPT_HELP,
     OPT_VERSION,
+    OPT_HINT,
+    OPT_MOVES,
+    OPT_NO_SOLVE_AHEAD,
     OPT_LAST /* keep last */
 };
 
@@ -130,6 +144,9 @@ static const struct option long_options[] = {
     {"hint-time", required_argument, NULL, OPT_HINT_TIME},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
+    {"hint", required_argument, NULL, OPT_HINT},
+    {"moves", required_argument, NULL, OPT_MOVES},
+    {"no-solve-ahead", no_argument, NULL, OPT_NO_SOLVE_AHEAD},
     {NULL, 0, NULL, 0},
 };
 
@@ -144,6 +161,8 @@ enum {
     GIVEN_MODE = 1 << 5,
     GIVEN_HINT_TIME = 1 << 6,
     GIVEN_COLLECTION = 1 << 7,
+    GIVEN_MOVES = 1 << 8,
+    GIVEN_NO_SOLVE_AHEAD = 1 << 9,
 };
 
 static const struct {
@@ -153,13 +172,17 @@ static const struct {
     {GIVEN_LEVEL, "--level"},         {GIVEN_ALL, "--all"},       {GIVEN_TIME, "--time"},
     {GIVEN_NODES, "--nodes"},         {GIVEN_MEMORY, "--memory"}, {GIVEN_MODE, "--mode"},
     {GIVEN_HINT_TIME, "--hint-time"}, {GIVEN_COLLECTION, "--collection"},
+    {GIVEN_MOVES, "--moves"},         {GIVEN_NO_SOLVE_AHEAD, "--no-solve-ahead"},
 };
 
 static int options_taken_by(enum mode mode)
 {
     switch (mode) {
     case MODE_PLAY:
-        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_HINT_TIME | GIVEN_COLLECTION;
+        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_HINT_TIME | GIVEN_COLLECTION |
+               GIVEN_NO_SOLVE_AHEAD;
+    case MODE_HINT:
+        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_MOVES | GIVEN_MEMORY;
     case MODE_LIST:
         return 0;
     case MODE_VERIFY:
@@ -177,8 +200,8 @@ static int options_taken_by(enum mode mode)
 
 static const char *mode_name(enum mode mode)
 {
-    static const char *const names[] = {"the game", "--list",  "--verify",    "--deadlocks",
-                                        "--solve",  "--tiles", "--tiles-file"};
+    static const char *const names[] = {"the game", "--list", "--verify",  "--deadlocks",
+                                        "--solve",  "--hint", "--tiles",   "--tiles-file"};
     return names[mode];
 }
 
@@ -213,6 +236,7 @@ static int missing_value_error(int option)
              : option == OPT_MEMORY                            ? "a size in MiB"
              : option == OPT_MODE                              ? "optimal or fast"
              : option == OPT_TILES                             ? "the tiles, in quotes"
+             : option == OPT_MOVES                             ? "LURD moves or @FILE"
                                                                : "a file name");
     return usage_error(message, NULL);
 }
@@ -288,6 +312,19 @@ int main(int argc, char **argv)
             mode_file = optarg;
             modes_given++;
             break;
+        case OPT_HINT:
+            mode = MODE_HINT;
+            mode_file = optarg;
+            modes_given++;
+            break;
+        case OPT_MOVES:
+            given |= GIVEN_MOVES;
+            options.moves = optarg;
+            break;
+        case OPT_NO_SOLVE_AHEAD:
+            given |= GIVEN_NO_SOLVE_AHEAD;
+            options.no_solve_ahead = true;
+            break;
         case OPT_TILES:
             mode = MODE_TILES;
             options.tiles = optarg;
@@ -359,8 +396,8 @@ int main(int argc, char **argv)
         }
     }
     if (modes_given > 1)
-        return usage_error("give one of --list, --verify, --deadlocks, --solve, --tiles, "
-                           "--tiles-file",
+        return usage_error("give one of --list, --verify, --deadlocks, --solve, --hint, "
+                           "--tiles, --tiles-file",
                            NULL);
     int stray = given & ~options_taken_by(mode);
     for (size_t i = 0; stray && i < sizeof option_names / sizeof option_names[0]; i++) {
@@ -409,6 +446,8 @@ int main(int argc, char **argv)
         return cli_deadlocks(&options);
     case MODE_SOLVE:
         return cli_solve(&options);
+    case MODE_HINT:
+        return cli_hint(&options);
     case MODE_TILES:
         return cli_tiles(&options);
     case MODE_TILES_FILE:

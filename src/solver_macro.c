@@ -1,6 +1,7 @@
 /* solver_macro.c - tunnel macros, packing order and goal-room macros. */
 #include "solver_macro.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ int solver_macro_tunnel_length(const board *b, const uint8_t *boxes,
         player = box;
         box = next;
     }
+    assert(!boxes[box]); /* a push, or a tunnel, ends on free floor */
     return pushes;
 }
 
@@ -42,6 +44,7 @@ typedef struct pull_search {
     uint8_t *reach;
     int *reach_queue;
     uint32_t stamp;
+    const solver_stop *stop; /* may be NULL */
 } pull_search;
 
 /* The squares the player can walk to from `from` with the boxes in place and one more box on
@@ -85,6 +88,8 @@ static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sour
         p->queue[tail++] = goal * 4 + d;
     }
     while (head < tail) {
+        /* each state floods the floor: on a large level the search takes seconds */
+        if (head % 64 == 0 && solver_stop_now(p->stop)) return false;
         int state = p->queue[head++], box = state / 4;
         pull_reach(p, box + b->delta[state % 4], box, goal);
         for (int d = 0; d < DIRECTION_COUNT; d++) {
@@ -100,14 +105,68 @@ static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sour
     return false;
 }
 
-int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer)
+/* Where the player stands in the packed position, for the retrograde analysis. With a box on
+ * every goal the free floor falls into parts; the player ends in one of them. A level's start
+ * usually has him among the boxes, but in the middle of a game he may stand on a goal or in a
+ * pocket of the goal area, from where no box could be pulled home. So: the part holding the
+ * most of `sources` (where boxes stand now off the goals; may be NULL), his own part when it
+ * holds as many; when he stands on a goal and no part holds a source, the off-goal square
+ * nearest to him. `mark` and `queue` are work space of the board's size. */
+static int packed_player(const board *b, int player, const uint8_t *sources, uint8_t *mark,
+                         int *queue)
+{
+    memset(mark, 0, (size_t)b->size);
+    int best = board_is_goal(b, player) ? -1 : player, best_count = -1;
+    for (int start = 0; start < b->size; start++) {
+        if (mark[start] || !board_is_inside(b, start) || board_is_goal(b, start)) continue;
+        int head = 0, tail = 0, count = 0;
+        bool has_player = false;
+        mark[start] = 1;
+        queue[tail++] = start;
+        while (head < tail) {
+            int square = queue[head++];
+            count += sources && sources[square] == 1;
+            has_player |= square == player;
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = square + b->delta[d];
+                if (mark[next] || !board_is_inside(b, next) || board_is_goal(b, next)) continue;
+                mark[next] = 1;
+                queue[tail++] = next;
+            }
+        }
+        if (count > best_count || (count == best_count && has_player)) {
+            best_count = count;
+            best = has_player ? player : start;
+        }
+    }
+    if (best_count > 0 || !board_is_goal(b, player)) return best;
+    /* On a goal with no source anywhere: the nearest square off the goals. */
+    memset(mark, 0, (size_t)b->size);
+    int head = 0, tail = 0;
+    mark[player] = 1;
+    queue[tail++] = player;
+    while (head < tail) {
+        int square = queue[head++];
+        if (!board_is_goal(b, square)) return square;
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (mark[next] || !board_is_inside(b, next)) continue;
+            mark[next] = 1;
+            queue[tail++] = next;
+        }
+    }
+    return player;
+}
+
+int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer,
+                                const solver_stop *stop)
 {
     size_t size = (size_t)b->size;
     uint8_t *box = calloc(size, 1);
     uint8_t *reach = malloc(size);
     int *queue = malloc(size * sizeof *queue);
     int *removable = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *removable);
-    pull_search pull = {.board = b, .box = box};
+    pull_search pull = {.board = b, .box = box, .stop = stop};
     if (sources) {
         pull.visit = calloc(size * 4, sizeof *pull.visit);
         pull.queue = malloc(size * 4 * sizeof *pull.queue);
@@ -118,6 +177,7 @@ int solver_macro_packing_layers(const board *b, int player, const uint8_t *sourc
     if (!box || !reach || !queue || !removable ||
         (sources && (!pull.visit || !pull.queue || !pull.reach || !pull.reach_queue)))
         goto done;
+    player = packed_player(b, player, sources, reach, queue);
     for (int g = 0; g < b->goal_count; g++) {
         box[b->goals[g]] = 1;
         layer[g] = -1;
@@ -125,6 +185,10 @@ int solver_macro_packing_layers(const board *b, int player, const uint8_t *sourc
     int remaining = b->goal_count;
     layers = 0;
     while (remaining > 0 && !box[player]) {
+        if (solver_stop_now(stop)) {
+            layers = -1;
+            goto done;
+        }
         /* The player's reach among the boxes still in place. */
         for (int s = 0; s < b->size; s++) reach[s] = 0;
         int head = 0, tail = 0;
@@ -156,9 +220,18 @@ int solver_macro_packing_layers(const board *b, int player, const uint8_t *sourc
         if (count == 0) break;
         if (sources) {
             int home = 0;
-            for (int i = 0; i < count; i++)
+            for (int i = 0; i < count; i++) {
+                if (solver_stop_now(stop)) {
+                    layers = -1;
+                    goto done;
+                }
                 if (pulls_home(&pull, b->goals[removable[i]], player, sources))
                     removable[home++] = removable[i];
+            }
+            if (solver_stop_now(stop)) {
+                layers = -1;
+                goto done;
+            }
             if (home > 0) count = home;
         }
         for (int i = 0; i < count; i++) {
@@ -270,7 +343,7 @@ static void try_doors(solver_goal_room *room, const board *b, const position *st
  * box off a goal and not the player. One flood per candidate door and side. (Rooms with two
  * doors were tried: 13 more XSokoban levels had one, none of them solved sooner.) */
 bool solver_goal_room_init(solver_goal_room *room, const board *b, const position *start,
-                           const solver_distances *distances)
+                           const solver_distances *distances, const solver_stop *stop)
 {
     (void)distances;
     *room = (solver_goal_room){0};
@@ -292,13 +365,19 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     int best_size = b->size + 1;
     uint32_t stamp = 1;
     bool searchable = b->goal_count > 0 && inside <= MAX_ROOM_SEARCH_SQUARES;
+    bool stopped = false;
     for (int door = 0; searchable && door < b->size; door++) {
+        if (door % 64 == 0 && solver_stop_now(stop)) {
+            stopped = true;
+            break;
+        }
         if (!can_be_door(b, start, door)) continue;
         try_doors(room, b, start, (const int[2]){door, -1}, mark, &stamp, list, &best_size);
     }
     free(mark);
     free(list);
-    if (room->doors && solver_macro_packing_layers(b, start->player, NULL, room->layer) < 0) {
+    if (stopped || (room->doors &&
+                    solver_macro_packing_layers(b, start->player, NULL, room->layer, stop) < 0)) {
         solver_goal_room_free(room);
         return false;
     }

@@ -22,12 +22,12 @@ import sys
 # The layers, from the bottom. A module is named by its path under src/ without the
 # extension; a pattern ending in "*" takes every module starting with it.
 LAYERS = [
-    ("level data", ["utf8", "textfile", "level_lines", "level", "collection"]),
+    ("level data", ["utf8", "textfile", "level_lines", "level", "level_write", "collection", "library"]),
     ("rules", ["board", "game", "lurd", "solutions"]),
     ("analysis", ["deadlock"]),
     ("search engine", ["ida"]),
     ("solvers", ["solver*", "tiles*"]),
-    ("solver thread and saved progress", ["worker", "progress*"]),
+    ("solver thread and saved progress", ["answers", "worker", "progress*"]),
     ("front-ends", ["cli/*", "tui/*", "main"]),
 ]
 

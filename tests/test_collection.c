@@ -119,8 +119,7 @@ static void test_numbered_one_level_files_group_into_one_collection(void **state
     write_level(folder, "micro_0003.sok", "3");
     write_level(folder, "other_0001.sok", "O");
     char paths[4][512];
-    const char *names[] = {"micro_0001.sok", "micro_0002.sok", "micro_0003.sok",
-                           "other_0001.sok"};
+    const char *names[] = {"micro_0001.sok", "micro_0002.sok", "micro_0003.sok", "other_0001.sok"};
     const char *arguments[4];
     for (int i = 0; i < 4; i++) {
         snprintf(paths[i], sizeof paths[i], "%s/%s", folder, names[i]);
@@ -204,9 +203,9 @@ static void test_file_named_with_a_colon_is_the_file(void **state)
 static void test_width_counts_characters_not_bytes(void **state)
 {
     (void)state;
-    assert_int_equal(utf8_width("Caf\xC3\xA9"), 4);        /* é: two bytes, one column */
+    assert_int_equal(utf8_width("Caf\xC3\xA9"), 4);              /* é: two bytes, one column */
     assert_int_equal(utf8_width("\xE5\x80\x89\xE5\xBA\xAB"), 4); /* two wide CJK */
-    assert_int_equal(utf8_width("e\xCC\x81"), 1);          /* e + combining acute */
+    assert_int_equal(utf8_width("e\xCC\x81"), 1);                /* e + combining acute */
 }
 
 static void test_fit_cuts_between_whole_characters(void **state)

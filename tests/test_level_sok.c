@@ -24,42 +24,41 @@ static void parse_ok(const char *text, collection *c)
 
 /* ---------------------------------------------------------------- the SOK header */
 
-static const char yasc_file[] =
-    "::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::\n"
-    "::        Sokoban (c) by Falcon Co., Ltd., Japan        ::\n"
-    "::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::\n"
-    "::                    File Format 0.20                   ::\n"
-    "::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::\n"
-    "\n"
-    "Title: Little Ones\n"
-    "Author: Ann Example\n"
-    "Collection: Little Ones Collection\n"
-    "A few small levels.\n"
-    "\n"
-    "First\n"
-    "\n"
-    "#####\n"
-    "#@$.#\n"
-    "#####\n"
-    "Comment:\n"
-    "Push right.\n"
-    "Comment-End:\n"
-    "\n"
-    "Solution (moves 2, pushes 1)\n"
-    "rR\n"
-    "\n"
-    "Second\n"
-    "\n"
-    "######\n"
-    "#@ $.#\n"
-    "######\n"
-    "Author: Bob Other\n"
-    "\n"
-    "Solution/Moves\n"
-    "r\n"
-    "R\n"
-    "Save\n"
-    "r\n";
+static const char yasc_file[] = "::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::\n"
+                                "::        Sokoban (c) by Falcon Co., Ltd., Japan        ::\n"
+                                "::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::\n"
+                                "::                    File Format 0.20                   ::\n"
+                                "::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::\n"
+                                "\n"
+                                "Title: Little Ones\n"
+                                "Author: Ann Example\n"
+                                "Collection: Little Ones Collection\n"
+                                "A few small levels.\n"
+                                "\n"
+                                "First\n"
+                                "\n"
+                                "#####\n"
+                                "#@$.#\n"
+                                "#####\n"
+                                "Comment:\n"
+                                "Push right.\n"
+                                "Comment-End:\n"
+                                "\n"
+                                "Solution (moves 2, pushes 1)\n"
+                                "rR\n"
+                                "\n"
+                                "Second\n"
+                                "\n"
+                                "######\n"
+                                "#@ $.#\n"
+                                "######\n"
+                                "Author: Bob Other\n"
+                                "\n"
+                                "Solution/Moves\n"
+                                "r\n"
+                                "R\n"
+                                "Save\n"
+                                "r\n";
 
 static void test_banner_lines_are_never_shown(void **state)
 {
@@ -163,6 +162,21 @@ static void test_solution_is_never_drawn_as_the_next_level_comment(void **state)
     assert_null(strstr(c.levels[1].comment, "Solution"));
     assert_null(strstr(c.levels[1].comment, "rR"));
     assert_string_equal(c.levels[1].comment, "");
+    collection_free(&c);
+}
+
+/* As this program's own export writes them (solutions.h): the notes after the moves are the
+ * solution's, not the next level's comment. */
+static void test_solution_notes_are_not_the_next_level_comment(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("; One\n#####\n#@$.#\n#####\n\nSolution (moves 1, pushes 1)\nR\n"
+             "Program: sokoban 0.1.0\nOrigin: own\n\n; Two\n######\n#@ $.#\n######\n",
+             &c);
+    assert_int_equal(c.levels[0].solution_count, 1);
+    assert_string_equal(c.levels[1].comment, "");
+    assert_string_equal(c.levels[1].title, "Two");
     collection_free(&c);
 }
 
@@ -360,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_header_notes_are_the_collection_comment),
         cmocka_unit_test(test_solution_sections_are_kept_as_imported_solutions),
         cmocka_unit_test(test_solution_is_never_drawn_as_the_next_level_comment),
+        cmocka_unit_test(test_solution_notes_are_not_the_next_level_comment),
         cmocka_unit_test(test_title_made_of_move_letters_is_still_a_title),
         cmocka_unit_test(test_bad_level_keeps_its_place_and_the_others_load),
         cmocka_unit_test(test_bad_level_names_its_line_and_reason),

@@ -28,12 +28,15 @@ typedef struct cli_options {
     double hint_time;       /* --hint-time SECONDS for the game (0: default) */
     const char *tiles;      /* --tiles "..." */
     const char *tiles_file; /* --tiles-file FILE */
+    const char *moves;      /* --hint's --moves LURD (or @file) */
+    bool no_solve_ahead;    /* --no-solve-ahead: the game's solver works only when asked */
 } cli_options;
 
 int cli_list(const cli_options *options);
 int cli_verify(const cli_options *options);
 int cli_deadlocks(const cli_options *options);
 int cli_solve(const cli_options *options);
+int cli_hint(const cli_options *options);
 int cli_tiles(const cli_options *options);
 int cli_tiles_file(const cli_options *options);
 /* The terminal game (src/tui/). */

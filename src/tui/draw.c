@@ -1,4 +1,5 @@
 /* draw.c - the play screen and the help screen. */
+#include <assert.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -223,6 +224,7 @@ static void draw_too_small(void)
 int draw_square_at(const view *v, const play *p, int row, int column)
 {
     if (!p->game_ready || v->layout.too_small || v->screen != VIEW_SCREEN_PLAY) return -1;
+    assert(v->layout.cell_width == 1 || v->layout.cell_width == 2);
     const board *b = &p->game.board;
     const view_layout *l = &v->layout;
     int y = row - l->top;
@@ -272,7 +274,10 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         snprintf(out, size, "hint (%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
         return;
     }
-    snprintf(out, size, "solver idle");
+    /* Solving ahead, before it is asked (worker.h); idle once the position has an answer. */
+    worker_activity activity = {0};
+    if (a->worker) worker_progress(a->worker, &activity);
+    snprintf(out, size, activity.busy ? "solver ahead" : "solver idle");
 }
 
 /* Columns `text` takes on screen. */
@@ -421,30 +426,71 @@ static void draw_comment(const view *v, const play *p)
 
 /* ---- The help screen ---------------------------------------------------------------- */
 
+int draw_help_rows(void)
+{
+    int count;
+    keys_help(&count);
+    return count + 5; /* title, legend, a blank, the keys, a blank, how to go back */
+}
+
+int draw_help_scroll_limit(void)
+{
+    int limit = draw_help_rows() - (LINES - 1);
+    return limit > 0 ? limit : 0;
+}
+
+/* The help screen: centred when it fits; on a smaller terminal its rows scroll from
+ * v->help_top, with a footer saying how. */
 static void draw_help(const view *v)
 {
     int count;
     const keys_help_line *lines = keys_help(&count);
-    int top = (LINES - count - 5) / 2;
-    if (top < 0) top = 0;
+    int total = draw_help_rows();
+    bool scrolls = total > LINES;
+    int skip = 0, top;
+    if (scrolls) {
+        skip = v->help_top < draw_help_scroll_limit() ? v->help_top : draw_help_scroll_limit();
+        if (skip < 0) skip = 0;
+        top = -skip;
+    } else {
+        top = (LINES - total) / 2;
+    }
+    int last = scrolls ? LINES - 2 : LINES - 1; /* the last row the help may use */
     int left = (COLS - 70) / 2;
     if (left < 0) left = 0;
-    attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
-    mvaddnstr(top, left, "Sokoban: push every box onto a goal.", COLS - left);
-    attrset(A_NORMAL);
+    if (top >= 0 && top <= last) {
+        attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
+        mvaddnstr(top, left, "Sokoban: push every box onto a goal.", COLS - left);
+        attrset(A_NORMAL);
+    }
     const glyph_set *g = v->utf8 ? &glyphs_utf8 : &glyphs_ascii;
     char legend[160];
     snprintf(legend, sizeof legend, "%s you  %s box  %s box on a goal  %s goal  %s wall", g->player,
              g->box, g->box_on_goal, g->goal, g->wall);
-    if (text_width(legend) <= COLS - left) mvaddstr(top + 1, left, legend);
-    for (int i = 0; i < count && top + 3 + i < LINES - 1; i++) {
+    if (top + 1 >= 0 && top + 1 <= last && text_width(legend) <= COLS - left)
+        mvaddstr(top + 1, left, legend);
+    for (int i = 0; i < count; i++) {
+        int row = top + 3 + i;
+        if (row < 0 || row > last) continue;
         attrset(A_BOLD);
-        mvaddnstr(top + 3 + i, left, lines[i].keys, COLS - left);
+        mvaddnstr(row, left, lines[i].keys, COLS - left);
         attrset(A_NORMAL);
-        if (left + 20 < COLS) mvaddnstr(top + 3 + i, left + 20, lines[i].what, COLS - left - 20);
+        if (left + 20 < COLS) mvaddnstr(row, left + 20, lines[i].what, COLS - left - 20);
     }
-    if (top + 4 + count < LINES)
-        mvaddnstr(top + 4 + count, left, "Press any key to go back to the game.", COLS - left);
+    int back = top + 4 + count;
+    if (back >= 0 && back <= last)
+        mvaddnstr(back, left, "Press any key to go back to the game.", COLS - left);
+    if (scrolls) {
+        char footer[120];
+        snprintf(footer, sizeof footer,
+                 " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  any other key: back", skip + 1,
+                 skip + LINES - 1 < total ? skip + LINES - 1 : total, total);
+        attrset(A_REVERSE);
+        move(LINES - 1, 0);
+        hline(' ', COLS);
+        mvaddnstr(LINES - 1, 0, footer, COLS);
+        attrset(A_NORMAL);
+    }
 }
 
 void draw_screen(view *v, const play *p, const assist *a)

@@ -21,6 +21,7 @@ typedef enum view_screen {
     VIEW_SCREEN_HELP,
     VIEW_SCREEN_SNAPSHOTS,  /* snapshots.h */
     VIEW_SCREEN_STATISTICS, /* statistics.h */
+    VIEW_SCREEN_COLLECTIONS, /* collections.h: the collection library */
 } view_screen;
 
 /* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks.
@@ -44,6 +45,7 @@ typedef struct view {
     bool utf8;              /* the locale's character set is UTF-8 */
     bool colors;            /* the terminal has colours and we use them */
     unsigned spinner;       /* the spinner's frame: tenths of a second on the clock */
+    int help_top;           /* the first row of the help shown, when it scrolls */
 } view;
 
 /* Sets up the colour pairs; call once after initscr(). Sets v->colors. */
@@ -52,6 +54,10 @@ void draw_init_colors(view *v);
 /* Draws the play screen (or the help screen when v->screen says so) into stdscr; the
  * caller refreshes. Records the board's layout in v->layout. */
 void draw_screen(view *v, const play *p, const assist *a);
+
+/* The rows of the help screen, and how far it scrolls on this terminal (0: it fits). */
+int draw_help_rows(void);
+int draw_help_scroll_limit(void);
 
 /* The square under screen cell (row, column) of the last drawn board, or -1. */
 int draw_square_at(const view *v, const play *p, int row, int column);

@@ -25,6 +25,7 @@ typedef enum levels_outcome {
     LEVELS_STAY,          /* the list stays on screen */
     LEVELS_BACK,          /* back to the play screen */
     LEVELS_OUT_OF_MEMORY, /* the level picked could not be opened */
+    LEVELS_COLLECTIONS,   /* c: to the collection library */
 } levels_outcome;
 
 /* Shows the list of the collection in play, the level in play selected. */

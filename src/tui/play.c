@@ -1,5 +1,6 @@
 /* play.c - the play state and its rules: the level in play, the hint and the deadlock
  * warning on show, the message line, and the saved progress. */
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,28 @@ static void restore_unfinished(play *p)
     free(redo);
 }
 
+/* After a level solved: when every level of the collection that can be played is solved,
+ * the message says so ("collection complete: 155/155") and offers the next collection. */
+static void say_if_collection_complete(play *p)
+{
+    const collection *c = &p->collections[p->collection_index];
+    int solved = 0, playable = 0;
+    for (int i = 0; i < c->count; i++) {
+        if (c->levels[i].error) continue;
+        playable++;
+        const progress_record *record = play_record(p, p->collection_index, i);
+        solved += record && record->solved;
+    }
+    if (solved < playable) return;
+    bool more = p->collection_index + 1 < p->collection_count;
+    const char *dash = p->utf8 ? "\xe2\x80\x94" : "-";
+    char message[sizeof p->message];
+    snprintf(message, sizeof message, "Solved in %d %s: collection complete: %d/%d %s %s",
+             p->game.moves, play_plural(p->game.moves, "move", "moves"), solved, playable, dash,
+             more ? "n: the next collection" : "the last collection; L lists the levels");
+    play_message(p, PLAY_MESSAGE_GOOD, "%s", message);
+}
+
 /* Adds the time played since the last action (an idle spell counts as one minute at most). */
 static void count_time(play *p)
 {
@@ -143,6 +166,7 @@ static void record_solved(play *p, bool by_solver, bool hinted)
                  play_plural(p->game.pushes, "push", "pushes"),
                  assisted ? " (recorded as assisted)" : best_flags && !first ? " (a new best)" : "",
                  dash);
+    if (first) say_if_collection_complete(p);
     play_save(p);
 }
 
@@ -293,6 +317,8 @@ static void note_hint(play *p)
 
 void play_changed(play *p, int last_pushed_box, bool by_solver)
 {
+    assert(p->game_ready);
+    assert(p->game.moves >= 0 && p->game.pushes <= p->game.moves);
     p->hint.shown = false;
     p->confirm_restart = false;
     /* A request about the position left is no longer wanted (assist.h drops it). */

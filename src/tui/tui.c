@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
 #include <poll.h>
 #include <pthread.h>
@@ -37,6 +38,7 @@
 #include "assist.h"
 #include "draw.h"
 #include "keys.h"
+#include "collections.h"
 #include "levels.h"
 #include "play.h"
 #include "snapshots.h"
@@ -55,6 +57,7 @@ typedef struct tui {
     assist assist;
     view view;
     level_list list;
+    collections_screen collections; /* the collection library */
     int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
     snapshot_screen snapshots;
     statistics_screen statistics;
@@ -194,6 +197,48 @@ static bool first_playable(const play *p, int *collection, int *level)
     return false;
 }
 
+/* The files of the collection played last, when `sokoban` is started without any and that
+ * collection is not one of the bundled two: the file, or every file of its group of
+ * one-level files (NAME_NNNN.sok), or the folder. Returns their count (0: none) and the
+ * paths in *files (each and the array to free()). */
+static int open_last_played(tui *t, char *const bundled[2], char ***files)
+{
+    *files = NULL;
+    const char *last;
+    int number;
+    if (!t->play.progress || !progress_last(t->play.progress, &last, &number)) return 0;
+    for (int i = 0; i < 2; i++) {
+        char resolved[PATH_MAX];
+        if (realpath(bundled[i], resolved) && strcmp(resolved, last) == 0) return 0;
+    }
+    if (access(last, R_OK) != 0) return 0; /* gone since: the bundled ones it is */
+    int count = collection_group_files(last, files);
+    if (count > 0) return count;
+    *files = malloc(sizeof **files);
+    if (!*files || !((*files)[0] = strdup(last))) {
+        free(*files);
+        *files = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+/* Keeps the solution sections of the levels' files as imported solutions (a solution that
+ * does not solve its level is not kept). */
+static void import_file_solutions(tui *t)
+{
+    if (!t->play.progress) return;
+    for (int c = 0; c < t->play.collection_count; c++) {
+        const collection *set = &t->play.collections[c];
+        for (int i = 0; i < set->count; i++) {
+            const level *lv = &set->levels[i];
+            for (int k = 0; !lv->error && k < lv->solution_count; k++)
+                progress_import_solution(t->play.progress, lv, lv->solutions[k].moves, set->path,
+                                         NULL);
+        }
+    }
+}
+
 /* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
  * XSokoban. Prints an error and returns false when one cannot be read or no level of any
  * can be played. A level that cannot be played stays in its collection, marked. Sets
@@ -205,6 +250,9 @@ static bool load_collections(tui *t)
     char *bundled[2] = {NULL, NULL};
     const char *const *arguments = options->files;
     int count = options->file_count;
+    char **last_files = NULL; /* the collection played last, when it is not a bundled one */
+    int last_count = 0;
+    const char **with_last = NULL;
     if (count == 0) {
         for (int i = 0; i < 2; i++) {
             bundled[i] = find_bundled(bundled_names[i]);
@@ -217,6 +265,15 @@ static bool load_collections(tui *t)
         }
         arguments = (const char *const *)bundled;
         count = 2;
+        last_count = open_last_played(t, bundled, &last_files);
+        with_last = last_count > 0 ? calloc((size_t)(2 + last_count), sizeof *with_last) : NULL;
+        if (with_last) {
+            with_last[0] = bundled[0];
+            with_last[1] = bundled[1];
+            for (int i = 0; i < last_count; i++) with_last[2 + i] = last_files[i];
+            arguments = with_last;
+            count = 2 + last_count;
+        }
     }
     level_error error;
     int *numbers = NULL;
@@ -224,6 +281,9 @@ static bool load_collections(tui *t)
                                   &t->play.collection_count, &error);
     free(bundled[0]);
     free(bundled[1]);
+    for (int i = 0; i < last_count; i++) free(last_files[i]);
+    free(last_files);
+    free(with_last);
     if (!ok) {
         fprintf(stderr, "sokoban: %s\n", error.message);
         return false;
@@ -460,6 +520,7 @@ static void play_key(tui *t, int key)
         break;
     case KEY_ACTION_HELP:
         t->view.screen = VIEW_SCREEN_HELP;
+        t->view.help_top = 0;
         break;
     case KEY_ACTION_SNAPSHOT_SAVE:
         snapshots_start_naming(&t->snapshots, &t->play);
@@ -476,6 +537,7 @@ static void play_key(tui *t, int key)
         break;
     case KEY_ACTION_ENTER:
         if (play_push_hint(&t->play)) break;
+        if (assist_take_back(&t->assist, &t->play)) break;
         if (game_is_solved(&t->play.game)) go(t, +1, false);
         break;
     case KEY_ACTION_ESCAPE:
@@ -516,10 +578,41 @@ static void handle_key(tui *t, int key)
         case LEVELS_BACK:
             t->view.screen = VIEW_SCREEN_PLAY;
             break;
+        case LEVELS_COLLECTIONS:
+            collections_open(&t->collections, &t->play);
+            t->view.screen = VIEW_SCREEN_COLLECTIONS;
+            break;
         }
         break;
-    case VIEW_SCREEN_HELP:
-        if (key != KEY_MOUSE) t->view.screen = VIEW_SCREEN_PLAY;
+    case VIEW_SCREEN_COLLECTIONS:
+        switch (collections_key(&t->collections, &t->play, key)) {
+        case COLLECTIONS_STAY:
+            break;
+        case COLLECTIONS_BACK:
+            levels_open(&t->list, &t->play);
+            t->view.screen = VIEW_SCREEN_LEVELS;
+            break;
+        case COLLECTIONS_OUT_OF_MEMORY:
+            t->quit = true;
+            /* fall through */
+        case COLLECTIONS_PLAY:
+            t->view.screen = VIEW_SCREEN_PLAY;
+            break;
+        }
+        break;
+    case VIEW_SCREEN_HELP: {
+        /* on a small terminal the help scrolls; any other key goes back */
+        int limit = draw_help_scroll_limit(), *top = &t->view.help_top;
+        if (limit > 0 && (key == KEY_DOWN || key == 'j'))
+            *top = *top < limit ? *top + 1 : limit;
+        else if (limit > 0 && (key == KEY_UP || key == 'k'))
+            *top = *top > 0 ? *top - 1 : 0;
+        else if (limit > 0 && (key == KEY_NPAGE || key == ' '))
+            *top = *top + LINES - 2 < limit ? *top + LINES - 2 : limit;
+        else if (limit > 0 && key == KEY_PPAGE)
+            *top = *top - (LINES - 2) > 0 ? *top - (LINES - 2) : 0;
+        else if (key != KEY_MOUSE && key != KEY_RESIZE)
+            t->view.screen = VIEW_SCREEN_PLAY;
         break;
     case VIEW_SCREEN_SNAPSHOTS:
         if (!snapshots_key(&t->snapshots, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
@@ -527,6 +620,7 @@ static void handle_key(tui *t, int key)
     case VIEW_SCREEN_STATISTICS:
         if (!statistics_key(&t->statistics, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
         break;
+    }
     }
     /* A request about a position the key has left is no longer wanted. */
     assist_follow(&t->assist, &t->play);
@@ -553,6 +647,8 @@ static void redraw(tui *t)
 {
     if (t->view.screen == VIEW_SCREEN_LEVELS)
         levels_draw(&t->list, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_COLLECTIONS)
+        collections_draw(&t->collections, &t->view, &t->play);
     else if (t->view.screen == VIEW_SCREEN_SNAPSHOTS)
         snapshots_draw(&t->snapshots, &t->view, &t->play);
     else if (t->view.screen == VIEW_SCREEN_STATISTICS)
@@ -604,9 +700,11 @@ static void main_loop(tui *t)
  * says why on stderr: call it after the terminal is restored). */
 static bool free_all(tui *t)
 {
+    collections_free(&t->collections);
     snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);
+    assist_close(&t->assist);
     bool saved = true;
     if (t->play.progress) {
         char why[1100];
@@ -636,12 +734,14 @@ int tui_main(const cli_options *options)
     setlocale(LC_ALL, "");
     t.view.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     t.play.utf8 = t.view.utf8;
+    /* the progress first: `sokoban` alone reopens the collection played last */
+    char progress_message[1100] = "";
+    t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
     if (!load_collections(&t)) {
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    char progress_message[1100] = "";
-    t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
+    import_file_solutions(&t);
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 
@@ -656,7 +756,8 @@ int tui_main(const cli_options *options)
     for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof *STOP_SIGNALS; i++)
         sigaddset(&stop_set, STOP_SIGNALS[i]);
     pthread_sigmask(SIG_BLOCK, &stop_set, &old_mask);
-    t.assist.worker = worker_create();
+    worker_options solver_thread = {.no_solve_ahead = options->no_solve_ahead};
+    t.assist.worker = worker_create_with(&solver_thread);
     pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 
     int status = CLI_OK;
@@ -674,6 +775,7 @@ int tui_main(const cli_options *options)
         else if (!t.play.message[0])
             play_message(&t.play, PLAY_MESSAGE_INFO,
                          "Push every box onto a goal. ? shows the keys");
+        assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);

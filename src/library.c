@@ -1,0 +1,174 @@
+/* library.c - the collections installed on the system (see library.h). */
+#define _GNU_SOURCE
+#include "library.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "collection.h"
+
+static bool is_level_file(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    if (name[0] == '.' || !dot) return false;
+    return strcasecmp(dot, ".sok") == 0 || strcasecmp(dot, ".xsb") == 0 ||
+           strcasecmp(dot, ".txt") == 0;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return collection_natural_compare(*(char *const *)a, *(char *const *)b);
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+    const library_entry *x = a, *y = b;
+    return collection_natural_compare(x->name, y->name);
+}
+
+/* Adds an entry for `files[0..count)` of `folder` named `name`, taking the file strings. */
+static bool add_entry(library *l, int *capacity, const char *folder, const char *name, char **files,
+                      int count)
+{
+    if (l->count == *capacity) {
+        *capacity = *capacity ? *capacity * 2 : 32;
+        library_entry *grown = realloc(l->entries, (size_t)*capacity * sizeof *grown);
+        if (!grown) return false;
+        l->entries = grown;
+    }
+    char **copy = malloc((size_t)count * sizeof *copy);
+    library_entry e = {strdup(name), strdup(folder), copy, count};
+    if (!e.name || !e.folder || !copy) {
+        free(e.name);
+        free(e.folder);
+        free(copy);
+        return false;
+    }
+    memcpy(copy, files, (size_t)count * sizeof *copy);
+    l->entries[l->count++] = e;
+    return true;
+}
+
+/* The name of a collection file: its name without the extension. */
+static char *file_stem(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
+}
+
+/* Scans one folder's level files into entries, and its subfolders `depth` levels down. */
+static bool scan_folder(library *l, int *capacity, const char *folder, int depth)
+{
+    DIR *dir = opendir(folder);
+    if (!dir) return true;
+    char **files = NULL, **subfolders = NULL;
+    int file_count = 0, folder_count = 0, file_capacity = 0, folder_capacity = 0;
+    bool ok = true;
+    struct dirent *entry;
+    while (ok && (entry = readdir(dir))) {
+        if (entry->d_name[0] == '.') continue;
+        char *path;
+        if (asprintf(&path, "%s/%s", folder, entry->d_name) < 0) {
+            ok = false;
+            break;
+        }
+        struct stat info;
+        bool is_dir = stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+        bool is_file = !is_dir && S_ISREG(info.st_mode) && is_level_file(entry->d_name);
+        char ***list = is_dir ? &subfolders : &files;
+        int *n = is_dir ? &folder_count : &file_count,
+            *cap = is_dir ? &folder_capacity : &file_capacity;
+        if ((is_dir && depth > 0) || is_file) {
+            if (*n == *cap) {
+                *cap = *cap ? *cap * 2 : 64;
+                char **grown = realloc(*list, (size_t)*cap * sizeof *grown);
+                if (!grown) {
+                    free(path);
+                    ok = false;
+                    break;
+                }
+                *list = grown;
+            }
+            (*list)[(*n)++] = path;
+        } else {
+            free(path);
+        }
+    }
+    closedir(dir);
+    if (file_count) qsort(files, (size_t)file_count, sizeof *files, compare_strings);
+    /* runs of one group's files make one entry; any other file is an entry of its own */
+    for (int i = 0; ok && i < file_count;) {
+        char key[4096], other[4096];
+        int end = i + 1;
+        if (collection_group_key(files[i], key, sizeof key))
+            while (end < file_count && collection_group_key(files[end], other, sizeof other) &&
+                   strcmp(key, other) == 0)
+                end++;
+        char *name = end - i > 1 ? strdup(strrchr(key, '/') ? strrchr(key, '/') + 1 : key)
+                                 : file_stem(files[i]);
+        ok = name && add_entry(l, capacity, folder, name, files + i, end - i);
+        free(name);
+        if (ok)
+            i = end;
+        else
+            for (int k = i; k < file_count; k++) free(files[k]);
+    }
+    free(files);
+    for (int i = 0; i < folder_count; i++) {
+        if (ok) ok = scan_folder(l, capacity, subfolders[i], depth - 1);
+        free(subfolders[i]);
+    }
+    free(subfolders);
+    return ok;
+}
+
+bool library_scan(const char *const *folders, int count, library *out)
+{
+    *out = (library){0};
+    int capacity = 0;
+    for (int i = 0; i < count; i++) {
+        if (!scan_folder(out, &capacity, folders[i], 2)) {
+            library_free(out);
+            return false;
+        }
+    }
+    if (out->count) qsort(out->entries, (size_t)out->count, sizeof *out->entries, compare_entries);
+    return true;
+}
+
+int library_default_folders(const char *bundled, char **folders, int max)
+{
+    int n = 0;
+    if (n < max) folders[n] = strdup("/usr/share/games"), n += folders[n] != NULL;
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    char *mine = NULL;
+    if (data && data[0] == '/') {
+        if (asprintf(&mine, "%s/sokoban/levels", data) < 0) mine = NULL;
+    } else if (home) {
+        if (asprintf(&mine, "%s/.local/share/sokoban/levels", home) < 0) mine = NULL;
+    }
+    if (mine && n < max)
+        folders[n++] = mine;
+    else
+        free(mine);
+    if (bundled && n < max) folders[n] = strdup(bundled), n += folders[n] != NULL;
+    return n;
+}
+
+void library_free(library *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        for (int k = 0; k < l->entries[i].file_count; k++) free(l->entries[i].files[k]);
+        free(l->entries[i].files);
+        free(l->entries[i].name);
+        free(l->entries[i].folder);
+    }
+    free(l->entries);
+    *l = (library){0};
+}
