@@ -233,14 +233,15 @@ static int missing_value_error(int option)
 {
     char message[96];
     snprintf(message, sizeof message, "%s wants a value (%s)", option_name(option),
-             option == OPT_LEVEL                               ? "a level number from 1"
-             : option == OPT_TIME || option == OPT_HINT_TIME   ? "a number of seconds"
-             : option == OPT_NODES                             ? "a number of nodes"
-             : option == OPT_MEMORY                            ? "a size in MiB"
-             : option == OPT_MODE                              ? "optimal or fast"
-             : option == OPT_TILES                             ? "the tiles, in quotes"
-             : option == OPT_MOVES                             ? "LURD moves or @FILE"
-                                                               : "a file name");
+             option == OPT_LEVEL                             ? "a level number from 1"
+             : option == OPT_TIME || option == OPT_HINT_TIME ? "a number of seconds"
+             : option == OPT_NODES                           ? "a number of nodes"
+             : option == OPT_MEMORY                          ? "a size in MiB"
+             : option == OPT_MODE                            ? "optimal or fast"
+             : option == OPT_TILES                           ? "the tiles, in quotes"
+             : option == OPT_COLLECTION                      ? "a collection name"
+             : option == OPT_MOVES                           ? "LURD moves or @FILE"
+                                                             : "a file name");
     return usage_error(message, NULL);
 }
 
@@ -290,7 +291,7 @@ int main(int argc, char **argv)
          * options instead, and take the FILE from the operands */
         if (optarg && strcmp(optarg, "--") == 0 && argv[optind - 1] == optarg &&
             (option == OPT_LIST || option == OPT_VERIFY || option == OPT_DEADLOCKS ||
-             option == OPT_SOLVE || option == OPT_TILES_FILE)) {
+             option == OPT_SOLVE || option == OPT_TILES_FILE || option == OPT_HINT)) {
             file_follows = true;
             optind--;
         }
@@ -355,7 +356,8 @@ int main(int argc, char **argv)
         case OPT_TIME:
             given |= GIVEN_TIME;
             if (!parse_seconds(optarg, &options.time_limit))
-                return usage_error("--time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
+                return usage_error(
+                    "--time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
         case OPT_NODES:
             given |= GIVEN_NODES;
@@ -378,7 +380,8 @@ int main(int argc, char **argv)
         case OPT_HINT_TIME:
             given |= GIVEN_HINT_TIME;
             if (!parse_seconds(optarg, &options.hint_time))
-                return usage_error("--hint-time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
+                return usage_error(
+                    "--hint-time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
         case 'h':
         case OPT_HELP:

@@ -162,10 +162,14 @@ static void record_solved(play *p, bool by_solver, bool hinted)
         free(lurd);
     }
     play_message(p, PLAY_MESSAGE_GOOD, "Solved%s in %d %s, %d %s%s %s n or Enter: next level",
-                 by_solver ? " by the solver" : hinted ? " with hints" : "", p->game.moves,
-                 play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+                 by_solver ? " by the solver"
+                 : hinted  ? " with hints"
+                           : "",
+                 p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
                  play_plural(p->game.pushes, "push", "pushes"),
-                 assisted ? " (recorded as assisted)" : best_flags && !first ? " (a new best)" : "",
+                 assisted               ? " (recorded as assisted)"
+                 : best_flags && !first ? " (a new best)"
+                                        : "",
                  dash);
     if (first) say_if_collection_complete(p);
     play_save(p);

@@ -1167,7 +1167,8 @@ test_import_sol() {
     wait_for "Imported 3 solutions (3 new bests) from 0 sections and 3 .sol files"
 }
 
-# i also imports the solution sections of a SOK file, checked by replay.
+# i also imports the solution sections of a SOK file, checked by replay (the game already
+# keeps them when it opens the file, so no best is new; the refusal is told).
 test_import_sok_sections() {
     printf 'Collection: Sections\n\n; One\n#######\n#@ $ .#\n#######\n\nSolution (moves 3, pushes 2)\nrRR\n\n; Two\n######\n#@$ .#\n######\n\nSolution\nRlR\n' > "$WORK/sections.sok"
     start_game -l C "$WORK/sections.sok"
