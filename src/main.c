@@ -93,7 +93,10 @@ static const char usage_text[] =
     "Each option may be given once; --time and --hint-time take at most 10000000\n"
     "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
     "\n"
-    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage.\n"
+    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage, 3 the game\n"
+    "could not save its progress (the reason on stderr), 128+N ended by signal N (saved).\n"
+    "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an SQLite\n"
+    "database; an old progress.txt there is imported once.\n"
     "See sokoban(6) for more.\n";
 
 enum mode {
