@@ -47,7 +47,7 @@ else
 fi
 
 # One row per level, then the totals: solved, median and total seconds, total pushes of the
-# solved levels, nodes per second over the whole run.
+# solved levels, nodes per second over the whole run, and the levels solved within 1 and 10 s.
 awk '
 function field(name,    i, kv) {
     for (i = 1; i <= NF; i++) {
@@ -65,7 +65,12 @@ BEGIN { printf "%6s  %-10s %7s %7s %12s %9s\n", "level", "status", "pushes", "mo
     seconds[levels] = field("seconds") + 0
     total_seconds += seconds[levels]
     total_nodes += field("nodes")
-    if (status == "solved") { solved++; pushes += field("pushes") }
+    if (status == "solved") {
+        solved++
+        pushes += field("pushes")
+        if (seconds[levels] <= 1) within1++
+        if (seconds[levels] <= 10) within10++
+    }
 }
 END {
     # median of all levels (a level that hit its limit counts with its limit)
@@ -78,4 +83,5 @@ END {
     if (total_seconds > 0) rate = total_nodes / total_seconds
     printf "\nsolved %d/%d  median %.3f s  total %.1f s  pushes %d  nodes %d  nodes/s %.0f\n",
         solved, levels, median, total_seconds, pushes, total_nodes, rate
+    printf "solved within 1 s: %d  within 10 s: %d\n", within1, within10
 }' "$work/lines"

@@ -1,6 +1,7 @@
 /* board.c - the rules: building a board from a level, steps and pushes, walking paths. */
 #include "board.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +148,8 @@ step_result board_try_step(const board *b, const position *p, direction d)
 
 step_result board_step(const board *b, position *p, direction d)
 {
+    /* The player stands on a floor square, never on a box. */
+    assert(!p->boxes[p->player] && !(b->flags[p->player] & BOARD_WALL));
     step_result result = board_try_step(b, p, d);
     if (result == STEP_BLOCKED) return result;
     int next = p->player + b->delta[d];
@@ -167,6 +170,7 @@ void board_unstep(const board *b, position *p, direction d, step_result result)
         p->boxes[p->player] = 1;
     }
     p->player = from;
+    assert(!p->boxes[p->player] && !(b->flags[p->player] & BOARD_WALL));
 }
 
 /* Breadth-first search over the squares the player can walk on. `parent` gets, for each

@@ -6,6 +6,7 @@
  * solution can exist, and "not dead" whenever it is unsure (a budget or a cap ran out). */
 #include "deadlock.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,6 +365,7 @@ static bool find_frozen_around(freeze_search *search, int box)
 bool deadlock_check_push(const deadlock_table *table, const board *board, const uint8_t *boxes,
                          int box_square)
 {
+    assert(table->size == board->size && boxes[box_square]);
     if (deadlock_square_is_dead(table, box_square)) return true;
     if (find_block_2x2(board, boxes, box_square, NULL, NULL)) return true;
     freeze_search search = {.table = table, .board = board, .boxes = boxes};

@@ -1,6 +1,7 @@
 /* game.c - a level in play: steps recorded for undo and redo. */
 #include "game.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 bool game_init(game *g, const level *lv)
@@ -51,6 +52,7 @@ step_result game_step_in(game *g, direction d)
 
 bool game_undo(game *g)
 {
+    assert(g->moves <= g->length && g->length <= g->capacity && g->pushes <= g->moves);
     if (g->moves == 0) return false;
     game_step s = g->history[--g->moves];
     board_unstep(&g->board, &g->position, s.direction, s.push ? STEP_PUSHED : STEP_MOVED);
@@ -62,7 +64,10 @@ bool game_redo(game *g)
 {
     if (g->moves >= g->length) return false;
     game_step s = g->history[g->moves];
-    board_step(&g->board, &g->position, s.direction);
+    step_result result = board_step(&g->board, &g->position, s.direction);
+    /* The history replays as it was recorded. */
+    assert(result == (s.push ? STEP_PUSHED : STEP_MOVED));
+    (void)result;
     g->moves++;
     if (s.push) g->pushes++;
     return true;

@@ -1,6 +1,7 @@
 /* ida.c - iterative-deepening A*: the threshold loop, the depth-first search, the limits. */
 #include "ida.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -141,6 +142,7 @@ static bool depth_first(search *s, int g, int depth)
     }
     size_t base = (size_t)depth * (size_t)d->max_moves;
     int count = d->expand(d->context, s->moves + base);
+    assert(count >= 0 && count <= d->max_moves); /* the domain keeps its promise */
     for (int i = 0; i < count; i++) {
         ida_move move = s->moves[base + i];
         int cost = 1;

@@ -23,7 +23,15 @@ enum {
     LEVEL_PLAYER_ON_GOAL = '+',
 };
 
-/* One level: a width x height grid of square characters, row by row. */
+/* A solution (or saved game) that came with the level in its file: imported, never drawn. */
+typedef struct level_solution {
+    char *title; /* the line above the moves, as "Solution (moves 12, pushes 3)" */
+    char *moves; /* LURD, the file's lines joined */
+} level_solution;
+
+/* One level: a width x height grid of square characters, row by row. A level that could
+ * not be read keeps its place in the collection with `error` set, squares NULL and width
+ * and height 0: it is listed, never played. */
 typedef struct level {
     int number; /* 1-based position in its collection */
     int width;  /* longest row; shorter rows are padded with floor */
@@ -33,22 +41,36 @@ typedef struct level {
     char *author;   /* never NULL */
     char *comment;  /* never NULL; lines joined by '\n' */
     int first_line; /* line number (1-based) of the map's first row in the file */
+    char *error;    /* NULL for a level that can be played; else "FILE: level N, line L: WHY" */
+    const char *problem; /* NULL, or the part of `error` from "line L: WHY" on */
+    level_solution *solutions; /* the file's solution sections for this level */
+    int solution_count;
 } level;
 
 typedef struct collection {
     char *path; /* as given to collection_load, or the name given to collection_parse */
-    char *name; /* the file name without directory and extension */
+    char *name; /* the header's Collection: (or Title:) field, else the file name without
+                 * directory and extension */
+    char *author;  /* the header's Author: field, never NULL */
+    char *comment; /* the header's notes, never NULL; "::" banner lines are not kept */
     level *levels;
     int count;
+    int bad_count; /* levels with `error` set */
 } collection;
+
+/* Level files larger than this are refused, not read (named in the man page). */
+#define LEVEL_MAX_FILE_BYTES ((size_t)64 << 20)
 
 /* A parse error: one line naming file, level, line and reason. */
 typedef struct level_error {
     char message[512];
 } level_error;
 
-/* Reads every level of the file at `path` into `out`. Returns true on success; on failure
- * fills `error` with "FILE: level N (TITLE), line L: REASON" and leaves `out` empty. */
+/* Reads every level of the file at `path` into `out`. A level that cannot be played (no
+ * player, an open wall, ...) is kept with its `error` ("FILE: level N (TITLE), line L:
+ * REASON") and the others are read on. Returns false, with the reason in `error` and
+ * `out` empty, only when the file cannot be read, holds no level at all, or memory runs
+ * out. */
 bool collection_load(const char *path, collection *out, level_error *error);
 
 /* The same, from `length` bytes of text; `name` stands for the file in messages. */
@@ -56,6 +78,9 @@ bool collection_parse(const char *text, size_t length, const char *name, collect
                       level_error *error);
 
 void collection_free(collection *collection);
+
+/* The first level of `c` that cannot be played, or NULL. */
+const level *collection_first_bad(const collection *c);
 
 /* The character at column x, row y (0-based). */
 static inline char level_square(const level *level, int x, int y)

@@ -12,17 +12,24 @@
 #endif
 
 static const char usage_text[] =
-    "Usage: sokoban [FILE ...] [--level N] [--hint-time SECONDS] [--time SECONDS]\n"
+    "Usage: sokoban [FILE[:N] | DIRECTORY | - ...] [--level N] [--collection NAME]\n"
+    "               [--hint-time SECONDS] [--time SECONDS] [--no-solve-ahead]\n"
     "       sokoban --list FILE\n"
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
     "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
     "                    [--memory MiB] [--mode optimal|fast]\n"
+    "       sokoban --hint FILE [--level N] [--moves LURD|@FILE] [--time SECONDS]\n"
     "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
     "\n"
     "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
     "and warns of deadlocks. Without a mode option the game starts on the given level\n"
     "collections (default: the bundled tutorial, then the 90 XSokoban levels).\n"
+    "A FILE is an XSB or SOK collection (FILE:N starts at its level N); a DIRECTORY\n"
+    "is one collection of its level files; - reads a collection from standard input;\n"
+    "one-level files named NAME_0001.sok, NAME_0002.sok ... group into one collection.\n"
+    "Level files are read up to 64 MiB. A level that cannot be played is listed with\n"
+    "its reason and skipped.\n"
     "\n"
     "Modes:\n"
     "  --list FILE          one line per level: number, title, size, boxes\n"
@@ -35,6 +42,10 @@ static const char usage_text[] =
     "                       level= status= pushes= moves= nodes= seconds= solution=\n"
     "                       (with --all a last line: total levels= solved= seconds=\n"
     "                       pushes= moves=, the sums over the solved levels)\n"
+    "  --hint FILE          the next push from the position the --moves reach, by the\n"
+    "                       fast mode; one line: level= status= push= pushes= moves=\n"
+    "                       seconds= solution= (push=box(X,Y)DIRECTION, X the column and\n"
+    "                       Y the row from 1 at the map's top-left; solution= the rest)\n"
     "  --tiles \"TILES\"      solve a sliding-tile puzzle in the fewest moves (9 or 16\n"
     "                       numbers row by row, x or 0 for the blank; the goal is\n"
     "                       1 2 .. x, or x 1 2 .. after \"; goal=blank-first\"); prints\n"
@@ -45,25 +56,36 @@ static const char usage_text[] =
     "Options:\n"
     "  --level N            the level to verify, analyse or solve (default 1), or to\n"
     "                       play (default: where you left off)\n"
+    "  --collection NAME    in the game: start in the collection NAME (as the level\n"
+    "                       list names it) at --level N (default 1)\n"
     "  --all                with --solve: every level of the file\n"
-    "  --time SECONDS       with --solve: time limit per level (default 30)\n"
+    "  --time SECONDS       with --solve: time limit per level (default 30); with\n"
+    "                       --hint: the time for the answer (default 10)\n"
     "  --nodes N            with --solve: node limit per level (default none)\n"
     "                       (--time and --nodes also limit each --tiles puzzle;\n"
     "                       default none)\n"
     "  --memory MiB         with --solve: memory per level for the transposition table\n"
     "                       (optimal) or the stored states (fast) (default 256)\n"
-    "  --mode optimal|fast  with --solve: fewest pushes, or faster and more levels\n"
-    "                       (default optimal)\n"
+    "  --mode optimal|fast  with --solve: fast (the default) finds a solution soon, as the\n"
+    "                       game's first hint does; optimal keeps the fewest pushes and\n"
+    "                       proves it (fewer levels in the time)\n"
+    "  --moves LURD|@FILE   with --hint: the moves played from the level's start\n"
+    "  --no-solve-ahead     in the game: the solver works only when asked (H, S), not\n"
+    "                       from each new position before it is asked\n"
     "  --hint-time SECONDS  in the game: the solver's budget for a hint (default 10);\n"
     "                       --time SECONDS there is the budget of S (default 30)\n"
     "  --help, -h           show this help and exit\n"
     "  --version            show the version and exit\n"
     "\n"
-    "Keys in the game: arrows, hjkl or wasd move; u or Backspace undo; U or Ctrl-R redo;\n"
-    "r restart; n/p next/previous level; N/P next/previous unsolved; L or Tab level list;\n"
-    "H hint (H again or Enter makes the push); S solve and replay (space pause,\n"
-    ". step, + and - speed, Esc stop); B replay your best solution; D dead squares;\n"
-    "? help; Ctrl-L repaint; q quit. A mouse click on a floor square walks there.\n"
+    "Keys in the game: arrows, hjkl or wasd move (W A J K too, for Caps Lock); u or\n"
+    "Backspace undo; U or Ctrl-R redo; z/x undo/redo by push; Home/End undo to the\n"
+    "start/redo to the end; r restart; n/p next/previous level; N/P next/previous\n"
+    "unsolved; L or Tab level list; H hint (H again or Enter makes the push); S solve\n"
+    "and replay (space pause, . step, , back, End to the end, + and - speed, Esc stop);\n"
+    "B replay your best solution; m save a named snapshot, ' list them; i statistics\n"
+    "(e exports the best solutions, i imports .sol files); D dead squares; ? help;\n"
+    "Ctrl-L repaint; q quit. A mouse click on a floor square walks there.\n"
+    "NO_COLOR turns colours off; the game needs a terminal that moves the cursor.\n"
     "\n"
     "Each option may be given once; --time and --hint-time take at most 10000000\n"
     "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
@@ -77,6 +99,7 @@ enum mode {
     MODE_VERIFY,
     MODE_DEADLOCKS,
     MODE_SOLVE,
+    MODE_HINT,
     MODE_TILES,
     MODE_TILES_FILE
 };
@@ -89,6 +112,7 @@ enum {
     OPT_TILES,
     OPT_TILES_FILE,
     OPT_LEVEL,
+    OPT_COLLECTION,
     OPT_ALL,
     OPT_TIME,
     OPT_NODES,
@@ -97,6 +121,9 @@ enum {
     OPT_HINT_TIME,
     OPT_HELP,
     OPT_VERSION,
+    OPT_HINT,
+    OPT_MOVES,
+    OPT_NO_SOLVE_AHEAD,
     OPT_LAST /* keep last */
 };
 
@@ -108,6 +135,7 @@ static const struct option long_options[] = {
     {"tiles", required_argument, NULL, OPT_TILES},
     {"tiles-file", required_argument, NULL, OPT_TILES_FILE},
     {"level", required_argument, NULL, OPT_LEVEL},
+    {"collection", required_argument, NULL, OPT_COLLECTION},
     {"all", no_argument, NULL, OPT_ALL},
     {"time", required_argument, NULL, OPT_TIME},
     {"nodes", required_argument, NULL, OPT_NODES},
@@ -116,6 +144,9 @@ static const struct option long_options[] = {
     {"hint-time", required_argument, NULL, OPT_HINT_TIME},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
+    {"hint", required_argument, NULL, OPT_HINT},
+    {"moves", required_argument, NULL, OPT_MOVES},
+    {"no-solve-ahead", no_argument, NULL, OPT_NO_SOLVE_AHEAD},
     {NULL, 0, NULL, 0},
 };
 
@@ -129,6 +160,9 @@ enum {
     GIVEN_MEMORY = 1 << 4,
     GIVEN_MODE = 1 << 5,
     GIVEN_HINT_TIME = 1 << 6,
+    GIVEN_COLLECTION = 1 << 7,
+    GIVEN_MOVES = 1 << 8,
+    GIVEN_NO_SOLVE_AHEAD = 1 << 9,
 };
 
 static const struct {
@@ -137,14 +171,18 @@ static const struct {
 } option_names[] = {
     {GIVEN_LEVEL, "--level"},         {GIVEN_ALL, "--all"},       {GIVEN_TIME, "--time"},
     {GIVEN_NODES, "--nodes"},         {GIVEN_MEMORY, "--memory"}, {GIVEN_MODE, "--mode"},
-    {GIVEN_HINT_TIME, "--hint-time"},
+    {GIVEN_HINT_TIME, "--hint-time"}, {GIVEN_COLLECTION, "--collection"},
+    {GIVEN_MOVES, "--moves"},         {GIVEN_NO_SOLVE_AHEAD, "--no-solve-ahead"},
 };
 
 static int options_taken_by(enum mode mode)
 {
     switch (mode) {
     case MODE_PLAY:
-        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_HINT_TIME;
+        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_HINT_TIME | GIVEN_COLLECTION |
+               GIVEN_NO_SOLVE_AHEAD;
+    case MODE_HINT:
+        return GIVEN_LEVEL | GIVEN_TIME | GIVEN_MOVES | GIVEN_MEMORY;
     case MODE_LIST:
         return 0;
     case MODE_VERIFY:
@@ -162,8 +200,8 @@ static int options_taken_by(enum mode mode)
 
 static const char *mode_name(enum mode mode)
 {
-    static const char *const names[] = {"the game", "--list",  "--verify",    "--deadlocks",
-                                        "--solve",  "--tiles", "--tiles-file"};
+    static const char *const names[] = {"the game", "--list", "--verify",  "--deadlocks",
+                                        "--solve",  "--hint", "--tiles",   "--tiles-file"};
     return names[mode];
 }
 
@@ -198,6 +236,7 @@ static int missing_value_error(int option)
              : option == OPT_MEMORY                            ? "a size in MiB"
              : option == OPT_MODE                              ? "optimal or fast"
              : option == OPT_TILES                             ? "the tiles, in quotes"
+             : option == OPT_MOVES                             ? "LURD moves or @FILE"
                                                                : "a file name");
     return usage_error(message, NULL);
 }
@@ -273,6 +312,19 @@ int main(int argc, char **argv)
             mode_file = optarg;
             modes_given++;
             break;
+        case OPT_HINT:
+            mode = MODE_HINT;
+            mode_file = optarg;
+            modes_given++;
+            break;
+        case OPT_MOVES:
+            given |= GIVEN_MOVES;
+            options.moves = optarg;
+            break;
+        case OPT_NO_SOLVE_AHEAD:
+            given |= GIVEN_NO_SOLVE_AHEAD;
+            options.no_solve_ahead = true;
+            break;
         case OPT_TILES:
             mode = MODE_TILES;
             options.tiles = optarg;
@@ -288,6 +340,10 @@ int main(int argc, char **argv)
             if (!parse_integer(optarg, 1, 1000000, &number))
                 return usage_error("--level wants a level number from 1", optarg);
             options.level = (int)number;
+            break;
+        case OPT_COLLECTION:
+            given |= GIVEN_COLLECTION;
+            options.collection = optarg;
             break;
         case OPT_ALL:
             given |= GIVEN_ALL;
@@ -340,8 +396,8 @@ int main(int argc, char **argv)
         }
     }
     if (modes_given > 1)
-        return usage_error("give one of --list, --verify, --deadlocks, --solve, --tiles, "
-                           "--tiles-file",
+        return usage_error("give one of --list, --verify, --deadlocks, --solve, --hint, "
+                           "--tiles, --tiles-file",
                            NULL);
     int stray = given & ~options_taken_by(mode);
     for (size_t i = 0; stray && i < sizeof option_names / sizeof option_names[0]; i++) {
@@ -390,6 +446,8 @@ int main(int argc, char **argv)
         return cli_deadlocks(&options);
     case MODE_SOLVE:
         return cli_solve(&options);
+    case MODE_HINT:
+        return cli_hint(&options);
     case MODE_TILES:
         return cli_tiles(&options);
     case MODE_TILES_FILE:

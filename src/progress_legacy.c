@@ -192,7 +192,11 @@ static int import_line(importer *importer, char *line, size_t length)
     char sum_text[9];
     memcpy(sum_text, line, 8);
     sum_text[8] = '\0';
-    if ((uint32_t)strtoul(sum_text, NULL, 16) != fnv1a32(line + 9, length - 9)) return 1;
+    bool sum_matches = (uint32_t)strtoul(sum_text, NULL, 16) == fnv1a32(line + 9, length - 9);
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* the fuzzer cannot forge checksums */
+    sum_matches = true;
+#endif
+    if (!sum_matches) return 1;
     if (memchr(line, '\0', length)) return 1;
 
     char *words[MAX_WORDS];

@@ -3,6 +3,7 @@
  * result before it is returned. */
 #include "solver.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,6 @@
 
 #include "deadlock.h"
 #include "ida.h"
-#include "lurd.h"
 #include "solver_bound.h"
 #include "solver_domain.h"
 #include "solver_fast.h"
@@ -39,8 +39,30 @@ const char *solver_status_name(solver_status status)
 
 void solver_result_free(solver_result *result)
 {
-    free(result->lurd);
-    result->lurd = NULL;
+    free(result->steps);
+    result->steps = NULL;
+}
+
+uint64_t solver_position_key(const board *b, const position *p)
+{
+    solver_zobrist zobrist;
+    uint8_t *reach = malloc((size_t)b->size);
+    uint64_t key = 0;
+    if (reach && solver_zobrist_init(&zobrist, b->size)) {
+        board_reachable(b, p, reach);
+        int region = p->player;
+        for (int square = 0; square < p->player; square++)
+            if (reach[square]) {
+                region = square;
+                break;
+            }
+        key = zobrist.player[region];
+        for (int square = 0; square < b->size; square++)
+            if (p->boxes[square]) key ^= zobrist.box[square];
+        solver_zobrist_free(&zobrist);
+    }
+    free(reach);
+    return key;
 }
 
 /* ---- from pushes to a full solution ---------------------------------------------------- */
@@ -114,29 +136,30 @@ static bool fill_in_walking(const board *b, const position *start, const solver_
     return ok;
 }
 
-/* The check promised by solver.h: reads the LURD text back and replays it step by step
- * with the rules (board.h) from `start`. True when every step is legal, pushes where it
- * says it pushes, ends with every box on a goal and makes `pushes` pushes. */
-static bool replay_solves(const board *b, const position *start, const char *lurd, int pushes)
+/* The check promised by solver.h: replays the steps one by one with the rules (board.h)
+ * from `start`. True when every step is legal, pushes where it says it pushes, makes
+ * `pushes` pushes and ends with every box on a goal, or at a position options->known
+ * accepts (*ends_known is set then). */
+static bool replay_solves(const board *b, const position *start, const step_list *steps, int pushes,
+                          const solver_options *options, bool *ends_known)
 {
-    lurd_steps steps;
-    lurd_error error;
-    if (!lurd_parse(lurd, &steps, &error)) return false;
     position p;
-    if (!position_copy(&p, start, b)) {
-        lurd_steps_free(&steps);
-        return false;
-    }
+    if (!position_copy(&p, start, b)) return false;
     bool ok = true;
     int pushed = 0;
-    for (int i = 0; ok && i < steps.count; i++) {
-        step_result r = board_step(b, &p, steps.steps[i].direction);
-        ok = r != STEP_BLOCKED && (r == STEP_PUSHED) == steps.steps[i].push;
+    for (int i = 0; ok && i < steps->count; i++) {
+        step_result r = board_step(b, &p, steps->steps[i].direction);
+        ok = r != STEP_BLOCKED && (r == STEP_PUSHED) == steps->steps[i].push;
         if (r == STEP_PUSHED) pushed++;
     }
-    ok = ok && pushed == pushes && position_is_solved(&p, b);
+    *ends_known = false;
+    if (ok && pushed == pushes && !position_is_solved(&p, b)) {
+        *ends_known =
+            options->known && options->known(options->known_argument, solver_position_key(b, &p));
+        ok = *ends_known;
+    }
+    ok = ok && pushed == pushes;
     position_free(&p);
-    lurd_steps_free(&steps);
     return ok;
 }
 
@@ -284,6 +307,9 @@ static void run_search(const board *b, const position *start, const solver_optio
     } else {
         status = ida_search(&domain, &limits, &found);
     }
+    /* a bound given up half-way (matching.stop) voids whatever the search said after it */
+    if (search->matching.stopped)
+        status = options->cancel && atomic_load(options->cancel) ? IDA_CANCELLED : IDA_LIMIT;
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_ERROR)
@@ -291,21 +317,22 @@ static void run_search(const board *b, const position *start, const solver_optio
                memory_bytes(options) >> 20);
     if (result->status == SOLVER_SOLVED) {
         step_list list = {0};
-        char *lurd = NULL;
-        if (fill_in_walking(b, start, search, found.path, found.length, &list))
-            lurd = lurd_format(list.steps, list.count, false);
-        if (lurd && replay_solves(b, start, lurd, found.cost)) {
-            result->lurd = lurd;
+        bool ends_known = false;
+        bool filled = fill_in_walking(b, start, search, found.path, found.length, &list);
+        if (filled && replay_solves(b, start, &list, found.cost, options, &ends_known)) {
+            /* A checked solution has a step at least for every push. */
+            assert(list.count >= found.cost);
+            result->steps = list.steps;
             result->pushes = found.cost;
             result->moves = list.count;
+            result->ends_known = ends_known;
         } else {
-            free(lurd);
-            if (lurd)
+            free(list.steps);
+            if (filled)
                 refuse(result, "internal", "the solution found does not replay (a bug)");
             else
                 refuse(result, "out-of-memory", "out of memory writing the solution");
         }
-        free(list.steps);
     }
     ida_result_free(&found);
 }
@@ -348,9 +375,10 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
         (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
          solver_goal_room_init(&room, b, start, &distances, &stop)) &&
         solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
-                           room.doors ? &room : NULL, options))
+                           room.doors ? &room : NULL, options)) {
+        search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         run_search(b, start, options, began, &search, result);
-    else if (solver_stop_now(&stop))
+    } else if (solver_stop_now(&stop))
         result->status = status_of(solver_stop_status(&stop));
     else
         refuse(result, "out-of-memory",

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "game.h"
 #include "solver_options.h"
 
 typedef enum solver_status {
@@ -25,8 +26,12 @@ typedef struct solver_result {
     solver_status status;
     solver_mode mode; /* the mode that produced the answer */
     int pushes;       /* of the solution, when solved */
-    int moves;        /* of the solution with the walking filled in */
-    char *lurd;       /* the full solution (malloc'd), replay-checked; NULL when none */
+    int moves;        /* of the solution with the walking filled in: the steps */
+    game_step *steps; /* the solution step by step, pushes marked (malloc'd), replay-checked;
+                       * NULL when none (or when the start is solved: moves 0) */
+    /* The steps end at a position options->known accepted, not at a solved one: the caller
+     * appends the rest it knows from there. */
+    bool ends_known;
     uint64_t nodes;
     double seconds;
     /* With SOLVER_ERROR, why: a token for machines ("too-many-boxes", "memory",
@@ -43,6 +48,11 @@ typedef struct solver_result {
 solver_status solver_solve(const board *board, const position *start, const solver_options *options,
                            solver_result *result);
 void solver_result_free(solver_result *result);
+
+/* The key the search gives a position: the boxes and the player's region (named by the least
+ * square the player can walk to), so positions that differ only by where the player stands
+ * in one region share it. Deterministic for a board; what options->known is asked about. */
+uint64_t solver_position_key(const board *board, const position *position);
 
 /* "solved", "unsolvable", "limit", "cancelled", "error". */
 const char *solver_status_name(solver_status status);

@@ -1,6 +1,7 @@
 /* solver_advisors.c - FESS's packing, packer, joiner and opener advisors. */
 #include "solver_advisors.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 enum {
@@ -126,6 +127,7 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
         int pushes = solver_box_search_to_layer(&a->box, s->distances, s->boxes, square, s->player,
                                                 NULL, layer, top, a->path, a->path_capacity, goal);
         if (pushes > 0) {
+            assert(pushes <= a->path_capacity && layer[a->box.goal_of[*goal]] == top);
             *from = square;
             a->opener = -1;
             return pushes;

@@ -2,6 +2,7 @@
  * the pushes of each one's barrier boxes. */
 #include "solver_corral.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <string.h>
 
@@ -90,6 +91,7 @@ static int evaluate(const solver_search *s, int label, bool goal_inside)
 int solver_corral_find(solver_search *s)
 {
     const board *b = s->board;
+    assert(s->reach_valid); /* corrals are what the player's reach leaves out */
     if (++s->corral_stamp == 0) {
         memset(s->corral_mark, 0, (size_t)b->size * sizeof *s->corral_mark);
         s->corral_stamp = 1;

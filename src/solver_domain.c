@@ -2,6 +2,7 @@
  * generation and ordering, making and taking back pushes, pruning. */
 #include "solver_domain.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,8 @@ static void move_box(solver_search *s, int from, int to)
 {
     const board *b = s->board;
     int box = s->box_at[from];
+    assert(box >= 0 && s->box_square[box] == from && s->boxes[from]);
+    assert(!s->boxes[to] && board_is_inside(b, to));
     s->box_at[from] = -1;
     s->box_at[to] = box;
     s->boxes[from] = 0;
@@ -116,6 +119,28 @@ static bool ensure_depth(solver_search *s)
     s->row_states = rows;
     s->capacity = capacity;
     return true;
+}
+
+/* Checked builds (meson -Dchecked=true: SOKOBAN_CHECKED) recompute the state from scratch
+ * after every make() and unmake(): the box count, the box map against the box list, the
+ * boxes on goals, and the incremental key against a fresh one. O(board) a push: left out of
+ * ordinary builds, whose asserts stay O(1) in the hot loop. */
+static void check_state(const solver_search *s)
+{
+#ifdef SOKOBAN_CHECKED
+    const board *b = s->board;
+    int boxes = 0, on_goal = 0;
+    uint64_t key = 0;
+    for (int square = 0; square < b->size; square++) {
+        if (!s->boxes[square]) continue;
+        boxes++;
+        on_goal += board_is_goal(b, square);
+        key ^= s->zobrist.box[square];
+        assert(s->box_square[s->box_at[square]] == square);
+    }
+    assert(boxes == s->box_count && on_goal == s->on_goal && key == s->box_key);
+#endif
+    assert(!s->boxes[s->player] && !board_is_wall(s->board, s->player));
 }
 
 /* ---- the engine's callbacks ------------------------------------------------------------ */
@@ -236,6 +261,7 @@ static int make(void *context, ida_move move, int g, int *cost)
     }
     undo->box_to = to;
     s->last_box = box;
+    check_state(s);
     s->reach_valid = false;
     *cost = pushes;
     if (pushes > 1) s->counters.tunnel++;
@@ -266,12 +292,14 @@ static void unmake(void *context, ida_move move)
         s->skip_unmake = false;
         return;
     }
+    assert(s->depth > 0);
     s->depth--;
     const solver_undo *undo = &s->undo[s->depth];
     move_box(s, undo->box_to, solver_move_square(move));
     s->player = undo->player;
     s->last_box = undo->last_box;
     s->reach_valid = false;
+    check_state(s);
     solver_matching_restore(
         &s->matching,
         s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching));
@@ -310,6 +338,7 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
     s->on_goal = 0;
     for (int i = 0; i < s->box_count; i++) {
         int square = squares[i];
+        assert(board_is_inside(s->board, square) && !s->boxes[square]); /* no two on one */
         s->box_square[i] = square;
         s->box_at[square] = i;
         s->boxes[square] = 1;
@@ -321,6 +350,7 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
     s->last_box = -1;
     s->reach_valid = false;
     s->depth = 0;
+    check_state(s);
 }
 
 int solver_search_bound(solver_search *s)
@@ -353,6 +383,8 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .table = off & SOLVER_NO_TABLE ? NULL : table,
         .room = room,
         .mode = options->mode,
+        .known = options->mode == SOLVER_FAST ? options->known : NULL,
+        .known_argument = options->known_argument,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .corrals = !(off & SOLVER_NO_CORRALS),
         .ordering = !(off & SOLVER_NO_INERTIA),

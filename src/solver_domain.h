@@ -36,6 +36,13 @@ int solver_search_bound(solver_search *search);
 /* The current state's key: the boxes and the player's region. */
 uint64_t solver_search_key(solver_search *search);
 bool solver_search_is_goal(const solver_search *search);
+/* True when the current state (bound `h`, key `key`) ends the search: solved, or known to
+ * be solvable (search->known). */
+static inline bool solver_search_reached(const solver_search *search, int h, uint64_t key)
+{
+    return (h == 0 && solver_search_is_goal(search)) ||
+           (search->known && search->known(search->known_argument, key));
+}
 
 /* The engine's view of the search. */
 void solver_search_domain(solver_search *search, ida_domain *domain);

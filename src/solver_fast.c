@@ -7,6 +7,7 @@
  * packing advisor's macro and weighs the children (solver_advisors.h), then opens them. */
 #include "solver_fast.h"
 
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,7 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t k
  * bound; without features, f = g + FAST_WEIGHT * h. */
 static bool open_node(fast_search *f, int i, int h)
 {
+    assert(h >= 0 && h < IDA_INFINITY); /* dead states are never opened */
     const solver_node *n = &f->store.nodes[i];
     uint64_t priority;
     int cell = 0;
@@ -143,7 +145,7 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, 
         return SOLVER_NO_NODE;
     }
     solver_store_keep_macro(&f->store, added, a->path, count);
-    if (*h == 0 && solver_search_is_goal(s))
+    if (solver_search_reached(s, *h, key))
         *status = solver_store_path(&f->store, added, result) ? IDA_SOLVED : IDA_NO_MEMORY;
     return added;
 }
@@ -196,7 +198,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                     int added = add_node(f, i, moves[m], node.g + cost, key);
                     if (added == SOLVER_NO_NODE) {
                         status = IDA_LIMIT; /* the memory is full */
-                    } else if (h == 0 && solver_search_is_goal(s)) {
+                    } else if (solver_search_reached(s, h, key)) {
                         status = solver_store_path(&f->store, added, result) ? IDA_SOLVED
                                                                              : IDA_NO_MEMORY;
                     } else {

@@ -1,6 +1,7 @@
 /* solver_features.c - the packing feature, the region count and the packing order. */
 #include "solver_features.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "solver_macro.h"
@@ -23,7 +24,7 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
         int square = s->box_square[i];
         sources[square] = !board_is_goal(b, square);
     }
-    int layers = solver_macro_packing_layers(b, s->player, sources, f->layer, stop);
+    int layers = solver_macro_packing_layers_until(b, s->player, sources, f->layer, stop);
     free(sources);
     if (layers < 0) return false;
     /* The goals by layer, highest first (insertion sort, once per search). */
@@ -95,5 +96,6 @@ int solver_features_packed(const solver_features *f, const solver_search *s)
         packed += filled;
         if (filled < all) break;
     }
+    assert(packed <= s->box_count);
     return packed;
 }

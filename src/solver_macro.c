@@ -1,6 +1,7 @@
 /* solver_macro.c - tunnel macros, packing order and goal-room macros. */
 #include "solver_macro.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ int solver_macro_tunnel_length(const board *b, const uint8_t *boxes,
         player = box;
         box = next;
     }
+    assert(!boxes[box]); /* a push, or a tunnel, ends on free floor */
     return pushes;
 }
 
@@ -103,8 +105,66 @@ static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sour
     return false;
 }
 
-int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer,
-                                const solver_stop *stop)
+/* Where the player stands in the packed position, for the retrograde analysis. With a box on
+ * every goal the free floor falls into parts; the player ends in one of them. A level's start
+ * usually has him among the boxes, but in the middle of a game he may stand on a goal or in a
+ * pocket of the goal area, from where no box could be pulled home. So: the part holding the
+ * most of `sources` (where boxes stand now off the goals; may be NULL), his own part when it
+ * holds as many; when he stands on a goal and no part holds a source, the off-goal square
+ * nearest to him. `mark` and `queue` are work space of the board's size. */
+static int packed_player(const board *b, int player, const uint8_t *sources, uint8_t *mark,
+                         int *queue)
+{
+    memset(mark, 0, (size_t)b->size);
+    int best = board_is_goal(b, player) ? -1 : player, best_count = -1;
+    for (int start = 0; start < b->size; start++) {
+        if (mark[start] || !board_is_inside(b, start) || board_is_goal(b, start)) continue;
+        int head = 0, tail = 0, count = 0;
+        bool has_player = false;
+        mark[start] = 1;
+        queue[tail++] = start;
+        while (head < tail) {
+            int square = queue[head++];
+            count += sources && sources[square] == 1;
+            has_player |= square == player;
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = square + b->delta[d];
+                if (mark[next] || !board_is_inside(b, next) || board_is_goal(b, next)) continue;
+                mark[next] = 1;
+                queue[tail++] = next;
+            }
+        }
+        if (count > best_count || (count == best_count && has_player)) {
+            best_count = count;
+            best = has_player ? player : start;
+        }
+    }
+    if (best_count > 0 || !board_is_goal(b, player)) return best;
+    /* On a goal with no source anywhere: the nearest square off the goals. */
+    memset(mark, 0, (size_t)b->size);
+    int head = 0, tail = 0;
+    mark[player] = 1;
+    queue[tail++] = player;
+    while (head < tail) {
+        int square = queue[head++];
+        if (!board_is_goal(b, square)) return square;
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (mark[next] || !board_is_inside(b, next)) continue;
+            mark[next] = 1;
+            queue[tail++] = next;
+        }
+    }
+    return player;
+}
+
+int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer)
+{
+    return solver_macro_packing_layers_until(b, player, sources, layer, NULL);
+}
+
+int solver_macro_packing_layers_until(const board *b, int player, const uint8_t *sources,
+                                      int *layer, const solver_stop *stop)
 {
     size_t size = (size_t)b->size;
     uint8_t *box = calloc(size, 1);
@@ -122,6 +182,7 @@ int solver_macro_packing_layers(const board *b, int player, const uint8_t *sourc
     if (!box || !reach || !queue || !removable ||
         (sources && (!pull.visit || !pull.queue || !pull.reach || !pull.reach_queue)))
         goto done;
+    player = packed_player(b, player, sources, reach, queue);
     for (int g = 0; g < b->goal_count; g++) {
         box[b->goals[g]] = 1;
         layer[g] = -1;
@@ -320,8 +381,8 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     }
     free(mark);
     free(list);
-    if (stopped || (room->doors &&
-                    solver_macro_packing_layers(b, start->player, NULL, room->layer, stop) < 0)) {
+    if (stopped || (room->doors && solver_macro_packing_layers_until(b, start->player, NULL,
+                                                                     room->layer, stop) < 0)) {
         solver_goal_room_free(room);
         return false;
     }

@@ -20,17 +20,21 @@
 #include "solver_options.h"
 
 /* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's
- * "packing order" and YASS. With a box on every goal and the player at `player`, the boxes
+ * "packing order" and YASS. With a box on every goal and the player in the part of the free
+ * floor that holds the most `sources` (his own part when it holds as many; off the goals
+ * next to `player` when he stands on one, as in the middle of a game), the boxes
  * the player can reach and pull one step off their goal leave first (layer 0), then those
  * freed by them (layer 1), and so on; goals never freed get the last layer. With `sources`
  * (per square, 1 where a box stands now off the goals; may be NULL), a step takes only the
  * boxes that can be pulled all the way back to such a square, when there are any, so that
  * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
- * layers, or -1 when out of memory or when `stop` (may be NULL) says to give up: with
- * `sources` it pulls every box back over the floor, seconds on a large level. */
-int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer,
-                                const solver_stop *stop);
+ * layers, or -1 when out of memory. */
+int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
+/* The same, giving up (-1) when `stop` (may be NULL) says so: with `sources` it pulls every
+ * box back over the floor, seconds on a large level. */
+int solver_macro_packing_layers_until(const board *board, int player, const uint8_t *sources,
+                                      int *layer, const solver_stop *stop);
 
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on

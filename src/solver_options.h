@@ -48,6 +48,13 @@ typedef struct solver_options {
     void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
     void *progress_argument;
     unsigned disable; /* SOLVER_NO_* flags; 0 for the full solver */
+    /* Positions the caller already knows how to solve (the answer store, answers.h), by
+     * their solver_position_key() (solver.h); NULL: none. The fast mode stops at the first
+     * state it generates that `known` accepts, as at a solved one, and returns the steps up
+     * to it (result.ends_known); the optimal mode ignores it (the rest would not be optimal).
+     * Called from the solving thread, often: it must be quick and thread-safe. */
+    bool (*known)(void *argument, uint64_t key);
+    void *known_argument;
 } solver_options;
 
 /* When to give up: a deadline on ida_clock() (0: none) and the cancel flag. Every phase of a

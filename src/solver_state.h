@@ -49,6 +49,10 @@ typedef struct solver_search {
     bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
     bool ordering; /* order moves (inertia, then nearer a goal) */
     bool corrals;  /* PI-corral pruning (solver_corral.h) */
+    /* Positions known to be solvable (options->known; the fast mode only): a state it
+     * accepts ends the search as a solved one does. NULL: none. */
+    bool (*known)(void *argument, uint64_t key);
+    void *known_argument;
 
     /* The current state. */
     int box_count;

@@ -84,6 +84,7 @@ static void grow(solver_table *t)
 
 bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
 {
+    assert(cost >= 0 && iteration > 0);
     if (key == 0) key = 1; /* 0 marks an empty entry */
     solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
     for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {

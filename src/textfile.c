@@ -49,33 +49,32 @@ bool textfile_check(const char *path, char *reason, size_t reason_size)
     return true;
 }
 
-bool textfile_read(const char *path, size_t max_bytes, char **text, size_t *length, char *reason,
-                   size_t reason_size)
+/* Reads everything from `fd` into a buffer that starts at `expected` + 1 bytes (the size
+ * fstat gave, so a regular file is read into a block of its own size) and doubles only if
+ * more comes, never past `max_bytes` + 1. */
+static bool read_all(int fd, size_t expected, size_t max_bytes, char **text, size_t *length,
+                     char *reason, size_t reason_size)
 {
-    *text = NULL;
-    *length = 0;
-    int fd = open_regular(path, reason, reason_size);
-    if (fd < 0) return false;
-    size_t capacity = 4096, used = 0;
+    size_t capacity = (expected < 4096 ? 4096 : expected) + 1, used = 0;
+    if (capacity > max_bytes + 2) capacity = max_bytes + 2;
     char *buffer = malloc(capacity);
-    bool ok = buffer != NULL;
-    if (!ok) snprintf(reason, reason_size, "out of memory");
+    if (!buffer) {
+        snprintf(reason, reason_size, "out of memory");
+        return false;
+    }
+    bool ok = true;
     while (ok) {
         if (capacity - used < 2) {
-            if (capacity > max_bytes) {
-                snprintf(reason, reason_size, "too large a file (more than %zu MiB)",
-                         max_bytes >> 20);
-                ok = false;
-                break;
-            }
-            char *grown = realloc(buffer, capacity * 2);
+            if (used > max_bytes) break; /* refused below */
+            size_t grown_capacity = capacity * 2 > max_bytes + 2 ? max_bytes + 2 : capacity * 2;
+            char *grown = realloc(buffer, grown_capacity);
             if (!grown) {
                 snprintf(reason, reason_size, "out of memory");
                 ok = false;
                 break;
             }
             buffer = grown;
-            capacity *= 2;
+            capacity = grown_capacity;
         }
         ssize_t n = read(fd, buffer + used, capacity - used - 1);
         if (n < 0 && errno == EINTR) continue;
@@ -86,14 +85,12 @@ bool textfile_read(const char *path, size_t max_bytes, char **text, size_t *leng
             break;
         } else {
             used += (size_t)n;
-            if (used > max_bytes) {
-                snprintf(reason, reason_size, "too large a file (more than %zu MiB)",
-                         max_bytes >> 20);
-                ok = false;
-            }
         }
     }
-    close(fd);
+    if (ok && used > max_bytes) {
+        snprintf(reason, reason_size, "too large a file (more than %zu MiB)", max_bytes >> 20);
+        ok = false;
+    }
     if (!ok) {
         free(buffer);
         return false;
@@ -102,4 +99,32 @@ bool textfile_read(const char *path, size_t max_bytes, char **text, size_t *leng
     *text = buffer;
     *length = used;
     return true;
+}
+
+bool textfile_read(const char *path, size_t max_bytes, char **text, size_t *length, char *reason,
+                   size_t reason_size)
+{
+    *text = NULL;
+    *length = 0;
+    int fd = open_regular(path, reason, reason_size);
+    if (fd < 0) return false;
+    struct stat info;
+    size_t expected = fstat(fd, &info) == 0 && info.st_size > 0 ? (size_t)info.st_size : 0;
+    bool ok;
+    if (expected > max_bytes) {
+        snprintf(reason, reason_size, "too large a file (more than %zu MiB)", max_bytes >> 20);
+        ok = false;
+    } else {
+        ok = read_all(fd, expected, max_bytes, text, length, reason, reason_size);
+    }
+    close(fd);
+    return ok;
+}
+
+bool textfile_read_stream(int fd, size_t max_bytes, char **text, size_t *length, char *reason,
+                          size_t reason_size)
+{
+    *text = NULL;
+    *length = 0;
+    return read_all(fd, 0, max_bytes, text, length, reason, reason_size);
 }

@@ -24,4 +24,9 @@ int textfile_open(const char *path, char *reason, size_t reason_size);
 bool textfile_read(const char *path, size_t max_bytes, char **text, size_t *length, char *reason,
                    size_t reason_size);
 
+/* The same from an open descriptor that may be a pipe or a terminal (standard input for
+ * `sokoban -`): reads to the end, failing beyond `max_bytes`. */
+bool textfile_read_stream(int fd, size_t max_bytes, char **text, size_t *length, char *reason,
+                          size_t reason_size);
+
 #endif

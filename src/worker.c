@@ -1,14 +1,22 @@
-/* worker.c - the solver thread: a one-slot queue, a cancel flag per request, a wake pipe.
+/* worker.c - the solver thread: the position in play, one request, a queue of results, a
+ * wake pipe.
  *
- * The thread sleeps on a condition variable until a task is queued. The game's thread and
- * the worker's share only the fields of `struct worker` under `lock`; a task (the copied
- * position) belongs to whoever holds it: the submitter until it is queued, the worker thread
- * once it runs. Cancelling a running task sets its atomic flag, which the solver checks every
- * few hundred nodes; the worker then drops the result instead of publishing it. */
+ * The game's thread and the worker's share only the fields of `struct worker` under `lock`.
+ * A task is a copy of one position in play (its board, the position, the steps that led
+ * there, the level's answer store); worker_play() makes it, the thread takes it as
+ * `current` and alone frees it. Cancelling a task sets its atomic flag, which the solver
+ * checks every few hundred nodes. The store has a lock of its own, always taken after
+ * (never around) the worker's.
+ *
+ * What the thread does for one position (work()): ask the store; when it knows nothing,
+ * search in the fast mode (the store's positions count as solved), store what is found, and
+ * answer the request waiting for it; once a solution is known, give the optimal mode a while
+ * to upgrade it; when the position is proven lost, look back along the pushes made for the
+ * nearest one that can be solved. Then rest until the position in play changes or a request
+ * wants more. */
 #include "worker.h"
 
-#include "lurd.h"
-
+#include <assert.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -20,62 +28,64 @@
 
 enum {
     DEFAULT_BUDGET_SECONDS = 10,
+    RESULT_QUEUE = 8, /* results not yet polled; the oldest goes when full */
 };
-
-/* The optimal mode's share of a request's budget; the fast mode gets what it leaves, so a
- * fallback answer stays within reach. bench/hint_bench --each shows how the hints split. */
-static const double OPTIMAL_SHARE = 0.5;
-
+static const double DEFAULT_AHEAD_SECONDS = 60;
+static const double DEFAULT_UPGRADE_SECONDS = 10;
 /* The shortest budget worth giving one search of the look back, in seconds. */
 static const double LOOK_BACK_MIN_SECONDS = 0.5;
 
-/* One request, with its own copy of the position in play. */
+/* One position in play, with its own copies. */
 typedef struct worker_task {
-    uint64_t id;
-    worker_job job;
-    double budget_seconds;
+    const level *level; /* identity only: never read by the thread */
     board board;
-    position position; /* where the request was made */
-    game_step *steps;  /* the steps in effect that led there, for the look back */
+    position position;
+    game_step *steps; /* the steps in effect that led there, for the look back */
     int step_count;
+    uint64_t key;       /* solver_position_key() of the position */
+    answers *store;     /* a reference; NULL when reuse is off */
     atomic_bool cancel; /* set by the game's thread; read by the solver */
+    bool settled;       /* the thread is done with it (guarded by lock) */
+    bool asked;         /* a request was made from it: its answer is shown (guarded by lock) */
+    bool upgraded;      /* the optimal upgrade was tried (guarded by lock) */
 } worker_task;
 
-/* The last solution found, kept by the worker thread so that a request from a position
- * along it (the player followed the hint, or walked off without pushing) is answered at once
- * with the rest of it. */
-typedef struct solution_cache {
-    bool valid;
-    board board;       /* the board it was found on (moved from its task) */
-    position start;    /* the position it solves */
-    game_step *steps;  /* the solution, step by step */
-    int count, pushes; /* its steps and pushes */
-    solver_mode mode;
-} solution_cache;
+/* The request waiting for an answer (at most one). */
+typedef struct pending_request {
+    bool waiting;
+    uint64_t id;
+    worker_job job;
+    uint64_t key;   /* of the position asked about */
+    int player;     /* where the player stood when asking */
+    double asked;   /* clock_seconds() */
+    double deadline;
+} pending_request;
 
 struct worker {
     pthread_t thread;
     pthread_mutex_t lock;
-    pthread_cond_t task_queued; /* signalled when `queued` is set or `quit` */
+    pthread_cond_t wake; /* signalled when there is work, or `quit` */
     /* Everything below is guarded by `lock`. */
-    worker_task *queued;  /* waiting to run: at most one, the newest */
-    worker_task *running; /* being solved by the thread (owned by it) */
-    bool has_result;
-    worker_result result; /* ready for worker_poll() */
+    worker_task *next;    /* the newest position in play, waiting for the thread */
+    worker_task *current; /* the thread's (freed only by it) */
+    pending_request request;
+    worker_result results[RESULT_QUEUE];
+    int result_count;
+    bool paused; /* worker_cancel(): no solving ahead until the next position */
     bool quit;
     uint64_t last_id;
-    /* The running task's progress. */
+    /* The search in progress, for worker_progress(). */
+    bool busy;
     double started;
     solver_mode mode;
     bool looking_back;
-    uint64_t nodes_done;    /* of the searches the running task has finished */
-    uint64_t nodes_current; /* of the search in progress */
+    uint64_t nodes_current;
     /* Set at creation, read-only afterwards. */
     int wake_pipe[2]; /* [0] readable while a result is ready */
     worker_solve_function solve;
     int memory_mib;
-    bool no_reuse;
-    solution_cache cache; /* touched only by the worker thread (and by destroy after join) */
+    bool no_reuse, no_solve_ahead;
+    double ahead_seconds, upgrade_seconds;
 };
 
 /* ---- helpers -------------------------------------------------------------------------- */
@@ -94,14 +104,14 @@ static void task_free(worker_task *task)
     position_free(&task->position);
     board_free(&task->board);
     free(task->steps);
+    answers_release(task->store);
     free(task);
 }
 
 /* Copies what the worker needs of the game: the board (rebuilt from the level, its only
  * constructor), the current position and the steps in effect. NULL when out of memory. */
-static worker_task *task_from_request(const worker_request *request)
+static worker_task *task_from_game(const game *game, answers *store)
 {
-    const game *game = request->game;
     worker_task *task = calloc(1, sizeof *task);
     if (!task) return NULL;
     position start;
@@ -110,7 +120,6 @@ static worker_task *task_from_request(const worker_request *request)
         return NULL;
     }
     position_free(&start);
-    /* position_copy() allocates the copy's boxes itself. */
     bool ok = position_copy(&task->position, &game->position, &task->board);
     task->step_count = game->moves;
     if (ok && task->step_count > 0) {
@@ -122,9 +131,9 @@ static worker_task *task_from_request(const worker_request *request)
         task_free(task);
         return NULL;
     }
-    task->job = request->job;
-    task->budget_seconds =
-        request->budget_seconds > 0 ? request->budget_seconds : DEFAULT_BUDGET_SECONDS;
+    task->level = game->level;
+    task->key = solver_position_key(&task->board, &task->position);
+    task->store = store ? answers_retain(store) : NULL;
     atomic_init(&task->cancel, false);
     return task;
 }
@@ -138,42 +147,127 @@ static void drain_wake_pipe(worker *worker)
     while (got > 0);
 }
 
-/* Drops a result that is ready but not taken. Call with the lock held. */
-static void drop_result(worker *worker)
+/* Queues a result for worker_poll(), taking its steps. Call with the lock held. */
+static void publish_locked(worker *worker, worker_result *result)
 {
-    if (!worker->has_result) return;
-    worker_result_free(&worker->result);
-    worker->has_result = false;
+    if (worker->result_count == RESULT_QUEUE) {
+        worker_result_free(&worker->results[0]);
+        memmove(worker->results, worker->results + 1,
+                (RESULT_QUEUE - 1) * sizeof *worker->results);
+        worker->result_count--;
+    }
+    worker->results[worker->result_count++] = *result;
+    memset(result, 0, sizeof *result);
+    /* The pipe is non-blocking and holds at most a byte or two. */
+    ssize_t written = write(worker->wake_pipe[1], "!", 1);
+    (void)written;
+}
+
+static void drop_results_locked(worker *worker)
+{
+    for (int i = 0; i < worker->result_count; i++) worker_result_free(&worker->results[i]);
+    worker->result_count = 0;
     drain_wake_pipe(worker);
 }
 
-/* Cancels the running task and forgets the queued one and any untaken result. Call with
- * the lock held. */
-static void cancel_locked(worker *worker)
+/* The walk from `player` to where `steps` begin (`from`'s player, in the same region),
+ * then the steps: a new array of *count steps, or NULL. */
+static game_step *walk_then(const board *b, const position *from, int player,
+                            const game_step *steps, int moves, int *count)
 {
-    if (worker->running) atomic_store(&worker->running->cancel, true);
-    task_free(worker->queued);
-    worker->queued = NULL;
-    drop_result(worker);
+    position here = *from;
+    here.player = player;
+    direction *walk = malloc((size_t)b->size * sizeof *walk);
+    int length = walk ? board_path(b, &here, from->player, walk, b->size) : -1;
+    game_step *out = NULL;
+    if (length >= 0) out = malloc((size_t)(length + moves > 0 ? length + moves : 1) * sizeof *out);
+    if (out) {
+        for (int i = 0; i < length; i++) out[i] = (game_step){.direction = walk[i]};
+        if (moves > 0) memcpy(out + length, steps, (size_t)moves * sizeof *out);
+        *count = length + moves;
+    }
+    free(walk);
+    return out;
 }
 
-/* ---- the worker thread ---------------------------------------------------------------- */
+/* Answers the waiting request when it is about `task`'s position. A solution comes from
+ * `found` (the steps from the task's position) or, when NULL, from the store. Call with the
+ * lock held. */
+static void answer_locked(worker *worker, const worker_task *task, solver_status status,
+                          solver_mode mode, const solver_result *found, int undo_pushes,
+                          bool undo_exact)
+{
+    pending_request *request = &worker->request;
+    if (!request->waiting || request->key != task->key) return;
+    worker_result result = {.id = request->id,
+                            .job = request->job,
+                            .key = task->key,
+                            .status = status,
+                            .mode = mode,
+                            .undo_pushes = undo_pushes,
+                            .undo_exact = undo_exact,
+                            .nodes = worker->nodes_current,
+                            .seconds = clock_seconds() - request->asked};
+    if (status == SOLVER_SOLVED) {
+        if (found) {
+            result.steps = walk_then(&task->board, &task->position, request->player, found->steps,
+                                     found->moves, &result.moves);
+            result.pushes = found->pushes;
+        } else if (task->store) {
+            position asked = task->position;
+            asked.player = request->player;
+            answer a;
+            if (answers_find(task->store, &asked, &a) == ANSWER_SOLVABLE) {
+                result.steps = a.steps;
+                result.moves = a.moves;
+                result.pushes = a.pushes;
+                result.mode = a.mode;
+            }
+        }
+        if (!result.steps && !(result.moves == 0 && found)) result.status = SOLVER_ERROR;
+    }
+    request->waiting = false;
+    publish_locked(worker, &result);
+}
 
-/* The solver's progress callback: publishes the node count of the search in progress. */
+/* A notice about the position in play nobody asked for. Call with the lock held. */
+static void notice_locked(worker *worker, const worker_task *task, solver_status status,
+                          solver_mode mode, int undo_pushes, bool undo_exact)
+{
+    if (worker->next || atomic_load(&task->cancel)) return; /* no longer in play */
+    worker_result result = {.job = WORKER_AHEAD,
+                            .key = task->key,
+                            .status = status,
+                            .mode = mode,
+                            .undo_pushes = undo_pushes,
+                            .undo_exact = undo_exact};
+    publish_locked(worker, &result);
+}
+
+/* ---- searching ------------------------------------------------------------------------ */
+
+/* The solver's progress callback: publishes the node count, and tells the request waiting
+ * that its time is up (the search itself may go on ahead). */
 static void on_progress(void *argument, const solver_progress *progress)
 {
     worker *worker = argument;
     pthread_mutex_lock(&worker->lock);
     worker->nodes_current = progress->nodes;
+    worker_task *task = worker->current;
+    if (task && worker->request.waiting && worker->request.key == task->key &&
+        clock_seconds() >= worker->request.deadline)
+        answer_locked(worker, task, SOLVER_LIMIT, worker->mode, NULL, -1, false);
     pthread_mutex_unlock(&worker->lock);
 }
 
-/* Runs one search from `position` for at most `seconds` and adds its nodes to the task's. */
-static solver_status run_search(worker *worker, worker_task *task, const position *position,
-                                solver_mode mode, bool looking_back, double seconds,
-                                solver_result *result)
+/* Runs one search from `from` for at most `seconds`. */
+static solver_status search(worker *worker, worker_task *task, const position *from,
+                            solver_mode mode, bool looking_back, double seconds,
+                            solver_result *result)
 {
     pthread_mutex_lock(&worker->lock);
+    worker->busy = true;
+    worker->started = clock_seconds();
     worker->mode = mode;
     worker->looking_back = looking_back;
     worker->nodes_current = 0;
@@ -181,34 +275,77 @@ static solver_status run_search(worker *worker, worker_task *task, const positio
 
     solver_options options = {
         .mode = mode,
-        .max_seconds = seconds,
+        .max_seconds = seconds > 0 ? seconds : 1e-3,
         .memory_mib = worker->memory_mib,
         .cancel = &task->cancel,
         .progress = on_progress,
         .progress_argument = worker,
+        .known = task->store ? answers_known : NULL,
+        .known_argument = task->store,
     };
     memset(result, 0, sizeof *result);
-    solver_status status = worker->solve(&task->board, position, &options, result);
+    solver_status status = worker->solve(&task->board, from, &options, result);
     result->status = status;
 
     pthread_mutex_lock(&worker->lock);
-    worker->nodes_done += result->nodes;
-    worker->nodes_current = 0;
+    worker->busy = false;
+    worker->nodes_current = result->nodes;
     pthread_mutex_unlock(&worker->lock);
     return status;
 }
 
-/* When the position is lost, looks back for the most recent one that can be solved. Walks
- * the steps backwards with board_unstep(); just before each push it asks the fast solver
- * (a best-first search that prunes only deadlocks and states already seen, so its
- * "unsolvable" is a proof) whether that position can be solved. Solvability only shrinks along a
- * line of play (a position that leads to a solvable one is solvable), so the first solvable one
- * found is the nearest. Each search gets half of what is left of the budget (at least
- * LOOK_BACK_MIN_SECONDS); a search that runs out leaves the answer inexact. */
-static void look_back(worker *worker, worker_task *task, double deadline, worker_result *out)
+/* A solution that ends at a known position (result->ends_known) gets the stored rest
+ * appended, so that it solves. False when the rest is not known (nothing changes then). */
+static bool join_known_rest(const worker_task *task, const position *from, solver_result *result)
 {
-    out->undo_pushes = -1;
-    out->undo_exact = false;
+    if (!result->ends_known) return true;
+    if (!task->store) return false;
+    position end;
+    if (!position_copy(&end, from, &task->board)) return false;
+    for (int i = 0; i < result->moves; i++) board_step(&task->board, &end, result->steps[i].direction);
+    answer rest;
+    bool ok = answers_find(task->store, &end, &rest) == ANSWER_SOLVABLE;
+    position_free(&end);
+    game_step *steps = ok ? realloc(result->steps, (size_t)(result->moves + rest.moves + 1) *
+                                                       sizeof *steps)
+                          : NULL;
+    if (steps) {
+        if (rest.moves > 0) memcpy(steps + result->moves, rest.steps, (size_t)rest.moves * sizeof *steps);
+        result->steps = steps;
+        result->moves += rest.moves;
+        result->pushes += rest.pushes;
+        result->ends_known = false;
+    }
+    answer_free(&rest);
+    return steps != NULL;
+}
+
+/* Searches `from` in the fast mode and stores what it finds. */
+static solver_status search_and_store(worker *worker, worker_task *task, const position *from,
+                                      bool looking_back, double seconds, solver_result *result)
+{
+    solver_status status = search(worker, task, from, SOLVER_FAST, looking_back, seconds, result);
+    if (status == SOLVER_SOLVED && !join_known_rest(task, from, result)) {
+        status = result->status = SOLVER_ERROR;
+    } else if (task->store && status == SOLVER_SOLVED) {
+        answers_add_solution(task->store, from, result->steps, result->moves, SOLVER_FAST);
+    } else if (task->store && status == SOLVER_UNSOLVABLE) {
+        answers_add_lost(task->store, from);
+    }
+    return status;
+}
+
+/* When the position is lost, looks back for the most recent one that can be solved. Walks
+ * the steps backwards with board_unstep(); just before each push it asks the store, then
+ * the fast solver (whose "unsolvable" is a proof), whether that position can be solved.
+ * Solvability only shrinks along a line of play, so the first solvable one found is the
+ * nearest. Each search gets half of what is left of the budget (at least
+ * LOOK_BACK_MIN_SECONDS); a search that runs out leaves the answer inexact. */
+static void look_back(worker *worker, worker_task *task, double deadline, int *undo_pushes,
+                      bool *undo_exact)
+{
+    *undo_pushes = -1;
+    *undo_exact = false;
     position here;
     if (!position_copy(&here, &task->position, &task->board)) return;
     bool exact = true;
@@ -218,16 +355,24 @@ static void look_back(worker *worker, worker_task *task, double deadline, worker
         board_unstep(&task->board, &here, step->direction, step->push ? STEP_PUSHED : STEP_MOVED);
         if (!step->push) continue;
         pushes_undone++;
-        double left = deadline - clock_seconds();
-        if (left <= 0 || atomic_load(&task->cancel)) break;
-        double seconds = left / 2 > LOOK_BACK_MIN_SECONDS ? left / 2 : LOOK_BACK_MIN_SECONDS;
-        if (seconds > left) seconds = left;
-        solver_result result;
-        solver_status status = run_search(worker, task, &here, SOLVER_FAST, true, seconds, &result);
-        solver_result_free(&result);
+        answer known = {.kind = ANSWER_UNKNOWN};
+        if (task->store) answers_find(task->store, &here, &known);
+        answer_free(&known);
+        solver_status status = known.kind == ANSWER_SOLVABLE ? SOLVER_SOLVED
+                               : known.kind == ANSWER_LOST   ? SOLVER_UNSOLVABLE
+                                                             : SOLVER_LIMIT;
+        if (known.kind == ANSWER_UNKNOWN) {
+            double left = deadline - clock_seconds();
+            if (left <= 0 || atomic_load(&task->cancel)) break;
+            double seconds = left / 2 > LOOK_BACK_MIN_SECONDS ? left / 2 : LOOK_BACK_MIN_SECONDS;
+            if (seconds > left) seconds = left;
+            solver_result result;
+            status = search_and_store(worker, task, &here, true, seconds, &result);
+            solver_result_free(&result);
+        }
         if (status == SOLVER_SOLVED) {
-            out->undo_pushes = pushes_undone;
-            out->undo_exact = exact;
+            *undo_pushes = pushes_undone;
+            *undo_exact = exact;
             break;
         }
         if (status == SOLVER_CANCELLED) break;
@@ -236,204 +381,138 @@ static void look_back(worker *worker, worker_task *task, double deadline, worker
     position_free(&here);
 }
 
-/* ---- reusing the last solution -------------------------------------------------------- */
-
-static void cache_clear(solution_cache *cache)
+/* The position is lost: finds how far back to go, then tells the game and the request. */
+static void report_lost(worker *worker, worker_task *task, double deadline)
 {
-    if (cache->valid) {
-        board_free(&cache->board);
-        position_free(&cache->start);
-        free(cache->steps);
-    }
-    *cache = (solution_cache){.valid = false};
+    int undo = -1;
+    bool exact = false;
+    look_back(worker, task, deadline, &undo, &exact);
+    pthread_mutex_lock(&worker->lock);
+    answer_locked(worker, task, SOLVER_UNSOLVABLE, SOLVER_FAST, NULL, undo, exact);
+    notice_locked(worker, task, SOLVER_UNSOLVABLE, SOLVER_FAST, undo, exact);
+    pthread_mutex_unlock(&worker->lock);
 }
 
-/* Keeps `lurd`, a solution from the task's position, taking the task's board. Keeps nothing
- * when the text does not replay to a solved position (a stand-in solver's answer). */
-static void cache_store(solution_cache *cache, worker_task *task, const char *lurd,
-                        solver_mode mode)
+/* Gives the optimal mode its chance to better a fast answer already shown (a request was made
+ * from the position), once per position, when solving ahead; what it finds goes into the
+ * store, and the game hears of it. */
+static void upgrade(worker *worker, worker_task *task, solver_mode known_mode)
 {
-    cache_clear(cache);
-    lurd_steps steps;
-    lurd_error error;
-    if (!lurd_parse(lurd, &steps, &error)) return;
-    position here;
-    bool solves = position_copy(&here, &task->position, &task->board);
-    int pushes = 0;
-    for (int i = 0; solves && i < steps.count; i++) {
-        step_result result = board_step(&task->board, &here, steps.steps[i].direction);
-        if (result == STEP_BLOCKED || (result == STEP_PUSHED) != steps.steps[i].push)
-            solves = false;
-        pushes += result == STEP_PUSHED;
+    pthread_mutex_lock(&worker->lock);
+    bool wanted = known_mode != SOLVER_OPTIMAL && task->asked && !task->upgraded &&
+                  !worker->no_solve_ahead && task->store;
+    if (wanted) task->upgraded = true;
+    pthread_mutex_unlock(&worker->lock);
+    if (!wanted) return;
+    solver_result result;
+    if (search(worker, task, &task->position, SOLVER_OPTIMAL, false, worker->upgrade_seconds,
+               &result) == SOLVER_SOLVED &&
+        answers_add_solution(task->store, &task->position, result.steps, result.moves,
+                             SOLVER_OPTIMAL)) {
+        pthread_mutex_lock(&worker->lock);
+        notice_locked(worker, task, SOLVER_SOLVED, SOLVER_OPTIMAL, -1, false);
+        pthread_mutex_unlock(&worker->lock);
     }
-    solves = solves && position_is_solved(&here, &task->board);
-    position_free(&here);
-    if (!solves || !position_copy(&cache->start, &task->position, &task->board)) {
-        lurd_steps_free(&steps);
-        return;
-    }
-    cache->board = task->board;
-    task->board = (board){0};
-    cache->steps = steps.steps;
-    cache->count = steps.count;
-    cache->pushes = pushes;
-    cache->mode = mode;
-    cache->valid = true;
+    solver_result_free(&result);
 }
 
-static bool same_board(const board *a, const board *b)
+/* The budget of a search from the task's position: the solve-ahead's, or what the request
+ * waiting for it has left, whichever is longer. 0: nothing to do. */
+static double search_budget(worker *worker, const worker_task *task)
 {
-    return a->width == b->width && a->height == b->height &&
-           memcmp(a->flags, b->flags, (size_t)a->size) == 0;
-}
-
-/* When the task's boxes stand as at some point along the kept solution and the player can
- * walk to where the solution has him then, fills *out with that walk and the rest of the
- * solution and returns true. The rest of a push-optimal solution is push-optimal from where
- * it starts, and the walk adds no push. */
-static bool cache_answer(const solution_cache *cache, const worker_task *task, worker_result *out)
-{
-    const board *board = &cache->board;
-    if (!cache->valid || !same_board(board, &task->board)) return false;
-    position here;
-    if (!position_copy(&here, &cache->start, board)) return false;
-    direction *walk = malloc((size_t)board->size * sizeof *walk);
-    int found = -1, walk_length = -1, pushes_before = 0;
-    for (int i = 0; walk && i < cache->count; i++) {
-        if (memcmp(here.boxes, task->position.boxes, (size_t)board->size) == 0) {
-            walk_length = board_path(board, &task->position, here.player, walk, board->size);
-            if (walk_length >= 0) {
-                found = i;
-                break;
-            }
-        }
-        pushes_before += board_step(board, &here, cache->steps[i].direction) == STEP_PUSHED;
+    pthread_mutex_lock(&worker->lock);
+    double budget = worker->no_solve_ahead ? 0 : worker->ahead_seconds;
+    const pending_request *request = &worker->request;
+    if (request->waiting && request->key == task->key) {
+        double left = request->deadline - clock_seconds();
+        if (left > budget) budget = left;
+        if (budget <= 0) budget = 1e-3; /* answers LIMIT */
     }
-    position_free(&here);
-    game_step *steps = NULL;
-    if (found >= 0) {
-        int count = walk_length + cache->count - found;
-        steps = malloc((size_t)count * sizeof *steps);
-        if (steps) {
-            for (int i = 0; i < walk_length; i++) steps[i] = (game_step){walk[i], false};
-            memcpy(steps + walk_length, cache->steps + found,
-                   (size_t)(cache->count - found) * sizeof *steps);
-            out->lurd = lurd_format(steps, count, false);
-            out->moves = count;
-        }
+    pthread_mutex_unlock(&worker->lock);
+    return budget;
+}
+
+/* Everything the thread does for one position in play; returns how the search ended. */
+static solver_status work(worker *worker, worker_task *task)
+{
+    double began = clock_seconds();
+    double budget = search_budget(worker, task);
+    if (budget <= 0) return SOLVER_LIMIT; /* not solving ahead, and nobody asks */
+    answer known = {.kind = ANSWER_UNKNOWN};
+    if (task->store) answers_find(task->store, &task->position, &known);
+    solver_mode known_mode = known.mode;
+    answer_free(&known);
+    if (known.kind == ANSWER_SOLVABLE) {
+        pthread_mutex_lock(&worker->lock);
+        answer_locked(worker, task, SOLVER_SOLVED, known_mode, NULL, -1, false);
+        pthread_mutex_unlock(&worker->lock);
+        upgrade(worker, task, known_mode);
+        return SOLVER_SOLVED;
     }
-    free(walk);
-    free(steps);
-    if (!out->lurd) return false;
-    out->status = SOLVER_SOLVED;
-    out->mode = cache->mode;
-    out->pushes = cache->pushes - pushes_before;
-    return true;
-}
-
-/* Moves a solution into the result. */
-static void take_solution(worker_result *out, solver_mode mode, char *lurd, int moves, int pushes)
-{
-    out->status = SOLVER_SOLVED;
-    out->mode = mode;
-    out->lurd = lurd;
-    out->moves = moves;
-    out->pushes = pushes;
-}
-
-/* Solves the task: optimal with its share of the budget, then (when that runs out or fails)
- * fast with what is left, then, when the position is proven lost, the look back with what is
- * left after that. The rest of the last solution answers at once when it is optimal; when it
- * came from the fast mode the optimal mode still gets its chance, and the rest stands in for
- * the fast search. */
-static void run_task(worker *worker, worker_task *task, worker_result *out)
-{
-    double started = clock_seconds();
-    double deadline = started + task->budget_seconds;
-    memset(out, 0, sizeof *out);
-    out->id = task->id;
-    out->job = task->job;
-    out->status = SOLVER_ERROR;
-    out->mode = SOLVER_OPTIMAL;
-    out->undo_pushes = -1;
-
-    worker_result kept = {0};
-    bool have_kept = !worker->no_reuse && cache_answer(&worker->cache, task, &kept);
-    if (have_kept && kept.mode == SOLVER_OPTIMAL) {
-        take_solution(out, kept.mode, kept.lurd, kept.moves, kept.pushes);
-        out->seconds = clock_seconds() - started;
-        return;
+    if (known.kind == ANSWER_LOST) {
+        report_lost(worker, task, began + budget);
+        return SOLVER_UNSOLVABLE;
     }
 
     solver_result result;
-    solver_mode mode = SOLVER_OPTIMAL;
-    solver_status status = run_search(worker, task, &task->position, mode, false,
-                                      task->budget_seconds * OPTIMAL_SHARE, &result);
-    double left = deadline - clock_seconds();
-    /* The fast mode also gets its chance when the optimal one fails (say, its table could not
-     * be allocated): it needs less memory and may still answer. */
-    bool optimal_gave_up = status == SOLVER_LIMIT || status == SOLVER_ERROR;
-    if (optimal_gave_up && !have_kept && left > 0 && !atomic_load(&task->cancel)) {
-        solver_result_free(&result);
-        mode = SOLVER_FAST;
-        status = run_search(worker, task, &task->position, mode, false, left, &result);
-    }
-    out->status = status;
-    out->mode = mode;
+    solver_status status = search_and_store(worker, task, &task->position, false, budget, &result);
     if (status == SOLVER_SOLVED) {
-        cache_store(&worker->cache, task, result.lurd, mode);
-        take_solution(out, mode, result.lurd, result.moves, result.pushes);
-        result.lurd = NULL; /* moved, not copied */
-    } else if (have_kept) {
-        take_solution(out, kept.mode, kept.lurd, kept.moves, kept.pushes);
-        kept.lurd = NULL;
-        status = SOLVER_SOLVED;
+        pthread_mutex_lock(&worker->lock);
+        answer_locked(worker, task, SOLVER_SOLVED, SOLVER_FAST, &result, -1, false);
+        notice_locked(worker, task, SOLVER_SOLVED, SOLVER_FAST, -1, false);
+        pthread_mutex_unlock(&worker->lock);
+        solver_result_free(&result);
+        upgrade(worker, task, SOLVER_FAST);
+    } else {
+        solver_result_free(&result);
+        if (status == SOLVER_UNSOLVABLE) {
+            report_lost(worker, task, began + budget);
+        } else if (status != SOLVER_CANCELLED) {
+            /* Out of time (or memory) with no answer: the thread rests; the game hears of it. */
+            pthread_mutex_lock(&worker->lock);
+            notice_locked(worker, task, status, SOLVER_FAST, -1, false);
+            pthread_mutex_unlock(&worker->lock);
+        }
     }
-    worker_result_free(&kept);
-    solver_result_free(&result);
-    if (status == SOLVER_UNSOLVABLE) look_back(worker, task, deadline, out);
-
-    pthread_mutex_lock(&worker->lock);
-    out->nodes = worker->nodes_done;
-    pthread_mutex_unlock(&worker->lock);
-    out->seconds = clock_seconds() - started;
+    return status;
 }
 
-/* The thread: waits for a task, runs it, publishes its result unless it was cancelled. */
+/* The thread: takes the newest position in play, works on it, and rests until there is
+ * something new to do. */
 static void *worker_main(void *argument)
 {
     worker *worker = argument;
     pthread_mutex_lock(&worker->lock);
     for (;;) {
-        while (!worker->quit && !worker->queued)
-            pthread_cond_wait(&worker->task_queued, &worker->lock);
+        while (!worker->quit && !worker->next &&
+               !(worker->current && !worker->current->settled && !worker->paused))
+            pthread_cond_wait(&worker->wake, &worker->lock);
         if (worker->quit) break;
-        worker_task *task = worker->queued;
-        worker->queued = NULL;
-        worker->running = task;
-        worker->started = clock_seconds();
-        worker->mode = SOLVER_OPTIMAL;
-        worker->looking_back = false;
-        worker->nodes_done = 0;
-        worker->nodes_current = 0;
+        if (worker->next) {
+            task_free(worker->current);
+            worker->current = worker->next;
+            worker->next = NULL;
+        }
+        worker_task *task = worker->current;
+        uint64_t seen_request = worker->request.waiting ? worker->request.id : 0;
         pthread_mutex_unlock(&worker->lock);
 
-        worker_result result;
-        run_task(worker, task, &result);
+        solver_status status = work(worker, task);
 
         pthread_mutex_lock(&worker->lock);
-        worker->running = NULL;
-        if (atomic_load(&task->cancel) || worker->quit) {
-            worker_result_free(&result);
-        } else {
-            drop_result(worker);
-            worker->result = result;
-            worker->has_result = true;
-            /* The pipe is non-blocking and holds at most a byte or two. */
-            ssize_t written = write(worker->wake_pipe[1], "!", 1);
-            (void)written;
+        task->settled = true;
+        /* Wakes the game's loop, so that what it shows of the thread is fresh (worker_poll()
+         * empties the pipe even when no result is ready). */
+        ssize_t written = write(worker->wake_pipe[1], "!", 1);
+        (void)written;
+        pending_request *request = &worker->request;
+        if (request->waiting && request->key == task->key && !atomic_load(&task->cancel)) {
+            if (request->id != seen_request)
+                task->settled = false; /* it came while the thread worked: once more for it */
+            else
+                answer_locked(worker, task, status == SOLVER_CANCELLED ? SOLVER_LIMIT : status,
+                              worker->mode, NULL, -1, false);
         }
-        task_free(task);
     }
     pthread_mutex_unlock(&worker->lock);
     return NULL;
@@ -458,17 +537,24 @@ static bool make_wake_pipe(int pipe_fds[2])
 
 worker *worker_create_with(const worker_options *options)
 {
+    static const worker_options defaults;
+    if (!options) options = &defaults;
     worker *worker = calloc(1, sizeof *worker);
     if (!worker) return NULL;
-    worker->solve = options && options->solve ? options->solve : solver_solve;
-    worker->memory_mib = options ? options->memory_mib : 0;
-    worker->no_reuse = options && options->no_reuse;
+    worker->solve = options->solve ? options->solve : solver_solve;
+    worker->memory_mib = options->memory_mib;
+    worker->no_reuse = options->no_reuse;
+    worker->no_solve_ahead = options->no_solve_ahead;
+    worker->ahead_seconds =
+        options->ahead_seconds > 0 ? options->ahead_seconds : DEFAULT_AHEAD_SECONDS;
+    worker->upgrade_seconds =
+        options->upgrade_seconds > 0 ? options->upgrade_seconds : DEFAULT_UPGRADE_SECONDS;
     if (!make_wake_pipe(worker->wake_pipe)) {
         free(worker);
         return NULL;
     }
     pthread_mutex_init(&worker->lock, NULL);
-    pthread_cond_init(&worker->task_queued, NULL);
+    pthread_cond_init(&worker->wake, NULL);
 
     /* The thread blocks every signal, so that signals (a resize, ^C) reach the game's thread
      * and interrupt its poll(); all but those a fault raises in the thread itself, which the
@@ -482,7 +568,7 @@ worker *worker_create_with(const worker_options *options)
     int error = pthread_create(&worker->thread, NULL, worker_main, worker);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     if (error != 0) {
-        pthread_cond_destroy(&worker->task_queued);
+        pthread_cond_destroy(&worker->wake);
         pthread_mutex_destroy(&worker->lock);
         close(worker->wake_pipe[0]);
         close(worker->wake_pipe[1]);
@@ -497,38 +583,110 @@ worker *worker_create(void)
     return worker_create_with(NULL);
 }
 
-uint64_t worker_submit(worker *worker, const worker_request *request)
+/* The task the thread will work on next: the newest. Call with the lock held. */
+static worker_task *in_play_locked(worker *worker)
 {
-    worker_task *task = task_from_request(request);
+    return worker->next ? worker->next : worker->current;
+}
+
+/* Makes `task`'s position the one in play (taking the task). Call with the lock held. */
+static void play_locked(worker *worker, worker_task *task)
+{
+    worker_task *base = in_play_locked(worker);
+    if (base && base->level == task->level && base->store == task->store &&
+        base->key == task->key && !atomic_load(&base->cancel)) {
+        task_free(task); /* the same position: let the work on it go on */
+    } else {
+        if (worker->current) atomic_store(&worker->current->cancel, true);
+        task_free(worker->next);
+        worker->next = task;
+        worker->request.waiting = false;
+        pthread_cond_signal(&worker->wake);
+    }
+    worker->paused = false;
+}
+
+void worker_play(worker *worker, const game *game, answers *store)
+{
+    worker_task *task = task_from_game(game, worker->no_reuse ? NULL : store);
+    if (!task) return;
     pthread_mutex_lock(&worker->lock);
-    cancel_locked(worker);
-    uint64_t id = 0;
-    if (task) {
-        id = task->id = ++worker->last_id;
-        worker->queued = task;
-        pthread_cond_signal(&worker->task_queued);
+    play_locked(worker, task);
+    pthread_mutex_unlock(&worker->lock);
+}
+
+uint64_t worker_submit(worker *worker, const worker_request *request, answers *store)
+{
+    worker_task *task = task_from_game(request->game, worker->no_reuse ? NULL : store);
+    if (!task) return 0;
+    uint64_t key = task->key;
+    double now = clock_seconds();
+    double budget = request->budget_seconds > 0 ? request->budget_seconds : DEFAULT_BUDGET_SECONDS;
+    answer known = {.kind = ANSWER_UNKNOWN};
+    if (task->store) answers_find(task->store, &request->game->position, &known);
+
+    pthread_mutex_lock(&worker->lock);
+    play_locked(worker, task); /* and the request with it, before the thread can look */
+    uint64_t id = ++worker->last_id;
+    worker->request = (pending_request){.waiting = true,
+                                        .id = id,
+                                        .job = request->job,
+                                        .key = key,
+                                        .player = request->game->position.player,
+                                        .asked = now,
+                                        .deadline = now + budget};
+    if (known.kind == ANSWER_SOLVABLE) {
+        worker_result result = {.id = id,
+                                .job = request->job,
+                                .key = key,
+                                .status = SOLVER_SOLVED,
+                                .mode = known.mode,
+                                .steps = known.steps,
+                                .moves = known.moves,
+                                .pushes = known.pushes,
+                                .from_store = true,
+                                .seconds = clock_seconds() - now};
+        known.steps = NULL;
+        worker->request.waiting = false;
+        publish_locked(worker, &result);
+    }
+    /* The thread takes it from here: the search for an answer, or the optimal upgrade of the
+     * fast answer now shown. */
+    worker_task *in_play = in_play_locked(worker);
+    if (in_play) {
+        in_play->asked = true;
+        bool more = known.kind != ANSWER_SOLVABLE ||
+                    (known.mode == SOLVER_FAST && !worker->no_solve_ahead && !in_play->upgraded);
+        if (more && in_play->settled) in_play->settled = false;
+        pthread_cond_signal(&worker->wake);
     }
     pthread_mutex_unlock(&worker->lock);
+    answer_free(&known);
     return id;
 }
 
 void worker_cancel(worker *worker)
 {
     pthread_mutex_lock(&worker->lock);
-    cancel_locked(worker);
+    worker->request.waiting = false;
+    if (worker->current) atomic_store(&worker->current->cancel, true);
+    if (worker->next) atomic_store(&worker->next->cancel, true);
+    worker->paused = true;
+    drop_results_locked(worker);
     pthread_mutex_unlock(&worker->lock);
 }
 
 bool worker_poll(worker *worker, worker_result *out)
 {
     pthread_mutex_lock(&worker->lock);
-    bool ready = worker->has_result;
+    bool ready = worker->result_count > 0;
     if (ready) {
-        *out = worker->result;
-        memset(&worker->result, 0, sizeof worker->result);
-        worker->has_result = false;
-        drain_wake_pipe(worker);
+        *out = worker->results[0];
+        memmove(worker->results, worker->results + 1,
+                (size_t)(RESULT_QUEUE - 1) * sizeof *worker->results);
+        worker->result_count--;
     }
+    if (worker->result_count == 0) drain_wake_pipe(worker);
     pthread_mutex_unlock(&worker->lock);
     return ready;
 }
@@ -537,16 +695,17 @@ void worker_progress(worker *worker, worker_activity *activity)
 {
     memset(activity, 0, sizeof *activity);
     pthread_mutex_lock(&worker->lock);
-    if (worker->queued) {
-        /* The newest request has not started yet: nothing to show but that it waits. */
-        activity->busy = true;
-        activity->id = worker->queued->id;
-    } else if (worker->running && !atomic_load(&worker->running->cancel)) {
-        activity->busy = true;
-        activity->id = worker->running->id;
+    activity->id = worker->request.waiting ? worker->request.id : 0;
+    const worker_task *current = worker->current;
+    /* Busy while a search runs or work waits for the thread: a new position to solve ahead
+     * (unless solving ahead is off), one not finished with, a request. */
+    activity->busy = worker->busy || worker->request.waiting ||
+                     (!worker->paused && !worker->no_solve_ahead &&
+                      (worker->next || (current && !current->settled)));
+    if (worker->busy) {
         activity->mode = worker->mode;
         activity->looking_back = worker->looking_back;
-        activity->nodes = worker->nodes_done + worker->nodes_current;
+        activity->nodes = worker->nodes_current;
         activity->seconds = clock_seconds() - worker->started;
     }
     pthread_mutex_unlock(&worker->lock);
@@ -560,23 +719,24 @@ int worker_wake_fd(const worker *worker)
 void worker_result_free(worker_result *result)
 {
     if (!result) return;
-    free(result->lurd);
-    result->lurd = NULL;
+    free(result->steps);
+    result->steps = NULL;
 }
 
 void worker_destroy(worker *worker)
 {
     if (!worker) return;
     pthread_mutex_lock(&worker->lock);
-    cancel_locked(worker);
+    if (worker->current) atomic_store(&worker->current->cancel, true);
     worker->quit = true;
-    pthread_cond_signal(&worker->task_queued);
+    pthread_cond_signal(&worker->wake);
     pthread_mutex_unlock(&worker->lock);
     pthread_join(worker->thread, NULL);
-    cache_clear(&worker->cache);
 
-    drop_result(worker);
-    pthread_cond_destroy(&worker->task_queued);
+    task_free(worker->current);
+    task_free(worker->next);
+    drop_results_locked(worker);
+    pthread_cond_destroy(&worker->wake);
     pthread_mutex_destroy(&worker->lock);
     close(worker->wake_pipe[0]);
     close(worker->wake_pipe[1]);

@@ -2,6 +2,7 @@
  * set for counting leaks, and the sweep (alloc_fail.h). */
 #include "alloc_fail.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -136,7 +137,9 @@ void *__wrap_realloc(void *block, size_t size)
     if (block && size == 0) { /* frees the block */
         set_remove(block);
         moved = __real_realloc(block, size);
-    } else if (next_fails()) {
+    } else if ((!block || size > malloc_usable_size(block)) && next_fails()) {
+        /* A realloc that shrinks a block is not counted: it cannot fail in glibc (it keeps
+         * the block), and code may rightly go on with the old block when it does. */
         moved = NULL; /* the old block stays as it was */
     } else {
         moved = __real_realloc(block, size);

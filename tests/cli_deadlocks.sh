@@ -49,17 +49,26 @@ grep -q '^Start position: dead (unreachable square: box at 4,4)$' "$work/out" ||
 head -n 1 "$work/out" | grep -q '^xsokoban, level 2' || fail "xsokoban 2: title $(head -n 1 "$work/out")"
 grep -q '^Start position: no deadlock found$' "$work/out" || fail "xsokoban 2: start called dead"
 
-# Every level of every bundled collection: exit 0, a count line, a live start.
+# Every level of every bundled collection: exit 0, a count line, a live start. (The lines
+# are matched by the shell, not grep: one process a level instead of three.)
+nl='
+'
 for file in "$levels"/*.xsb; do
     count=$("$sokoban" --list "$file" | grep -c .)
     n=1
     while [ "$n" -le "$count" ]; do
-        if ! "$sokoban" --deadlocks "$file" --level "$n" >"$work/out" 2>"$work/err"; then
+        if ! out=$("$sokoban" --deadlocks "$file" --level "$n" 2>"$work/err"); then
             fail "$file level $n: exit status $? $(cat "$work/err")"
-        elif ! grep -q '^Dead squares: ' "$work/out"; then
-            fail "$file level $n: no count line"
-        elif ! grep -q '^Start position: no deadlock found$' "$work/out"; then
-            fail "$file level $n: start position called dead"
+        else
+            out="$nl$out$nl"
+            case $out in
+            *"${nl}Dead squares: "*) ;;
+            *) fail "$file level $n: no count line" ;;
+            esac
+            case $out in
+            *"${nl}Start position: no deadlock found${nl}"*) ;;
+            *) fail "$file level $n: start position called dead" ;;
+            esac
         fi
         n=$((n + 1))
     done

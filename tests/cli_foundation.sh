@@ -193,9 +193,10 @@ grep -q -- "--level does not apply to --list" "$work/stderr" ||
     fail "stray option: said '$(cat "$work/stderr")'"
 
 # ---- what is not a regular file: one line, exit 2, and never a hang
-run --list "$work"
-expect_status "a directory as the level file" 2
-grep -q "is a directory" "$work/stderr" || fail "directory: said '$(cat "$work/stderr")'"
+mkdir "$work/empty-folder"
+run --list "$work/empty-folder"
+expect_status "a directory with no level files" 2
+grep -q "no level files" "$work/stderr" || fail "empty folder: said '$(cat "$work/stderr")'"
 
 run --verify "$levels/tutorial.xsb" "@$work"
 expect_status "a directory as the solution file" 2

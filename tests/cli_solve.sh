@@ -40,8 +40,14 @@ status=$?
 echo "$out" | grep -Eq '^level=1 status=unsolvable pushes=- moves=- nodes=[0-9]+ seconds=[0-9.]+ solution=-$' ||
     fail "unsolvable level line: $out"
 
+# Without --mode the fast mode answers: XSokoban 2, far beyond the optimal mode's reach in a
+# few seconds, is solved.
+out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 2 --time 20 --memory 64) ||
+    fail "default mode on XSokoban 2: exit $?"
+echo "$out" | grep -q '^level=2 status=solved ' || fail "default mode line: $out"
+
 # A node limit: status limit, exit 1.
-out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 2 --nodes 100 --memory 16)
+out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 2 --nodes 100 --memory 16 --mode optimal)
 status=$?
 [ "$status" -eq 1 ] || fail "node limit: exit $status"
 echo "$out" | grep -q '^level=2 status=limit pushes=- ' || fail "node limit line: $out"

@@ -24,15 +24,24 @@ static void parse_ok(const char *text, collection *c)
     if (!ok) fail_msg("rejected: %s", error.message);
 }
 
-/* Parses `length` bytes that must be rejected; returns the message. */
+/* Parses `length` bytes whose first level cannot be played, or which are refused as a
+ * whole; returns the message (the level's, or the file's). */
 static const char *parse_error_bytes(const char *text, size_t length)
 {
     static level_error error;
     collection c;
     bool ok = collection_parse(text, length, "test.xsb", &c, &error);
     if (ok) {
+        const level *bad = collection_first_bad(&c);
+        if (!bad) {
+            collection_free(&c);
+            fail_msg("accepted, but should be rejected:\n%s", text);
+        }
+        assert_null(bad->squares);
+        assert_non_null(bad->problem);
+        snprintf(error.message, sizeof error.message, "%s", bad->error);
         collection_free(&c);
-        fail_msg("accepted, but should be rejected:\n%s", text);
+        return error.message;
     }
     assert_null(c.levels);
     assert_int_equal(c.count, 0);

@@ -18,6 +18,7 @@
 #include "lurd.h"
 #include "solver.h"
 #include "solver_bound.h"
+#include "solver_macro.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -65,21 +66,28 @@ static solver_options options_for(solver_mode mode)
     return (solver_options){.mode = mode, .memory_mib = 16, .max_seconds = 60};
 }
 
-/* Replays `lurd` on a fresh game of the level, independently of the solver's own check;
- * returns the pushes made, or -1 when the solution is illegal or does not solve. */
-static int replay_pushes(const level *lv, const char *lurd)
+/* Replays the solution's steps on a fresh game of the level, independently of the solver's
+ * own check; returns the pushes made, or -1 when the solution is illegal or does not solve. */
+static int replay_pushes(const level *lv, const solver_result *r)
 {
     game g;
     assert_true(game_init(&g, lv));
-    lurd_steps steps;
+    lurd_steps steps = {.steps = r->steps, .count = r->moves, .case_sensitive = true};
     lurd_error error;
     int pushes = -1;
-    if (lurd_parse(lurd, &steps, &error)) {
-        if (lurd_apply(&g, &steps, &error) && game_is_solved(&g)) pushes = g.pushes;
-        lurd_steps_free(&steps);
-    }
+    if (lurd_apply(&g, &steps, &error) && game_is_solved(&g)) pushes = g.pushes;
     game_free(&g);
     return pushes;
+}
+
+/* The solution as LURD text, for comparing (a static buffer). */
+static const char *solution_text(const solver_result *r)
+{
+    static char text[4096];
+    char *lurd = lurd_format(r->steps, r->moves, false);
+    snprintf(text, sizeof text, "%s", lurd ? lurd : "");
+    free(lurd);
+    return text;
 }
 
 /* Solves the fixture and checks the answer replays to the pushes it claims. */
@@ -88,11 +96,10 @@ static solver_status solve_checked(fixture *f, const solver_options *options, so
     solver_status status = solver_solve(&f->board, &f->start, options, r);
     assert_int_equal(status, r->status);
     if (status == SOLVER_SOLVED) {
-        assert_non_null(r->lurd);
-        assert_int_equal(replay_pushes(f->level, r->lurd), r->pushes);
-        assert_int_equal((int)strlen(r->lurd), r->moves);
+        assert_true(r->steps != NULL || r->moves == 0);
+        assert_int_equal(replay_pushes(f->level, r), r->pushes);
     } else {
-        assert_null(r->lurd);
+        assert_null(r->steps);
     }
     return status;
 }
@@ -147,7 +154,7 @@ static void test_a_solved_level_needs_no_push(void **state)
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
     assert_int_equal(r.pushes, 0);
     assert_int_equal(r.moves, 0);
-    assert_string_equal(r.lurd, "");
+    assert_string_equal(solution_text(&r), "");
     solver_result_free(&r);
     fixture_free(&f);
 }
@@ -286,6 +293,48 @@ static void test_fast_mode_packing_order_pulls_boxes_back_home(void **state)
     }
 }
 
+/* In the middle of a game the player may stand on a goal deep in the goal area. The packing
+ * order is that of the packed position, where he stands among the boxes still to come: the
+ * same as from outside, the deepest goal filled first (it was one layer for all goals). */
+static void test_packing_order_with_the_player_on_a_goal_is_the_order_from_outside(void **state)
+{
+    (void)state;
+    fixture inside, outside;
+    fixture_from_text(&inside, "##########\n"
+                               "#    ...+#\n"
+                               "# $$$$ ###\n"
+                               "#      #\n"
+                               "########\n");
+    fixture_from_text(&outside, "##########\n"
+                                "#    ....#\n"
+                                "# $$$$ ###\n"
+                                "#@     #\n"
+                                "########\n");
+    int goals = inside.board.goal_count;
+    assert_int_equal(goals, 4);
+    int *layer_inside = malloc((size_t)goals * sizeof *layer_inside);
+    int *layer_outside = malloc((size_t)goals * sizeof *layer_outside);
+    uint8_t *sources = calloc((size_t)inside.board.size, 1);
+    assert_non_null(layer_inside);
+    assert_non_null(layer_outside);
+    assert_non_null(sources);
+    for (int s = 0; s < inside.board.size; s++)
+        sources[s] = inside.start.boxes[s] && !board_is_goal(&inside.board, s);
+    assert_int_equal(solver_macro_packing_layers(&inside.board, inside.start.player, sources,
+                                                 layer_inside),
+                     3);
+    assert_int_equal(solver_macro_packing_layers(&outside.board, outside.start.player, sources,
+                                                 layer_outside),
+                     3);
+    for (int g = 0; g < goals; g++) assert_int_equal(layer_inside[g], layer_outside[g]);
+    assert_int_equal(layer_inside[goals - 1], 2); /* the deepest, filled first */
+    free(layer_inside);
+    free(layer_outside);
+    free(sources);
+    fixture_free(&inside);
+    fixture_free(&outside);
+}
+
 /* The weighted best-first search is still there for measurements (features turned off). */
 static void test_fast_mode_without_features_still_solves(void **state)
 {
@@ -339,7 +388,7 @@ static void test_solves_from_a_position_in_play(void **state)
     solver_result r;
     assert_int_equal(solver_solve(&g.board, &g.position, &options, &r), SOLVER_SOLVED);
     assert_int_equal(r.pushes, 2);
-    assert_string_equal(r.lurd, "RR");
+    assert_string_equal(solution_text(&r), "RR");
     solver_result_free(&r);
     game_free(&g);
     fixture_free(&f);
@@ -407,7 +456,7 @@ static void test_a_level_with_fewer_goals_than_boxes_is_an_error(void **state)
     solver_options options = options_for(SOLVER_OPTIMAL);
     solver_result r;
     assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_ERROR);
-    assert_null(r.lurd);
+    assert_null(r.steps);
     solver_result_free(&r);
     fixture_free(&f);
 }
@@ -487,7 +536,7 @@ static void test_cancel_from_another_thread_stops_the_search(void **state)
     atomic_store(&cancel, true);
     pthread_join(thread, NULL);
     assert_int_equal(job.result.status, SOLVER_CANCELLED);
-    assert_null(job.result.lurd);
+    assert_null(job.result.steps);
     solver_result_free(&job.result);
     fixture_free(&f);
 }
@@ -513,10 +562,10 @@ static void test_two_solvers_run_at_once(void **state)
     for (int i = 0; i < 2; i++) pthread_join(threads[i], NULL);
     assert_int_equal(jobs[0].result.status, SOLVER_SOLVED);
     assert_int_equal(jobs[0].result.pushes, 97);
-    assert_int_equal(replay_pushes(one.level, jobs[0].result.lurd), 97);
+    assert_int_equal(replay_pushes(one.level, &jobs[0].result), 97);
     assert_int_equal(jobs[1].result.status, SOLVER_SOLVED);
     assert_int_equal(jobs[1].result.pushes, 5);
-    assert_int_equal(replay_pushes(two.level, jobs[1].result.lurd), 5);
+    assert_int_equal(replay_pushes(two.level, &jobs[1].result), 5);
     for (int i = 0; i < 2; i++) solver_result_free(&jobs[i].result);
     fixture_free(&one);
     fixture_free(&two);
@@ -627,6 +676,63 @@ static void test_dead_squares_from_distances_equal_the_pulling_search(void **sta
     }
 }
 
+/* ---- known positions (the answer store's hook) ---------------------------------------- */
+
+typedef struct known_set {
+    uint64_t key; /* the one position known */
+    int asked;
+} known_set;
+
+static bool is_known(void *argument, uint64_t key)
+{
+    known_set *known = argument;
+    known->asked++;
+    return key == known->key;
+}
+
+static void test_fast_search_stops_at_a_known_position(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#######\n"
+                          "#     #\n"
+                          "#     #\n"
+                          "# $ . #\n"
+                          "#@    #\n"
+                          "#     #\n"
+                          "#######\n");
+    /* Known: the box one push to the right, the player anywhere in the room. */
+    game g;
+    assert_true(game_init(&g, f.level));
+    assert_int_equal(game_step_in(&g, DIR_UP), STEP_MOVED);
+    assert_int_equal(game_step_in(&g, DIR_RIGHT), STEP_PUSHED);
+    assert_int_equal(game_step_in(&g, DIR_DOWN), STEP_MOVED);
+    known_set known = {.key = solver_position_key(&g.board, &g.position)};
+    solver_options options = options_for(SOLVER_FAST);
+    options.known = is_known;
+    options.known_argument = &known;
+    solver_result r;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_SOLVED);
+    assert_true(r.ends_known);
+    assert_int_equal(r.pushes, 1);
+    assert_true(known.asked > 0);
+    /* The steps reach the known boxes. */
+    position p;
+    assert_true(position_copy(&p, &f.start, &f.board));
+    for (int i = 0; i < r.moves; i++) board_step(&f.board, &p, r.steps[i].direction);
+    assert_true(solver_position_key(&f.board, &p) == known.key);
+    position_free(&p);
+    solver_result_free(&r);
+    /* The optimal mode ignores it: its answers stay push-optimal and whole. */
+    options.mode = SOLVER_OPTIMAL;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_SOLVED);
+    assert_false(r.ends_known);
+    assert_int_equal(r.pushes, 2);
+    solver_result_free(&r);
+    game_free(&g);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -642,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_fast_mode_packs_boxes_by_the_packing_advisor),
         cmocka_unit_test(test_fast_mode_packing_order_pulls_boxes_back_home),
+        cmocka_unit_test(test_packing_order_with_the_player_on_a_goal_is_the_order_from_outside),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
@@ -653,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_a_set_cancel_flag_stops_the_search),
         cmocka_unit_test(test_cancel_from_another_thread_stops_the_search),
         cmocka_unit_test(test_two_solvers_run_at_once),
+        cmocka_unit_test(test_fast_search_stops_at_a_known_position),
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
         cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),

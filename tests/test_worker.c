@@ -1,4 +1,5 @@
-/* test_worker.c - the solver thread: results, cancelling, superseding, the look back.
+/* test_worker.c - the solver thread: results, cancelling, solving ahead, the answer store,
+ * the optimal upgrade, lost positions found unasked, the look back.
  *
  * Most tests put a stand-in search in place of solver_solve() through worker_create_with():
  * one that answers at once, one that blocks until it is cancelled, one that judges a position
@@ -23,15 +24,15 @@
 #include "worker.h"
 
 /* Long enough that only a broken worker ever reaches it. */
-enum { PATIENCE_MS = 120000 };
+enum { PATIENCE_MS = 60000 };
 
 /* ---- the stand-in search -------------------------------------------------------------- */
 
 typedef enum fake_behaviour {
     FAKE_SOLVES,           /* "R" at once, with 10 nodes */
     FAKE_BLOCKS,           /* reports 1234 nodes, then waits until cancelled */
+    FAKE_TICKS,            /* reports progress every millisecond until cancelled */
     FAKE_OPTIMAL_RUNS_OUT, /* optimal: limit at once; fast: solves */
-    FAKE_OPTIMAL_FAILS,    /* optimal: error at once (say, no memory for its table); fast: solves */
     FAKE_BY_BOX_COLUMN,    /* judges by the first box's column: see fake_by_column */
 } fake_behaviour;
 
@@ -45,6 +46,7 @@ static struct {
     /* FAKE_BY_BOX_COLUMN: the answer for a box in column x (0 = UNSOLVABLE). */
     solver_status by_column[16];
     solver_mode modes[16]; /* the mode of each search, in order */
+    bool known[16];        /* whether each search was given known positions */
     double max_seconds[16];
     int memory_mib;
     /* The worker thread's signal mask during the last search: how many of the signals a fault
@@ -91,6 +93,7 @@ static solver_status fake_solve(const board *board, const position *start,
     int index = fake.started++ % 16;
     fake.modes[index] = options->mode;
     fake.max_seconds[index] = options->max_seconds;
+    fake.known[index] = options->known != NULL;
     fake.memory_mib = options->memory_mib;
     if (++fake.running > fake.most_running) fake.most_running = fake.running;
     solver_status column_answer = fake.by_column[first_box_column(board, start) % 16];
@@ -117,18 +120,26 @@ static solver_status fake_solve(const board *board, const position *start,
         while (!atomic_load(options->cancel)) sleep_a_millisecond();
         result->status = SOLVER_CANCELLED;
         break;
+    case FAKE_TICKS:
+        pthread_mutex_lock(&fake.lock);
+        pthread_cond_broadcast(&fake.changed);
+        pthread_mutex_unlock(&fake.lock);
+        while (!atomic_load(options->cancel)) {
+            options->progress(options->progress_argument, &(solver_progress){.nodes = 1});
+            sleep_a_millisecond();
+        }
+        result->status = SOLVER_CANCELLED;
+        break;
     case FAKE_OPTIMAL_RUNS_OUT:
         if (options->mode == SOLVER_OPTIMAL) result->status = SOLVER_LIMIT;
-        break;
-    case FAKE_OPTIMAL_FAILS:
-        if (options->mode == SOLVER_OPTIMAL) result->status = SOLVER_ERROR;
         break;
     case FAKE_BY_BOX_COLUMN:
         result->status = column_answer;
         break;
     }
     if (result->status == SOLVER_SOLVED) {
-        result->lurd = strdup("R");
+        result->steps = malloc(sizeof *result->steps);
+        result->steps[0] = (game_step){.direction = DIR_RIGHT, .push = true};
         result->pushes = result->moves = 1;
     }
 
@@ -154,6 +165,15 @@ static void wait_until_finished(int count)
     pthread_mutex_unlock(&fake.lock);
 }
 
+/* A worker with the stand-in search; it solves ahead unless `ahead` is false. */
+static worker *fake_worker_with(bool ahead)
+{
+    worker_options options = {.solve = fake_solve, .memory_mib = 16, .no_solve_ahead = !ahead};
+    worker *w = worker_create_with(&options);
+    assert_non_null(w);
+    return w;
+}
+
 static worker *fake_worker(void)
 {
     worker_options options = {.solve = fake_solve, .memory_mib = 16};
@@ -172,6 +192,7 @@ static const char CORRIDOR[] = "########\n"
 typedef struct played {
     collection levels;
     game game;
+    answers *store; /* the level's answer store */
 } played;
 
 /* Starts the level drawn in `text` and plays `moves` (LURD) on it. */
@@ -182,6 +203,8 @@ static played *play(const char *text, const char *moves)
     level_error error;
     assert_true(collection_parse(text, strlen(text), "test", &p->levels, &error));
     assert_true(game_init(&p->game, &p->levels.levels[0]));
+    p->store = answers_create(&p->levels.levels[0]);
+    assert_non_null(p->store);
     lurd_steps steps;
     lurd_error lurd_failure;
     assert_true(lurd_parse(moves, &steps, &lurd_failure));
@@ -192,6 +215,7 @@ static played *play(const char *text, const char *moves)
 
 static void played_free(played *p)
 {
+    answers_release(p->store);
     game_free(&p->game);
     collection_free(&p->levels);
     free(p);
@@ -200,7 +224,7 @@ static void played_free(played *p)
 static uint64_t submit(worker *w, worker_job job, const played *p, double budget)
 {
     worker_request request = {.job = job, .game = &p->game, .budget_seconds = budget};
-    uint64_t id = worker_submit(w, &request);
+    uint64_t id = worker_submit(w, &request, p->store);
     assert_true(id != 0);
     return id;
 }
@@ -211,13 +235,58 @@ static bool wake_fd_is_readable(worker *w, int timeout_ms)
     return poll(&descriptor, 1, timeout_ms) == 1;
 }
 
-/* Waits on the wake descriptor, as the game does, and takes the result. */
+/* Waits on the wake descriptor, as the game does, and takes the next result. */
+static worker_result wait_for_any(worker *w)
+{
+    worker_result result;
+    while (!worker_poll(w, &result)) assert_true(wake_fd_is_readable(w, PATIENCE_MS));
+    return result;
+}
+
+/* The next answer to a request, passing over the notices. */
 static worker_result wait_for_result(worker *w)
 {
-    assert_true(wake_fd_is_readable(w, PATIENCE_MS));
+    for (;;) {
+        worker_result result = wait_for_any(w);
+        if (result.job != WORKER_AHEAD) return result;
+        worker_result_free(&result);
+    }
+}
+
+/* The next notice of the given status and mode, passing over the rest. */
+static worker_result wait_for_notice(worker *w, solver_status status, solver_mode mode)
+{
+    for (;;) {
+        worker_result result = wait_for_any(w);
+        if (result.job == WORKER_AHEAD && result.status == status && result.mode == mode)
+            return result;
+        worker_result_free(&result);
+    }
+}
+
+/* The answer to request `id`, which must be ready already: no waiting. */
+static worker_result take_at_once(worker *w, uint64_t id)
+{
     worker_result result;
-    assert_true(worker_poll(w, &result));
-    return result;
+    for (;;) {
+        assert_true(worker_poll(w, &result));
+        if (result.id == id) return result;
+        worker_result_free(&result);
+    }
+}
+
+/* The steps of a result as LURD text, to compare (free it). */
+static char *text_of(const worker_result *result)
+{
+    return lurd_format(result->steps, result->moves, false);
+}
+
+static void assert_steps(const worker_result *result, const char *expected)
+{
+    assert_true(result->steps != NULL || result->moves == 0);
+    char *text = text_of(result);
+    assert_string_equal(text, expected);
+    free(text);
 }
 
 /* ---- results -------------------------------------------------------------------------- */
@@ -246,15 +315,14 @@ static void test_result_carries_the_request_id_and_solution(void **state)
     assert_int_equal(result.id, id);
     assert_int_equal(result.job, WORKER_HINT);
     assert_int_equal(result.status, SOLVER_SOLVED);
-    assert_int_equal(result.mode, SOLVER_OPTIMAL);
-    assert_string_equal(result.lurd, "R");
+    assert_int_equal(result.mode, SOLVER_FAST);
+    assert_true(result.key == solver_position_key(&p->game.board, &p->game.position));
+    assert_steps(&result, "R");
     assert_int_equal(result.pushes, 1);
     assert_int_equal(result.nodes, 10);
+    assert_false(result.from_store);
     assert_int_equal(fake.memory_mib, 16);
     worker_result_free(&result);
-    /* Taken: the descriptor is quiet and there is nothing more. */
-    assert_false(wake_fd_is_readable(w, 0));
-    assert_false(worker_poll(w, &result));
     worker_destroy(w);
     played_free(p);
 }
@@ -304,7 +372,7 @@ static void test_request_keeps_its_own_copy_of_the_position(void **state)
     (void)state;
     fake_reset(FAKE_BY_BOX_COLUMN);
     fake.by_column[4] = SOLVER_LIMIT; /* where the box stood when the hint was asked */
-    worker *w = fake_worker();
+    worker *w = fake_worker_with(false);
     played *p = play(CORRIDOR, "rR");
     submit(w, WORKER_HINT, p, 10);
     played_free(p); /* the player moves on and even leaves the level */
@@ -314,43 +382,48 @@ static void test_request_keeps_its_own_copy_of_the_position(void **state)
     worker_destroy(w);
 }
 
-/* ---- budget and modes ----------------------------------------------------------------- */
+/* ---- fast first, the optimal upgrade, budgets ------------------------------------------ */
 
-static void test_optimal_gets_half_the_budget_and_fast_the_rest(void **state)
+static void test_the_first_answer_comes_from_the_fast_mode_with_the_store(void **state)
 {
     (void)state;
-    fake_reset(FAKE_OPTIMAL_RUNS_OUT);
+    fake_reset(FAKE_SOLVES);
     worker *w = fake_worker();
-    played *p = play(CORRIDOR, "");
-    submit(w, WORKER_HINT, p, 8);
+    played *p = play(CORRIDOR, "rRR");
+    submit(w, WORKER_HINT, p, 10);
     worker_result result = wait_for_result(w);
     assert_int_equal(result.status, SOLVER_SOLVED);
     assert_int_equal(result.mode, SOLVER_FAST);
-    assert_int_equal(result.nodes, 20); /* both searches count */
-    assert_int_equal(fake.started, 2);
-    assert_int_equal(fake.modes[0], SOLVER_OPTIMAL);
-    assert_true(fake.max_seconds[0] == 4);
-    assert_int_equal(fake.modes[1], SOLVER_FAST);
-    assert_true(fake.max_seconds[1] > 0 && fake.max_seconds[1] <= 8);
+    assert_int_equal(fake.modes[0], SOLVER_FAST);
+    assert_true(fake.known[0]); /* the search stops at positions the store knows */
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
 }
 
-static void test_fast_mode_answers_when_the_optimal_mode_fails(void **state)
+static void test_the_optimal_mode_upgrades_an_answer_already_given(void **state)
 {
     (void)state;
-    fake_reset(FAKE_OPTIMAL_FAILS);
+    fake_reset(FAKE_SOLVES);
     worker *w = fake_worker();
-    played *p = play(CORRIDOR, "");
-    submit(w, WORKER_HINT, p, 8);
+    played *p = play(CORRIDOR, "rRR"); /* "R" solves it, so the store keeps it */
+    submit(w, WORKER_HINT, p, 10);
     worker_result result = wait_for_result(w);
-    assert_int_equal(result.status, SOLVER_SOLVED);
     assert_int_equal(result.mode, SOLVER_FAST);
-    assert_string_equal(result.lurd, "R");
-    assert_int_equal(fake.started, 2);
+    worker_result_free(&result);
+    result = wait_for_notice(w, SOLVER_SOLVED, SOLVER_OPTIMAL);
+    assert_int_equal(result.id, 0);
+    assert_int_equal(fake.modes[1], SOLVER_OPTIMAL);
+    worker_result_free(&result);
+    /* Asked again: answered from the store before worker_submit() returns, optimal now. */
+    uint64_t id = submit(w, WORKER_HINT, p, 10);
+    result = take_at_once(w, id);
+    assert_true(result.from_store);
+    assert_int_equal(result.mode, SOLVER_OPTIMAL);
+    assert_steps(&result, "R");
     worker_result_free(&result);
     worker_destroy(w);
+    assert_int_equal(fake.started, 2);
     played_free(p);
 }
 
@@ -358,12 +431,92 @@ static void test_no_budget_means_ten_seconds(void **state)
 {
     (void)state;
     fake_reset(FAKE_SOLVES);
-    worker *w = fake_worker();
+    worker *w = fake_worker_with(false);
     played *p = play(CORRIDOR, "");
     submit(w, WORKER_HINT, p, 0);
     worker_result result = wait_for_result(w);
-    assert_true(fake.max_seconds[0] == 5);
+    assert_true(fake.max_seconds[0] > 9.5 && fake.max_seconds[0] <= 10);
     worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+/* ---- solving ahead -------------------------------------------------------------------- */
+
+static void test_solving_ahead_answers_before_anyone_asks(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rRR");
+    worker_play(w, &p->game, p->store);
+    worker_result result = wait_for_notice(w, SOLVER_SOLVED, SOLVER_FAST);
+    assert_true(result.key == solver_position_key(&p->game.board, &p->game.position));
+    assert_null(result.steps);
+    worker_result_free(&result);
+    /* The position has its answer: the thread rests (no optimal search for an answer nobody
+     * has seen). */
+    wait_until_finished(1);
+    worker_activity activity;
+    do {
+        sleep_a_millisecond();
+        worker_progress(w, &activity);
+    } while (activity.busy);
+    assert_int_equal(fake.started, 1);
+    /* H now is answered at once, and then the optimal mode tries to better it. */
+    uint64_t id = submit(w, WORKER_HINT, p, 10);
+    result = take_at_once(w, id);
+    assert_true(result.from_store);
+    assert_int_equal(result.mode, SOLVER_FAST);
+    assert_int_equal(result.nodes, 0);
+    worker_result_free(&result);
+    result = wait_for_notice(w, SOLVER_SOLVED, SOLVER_OPTIMAL);
+    worker_result_free(&result);
+    worker_destroy(w);
+    assert_int_equal(fake.started, 2);
+    assert_int_equal(fake.modes[1], SOLVER_OPTIMAL);
+    played_free(p);
+}
+
+static void test_without_solving_ahead_only_requests_search(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker_with(false);
+    played *p = play(CORRIDOR, "rRR");
+    worker_play(w, &p->game, p->store);
+    submit(w, WORKER_HINT, p, 3);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    worker_result_free(&result);
+    worker_destroy(w);
+    assert_int_equal(fake.started, 1); /* no search for the play, no upgrade */
+    assert_true(fake.max_seconds[0] > 2.5 && fake.max_seconds[0] <= 3);
+    played_free(p);
+}
+
+static void test_a_request_out_of_time_is_answered_while_the_search_goes_on(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_TICKS);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    uint64_t first = submit(w, WORKER_HINT, p, 0.05);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.id, first);
+    assert_int_equal(result.status, SOLVER_LIMIT);
+    worker_result_free(&result);
+    /* Asked again (the game doubles the time): the same search, still running, answers. */
+    uint64_t second = submit(w, WORKER_HINT, p, 0.1);
+    result = wait_for_result(w);
+    assert_int_equal(result.id, second);
+    assert_int_equal(result.status, SOLVER_LIMIT);
+    worker_result_free(&result);
+    pthread_mutex_lock(&fake.lock);
+    assert_int_equal(fake.started, 1);
+    assert_int_equal(fake.running, 1);
+    pthread_mutex_unlock(&fake.lock);
+    assert_true(fake.max_seconds[0] >= 60); /* solving ahead has more time than a hint */
     worker_destroy(w);
     played_free(p);
 }
@@ -379,15 +532,19 @@ static void test_progress_shows_the_running_search(void **state)
     uint64_t id = submit(w, WORKER_HINT, p, 10);
     wait_until_started(1);
     worker_activity activity;
-    worker_progress(w, &activity);
+    do worker_progress(w, &activity);
+    while (activity.nodes != 1234);
     assert_true(activity.busy);
     assert_int_equal(activity.id, id);
-    assert_int_equal(activity.mode, SOLVER_OPTIMAL);
+    assert_int_equal(activity.mode, SOLVER_FAST);
     assert_false(activity.looking_back);
-    assert_int_equal(activity.nodes, 1234);
     worker_cancel(w);
-    worker_progress(w, &activity);
-    assert_false(activity.busy);
+    wait_until_finished(1);
+    do {
+        sleep_a_millisecond();
+        worker_progress(w, &activity);
+    } while (activity.busy);
+    assert_int_equal(activity.id, 0);
     worker_destroy(w);
     played_free(p);
 }
@@ -398,7 +555,7 @@ static void test_cancelled_request_never_delivers(void **state)
     fake_reset(FAKE_BLOCKS);
     worker *w = fake_worker();
     played *p = play(CORRIDOR, "");
-    submit(w, WORKER_HINT, p, 10);
+    uint64_t first = submit(w, WORKER_HINT, p, 10);
     wait_until_started(1);
     worker_cancel(w);
     wait_until_finished(1);
@@ -408,7 +565,10 @@ static void test_cancelled_request_never_delivers(void **state)
     worker_result result = wait_for_result(w);
     assert_int_equal(result.id, next);
     worker_result_free(&result);
-    assert_false(worker_poll(w, &result));
+    while (worker_poll(w, &result)) {
+        assert_true(result.id != first);
+        worker_result_free(&result);
+    }
     worker_destroy(w);
     played_free(p);
 }
@@ -417,7 +577,7 @@ static void test_cancel_drops_a_result_not_yet_taken(void **state)
 {
     (void)state;
     fake_reset(FAKE_SOLVES);
-    worker *w = fake_worker();
+    worker *w = fake_worker_with(false);
     played *p = play(CORRIDOR, "");
     submit(w, WORKER_HINT, p, 10);
     assert_true(wake_fd_is_readable(w, PATIENCE_MS));
@@ -429,7 +589,27 @@ static void test_cancel_drops_a_result_not_yet_taken(void **state)
     played_free(p);
 }
 
-static void test_new_request_supersedes_the_running_one(void **state)
+static void test_a_second_request_joins_the_running_search(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BLOCKS);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 10);
+    wait_until_started(1);
+    game_step_in(&p->game, DIR_RIGHT); /* a step without a push: the same position */
+    uint64_t second = submit(w, WORKER_SOLVE, p, 10);
+    worker_activity activity;
+    worker_progress(w, &activity);
+    assert_int_equal(activity.id, second);
+    worker_cancel(w);
+    wait_until_finished(1);
+    worker_destroy(w);
+    assert_int_equal(fake.started, 1);
+    played_free(p);
+}
+
+static void test_a_new_position_supersedes_the_running_search(void **state)
 {
     (void)state;
     fake_reset(FAKE_BLOCKS);
@@ -438,18 +618,22 @@ static void test_new_request_supersedes_the_running_one(void **state)
     uint64_t first = submit(w, WORKER_HINT, p, 10);
     wait_until_started(1);
     fake_set_behaviour(FAKE_SOLVES);
+    assert_int_equal(game_step_in(&p->game, DIR_RIGHT), STEP_MOVED);
+    assert_int_equal(game_step_in(&p->game, DIR_RIGHT), STEP_PUSHED);
     uint64_t second = submit(w, WORKER_SOLVE, p, 10);
     worker_result result = wait_for_result(w);
     assert_int_equal(result.id, second);
-    assert_true(result.id != first);
     worker_result_free(&result);
     wait_until_finished(2);
-    assert_false(worker_poll(w, &result));
+    while (worker_poll(w, &result)) {
+        assert_true(result.id != first);
+        worker_result_free(&result);
+    }
     worker_destroy(w);
     played_free(p);
 }
 
-static void test_many_rapid_submits_deliver_only_the_last(void **state)
+static void test_many_rapid_submits_answer_the_last(void **state)
 {
     (void)state;
     fake_reset(FAKE_SOLVES);
@@ -457,12 +641,13 @@ static void test_many_rapid_submits_deliver_only_the_last(void **state)
     played *p = play(CORRIDOR, "r");
     uint64_t last = 0;
     for (int i = 0; i < 300; i++) last = submit(w, i % 2 ? WORKER_HINT : WORKER_SOLVE, p, 10);
-    worker_result result = wait_for_result(w);
-    assert_int_equal(result.id, last);
-    worker_result_free(&result);
-    /* Whatever ran before has finished and was dropped; only one search ever ran at once. */
+    worker_result result;
+    do {
+        result = wait_for_result(w);
+        assert_true(result.id <= last);
+        worker_result_free(&result);
+    } while (result.id != last);
     worker_destroy(w);
-    assert_false(fake.started > 300);
     assert_int_equal(fake.most_running, 1);
     played_free(p);
 }
@@ -495,7 +680,7 @@ static void test_destroy_right_after_submit(void **state)
     assert_int_equal(fake.running, 0);
 }
 
-/* ---- the look back -------------------------------------------------------------------- */
+/* ---- lost positions and the look back -------------------------------------------------- */
 
 static void test_lost_position_says_how_many_pushes_to_undo(void **state)
 {
@@ -508,12 +693,34 @@ static void test_lost_position_says_how_many_pushes_to_undo(void **state)
     submit(w, WORKER_HINT, p, 10);
     worker_result result = wait_for_result(w);
     assert_int_equal(result.status, SOLVER_UNSOLVABLE);
-    assert_null(result.lurd);
+    assert_null(result.steps);
     assert_int_equal(result.undo_pushes, 2);
     assert_true(result.undo_exact);
     assert_int_equal(fake.started, 3); /* the position, then one per push undone */
     assert_int_equal(fake.modes[1], SOLVER_FAST);
     worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_a_lost_position_is_reported_unasked(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_BY_BOX_COLUMN);
+    fake.by_column[4] = fake.by_column[5] = SOLVER_UNSOLVABLE;
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rRR");
+    worker_play(w, &p->game, p->store);
+    worker_result result = wait_for_notice(w, SOLVER_UNSOLVABLE, SOLVER_FAST);
+    assert_int_equal(result.id, 0);
+    assert_true(result.key == solver_position_key(&p->game.board, &p->game.position));
+    assert_int_equal(result.undo_pushes, 2);
+    assert_true(result.undo_exact);
+    worker_result_free(&result);
+    /* The store remembers: asked now, no search proves it again. */
+    wait_until_finished(3);
+    answer known;
+    assert_int_equal(answers_find(p->store, &p->game.position, &known), ANSWER_LOST);
     worker_destroy(w);
     played_free(p);
 }
@@ -569,38 +776,38 @@ static void test_real_solver_hints_the_next_push(void **state)
     submit(w, WORKER_HINT, p, 30);
     worker_result result = wait_for_result(w);
     assert_int_equal(result.status, SOLVER_SOLVED);
-    assert_int_equal(result.mode, SOLVER_OPTIMAL);
-    assert_string_equal(result.lurd, "RRR");
+    assert_int_equal(result.mode, SOLVER_FAST);
+    assert_steps(&result, "RRR");
     assert_int_equal(result.pushes, 3);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
 }
 
-static void test_following_the_hint_is_answered_from_the_last_solution(void **state)
+static void test_following_the_hint_is_answered_at_once(void **state)
 {
     (void)state;
     worker *w = real_worker();
     played *p = play(CORRIDOR, "r");
     submit(w, WORKER_HINT, p, 30);
     worker_result result = wait_for_result(w);
-    assert_string_equal(result.lurd, "RRR");
+    assert_steps(&result, "RRR");
     worker_result_free(&result);
     assert_int_equal(game_step_in(&p->game, DIR_RIGHT), STEP_PUSHED); /* the hinted push */
-    submit(w, WORKER_HINT, p, 30);
-    result = wait_for_result(w);
+    uint64_t id = submit(w, WORKER_HINT, p, 30);
+    result = take_at_once(w, id); /* ready before worker_submit() returned */
     assert_int_equal(result.status, SOLVER_SOLVED);
-    assert_int_equal(result.mode, SOLVER_OPTIMAL);
-    assert_string_equal(result.lurd, "RR");
+    assert_true(result.from_store);
+    assert_steps(&result, "RR");
     assert_int_equal(result.pushes, 2);
     assert_int_equal(result.moves, 2);
-    assert_int_equal(result.nodes, 0); /* no search */
+    assert_int_equal(result.nodes, 0);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
 }
 
-static void test_walking_off_the_last_solution_keeps_its_pushes(void **state)
+static void test_walking_off_a_solution_keeps_its_pushes(void **state)
 {
     (void)state;
     worker *w = real_worker();
@@ -609,13 +816,12 @@ static void test_walking_off_the_last_solution_keeps_its_pushes(void **state)
     worker_result result = wait_for_result(w);
     worker_result_free(&result);
     assert_int_equal(game_step_in(&p->game, DIR_LEFT), STEP_MOVED); /* a step aside */
-    submit(w, WORKER_SOLVE, p, 30);
-    result = wait_for_result(w);
+    uint64_t id = submit(w, WORKER_SOLVE, p, 30);
+    result = take_at_once(w, id);
     assert_int_equal(result.status, SOLVER_SOLVED);
-    assert_string_equal(result.lurd, "rRRR");
+    assert_steps(&result, "rRRR");
     assert_int_equal(result.pushes, 3);
     assert_int_equal(result.moves, 4);
-    assert_int_equal(result.nodes, 0);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -628,55 +834,17 @@ static void test_no_reuse_searches_every_request(void **state)
     worker_options options = {.solve = fake_solve, .no_reuse = true};
     worker *w = worker_create_with(&options);
     assert_non_null(w);
-    played *p = play(CORRIDOR, "rRR"); /* "R" solves it, so that answer is kept */
+    played *p = play(CORRIDOR, "rRR"); /* "R" solves it: a store would keep it */
     for (int i = 0; i < 2; i++) {
         submit(w, WORKER_HINT, p, 10);
         worker_result result = wait_for_result(w);
         assert_int_equal(result.nodes, 10);
+        assert_false(result.from_store);
         worker_result_free(&result);
     }
     worker_destroy(w);
     assert_int_equal(fake.started, 2);
-    played_free(p);
-}
-
-static void test_a_kept_answer_needs_no_search(void **state)
-{
-    (void)state;
-    fake_reset(FAKE_SOLVES);
-    worker *w = fake_worker();
-    played *p = play(CORRIDOR, "rRR");
-    for (int i = 0; i < 2; i++) {
-        submit(w, WORKER_HINT, p, 10);
-        worker_result result = wait_for_result(w);
-        assert_string_equal(result.lurd, "R");
-        worker_result_free(&result);
-    }
-    worker_destroy(w);
-    assert_int_equal(fake.started, 1);
-    played_free(p);
-}
-
-static void test_kept_fast_answer_waits_for_the_optimal_mode(void **state)
-{
-    (void)state;
-    fake_reset(FAKE_OPTIMAL_RUNS_OUT);
-    worker *w = fake_worker();
-    played *p = play(CORRIDOR, "rRR"); /* "R" solves it, so the fast answer is kept */
-    submit(w, WORKER_HINT, p, 10);
-    worker_result result = wait_for_result(w);
-    assert_int_equal(result.mode, SOLVER_FAST);
-    worker_result_free(&result);
-    submit(w, WORKER_HINT, p, 10);
-    result = wait_for_result(w);
-    assert_int_equal(result.status, SOLVER_SOLVED);
-    assert_int_equal(result.mode, SOLVER_FAST);
-    assert_string_equal(result.lurd, "R");
-    worker_result_free(&result);
-    worker_destroy(w);
-    /* optimal, fast; then optimal again, and the kept answer instead of a fast search */
-    assert_int_equal(fake.started, 3);
-    assert_int_equal(fake.modes[2], SOLVER_OPTIMAL);
+    assert_false(fake.known[0]);
     played_free(p);
 }
 
@@ -689,7 +857,7 @@ static const char ROOM[] = "#######\n"
                            "#     #\n"
                            "#######\n";
 
-static void test_boxes_off_the_last_solution_are_searched_again(void **state)
+static void test_boxes_off_every_solution_are_searched_again(void **state)
 {
     (void)state;
     worker *w = real_worker();
@@ -699,33 +867,87 @@ static void test_boxes_off_the_last_solution_are_searched_again(void **state)
     assert_int_equal(result.status, SOLVER_SOLVED);
     assert_int_equal(result.pushes, 2); /* along the goal's row, where the box stays */
     worker_result_free(&result);
+    answers *store = answers_retain(p->store);
     played_free(p);
     p = play(ROOM, "rU"); /* the box one row up: on no position of that solution */
+    answers_release(p->store);
+    p->store = store; /* the same level, the same store */
     submit(w, WORKER_HINT, p, 30);
     result = wait_for_result(w);
     assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_false(result.from_store);
     assert_int_equal(result.pushes, 3);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
 }
 
+static void test_a_search_joins_a_known_rest(void **state)
+{
+    (void)state;
+    worker *w = real_worker();
+    played *p = play(ROOM, "uR"); /* one push from the goal */
+    submit(w, WORKER_HINT, p, 30);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.pushes, 1);
+    worker_result_free(&result);
+    int solvable_before;
+    answers_count(p->store, &solvable_before, NULL);
+    /* From the start (same level, same store): the search stops where the stored solution
+     * goes on, and the answer is the two joined. */
+    answers *store = answers_retain(p->store);
+    played_free(p);
+    p = play(ROOM, "");
+    answers_release(p->store);
+    p->store = store;
+    submit(w, WORKER_HINT, p, 30);
+    result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_false(result.from_store);
+    assert_int_equal(result.pushes, 2);
+    lurd_steps steps = {.steps = result.steps, .count = result.moves, .case_sensitive = true};
+    lurd_error error;
+    assert_true(lurd_apply(&p->game, &steps, &error));
+    assert_true(game_is_solved(&p->game));
+    worker_result_free(&result);
+    int solvable_after;
+    answers_count(p->store, &solvable_after, NULL);
+    assert_true(solvable_after > solvable_before); /* the start is known now too */
+    worker_destroy(w);
+    played_free(p);
+}
+
+/* Two pushes up put the box against the top wall, where no goal is: lost. One push back it
+ * can still reach the goal. */
+static const char WALL[] = "######\n"
+                           "#    #\n"
+                           "#    #\n"
+                           "#.$  #\n"
+                           "# @  #\n"
+                           "######\n";
+
 static void test_real_solver_finds_the_push_to_undo(void **state)
 {
     (void)state;
-    /* Two pushes up put the box against the top wall, where no goal is: lost. One push
-     * back it can still reach the goal. */
     worker *w = real_worker();
-    played *p = play("######\n"
-                     "#    #\n"
-                     "#    #\n"
-                     "#.$  #\n"
-                     "# @  #\n"
-                     "######\n",
-                     "UU");
+    played *p = play(WALL, "UU");
     submit(w, WORKER_HINT, p, 30);
     worker_result result = wait_for_result(w);
     assert_int_equal(result.status, SOLVER_UNSOLVABLE);
+    assert_int_equal(result.undo_pushes, 1);
+    assert_true(result.undo_exact);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_real_solver_reports_a_lost_position_unasked(void **state)
+{
+    (void)state;
+    worker *w = real_worker();
+    played *p = play(WALL, "UU");
+    worker_play(w, &p->game, p->store);
+    worker_result result = wait_for_notice(w, SOLVER_UNSOLVABLE, SOLVER_FAST);
     assert_int_equal(result.undo_pushes, 1);
     assert_true(result.undo_exact);
     worker_result_free(&result);
@@ -745,12 +967,14 @@ static void test_destroy_stops_a_long_real_search(void **state)
     assert_true(levels.count >= 50);
     game g;
     assert_true(game_init(&g, &levels.levels[49]));
+    answers *store = answers_create(&levels.levels[49]);
     worker *w = real_worker();
     worker_request request = {.job = WORKER_SOLVE, .game = &g, .budget_seconds = 600};
-    assert_true(worker_submit(w, &request) != 0);
+    assert_true(worker_submit(w, &request, store) != 0);
     struct timespec pause = {0, 200 * 1000 * 1000}; /* let the search get going */
     nanosleep(&pause, NULL);
     worker_destroy(w);
+    answers_release(store);
     game_free(&g);
     collection_free(&levels);
 }
@@ -763,27 +987,32 @@ int main(void)
         cmocka_unit_test(test_worker_thread_blocks_interrupts_but_not_fault_signals),
         cmocka_unit_test(test_ids_grow_with_each_request),
         cmocka_unit_test(test_request_keeps_its_own_copy_of_the_position),
-        cmocka_unit_test(test_optimal_gets_half_the_budget_and_fast_the_rest),
-        cmocka_unit_test(test_fast_mode_answers_when_the_optimal_mode_fails),
+        cmocka_unit_test(test_the_first_answer_comes_from_the_fast_mode_with_the_store),
+        cmocka_unit_test(test_the_optimal_mode_upgrades_an_answer_already_given),
         cmocka_unit_test(test_no_budget_means_ten_seconds),
+        cmocka_unit_test(test_solving_ahead_answers_before_anyone_asks),
+        cmocka_unit_test(test_without_solving_ahead_only_requests_search),
+        cmocka_unit_test(test_a_request_out_of_time_is_answered_while_the_search_goes_on),
         cmocka_unit_test(test_progress_shows_the_running_search),
         cmocka_unit_test(test_cancelled_request_never_delivers),
         cmocka_unit_test(test_cancel_drops_a_result_not_yet_taken),
-        cmocka_unit_test(test_new_request_supersedes_the_running_one),
-        cmocka_unit_test(test_many_rapid_submits_deliver_only_the_last),
+        cmocka_unit_test(test_a_second_request_joins_the_running_search),
+        cmocka_unit_test(test_a_new_position_supersedes_the_running_search),
+        cmocka_unit_test(test_many_rapid_submits_answer_the_last),
         cmocka_unit_test(test_destroy_while_busy_cancels_and_joins),
         cmocka_unit_test(test_destroy_right_after_submit),
-        cmocka_unit_test(test_no_reuse_searches_every_request),
-        cmocka_unit_test(test_a_kept_answer_needs_no_search),
-        cmocka_unit_test(test_kept_fast_answer_waits_for_the_optimal_mode),
         cmocka_unit_test(test_lost_position_says_how_many_pushes_to_undo),
+        cmocka_unit_test(test_a_lost_position_is_reported_unasked),
         cmocka_unit_test(test_undecided_position_makes_the_undo_count_inexact),
         cmocka_unit_test(test_lost_from_the_start_gives_no_undo_count),
         cmocka_unit_test(test_real_solver_hints_the_next_push),
-        cmocka_unit_test(test_following_the_hint_is_answered_from_the_last_solution),
-        cmocka_unit_test(test_walking_off_the_last_solution_keeps_its_pushes),
-        cmocka_unit_test(test_boxes_off_the_last_solution_are_searched_again),
+        cmocka_unit_test(test_following_the_hint_is_answered_at_once),
+        cmocka_unit_test(test_walking_off_a_solution_keeps_its_pushes),
+        cmocka_unit_test(test_no_reuse_searches_every_request),
+        cmocka_unit_test(test_boxes_off_every_solution_are_searched_again),
+        cmocka_unit_test(test_a_search_joins_a_known_rest),
         cmocka_unit_test(test_real_solver_finds_the_push_to_undo),
+        cmocka_unit_test(test_real_solver_reports_a_lost_position_unasked),
         cmocka_unit_test(test_destroy_stops_a_long_real_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,7 @@ typedef struct cli_options {
     const char **files; /* collection files named on the command line */
     int file_count;
     int level;              /* --level N, or 0 when not given */
+    const char *collection; /* --collection NAME, or NULL */
     bool all;               /* --all */
     const char *solution;   /* --verify's LURD argument (or @file) */
     double time_limit;      /* --time SECONDS (0: default) */
@@ -26,12 +27,15 @@ typedef struct cli_options {
     double hint_time;       /* --hint-time SECONDS for the game (0: default) */
     const char *tiles;      /* --tiles "..." */
     const char *tiles_file; /* --tiles-file FILE */
+    const char *moves;      /* --hint's --moves LURD (or @file) */
+    bool no_solve_ahead;    /* --no-solve-ahead: the game's solver works only when asked */
 } cli_options;
 
 int cli_list(const cli_options *options);
 int cli_verify(const cli_options *options);
 int cli_deadlocks(const cli_options *options);
 int cli_solve(const cli_options *options);
+int cli_hint(const cli_options *options);
 int cli_tiles(const cli_options *options);
 int cli_tiles_file(const cli_options *options);
 /* The terminal game (src/tui/). */
@@ -42,7 +46,7 @@ int tui_main(const cli_options *options);
 bool cli_load_collection(const cli_options *options, collection *out);
 
 /* The level --level names in `c` (1 when --level was not given); prints an error and
- * returns NULL when there is no such level. */
+ * returns NULL when there is no such level or it cannot be played (its reason). */
 const level *cli_pick_level(const cli_options *options, const collection *c);
 
 #endif

@@ -1,5 +1,8 @@
 /* common.c - what the command-line modes share: loading the collection, picking a level. */
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "collection.h"
 
 #include "cli.h"
 
@@ -10,7 +13,12 @@ bool cli_load_collection(const cli_options *options, collection *out)
         return false;
     }
     level_error error;
-    if (!collection_load(options->files[0], out, &error)) {
+    char *file;
+    int number = collection_split_level(options->files[0], &file);
+    bool loaded = number >= 0 && collection_open(file ? file : options->files[0], out, &error);
+    if (number < 0) snprintf(error.message, sizeof error.message, "out of memory");
+    free(file);
+    if (!loaded) {
         fprintf(stderr, "sokoban: %s\n", error.message);
         return false;
     }
@@ -19,11 +27,19 @@ bool cli_load_collection(const cli_options *options, collection *out)
 
 const level *cli_pick_level(const cli_options *options, const collection *c)
 {
-    int number = options->level ? options->level : 1;
+    char *file;
+    int from_file = collection_split_level(options->files[0], &file); /* FILE:N */
+    free(file);
+    int number = options->level ? options->level : from_file > 0 ? from_file : 1;
     if (number > c->count) {
         fprintf(stderr, "sokoban: %s: no level %d (the file has %d level%s)\n", c->path, number,
                 c->count, c->count == 1 ? "" : "s");
         return NULL;
     }
-    return &c->levels[number - 1];
+    const level *lv = &c->levels[number - 1];
+    if (lv->error) {
+        fprintf(stderr, "sokoban: %s\n", lv->error);
+        return NULL;
+    }
+    return lv;
 }

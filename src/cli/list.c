@@ -1,15 +1,40 @@
 /* list.c - sokoban --list: one line per level of a collection. */
 #include <stdio.h>
+#include <string.h>
 
 #include "board.h"
 #include "cli.h"
+#include "utf8.h"
+
+enum { TITLE_COLUMNS = 32 };
+
+/* Prints the title padded (or cut) to TITLE_COLUMNS columns of the terminal, counted by
+ * display width, not bytes. */
+static void print_title(const char *title)
+{
+    int used;
+    size_t bytes = utf8_fit(title, TITLE_COLUMNS, &used);
+    printf("%.*s%*s", (int)bytes, title, TITLE_COLUMNS - used, "");
+}
 
 int cli_list(const cli_options *options)
 {
     collection c;
     if (!cli_load_collection(options, &c)) return CLI_BAD_INPUT;
+    if (c.bad_count == c.count) {
+        /* nothing to list: every level's reason, one line each */
+        for (int i = 0; i < c.count; i++) fprintf(stderr, "sokoban: %s\n", c.levels[i].error);
+        collection_free(&c);
+        return CLI_BAD_INPUT;
+    }
     for (int i = 0; i < c.count; i++) {
         const level *lv = &c.levels[i];
+        printf("%4d  ", lv->number);
+        print_title(lv->title[0] ? lv->title : "-");
+        if (lv->error) {
+            printf(" cannot be played: %s\n", lv->problem);
+            continue;
+        }
         /* the boxes in play: a '*' drawn outside the walls is decoration */
         board b;
         position start;
@@ -21,8 +46,7 @@ int cli_list(const cli_options *options)
         int boxes = start.box_count;
         position_free(&start);
         board_free(&b);
-        printf("%4d  %-32s %3dx%-3d %3d box%s\n", lv->number, lv->title[0] ? lv->title : "-",
-               lv->width, lv->height, boxes, boxes == 1 ? "" : "es");
+        printf(" %3dx%-3d %3d box%s\n", lv->width, lv->height, boxes, boxes == 1 ? "" : "es");
     }
     collection_free(&c);
     return CLI_OK;

@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "cli.h"
+#include "lurd.h"
 #include "solver.h"
 
 enum { DEFAULT_SECONDS = 30 };
@@ -60,8 +61,10 @@ static solver_status solve_level(const cli_options *options, const collection *c
     progress_line line = {.level = lv->number};
     if (board_from_level(lv, &b, &start)) {
         solver_options solver = {
-            .mode =
-                options->mode && strcmp(options->mode, "fast") == 0 ? SOLVER_FAST : SOLVER_OPTIMAL,
+            /* The fast mode unless optimal is asked for: a solution soon is what a first try
+             * wants (the game's hints answer fast first too). */
+            .mode = options->mode && strcmp(options->mode, "optimal") == 0 ? SOLVER_OPTIMAL
+                                                                           : SOLVER_FAST,
             .max_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SECONDS,
             .max_nodes = options->node_limit,
             .memory_mib = options->memory_mib,
@@ -78,7 +81,9 @@ static solver_status solve_level(const cli_options *options, const collection *c
     }
     if (progress) fputs("\r\033[K", stderr);
     bool solved = result.status == SOLVER_SOLVED;
-    const char *solution = solved && result.lurd[0] ? result.lurd : "-";
+    /* LURD text only here, at the edge. */
+    char *lurd = solved && result.moves > 0 ? lurd_format(result.steps, result.moves, false) : NULL;
+    const char *solution = lurd ? lurd : "-";
     char pushes[16] = "-", moves[16] = "-";
     if (solved) {
         snprintf(pushes, sizeof pushes, "%d", result.pushes);
@@ -95,6 +100,7 @@ static solver_status solve_level(const cli_options *options, const collection *c
     if (error)
         fprintf(stderr, "sokoban: %s: level %d: %s\n", c->path, lv->number,
                 result.message[0] ? result.message : "the solver failed for an unknown reason");
+    free(lurd);
     total->tried++;
     total->seconds += result.seconds;
     if (solved) {
@@ -125,9 +131,14 @@ int cli_solve(const cli_options *options)
     bool progress = isatty(STDERR_FILENO);
     bool all_solved = true;
     solve_total total = {0};
-    for (int i = first; i <= last; i++)
-        if (solve_level(options, &c, &c.levels[i], progress, &total) != SOLVER_SOLVED)
+    for (int i = first; i <= last; i++) {
+        if (c.levels[i].error) { /* --all goes past a level that cannot be played */
+            fprintf(stderr, "sokoban: %s (skipped)\n", c.levels[i].error);
             all_solved = false;
+        } else if (solve_level(options, &c, &c.levels[i], progress, &total) != SOLVER_SOLVED) {
+            all_solved = false;
+        }
+    }
     /* pushes and moves add up the solved levels only */
     if (options->all)
         printf("total levels=%d solved=%d seconds=%.3f pushes=%lld moves=%lld\n", total.tried,

@@ -1,8 +1,10 @@
 /* assist.c - hints and solve-and-replay: requests to the worker, and its answers taken into
  * the play state. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../answers.h"
 #include "../lurd.h"
 #include "assist.h"
 #include "play.h"
@@ -10,6 +12,50 @@
 static const char *mode_name(solver_mode mode)
 {
     return mode == SOLVER_OPTIMAL ? "optimal" : "fast";
+}
+
+/* ---- The position in play ---------------------------------------------------------- */
+
+void assist_follow(assist *a, play *p)
+{
+    if (!a->worker || !p->game_ready || (a->store_level && p->changes == a->seen_changes)) return;
+    a->seen_changes = p->changes;
+    const level *lv = play_level(p);
+    if (lv != a->store_level) {
+        answers_release(a->store);
+        a->store = answers_create(lv);
+        a->store_level = lv;
+        a->key = 0;
+    }
+    uint64_t key = solver_position_key(&p->game.board, &p->game.position);
+    if (key == a->key) return; /* walking alone changes nothing */
+    a->key = key;
+    a->hint_budget = a->hint_seconds;
+    a->solve_budget = a->solve_seconds;
+    a->lost_undo = 0;
+    /* The worker drops a request about the position left; so do we. */
+    a->request = ASSIST_REQUEST_NONE;
+    a->request_id = 0;
+    worker_play(a->worker, &p->game, a->store);
+}
+
+void assist_close(assist *a)
+{
+    answers_release(a->store);
+    a->store = NULL;
+    a->store_level = NULL;
+}
+
+bool assist_take_back(assist *a, play *p)
+{
+    if (a->lost_undo <= 0 || game_is_solved(&p->game)) return false;
+    int undone = 0;
+    while (undone < a->lost_undo && game_undo_push(&p->game)) undone++;
+    play_changed(p, -1, false);
+    play_message(p, PLAY_MESSAGE_INFO, "Took back %d %s: this position can still be solved", undone,
+                 play_plural(undone, "push", "pushes"));
+    assist_follow(a, p);
+    return true;
 }
 
 /* ---- Requests ----------------------------------------------------------------------- */
@@ -25,20 +71,19 @@ static bool submit(assist *a, play *p, assist_request what)
         play_message(p, PLAY_MESSAGE_INFO, "The level is solved already: n goes to the next one");
         return false;
     }
+    assist_follow(a, p);
     worker_request request = {
         .job = what == ASSIST_REQUEST_HINT ? WORKER_HINT : WORKER_SOLVE,
         .game = &p->game,
-        .budget_seconds = what == ASSIST_REQUEST_HINT ? a->hint_seconds : a->solve_seconds,
+        .budget_seconds = what == ASSIST_REQUEST_HINT ? a->hint_budget : a->solve_budget,
     };
-    uint64_t id = worker_submit(a->worker, &request);
+    uint64_t id = worker_submit(a->worker, &request, a->store);
     if (id == 0) {
         play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the solver cannot take the request");
         return false;
     }
     a->request = what;
     a->request_id = id;
-    a->request_moves = p->game.moves;
-    a->request_changes = p->changes;
     return true;
 }
 
@@ -48,33 +93,22 @@ void assist_cancel(assist *a, play *p, const char *why)
     if (a->worker) worker_cancel(a->worker);
     a->request = ASSIST_REQUEST_NONE;
     a->request_id = 0;
+    /* The worker rests now; the next change of the position wakes it. */
     if (why) play_message(p, PLAY_MESSAGE_INFO, "%s", why);
-}
-
-void assist_follow(assist *a, play *p)
-{
-    if (a->request != ASSIST_REQUEST_NONE && a->request_changes != p->changes)
-        assist_cancel(a, p, NULL);
 }
 
 /* ---- Hints -------------------------------------------------------------------------- */
 
-/* Finds the first push of `lurd` played from the position in play and shows it as the
- * hint. False when the text has no push the rules allow. */
-static bool show_first_push(play *p, const char *lurd, solver_mode mode)
+/* Finds the first push of `steps` played from the position in play and shows it as the
+ * hint. False when they have no push the rules allow. */
+static bool show_first_push(play *p, const game_step *steps, int count, solver_mode mode)
 {
-    lurd_steps steps;
-    lurd_error error;
-    if (!lurd_parse(lurd, &steps, &error)) return false;
     const board *b = &p->game.board;
     position pos;
     bool found = false;
-    if (!position_copy(&pos, &p->game.position, b)) {
-        lurd_steps_free(&steps);
-        return false;
-    }
-    for (int i = 0; i < steps.count; i++) {
-        direction d = steps.steps[i].direction;
+    if (!position_copy(&pos, &p->game.position, b)) return false;
+    for (int i = 0; i < count; i++) {
+        direction d = steps[i].direction;
         int stand = pos.player;
         step_result result = board_step(b, &pos, d);
         if (result == STEP_BLOCKED) break;
@@ -92,7 +126,6 @@ static bool show_first_push(play *p, const char *lurd, solver_mode mode)
         }
     }
     position_free(&pos);
-    lurd_steps_free(&steps);
     return found;
 }
 
@@ -104,7 +137,11 @@ void assist_hint(assist *a, play *p)
         return;
     }
     if (p->replay.active) replay_stop(&p->replay);
-    if (submit(a, p, ASSIST_REQUEST_HINT))
+    if (!submit(a, p, ASSIST_REQUEST_HINT)) return;
+    if (a->hint_budget > a->hint_seconds)
+        play_message(p, PLAY_MESSAGE_INFO, "Thinking of a hint, up to %g s this time...",
+                     a->hint_budget);
+    else
         play_message(p, PLAY_MESSAGE_INFO, "Thinking of a hint...");
 }
 
@@ -120,7 +157,7 @@ void assist_solve(assist *a, play *p)
     p->hint.shown = false;
     if (submit(a, p, ASSIST_REQUEST_SOLVE))
         play_message(p, PLAY_MESSAGE_INFO, "Solving from here (up to %.0f s; Esc stops)...",
-                     a->solve_seconds);
+                     a->solve_budget);
 }
 
 void assist_replay_best(assist *a, play *p)
@@ -153,27 +190,41 @@ void assist_replay_best(assist *a, play *p)
 
 /* ---- The worker's answers ----------------------------------------------------------- */
 
+/* Says that the position in play is lost, and how far back the nearest solvable one is. */
+static void report_lost(assist *a, play *p, const worker_result *result)
+{
+    a->lost_undo = result->undo_pushes > 0 ? result->undo_pushes : 0;
+    if (p->game.pushes == 0)
+        play_message(p, PLAY_MESSAGE_WARNING, "This level has no solution");
+    else if (result->undo_pushes > 0)
+        play_message(p, PLAY_MESSAGE_WARNING,
+                     "This position cannot be solved any more: undo %d %s%s. Enter takes %s back",
+                     result->undo_pushes, play_plural(result->undo_pushes, "push", "pushes"),
+                     result->undo_exact ? "" : " (fewer may do)",
+                     result->undo_pushes == 1 ? "it" : "them");
+    else
+        play_message(p, PLAY_MESSAGE_WARNING,
+                     "This position cannot be solved any more: undo some pushes (the look back "
+                     "ran out of time)");
+}
+
 /* Says why there is no answer. */
-static void report_no_solution(const assist *a, play *p, const worker_result *result)
+static void report_no_solution(assist *a, play *p, const worker_result *result)
 {
     switch (result->status) {
     case SOLVER_UNSOLVABLE:
-        if (p->game.pushes == 0)
-            play_message(p, PLAY_MESSAGE_WARNING, "This level has no solution");
-        else if (result->undo_pushes > 0)
-            play_message(p, PLAY_MESSAGE_WARNING, "No solution from here: undo %d push%s%s",
-                         result->undo_pushes, result->undo_pushes == 1 ? "" : "es",
-                         result->undo_exact ? "" : " (fewer may do)");
-        else
-            play_message(p, PLAY_MESSAGE_WARNING,
-                         "No solution from here: undo some pushes (the look back ran out of time)");
+        report_lost(a, p, result);
         break;
-    case SOLVER_LIMIT:
+    case SOLVER_LIMIT: {
+        bool hint = result->job == WORKER_HINT;
+        double *budget = hint ? &a->hint_budget : &a->solve_budget;
+        double spent = *budget;
+        *budget *= 2;
         play_message(p, PLAY_MESSAGE_INFO,
-                     "No answer within %.0f s (%.1fM nodes); --hint-time gives the solver more",
-                     result->job == WORKER_HINT ? a->hint_seconds : a->solve_seconds,
-                     (double)result->nodes / 1e6);
+                     "No answer within %g s (%.1fM nodes); %s again gives the solver %g s",
+                     spent, (double)result->nodes / 1e6, hint ? "H" : "S", *budget);
         break;
+    }
     default:
         play_message(p, PLAY_MESSAGE_ERROR, "The solver failed: %s",
                      solver_status_name(result->status));
@@ -181,54 +232,107 @@ static void report_no_solution(const assist *a, play *p, const worker_result *re
     }
 }
 
-static void take_hint(const assist *a, play *p, const worker_result *result)
+/* The solution from the position in play: the store's when it knows one (it follows the
+ * player wherever he walked), else the result's when the player has not moved since.
+ * Fills *out; false when there is none. */
+static bool solution_here(assist *a, play *p, const worker_result *result, answer *out)
 {
-    if (result->status != SOLVER_SOLVED || !result->lurd) {
-        report_no_solution(a, p, result);
-        return;
-    }
-    if (!show_first_push(p, result->lurd, result->mode)) {
+    if (a->store && answers_find(a->store, &p->game.position, out) == ANSWER_SOLVABLE) return true;
+    answer_free(out);
+    if (result->status != SOLVER_SOLVED || !result->steps ||
+        result->key != solver_position_key(&p->game.board, &p->game.position))
+        return false;
+    /* Without a store (it could not be made), the result is from where the player asked. */
+    *out = (answer){.kind = ANSWER_SOLVABLE,
+                    .mode = result->mode,
+                    .steps = result->steps,
+                    .moves = result->moves,
+                    .pushes = result->pushes};
+    return true;
+}
+
+static void show_hint(play *p, const answer *solution)
+{
+    if (!show_first_push(p, solution->steps, solution->moves, solution->mode)) {
         play_message(p, PLAY_MESSAGE_ERROR, "The solver's answer has no push to show");
         return;
     }
-    play_message(
-        p, PLAY_MESSAGE_INFO, "Hint (%s, %d %s to go): push the marked box; H or Enter does it",
-        mode_name(result->mode), result->pushes, play_plural(result->pushes, "push", "pushes"));
+    play_message(p, PLAY_MESSAGE_INFO,
+                 "Hint (%s, %d %s to go): push the marked box; H or Enter does it",
+                 mode_name(solution->mode), solution->pushes,
+                 play_plural(solution->pushes, "push", "pushes"));
 }
 
-static void take_solution(const assist *a, play *p, const worker_result *result)
+static void take_answer(assist *a, play *p, worker_result *result)
 {
-    if (result->status != SOLVER_SOLVED || !result->lurd) {
+    if (result->status != SOLVER_SOLVED) {
         report_no_solution(a, p, result);
         return;
     }
-    char error[256];
-    if (!replay_start(&p->replay, result->lurd, "the solver's solution", error, sizeof error)) {
-        play_message(p, PLAY_MESSAGE_ERROR, "The solver's answer cannot be read: %s", error);
+    answer solution = {0};
+    if (!solution_here(a, p, result, &solution)) {
+        play_message(p, PLAY_MESSAGE_ERROR, "The solver's answer has no push to show");
         return;
     }
-    p->replay_by_solver = true;
-    play_message(
-        p, PLAY_MESSAGE_INFO,
-        "Replaying the solver's %s solution: %d %s, %d %s (space pause, . step, +/- speed, "
-        "Esc stop)",
-        mode_name(result->mode), result->moves, play_plural(result->moves, "move", "moves"),
-        result->pushes, play_plural(result->pushes, "push", "pushes"));
+    bool borrowed = solution.steps == result->steps;
+    if (result->job == WORKER_HINT) {
+        show_hint(p, &solution);
+    } else if (replay_start_steps(&p->replay, solution.steps, solution.moves,
+                                  "the solver's solution")) {
+        p->replay_by_solver = true;
+        play_message(
+            p, PLAY_MESSAGE_INFO,
+            "Replaying the solver's %s solution: %d %s, %d %s (space pause, . step, +/- speed, "
+            "Esc stop)",
+            mode_name(solution.mode), solution.moves,
+            play_plural(solution.moves, "move", "moves"), solution.pushes,
+            play_plural(solution.pushes, "push", "pushes"));
+    } else {
+        play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the solution cannot be replayed");
+    }
+    if (!borrowed) answer_free(&solution);
+}
+
+/* A notice nobody asked for, about the position in play. */
+static void take_notice(assist *a, play *p, const worker_result *result)
+{
+    if (result->status == SOLVER_UNSOLVABLE) {
+        /* A static deadlock warning already says it, in its own words; Enter still works. */
+        if (p->warning.reason != DEADLOCK_NONE) {
+            a->lost_undo = result->undo_pushes > 0 ? result->undo_pushes : 0;
+            return;
+        }
+        report_lost(a, p, result);
+    } else if (result->status == SOLVER_SOLVED && result->mode == SOLVER_OPTIMAL &&
+               p->hint.shown && p->hint.moves_at == p->game.moves &&
+               p->hint.mode == SOLVER_FAST) {
+        /* The optimal mode bettered the hint on show. */
+        answer solution = {0};
+        if (solution_here(a, p, result, &solution)) show_hint(p, &solution);
+        answer_free(&solution);
+    } else if (result->status == SOLVER_SOLVED && strncmp(p->message, "No answer within", 16) == 0) {
+        play_message(p, PLAY_MESSAGE_INFO,
+                     "The solver has found a solution from here after all: H shows it");
+    }
 }
 
 void assist_poll(assist *a, play *p)
 {
+    /* A request in flight has the worker's id; none has none. */
+    assert((a->request == ASSIST_REQUEST_NONE) == (a->request_id == 0));
     worker_result result;
     while (a->worker && worker_poll(a->worker, &result)) {
-        /* Only the answer to the question asked last, about the position still in play. */
-        if (a->request != ASSIST_REQUEST_NONE && result.id == a->request_id &&
-            p->game.moves == a->request_moves) {
-            a->request = ASSIST_REQUEST_NONE;
-            a->request_id = 0;
-            if (result.job == WORKER_HINT)
-                take_hint(a, p, &result);
-            else
-                take_solution(a, p, &result);
+        /* Only what is about the position in play: the answer to the question asked last, and
+         * the notices. */
+        assist_follow(a, p);
+        if (result.key == a->key) {
+            if (result.job == WORKER_AHEAD) {
+                take_notice(a, p, &result);
+            } else if (a->request != ASSIST_REQUEST_NONE && result.id == a->request_id) {
+                a->request = ASSIST_REQUEST_NONE;
+                a->request_id = 0;
+                take_answer(a, p, &result);
+            }
         }
         worker_result_free(&result);
     }

@@ -1,10 +1,14 @@
-/* assist.h - the solver's help in the game: hints and solve-and-replay. The one place where
- * the solver's answers reach the play state.
+/* assist.h - the solver's help in the game: hints, solve-and-replay, and lost positions
+ * found unasked. The one place where the solver's answers reach the play state.
  *
- * Hints and solutions come from the worker thread (worker.h): a request carries a copy of
- * the position, the main loop never waits, and a request about a position the player has
- * left (play.changes moved on) is cancelled, its answer dropped. Sits above play.h; knows
- * nothing of drawing or keys. */
+ * Hints and solutions come from the worker thread (worker.h), which solves ahead: it is told
+ * the position in play whenever the boxes change (assist_follow) and works on it before it
+ * is asked, filling the level's answer store (answers.h); H and S from a position the store
+ * knows are answered at once. A request carries a copy of the position, the main loop never
+ * waits, and a request about a position the player has left (other boxes, or another
+ * player's region) is dropped. When solving ahead proves the position in play lost, the
+ * message line says so unasked, with how many pushes to undo; Enter takes them back
+ * (assist_take_back). Sits above play.h; knows nothing of drawing or keys. */
 #ifndef SOKOBAN_TUI_ASSIST_H
 #define SOKOBAN_TUI_ASSIST_H
 
@@ -22,14 +26,30 @@ typedef enum assist_request {
 } assist_request;
 
 typedef struct assist {
-    worker *worker;                /* NULL when no thread could start */
-    assist_request request;        /* what the worker is working on for us */
-    uint64_t request_id;           /* worker_submit()'s id of it */
-    int request_moves;             /* game.moves when it was asked; the player moving drops it */
-    unsigned long request_changes; /* play.changes when it was asked */
-    double hint_seconds;           /* the budget of a hint */
-    double solve_seconds;          /* the budget of a solve-and-replay */
+    worker *worker;         /* NULL when no thread could start */
+    assist_request request; /* what the worker is working on for us */
+    uint64_t request_id;    /* worker_submit()'s id of it */
+    double hint_seconds;    /* the budget of a hint */
+    double solve_seconds;   /* the budget of a solve-and-replay */
+
+    /* The position in play as the worker knows it. */
+    answers *store;             /* the answer store of the level in play (owned reference) */
+    const level *store_level;   /* the level it is for */
+    uint64_t key;               /* solver_position_key() of the position in play */
+    unsigned long seen_changes; /* play.changes when `key` was taken */
+    /* The budgets of the next H and S from this position: doubled after each "No answer
+     * within N s", back to the defaults when the boxes move. */
+    double hint_budget, solve_budget;
+    /* The position in play is proven lost: how many pushes to undo (0: none known). */
+    int lost_undo;
 } assist;
+
+/* Ends the solver's help: releases the answer store (after worker_destroy()). */
+void assist_close(assist *a);
+
+/* Enter while the position in play is known lost: undoes the pushes back to the nearest
+ * solvable position. False when there is nothing to take back. */
+bool assist_take_back(assist *a, play *p);
 
 /* H: asks for a hint, or makes the push of the hint on show. */
 void assist_hint(assist *a, play *p);
@@ -43,8 +63,9 @@ void assist_replay_best(assist *a, play *p);
 /* Cancels the worker's request, if any; `why` (may be NULL) goes on the message line. */
 void assist_cancel(assist *a, play *p, const char *why);
 
-/* Cancels the request when the position it was asked about has changed. Call after
- * anything that may change the play state. */
+/* Tells the worker the position in play when its boxes (or the player's region, or the level)
+ * changed, and drops a request about the position left. Call after anything that may change
+ * the play state, and once when the first level opens. */
 void assist_follow(assist *a, play *p);
 
 /* Takes the worker's answer when one is ready (its wake fd was readable). */

@@ -1,9 +1,11 @@
 /* draw.c - the play screen and the help screen. */
+#include <assert.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "draw.h"
+#include "../utf8.h"
 #include "keys.h"
 
 /* ---- Glyphs ------------------------------------------------------------------------- */
@@ -93,17 +95,51 @@ static int board_rows(const play *p)
     return LINES - 1 - message_rows(p);
 }
 
-/* Decides the cell width and where the board goes; sets v->layout. */
+enum { SCROLL_MARGIN = 3 }; /* squares kept between the player and the view's edge */
+
+/* The first square shown along one axis: `origin` moved as little as possible so that
+ * `focus` keeps `margin` squares to either edge of the `shown` squares, within the board. */
+static int follow(int origin, int focus, int shown, int size)
+{
+    int margin = shown > 4 * SCROLL_MARGIN ? SCROLL_MARGIN : (shown - 1) / 2;
+    if (focus - origin < margin) origin = focus - margin;
+    if (focus - origin > shown - 1 - margin) origin = focus - (shown - 1 - margin);
+    if (origin > size - shown) origin = size - shown;
+    if (origin < 0) origin = 0;
+    return origin;
+}
+
+/* Decides the cell width and where the board goes; sets v->layout. Two columns a square in
+ * UTF-8 when the board fits so, else one column; a board that does not fit in one column
+ * a square is scrolled to follow the player. */
 static void lay_out(view *v, const play *p, const glyph_set **glyphs)
 {
     const board *b = &p->game.board;
     int rows = board_rows(p);
-    *glyphs = v->utf8 && b->width * 2 <= COLS ? &glyphs_utf8 : &glyphs_ascii;
-    int width = b->width * (*glyphs)->width;
-    v->layout.cell_width = (*glyphs)->width;
-    v->layout.too_small = width > COLS || b->height > rows;
-    v->layout.left = (COLS - width) / 2;
-    v->layout.top = (rows - b->height) / 2;
+    *glyphs = v->utf8 && b->width * 2 <= COLS && b->height <= rows ? &glyphs_utf8 : &glyphs_ascii;
+    int cell = (*glyphs)->width;
+    v->layout.cell_width = cell;
+    v->layout.too_small = rows < 1 || COLS < cell;
+    v->layout.scrolled = b->width * cell > COLS || b->height > rows;
+    if (!v->layout.scrolled) {
+        v->layout.origin_x = v->layout.origin_y = 0;
+        v->layout.shown_width = b->width;
+        v->layout.shown_height = b->height;
+        v->layout.left = (COLS - b->width * cell) / 2;
+        v->layout.top = (rows - b->height) / 2;
+        return;
+    }
+    int shown_width = COLS / cell < b->width ? COLS / cell : b->width;
+    int shown_height = rows < b->height ? rows : b->height;
+    int player = p->game.position.player;
+    v->layout.origin_x =
+        follow(v->layout.origin_x, player % b->width, shown_width, b->width);
+    v->layout.origin_y =
+        follow(v->layout.origin_y, player / b->width, shown_height, b->height);
+    v->layout.shown_width = shown_width;
+    v->layout.shown_height = shown_height;
+    v->layout.left = (COLS - shown_width * cell) / 2;
+    v->layout.top = (rows - shown_height) / 2;
 }
 
 static bool report_has_box(const deadlock_report *report, int square)
@@ -167,44 +203,36 @@ static void draw_square(const view *v, const play *p, const glyph_set *g, int sq
 static void draw_board(const view *v, const play *p, const glyph_set *g)
 {
     const board *b = &p->game.board;
-    for (int y = 0; y < b->height; y++) {
-        for (int x = 0; x < b->width; x++) {
+    const view_layout *l = &v->layout;
+    for (int y = l->origin_y; y < l->origin_y + l->shown_height; y++) {
+        for (int x = l->origin_x; x < l->origin_x + l->shown_width; x++) {
             int square = y * b->width + x;
             /* Outside floor stays blank, so the level's shape shows. */
             if (!board_is_wall(b, square) && !board_is_inside(b, square)) continue;
-            draw_square(v, p, g, square, v->layout.top + y, v->layout.left + x * g->width);
+            draw_square(v, p, g, square, l->top + y - l->origin_y,
+                        l->left + (x - l->origin_x) * g->width);
         }
     }
 }
 
-/* The note shown instead of a board that does not fit: centred, one short line each. */
-static void draw_too_small(const play *p)
+/* The note shown when not even one row of the board fits. */
+static void draw_too_small(void)
 {
-    const board *b = &p->game.board;
-    char need[64];
-    snprintf(need, sizeof need, "need %dx%d, have %dx%d", b->width, b->height + 2, COLS, LINES);
-    const char *lines[] = {"Terminal too small:", need, "please enlarge it"};
-    int count = 3;
-    int row = (board_rows(p) - count) / 2;
-    if (row < 0) row = 0;
-    for (int i = 0; i < count && row + i < LINES; i++) {
-        int column = (COLS - (int)strlen(lines[i])) / 2;
-        attrset(i == 0 ? A_BOLD : A_NORMAL);
-        mvaddnstr(row + i, column < 0 ? 0 : column, lines[i], COLS);
-    }
-    attrset(A_NORMAL);
+    mvaddnstr(0, 0, "Terminal too small: L levels, ? help, q quit", COLS);
 }
 
 int draw_square_at(const view *v, const play *p, int row, int column)
 {
     if (!p->game_ready || v->layout.too_small || v->screen != VIEW_SCREEN_PLAY) return -1;
+    assert(v->layout.cell_width == 1 || v->layout.cell_width == 2);
     const board *b = &p->game.board;
-    int y = row - v->layout.top;
-    int x_columns = column - v->layout.left;
-    if (y < 0 || y >= b->height || x_columns < 0) return -1;
-    int x = x_columns / v->layout.cell_width;
-    if (x >= b->width) return -1;
-    return y * b->width + x;
+    const view_layout *l = &v->layout;
+    int y = row - l->top;
+    int x_columns = column - l->left;
+    if (y < 0 || y >= l->shown_height || x_columns < 0) return -1;
+    int x = x_columns / l->cell_width;
+    if (x >= l->shown_width) return -1;
+    return (y + l->origin_y) * b->width + x + l->origin_x;
 }
 
 /* ---- The status and message lines --------------------------------------------------- */
@@ -246,16 +274,16 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         snprintf(out, size, "hint (%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
         return;
     }
-    snprintf(out, size, "solver idle");
+    /* Solving ahead, before it is asked (worker.h); idle once the position has an answer. */
+    worker_activity activity = {0};
+    if (a->worker) worker_progress(a->worker, &activity);
+    snprintf(out, size, activity.busy ? "solver ahead" : "solver idle");
 }
 
-/* Columns `text` takes on screen (UTF-8: one per character; our glyphs are narrow). */
+/* Columns `text` takes on screen. */
 static int text_width(const char *text)
 {
-    int width = 0;
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
-        if ((*c & 0xc0) != 0x80) width++;
-    return width;
+    return utf8_width(text);
 }
 
 /* The status line: collection, level and title on the left; moves, pushes and the
@@ -295,7 +323,7 @@ static void draw_status(const view *v, const play *p, const assist *a, const gly
     hline(' ', COLS);
     int right_width = text_width(right);
     int left_room = COLS - right_width;
-    if (left_room > 0) mvaddnstr(row, 0, left, left_room);
+    if (left_room > 0) draw_text(v, row, 0, left, strlen(left), left_room);
     if (right_width <= COLS) mvaddstr(row, COLS - right_width, right);
     attrset(A_NORMAL);
 }
@@ -336,21 +364,62 @@ static void draw_message(const view *v, const play *p)
     attrset(A_NORMAL);
 }
 
-/* The level's comment (the tutorial's lessons), under the board when there is room. */
+/* ---- Text by display width ---------------------------------------------------------- */
+
+size_t draw_wrap(const char *text, size_t length, int columns)
+{
+    int used;
+    size_t fit = utf8_fit(text, columns, &used);
+    if (fit >= length) return length;
+    size_t cut = fit;
+    while (cut > 0 && text[cut] != ' ') cut--;
+    if (cut == 0) cut = fit ? fit : (size_t)utf8_decode(text, &(unsigned){0});
+    return cut;
+}
+
+void draw_text(const view *v, int row, int column, const char *text, size_t length, int columns)
+{
+    move(row, column);
+    size_t i = 0;
+    int used = 0;
+    while (i < length && text[i]) {
+        unsigned code;
+        int bytes = utf8_decode(text + i, &code);
+        int width = v->utf8 ? utf8_char_width(code) : 1;
+        if (used + width > columns) break;
+        if (v->utf8 && code != 0xFFFD)
+            addnstr(text + i, bytes);
+        else
+            addch(code < 0x80 ? (chtype)code : '?'); /* the C locale: marked, not mangled */
+        used += width;
+        i += (size_t)bytes;
+    }
+}
+
+/* The level's comment (the tutorial's lessons), under the board when there is room:
+ * each line wrapped at a space to the terminal's width and centred. */
 static void draw_comment(const view *v, const play *p)
 {
     const char *comment = play_level(p)->comment;
     int row = v->layout.top + p->game.board.height + 1;
     int last = board_rows(p) - 1;
+    int columns = COLS > 4 ? COLS - 2 : COLS;
     attrset(A_DIM);
     while (*comment && row <= last) {
         const char *end = strchr(comment, '\n');
-        int length = end ? (int)(end - comment) : (int)strlen(comment);
-        int shown = length < COLS ? length : COLS;
-        int column = (COLS - shown) / 2;
-        mvaddnstr(row++, column, comment, shown);
-        comment += length;
-        if (*comment == '\n') comment++;
+        size_t length = end ? (size_t)(end - comment) : strlen(comment);
+        const char *line = comment;
+        do {
+            size_t piece = draw_wrap(line, length, columns);
+            char copy[1024];
+            snprintf(copy, sizeof copy, "%.*s", (int)piece, line);
+            int width = utf8_width(copy);
+            draw_text(v, row++, (COLS - (width < COLS ? width : COLS)) / 2, line, piece, COLS);
+            line += piece;
+            length -= piece;
+            while (length > 0 && *line == ' ') line++, length--;
+        } while (length > 0 && row <= last);
+        comment = end ? end + 1 : comment + strlen(comment);
     }
     attrset(A_NORMAL);
 }
@@ -391,17 +460,17 @@ void draw_screen(view *v, const play *p, const assist *a)
         return;
     }
     if (!p->game_ready || LINES < 3) {
-        mvaddnstr(0, 0, "Terminal too small", COLS);
+        draw_too_small();
         v->layout.too_small = true;
         return;
     }
     const glyph_set *g;
     lay_out(v, p, &g);
-    if (v->layout.too_small)
-        draw_too_small(p);
-    else {
+    if (v->layout.too_small) {
+        draw_too_small();
+    } else {
         draw_board(v, p, g);
-        draw_comment(v, p);
+        if (!v->layout.scrolled) draw_comment(v, p);
     }
     draw_status(v, p, a, g);
     draw_message(v, p);

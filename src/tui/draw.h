@@ -19,13 +19,21 @@ typedef enum view_screen {
     VIEW_SCREEN_PLAY,
     VIEW_SCREEN_LEVELS,
     VIEW_SCREEN_HELP,
+    VIEW_SCREEN_SNAPSHOTS,  /* snapshots.h */
+    VIEW_SCREEN_STATISTICS, /* statistics.h */
 } view_screen;
 
-/* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks. */
+/* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks.
+ * A board larger than the screen is drawn one column a square, and when that does not fit
+ * either, scrolled: the view shows squares from (origin_x, origin_y) on, and follows the
+ * player (and so a replay's pushed box) with a margin. */
 typedef struct view_layout {
-    int top, left;  /* screen row and column of the board's top-left square */
+    int top, left;  /* screen row and column of the first square shown */
     int cell_width; /* columns per square: 2, or 1 when the terminal is narrow */
-    bool too_small; /* the board does not fit: a note is shown instead */
+    int origin_x, origin_y; /* the first square shown (0, 0 unless scrolled) */
+    int shown_width, shown_height; /* squares shown across and down */
+    bool scrolled;  /* the board is larger than the screen */
+    bool too_small; /* no room even for one row of the board: a note is shown instead */
 } view_layout;
 
 /* How the game is shown: what the screen is, not what the game is. */
@@ -63,6 +71,15 @@ enum {
     DRAW_PAIR_ERROR,
     DRAW_PAIR_TITLE,
 };
+
+/* How many bytes of the `length` bytes of UTF-8 `text` make its first line when wrapped at
+ * a space to `columns` columns (a word longer than the line is cut). */
+size_t draw_wrap(const char *text, size_t length, int columns);
+
+/* Writes `length` bytes of UTF-8 `text` at (row, column), at most `columns` columns by
+ * display width; outside a UTF-8 locale, each character that is not ASCII shows as '?'. */
+void draw_text(const view *v, int row, int column, const char *text, size_t length,
+               int columns);
 
 /* The attributes of a colour pair with a monochrome fallback. */
 int draw_attr(const view *v, int pair, int monochrome);

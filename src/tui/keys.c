@@ -40,6 +40,12 @@ key_action keys_action(int key)
         return KEY_ACTION_TO_END;
     case ',':
         return KEY_ACTION_STEP_BACK;
+    case 'm':
+        return KEY_ACTION_SNAPSHOT_SAVE;
+    case '\'':
+        return KEY_ACTION_SNAPSHOTS;
+    case 'i':
+        return KEY_ACTION_STATISTICS;
     case 'u':
     case KEY_BACKSPACE:
     case DELETE:
@@ -110,6 +116,8 @@ static const keys_help_line help_lines[] = {
     {"z  x", "undo / redo by push (back to just after the push before)"},
     {"Home  End", "undo to the start / redo to the end"},
     {"r", "restart the level (asks when moves were made)"},
+    {"m  '", "save a named snapshot / list the snapshots (Enter restores)"},
+    {"i", "statistics; there e exports solutions, i imports .sol files"},
     {"n  p", "next / previous level"},
     {"N  P", "next / previous unsolved level"},
     {"L  Tab", "level list: solved marks, best scores; Enter jumps"},

@@ -42,6 +42,9 @@ typedef enum key_action {
     KEY_ACTION_TO_START,  /* undo every step (the steps stay redoable) */
     KEY_ACTION_TO_END,    /* redo every step; in a replay: jump to its end */
     KEY_ACTION_STEP_BACK, /* replay: one step back */
+    KEY_ACTION_SNAPSHOT_SAVE, /* save the position as a named snapshot */
+    KEY_ACTION_SNAPSHOTS,     /* the level's snapshots */
+    KEY_ACTION_STATISTICS,    /* the statistics screen (and solutions in and out) */
 } key_action;
 
 /* The action of `key` (a curses key code), or KEY_ACTION_NONE. The capitals of the

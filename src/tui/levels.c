@@ -1,11 +1,13 @@
 /* levels.c - the level list screen. */
+#include <assert.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../utf8.h"
 #include "levels.h"
 
-enum { HEADER_ROWS = 3, FOOTER_ROWS = 1 };
+enum { HEADER_ROWS = 4, FOOTER_ROWS = 1 };
 
 void levels_open(level_list *list, const play *p)
 {
@@ -13,6 +15,7 @@ void levels_open(level_list *list, const play *p)
     list->selected = p->level_index;
     list->top = 0;
     list->typed = 0;
+    list->note[0] = '\0';
 }
 
 /* Rows available for levels. */
@@ -42,22 +45,39 @@ void levels_draw(level_list *list, const view *v, const play *p)
         const progress_record *record = play_record(p, list->collection, i);
         if (record && record->solved) solved++;
     }
-    char header[160];
-    snprintf(header, sizeof header, " %s: %d %s, %d solved%s", c->name, c->count,
-             play_plural(c->count, "level", "levels"), solved,
-             p->collection_count > 1 ? "  (Tab: next collection)" : "");
+    char header[400];
+    int length = snprintf(header, sizeof header, " %s: %d %s, %d solved", c->name, c->count,
+                          play_plural(c->count, "level", "levels"), solved);
+    if (c->bad_count && length < (int)sizeof header)
+        length += snprintf(header + length, sizeof header - (size_t)length,
+                           ", %d cannot be played", c->bad_count);
+    if (p->collection_count > 1 && length < (int)sizeof header)
+        snprintf(header + length, sizeof header - (size_t)length, "  (Tab: next collection)");
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
-    mvaddnstr(0, 0, header, COLS);
+    draw_text(v, 0, 0, header, strlen(header), COLS);
+    attrset(A_NORMAL);
+    /* the author of the level selected (or of the collection) */
+    const level *chosen = list->selected >= 0 && list->selected < c->count
+                              ? &c->levels[list->selected] : NULL;
+    const char *author = chosen && chosen->author[0] ? chosen->author : c->author;
+    if (author && author[0]) {
+        char by[300];
+        snprintf(by, sizeof by, " by %s", author);
+        draw_text(v, 1, 0, by, strlen(by), COLS);
+    }
     attrset(A_BOLD);
-    mvaddnstr(2, 0, "     #  solved  best moves   best pushes   title", COLS);
+    mvaddnstr(2, 0, "     #  solved  fewest moves  fewest pushes  title", COLS);
+    attrset(A_DIM);
+    mvaddnstr(3, 0, "                moves/pushes  moves/pushes", COLS);
     attrset(A_NORMAL);
 
     const char *check = v->utf8 ? "\xe2\x9c\x93" : "*";
+    const char *cross = v->utf8 ? "\xe2\x9c\x97" : "x";
     int rows = visible_rows();
     for (int row = 0; row < rows && list->top + row < c->count; row++) {
         int i = list->top + row;
         const level *l = &c->levels[i];
-        const progress_record *record = play_record(p, list->collection, i);
+        const progress_record *record = l->error ? NULL : play_record(p, list->collection, i);
         char moves[24] = "", pushes[24] = "";
         if (record && record->best_moves.lurd)
             snprintf(moves, sizeof moves, "%d/%d", record->best_moves.moves,
@@ -65,24 +85,30 @@ void levels_draw(level_list *list, const view *v, const play *p)
         if (record && record->best_pushes.lurd)
             snprintf(pushes, sizeof pushes, "%d/%d", record->best_pushes.moves,
                      record->best_pushes.pushes);
-        char line[256];
-        snprintf(line, sizeof line, " %s %4d    %s    %-12s %-12s  %s",
-                 i == p->level_index && list->collection == p->collection_index ? ">" : " ",
-                 l->number, record && record->solved ? check : " ", moves, pushes, l->title);
-        attrset(i == list->selected ? A_REVERSE : A_NORMAL);
+        char line[600];
+        if (l->error)
+            snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s", " ",
+                     l->number, cross, l->problem, l->title[0] ? " - " : "", l->title);
+        else
+            snprintf(line, sizeof line, " %s %4d    %s    %-12s  %-12s   %s",
+                     i == p->level_index && list->collection == p->collection_index ? ">" : " ",
+                     l->number, record && record->solved ? check : record && record->assisted ? "a" : " ", moves, pushes, l->title);
+        int attr = l->error ? draw_attr(v, DRAW_PAIR_ERROR, (int)A_DIM) : (int)A_NORMAL;
+        attrset(i == list->selected ? (int)A_REVERSE : attr);
         if (i == list->selected) {
             move(HEADER_ROWS + row, 0);
             hline(' ', COLS);
         }
-        mvaddnstr(HEADER_ROWS + row, 0, line, COLS);
+        draw_text(v, HEADER_ROWS + row, 0, line, strlen(line), COLS);
         attrset(A_NORMAL);
     }
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
-    mvaddnstr(LINES - 1, 0,
-              " Up/Down j/k PgUp/PgDn Home/End or a number: choose  Enter: play  Esc q: back",
-              COLS);
+    const char *footer = list->note[0] ? list->note
+                                       : " Up/Down j/k PgUp/PgDn Home/End or a number: choose  "
+                                         "Enter: play  Esc q: back";
+    draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
     attrset(A_NORMAL);
 }
 
@@ -102,6 +128,7 @@ levels_outcome levels_key(level_list *list, play *p, int key)
         return LEVELS_STAY;
     }
     list->typed = 0;
+    list->note[0] = '\0';
     switch (key) {
     case KEY_UP:
     case 'k':
@@ -142,6 +169,11 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     case '\r':
     case KEY_ENTER:
         if (list->selected < 0 || list->selected >= c->count) return LEVELS_BACK;
+        if (c->levels[list->selected].error) {
+            snprintf(list->note, sizeof list->note, " Level %d cannot be played: %s",
+                     c->levels[list->selected].number, c->levels[list->selected].problem);
+            return LEVELS_STAY;
+        }
         if (list->collection != p->collection_index || list->selected != p->level_index)
             if (!play_open_level(p, list->collection, list->selected)) return LEVELS_OUT_OF_MEMORY;
         return LEVELS_BACK;
@@ -154,5 +186,6 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     }
     if (list->selected < 0) list->selected = 0;
     if (list->selected >= c->count) list->selected = c->count - 1;
+    assert(list->selected >= 0 && list->selected < c->count);
     return LEVELS_STAY;
 }

@@ -1,5 +1,6 @@
 /* levels.h - the level list: every level of a collection with its solved mark, the best
- * moves and pushes saved, and its title; the player picks one to jump to.
+ * solutions saved (by moves and by pushes, each as moves/pushes), its title and author,
+ * and for a level that cannot be played its reason; the player picks one to jump to.
  *
  * Reads the play state to draw; opens the level picked through play_open_level(). */
 #ifndef SOKOBAN_TUI_LEVELS_H
@@ -16,6 +17,7 @@ typedef struct level_list {
     int selected;   /* index of the highlighted level */
     int top;        /* index of the first level on screen */
     int typed;      /* the level number being typed, 0 when none */
+    char note[200]; /* shown on the footer until the next key: why Enter did nothing */
 } level_list;
 
 /* What a key on the list leads to. */

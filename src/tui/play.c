@@ -1,5 +1,6 @@
 /* play.c - the play state and its rules: the level in play, the hint and the deadlock
  * warning on show, the message line, and the saved progress. */
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,62 +36,113 @@ void play_save(play *p)
         play_message(p, PLAY_MESSAGE_ERROR, "%s", message);
 }
 
-/* Keeps the moves of the level in play (or forgets them when there are none). */
+/* The steps of the game from history index `from` to `to` - 1 as LURD text (to free()). */
+static char *steps_text(const game *g, int from, int to)
+{
+    return lurd_format(g->history + from, to - from, false);
+}
+
+/* Keeps the game of the level in play: the moves in effect and the steps redo can take, on
+ * a solved level as on any other (a solved position itself is not kept). */
 static void keep_unfinished(play *p)
 {
     if (!p->progress || !p->game_ready) return;
     progress_key key = progress_level_key(play_level(p));
-    if (game_is_solved(&p->game) || p->game.moves == 0) {
-        progress_set_unfinished(p->progress, key, NULL);
+    if (game_is_solved(&p->game) || p->game.length == 0) {
+        progress_set_game(p->progress, key, NULL, NULL);
         return;
     }
-    char *lurd = game_lurd(&p->game);
-    if (lurd) progress_set_unfinished(p->progress, key, lurd);
+    char *lurd = steps_text(&p->game, 0, p->game.moves);
+    char *redo = steps_text(&p->game, p->game.moves, p->game.length);
+    if (lurd && redo) progress_set_game(p->progress, key, lurd, redo);
     free(lurd);
+    free(redo);
 }
 
-/* Replays the saved unfinished moves of the level just opened. */
+/* Plays `moves` and then `redo` on the game and takes the redo steps back, so that they
+ * stay redoable. False (and the game at the start) when they do not replay. */
+bool play_restore_steps(play *p, const char *moves, const char *redo)
+{
+    lurd_steps steps;
+    lurd_error error;
+    bool ok = true;
+    game_restart(&p->game);
+    if (moves && *moves) {
+        if (!lurd_parse(moves, &steps, &error)) return false;
+        ok = lurd_apply(&p->game, &steps, &error);
+        lurd_steps_free(&steps);
+    }
+    if (ok && redo && *redo) {
+        int in_effect = p->game.moves;
+        if (lurd_parse(redo, &steps, &error)) {
+            /* redo steps that no longer replay are dropped; the moves stand */
+            lurd_apply(&p->game, &steps, &error);
+            lurd_steps_free(&steps);
+        }
+        while (p->game.moves > in_effect) game_undo(&p->game);
+    }
+    if (!ok) game_restart(&p->game);
+    return ok;
+}
+
+/* Replays the saved game of the level just opened, with its redo steps. */
 static void restore_unfinished(play *p)
 {
     const progress_record *record = play_record(p, p->collection_index, p->level_index);
-    if (!record || !record->unfinished || record->solved) return;
-    lurd_steps steps;
-    lurd_error error;
-    if (!lurd_parse(record->unfinished, &steps, &error)) return;
-    if (lurd_apply(&p->game, &steps, &error))
+    if (!record || (!record->unfinished && !record->unfinished_redo)) return;
+    char *moves = record->unfinished ? strdup(record->unfinished) : NULL;
+    char *redo = record->unfinished_redo ? strdup(record->unfinished_redo) : NULL;
+    if (play_restore_steps(p, moves, redo) && p->game.moves > 0)
         play_message(p, PLAY_MESSAGE_INFO, "Resumed where you left off (%d move%s); r restarts",
                      p->game.moves, p->game.moves == 1 ? "" : "s");
-    else
-        game_restart(&p->game);
-    lurd_steps_free(&steps);
+    free(moves);
+    free(redo);
 }
 
-/* Records the level as solved and says so. */
-static void record_solved(play *p, bool by_solver)
+/* Adds the time played since the last action (an idle spell counts as one minute at most). */
+static void count_time(play *p)
+{
+    double now = replay_now_ms();
+    if (p->last_action_ms > 0) {
+        double seconds = (now - p->last_action_ms) / 1000.0;
+        p->unsaved_seconds += seconds > 60 ? 60 : seconds;
+    }
+    p->last_action_ms = now;
+}
+
+/* Writes the time played on the level in play. */
+static void keep_time(play *p)
+{
+    count_time(p);
+    if (p->progress && p->game_ready && p->unsaved_seconds > 0)
+        progress_add_time(p->progress, progress_level_key(play_level(p)), p->unsaved_seconds);
+    p->unsaved_seconds = 0;
+    p->last_action_ms = 0;
+}
+
+/* Records the level as solved and says so: as the player's own, or as assisted when a
+ * step of the solver's replay or a step after a hint is in effect. */
+static void record_solved(play *p, bool by_solver, bool hinted)
 {
     const char *dash = p->utf8 ? "\xe2\x80\x94" : "-";
-    if (by_solver) {
-        play_message(p, PLAY_MESSAGE_GOOD,
-                     "Solved by the solver in %d %s, %d %s (not recorded) %s n or Enter: "
-                     "next level",
-                     p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
-                     play_plural(p->game.pushes, "push", "pushes"), dash);
-        return;
-    }
-    bool best = false, first = true;
+    bool assisted = by_solver || hinted;
+    int best_flags = 0;
+    bool first = true;
     if (p->progress) {
-        progress_key key = progress_level_key(play_level(p));
-        const progress_record *before = progress_get(p->progress, key);
-        first = !before || !before->solved;
+        const progress_record *before = play_record(p, p->collection_index, p->level_index);
+        first = !before || (!before->solved && !before->assisted);
         char *lurd = game_lurd(&p->game);
         if (lurd)
-            best = progress_record_solution(p->progress, key, lurd, p->game.moves, p->game.pushes);
+            progress_add_solution(p->progress, play_level(p), lurd,
+                                  assisted ? PROGRESS_ASSISTED : PROGRESS_OWN, &best_flags);
         free(lurd);
     }
-    play_message(p, PLAY_MESSAGE_GOOD, "Solved in %d %s, %d %s%s %s n or Enter: next level",
-                 p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+    play_message(p, PLAY_MESSAGE_GOOD, "Solved%s in %d %s, %d %s%s %s n or Enter: next level",
+                 by_solver ? " by the solver" : hinted ? " with hints" : "", p->game.moves,
+                 play_plural(p->game.moves, "move", "moves"), p->game.pushes,
                  play_plural(p->game.pushes, "push", "pushes"),
-                 best && !first ? " (a new best)" : "", dash);
+                 assisted ? " (recorded as assisted)" : best_flags && !first ? " (a new best)" : "",
+                 dash);
     play_save(p);
 }
 
@@ -142,6 +194,7 @@ void play_close_level(play *p)
     p->changes++;
     replay_stop(&p->replay);
     keep_unfinished(p);
+    keep_time(p);
     game_free(&p->game);
     if (p->dead_ready) deadlock_table_free(&p->dead);
     p->game_ready = false;
@@ -158,6 +211,9 @@ bool play_open_level(play *p, int collection, int level)
     p->confirm_restart = false;
     p->solved_recorded = false;
     p->solver_from = PLAY_NO_SOLVER_STEP;
+    p->hint_from = PLAY_NO_SOLVER_STEP;
+    p->last_action_ms = replay_now_ms();
+    p->unsaved_seconds = 0;
     memset(&p->warning, 0, sizeof p->warning);
     play_message(p, PLAY_MESSAGE_INFO, "%s", "");
     if (!game_init(&p->game, play_level(p))) return false;
@@ -201,6 +257,14 @@ bool play_open_first(play *p, int level_number, bool files_named)
         }
         if (level < 0 || level >= p->collections[collection].count) level = 0;
     }
+    /* a level that cannot be played is passed over, to the next that can */
+    for (int tried = 0; p->collections[collection].levels[level].error && tried < 1 << 24;
+         tried++) {
+        if (++level >= p->collections[collection].count) {
+            level = 0;
+            collection = (collection + 1) % p->collection_count;
+        }
+    }
     return play_open_level(p, collection, level);
 }
 
@@ -215,10 +279,22 @@ void play_took_steps(play *p, int first, bool by_solver)
         /* The new steps replaced the history from `first` on, the solver's steps with it. */
         p->solver_from = PLAY_NO_SOLVER_STEP;
     }
+    /* steps taken after a hint was on show count as helped, unless the player went back to
+     * before the hint and played on */
+    if (!by_solver && first < p->hint_from) p->hint_from = PLAY_NO_SOLVER_STEP;
+}
+
+/* A hint on show for the position in play: the steps from here on are helped. */
+static void note_hint(play *p)
+{
+    if (p->hint.shown && p->hint.moves_at == p->game.moves && p->game.moves < p->hint_from)
+        p->hint_from = p->game.moves;
 }
 
 void play_changed(play *p, int last_pushed_box, bool by_solver)
 {
+    assert(p->game_ready);
+    assert(p->game.moves >= 0 && p->game.pushes <= p->game.moves);
     p->hint.shown = false;
     p->confirm_restart = false;
     /* A request about the position left is no longer wanted (assist.h drops it). */
@@ -226,11 +302,14 @@ void play_changed(play *p, int last_pushed_box, bool by_solver)
     /* The old message goes, but for an error, "Solved" while the level stays solved, and
      * the replay's keys while it runs. */
     bool still_solved = p->solved_recorded && game_is_solved(&p->game);
+    count_time(p);
     if (p->message_kind != PLAY_MESSAGE_ERROR && !still_solved && !p->replay.active)
         play_message(p, PLAY_MESSAGE_INFO, "%s", "");
     check_deadlock(p, last_pushed_box);
     if (game_is_solved(&p->game)) {
-        if (!p->solved_recorded) record_solved(p, by_solver || p->game.moves > p->solver_from);
+        if (!p->solved_recorded)
+            record_solved(p, by_solver || p->game.moves > p->solver_from,
+                          p->game.moves > p->hint_from);
         p->solved_recorded = true;
     } else {
         p->solved_recorded = false;
@@ -239,12 +318,14 @@ void play_changed(play *p, int last_pushed_box, bool by_solver)
 
 void play_step(play *p, direction d)
 {
+    note_hint(p);
     step_result result = game_step_in(&p->game, d);
     if (result == STEP_BLOCKED) return;
     play_took_steps(p, p->game.moves - 1, false);
     int pushed =
         result == STEP_PUSHED ? board_neighbour(&p->game.board, p->game.position.player, d) : -1;
     play_changed(p, pushed, false);
+    if (result == STEP_PUSHED) keep_unfinished(p); /* a killed game keeps its pushes */
 }
 
 void play_undo(play *p)
@@ -306,6 +387,7 @@ void play_walk_to(play *p, int square)
     if (square < 0 || !board_is_inside(b, square) || p->game.position.boxes[square]) return;
     if (square == p->game.position.player) return;
     int first = p->game.moves;
+    note_hint(p);
     if (game_walk_to(&p->game, square) < 0) {
         play_message(p, PLAY_MESSAGE_INFO, "No way there without pushing a box");
         return;
@@ -333,6 +415,7 @@ bool play_go(play *p, int delta, bool unsolved_only)
             if (++collection >= p->collection_count) break;
             level = 0;
         }
+        if (p->collections[collection].levels[level].error) continue; /* cannot be played */
         if (!unsolved_only || !level_solved(p, collection, level))
             return play_open_level(p, collection, level);
     }
@@ -346,6 +429,7 @@ bool play_push_hint(play *p)
     if (!p->hint.shown || p->hint.moves_at != p->game.moves) return false;
     play_hint hint = p->hint;
     int first = p->game.moves;
+    note_hint(p);
     if (p->game.position.player != hint.stand && game_walk_to(&p->game, hint.stand) < 0) {
         p->hint.shown = false;
         play_message(p, PLAY_MESSAGE_ERROR, "The hinted push cannot be reached");

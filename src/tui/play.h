@@ -54,6 +54,11 @@ typedef struct play {
      * the player's. PLAY_NO_SOLVER_STEP when none; a new step of the player's at or before
      * it drops those steps, and the mark with them. */
     int solver_from;
+    /* The same for hints: the history index from which steps were taken with a hint on
+     * show; a solution with such a step in effect is recorded as assisted. */
+    int hint_from;
+    double last_action_ms;  /* when the player last acted (replay_now_ms), for time played */
+    double unsaved_seconds; /* time played on the level not yet written */
     deadlock_table dead; /* the level's dead squares */
     bool dead_ready;
     unsigned long changes; /* counts play_changed() and level changes */
@@ -126,6 +131,11 @@ bool play_go(play *p, int delta, bool unsolved_only);
 /* Plays the replay's due steps (or one step when `one_step`), as the player's or the
  * solver's steps. */
 void play_replay_steps(play *p, bool one_step);
+
+/* Plays `moves` from the start, then `redo` and takes those back so that they stay
+ * redoable (a saved game, a snapshot). False, with the game at the start, when `moves`
+ * does not replay; redo steps that do not replay are dropped. */
+bool play_restore_steps(play *p, const char *moves, const char *redo);
 
 /* Replay: one step back (pausing it), or every step left at once. */
 void play_replay_back(play *p);

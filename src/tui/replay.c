@@ -1,4 +1,5 @@
 /* replay.c - the animated replay of a solution. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,20 @@ bool replay_start(replay *r, const char *lurd, const char *what, char *error, si
         if (error) snprintf(error, error_size, "%s", lurd_error.message);
         return false;
     }
+    bool started = replay_start_steps(r, steps.steps, steps.count, what);
+    lurd_steps_free(&steps);
+    if (!started && error) snprintf(error, error_size, "out of memory");
+    return started;
+}
+
+bool replay_start_steps(replay *r, const game_step *steps, int count, const char *what)
+{
+    game_step *copy = malloc((size_t)(count > 0 ? count : 1) * sizeof *copy);
+    if (!copy) return false;
+    if (count > 0) memcpy(copy, steps, (size_t)count * sizeof *copy);
     replay_stop(r);
-    r->steps = steps.steps;
-    r->count = steps.count;
+    r->steps = copy;
+    r->count = count;
     r->next = 0;
     r->paused = false;
     r->active = true;
@@ -81,6 +93,7 @@ int replay_tick(replay *r, game *g, double now)
         r->due += step_interval_ms[r->speed];
     }
     if (r->active && now >= r->due) r->due = now + step_interval_ms[r->speed];
+    assert(r->next >= 0 && r->next <= r->count);
     return played;
 }
 

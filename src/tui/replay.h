@@ -32,9 +32,14 @@ double replay_now_ms(void);
 /* An idle replay at the default speed. */
 void replay_init(replay *r);
 
-/* Starts replaying `lurd` on the game from where it stands. Returns false (and starts
- * nothing) when the text is not LURD; `error` (may be NULL) says why. */
+/* Starts replaying `lurd` (text from a file: a saved solution) on the game from where it
+ * stands. Returns false (and starts nothing) when the text is not LURD; `error` (may be NULL)
+ * says why. */
 bool replay_start(replay *r, const char *lurd, const char *what, char *error, size_t error_size);
+
+/* The same for steps already read (the solver's answer): copies them. False when out of
+ * memory. */
+bool replay_start_steps(replay *r, const game_step *steps, int count, const char *what);
 
 /* Stops and frees the steps; the game stays where it is. */
 void replay_stop(replay *r);

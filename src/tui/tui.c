@@ -17,6 +17,7 @@
 #define _GNU_SOURCE
 #include <curses.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -24,14 +25,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../cli/cli.h"
+#include "../collection.h"
 #include "assist.h"
 #include "draw.h"
 #include "keys.h"
 #include "levels.h"
 #include "play.h"
+#include "snapshots.h"
+#include "statistics.h"
 
 enum {
     DEFAULT_HINT_SECONDS = 10,
@@ -46,6 +51,9 @@ typedef struct tui {
     assist assist;
     view view;
     level_list list;
+    int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
+    snapshot_screen snapshots;
+    statistics_screen statistics;
     bool quit;
     FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
@@ -155,45 +163,115 @@ static char *find_bundled(const char *name)
     return NULL;
 }
 
-/* Loads the files named, or the bundled tutorial and XSokoban. Prints an error and returns
- * false when a file cannot be read or none has a level. */
+/* The first level that can be played from level `level` (0-based) of collection
+ * `collection` on, across collections; false when there is none. */
+static bool first_playable(const play *p, int *collection, int *level)
+{
+    for (int c = *collection, l = *level; c < p->collection_count; c++, l = 0)
+        for (; l < p->collections[c].count; l++)
+            if (!p->collections[c].levels[l].error) {
+                *collection = c;
+                *level = l;
+                return true;
+            }
+    return false;
+}
+
+/* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
+ * XSokoban. Prints an error and returns false when one cannot be read or no level of any
+ * can be played. A level that cannot be played stays in its collection, marked. Sets
+ * t->start_collection and t->start_level when FILE:N or --level chose where to start. */
 static bool load_collections(tui *t)
 {
     const cli_options *options = t->options;
-    const char *bundled[] = {"tutorial.xsb", "xsokoban.xsb"};
-    int count = options->file_count ? options->file_count : 2;
-    t->play.collections = calloc((size_t)count, sizeof *t->play.collections);
-    if (!t->play.collections) {
-        fputs("sokoban: out of memory\n", stderr);
-        return false;
-    }
-    for (int i = 0; i < count; i++) {
-        char *found = NULL;
-        const char *path = options->file_count ? options->files[i] : NULL;
-        if (!path) {
-            path = found = find_bundled(bundled[i]);
-            if (!path) {
-                fprintf(stderr, "sokoban: the bundled %s is in neither %s nor %s\n", bundled[i],
-                        SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR);
+    const char *bundled_names[] = {"tutorial.xsb", "xsokoban.xsb"};
+    char *bundled[2] = {NULL, NULL};
+    const char *const *arguments = options->files;
+    int count = options->file_count;
+    if (count == 0) {
+        for (int i = 0; i < 2; i++) {
+            bundled[i] = find_bundled(bundled_names[i]);
+            if (!bundled[i]) {
+                fprintf(stderr, "sokoban: the bundled %s is in neither %s nor %s\n",
+                        bundled_names[i], SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR);
+                free(bundled[0]);
                 return false;
             }
         }
-        level_error error;
-        bool loaded = collection_load(path, &t->play.collections[t->play.collection_count], &error);
-        if (!loaded) fprintf(stderr, "sokoban: %s\n", error.message);
-        if (loaded && t->play.collections[t->play.collection_count].count == 0) {
-            fprintf(stderr, "sokoban: %s: no levels\n", path);
-            collection_free(&t->play.collections[t->play.collection_count]);
-            loaded = false;
-        }
-        free(found);
-        if (!loaded) return false;
-        t->play.collection_count++;
+        arguments = (const char *const *)bundled;
+        count = 2;
     }
-    if (options->level > t->play.collections[0].count) {
-        fprintf(stderr, "sokoban: %s has %d %s, not %d\n", t->play.collections[0].path,
-                t->play.collections[0].count,
-                play_plural(t->play.collections[0].count, "level", "levels"), options->level);
+    level_error error;
+    int *numbers = NULL;
+    bool ok = collection_open_all(arguments, count, &t->play.collections, &numbers,
+                                  &t->play.collection_count, &error);
+    free(bundled[0]);
+    free(bundled[1]);
+    if (!ok) {
+        fprintf(stderr, "sokoban: %s\n", error.message);
+        return false;
+    }
+    /* standard input was read: the keys come from the terminal */
+    for (int i = 0; i < options->file_count; i++)
+        if (strcmp(options->files[i], "-") == 0 && !isatty(STDIN_FILENO)) {
+            int tty = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+            if (tty < 0 || dup2(tty, STDIN_FILENO) < 0) {
+                fputs("sokoban: -: the levels came on standard input, and there is no terminal "
+                      "to play them on\n", stderr);
+                free(numbers);
+                return false;
+            }
+            close(tty);
+        }
+    const play *p = &t->play;
+    t->start_collection = -1;
+    for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
+        if (numbers[i]) {
+            t->start_collection = i;
+            t->start_level = numbers[i] - 1;
+        }
+    free(numbers);
+    if (options->collection) {
+        t->start_collection = -1;
+        for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
+            if (strcasecmp(p->collections[i].name, options->collection) == 0 ||
+                strcmp(p->collections[i].path, options->collection) == 0)
+                t->start_collection = i;
+        if (t->start_collection < 0) {
+            fprintf(stderr, "sokoban: --collection %s: no such collection; the collections are",
+                    options->collection);
+            for (int i = 0; i < p->collection_count; i++)
+                fprintf(stderr, "%s %s", i ? "," : "", p->collections[i].name);
+            fputs("\n", stderr);
+            return false;
+        }
+        t->start_level = options->level ? options->level - 1 : 0;
+    } else if (options->level && t->start_collection < 0) {
+        t->start_collection = 0;
+        t->start_level = options->level - 1;
+    }
+    if (t->start_collection >= 0) {
+        const collection *c = &p->collections[t->start_collection];
+        /* named as the player named it: the path typed, or the collection's name */
+        const char *named = options->file_count ? c->path : c->name;
+        if (t->start_level >= c->count) {
+            fprintf(stderr, "sokoban: %s has %d %s, not %d", named, c->count,
+                    play_plural(c->count, "level", "levels"), t->start_level + 1);
+            if (p->collection_count > 1)
+                fprintf(stderr, " (another collection: --collection NAME --level N, or FILE:N)");
+            fputs("\n", stderr);
+            return false;
+        }
+        if (c->levels[t->start_level].error) {
+            fprintf(stderr, "sokoban: %s\n", c->levels[t->start_level].error);
+            return false;
+        }
+    }
+    int first_collection = 0, first_level = 0;
+    if (!first_playable(p, &first_collection, &first_level)) {
+        const level *bad = collection_first_bad(&p->collections[0]);
+        fprintf(stderr, "sokoban: no level can be played%s%s\n", bad ? "; the first: " : "",
+                bad ? bad->error : "");
         return false;
     }
     return true;
@@ -241,6 +319,8 @@ static bool replay_key(tui *t, key_action action)
         return true;
     case KEY_ACTION_HELP:
     case KEY_ACTION_LEVEL_LIST:
+    case KEY_ACTION_SNAPSHOTS:
+    case KEY_ACTION_STATISTICS:
         return false; /* the screen that opens holds the replay (main_loop) */
     case KEY_ACTION_NONE:
         play_message(&t->play, PLAY_MESSAGE_INFO, "Replaying: %s", KEYS_REPLAY_TEXT);
@@ -280,8 +360,14 @@ static void play_key(tui *t, int key)
             play_message(&t->play, PLAY_MESSAGE_INFO, "Not restarted");
         return;
     }
+    if (t->snapshots.naming) {
+        snapshots_naming_key(&t->snapshots, &t->play, key);
+        return;
+    }
     if (t->play.replay.active && replay_key(t, action)) return;
-    if (t->view.layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE)
+    /* With no room for the board, what is left: the level list, help, quit. */
+    if (t->view.layout.too_small && action != KEY_ACTION_QUIT && action != KEY_ACTION_RESIZE &&
+        action != KEY_ACTION_LEVEL_LIST && action != KEY_ACTION_HELP)
         return;
 
     switch (action) {
@@ -358,11 +444,22 @@ static void play_key(tui *t, int key)
     case KEY_ACTION_HELP:
         t->view.screen = VIEW_SCREEN_HELP;
         break;
+    case KEY_ACTION_SNAPSHOT_SAVE:
+        snapshots_start_naming(&t->snapshots, &t->play);
+        break;
+    case KEY_ACTION_SNAPSHOTS:
+        if (snapshots_open(&t->snapshots, &t->play)) t->view.screen = VIEW_SCREEN_SNAPSHOTS;
+        break;
+    case KEY_ACTION_STATISTICS:
+        statistics_open(&t->statistics, &t->play);
+        t->view.screen = VIEW_SCREEN_STATISTICS;
+        break;
     case KEY_ACTION_QUIT:
         t->quit = true;
         break;
     case KEY_ACTION_ENTER:
         if (play_push_hint(&t->play)) break;
+        if (assist_take_back(&t->assist, &t->play)) break;
         if (game_is_solved(&t->play.game)) go(t, +1, false);
         break;
     case KEY_ACTION_ESCAPE:
@@ -408,6 +505,12 @@ static void handle_key(tui *t, int key)
     case VIEW_SCREEN_HELP:
         if (key != KEY_MOUSE) t->view.screen = VIEW_SCREEN_PLAY;
         break;
+    case VIEW_SCREEN_SNAPSHOTS:
+        if (!snapshots_key(&t->snapshots, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
+        break;
+    case VIEW_SCREEN_STATISTICS:
+        if (!statistics_key(&t->statistics, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
+        break;
     }
     /* A request about a position the key has left is no longer wanted. */
     assist_follow(&t->assist, &t->play);
@@ -434,6 +537,10 @@ static void redraw(tui *t)
 {
     if (t->view.screen == VIEW_SCREEN_LEVELS)
         levels_draw(&t->list, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_SNAPSHOTS)
+        snapshots_draw(&t->snapshots, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_STATISTICS)
+        statistics_draw(&t->statistics, &t->view, &t->play);
     else
         draw_screen(&t->view, &t->play, &t->assist);
     refresh();
@@ -474,8 +581,10 @@ static void main_loop(tui *t)
 
 static void free_all(tui *t)
 {
+    snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);
+    assist_close(&t->assist);
     if (t->play.progress) {
         char message[256];
         progress_save(t->play.progress, message, sizeof message);
@@ -516,10 +625,14 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    t.assist.worker = worker_create();
+    worker_options solver_thread = {.no_solve_ahead = options->no_solve_ahead};
+    t.assist.worker = worker_create_with(&solver_thread);
 
     int status = CLI_OK;
-    if (!play_open_first(&t.play, options->level, options->file_count > 0)) {
+    bool opened = t.start_collection >= 0
+                      ? play_open_level(&t.play, t.start_collection, t.start_level)
+                      : play_open_first(&t.play, 0, options->file_count > 0);
+    if (!opened) {
         status = CLI_BAD_INPUT;
     } else {
         if (progress_message[0])
@@ -530,6 +643,7 @@ int tui_main(const cli_options *options)
         else if (!t.play.message[0])
             play_message(&t.play, PLAY_MESSAGE_INFO,
                          "Push every box onto a goal. ? shows the keys");
+        assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);

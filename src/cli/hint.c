@@ -1,0 +1,121 @@
+/* hint.c - sokoban --hint: the next push from a position of a level, on one line.
+ *
+ * The position is the level's start with the --moves played (LURD text, or @FILE). The
+ * answer comes from the fast mode, as the game's first hint does:
+ *
+ *   level=N status=solved push=box(X,Y)DIRECTION pushes=P moves=M seconds=S solution=LURD
+ *
+ * X and Y are the box's column and row, counted from 1 at the top-left corner of the level's
+ * map as the file draws it; the solution is the whole rest from the position (so `--verify`
+ * with the moves and then the solution solves the level). Fields without a value are "-". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "cli.h"
+#include "game.h"
+#include "lurd.h"
+#include "solver.h"
+#include "textfile.h"
+
+enum { DEFAULT_SECONDS = 10, MAX_MOVES_FILE = 16 << 20 };
+
+static const char *const direction_names[DIRECTION_COUNT] = {"left", "up", "right", "down"};
+
+/* Plays the --moves on `g`; false after printing why. */
+static bool play_moves(const cli_options *options, game *g)
+{
+    const char *text = options->moves;
+    if (!text) return true;
+    char *file_text = NULL;
+    if (text[0] == '@') {
+        size_t length;
+        char reason[200];
+        if (!textfile_read(text + 1, MAX_MOVES_FILE, &file_text, &length, reason, sizeof reason)) {
+            fprintf(stderr, "sokoban: %s: %s\n", text + 1, reason);
+            return false;
+        }
+        if (strlen(file_text) != length) {
+            fprintf(stderr, "sokoban: %s: not a text file\n", text + 1);
+            free(file_text);
+            return false;
+        }
+        text = file_text;
+    }
+    lurd_steps steps;
+    lurd_error error;
+    bool ok = lurd_parse(text, &steps, &error);
+    if (ok) {
+        ok = lurd_apply(g, &steps, &error);
+        lurd_steps_free(&steps);
+    }
+    if (!ok) fprintf(stderr, "sokoban: bad --moves: %s\n", error.message);
+    free(file_text);
+    return ok;
+}
+
+/* Writes "box(X,Y)DIRECTION" for the first push of `steps` from `from`, or "-". */
+static void describe_first_push(const board *b, const position *from, const game_step *steps,
+                                int count, char *out, size_t size)
+{
+    snprintf(out, size, "-");
+    position p;
+    if (!position_copy(&p, from, b)) return;
+    for (int i = 0; i < count; i++) {
+        int stand = p.player;
+        step_result r = board_step(b, &p, steps[i].direction);
+        if (r == STEP_BLOCKED) break;
+        if (r == STEP_PUSHED) {
+            int box = board_neighbour(b, stand, steps[i].direction);
+            snprintf(out, size, "box(%d,%d)%s", board_x(b, box) + 1, board_y(b, box) + 1,
+                     direction_names[steps[i].direction]);
+            break;
+        }
+    }
+    position_free(&p);
+}
+
+int cli_hint(const cli_options *options)
+{
+    collection c;
+    if (!cli_load_collection(options, &c)) return CLI_BAD_INPUT;
+    const level *lv = cli_pick_level(options, &c);
+    game g;
+    if (!lv || !game_init(&g, lv)) {
+        if (lv) fputs("sokoban: out of memory\n", stderr);
+        collection_free(&c);
+        return CLI_BAD_INPUT;
+    }
+    if (!play_moves(options, &g)) {
+        game_free(&g);
+        collection_free(&c);
+        return CLI_BAD_INPUT;
+    }
+    solver_result result = {.status = SOLVER_SOLVED};
+    if (!game_is_solved(&g)) {
+        solver_options solver = {
+            .mode = SOLVER_FAST,
+            .max_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SECONDS,
+            .memory_mib = options->memory_mib,
+        };
+        solver_solve(&g.board, &g.position, &solver, &result);
+    }
+    bool solved = result.status == SOLVER_SOLVED;
+    char push[64] = "-", pushes[16] = "-", moves[16] = "-";
+    char *lurd = NULL;
+    if (solved) {
+        describe_first_push(&g.board, &g.position, result.steps, result.moves, push, sizeof push);
+        snprintf(pushes, sizeof pushes, "%d", result.pushes);
+        snprintf(moves, sizeof moves, "%d", result.moves);
+        if (result.moves > 0) lurd = lurd_format(result.steps, result.moves, false);
+    }
+    printf("level=%d status=%s push=%s pushes=%s moves=%s seconds=%.3f solution=%s\n", lv->number,
+           solver_status_name(result.status), push, pushes, moves, result.seconds,
+           lurd ? lurd : "-");
+    free(lurd);
+    solver_result_free(&result);
+    game_free(&g);
+    collection_free(&c);
+    return solved ? CLI_OK : CLI_NO;
+}

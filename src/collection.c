@@ -1,0 +1,294 @@
+/* collection.c - collections from files, folders, standard input and groups of one-level
+ * files (see collection.h). */
+#define _GNU_SOURCE
+#include "collection.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "textfile.h"
+
+int collection_natural_compare(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            while (*a == '0') a++;
+            while (*b == '0') b++;
+            size_t la = 0, lb = 0;
+            while (isdigit((unsigned char)a[la])) la++;
+            while (isdigit((unsigned char)b[lb])) lb++;
+            if (la != lb) return la < lb ? -1 : 1;
+            int order = strncmp(a, b, la);
+            if (order) return order;
+            a += la;
+            b += lb;
+            continue;
+        }
+        if (*a != *b) return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+        a++;
+        b++;
+    }
+    return *a ? 1 : *b ? -1 : 0;
+}
+
+int collection_split_level(const char *argument, char **file)
+{
+    *file = NULL;
+    const char *colon = strrchr(argument, ':');
+    if (!colon || colon == argument || !colon[1]) return 0;
+    struct stat info;
+    if (stat(argument, &info) == 0) return 0; /* a file really named so */
+    long number = 0;
+    for (const char *c = colon + 1; *c; c++) {
+        if (!isdigit((unsigned char)*c)) return 0;
+        number = number * 10 + (*c - '0');
+        if (number > 1000000) return 0;
+    }
+    if (number < 1) return 0;
+    *file = strndup(argument, (size_t)(colon - argument));
+    return *file ? (int)number : -1;
+}
+
+static void set_error(level_error *error, const char *format, const char *a, const char *b)
+{
+    if (error) snprintf(error->message, sizeof error->message, format, a, b);
+}
+
+/* Reads standard input as one collection named "-". */
+static bool open_stdin(collection *out, level_error *error)
+{
+    char *text, reason[200];
+    size_t length;
+    if (!textfile_read_stream(STDIN_FILENO, LEVEL_MAX_FILE_BYTES, &text, &length, reason,
+                              sizeof reason)) {
+        set_error(error, "%s: %s", "-", reason);
+        return false;
+    }
+    bool ok = collection_parse(text, length, "-", out, error);
+    free(text);
+    if (ok) {
+        char *name = strdup("standard input");
+        if (name) {
+            free(out->name);
+            out->name = name;
+        }
+    }
+    return ok;
+}
+
+/* True for a level file's name in a folder: .sok, .xsb or .txt, not hidden. */
+static bool is_level_file_name(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    if (name[0] == '.' || !dot) return false;
+    return strcasecmp(dot, ".sok") == 0 || strcasecmp(dot, ".xsb") == 0 ||
+           strcasecmp(dot, ".txt") == 0;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return collection_natural_compare(*(char *const *)a, *(char *const *)b);
+}
+
+/* The level files of a folder, in natural order: an array of names (each to free()) and
+ * its length, or -1 with errno set. */
+static int list_folder(const char *path, char ***names)
+{
+    DIR *folder = opendir(path);
+    if (!folder) return -1;
+    int count = 0, capacity = 0;
+    char **list = NULL;
+    struct dirent *entry;
+    while ((entry = readdir(folder))) {
+        if (!is_level_file_name(entry->d_name)) continue;
+        if (count == capacity) {
+            capacity = capacity ? capacity * 2 : 64;
+            char **grown = realloc(list, (size_t)capacity * sizeof *grown);
+            if (!grown) break;
+            list = grown;
+        }
+        if (!(list[count] = strdup(entry->d_name))) break;
+        count++;
+    }
+    closedir(folder);
+    if (count > 0) qsort(list, (size_t)count, sizeof *list, compare_names);
+    *names = list;
+    return count;
+}
+
+bool collection_append(collection *into, collection *from)
+{
+    level *grown = realloc(into->levels, (size_t)(into->count + from->count) * sizeof *grown);
+    if (!grown && into->count + from->count > 0) return false;
+    into->levels = grown;
+    for (int i = 0; i < from->count; i++) {
+        level *lv = &into->levels[into->count + i];
+        *lv = from->levels[i];
+        lv->number = into->count + i + 1;
+    }
+    into->count += from->count;
+    into->bad_count += from->bad_count;
+    free(from->levels);
+    from->levels = NULL;
+    from->count = from->bad_count = 0;
+    collection_free(from);
+    return true;
+}
+
+/* The last part of a folder's path, without trailing slashes: a string to free(). */
+static char *folder_name(const char *path)
+{
+    size_t end = strlen(path);
+    while (end > 1 && path[end - 1] == '/') end--;
+    size_t start = end;
+    while (start > 0 && path[start - 1] != '/') start--;
+    return strndup(path + start, end - start);
+}
+
+/* A folder as one collection: its level files in natural order; a file that cannot be read
+ * at all is passed over, as long as one can. */
+static bool open_folder(const char *path, collection *out, level_error *error)
+{
+    *out = (collection){0};
+    char **names;
+    int count = list_folder(path, &names);
+    if (count < 0) {
+        set_error(error, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = true;
+    level_error first_error = {""};
+    for (int i = 0; ok && i < count; i++) {
+        char *file;
+        if (asprintf(&file, "%s/%s", path, names[i]) < 0) {
+            ok = false;
+            break;
+        }
+        collection one;
+        level_error one_error;
+        if (collection_load(file, &one, &one_error)) {
+            if (!out->path) {
+                *out = one;
+                free(out->path);
+                free(out->name);
+                out->path = strdup(path);
+                out->name = folder_name(path);
+                ok = out->path && out->name;
+            } else {
+                ok = collection_append(out, &one);
+                if (!ok) collection_free(&one);
+            }
+        } else if (!first_error.message[0]) {
+            first_error = one_error;
+        }
+        free(file);
+    }
+    for (int i = 0; i < count; i++) free(names[i]);
+    free(names);
+    if (!ok) {
+        collection_free(out);
+        set_error(error, "%s: %s", path, "out of memory");
+        return false;
+    }
+    if (!out->path) {
+        if (first_error.message[0] && error)
+            *error = first_error;
+        else
+            set_error(error, "%s: %s", path, "no level files (.sok, .xsb, .txt) in this folder");
+        return false;
+    }
+    return true;
+}
+
+bool collection_open(const char *argument, collection *out, level_error *error)
+{
+    *out = (collection){0};
+    if (strcmp(argument, "-") == 0) return open_stdin(out, error);
+    struct stat info;
+    if (stat(argument, &info) == 0 && S_ISDIR(info.st_mode))
+        return open_folder(argument, out, error);
+    return collection_load(argument, out, error);
+}
+
+bool collection_group_key(const char *path, char *key, size_t size)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t length = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    size_t digits = 0;
+    while (digits < length && isdigit((unsigned char)base[length - 1 - digits])) digits++;
+    if (digits == 0 || digits == length) return false;
+    size_t stem = length - digits;
+    if (base[stem - 1] == '_' || base[stem - 1] == '-') stem--;
+    if (stem == 0) return false;
+    /* the folder is part of the key: two folders' files never group */
+    int written = snprintf(key, size, "%.*s%.*s", (int)(base - path), path, (int)stem, base);
+    return written > 0 && (size_t)written < size;
+}
+
+bool collection_open_all(const char *const *arguments, int count, collection **out,
+                         int **levels, int *out_count, level_error *error)
+{
+    collection *list = calloc((size_t)(count ? count : 1), sizeof *list);
+    int *numbers = calloc((size_t)(count ? count : 1), sizeof *numbers);
+    char previous_key[4096] = "";
+    int n = 0;
+    bool ok = list && numbers;
+    if (!ok) set_error(error, "%s%s", "out of memory", "");
+    for (int i = 0; ok && i < count; i++) {
+        char *file = NULL;
+        int number = collection_split_level(arguments[i], &file);
+        if (number < 0) {
+            set_error(error, "%s%s", "out of memory", "");
+            ok = false;
+            break;
+        }
+        const char *path = file ? file : arguments[i];
+        collection one;
+        ok = collection_open(path, &one, error);
+        char key[4096];
+        bool grouped = ok && !file && one.count == 1 && collection_group_key(path, key, sizeof key);
+        free(file);
+        if (!ok) break;
+        if (grouped && n > 0 && strcmp(key, previous_key) == 0) {
+            ok = collection_append(&list[n - 1], &one);
+            if (!ok) {
+                collection_free(&one);
+                set_error(error, "%s%s", "out of memory", "");
+            }
+            continue;
+        }
+        if (grouped) {
+            /* the group is named by its key's file part: "microban01" */
+            const char *name = strrchr(key, '/');
+            char *copy = strdup(name ? name + 1 : key);
+            if (copy) {
+                free(one.name);
+                one.name = copy;
+            }
+            snprintf(previous_key, sizeof previous_key, "%s", key);
+        } else {
+            previous_key[0] = '\0';
+        }
+        numbers[n] = number;
+        list[n++] = one;
+    }
+    if (!ok) {
+        for (int i = 0; i < n; i++) collection_free(&list[i]);
+        free(list);
+        free(numbers);
+        return false;
+    }
+    *out = list;
+    *levels = numbers;
+    *out_count = n;
+    return true;
+}

@@ -1,0 +1,181 @@
+/* level_lines.c - a level file cut into classified lines; fields and solution lines. */
+#include "level_lines.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+bool line_is_map_char(char c)
+{
+    return c == '#' || c == ' ' || c == '-' || c == '_' || c == '.' || c == '$' || c == '*' ||
+           c == '@' || c == '+';
+}
+
+/* True when every character could belong to a map row (digits as run-length counts, '|'
+ * as a row break) and there is a wall: a real row of a closed level always has one. */
+static bool is_map_row(const char *text, size_t length)
+{
+    bool wall = false;
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
+        if (c == '#') wall = true;
+        if (!line_is_map_char(c) && !isdigit((unsigned char)c) && c != '|' && c != '\t') return false;
+    }
+    return wall;
+}
+
+/* True when a line that is not a valid map row still looks like one with a bad character
+ * in it (it starts like a row and is mostly made of map characters), so that it gets an
+ * "unknown character" error instead of being taken for text. */
+static bool looks_like_map_row(const char *text, size_t length)
+{
+    size_t i = 0;
+    while (i < length && (text[i] == ' ' || text[i] == '\t')) i++;
+    if (i == length || text[i] != '#') return false;
+    size_t good = 0, total = 0;
+    for (; i < length; i++) {
+        char c = text[i];
+        if (c == ' ') continue;
+        total++;
+        if (line_is_map_char(c) || isdigit((unsigned char)c) || c == '|') good++;
+    }
+    return good * 4 >= total * 3;
+}
+
+static line_kind classify(const char *text, size_t length)
+{
+    if (length == 0) return LINE_BLANK;
+    if (length >= 2 && text[0] == ':' && text[1] == ':') return LINE_BANNER;
+    if (is_map_row(text, length)) return LINE_MAP;
+    if (looks_like_map_row(text, length)) return LINE_BAD_MAP;
+    return LINE_TEXT;
+}
+
+bool lines_split(const char *text, size_t length, line_list *out)
+{
+    *out = (line_list){0};
+    if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        length -= 3;
+    }
+    size_t capacity = 64, count = 0;
+    line *lines = malloc(capacity * sizeof *lines);
+    if (!lines) return false;
+    uint32_t number = 0;
+    size_t start = 0;
+    while (start < length) {
+        size_t end = start;
+        while (end < length && text[end] != '\n' && text[end] != '\r') end++;
+        size_t stripped = end;
+        while (stripped > start && isspace((unsigned char)text[stripped - 1])) stripped--;
+        number++;
+        line_kind kind = classify(text + start, stripped - start);
+        /* a blank line after a blank line: the entry before stands for both */
+        if (!(kind == LINE_BLANK && count > 0 && lines[count - 1].kind == LINE_BLANK)) {
+            if (count == capacity) {
+                capacity *= 2;
+                line *grown = realloc(lines, capacity * sizeof *lines);
+                if (!grown) {
+                    free(lines);
+                    return false;
+                }
+                lines = grown;
+            }
+            lines[count++] = (line){.text = text + start,
+                                    .length = (uint32_t)(stripped - start),
+                                    .number = number,
+                                    .kind = kind};
+        }
+        if (end < length && text[end] == '\r' && end + 1 < length && text[end + 1] == '\n') end++;
+        start = end + 1;
+    }
+    /* give back what the doubling left unused */
+    if (count > 0 && count < capacity) {
+        line *fitted = realloc(lines, count * sizeof *lines);
+        if (fitted) lines = fitted;
+    }
+    out->lines = lines;
+    out->count = (int)count;
+    out->total_lines = (int)number;
+    return true;
+}
+
+void lines_free(line_list *list)
+{
+    free(list->lines);
+    *list = (line_list){0};
+}
+
+int lines_span(const line_list *list, int i)
+{
+    int next = i + 1 < list->count ? (int)list->lines[i + 1].number : list->total_lines + 1;
+    return next - (int)list->lines[i].number;
+}
+
+const char *line_field(const line *l, const char *key, size_t *length)
+{
+    size_t k = strlen(key);
+    if (l->kind != LINE_TEXT || l->length < k + 1 || strncasecmp(l->text, key, k) != 0 ||
+        l->text[k] != ':')
+        return NULL;
+    size_t i = k + 1;
+    while (i < l->length && isspace((unsigned char)l->text[i])) i++;
+    *length = l->length - i;
+    return l->text + i;
+}
+
+bool line_is_field(const line *l)
+{
+    static const char *const keys[] = {"Title",       "Author", "Comment",    "Comment-End",
+                                       "Comment_End", "Date",   "Collection", "Level"};
+    size_t length;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (line_field(l, keys[i], &length)) return true;
+    return false;
+}
+
+bool line_is_comment_end(const line *l)
+{
+    size_t length;
+    return line_field(l, "Comment-End", &length) || line_field(l, "Comment_End", &length);
+}
+
+/* True when the line starts with `word` (any case) followed by the end, a blank, '(',
+ * '/' or ':'. */
+static bool starts_with_word(const line *l, const char *word)
+{
+    size_t k = strlen(word);
+    if (l->kind != LINE_TEXT || l->length < k || strncasecmp(l->text, word, k) != 0) return false;
+    if (l->length == k) return true;
+    char c = l->text[k];
+    return c == ' ' || c == '\t' || c == '(' || c == '/' || c == ':' || c == '-';
+}
+
+bool line_opens_solution(const line *l)
+{
+    return starts_with_word(l, "Solution") || starts_with_word(l, "Save") ||
+           starts_with_word(l, "Snapshot");
+}
+
+bool line_is_moves(const line *l)
+{
+    if (l->kind != LINE_TEXT || l->length == 0) return false;
+    bool move = false;
+    for (size_t i = 0; i < l->length; i++) {
+        char c = l->text[i];
+        if (strchr("lurdLURD", c))
+            move = true;
+        else if (!isdigit((unsigned char)c) && c != '(' && c != ')' && c != ' ')
+            return false;
+    }
+    return move;
+}
+
+const char *line_comment_text(const line *l, size_t *length)
+{
+    size_t i = 1;
+    while (i < l->length && isspace((unsigned char)l->text[i])) i++;
+    *length = l->length - i;
+    return l->text + i;
+}

@@ -1,0 +1,215 @@
+/* snapshots.c - named positions of the level in play: saving, listing, restoring. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../lurd.h"
+#include "snapshots.h"
+
+#define ASSISTED_MARK " (assisted)"
+
+/* The prompt on the message line, with the name typed so far. */
+static void show_prompt(const snapshot_screen *s, play *p)
+{
+    play_message(p, PLAY_MESSAGE_INFO, "Snapshot name: %s_  (Enter saves, Esc cancels)", s->name);
+}
+
+void snapshots_start_naming(snapshot_screen *s, play *p)
+{
+    s->naming = true;
+    s->length = 0;
+    s->name[0] = 0;
+    show_prompt(s, p);
+}
+
+/* Saves the position in play under `name`. */
+static void save(play *p, const char *typed)
+{
+    progress_key key = progress_level_key(play_level(p));
+    char name[SNAPSHOT_NAME_MAX + sizeof ASSISTED_MARK];
+    if (typed[0]) {
+        snprintf(name, sizeof name, "%s", typed);
+    } else {
+        /* no name typed: the first free number */
+        progress_snapshot *items = NULL;
+        int count = p->progress ? progress_snapshots(p->progress, key, &items) : 0;
+        int number = (count > 0 ? count : 0) + 1;
+        for (bool taken = true; taken; number += taken) {
+            snprintf(name, sizeof name, "%d", number);
+            taken = false;
+            for (int i = 0; i < count; i++) taken |= strcmp(items[i].name, name) == 0;
+        }
+        if (count > 0) progress_snapshots_free(items, count);
+    }
+    /* help in effect goes into the name, and comes back on restore */
+    bool helped = p->game.moves > p->solver_from || p->game.moves > p->hint_from;
+    if (helped && !strstr(name, ASSISTED_MARK))
+        strncat(name, ASSISTED_MARK, sizeof name - strlen(name) - 1);
+    char *lurd = lurd_format(p->game.history, p->game.moves, false);
+    char *redo = lurd_format(p->game.history + p->game.moves, p->game.length - p->game.moves,
+                             false);
+    bool saved = p->progress && lurd && redo &&
+                 progress_snapshot_save(p->progress, key, name, lurd, redo);
+    if (saved)
+        play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' saved (%d %s, %d %s); ' lists them",
+                     name, p->game.moves, play_plural(p->game.moves, "move", "moves"),
+                     p->game.pushes, play_plural(p->game.pushes, "push", "pushes"));
+    else
+        play_message(p, PLAY_MESSAGE_ERROR, "The snapshot could not be saved%s",
+                     p->progress ? "" : ": progress is not saved");
+    free(lurd);
+    free(redo);
+}
+
+void snapshots_naming_key(snapshot_screen *s, play *p, int key)
+{
+    if (key == 27) {
+        s->naming = false;
+        play_message(p, PLAY_MESSAGE_INFO, "No snapshot saved");
+        return;
+    }
+    if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        s->naming = false;
+        save(p, s->name);
+        return;
+    }
+    if ((key == KEY_BACKSPACE || key == 127 || key == 8) && s->length > 0) {
+        s->name[--s->length] = 0;
+    } else if (key >= ' ' && key < 127 && s->length < SNAPSHOT_NAME_MAX) {
+        s->name[s->length++] = (char)key;
+        s->name[s->length] = 0;
+    }
+    show_prompt(s, p);
+}
+
+bool snapshots_open(snapshot_screen *s, play *p)
+{
+    snapshots_close(s);
+    if (!p->progress) {
+        play_message(p, PLAY_MESSAGE_ERROR, "No snapshots: progress is not saved");
+        return false;
+    }
+    int count = progress_snapshots(p->progress, progress_level_key(play_level(p)), &s->items);
+    if (count <= 0) {
+        s->items = NULL;
+        play_message(p, PLAY_MESSAGE_INFO, "No snapshots of this level: m saves one");
+        return false;
+    }
+    s->count = count;
+    s->selected = 0;
+    return true;
+}
+
+void snapshots_close(snapshot_screen *s)
+{
+    if (s->items) progress_snapshots_free(s->items, s->count);
+    s->items = NULL;
+    s->count = 0;
+}
+
+/* The moves and pushes of a LURD text: its letters, and its capitals. */
+static void count_steps(const char *lurd, int *moves, int *pushes)
+{
+    *moves = *pushes = 0;
+    for (const char *c = lurd; c && *c; c++) {
+        if (strchr("lurd", *c)) ++*moves;
+        if (strchr("LURD", *c)) ++*moves, ++*pushes;
+    }
+}
+
+void snapshots_draw(const snapshot_screen *s, const view *v, const play *p)
+{
+    erase();
+    char header[160];
+    snprintf(header, sizeof header, " Snapshots of %s %d: %s", p->collections[p->collection_index].name,
+             play_level(p)->number, play_level(p)->title);
+    attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
+    mvaddnstr(0, 0, header, COLS);
+    attrset(A_BOLD);
+    mvaddnstr(2, 0, "   name                                       moves  pushes  redo  saved", COLS);
+    attrset(A_NORMAL);
+    for (int i = 0; i < s->count && 3 + i < LINES - 1; i++) {
+        int moves, pushes, redo_moves, redo_pushes;
+        count_steps(s->items[i].lurd, &moves, &pushes);
+        count_steps(s->items[i].redo, &redo_moves, &redo_pushes);
+        char when[32] = "";
+        time_t saved = (time_t)s->items[i].saved;
+        struct tm local;
+        if (localtime_r(&saved, &local)) strftime(when, sizeof when, "%Y-%m-%d %H:%M", &local);
+        char line[256];
+        snprintf(line, sizeof line, "   %-42.42s %6d  %6d  %4d  %s", s->items[i].name, moves,
+                 pushes, redo_moves, when);
+        attrset(i == s->selected ? A_REVERSE : A_NORMAL);
+        if (i == s->selected) {
+            move(3 + i, 0);
+            hline(' ', COLS);
+        }
+        mvaddnstr(3 + i, 0, line, COLS);
+        attrset(A_NORMAL);
+    }
+    attrset(A_REVERSE);
+    move(LINES - 1, 0);
+    hline(' ', COLS);
+    mvaddnstr(LINES - 1, 0, " Up/Down: choose  Enter: restore  d: delete  Esc q: back", COLS);
+    attrset(A_NORMAL);
+}
+
+/* Restores the selected snapshot with its undo and redo history. */
+static void restore(snapshot_screen *s, play *p)
+{
+    const progress_snapshot *snapshot = &s->items[s->selected];
+    replay_stop(&p->replay);
+    if (!play_restore_steps(p, snapshot->lurd, snapshot->redo)) {
+        play_message(p, PLAY_MESSAGE_ERROR, "Snapshot '%s' does not replay on this level",
+                     snapshot->name);
+        play_changed(p, -1, false);
+        return;
+    }
+    /* the restored steps are the player's, unless the snapshot was taken with help */
+    p->solver_from = PLAY_NO_SOLVER_STEP;
+    p->hint_from = strstr(snapshot->name, ASSISTED_MARK) ? 0 : PLAY_NO_SOLVER_STEP;
+    p->solved_recorded = game_is_solved(&p->game);
+    play_changed(p, -1, false);
+    play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' restored (%d %s); U redoes what followed",
+                 snapshot->name, p->game.moves, play_plural(p->game.moves, "move", "moves"));
+}
+
+bool snapshots_key(snapshot_screen *s, play *p, int key)
+{
+    switch (key) {
+    case KEY_UP:
+    case 'k':
+    case 'w':
+        if (s->selected > 0) s->selected--;
+        return true;
+    case KEY_DOWN:
+    case 'j':
+    case 's':
+        if (s->selected < s->count - 1) s->selected++;
+        return true;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+        restore(s, p);
+        snapshots_close(s);
+        return false;
+    case 'd':
+    case KEY_DC: {
+        char *name = strdup(s->items[s->selected].name);
+        if (name && progress_snapshot_delete(p->progress, progress_level_key(play_level(p)), name))
+            play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' deleted", name);
+        free(name);
+        if (!snapshots_open(s, p)) return false;
+        return true;
+    }
+    case 27:
+    case 'q':
+    case '\'':
+        snapshots_close(s);
+        return false;
+    default:
+        return true;
+    }
+}

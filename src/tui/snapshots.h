@@ -1,0 +1,49 @@
+/* snapshots.h - snapshots: named positions of the level in play, saved with their undo and
+ * redo history, listed on a screen of their own and restored from it.
+ *
+ * m asks for a name on the message line and saves the position (the moves in effect and
+ * the steps redo can take after them) through progress.h; ' lists the level's snapshots,
+ * newest first, and Enter restores one, d deletes one. A snapshot taken while a step of the
+ * solver's or a step after a hint is in effect keeps " (assisted)" in its name, and restoring
+ * it counts the game as assisted, so that a snapshot cannot launder help. */
+#ifndef SOKOBAN_TUI_SNAPSHOTS_H
+#define SOKOBAN_TUI_SNAPSHOTS_H
+
+#include <stdbool.h>
+
+#include "../progress.h"
+#include "draw.h"
+#include "play.h"
+
+enum { SNAPSHOT_NAME_MAX = 40 };
+
+typedef struct snapshot_screen {
+    /* Naming: the name being typed on the message line. */
+    bool naming;
+    char name[SNAPSHOT_NAME_MAX + 1];
+    int length;
+    /* The list. */
+    progress_snapshot *items; /* owned, newest first */
+    int count;
+    int selected;
+} snapshot_screen;
+
+/* m: starts asking for a name. */
+void snapshots_start_naming(snapshot_screen *s, play *p);
+
+/* A key while naming: letters add, Backspace takes back, Enter saves, Esc cancels. */
+void snapshots_naming_key(snapshot_screen *s, play *p, int key);
+
+/* ': reads the level's snapshots for the list. False (with a message) when there are none. */
+bool snapshots_open(snapshot_screen *s, play *p);
+
+/* Draws the list into stdscr; the caller refreshes. */
+void snapshots_draw(const snapshot_screen *s, const view *v, const play *p);
+
+/* A key on the list; false when the list closes (back to the play screen). */
+bool snapshots_key(snapshot_screen *s, play *p, int key);
+
+/* Frees the list. */
+void snapshots_close(snapshot_screen *s);
+
+#endif

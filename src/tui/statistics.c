@@ -1,0 +1,229 @@
+/* statistics.c - the statistics screen, and solutions in and out for a collection. */
+#include <curses.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../solutions.h"
+#include "statistics.h"
+
+void statistics_open(statistics_screen *s, const play *p)
+{
+    s->selected = p->collection_index;
+    s->note[0] = 0;
+}
+
+/* What the table shows of one collection. */
+typedef struct collection_figures {
+    progress_statistics statistics;
+    long long best_moves, best_pushes; /* sums over the levels with a best */
+    int with_best;
+} collection_figures;
+
+static void figures_of(play *p, int index, collection_figures *f)
+{
+    const collection *c = &p->collections[index];
+    memset(f, 0, sizeof *f);
+    f->statistics.levels = c->count;
+    if (!p->progress) return;
+    progress_key *keys = malloc((size_t)c->count * sizeof *keys);
+    if (!keys) return;
+    for (int i = 0; i < c->count; i++) {
+        keys[i] = progress_level_key(&c->levels[i]);
+        const progress_record *record = progress_get(p->progress, keys[i]);
+        if (record && record->best_moves.lurd) {
+            f->with_best++;
+            f->best_moves += record->best_moves.moves;
+            f->best_pushes += record->best_pushes.lurd ? record->best_pushes.pushes
+                                                       : record->best_moves.pushes;
+        }
+    }
+    progress_statistics_of(p->progress, keys, c->count, &f->statistics);
+    free(keys);
+}
+
+/* "1:02:03" */
+static void format_time(double seconds, char *out, size_t size)
+{
+    long total = (long)(seconds + 0.5);
+    snprintf(out, size, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+}
+
+void statistics_draw(const statistics_screen *s, const view *v, play *p)
+{
+    erase();
+    attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
+    mvaddnstr(0, 0, " Statistics", COLS);
+    attrset(A_BOLD);
+    mvaddnstr(2, 0,
+              "   collection          levels  solved  assisted  started  best moves/pushes"
+              "     time",
+              COLS);
+    attrset(A_NORMAL);
+    int row = 3;
+    for (int i = 0; i < p->collection_count && row < LINES - 3; i++, row++) {
+        collection_figures f;
+        figures_of(p, i, &f);
+        char time_text[48], bests[48] = "-";
+        format_time(f.statistics.seconds, time_text, sizeof time_text);
+        if (f.with_best) snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
+        char line[256];
+        snprintf(line, sizeof line, " %s %-18.18s %6d  %6d  %8d  %7d  %-17s %8s",
+                 i == p->collection_index ? ">" : " ", p->collections[i].name,
+                 f.statistics.levels, f.statistics.solved, f.statistics.assisted,
+                 f.statistics.started, bests, time_text);
+        attrset(i == s->selected ? A_REVERSE : A_NORMAL);
+        if (i == s->selected) {
+            move(row, 0);
+            hline(' ', COLS);
+        }
+        mvaddnstr(row, 0, line, COLS);
+        attrset(A_NORMAL);
+    }
+    if (s->note[0]) mvaddnstr(row + 1, 1, s->note, COLS - 1);
+    attrset(A_REVERSE);
+    move(LINES - 1, 0);
+    hline(' ', COLS);
+    mvaddnstr(LINES - 1, 0,
+              " Up/Down: choose  e: export its solutions  i: import .sol files  Esc q: back",
+              COLS);
+    attrset(A_NORMAL);
+}
+
+/* ---- Solutions in and out ----------------------------------------------------------- */
+
+static solution_origin origin_of(progress_origin origin)
+{
+    return origin == PROGRESS_ASSISTED   ? SOLUTION_ASSISTED
+           : origin == PROGRESS_IMPORTED ? SOLUTION_IMPORTED
+                                         : SOLUTION_OWN;
+}
+
+/* The directory the exports go to: solutions/ beside the progress database. */
+static bool export_directory(const play *p, char *out, size_t size)
+{
+    if (!p->progress || !progress_saving(p->progress)) return false;
+    const char *database = progress_file(p->progress);
+    const char *slash = strrchr(database, '/');
+    if (!slash) return false;
+    snprintf(out, size, "%.*s/solutions", (int)(slash - database), database);
+    return mkdir(out, 0755) == 0 || errno == EEXIST;
+}
+
+bool statistics_export(play *p, int index, char *note, size_t note_size)
+{
+    const collection *c = &p->collections[index];
+    char directory[4096], path[4200], reason[512];
+    if (!export_directory(p, directory, sizeof directory)) {
+        snprintf(note, note_size, "Nothing exported: progress is not saved");
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/%s.sok", directory, c->name);
+    solutions_level *levels = calloc((size_t)c->count, sizeof *levels);
+    solution_entry *entries = calloc((size_t)c->count * 2, sizeof *entries);
+    if (!levels || !entries) {
+        free(levels);
+        free(entries);
+        snprintf(note, note_size, "Nothing exported: out of memory");
+        return false;
+    }
+    int solutions = 0, with = 0;
+    for (int i = 0; i < c->count; i++) {
+        levels[i].level = &c->levels[i];
+        levels[i].solutions = &entries[2 * i];
+        progress_record record;
+        if (!progress_read_level(p->progress, &c->levels[i], &record)) continue;
+        /* the best by moves, and the best by pushes when it is another solution */
+        const progress_solution *best[2] = {&record.best_moves, &record.best_pushes};
+        for (int k = 0; k < 2; k++) {
+            if (!best[k]->lurd) continue;
+            if (k == 1 && levels[i].count == 1 && strcmp(entries[2 * i].lurd, best[k]->lurd) == 0)
+                continue;
+            solution_entry *e = &entries[2 * i + levels[i].count++];
+            e->lurd = strdup(best[k]->lurd);
+            e->moves = best[k]->moves;
+            e->pushes = best[k]->pushes;
+            e->origin = origin_of(best[k]->origin);
+            if (!e->lurd) levels[i].count--;
+        }
+        solutions += levels[i].count;
+        with += levels[i].count > 0;
+        progress_record_free(&record);
+    }
+    bool written = solutions_export(path, c->name, levels, c->count, reason, sizeof reason);
+    if (written)
+        snprintf(note, note_size, "Exported %d %s of %d of %d levels to %s", solutions,
+                 play_plural(solutions, "solution", "solutions"), with, c->count, path);
+    else
+        snprintf(note, note_size, "Not exported: %s", reason);
+    for (int i = 0; i < 2 * c->count; i++) solution_entry_free(&entries[i]);
+    free(entries);
+    free(levels);
+    return written;
+}
+
+void statistics_import(play *p, int index, char *note, size_t note_size)
+{
+    const collection *c = &p->collections[index];
+    if (!p->progress) {
+        snprintf(note, note_size, "Nothing imported: progress is not saved");
+        return;
+    }
+    int found = 0, imported = 0, bests = 0, refused = 0;
+    char first_refusal[400] = "";
+    /* the .sol beside the level's file: one-level files, as cavepacker-data has them */
+    for (int i = 0; i < c->count && c->count == 1; i++) {
+        solution_entry entry;
+        char reason[400], sol_path[4096];
+        solutions_sol_status status =
+            solutions_read_sol(c->path, &c->levels[i], &entry, reason, sizeof reason);
+        if (status == SOLUTIONS_SOL_NONE) continue;
+        found++;
+        if (status == SOLUTIONS_SOL_BAD) {
+            refused++;
+            if (!first_refusal[0]) snprintf(first_refusal, sizeof first_refusal, "%s", reason);
+            continue;
+        }
+        solutions_sol_path(c->path, sol_path, sizeof sol_path);
+        int flags = 0;
+        if (progress_import_solution(p->progress, &c->levels[i], entry.lurd, sol_path, &flags))
+            bests += flags != 0;
+        imported++;
+        solution_entry_free(&entry);
+    }
+    if (!found)
+        snprintf(note, note_size, "No .sol file beside %s", c->path);
+    else
+        snprintf(note, note_size, "Imported %d %s (%d new %s)%s%s", imported,
+                 play_plural(imported, "solution", "solutions"), bests,
+                 play_plural(bests, "best", "bests"), refused ? "; refused: " : "", first_refusal);
+}
+
+bool statistics_key(statistics_screen *s, play *p, int key)
+{
+    switch (key) {
+    case KEY_UP:
+    case 'k':
+    case 'w':
+        if (s->selected > 0) s->selected--;
+        return true;
+    case KEY_DOWN:
+    case 'j':
+    case 's':
+        if (s->selected < p->collection_count - 1) s->selected++;
+        return true;
+    case 'e':
+        statistics_export(p, s->selected, s->note, sizeof s->note);
+        return true;
+    case 'i':
+        statistics_import(p, s->selected, s->note, sizeof s->note);
+        return true;
+    case 27:
+    case 'q':
+        return false;
+    default:
+        return true;
+    }
+}

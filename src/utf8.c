@@ -1,0 +1,128 @@
+/* utf8.c - UTF-8 validity, Latin-1 conversion and display width (see utf8.h). */
+#include "utf8.h"
+
+#include <stdlib.h>
+
+int utf8_decode(const char *text, unsigned *code)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    int length;
+    unsigned value, min;
+    if (s[0] < 0x80) {
+        *code = s[0];
+        return 1;
+    } else if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+        length = 2, value = s[0] & 0x1F, min = 0x80;
+    } else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+        length = 3, value = s[0] & 0x0F, min = 0x800;
+    } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+        length = 4, value = s[0] & 0x07, min = 0x10000;
+    } else {
+        *code = 0xFFFD;
+        return 1;
+    }
+    for (int i = 1; i < length; i++) {
+        if ((s[i] & 0xC0) != 0x80) { /* also stops at the NUL */
+            *code = 0xFFFD;
+            return 1;
+        }
+        value = value << 6 | (s[i] & 0x3F);
+    }
+    if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) {
+        *code = 0xFFFD;
+        return 1;
+    }
+    *code = value;
+    return length;
+}
+
+bool utf8_valid(const char *text, size_t length)
+{
+    size_t i = 0;
+    while (i < length) {
+        unsigned char c = (unsigned char)text[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        int need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        if (i + (size_t)need > length) return false;
+        char character[5] = {0};
+        for (int k = 0; k < need; k++) character[k] = text[i + (size_t)k];
+        unsigned code;
+        if (utf8_decode(character, &code) != need) return false;
+        i += (size_t)need;
+    }
+    return true;
+}
+
+char *utf8_from_latin1(const char *text, size_t length, size_t *out_length)
+{
+    size_t extra = 0;
+    for (size_t i = 0; i < length; i++) extra += (unsigned char)text[i] >= 0x80;
+    char *out = malloc(length + extra + 1);
+    if (!out) return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c < 0x80) {
+            out[o++] = (char)c;
+        } else {
+            out[o++] = (char)(0xC0 | c >> 6);
+            out[o++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    out[o] = '\0';
+    *out_length = o;
+    return out;
+}
+
+/* Markus Kuhn's wcwidth ranges, shortened to the blocks that matter for titles. */
+int utf8_char_width(unsigned c)
+{
+    if (c == 0) return 0;
+    if (c < 0x20 || (c >= 0x7F && c < 0xA0)) return 0;
+    if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x0483 && c <= 0x0489) ||
+        (c >= 0x0591 && c <= 0x05BD) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+        (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x200B && c <= 0x200F) ||
+        (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE00 && c <= 0xFE0F) ||
+        (c >= 0xFE20 && c <= 0xFE2F))
+        return 0;
+    if ((c >= 0x1100 && c <= 0x115F) || c == 0x2329 || c == 0x232A ||
+        (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
+        (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) ||
+        (c >= 0xA000 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+        (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+        (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) ||
+        (c >= 0x1F300 && c <= 0x1F64F) || (c >= 0x1F900 && c <= 0x1F9FF) ||
+        (c >= 0x20000 && c <= 0x3FFFD))
+        return 2;
+    return 1;
+}
+
+int utf8_width(const char *text)
+{
+    int width = 0;
+    while (*text) {
+        unsigned code;
+        text += utf8_decode(text, &code);
+        width += utf8_char_width(code);
+    }
+    return width;
+}
+
+size_t utf8_fit(const char *text, int columns, int *used)
+{
+    size_t bytes = 0;
+    int width = 0;
+    while (text[bytes]) {
+        unsigned code;
+        int length = utf8_decode(text + bytes, &code);
+        int w = utf8_char_width(code);
+        if (width + w > columns) break;
+        width += w;
+        bytes += (size_t)length;
+    }
+    if (used) *used = width;
+    return bytes;
+}

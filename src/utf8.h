@@ -1,0 +1,34 @@
+/* utf8.h - UTF-8 text as the terminal shows it: validity, Latin-1 conversion, display width.
+ *
+ * Titles, authors and comments of levels are kept in UTF-8 (a file in Latin-1 is converted
+ * when it is read). The list, the status line and `--list` pad and cut them by the columns
+ * they take on screen, not by bytes: a wide (East Asian) character takes two, a combining
+ * mark none. Knows nothing of the locale; the caller decides whether to show UTF-8 at all. */
+#ifndef SOKOBAN_UTF8_H
+#define SOKOBAN_UTF8_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* True when the `length` bytes are well-formed UTF-8. */
+bool utf8_valid(const char *text, size_t length);
+
+/* The `length` bytes read as Latin-1 (ISO 8859-1), converted to UTF-8: a new string to
+ * free() (*out_length bytes, NUL-terminated), or NULL when out of memory. */
+char *utf8_from_latin1(const char *text, size_t length, size_t *out_length);
+
+/* Decodes the character at `text` (NUL-terminated UTF-8): its code point in *code, and
+ * returns its length in bytes (1 for a malformed byte, whose *code is U+FFFD). */
+int utf8_decode(const char *text, unsigned *code);
+
+/* The columns the code point takes on a terminal: 0, 1 or 2. */
+int utf8_char_width(unsigned code);
+
+/* The columns the NUL-terminated string takes. */
+int utf8_width(const char *text);
+
+/* How many bytes of the string fit in `columns` columns, cut between whole characters;
+ * *used (if not NULL) gets the columns they take. */
+size_t utf8_fit(const char *text, int columns, int *used);
+
+#endif

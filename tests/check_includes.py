@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""check_includes.py - the dependency rule of src/, checked from its #include lines.
+
+Usage: check_includes.py SRC_DIR
+
+A module is a .c file and its .h (src/solver_fast.c and src/solver_fast.h are one module,
+"solver_fast"), or the files PARTS below names as one. Module A depends on module B when a file of A includes a header of B
+("..." includes only; <...> are the system's). The rule (docs/ARCHITECTURE.md):
+
+  1. no include circle: the modules and their dependencies form no cycle;
+  2. no arrow up: every module sits in one layer of LAYERS below, and depends only on
+     modules of its own layer or of the layers under it.
+
+Prints every broken rule, one line each, and exits 1 when there is one; a module that no
+layer names is an error too, so a new file must be placed. Exits 0 and prints a summary
+otherwise.
+"""
+import os
+import re
+import sys
+
+# The layers, from the bottom. A module is named by its path under src/ without the
+# extension; a pattern ending in "*" takes every module starting with it.
+LAYERS = [
+    ("level data", ["utf8", "textfile", "level_lines", "level", "collection"]),
+    ("rules", ["board", "game", "lurd", "solutions"]),
+    ("analysis", ["deadlock"]),
+    ("search engine", ["ida"]),
+    ("solvers", ["solver*", "tiles*"]),
+    ("solver thread and saved progress", ["worker", "progress*"]),
+    ("front-ends", ["cli/*", "tui/*", "main"]),
+]
+
+# Modules cut in several files that share a private header: file -> the module it is part
+# of. The private header says so in its opening comment ("not for other modules").
+PARTS = {
+    "progress_store": "progress",
+    "progress_levels": "progress",
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+
+
+def layer_of(module):
+    for index, (_, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if pattern.endswith("*"):
+                if module.startswith(pattern[:-1]):
+                    return index
+            elif module == pattern:
+                return index
+    return None
+
+
+def read_graph(src):
+    """Module -> {module it includes: the first 'file: line' that says so}."""
+    graph = {}
+    for directory, _, files in os.walk(src):
+        for name in sorted(files):
+            if not name.endswith((".c", ".h")):
+                continue
+            path = os.path.join(directory, name)
+            module = os.path.relpath(path, src)[:-2]
+            module = PARTS.get(module, module)
+            edges = graph.setdefault(module, {})
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for number, line in enumerate(f, 1):
+                    match = INCLUDE.match(line)
+                    if not match:
+                        continue
+                    target = os.path.normpath(os.path.join(directory, match.group(1)))
+                    if not target.startswith(os.path.normpath(src) + os.sep):
+                        continue  # outside src/ (none today)
+                    included = os.path.relpath(target, src)[:-2]
+                    included = PARTS.get(included, included)
+                    if included != module:
+                        edges.setdefault(included, "%s:%d" % (os.path.relpath(path, src), number))
+    for edges in list(graph.values()):
+        for included in edges:
+            graph.setdefault(included, {})
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def shortest_loop(graph, component):
+    """A shortest circle through the first module of `component`: [a, b, ..., a]."""
+    members = set(component)
+    start = component[0]
+    previous = {start: None}
+    queue = [start]
+    for v in queue:
+        for w in sorted(graph[v]):
+            if w == start:
+                path = [v]
+                while previous[path[-1]] is not None:
+                    path.append(previous[path[-1]])
+                return [start] + path[::-1][1:] + [start] if v != start else [start, start]
+            if w in members and w not in previous:
+                previous[w] = v
+                queue.append(w)
+    return component + [component[0]]
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: check_includes.py SRC_DIR", file=sys.stderr)
+        return 2
+    src = sys.argv[1]
+    graph = read_graph(src)
+    errors = []
+    for component in cycles(graph):
+        loop = shortest_loop(graph, component)
+        steps = ["%s -> %s (%s)" % (a, b, graph[a][b]) for a, b in zip(loop, loop[1:])]
+        errors.append("include circle: %s" % "; ".join(steps))
+    for module in sorted(graph):
+        layer = layer_of(module)
+        if layer is None:
+            errors.append("%s: in no layer (add it to LAYERS in %s)" % (module, sys.argv[0]))
+            continue
+        for included, where in sorted(graph[module].items()):
+            other = layer_of(included)
+            if other is not None and other > layer:
+                errors.append("%s: arrow up: %s (%s) includes %s (%s)" % (
+                    where, module, LAYERS[layer][0], included, LAYERS[other][0]))
+    for error in errors:
+        print(error)
+    if errors:
+        return 1
+    print("ok: %d modules, %d dependencies, no circle, no arrow up" % (
+        len(graph), sum(len(e) for e in graph.values())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

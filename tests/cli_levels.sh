@@ -1,0 +1,92 @@
+#!/bin/sh
+# cli_levels.sh - collections on the command line: FILE:N, folders, standard input, groups of
+# one-level files, and --list with a level that cannot be played.
+# Usage: cli_levels.sh PATH-TO-SOKOBAN
+set -u
+sokoban=$1
+work=$(mktemp -d "${TMPDIR:-/tmp}/cli_levels.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+run() {
+    "$sokoban" "$@" >"$work/stdout" 2>"$work/stderr"
+    status=$?
+}
+
+expect_status() {
+    [ "$status" -eq "$2" ] || fail "$1: exit status $status, expected $2 ($(head -c 300 "$work/stderr"))"
+}
+
+printf '; One\n#####\n#@$.#\n#####\n\n; Twins\n######\n#@$.@#\n######\n\n; Three\n######\n#@ $.#\n######\n' >"$work/bad.xsb"
+
+# ---- --list: a level that cannot be played is listed with its line and reason
+run --list "$work/bad.xsb"
+expect_status "list with a bad level" 0
+[ "$(wc -l <"$work/stdout")" -eq 3 ] || fail "list with a bad level: $(cat "$work/stdout")"
+grep -q '^ *2  Twins  *cannot be played: line 8: two players' "$work/stdout" ||
+    fail "list: the bad level is not marked: $(cat "$work/stdout")"
+grep -q '^ *3  Three .* 6x3 ' "$work/stdout" || fail "list: level 3 is missing: $(cat "$work/stdout")"
+
+# ---- the modes that act on the bad level refuse it; the others play on
+run --verify "$work/bad.xsb" --level 2 R
+expect_status "verify the bad level" 2
+grep -q "level 2 (Twins), line 8: two players" "$work/stderr" || fail "verify bad: $(cat "$work/stderr")"
+run --verify "$work/bad.xsb" --level 3 rR
+expect_status "verify a good level after a bad one" 0
+run --deadlocks "$work/bad.xsb:2"
+expect_status "deadlocks on the bad level (FILE:N)" 2
+
+# ---- FILE:N
+run --verify "$work/bad.xsb:3" rR
+expect_status "verify FILE:3" 0
+run --verify "$work/bad.xsb:1" R
+expect_status "verify FILE:1" 0
+run --verify "$work/bad.xsb:9" R
+expect_status "verify FILE:9" 2
+grep -q "no level 9" "$work/stderr" || fail "FILE:9: $(cat "$work/stderr")"
+
+# ---- standard input
+run --list - <"$work/bad.xsb"
+expect_status "list -" 0
+[ "$(wc -l <"$work/stdout")" -eq 3 ] || fail "list -: $(cat "$work/stdout")"
+
+# ---- a folder, in natural order
+mkdir "$work/folder"
+printf '; Ten\n#####\n#@$.#\n#####\n' >"$work/folder/level10.sok"
+printf '; Two\n#####\n#@$.#\n#####\n' >"$work/folder/level2.sok"
+run --list "$work/folder"
+expect_status "list a folder" 0
+[ "$(sed -n 1p "$work/stdout" | awk '{print $2}')" = "Two" ] || fail "folder order: $(cat "$work/stdout")"
+[ "$(sed -n 2p "$work/stdout" | awk '{print $2}')" = "Ten" ] || fail "folder order: $(cat "$work/stdout")"
+
+# ---- --list pads titles by display width: the size column lines up
+printf '; Caf\xc3\xa9\n#####\n#@$.#\n#####\n\n; Cafe\n#####\n#@$.#\n#####\n' >"$work/width.xsb"
+run --list "$work/width.xsb"
+first=$(sed -n 1p "$work/stdout" | sed 's/5x3.*//' | LC_ALL=C.UTF-8 wc -m)
+second=$(sed -n 2p "$work/stdout" | sed 's/5x3.*//' | LC_ALL=C.UTF-8 wc -m)
+[ "$first" -eq "$second" ] || fail "--list pads by bytes: $(cat "$work/stdout")"
+
+# ---- the size limit is named
+head -c 67108865 /dev/zero | tr '\0' '\n' >"$work/huge.xsb"
+run --list "$work/huge.xsb"
+expect_status "a file over 64 MiB" 2
+grep -q "too large a file (more than 64 MiB)" "$work/stderr" || fail "size limit: $(cat "$work/stderr")"
+
+# ---- the game: --level beyond the collection names it as typed
+run "$work/bad.xsb" --level 9
+expect_status "game --level 9" 2
+grep -q "^sokoban: $work/bad.xsb has 3 levels, not 9" "$work/stderr" || fail "game --level 9: $(cat "$work/stderr")"
+run "$work/bad.xsb:2"
+expect_status "game on the bad level" 2
+grep -q "two players" "$work/stderr" || fail "game FILE:2: $(cat "$work/stderr")"
+run --collection nothing-like-it "$work/bad.xsb"
+expect_status "game --collection unknown" 2
+grep -q "no such collection; the collections are bad" "$work/stderr" || fail "--collection: $(cat "$work/stderr")"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "all cli_levels checks passed"

@@ -1,0 +1,250 @@
+/* test_collection.c - collections from folders, groups of one-level files, FILE:N
+ * (src/collection.c), and display width (src/utf8.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "collection.h"
+#include "utf8.h"
+
+/* A fresh folder under /tmp, removed by remove_folder. */
+static char *make_folder(void)
+{
+    char *path = strdup("/tmp/sokoban-collection-XXXXXX");
+    assert_non_null(mkdtemp(path));
+    return path;
+}
+
+static void write_file(const char *folder, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+static void remove_folder(char *folder)
+{
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", folder);
+    assert_int_equal(system(command), 0);
+    free(folder);
+}
+
+/* A one-level file whose title is `title`. */
+static void write_level(const char *folder, const char *name, const char *title)
+{
+    char text[200];
+    snprintf(text, sizeof text, "; %s\n#####\n#@$.#\n#####\n", title);
+    write_file(folder, name, text);
+}
+
+/* ---------------------------------------------------------------- natural order */
+
+static void test_natural_order_compares_numbers_by_value(void **state)
+{
+    (void)state;
+    assert_true(collection_natural_compare("level2.sok", "level10.sok") < 0);
+    assert_true(collection_natural_compare("level10.sok", "level2.sok") > 0);
+    assert_true(collection_natural_compare("a_0009", "a_0010") < 0);
+    assert_true(collection_natural_compare("b1", "a2") > 0);
+    assert_int_equal(collection_natural_compare("same7", "same7"), 0);
+}
+
+/* ---------------------------------------------------------------- folders */
+
+static void test_folder_opens_as_one_collection_in_natural_order(void **state)
+{
+    (void)state;
+    char *folder = make_folder();
+    write_level(folder, "level10.sok", "Ten");
+    write_level(folder, "level2.sok", "Two");
+    write_level(folder, "level1.xsb", "One");
+    write_file(folder, "notes.sol", "rR\n");
+    write_file(folder, ".hidden.sok", "; Hidden\n#####\n#@$.#\n#####\n");
+    collection c;
+    level_error error;
+    if (!collection_open(folder, &c, &error)) fail_msg("%s", error.message);
+    assert_int_equal(c.count, 3);
+    assert_string_equal(c.levels[0].title, "One");
+    assert_string_equal(c.levels[1].title, "Two");
+    assert_string_equal(c.levels[2].title, "Ten");
+    assert_int_equal(c.levels[2].number, 3);
+    assert_string_equal(c.path, folder);
+    assert_string_equal(c.name, strrchr(folder, '/') + 1);
+    collection_free(&c);
+    remove_folder(folder);
+}
+
+static void test_folder_without_level_files_is_refused(void **state)
+{
+    (void)state;
+    char *folder = make_folder();
+    collection c;
+    level_error error;
+    assert_false(collection_open(folder, &c, &error));
+    assert_non_null(strstr(error.message, "no level files"));
+    remove_folder(folder);
+}
+
+/* ---------------------------------------------------------------- groups */
+
+static void test_group_key_drops_the_number_and_extension(void **state)
+{
+    (void)state;
+    char key[256];
+    assert_true(collection_group_key("/maps/microban01_0012.sok", key, sizeof key));
+    assert_string_equal(key, "/maps/microban01");
+    assert_true(collection_group_key("gri0001.sok", key, sizeof key));
+    assert_string_equal(key, "gri");
+    assert_false(collection_group_key("tutorial.xsb", key, sizeof key));
+    assert_false(collection_group_key("/maps/0001.sok", key, sizeof key));
+}
+
+static void test_numbered_one_level_files_group_into_one_collection(void **state)
+{
+    (void)state;
+    char *folder = make_folder();
+    write_level(folder, "micro_0001.sok", "1");
+    write_level(folder, "micro_0002.sok", "2");
+    write_level(folder, "micro_0003.sok", "3");
+    write_level(folder, "other_0001.sok", "O");
+    char paths[4][512];
+    const char *names[] = {"micro_0001.sok", "micro_0002.sok", "micro_0003.sok",
+                           "other_0001.sok"};
+    const char *arguments[4];
+    for (int i = 0; i < 4; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/%s", folder, names[i]);
+        arguments[i] = paths[i];
+    }
+    collection *list;
+    int *levels, count;
+    level_error error;
+    if (!collection_open_all(arguments, 4, &list, &levels, &count, &error))
+        fail_msg("%s", error.message);
+    assert_int_equal(count, 2);
+    assert_string_equal(list[0].name, "micro");
+    assert_int_equal(list[0].count, 3);
+    assert_string_equal(list[0].levels[2].title, "3");
+    assert_int_equal(list[0].levels[2].number, 3);
+    assert_string_equal(list[1].name, "other");
+    for (int i = 0; i < count; i++) collection_free(&list[i]);
+    free(list);
+    free(levels);
+    remove_folder(folder);
+}
+
+static void test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal(void **state)
+{
+    (void)state;
+    char *folder = make_folder();
+    write_level(folder, "set_0001.sok", "Good");
+    write_file(folder, "set_0002.sok", "; Twins\n######\n#@$.@#\n######\n");
+    write_level(folder, "set_0003.sok", "Good too");
+    char paths[3][512];
+    const char *arguments[3];
+    for (int i = 0; i < 3; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/set_000%d.sok", folder, i + 1);
+        arguments[i] = paths[i];
+    }
+    collection *list;
+    int *levels, count;
+    level_error error;
+    if (!collection_open_all(arguments, 3, &list, &levels, &count, &error))
+        fail_msg("%s", error.message);
+    assert_int_equal(count, 1);
+    assert_int_equal(list[0].count, 3);
+    assert_int_equal(list[0].bad_count, 1);
+    assert_non_null(strstr(list[0].levels[1].error, "set_0002.sok: level 1 (Twins), line 3"));
+    collection_free(&list[0]);
+    free(list);
+    free(levels);
+    remove_folder(folder);
+}
+
+/* ---------------------------------------------------------------- FILE:N */
+
+static void test_file_colon_number_names_a_level(void **state)
+{
+    (void)state;
+    char *file;
+    assert_int_equal(collection_split_level("/no/such/levels.xsb:12", &file), 12);
+    assert_string_equal(file, "/no/such/levels.xsb");
+    free(file);
+    assert_int_equal(collection_split_level("levels.xsb", &file), 0);
+    assert_null(file);
+    assert_int_equal(collection_split_level("levels.xsb:x", &file), 0);
+    assert_int_equal(collection_split_level("levels.xsb:0", &file), 0);
+}
+
+static void test_file_named_with_a_colon_is_the_file(void **state)
+{
+    (void)state;
+    char *folder = make_folder();
+    write_level(folder, "odd:3", "Odd");
+    char path[512];
+    snprintf(path, sizeof path, "%s/odd:3", folder);
+    char *file;
+    assert_int_equal(collection_split_level(path, &file), 0);
+    assert_null(file);
+    remove_folder(folder);
+}
+
+/* ---------------------------------------------------------------- display width */
+
+static void test_width_counts_characters_not_bytes(void **state)
+{
+    (void)state;
+    assert_int_equal(utf8_width("Caf\xC3\xA9"), 4);        /* é: two bytes, one column */
+    assert_int_equal(utf8_width("\xE5\x80\x89\xE5\xBA\xAB"), 4); /* two wide CJK */
+    assert_int_equal(utf8_width("e\xCC\x81"), 1);          /* e + combining acute */
+}
+
+static void test_fit_cuts_between_whole_characters(void **state)
+{
+    (void)state;
+    int used;
+    assert_int_equal(utf8_fit("\xE5\x80\x89\xE5\xBA\xAB", 3, &used), 3);
+    assert_int_equal(used, 2);
+    assert_int_equal(utf8_fit("Caf\xC3\xA9!", 4, &used), 5);
+    assert_int_equal(used, 4);
+}
+
+static void test_latin1_converts_to_utf8(void **state)
+{
+    (void)state;
+    size_t length;
+    char *text = utf8_from_latin1("Caf\xE9", 4, &length);
+    assert_string_equal(text, "Caf\xC3\xA9");
+    assert_int_equal(length, 5);
+    assert_false(utf8_valid("Caf\xE9", 4));
+    assert_true(utf8_valid(text, length));
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_natural_order_compares_numbers_by_value),
+        cmocka_unit_test(test_folder_opens_as_one_collection_in_natural_order),
+        cmocka_unit_test(test_folder_without_level_files_is_refused),
+        cmocka_unit_test(test_group_key_drops_the_number_and_extension),
+        cmocka_unit_test(test_numbered_one_level_files_group_into_one_collection),
+        cmocka_unit_test(test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal),
+        cmocka_unit_test(test_file_colon_number_names_a_level),
+        cmocka_unit_test(test_file_named_with_a_colon_is_the_file),
+        cmocka_unit_test(test_width_counts_characters_not_bytes),
+        cmocka_unit_test(test_fit_cuts_between_whole_characters),
+        cmocka_unit_test(test_latin1_converts_to_utf8),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
