@@ -5,8 +5,39 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "solver_domain.h"
+
+/* The big arrays are mapped, not malloc'd: zero pages that cost nothing until touched and
+ * go back whole, out of reach of allocator settings such as MALLOC_PERTURB_ (which writes
+ * over every block malloc hands out and takes back: seconds for 256 MiB). */
+static void *map_pages(size_t bytes)
+{
+    void *pages = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return pages == MAP_FAILED ? NULL : pages;
+}
+
+static void unmap_pages(void *pages, size_t bytes)
+{
+    if (pages) munmap(pages, bytes);
+}
+
+static size_t nodes_bytes(const solver_store *store)
+{
+    return (size_t)store->max_nodes * sizeof *store->nodes;
+}
+
+static size_t boxes_bytes(const solver_store *store)
+{
+    return (size_t)store->max_nodes * (size_t)(store->box_count > 0 ? store->box_count : 1) *
+           sizeof *store->boxes;
+}
+
+static size_t slots_bytes(const solver_store *store)
+{
+    return (store->slot_mask + 1) * sizeof *store->slots;
+}
 
 bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
                        size_t open_entry_bytes)
@@ -23,19 +54,17 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
     while (slots < 2 * max_nodes) slots *= 2;
     store->max_nodes = (int)max_nodes;
     store->slot_mask = slots - 1;
-    /* calloc and malloc of a large block only map pages as they are touched. */
-    store->nodes = malloc(max_nodes * sizeof *store->nodes);
-    store->boxes =
-        malloc(max_nodes * (size_t)(box_count > 0 ? box_count : 1) * sizeof *store->boxes);
-    store->slots = calloc(slots, sizeof *store->slots);
+    store->nodes = map_pages(nodes_bytes(store));
+    store->boxes = map_pages(boxes_bytes(store));
+    store->slots = map_pages(slots_bytes(store));
     return store->nodes && store->boxes && store->slots;
 }
 
 void solver_store_free(solver_store *store)
 {
-    free(store->nodes);
-    free(store->boxes);
-    free(store->slots);
+    unmap_pages(store->nodes, nodes_bytes(store));
+    unmap_pages(store->boxes, boxes_bytes(store));
+    unmap_pages(store->slots, slots_bytes(store));
     free(store->macros);
     *store = (solver_store){0};
 }
