@@ -133,6 +133,7 @@ bool statistics_export(play *p, int index, char *note, size_t note_size)
     for (int i = 0; i < c->count; i++) {
         levels[i].level = &c->levels[i];
         levels[i].solutions = &entries[2 * i];
+        if (c->levels[i].error) continue; /* cannot be played: nothing solved */
         progress_record record;
         if (!progress_read_level(p->progress, &c->levels[i], &record)) continue;
         /* the best by moves, and the best by pushes when it is another solution */
@@ -173,12 +174,17 @@ void statistics_import(play *p, int index, char *note, size_t note_size)
     }
     int found = 0, imported = 0, bests = 0, refused = 0;
     char first_refusal[400] = "";
-    /* the .sol beside the level's file: one-level files, as cavepacker-data has them */
-    for (int i = 0; i < c->count && c->count == 1; i++) {
+    /* the .sol beside the level's file: one-level files, as cavepacker-data has them (one
+     * collection, or a group of them: each level names its file) */
+    for (int i = 0; i < c->count; i++) {
+        const char *level_path = c->levels[i].file ? c->levels[i].file
+                                 : c->count == 1   ? c->path
+                                                   : NULL;
+        if (!level_path || c->levels[i].error) continue;
         solution_entry entry;
         char reason[400], sol_path[4096];
         solutions_sol_status status =
-            solutions_read_sol(c->path, &c->levels[i], &entry, reason, sizeof reason);
+            solutions_read_sol(level_path, &c->levels[i], &entry, reason, sizeof reason);
         if (status == SOLUTIONS_SOL_NONE) continue;
         found++;
         if (status == SOLUTIONS_SOL_BAD) {
@@ -186,7 +192,7 @@ void statistics_import(play *p, int index, char *note, size_t note_size)
             if (!first_refusal[0]) snprintf(first_refusal, sizeof first_refusal, "%s", reason);
             continue;
         }
-        solutions_sol_path(c->path, sol_path, sizeof sol_path);
+        solutions_sol_path(level_path, sol_path, sizeof sol_path);
         int flags = 0;
         if (progress_import_solution(p->progress, &c->levels[i], entry.lurd, sol_path, &flags))
             bests += flags != 0;
