@@ -5,9 +5,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* How many nodes pass between looks at the clock and the cancellation flag. At a few
- * microseconds a node at worst this keeps a cancel well under a millisecond. */
+/* How many nodes pass between looks at the clock and the cancellation flag: at most
+ * CHECK_EVERY, at a few microseconds a node. A node can cost a millisecond (a level of a
+ * thousand boxes), so the interval adapts: halved while the looks come more than
+ * CHECK_SECONDS apart, doubled back while they come sooner. A limit or a cancel is seen
+ * within about CHECK_SECONDS whatever a node costs. */
 enum { CHECK_EVERY = 256 };
+#define CHECK_SECONDS 0.002
 
 typedef struct search {
     const ida_domain *domain;
@@ -16,6 +20,8 @@ typedef struct search {
     int next_threshold; /* smallest f seen above the threshold */
     uint64_t nodes;
     uint64_t next_check;
+    uint64_t check_every; /* 1 .. CHECK_EVERY */
+    double last_check;
     double start;
     double next_progress;
     double progress_interval;
@@ -91,7 +97,13 @@ static void report_progress(search *s, double now)
 static bool check_limits(search *s)
 {
     const ida_limits *l = s->limits;
-    s->next_check = s->nodes + CHECK_EVERY;
+    double now = ida_clock();
+    if (now - s->last_check > CHECK_SECONDS && s->check_every > 1)
+        s->check_every /= 2;
+    else if (now - s->last_check < CHECK_SECONDS / 4 && s->check_every < CHECK_EVERY)
+        s->check_every *= 2;
+    s->last_check = now;
+    s->next_check = s->nodes + s->check_every;
     if (l->max_nodes && s->next_check > l->max_nodes) s->next_check = l->max_nodes;
     if (l->cancel && atomic_load_explicit(l->cancel, memory_order_relaxed)) {
         s->stop = IDA_CANCELLED;
@@ -101,7 +113,6 @@ static bool check_limits(search *s)
         s->stop = IDA_LIMIT;
         return s->stopped = true;
     }
-    double now = ida_clock();
     if (l->max_seconds > 0 && now - s->start >= l->max_seconds) {
         s->stop = IDA_LIMIT;
         return s->stopped = true;
@@ -178,6 +189,8 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
     };
     s.next_progress = s.start + s.progress_interval;
     s.next_check = 0; /* the first node looks at the flag and the limits */
+    s.check_every = CHECK_EVERY;
+    s.last_check = s.start;
     *result = (ida_result){0};
 
     int h = domain->root_bound(domain->context);

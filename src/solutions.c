@@ -2,6 +2,7 @@
 #include "solutions.h"
 
 #include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -111,6 +112,79 @@ solutions_sol_status solutions_read_sol(const char *level_path, const level *lv,
     return SOLUTIONS_SOL_FOUND;
 }
 
+/* True when the two levels have the same map. */
+static bool same_map(const level *a, const level *b)
+{
+    return !a->error && !b->error && a->width == b->width && a->height == b->height &&
+           memcmp(a->squares, b->squares, (size_t)a->width * (size_t)a->height) == 0;
+}
+
+/* The folder the .sol files of `c` are looked for in (to free()). */
+static char *folder_of(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return strdup(path);
+    const char *slash = strrchr(path, '/');
+    return slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+}
+
+/* Imports the .sol file `name` in `folder` when a level file beside it holds a level of
+ * `c`. */
+static void import_one(const collection *c, const char *folder, const char *name,
+                       solutions_take *take, void *argument, solutions_import_report *report)
+{
+    static const char *const extensions[] = {".sok", ".xsb", ".txt", ".SOK", ".XSB"};
+    size_t stem = strlen(name) - 4;
+    for (size_t e = 0; e < sizeof extensions / sizeof extensions[0]; e++) {
+        char level_path[4096], reason[512];
+        snprintf(level_path, sizeof level_path, "%s/%.*s%s", folder, (int)stem, name,
+                 extensions[e]);
+        if (access(level_path, F_OK) != 0) continue;
+        collection beside;
+        level_error error;
+        if (!collection_load(level_path, &beside, &error)) return;
+        for (int k = 0; k < beside.count; k++) {
+            for (int i = 0; i < c->count; i++) {
+                if (!same_map(&beside.levels[k], &c->levels[i])) continue;
+                solution_entry entry;
+                report->found++;
+                if (solutions_read_sol(level_path, &c->levels[i], &entry, reason,
+                                       sizeof reason) == SOLUTIONS_SOL_FOUND) {
+                    char sol_path[4096];
+                    solutions_sol_path(level_path, sol_path, sizeof sol_path);
+                    take(argument, &c->levels[i], &entry, sol_path);
+                    solution_entry_free(&entry);
+                } else {
+                    report->refused++;
+                    if (!report->first_refusal[0])
+                        snprintf(report->first_refusal, sizeof report->first_refusal, "%s",
+                                 reason);
+                }
+                k = beside.count; /* a .sol holds one solution: of the file's one level */
+                break;
+            }
+        }
+        collection_free(&beside);
+        return;
+    }
+}
+
+void solutions_import_sol_files(const collection *c, solutions_take *take, void *argument,
+                                solutions_import_report *report)
+{
+    memset(report, 0, sizeof *report);
+    char *folder = folder_of(c->path);
+    DIR *directory = folder ? opendir(folder) : NULL;
+    struct dirent *entry;
+    while (directory && (entry = readdir(directory))) {
+        size_t length = strlen(entry->d_name);
+        if (length > 4 && strcmp(entry->d_name + length - 4, ".sol") == 0)
+            import_one(c, folder, entry->d_name, take, argument, report);
+    }
+    if (directory) closedir(directory);
+    free(folder);
+}
+
 /* ---------------------------------------------------------------- writing SOK */
 
 /* One solution section: title line, the moves in lines of LETTERS_PER_LINE, its notes. */
@@ -132,6 +206,7 @@ bool solutions_write_sok(FILE *out, const char *collection_name, const solutions
     fprintf(out, ":: best solutions; Origin: own (played), assisted (with hints or the\n"
                  ":: solver's replay) or imported (read from a file)\n");
     for (int i = 0; i < count; i++) {
+        if (levels[i].level->error) continue; /* a level that could not be read */
         char *map = level_to_text(levels[i].level);
         if (!map) {
             errno = ENOMEM;

@@ -72,6 +72,25 @@ void solutions_sol_path(const char *level_path, char *sol_path, size_t sol_path_
 solutions_sol_status solutions_read_sol(const char *level_path, const level *lv,
                                         solution_entry *out, char *reason, size_t reason_size);
 
+/* What an import of .sol files found. */
+typedef struct solutions_import_report {
+    int found;   /* .sol files that belong to a level of the collection */
+    int refused; /* of those, the ones that cannot be read or do not solve their level */
+    char first_refusal[512];
+} solutions_import_report;
+
+/* Called for each solution found and checked: `lv` is the collection's level it solves. */
+typedef void solutions_take(void *argument, const level *lv, const solution_entry *solution,
+                            const char *source);
+
+/* Looks for the .sol files that belong to the levels of `c`: in its folder (`c->path` when
+ * that is a folder, else the folder of the file), every NAME.sol beside a level file NAME.sok,
+ * NAME.xsb or NAME.txt whose level has the same map as one of `c`'s (so a collection grouped
+ * from one-level files, or a folder, finds each level's own). Each good one is checked and
+ * handed to `take`; `report` counts what was found. */
+void solutions_import_sol_files(const collection *c, solutions_take *take, void *argument,
+                                solutions_import_report *report);
+
 /* Writes a SOK file of the levels, each followed by its solution sections, under a header
  * naming the collection and the program. Returns false when writing failed (errno says
  * why). */

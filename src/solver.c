@@ -4,8 +4,11 @@
 #include "solver.h"
 
 #include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "deadlock.h"
 #include "ida.h"
@@ -210,6 +213,28 @@ static bool position_is_searchable(const board *b, const position *start)
     return boxes == b->goal_count;
 }
 
+/* Sets the result to SOLVER_ERROR with its reason; returns the status. */
+static solver_status refuse(solver_result *result, const char *reason, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static solver_status refuse(solver_result *result, const char *reason, const char *format, ...)
+{
+    result->status = SOLVER_ERROR;
+    result->reason = reason;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(result->message, sizeof result->message, format, arguments);
+    va_end(arguments);
+    return result->status;
+}
+
+/* The machine's memory in MiB, or 0 when unknown. */
+static unsigned long long machine_mib(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) return 0;
+    return (unsigned long long)pages * (unsigned long long)page >> 20;
+}
+
 static size_t memory_bytes(const solver_options *options)
 {
     int mib = options->memory_mib > 0 ? options->memory_mib : DEFAULT_MEMORY_MIB;
@@ -243,15 +268,16 @@ static void restart(solver_search *search, const board *b, const position *start
 
 /* Runs the search and, when it succeeds, turns its pushes into a checked LURD solution. */
 static void run_search(const board *b, const position *start, const solver_options *options,
-                       solver_search *search, solver_result *result)
+                       double began, solver_search *search, solver_result *result)
 {
-    double began = ida_clock();
     ida_domain domain;
     solver_search_domain(search, &domain);
     progress_relay relay = {.options = options};
+    /* the time limit counts from the start of the solve: the set-up spent some of it */
+    double left = options->max_seconds - (ida_clock() - began);
     ida_limits limits = {
         .max_nodes = options->max_nodes,
-        .max_seconds = options->max_seconds,
+        .max_seconds = options->max_seconds > 0 ? (left > 1e-9 ? left : 1e-9) : 0,
         .cancel = options->cancel,
         .progress = options->progress ? relay_progress : NULL,
         .progress_argument = &relay,
@@ -270,7 +296,7 @@ static void run_search(const board *b, const position *start, const solver_optio
             search->counters.goal_room = 0;
             restart(search, b, start);
             if (limits.max_seconds > 0) {
-                limits.max_seconds -= ida_clock() - began;
+                limits.max_seconds = options->max_seconds - (ida_clock() - began);
                 if (limits.max_seconds <= 0) limits.max_seconds = 1e-9;
             }
             if (limits.max_nodes)
@@ -283,11 +309,14 @@ static void run_search(const board *b, const position *start, const solver_optio
     }
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
+    if (result->status == SOLVER_ERROR)
+        refuse(result, "out-of-memory", "out of memory during the search (memory limit %zu MiB)",
+               memory_bytes(options) >> 20);
     if (result->status == SOLVER_SOLVED) {
         step_list list = {0};
         bool ends_known = false;
-        if (fill_in_walking(b, start, search, found.path, found.length, &list) &&
-            replay_solves(b, start, &list, found.cost, options, &ends_known)) {
+        bool filled = fill_in_walking(b, start, search, found.path, found.length, &list);
+        if (filled && replay_solves(b, start, &list, found.cost, options, &ends_known)) {
             /* A checked solution has a step at least for every push. */
             assert(list.count >= found.cost);
             result->steps = list.steps;
@@ -296,7 +325,10 @@ static void run_search(const board *b, const position *start, const solver_optio
             result->ends_known = ends_known;
         } else {
             free(list.steps);
-            result->status = SOLVER_ERROR;
+            if (filled)
+                refuse(result, "internal", "the solution found does not replay (a bug)");
+            else
+                refuse(result, "out-of-memory", "out of memory writing the solution");
         }
     }
     ida_result_free(&found);
@@ -309,8 +341,22 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     if (!options) options = &defaults;
     double began = ida_clock();
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
-    if (!position_is_searchable(b, start)) return result->status;
+    if (!position_is_searchable(b, start))
+        return refuse(result, "bad-position",
+                      "the position cannot be searched (a box for every goal, boxes and "
+                      "player on the floor)");
+    if (b->goal_count > SOLVER_MAX_BOXES)
+        return refuse(result, "too-many-boxes", "%d boxes, more than the solver takes (%d)",
+                      b->goal_count, SOLVER_MAX_BOXES);
+    unsigned long long machine = machine_mib();
+    if (machine && (memory_bytes(options) >> 20) > machine)
+        return refuse(result, "memory",
+                      "a memory limit of %zu MiB, more than this machine has (%llu MiB)",
+                      memory_bytes(options) >> 20, machine);
 
+    /* --time and cancel hold from here on, through the set-up */
+    solver_stop stop = {.deadline = options->max_seconds > 0 ? began + options->max_seconds : 0,
+                        .cancel = options->cancel};
     bool fast = options->mode == SOLVER_FAST;
     /* The optimal mode spends the memory on its transposition table, the fast mode on the
      * states it keeps. */
@@ -320,13 +366,20 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     solver_table table = {0};
     solver_search search = {0};
     solver_goal_room room = {0};
-    if (solver_distances_init(&distances, b) && dead_squares_init(&deadlocks, b, &distances) &&
-        solver_table_init(&table, table_bytes) &&
+    if (solver_distances_init_until(&distances, b, &stop) &&
+        dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
+        solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
         (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
-         solver_goal_room_init(&room, b, start, &distances)) &&
+         solver_goal_room_init(&room, b, start, &distances, &stop)) &&
         solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
                            room.doors ? &room : NULL, options))
-        run_search(b, start, options, &search, result);
+        run_search(b, start, options, began, &search, result);
+    else if (solver_stop_now(&stop))
+        result->status = status_of(solver_stop_status(&stop));
+    else
+        refuse(result, "out-of-memory",
+               "out of memory setting up the search (memory limit %zu MiB)",
+               memory_bytes(options) >> 20);
 
     solver_search_free(&search);
     solver_goal_room_free(&room);

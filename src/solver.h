@@ -34,9 +34,17 @@ typedef struct solver_result {
     bool ends_known;
     uint64_t nodes;
     double seconds;
+    /* With SOLVER_ERROR, why: a token for machines ("too-many-boxes", "memory",
+     * "out-of-memory", "bad-position", "internal") and one line for people, naming the
+     * limit when a limit is the cause. NULL and "" otherwise. */
+    const char *reason;
+    char message[160];
 } solver_result;
 
-/* Solves from `start` on `board`. Every returned solution has been replayed and checked. */
+/* Solves from `start` on `board`. Every returned solution has been replayed and checked.
+ * A level with more than SOLVER_MAX_BOXES boxes, or a memory limit larger than the
+ * machine's memory, is refused up front (SOLVER_ERROR with its reason). --time and cancel
+ * hold through every phase, the set-up included; --nodes N looks at N nodes at most. */
 solver_status solver_solve(const board *board, const position *start, const solver_options *options,
                            solver_result *result);
 void solver_result_free(solver_result *result);

@@ -8,13 +8,14 @@
 #include <string.h>
 
 #include "ida.h"
+#include "solver_options.h"
 
 enum {
     NO_GROUP = 255,
     /* The cost of giving a box a goal it cannot reach: large enough that any assignment
      * using such a pair costs more than every real one, small enough not to overflow. */
     UNREACHABLE_COST = 1 << 20,
-    MAX_BOXES = 1000,
+    MAX_BOXES = SOLVER_MAX_BOXES,
 };
 
 /* ---- the player's regions round one box ------------------------------------------------ */
@@ -93,8 +94,8 @@ static void reach_state(const solver_distances *d, uint16_t *distance, int *queu
  * the box after him. Walking round the box is free (sides in the same group). The idea is
  * the standard "pull from the goals" of the Sokoban wiki's dead-square detection, kept
  * per player side as in Junghanns & Schaeffer 2001. */
-static void distances_from_goal(solver_distances *d, const board *b, int goal_index,
-                                uint16_t *distance, int *queue)
+static bool distances_from_goal(solver_distances *d, const board *b, int goal_index,
+                                uint16_t *distance, int *queue, const solver_stop *stop)
 {
     int goal = b->goals[goal_index];
     for (int i = 0; i < b->size * 4; i++) distance[i] = SOLVER_NO_PATH;
@@ -118,6 +119,9 @@ static void distances_from_goal(solver_distances *d, const board *b, int goal_in
     uint16_t *to_goal = d->to_goal;
     size_t goals = (size_t)d->goal_count;
     for (int s = 0; s < b->size; s++) {
+        /* the first goal's pass touches every page of the tables: on the largest levels
+         * that alone takes a tenth of a second */
+        if (s % 1024 == 0 && solver_stop_now(stop)) return false;
         for (int k = 0; k < DIRECTION_COUNT; k++)
             d->to_goal_side[((size_t)s * 4 + (size_t)k) * goals + (size_t)goal_index] =
                 s == goal ? 0 : distance[s * 4 + k];
@@ -130,9 +134,15 @@ static void distances_from_goal(solver_distances *d, const board *b, int goal_in
         to_goal[(size_t)s * (size_t)d->goal_count + (size_t)goal_index] = best;
         if (best < d->nearest[s]) d->nearest[s] = best;
     }
+    return true;
 }
 
 bool solver_distances_init(solver_distances *d, const board *b)
+{
+    return solver_distances_init_until(d, b, NULL);
+}
+
+bool solver_distances_init_until(solver_distances *d, const board *b, const solver_stop *stop)
 {
     *d = (solver_distances){.goal_count = b->goal_count, .size = b->size};
     size_t goals = b->goal_count > 0 ? (size_t)b->goal_count : 1;
@@ -145,7 +155,10 @@ bool solver_distances_init(solver_distances *d, const board *b)
               compute_side_groups(d, b);
     if (ok) {
         for (int s = 0; s < b->size; s++) d->nearest[s] = SOLVER_NO_PATH;
-        for (int g = 0; g < b->goal_count; g++) distances_from_goal(d, b, g, distance, queue);
+        /* one search a goal: a second in all on the largest levels, so the stop is
+         * looked at as it goes */
+        for (int g = 0; g < b->goal_count && ok; g++)
+            ok = distances_from_goal(d, b, g, distance, queue, stop);
     }
     free(distance);
     free(queue);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "solver_options.h"
 
 /* A distance meaning "no goal can be reached from here". */
 enum { SOLVER_NO_PATH = UINT16_MAX };
@@ -32,6 +33,9 @@ typedef struct solver_distances {
 
 /* Computes the push distances of `board`. Returns false when out of memory. */
 bool solver_distances_init(solver_distances *distances, const board *board);
+/* The same, giving up (false) when `stop` says so (may be NULL). */
+bool solver_distances_init_until(solver_distances *distances, const board *board,
+                                 const solver_stop *stop);
 void solver_distances_free(solver_distances *distances);
 
 static inline bool solver_square_is_dead(const solver_distances *d, int square)

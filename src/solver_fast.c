@@ -24,6 +24,7 @@ enum {
     FAST_WEIGHT = 5,
     CHECK_EVERY = 256,
 };
+#define CHECK_SECONDS 0.002
 
 typedef struct fast_search {
     solver_search *search;
@@ -34,10 +35,11 @@ typedef struct fast_search {
     solver_features space;    /* with features only */
     solver_advisors advisors; /* with features only */
     solver_child *children;
+    const ida_limits *limits;
     uint16_t *scratch; /* box squares of the packing advice's state */
 } fast_search;
 
-static bool allocate(fast_search *f, size_t memory_bytes)
+static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *stop)
 {
     solver_search *s = f->search;
     int cells = f->features ? solver_features_cell_count(s->box_count) : 1;
@@ -47,7 +49,7 @@ static bool allocate(fast_search *f, size_t memory_bytes)
         !solver_store_init(&f->store, s->box_count, memory_bytes, SOLVER_OPEN_ENTRY_BYTES) ||
         !solver_open_init(&f->open, cells))
         return false;
-    if (f->features && (!solver_features_init(&f->space, s) ||
+    if (f->features && (!solver_features_init(&f->space, s, stop) ||
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
         return false;
     return true;
@@ -98,6 +100,13 @@ static bool open_node(fast_search *f, int i, int h)
     return solver_open_push(&f->open, cell, priority, i);
 }
 
+/* True when the node limit is reached: --nodes N looks at N nodes, never one more (the
+ * clock and the cancel flag are read every CHECK_EVERY nodes; this is one comparison). */
+static inline bool budget_spent(const ida_limits *l, uint64_t nodes)
+{
+    return l->max_nodes && nodes >= l->max_nodes;
+}
+
 /* Adds the state after the packing advice in node `i` (the search is in that node's state)
  * as a child of `i`. Returns the new node or SOLVER_NO_NODE (no advice, seen before, dead,
  * or no room); *h is its bound. Sets *status when the store is full or the child is a goal. */
@@ -108,6 +117,10 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, 
     int from, goal;
     int count = solver_advisors_packing(a, s, &from, &goal);
     if (count == 0) return SOLVER_NO_NODE;
+    if (budget_spent(f->limits, result->nodes)) {
+        *status = IDA_LIMIT;
+        return SOLVER_NO_NODE;
+    }
     result->nodes++;
     for (int b = 0; b < s->box_count; b++) {
         int square = s->box_square[b];
@@ -160,7 +173,9 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         malloc((size_t)(f->domain.max_moves > 0 ? f->domain.max_moves : 1) * sizeof *moves);
     if (!moves) return IDA_NO_MEMORY;
     ida_status status = IDA_UNSOLVABLE;
-    uint64_t next_check = CHECK_EVERY;
+    /* the clock is read every CHECK_EVERY nodes, fewer when nodes are slow (ida.c) */
+    uint64_t next_check = CHECK_EVERY, check_every = CHECK_EVERY;
+    double last_check = start;
     double next_progress =
         start + (limits->progress_interval > 0 ? limits->progress_interval : 0.25);
     int i;
@@ -170,6 +185,10 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;
         for (int m = 0; m < count; m++) {
+            if (budget_spent(limits, result->nodes)) {
+                status = IDA_LIMIT;
+                break;
+            }
             int cost = 1;
             int h = f->domain.make(s, moves[m], node.g, &cost);
             result->nodes++;
@@ -207,9 +226,14 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
             if (!open_node(f, f->children[c].node, f->children[c].h)) status = IDA_NO_MEMORY;
         if (status != IDA_UNSOLVABLE) break;
         if (result->nodes >= next_check) {
-            next_check = result->nodes + CHECK_EVERY;
-            if (over_limits(limits, result->nodes, start, &status)) break;
             double now = ida_clock();
+            if (now - last_check > CHECK_SECONDS && check_every > 1)
+                check_every /= 2;
+            else if (now - last_check < CHECK_SECONDS / 4 && check_every < CHECK_EVERY)
+                check_every *= 2;
+            last_check = now;
+            next_check = result->nodes + check_every;
+            if (over_limits(limits, result->nodes, start, &status)) break;
             if (limits->progress && now >= next_progress) {
                 ida_progress p = {.threshold = (int)node.g,
                                   .nodes = result->nodes,
@@ -232,12 +256,14 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     if (!limits) limits = &no_limits;
     double start = ida_clock();
     *result = (ida_result){0};
-    fast_search f = {.search = s, .features = features};
+    fast_search f = {.search = s, .features = features, .limits = limits};
     solver_search_domain(s, &f.domain);
     ida_status status;
     int h = f.domain.root_bound(s);
-    if (!allocate(&f, memory_bytes)) {
-        status = IDA_NO_MEMORY;
+    solver_stop stop = solver_stop_from_limits(limits, start);
+    if (!allocate(&f, memory_bytes, &stop)) {
+        /* the packing order gives up when the time is up or the search is cancelled */
+        status = solver_stop_now(&stop) ? solver_stop_status(&stop) : IDA_NO_MEMORY;
     } else if (h >= IDA_INFINITY) {
         status = IDA_UNSOLVABLE;
     } else if (solver_search_is_goal(s)) {

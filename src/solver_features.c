@@ -6,7 +6,7 @@
 
 #include "solver_macro.h"
 
-bool solver_features_init(solver_features *f, const solver_search *s)
+bool solver_features_init(solver_features *f, const solver_search *s, const solver_stop *stop)
 {
     const board *b = s->board;
     *f = (solver_features){0};
@@ -24,7 +24,7 @@ bool solver_features_init(solver_features *f, const solver_search *s)
         int square = s->box_square[i];
         sources[square] = !board_is_goal(b, square);
     }
-    int layers = solver_macro_packing_layers(b, s->player, sources, f->layer);
+    int layers = solver_macro_packing_layers(b, s->player, sources, f->layer, stop);
     free(sources);
     if (layers < 0) return false;
     /* The goals by layer, highest first (insertion sort, once per search). */

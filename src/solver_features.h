@@ -33,8 +33,9 @@ typedef struct solver_features {
 } solver_features;
 
 /* Computes the packing order from the search's current state (the boxes come from where
- * they stand now). False when out of memory. */
-bool solver_features_init(solver_features *features, const solver_search *search);
+ * they stand now). False when out of memory or when `stop` (may be NULL) says to give up. */
+bool solver_features_init(solver_features *features, const solver_search *search,
+                          const solver_stop *stop);
 void solver_features_free(solver_features *features);
 
 /* The packing feature of the current state: the boxes on goals, layer by layer in packing

@@ -44,6 +44,7 @@ typedef struct pull_search {
     uint8_t *reach;
     int *reach_queue;
     uint32_t stamp;
+    const solver_stop *stop; /* may be NULL */
 } pull_search;
 
 /* The squares the player can walk to from `from` with the boxes in place and one more box on
@@ -87,6 +88,8 @@ static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sour
         p->queue[tail++] = goal * 4 + d;
     }
     while (head < tail) {
+        /* each state floods the floor: on a large level the search takes seconds */
+        if (head % 64 == 0 && solver_stop_now(p->stop)) return false;
         int state = p->queue[head++], box = state / 4;
         pull_reach(p, box + b->delta[state % 4], box, goal);
         for (int d = 0; d < DIRECTION_COUNT; d++) {
@@ -155,14 +158,15 @@ static int packed_player(const board *b, int player, const uint8_t *sources, uin
     return player;
 }
 
-int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer)
+int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer,
+                                const solver_stop *stop)
 {
     size_t size = (size_t)b->size;
     uint8_t *box = calloc(size, 1);
     uint8_t *reach = malloc(size);
     int *queue = malloc(size * sizeof *queue);
     int *removable = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *removable);
-    pull_search pull = {.board = b, .box = box};
+    pull_search pull = {.board = b, .box = box, .stop = stop};
     if (sources) {
         pull.visit = calloc(size * 4, sizeof *pull.visit);
         pull.queue = malloc(size * 4 * sizeof *pull.queue);
@@ -181,6 +185,10 @@ int solver_macro_packing_layers(const board *b, int player, const uint8_t *sourc
     int remaining = b->goal_count;
     layers = 0;
     while (remaining > 0 && !box[player]) {
+        if (solver_stop_now(stop)) {
+            layers = -1;
+            goto done;
+        }
         /* The player's reach among the boxes still in place. */
         for (int s = 0; s < b->size; s++) reach[s] = 0;
         int head = 0, tail = 0;
@@ -212,9 +220,18 @@ int solver_macro_packing_layers(const board *b, int player, const uint8_t *sourc
         if (count == 0) break;
         if (sources) {
             int home = 0;
-            for (int i = 0; i < count; i++)
+            for (int i = 0; i < count; i++) {
+                if (solver_stop_now(stop)) {
+                    layers = -1;
+                    goto done;
+                }
                 if (pulls_home(&pull, b->goals[removable[i]], player, sources))
                     removable[home++] = removable[i];
+            }
+            if (solver_stop_now(stop)) {
+                layers = -1;
+                goto done;
+            }
             if (home > 0) count = home;
         }
         for (int i = 0; i < count; i++) {
@@ -326,7 +343,7 @@ static void try_doors(solver_goal_room *room, const board *b, const position *st
  * box off a goal and not the player. One flood per candidate door and side. (Rooms with two
  * doors were tried: 13 more XSokoban levels had one, none of them solved sooner.) */
 bool solver_goal_room_init(solver_goal_room *room, const board *b, const position *start,
-                           const solver_distances *distances)
+                           const solver_distances *distances, const solver_stop *stop)
 {
     (void)distances;
     *room = (solver_goal_room){0};
@@ -348,13 +365,19 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     int best_size = b->size + 1;
     uint32_t stamp = 1;
     bool searchable = b->goal_count > 0 && inside <= MAX_ROOM_SEARCH_SQUARES;
+    bool stopped = false;
     for (int door = 0; searchable && door < b->size; door++) {
+        if (door % 64 == 0 && solver_stop_now(stop)) {
+            stopped = true;
+            break;
+        }
         if (!can_be_door(b, start, door)) continue;
         try_doors(room, b, start, (const int[2]){door, -1}, mark, &stamp, list, &best_size);
     }
     free(mark);
     free(list);
-    if (room->doors && solver_macro_packing_layers(b, start->player, NULL, room->layer) < 0) {
+    if (stopped || (room->doors &&
+                    solver_macro_packing_layers(b, start->player, NULL, room->layer, stop) < 0)) {
         solver_goal_room_free(room);
         return false;
     }

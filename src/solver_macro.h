@@ -17,6 +17,7 @@
 
 #include "board.h"
 #include "solver_bound.h"
+#include "solver_options.h"
 
 /* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's
  * "packing order" and YASS. With a box on every goal and the player in the part of the free
@@ -28,8 +29,10 @@
  * boxes that can be pulled all the way back to such a square, when there are any, so that
  * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
- * layers, or -1 when out of memory. */
-int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
+ * layers, or -1 when out of memory or when `stop` (may be NULL) says to give up: with
+ * `sources` it pulls every box back over the floor, seconds on a large level. */
+int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer,
+                                const solver_stop *stop);
 
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on
@@ -77,9 +80,10 @@ typedef struct solver_goal_room {
 } solver_goal_room;
 
 /* Looks for the goal room of `board` with the player on `player` and no box off its goal
- * in the room. False only when out of memory; room->doors is 0 when there is none. */
+ * in the room. False when out of memory or when `stop` (may be NULL) says to give up;
+ * room->doors is 0 when there is none. */
 bool solver_goal_room_init(solver_goal_room *room, const board *board, const position *start,
-                           const solver_distances *distances);
+                           const solver_distances *distances, const solver_stop *stop);
 void solver_goal_room_free(solver_goal_room *room);
 
 /* A box stands on `door`, just pushed there in direction `d` by the player (on the square

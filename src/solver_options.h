@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ida.h"
+
 typedef enum solver_mode {
     SOLVER_OPTIMAL, /* admissible: a solution with the fewest pushes */
     SOLVER_FAST,    /* inadmissible tricks allowed: more levels, sooner, maybe more pushes */
@@ -33,6 +35,10 @@ enum {
     SOLVER_NO_FEATURES = 64,  /* fast mode: weighted best-first instead of feature-space search */
 };
 
+/* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);
+ * a level with more is refused up front, the limit named. */
+enum { SOLVER_MAX_BOXES = 1000 };
+
 typedef struct solver_options {
     solver_mode mode;
     double max_seconds;        /* 0: no limit */
@@ -50,5 +56,37 @@ typedef struct solver_options {
     bool (*known)(void *argument, uint64_t key);
     void *known_argument;
 } solver_options;
+
+/* When to give up: a deadline on ida_clock() (0: none) and the cancel flag. Every phase of a
+ * solve looks at it, the set-up (the packing order, the goal room) included, so that
+ * --time and a cancel are answered within milliseconds whatever the solver is doing. */
+typedef struct solver_stop {
+    double deadline;
+    const atomic_bool *cancel;
+} solver_stop;
+
+/* The stop for a search that started at `start` with these limits. */
+static inline solver_stop solver_stop_from_limits(const ida_limits *limits, double start)
+{
+    return (solver_stop){.deadline =
+                             limits && limits->max_seconds > 0 ? start + limits->max_seconds : 0,
+                         .cancel = limits ? limits->cancel : NULL};
+}
+
+/* True when it is time to give up (`stop` may be NULL: never). */
+static inline bool solver_stop_now(const solver_stop *stop)
+{
+    if (!stop) return false;
+    if (stop->cancel && atomic_load_explicit(stop->cancel, memory_order_relaxed)) return true;
+    return stop->deadline > 0 && ida_clock() >= stop->deadline;
+}
+
+/* What giving up means: IDA_CANCELLED when cancelled, else IDA_LIMIT. */
+static inline ida_status solver_stop_status(const solver_stop *stop)
+{
+    return stop && stop->cancel && atomic_load_explicit(stop->cancel, memory_order_relaxed)
+               ? IDA_CANCELLED
+               : IDA_LIMIT;
+}
 
 #endif

@@ -5,8 +5,36 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "solver_domain.h"
+
+/* The three large arrays are mapped straight from the kernel, zeroed, with pages given only
+ * as they are touched, so that a level that needs a hundred nodes costs about a hundred
+ * nodes whatever --memory says. (calloc would map lazily too, but not under MALLOC_PERTURB_,
+ * which meson's tests set and which makes calloc fill the whole block.) */
+static void *map_zeroed(size_t bytes)
+{
+    void *block = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                       -1, 0);
+    return block == MAP_FAILED ? NULL : block;
+}
+
+static size_t nodes_bytes(const solver_store *store)
+{
+    return (size_t)store->max_nodes * sizeof *store->nodes;
+}
+
+static size_t boxes_bytes(const solver_store *store)
+{
+    return (size_t)store->max_nodes * (size_t)(store->box_count > 0 ? store->box_count : 1) *
+           sizeof *store->boxes;
+}
+
+static size_t slots_bytes(const solver_store *store)
+{
+    return (store->slot_mask + 1) * sizeof *store->slots;
+}
 
 bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
                        size_t open_entry_bytes)
@@ -23,19 +51,17 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
     while (slots < 2 * max_nodes) slots *= 2;
     store->max_nodes = (int)max_nodes;
     store->slot_mask = slots - 1;
-    /* calloc and malloc of a large block only map pages as they are touched. */
-    store->nodes = malloc(max_nodes * sizeof *store->nodes);
-    store->boxes =
-        malloc(max_nodes * (size_t)(box_count > 0 ? box_count : 1) * sizeof *store->boxes);
-    store->slots = calloc(slots, sizeof *store->slots);
+    store->nodes = map_zeroed(nodes_bytes(store));
+    store->boxes = map_zeroed(boxes_bytes(store));
+    store->slots = map_zeroed(slots_bytes(store));
     return store->nodes && store->boxes && store->slots;
 }
 
 void solver_store_free(solver_store *store)
 {
-    free(store->nodes);
-    free(store->boxes);
-    free(store->slots);
+    if (store->nodes) munmap(store->nodes, nodes_bytes(store));
+    if (store->boxes) munmap(store->boxes, boxes_bytes(store));
+    if (store->slots) munmap(store->slots, slots_bytes(store));
     free(store->macros);
     *store = (solver_store){0};
 }

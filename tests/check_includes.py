@@ -27,7 +27,7 @@ LAYERS = [
     ("analysis", ["deadlock"]),
     ("search engine", ["ida"]),
     ("solvers", ["solver*", "tiles*"]),
-    ("solver thread and saved progress", ["worker", "progress*"]),
+    ("solver thread and saved progress", ["answers", "worker", "progress*"]),
     ("front-ends", ["cli/*", "tui/*", "main"]),
 ]
 

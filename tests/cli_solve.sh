@@ -58,6 +58,86 @@ echo "$out" | grep -q 'status=solved' || fail "fast mode line: $out"
 out=$("$sokoban" --solve "$levels/xsokoban.xsb" --mode optimal --memory 16) || fail "optimal: exit $?"
 echo "$out" | grep -q 'status=solved pushes=97 ' || fail "optimal mode line: $out"
 
+# Every status=error has a reason: a token on the line (reason=...) and one line on stderr.
+# A level with more boxes than the solver takes is refused up front, the limit named.
+awk 'BEGIN {
+    print "########################################"
+    n = 0
+    for (y = 0; y < 30; y++) {
+        row = "#"
+        for (x = 0; x < 37; x++) if (n < 1101) { row = row "*"; n++ } else row = row " "
+        print row (y == 29 ? " @#" : "  #")
+    }
+    print "########################################"
+}' >"$work/many.xsb"
+out=$("$sokoban" --solve "$work/many.xsb" 2>"$work/stderr")
+status=$?
+[ "$status" -eq 1 ] || fail "too many boxes: exit $status"
+echo "$out" | grep -Eq '^level=1 status=error .* reason=too-many-boxes$' ||
+    fail "too many boxes line: $out"
+grep -q '^sokoban: .*level 1: 1101 boxes, more than the solver takes (1000)$' "$work/stderr" ||
+    fail "too many boxes message: $(cat "$work/stderr")"
+
+# Memory that cannot be had is refused up front, the limit named (both modes).
+for mode in fast optimal; do
+    out=$("$sokoban" --solve "$levels/xsokoban.xsb" --mode $mode --memory 1048576 --time 5 2>"$work/stderr")
+    status=$?
+    [ "$status" -eq 1 ] || fail "memory $mode: exit $status"
+    echo "$out" | grep -Eq '^level=1 status=error pushes=- moves=- nodes=0 .* reason=memory$' ||
+        fail "memory $mode line: $out"
+    grep -q '^sokoban: .*level 1: a memory limit of 1048576 MiB, more than this machine has ([0-9]* MiB)$' \
+        "$work/stderr" || fail "memory $mode message: $(cat "$work/stderr")"
+done
+
+# --nodes N: the search stops once it has looked at N nodes; the count never exceeds N
+# (both modes). The fast mode may solve the level within the budget.
+for mode in fast optimal; do
+    for limit in 1 7 100 1000; do
+        out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 3 --mode $mode --nodes $limit --memory 16)
+        nodes=$(echo "$out" | sed -n 's/.* nodes=\([0-9]*\) .*/\1/p')
+        [ -n "$nodes" ] && [ "$nodes" -le "$limit" ] ||
+            fail "--mode $mode --nodes $limit: $nodes nodes ($out)"
+        echo "$out" | grep -Eq ' status=(limit|solved) ' || fail "--mode $mode --nodes $limit: $out"
+        [ "$limit" -ge 100 ] || echo "$out" | grep -q ' status=limit ' ||
+            fail "--mode $mode --nodes $limit: not a limit: $out"
+    done
+done
+
+# --time holds through the set-up too: 249 boxes packed on their goals beside a wide floor
+# (the fast mode's packing order pulls every box back over the floor: 17 s of CPU before)
+# stop at --time 1. Measured in CPU seconds of the child (the shell's `times`), which the
+# machine's load does not stretch: at most 3 s.
+awk 'BEGIN {
+    for (y = 0; y < 40; y++) {
+        row = ""
+        for (x = 0; x < 70; x++) {
+            c = " "
+            if (x == 0 || x == 69 || y == 0 || y == 39) c = "#"
+            else if (y <= 10 && x <= 25) c = (y == 10 && x == 25) ? "." : "*"
+            if (y == 30 && x == 40) c = "$"
+            if (y == 35 && x == 60) c = "@"
+            row = row c
+        }
+        print row
+    }
+}' >"$work/packed.xsb"
+# children_cpu: the CPU seconds (user + system) of the children so far, in milliseconds,
+# from the file `times` wrote (times runs in this shell: in $(...) it would see none).
+children_cpu() {
+    tail -n 1 "$work/times" | awk '{
+        total = 0
+        for (i = 1; i <= 2; i++) { split($i, p, "m"); total += p[1] * 60 + p[2] }
+        printf "%d\n", total * 1000
+    }'
+}
+times >"$work/times"
+before=$(children_cpu)
+out=$("$sokoban" --solve "$work/packed.xsb" --mode fast --time 1)
+times >"$work/times"
+used=$(($(children_cpu) - before))
+[ "$used" -lt 3000 ] || fail "--time 1 in the set-up: $used ms of CPU ($out)"
+echo "$out" | grep -q ' status=limit ' || fail "--time 1 in the set-up: not a limit: $out"
+
 # Bad input exits 2.
 "$sokoban" --solve "$work/missing.xsb" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "missing file: not exit 2"

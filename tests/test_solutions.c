@@ -172,6 +172,82 @@ static void test_sol_files_of_cavepacker_data_solve_their_levels(void **state)
     }
 }
 
+/* What the folder import handed over: the levels' numbers and the sources. */
+typedef struct taken {
+    int count;
+    int numbers[8];
+    char lurd[8][32];
+} taken;
+
+static void take(void *argument, const level *lv, const solution_entry *s, const char *source)
+{
+    taken *t = argument;
+    assert_non_null(strstr(source, ".sol"));
+    t->numbers[t->count] = lv->number;
+    snprintf(t->lurd[t->count], sizeof t->lurd[0], "%s", s->lurd);
+    t->count++;
+}
+
+static void test_sol_files_of_a_folder_find_their_levels_by_map(void **state)
+{
+    (void)state;
+    char directory[64], path[160];
+    make_directory(directory, sizeof directory);
+    /* the collection: two levels, as a group of one-level files would make it */
+    collection c = parse(two_levels);
+    snprintf(path, sizeof path, "%s/first_0001.sok", directory);
+    write_file(path, "; First\n#####\n#@$.#\n#####\n");
+    snprintf(path, sizeof path, "%s/first_0001.sol", directory);
+    write_file(path, "r\n");
+    snprintf(path, sizeof path, "%s/second_0002.xsb", directory);
+    write_file(path, "######\n#@ $.#\n######\n");
+    snprintf(path, sizeof path, "%s/second_0002.sol", directory);
+    write_file(path, "rr\n");
+    /* a .sol of another level, and a .sol with no level file: ignored */
+    snprintf(path, sizeof path, "%s/other.sok", directory);
+    write_file(path, "#######\n#@ $ .#\n#######\n");
+    snprintf(path, sizeof path, "%s/other.sol", directory);
+    write_file(path, "rrr\n");
+    snprintf(path, sizeof path, "%s/alone.sol", directory);
+    write_file(path, "r\n");
+    /* the collection's path: its first file */
+    free(c.path);
+    c.path = malloc(160);
+    snprintf(c.path, 160, "%s/first_0001.sok", directory);
+
+    taken t = {0};
+    solutions_import_report report;
+    solutions_import_sol_files(&c, take, &t, &report);
+    assert_int_equal(report.found, 2);
+    assert_int_equal(report.refused, 0);
+    assert_int_equal(t.count, 2);
+    bool first = false, second = false;
+    for (int i = 0; i < t.count; i++) {
+        if (t.numbers[i] == 1) first = strcmp(t.lurd[i], "R") == 0;
+        if (t.numbers[i] == 2) second = strcmp(t.lurd[i], "rR") == 0;
+    }
+    assert_true(first && second);
+
+    /* a .sol that does not solve its level is counted as refused, with the reason */
+    snprintf(path, sizeof path, "%s/second_0002.sol", directory);
+    write_file(path, "r\n");
+    t.count = 0;
+    solutions_import_sol_files(&c, take, &t, &report);
+    assert_int_equal(report.found, 2);
+    assert_int_equal(report.refused, 1);
+    assert_int_equal(t.count, 1);
+    assert_non_null(strstr(report.first_refusal, "second_0002.sol: does not solve"));
+
+    const char *names[] = {"first_0001.sok", "first_0001.sol", "second_0002.xsb",
+                           "second_0002.sol", "other.sok", "other.sol", "alone.sol"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", directory, names[i]);
+        unlink(path);
+    }
+    rmdir(directory);
+    collection_free(&c);
+}
+
 /* ---------------------------------------------------------------- writing SOK */
 
 static void test_export_names_program_origin_moves_and_pushes(void **state)
@@ -274,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_sol_path_replaces_the_extension),
         cmocka_unit_test(test_sol_file_beside_the_level_is_read_and_checked),
         cmocka_unit_test(test_sol_files_of_cavepacker_data_solve_their_levels),
+        cmocka_unit_test(test_sol_files_of_a_folder_find_their_levels_by_map),
         cmocka_unit_test(test_export_names_program_origin_moves_and_pushes),
         cmocka_unit_test(test_export_keeps_a_level_without_solution_and_wraps_long_ones),
         cmocka_unit_test(test_export_reads_back_as_the_same_levels),

@@ -52,8 +52,8 @@ typedef struct solve_total {
 } solve_total;
 
 /* Solves one level, prints its line and adds it to `total`; returns its status. */
-static solver_status solve_level(const cli_options *options, const level *lv, bool progress,
-                                 solve_total *total)
+static solver_status solve_level(const cli_options *options, const collection *c, const level *lv,
+                                 bool progress, solve_total *total)
 {
     board b;
     position start;
@@ -75,6 +75,9 @@ static solver_status solve_level(const cli_options *options, const level *lv, bo
         solver_solve(&b, &start, &solver, &result);
         board_free(&b);
         position_free(&start);
+    } else {
+        result.reason = "out-of-memory";
+        snprintf(result.message, sizeof result.message, "out of memory building the board");
     }
     if (progress) fputs("\r\033[K", stderr);
     bool solved = result.status == SOLVER_SOLVED;
@@ -86,11 +89,18 @@ static solver_status solve_level(const cli_options *options, const level *lv, bo
         snprintf(pushes, sizeof pushes, "%d", result.pushes);
         snprintf(moves, sizeof moves, "%d", result.moves);
     }
-    printf("level=%d status=%s pushes=%s moves=%s nodes=%llu seconds=%.3f solution=%s\n",
+    /* an error always says why: a token at the end of the line, a sentence on stderr */
+    bool error = result.status == SOLVER_ERROR;
+    const char *reason = error && result.reason ? result.reason : "unknown";
+    printf("level=%d status=%s pushes=%s moves=%s nodes=%llu seconds=%.3f solution=%s%s%s\n",
            lv->number, solver_status_name(result.status), pushes, moves,
-           (unsigned long long)result.nodes, result.seconds, solution);
+           (unsigned long long)result.nodes, result.seconds, solution, error ? " reason=" : "",
+           error ? reason : "");
     fflush(stdout);
     free(lurd);
+    if (error)
+        fprintf(stderr, "sokoban: %s: level %d: %s\n", c->path, lv->number,
+                result.message[0] ? result.message : "the solver failed for an unknown reason");
     total->tried++;
     total->seconds += result.seconds;
     if (solved) {
@@ -125,7 +135,7 @@ int cli_solve(const cli_options *options)
         if (c.levels[i].error) { /* --all goes past a level that cannot be played */
             fprintf(stderr, "sokoban: %s (skipped)\n", c.levels[i].error);
             all_solved = false;
-        } else if (solve_level(options, &c.levels[i], progress, &total) != SOLVER_SOLVED) {
+        } else if (solve_level(options, &c, &c.levels[i], progress, &total) != SOLVER_SOLVED) {
             all_solved = false;
         }
     }

@@ -68,7 +68,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     attrset(A_BOLD);
     mvaddnstr(2, 0, "     #  solved  fewest moves  fewest pushes  title", COLS);
     attrset(A_DIM);
-    mvaddnstr(3, 0, "                moves/pushes  moves/pushes", COLS);
+    mvaddnstr(3, 0, "                moves/pushes  moves/pushes   (a: with help, i: imported)", COLS);
     attrset(A_NORMAL);
 
     const char *check = v->utf8 ? "\xe2\x9c\x93" : "*";
@@ -79,12 +79,14 @@ void levels_draw(level_list *list, const view *v, const play *p)
         const level *l = &c->levels[i];
         const progress_record *record = l->error ? NULL : play_record(p, list->collection, i);
         char moves[24] = "", pushes[24] = "";
+        /* a best that is not the player's own says whose it is: a assisted, i imported */
+        static const char *const origin_mark[] = {"", " a", " i"};
         if (record && record->best_moves.lurd)
-            snprintf(moves, sizeof moves, "%d/%d", record->best_moves.moves,
-                     record->best_moves.pushes);
+            snprintf(moves, sizeof moves, "%d/%d%s", record->best_moves.moves,
+                     record->best_moves.pushes, origin_mark[record->best_moves.origin % 3]);
         if (record && record->best_pushes.lurd)
-            snprintf(pushes, sizeof pushes, "%d/%d", record->best_pushes.moves,
-                     record->best_pushes.pushes);
+            snprintf(pushes, sizeof pushes, "%d/%d%s", record->best_pushes.moves,
+                     record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 3]);
         char line[600];
         if (l->error)
             snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s", " ",

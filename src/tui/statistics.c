@@ -30,9 +30,11 @@ static void figures_of(play *p, int index, collection_figures *f)
     if (!p->progress) return;
     progress_key *keys = malloc((size_t)c->count * sizeof *keys);
     if (!keys) return;
+    int known = 0;
     for (int i = 0; i < c->count; i++) {
-        keys[i] = progress_level_key(&c->levels[i]);
-        const progress_record *record = progress_get(p->progress, keys[i]);
+        if (c->levels[i].error) continue; /* a level that could not be read */
+        keys[known] = progress_level_key(&c->levels[i]);
+        const progress_record *record = progress_get(p->progress, keys[known++]);
         if (record && record->best_moves.lurd) {
             f->with_best++;
             f->best_moves += record->best_moves.moves;
@@ -40,7 +42,8 @@ static void figures_of(play *p, int index, collection_figures *f)
                                                        : record->best_moves.pushes;
         }
     }
-    progress_statistics_of(p->progress, keys, c->count, &f->statistics);
+    progress_statistics_of(p->progress, keys, known, &f->statistics);
+    f->statistics.levels = c->count;
     free(keys);
 }
 
@@ -58,8 +61,8 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
     mvaddnstr(0, 0, " Statistics", COLS);
     attrset(A_BOLD);
     mvaddnstr(2, 0,
-              "   collection          levels  solved  assisted  started  best moves/pushes"
-              "     time",
+              "   collection        levels  solved  assisted  started  best moves/pushes"
+              "   time",
               COLS);
     attrset(A_NORMAL);
     int row = 3;
@@ -70,7 +73,7 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
         format_time(f.statistics.seconds, time_text, sizeof time_text);
         if (f.with_best) snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
         char line[256];
-        snprintf(line, sizeof line, " %s %-18.18s %6d  %6d  %8d  %7d  %-17s %8s",
+        snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s",
                  i == p->collection_index ? ">" : " ", p->collections[i].name,
                  f.statistics.levels, f.statistics.solved, f.statistics.assisted,
                  f.statistics.started, bests, time_text);
@@ -82,12 +85,25 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
         mvaddnstr(row, 0, line, COLS);
         attrset(A_NORMAL);
     }
-    if (s->note[0]) mvaddnstr(row + 1, 1, s->note, COLS - 1);
+    /* the note, wrapped at spaces to the screen's width (it may name a long path) */
+    int width = COLS > 2 ? COLS - 2 : 1;
+    const char *rest = s->note;
+    while (*rest && row + 1 < LINES - 1) {
+        int take = (int)strlen(rest);
+        if (take > width) {
+            take = width;
+            while (take > width / 2 && rest[take] != ' ') take--;
+            if (rest[take] != ' ') take = width;
+        }
+        mvaddnstr(++row, 1, rest, take);
+        rest += take;
+        while (*rest == ' ') rest++;
+    }
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
     mvaddnstr(LINES - 1, 0,
-              " Up/Down: choose  e: export its solutions  i: import .sol files  Esc q: back",
+              " Up/Down: choose  e: export its solutions  i: import solutions  Esc q: back",
               COLS);
     attrset(A_NORMAL);
 }
@@ -135,7 +151,8 @@ bool statistics_export(play *p, int index, char *note, size_t note_size)
         levels[i].solutions = &entries[2 * i];
         if (c->levels[i].error) continue; /* cannot be played: nothing solved */
         progress_record record;
-        if (!progress_read_level(p->progress, &c->levels[i], &record)) continue;
+        if (c->levels[i].error || !progress_read_level(p->progress, &c->levels[i], &record))
+            continue;
         /* the best by moves, and the best by pushes when it is another solution */
         const progress_solution *best[2] = {&record.best_moves, &record.best_pushes};
         for (int k = 0; k < 2; k++) {
@@ -165,6 +182,24 @@ bool statistics_export(play *p, int index, char *note, size_t note_size)
     return written;
 }
 
+/* What an import counts, for the note. */
+typedef struct import_tally {
+    play *play;
+    int imported, bests;
+} import_tally;
+
+/* Keeps one checked solution as imported (solutions_take). */
+static void take_solution(void *argument, const level *lv, const solution_entry *solution,
+                          const char *source)
+{
+    import_tally *tally = argument;
+    int flags = 0;
+    if (progress_import_solution(tally->play->progress, lv, solution->lurd, source, &flags)) {
+        tally->imported++;
+        tally->bests += flags != 0;
+    }
+}
+
 void statistics_import(play *p, int index, char *note, size_t note_size)
 {
     const collection *c = &p->collections[index];
@@ -172,39 +207,42 @@ void statistics_import(play *p, int index, char *note, size_t note_size)
         snprintf(note, note_size, "Nothing imported: progress is not saved");
         return;
     }
-    int found = 0, imported = 0, bests = 0, refused = 0;
-    char first_refusal[400] = "";
-    /* the .sol beside the level's file: one-level files, as cavepacker-data has them (one
-     * collection, or a group of them: each level names its file) */
+    import_tally tally = {.play = p};
+    /* the solution sections of the level file itself (SOK), each checked by replay */
+    int sections = 0, refused = 0;
+    char first_refusal[512] = "";
     for (int i = 0; i < c->count; i++) {
-        const char *level_path = c->levels[i].file ? c->levels[i].file
-                                 : c->count == 1   ? c->path
-                                                   : NULL;
-        if (!level_path || c->levels[i].error) continue;
-        solution_entry entry;
-        char reason[400], sol_path[4096];
-        solutions_sol_status status =
-            solutions_read_sol(level_path, &c->levels[i], &entry, reason, sizeof reason);
-        if (status == SOLUTIONS_SOL_NONE) continue;
-        found++;
-        if (status == SOLUTIONS_SOL_BAD) {
-            refused++;
-            if (!first_refusal[0]) snprintf(first_refusal, sizeof first_refusal, "%s", reason);
-            continue;
+        const level *lv = &c->levels[i];
+        for (int k = 0; !lv->error && k < lv->solution_count; k++) {
+            solution_entry entry;
+            char reason[400];
+            sections++;
+            if (!solutions_check(lv, lv->solutions[k].moves, &entry, reason, sizeof reason)) {
+                refused++;
+                if (!first_refusal[0])
+                    snprintf(first_refusal, sizeof first_refusal, "level %d: %s", lv->number,
+                             reason);
+                continue;
+            }
+            take_solution(&tally, lv, &entry, c->path);
+            solution_entry_free(&entry);
         }
-        solutions_sol_path(level_path, sol_path, sizeof sol_path);
-        int flags = 0;
-        if (progress_import_solution(p->progress, &c->levels[i], entry.lurd, sol_path, &flags))
-            bests += flags != 0;
-        imported++;
-        solution_entry_free(&entry);
     }
-    if (!found)
-        snprintf(note, note_size, "No .sol file beside %s", c->path);
+    /* the .sol files beside the level files */
+    solutions_import_report report;
+    solutions_import_sol_files(c, take_solution, &tally, &report);
+    refused += report.refused;
+    if (!first_refusal[0]) snprintf(first_refusal, sizeof first_refusal, "%s", report.first_refusal);
+    if (sections + report.found == 0)
+        snprintf(note, note_size, "No solutions found: no solution sections in %s, no .sol file "
+                 "beside it", c->path);
     else
-        snprintf(note, note_size, "Imported %d %s (%d new %s)%s%s", imported,
-                 play_plural(imported, "solution", "solutions"), bests,
-                 play_plural(bests, "best", "bests"), refused ? "; refused: " : "", first_refusal);
+        snprintf(note, note_size, "Imported %d %s (%d new %s) from %d %s and %d .sol %s%s%s",
+                 tally.imported, play_plural(tally.imported, "solution", "solutions"),
+                 tally.bests, play_plural(tally.bests, "best", "bests"), sections,
+                 play_plural(sections, "section", "sections"), report.found,
+                 play_plural(report.found, "file", "files"), refused ? "; refused: " : "",
+                 first_refusal);
 }
 
 bool statistics_key(statistics_screen *s, play *p, int key)

@@ -1,7 +1,8 @@
 /* statistics.h - the statistics screen: for each collection played, its levels solved by the
  * player, solved with help, started, the sums of the best moves and pushes, and the time
  * played; and, for the collection selected, solutions in and out: e exports its best
- * solutions as a SOK file, i imports the .sol files beside its level files (solutions.h).
+ * solutions as a SOK file, i imports the solution sections of its SOK file and the .sol files
+ * beside its level files (solutions.h).
  *
  * Reads the saved progress through play.h; knows nothing of the other screens. */
 #ifndef SOKOBAN_TUI_STATISTICS_H
@@ -30,8 +31,8 @@ bool statistics_key(statistics_screen *s, play *p, int key);
  * (solutions/NAME.sok beside the progress database); `note` says what was done. */
 bool statistics_export(play *p, int index, char *note, size_t note_size);
 
-/* Imports the .sol files beside the level files of collection `index`; `note` says what was
- * done. */
+/* Imports the solution sections and the .sol files of collection `index`, each checked by
+ * replay, as imported solutions; `note` says what was done. */
 void statistics_import(play *p, int index, char *note, size_t note_size);
 
 #endif

@@ -1041,7 +1041,8 @@ test_statistics_and_export() {
     wait_for "Statistics"
     screen | grep -Eq '^ > small +4 +1 +1 +0 ' || fail "the statistics row of small"
     keys e
-    wait_for "Exported 2 solutions of 2 of 4 levels to "
+    wait_for "Exported 2 solutions of 2 of 4 levels to"
+    wait_for "/sokoban/solutions/small.sok"
     file="$XDG_DATA_HOME/sokoban/solutions/small.sok"
     [ -f "$file" ] || fail "no $file"
     grep -q "^Solution (moves 3, pushes 2)$" "$file" || fail "no section for level 1: $(cat "$file")"
@@ -1063,12 +1064,41 @@ test_import_sol() {
     keys i
     wait_for "Statistics"
     keys i
-    wait_for "Imported 1 solution (1 new best)"
+    wait_for "Imported 1 solution (1 new best) from 0 sections and 1 .sol file"
     printf 'rrrr\n' > "$WORK/microban01_0002.sol"
     keys i
-    wait_for "Imported 0 solutions (0 new bests); refused: "
+    wait_for "Imported 0 solutions (0 new bests) from 0 sections and 1 .sol file; refused:"
+    wait_for "microban01_0002.sol: step 2 (r): walks into"
     keys Escape L
     wait_for "1 level, 0 solved"
+    screen | grep -Eq '^ > +1 +[0-9]+/3 i ' || fail "the imported best is not marked i"
+    keys Escape q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    # one-level files grouped into one collection: each level finds its own .sol
+    mkdir "$WORK/maps"
+    for n in 0003 0004 0005; do cp "$maps/microban01_$n.sok" "$maps/microban01_$n.sol" "$WORK/maps/"; done
+    start_game -l C "$WORK/maps/microban01_0003.sok" "$WORK/maps/microban01_0004.sok" \
+        "$WORK/maps/microban01_0005.sok"
+    wait_for "moves 0  pushes 0"
+    keys i
+    wait_for "Statistics"
+    keys i
+    wait_for "Imported 3 solutions (3 new bests) from 0 sections and 3 .sol files"
+}
+
+# i also imports the solution sections of a SOK file, checked by replay.
+test_import_sok_sections() {
+    printf 'Collection: Sections\n\n; One\n#######\n#@ $ .#\n#######\n\nSolution (moves 3, pushes 2)\nrRR\n\n; Two\n######\n#@$ .#\n######\n\nSolution\nRlR\n' > "$WORK/sections.sok"
+    start_game -l C "$WORK/sections.sok"
+    wait_for "moves 0  pushes 0"
+    keys i
+    wait_for "Statistics"
+    keys i
+    wait_for "Imported 1 solution (1 new best) from 2 sections and 0 .sol files; refused:"
+    wait_for "level 2: step 3 (R): is written as a push"
+    keys Escape L
+    wait_for "2 levels, 0 solved"
 }
 
 if ! command -v tmux > /dev/null; then
