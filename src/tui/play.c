@@ -115,10 +115,10 @@ static void say_if_collection_complete(play *p)
     bool more = p->collection_index + 1 < p->collection_count;
     const char *dash = p->utf8 ? "\xe2\x80\x94" : "-";
     char message[sizeof p->message];
-    snprintf(message, sizeof message, "Solved in %d %s, %d %s %s collection complete: %d/%d; %s",
+    snprintf(message, sizeof message, "Solved in %d %s, %d %s: collection complete: %d/%d %s %s",
              p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
-             play_plural(p->game.pushes, "push", "pushes"), dash, solved, playable,
-             more ? "n: the next collection" : "the last collection");
+             play_plural(p->game.pushes, "push", "pushes"), solved, playable, dash,
+             more ? "n: the next collection" : "the last collection; L lists the levels");
     play_message(p, PLAY_MESSAGE_GOOD, "%s", message);
 }
 
