@@ -206,6 +206,22 @@ static int open_last_played(tui *t, char *const bundled[2], char ***files)
     return 1;
 }
 
+/* Keeps the solution sections of the levels' files as imported solutions (a solution that
+ * does not solve its level is not kept). */
+static void import_file_solutions(tui *t)
+{
+    if (!t->play.progress) return;
+    for (int c = 0; c < t->play.collection_count; c++) {
+        const collection *set = &t->play.collections[c];
+        for (int i = 0; i < set->count; i++) {
+            const level *lv = &set->levels[i];
+            for (int k = 0; !lv->error && k < lv->solution_count; k++)
+                progress_import_solution(t->play.progress, lv, lv->solutions[k].moves, set->path,
+                                         NULL);
+        }
+    }
+}
+
 /* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
  * XSokoban. Prints an error and returns false when one cannot be read or no level of any
  * can be played. A level that cannot be played stays in its collection, marked. Sets
@@ -698,6 +714,7 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
+    import_file_solutions(&t);
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 

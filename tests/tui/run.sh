@@ -607,8 +607,8 @@ test_reopens_last_collection() {
     wait_for "set 3/3: S3"
 }
 
-# The solution sections of a SOK file are kept for import (i on the statistics screen), never
-# drawn as a comment, and do not mark the level solved.
+# The solution sections of a SOK file are imported: the level list shows their bests, the
+# level is not marked solved, and no solution is drawn as a comment.
 test_sok_solutions_imported() {
     printf ':: SOK ::\nCollection: Imported\n\n; One\n\n######\n#@ $.#\n######\n\nSolution (moves 2, pushes 1)\nrR\n' > "$WORK/imported.sok"
     start_game -l C "$WORK/imported.sok"
@@ -616,6 +616,7 @@ test_sok_solutions_imported() {
     screen | grep -qF "rR" && fail "the solution is drawn"
     keys L
     wait_for "Imported: 1 level, 0 solved"
+    wait_for "2/1"
 }
 
 # The collection library (c from the level list) offers the collections installed on the
