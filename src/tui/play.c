@@ -25,7 +25,8 @@ void play_message(play *p, play_message_kind kind, const char *format, ...)
 const progress_record *play_record(const play *p, int collection, int level)
 {
     if (!p->progress) return NULL;
-    return progress_get(p->progress, progress_level_key(&p->collections[collection].levels[level]));
+    /* a best saved unchecked (an old progress.txt) is replayed here first */
+    return progress_get_level(p->progress, &p->collections[collection].levels[level]);
 }
 
 void play_save(play *p)
