@@ -132,7 +132,7 @@ children_cpu() {
 }
 times >"$work/times"
 before=$(children_cpu)
-out=$("$sokoban" --solve "$work/packed.xsb" --mode fast --time 1)
+out=$("$sokoban" --solve "$work/packed.xsb" --mode fast --time 1 --threads 1) # one search: its CPU
 times >"$work/times"
 used=$(($(children_cpu) - before))
 [ "$used" -lt 3000 ] || fail "--time 1 in the set-up: $used ms of CPU ($out)"
@@ -145,6 +145,12 @@ echo "$out" | grep -q ' status=limit ' || fail "--time 1 in the set-up: not a li
 [ $? -eq 2 ] || fail "no such level: not exit 2"
 "$sokoban" --solve "$levels/tutorial.xsb" --mode slow >/dev/null 2>&1
 [ $? -eq 2 ] || fail "bad mode: not exit 2"
+
+# --threads: two strategies race on one level; the answer is still checked and printed once
+out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 1 --mode fast --threads 2)
+echo "$out" | grep -q '^level=1 status=solved ' || fail "--threads 2: not solved: $out"
+"$sokoban" --solve "$levels/tutorial.xsb" --threads 0 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--threads 0: not exit 2"
 
 [ "$failures" -eq 0 ] && echo "cli_solve: all passed"
 [ "$failures" -eq 0 ]
