@@ -93,7 +93,10 @@ static const char usage_text[] =
     "Each option may be given once; --time and --hint-time take at most 10000000\n"
     "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
     "\n"
-    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage.\n"
+    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage, 3 the game\n"
+    "could not save its progress (the reason on stderr), 128+N ended by signal N (saved).\n"
+    "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an SQLite\n"
+    "database; an old progress.txt there is imported once.\n"
     "See sokoban(6) for more.\n";
 
 enum mode {
@@ -238,14 +241,15 @@ static int missing_value_error(int option)
 {
     char message[96];
     snprintf(message, sizeof message, "%s wants a value (%s)", option_name(option),
-             option == OPT_LEVEL                               ? "a level number from 1"
-             : option == OPT_TIME || option == OPT_HINT_TIME   ? "a number of seconds"
-             : option == OPT_NODES                             ? "a number of nodes"
-             : option == OPT_MEMORY                            ? "a size in MiB"
-             : option == OPT_MODE                              ? "optimal or fast"
-             : option == OPT_TILES                             ? "the tiles, in quotes"
-             : option == OPT_MOVES                             ? "LURD moves or @FILE"
-                                                               : "a file name");
+             option == OPT_LEVEL                             ? "a level number from 1"
+             : option == OPT_TIME || option == OPT_HINT_TIME ? "a number of seconds"
+             : option == OPT_NODES                           ? "a number of nodes"
+             : option == OPT_MEMORY                          ? "a size in MiB"
+             : option == OPT_MODE                            ? "optimal or fast"
+             : option == OPT_TILES                           ? "the tiles, in quotes"
+             : option == OPT_COLLECTION                      ? "a collection name"
+             : option == OPT_MOVES                           ? "LURD moves or @FILE"
+                                                             : "a file name");
     return usage_error(message, NULL);
 }
 
@@ -295,7 +299,7 @@ int main(int argc, char **argv)
          * options instead, and take the FILE from the operands */
         if (optarg && strcmp(optarg, "--") == 0 && argv[optind - 1] == optarg &&
             (option == OPT_LIST || option == OPT_VERIFY || option == OPT_DEADLOCKS ||
-             option == OPT_SOLVE || option == OPT_TILES_FILE)) {
+             option == OPT_SOLVE || option == OPT_TILES_FILE || option == OPT_HINT)) {
             file_follows = true;
             optind--;
         }
@@ -360,7 +364,8 @@ int main(int argc, char **argv)
         case OPT_TIME:
             given |= GIVEN_TIME;
             if (!parse_seconds(optarg, &options.time_limit))
-                return usage_error("--time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
+                return usage_error(
+                    "--time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
         case OPT_NODES:
             given |= GIVEN_NODES;
@@ -389,7 +394,8 @@ int main(int argc, char **argv)
         case OPT_HINT_TIME:
             given |= GIVEN_HINT_TIME;
             if (!parse_seconds(optarg, &options.hint_time))
-                return usage_error("--hint-time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
+                return usage_error(
+                    "--hint-time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
         case 'h':
         case OPT_HELP:

@@ -169,16 +169,27 @@ static bool refuse(const char *file, char *message, size_t message_size)
     return false;
 }
 
-/* True when the database passes `PRAGMA quick_check`. */
+/* False only when the database is known damaged: `PRAGMA quick_check` finds a fault, or
+ * SQLite calls the file corrupt or not a database. A check that cannot run because another
+ * game holds the lock past the busy timeout (or for want of memory) says nothing of the
+ * file, and a sound database must never be set aside for it: that counts as sound, and
+ * what follows reports the lock if it lasts. */
 static bool looks_sound(sqlite3 *db)
 {
     sqlite3_stmt *statement;
-    if (sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &statement, NULL) != SQLITE_OK)
-        return false;
-    bool sound = sqlite3_step(statement) == SQLITE_ROW &&
-                 strcmp((const char *)sqlite3_column_text(statement, 0), "ok") == 0;
-    sqlite3_finalize(statement);
-    return sound;
+    int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &statement, NULL);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(statement);
+        if (rc == SQLITE_ROW) {
+            const unsigned char *verdict = sqlite3_column_text(statement, 0);
+            bool sound = !verdict || strcmp((const char *)verdict, "ok") == 0;
+            sqlite3_finalize(statement);
+            return sound;
+        }
+        rc = sqlite3_finalize(statement);
+    }
+    rc &= 0xff; /* the primary code of an extended one */
+    return rc != SQLITE_CORRUPT && rc != SQLITE_NOTADB;
 }
 
 /* Opens the file as SQLite (no link followed) with the busy timeout and WAL. */

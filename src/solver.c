@@ -1,6 +1,7 @@
-/* solver.c - the solver's public entry: sets up the per-level tables, runs IDA* on the
- * Sokoban domain, fills the player's walking in between the pushes and replays the
- * result before it is returned. */
+/* solver.c - the solver's public entry: sets up the per-level tables, runs the mode's search
+ * on the Sokoban domain (IDA* for the optimal mode, the feature-space search of
+ * solver_fast.h for the fast one), fills the player's walking in between the pushes and
+ * replays the result before it is returned. */
 #include "solver.h"
 
 #include <assert.h>

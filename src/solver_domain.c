@@ -1,4 +1,4 @@
-/* solver_domain.c - the Sokoban domain of the IDA* engine: the player's reach, move
+/* solver_domain.c - the Sokoban search domain (both modes): the player's reach, move
  * generation and ordering, making and taking back pushes, pruning. */
 #include "solver_domain.h"
 

@@ -13,12 +13,16 @@
 #include "ida.h"
 
 typedef enum solver_mode {
-    SOLVER_OPTIMAL, /* admissible: a solution with the fewest pushes */
-    SOLVER_FAST,    /* inadmissible tricks allowed: more levels, sooner, maybe more pushes */
+    /* IDA* with an admissible bound: a solution has the fewest pushes possible */
+    SOLVER_OPTIMAL,
+    /* a feature-space best-first search (FESS, solver_fast.h): more levels, sooner, maybe
+     * more pushes. In both modes "unsolvable" is a proof. */
+    SOLVER_FAST,
 } solver_mode;
 
 typedef struct solver_progress {
-    int threshold; /* the current IDA* cost threshold, in pushes */
+    int threshold; /* optimal: the current IDA* cost threshold; fast: the pushes of the
+                      state expanded last */
     uint64_t nodes;
     double seconds;
     double nodes_per_second;

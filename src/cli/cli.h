@@ -11,7 +11,8 @@
 
 #include "level.h"
 
-enum { CLI_OK = 0, CLI_NO = 1, CLI_BAD_INPUT = 2 };
+/* CLI_UNSAVED: the game ended with progress it could not save (the reason on stderr). */
+enum { CLI_OK = 0, CLI_NO = 1, CLI_BAD_INPUT = 2, CLI_UNSAVED = 3 };
 
 typedef struct cli_options {
     const char **files; /* collection files named on the command line */
