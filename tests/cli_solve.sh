@@ -147,5 +147,11 @@ echo "$out" | grep -q ' status=limit ' || fail "--time 1 in the set-up: not a li
 "$sokoban" --solve "$levels/tutorial.xsb" --mode slow >/dev/null 2>&1
 [ $? -eq 2 ] || fail "bad mode: not exit 2"
 
+# --threads: two strategies race on one level; the answer is still checked and printed once
+out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 1 --mode fast --threads 2)
+echo "$out" | grep -q '^level=1 status=solved ' || fail "--threads 2: not solved: $out"
+"$sokoban" --solve "$levels/tutorial.xsb" --threads 0 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--threads 0: not exit 2"
+
 [ "$failures" -eq 0 ] && echo "cli_solve: all passed"
 [ "$failures" -eq 0 ]
