@@ -85,8 +85,8 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
                                       size_t error_size)
 {
     assert(to >= 1 && to <= PROGRESS_SCHEMA_VERSION);
-    /* Up to date (the usual case): no write lock, so a game starting while others write
-     * does not wait for them. */
+    /* Already at the version asked for (every open but the first): nothing to write, so no
+     * write lock to wait for while other games save. */
     int current = 0;
     if (user_version(db, &current) == SQLITE_OK && current == to) {
         if (found) *found = current;

@@ -25,6 +25,7 @@ typedef struct cli_options {
     uint64_t node_limit;    /* --nodes N (0: none) */
     int memory_mib;         /* --memory MiB (0: default) */
     const char *mode;       /* --mode optimal|fast (NULL: default) */
+    int threads;            /* --threads N (0: one per core) */
     double hint_time;       /* --hint-time SECONDS for the game (0: default) */
     const char *tiles;      /* --tiles "..." */
     const char *tiles_file; /* --tiles-file FILE */
