@@ -14,6 +14,9 @@
 
 #include "progress_schema.h"
 
+/* How often opening tries again when other games hold the database (see prepare()). */
+enum { OPEN_ATTEMPTS = 20, OPEN_RETRY_NS = 100 * 1000 * 1000 };
+
 static void set_message(char *message, size_t size, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -293,10 +296,20 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
 {
     /* WAL: readers never wait for the writer; NORMAL: a commit survives the game being
      * killed (a power loss may take the last ones, never the database). */
-    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
     int found = 0;
     char error[256] = "";
-    progress_schema_status status = progress_schema_upgrade(db, &found, error, sizeof error);
+    progress_schema_status status = PROGRESS_SCHEMA_ERROR;
+    /* Games starting at once contend for the first moments (switching to WAL, creating the
+     * tables), sometimes past SQLite's busy handler: try again for a while. */
+    for (int attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
+        if (attempt) nanosleep(&(struct timespec){0, OPEN_RETRY_NS}, NULL);
+        sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", NULL, NULL,
+                     NULL);
+        status = progress_schema_upgrade(db, &found, error, sizeof error);
+        int code = sqlite3_errcode(db);
+        if (status != PROGRESS_SCHEMA_ERROR || (code != SQLITE_BUSY && code != SQLITE_LOCKED))
+            break;
+    }
     if (status == PROGRESS_SCHEMA_OK) {
         sqlite3_busy_timeout(db, PROGRESS_BUSY_MS);
         return db;

@@ -93,8 +93,10 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
         return PROGRESS_SCHEMA_OK;
     }
     /* IMMEDIATE: two games starting at once must not both migrate. */
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        if (error && error_size) snprintf(error, error_size, "%s", sqlite3_errmsg(db));
         return PROGRESS_SCHEMA_ERROR;
+    }
     int version = 0;
     progress_schema_status status = PROGRESS_SCHEMA_OK;
     if (user_version(db, &version) != SQLITE_OK) {

@@ -368,7 +368,10 @@ static void test_eight_games_saving_fifty_times_at_once_lose_nothing(void **stat
         /* The child: no cmocka asserts here, only an exit status. */
         char message[1024];
         progress *p = progress_open(f->directory, message, sizeof message);
-        if (!p || message[0]) _exit(2);
+        if (!p || message[0]) {
+            fprintf(stderr, "game %d: %s\n", saver, p ? message : "out of memory");
+            _exit(2);
+        }
         for (int i = 0; i < SAVES; i++) {
             progress_key key = (progress_key)(saver * 1000 + i + 1);
             progress_record_solution(p, key, "rR", 2, 1);
