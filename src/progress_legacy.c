@@ -341,8 +341,10 @@ bool progress_legacy_import(sqlite3 *db, const char *directory, char *message,
         snprintf(imported, size, "%s/%s.imported", directory, LEGACY_FILE_NAME);
         found = lstat(file, &status) == 0;
     }
-    FILE *in = found && file ? open_regular(file) : NULL;
-    if (found && file && !in) {
+    /* out of memory: `file` may be there but was never written */
+    bool ready = file && imported;
+    FILE *in = found && ready ? open_regular(file) : NULL;
+    if (found && ready && !in) {
         snprintf(message, message_size, "progress: %s cannot be imported (%s)", file,
                  errno ? strerror(errno) : "not a regular file");
     } else if (in) {
