@@ -123,8 +123,17 @@ static int list_folder(const char *path, char ***names)
     return count;
 }
 
+/* Names the file of every level of `c` that has none yet: `path`. False when out of memory. */
+static bool mark_files(collection *c, const char *path)
+{
+    for (int i = 0; i < c->count; i++)
+        if (!c->levels[i].file && !(c->levels[i].file = strdup(path))) return false;
+    return true;
+}
+
 bool collection_append(collection *into, collection *from)
 {
+    if (!mark_files(into, into->path) || !mark_files(from, from->path)) return false;
     level *grown = realloc(into->levels, (size_t)(into->count + from->count) * sizeof *grown);
     if (!grown && into->count + from->count > 0) return false;
     into->levels = grown;
@@ -174,7 +183,10 @@ static bool open_folder(const char *path, collection *out, level_error *error)
         collection one;
         level_error one_error;
         if (collection_load(file, &one, &one_error)) {
-            if (!out->path) {
+            if (!mark_files(&one, file)) {
+                collection_free(&one);
+                ok = false;
+            } else if (!out->path) {
                 *out = one;
                 free(out->path);
                 free(out->name);

@@ -561,6 +561,7 @@ static void level_free(level *lv)
     free(lv->author);
     free(lv->comment);
     free(lv->error);
+    free(lv->file);
     for (int i = 0; i < lv->solution_count; i++) {
         free(lv->solutions[i].title);
         free(lv->solutions[i].moves);

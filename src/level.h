@@ -45,6 +45,8 @@ typedef struct level {
     const char *problem; /* NULL, or the part of `error` from "line L: WHY" on */
     level_solution *solutions; /* the file's solution sections for this level */
     int solution_count;
+    char *file; /* the file it was read from when its collection gathers several (a folder,
+                 * a group of one-level files); NULL when that is the collection's path */
 } level;
 
 typedef struct collection {

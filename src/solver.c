@@ -142,8 +142,8 @@ static bool fill_in_walking(const board *b, const position *start, const solver_
  * from `start`. True when every step is legal, pushes where it says it pushes, makes
  * `pushes` pushes and ends with every box on a goal, or at a position options->known
  * accepts (*ends_known is set then). */
-static bool replay_solves(const board *b, const position *start, const step_list *steps,
-                          int pushes, const solver_options *options, bool *ends_known)
+static bool replay_solves(const board *b, const position *start, const step_list *steps, int pushes,
+                          const solver_options *options, bool *ends_known)
 {
     position p;
     if (!position_copy(&p, start, b)) return false;
@@ -156,8 +156,8 @@ static bool replay_solves(const board *b, const position *start, const step_list
     }
     *ends_known = false;
     if (ok && pushed == pushes && !position_is_solved(&p, b)) {
-        *ends_known = options->known &&
-                      options->known(options->known_argument, solver_position_key(b, &p));
+        *ends_known =
+            options->known && options->known(options->known_argument, solver_position_key(b, &p));
         ok = *ends_known;
     }
     ok = ok && pushed == pushes;
@@ -309,6 +309,9 @@ static void run_search(const board *b, const position *start, const solver_optio
     } else {
         status = ida_search(&domain, &limits, &found);
     }
+    /* a bound given up half-way (matching.stop) voids whatever the search said after it */
+    if (search->matching.stopped)
+        status = options->cancel && atomic_load(options->cancel) ? IDA_CANCELLED : IDA_LIMIT;
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_ERROR)
@@ -360,9 +363,10 @@ static void solve_one(const board *b, const position *start, const solver_option
          solver_goal_room_init(&room, b, start, &distances, &stop)) &&
         solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
                            room.doors ? &room : NULL, options) &&
-        !solver_stop_now(&stop)) /* a search may answer before it first looks at the clock */
+        !solver_stop_now(&stop)) { /* a search may answer before it first looks at the clock */
+        search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         run_search(b, start, options, began, &search, result);
-    else if (solver_stop_now(&stop))
+    } else if (solver_stop_now(&stop))
         result->status = status_of(solver_stop_status(&stop));
     else
         refuse(result, "out-of-memory",

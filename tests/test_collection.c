@@ -135,6 +135,9 @@ static void test_numbered_one_level_files_group_into_one_collection(void **state
     assert_int_equal(list[0].count, 3);
     assert_string_equal(list[0].levels[2].title, "3");
     assert_int_equal(list[0].levels[2].number, 3);
+    /* each level names its file (for the .sol beside it) */
+    assert_string_equal(list[0].levels[1].file, paths[1]);
+    assert_string_equal(list[0].levels[0].file, paths[0]);
     assert_string_equal(list[1].name, "other");
     for (int i = 0; i < count; i++) collection_free(&list[i]);
     free(list);

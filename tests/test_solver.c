@@ -322,10 +322,10 @@ static void test_packing_order_with_the_player_on_a_goal_is_the_order_from_outsi
     for (int s = 0; s < inside.board.size; s++)
         sources[s] = inside.start.boxes[s] && !board_is_goal(&inside.board, s);
     assert_int_equal(solver_macro_packing_layers(&inside.board, inside.start.player, sources,
-                                                 layer_inside, NULL),
+                                                 layer_inside),
                      3);
     assert_int_equal(solver_macro_packing_layers(&outside.board, outside.start.player, sources,
-                                                 layer_outside, NULL),
+                                                 layer_outside),
                      3);
     for (int g = 0; g < goals; g++) assert_int_equal(layer_inside[g], layer_outside[g]);
     assert_int_equal(layer_inside[goals - 1], 2); /* the deepest, filled first */

@@ -99,10 +99,10 @@ static solver_status solve_level(const cli_options *options, const collection *c
            (unsigned long long)result.nodes, result.seconds, solution, error ? " reason=" : "",
            error ? reason : "");
     fflush(stdout);
-    free(lurd);
     if (error)
         fprintf(stderr, "sokoban: %s: level %d: %s\n", c->path, lv->number,
                 result.message[0] ? result.message : "the solver failed for an unknown reason");
+    free(lurd);
     total->tried++;
     total->seconds += result.seconds;
     if (solved) {

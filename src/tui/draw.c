@@ -132,10 +132,8 @@ static void lay_out(view *v, const play *p, const glyph_set **glyphs)
     int shown_width = COLS / cell < b->width ? COLS / cell : b->width;
     int shown_height = rows < b->height ? rows : b->height;
     int player = p->game.position.player;
-    v->layout.origin_x =
-        follow(v->layout.origin_x, player % b->width, shown_width, b->width);
-    v->layout.origin_y =
-        follow(v->layout.origin_y, player / b->width, shown_height, b->height);
+    v->layout.origin_x = follow(v->layout.origin_x, player % b->width, shown_width, b->width);
+    v->layout.origin_y = follow(v->layout.origin_y, player / b->width, shown_height, b->height);
     v->layout.shown_width = shown_width;
     v->layout.shown_height = shown_height;
     v->layout.left = (COLS - shown_width * cell) / 2;

@@ -49,16 +49,16 @@ void levels_draw(level_list *list, const view *v, const play *p)
     int length = snprintf(header, sizeof header, " %s: %d %s, %d solved", c->name, c->count,
                           play_plural(c->count, "level", "levels"), solved);
     if (c->bad_count && length < (int)sizeof header)
-        length += snprintf(header + length, sizeof header - (size_t)length,
-                           ", %d cannot be played", c->bad_count);
+        length += snprintf(header + length, sizeof header - (size_t)length, ", %d cannot be played",
+                           c->bad_count);
     if (p->collection_count > 1 && length < (int)sizeof header)
         snprintf(header + length, sizeof header - (size_t)length, "  (Tab: next collection)");
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     draw_text(v, 0, 0, header, strlen(header), COLS);
     attrset(A_NORMAL);
     /* the author of the level selected (or of the collection) */
-    const level *chosen = list->selected >= 0 && list->selected < c->count
-                              ? &c->levels[list->selected] : NULL;
+    const level *chosen =
+        list->selected >= 0 && list->selected < c->count ? &c->levels[list->selected] : NULL;
     const char *author = chosen && chosen->author[0] ? chosen->author : c->author;
     if (author && author[0]) {
         char by[300];
@@ -68,7 +68,8 @@ void levels_draw(level_list *list, const view *v, const play *p)
     attrset(A_BOLD);
     mvaddnstr(2, 0, "     #  solved  fewest moves  fewest pushes  title", COLS);
     attrset(A_DIM);
-    mvaddnstr(3, 0, "                moves/pushes  moves/pushes   (a: with help, i: imported)", COLS);
+    mvaddnstr(3, 0, "                moves/pushes  moves/pushes   (a: with help, i: imported)",
+              COLS);
     attrset(A_NORMAL);
 
     const char *check = v->utf8 ? "\xe2\x9c\x93" : "*";
@@ -89,12 +90,16 @@ void levels_draw(level_list *list, const view *v, const play *p)
                      record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 3]);
         char line[600];
         if (l->error)
-            snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s", " ",
-                     l->number, cross, l->problem, l->title[0] ? " - " : "", l->title);
+            snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s", " ", l->number,
+                     cross, l->problem, l->title[0] ? " - " : "", l->title);
         else
             snprintf(line, sizeof line, " %s %4d    %s    %-12s  %-12s   %s",
                      i == p->level_index && list->collection == p->collection_index ? ">" : " ",
-                     l->number, record && record->solved ? check : record && record->assisted ? "a" : " ", moves, pushes, l->title);
+                     l->number,
+                     record && record->solved     ? check
+                     : record && record->assisted ? "a"
+                                                  : " ",
+                     moves, pushes, l->title);
         int attr = l->error ? draw_attr(v, DRAW_PAIR_ERROR, (int)A_DIM) : (int)A_NORMAL;
         attrset(i == list->selected ? (int)A_REVERSE : attr);
         if (i == list->selected) {

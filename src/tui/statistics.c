@@ -148,6 +148,7 @@ bool statistics_export(play *p, int index, char *note, size_t note_size)
     for (int i = 0; i < c->count; i++) {
         levels[i].level = &c->levels[i];
         levels[i].solutions = &entries[2 * i];
+        if (c->levels[i].error) continue; /* cannot be played: nothing solved */
         progress_record record;
         if (c->levels[i].error || !progress_read_level(p->progress, &c->levels[i], &record))
             continue;
