@@ -18,7 +18,7 @@ static const char usage_text[] =
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
     "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
-    "                    [--memory MiB] [--mode optimal|fast]\n"
+    "                    [--memory MiB] [--mode optimal|fast] [--threads N]\n"
     "       sokoban --hint FILE [--level N] [--moves LURD|@FILE] [--time SECONDS]\n"
     "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
     "\n"
@@ -41,7 +41,8 @@ static const char usage_text[] =
     "  --solve FILE         solve levels; one line per level:\n"
     "                       level= status= pushes= moves= nodes= seconds= solution=\n"
     "                       (with --all a last line: total levels= solved= seconds=\n"
-    "                       pushes= moves=, the sums over the solved levels)\n"
+    "                       pushes= moves=, the sums over the solved levels); an\n"
+    "                       error adds reason=WHY and says why on stderr\n"
     "  --hint FILE          the next push from the position the --moves reach, by the\n"
     "                       fast mode; one line: level= status= push= pushes= moves=\n"
     "                       seconds= solution= (push=box(X,Y)DIRECTION, X the column and\n"
@@ -59,16 +60,22 @@ static const char usage_text[] =
     "  --collection NAME    in the game: start in the collection NAME (as the level\n"
     "                       list names it) at --level N (default 1)\n"
     "  --all                with --solve: every level of the file\n"
-    "  --time SECONDS       with --solve: time limit per level (default 30); with\n"
-    "                       --hint: the time for the answer (default 10)\n"
-    "  --nodes N            with --solve: node limit per level (default none)\n"
+    "  --time SECONDS       with --solve: time limit per level (default 30), set-up\n"
+    "                       included, kept within milliseconds; with --hint: the\n"
+    "                       time for the answer (default 10)\n"
+    "  --nodes N            with --solve: node limit per level (default none); at most\n"
+    "                       N nodes are looked at, in both modes\n"
     "                       (--time and --nodes also limit each --tiles puzzle;\n"
     "                       default none)\n"
     "  --memory MiB         with --solve: memory per level for the transposition table\n"
-    "                       (optimal) or the stored states (fast) (default 256)\n"
+    "                       (optimal) or the stored states (fast) (default 256): the\n"
+    "                       peak; more than the machine has is refused at once\n"
     "  --mode optimal|fast  with --solve: fast (the default) finds a solution soon, as the\n"
     "                       game's first hint does; optimal keeps the fewest pushes and\n"
     "                       proves it (fewer levels in the time)\n"
+    "  --threads N          with --solve: searches at once on each level (fast mode:\n"
+    "                       different strategies, the first answer wins; they share\n"
+    "                       --memory and --nodes) (default: one per core)\n"
     "  --moves LURD|@FILE   with --hint: the moves played from the level's start\n"
     "  --no-solve-ahead     in the game: the solver works only when asked (H, S), not\n"
     "                       from each new position before it is asked\n"
@@ -90,7 +97,10 @@ static const char usage_text[] =
     "Each option may be given once; --time and --hint-time take at most 10000000\n"
     "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
     "\n"
-    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage.\n"
+    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage, 3 the game\n"
+    "could not save its progress (the reason on stderr), 128+N ended by signal N (saved).\n"
+    "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an SQLite\n"
+    "database; an old progress.txt there is imported once.\n"
     "See sokoban(6) for more.\n";
 
 enum mode {
@@ -118,6 +128,7 @@ enum {
     OPT_NODES,
     OPT_MEMORY,
     OPT_MODE,
+    OPT_THREADS,
     OPT_HINT_TIME,
     OPT_HELP,
     OPT_VERSION,
@@ -141,6 +152,7 @@ static const struct option long_options[] = {
     {"nodes", required_argument, NULL, OPT_NODES},
     {"memory", required_argument, NULL, OPT_MEMORY},
     {"mode", required_argument, NULL, OPT_MODE},
+    {"threads", required_argument, NULL, OPT_THREADS},
     {"hint-time", required_argument, NULL, OPT_HINT_TIME},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -163,6 +175,7 @@ enum {
     GIVEN_COLLECTION = 1 << 7,
     GIVEN_MOVES = 1 << 8,
     GIVEN_NO_SOLVE_AHEAD = 1 << 9,
+    GIVEN_THREADS = 1 << 10,
 };
 
 static const struct {
@@ -173,6 +186,7 @@ static const struct {
     {GIVEN_NODES, "--nodes"},         {GIVEN_MEMORY, "--memory"}, {GIVEN_MODE, "--mode"},
     {GIVEN_HINT_TIME, "--hint-time"}, {GIVEN_COLLECTION, "--collection"},
     {GIVEN_MOVES, "--moves"},         {GIVEN_NO_SOLVE_AHEAD, "--no-solve-ahead"},
+    {GIVEN_THREADS, "--threads"},
 };
 
 static int options_taken_by(enum mode mode)
@@ -190,7 +204,8 @@ static int options_taken_by(enum mode mode)
     case MODE_DEADLOCKS:
         return GIVEN_LEVEL;
     case MODE_SOLVE:
-        return GIVEN_LEVEL | GIVEN_ALL | GIVEN_TIME | GIVEN_NODES | GIVEN_MEMORY | GIVEN_MODE;
+        return GIVEN_LEVEL | GIVEN_ALL | GIVEN_TIME | GIVEN_NODES | GIVEN_MEMORY | GIVEN_MODE |
+               GIVEN_THREADS;
     case MODE_TILES:
     case MODE_TILES_FILE:
         return GIVEN_TIME | GIVEN_NODES;
@@ -230,14 +245,15 @@ static int missing_value_error(int option)
 {
     char message[96];
     snprintf(message, sizeof message, "%s wants a value (%s)", option_name(option),
-             option == OPT_LEVEL                               ? "a level number from 1"
-             : option == OPT_TIME || option == OPT_HINT_TIME   ? "a number of seconds"
-             : option == OPT_NODES                             ? "a number of nodes"
-             : option == OPT_MEMORY                            ? "a size in MiB"
-             : option == OPT_MODE                              ? "optimal or fast"
-             : option == OPT_TILES                             ? "the tiles, in quotes"
-             : option == OPT_MOVES                             ? "LURD moves or @FILE"
-                                                               : "a file name");
+             option == OPT_LEVEL                             ? "a level number from 1"
+             : option == OPT_TIME || option == OPT_HINT_TIME ? "a number of seconds"
+             : option == OPT_NODES                           ? "a number of nodes"
+             : option == OPT_MEMORY                          ? "a size in MiB"
+             : option == OPT_MODE                            ? "optimal or fast"
+             : option == OPT_TILES                           ? "the tiles, in quotes"
+             : option == OPT_COLLECTION                      ? "a collection name"
+             : option == OPT_MOVES                           ? "LURD moves or @FILE"
+                                                             : "a file name");
     return usage_error(message, NULL);
 }
 
@@ -287,7 +303,7 @@ int main(int argc, char **argv)
          * options instead, and take the FILE from the operands */
         if (optarg && strcmp(optarg, "--") == 0 && argv[optind - 1] == optarg &&
             (option == OPT_LIST || option == OPT_VERIFY || option == OPT_DEADLOCKS ||
-             option == OPT_SOLVE || option == OPT_TILES_FILE)) {
+             option == OPT_SOLVE || option == OPT_TILES_FILE || option == OPT_HINT)) {
             file_follows = true;
             optind--;
         }
@@ -352,7 +368,8 @@ int main(int argc, char **argv)
         case OPT_TIME:
             given |= GIVEN_TIME;
             if (!parse_seconds(optarg, &options.time_limit))
-                return usage_error("--time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
+                return usage_error(
+                    "--time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
         case OPT_NODES:
             given |= GIVEN_NODES;
@@ -366,6 +383,12 @@ int main(int argc, char **argv)
                 return usage_error("--memory wants a size in MiB from 1", optarg);
             options.memory_mib = (int)number;
             break;
+        case OPT_THREADS:
+            given |= GIVEN_THREADS;
+            if (!parse_integer(optarg, 1, 64, &number))
+                return usage_error("--threads wants a number from 1 to 64", optarg);
+            options.threads = (int)number;
+            break;
         case OPT_MODE:
             given |= GIVEN_MODE;
             if (strcmp(optarg, "optimal") != 0 && strcmp(optarg, "fast") != 0)
@@ -375,7 +398,8 @@ int main(int argc, char **argv)
         case OPT_HINT_TIME:
             given |= GIVEN_HINT_TIME;
             if (!parse_seconds(optarg, &options.hint_time))
-                return usage_error("--hint-time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
+                return usage_error(
+                    "--hint-time wants seconds, more than 0 and at most " MAX_SECONDS_TEXT, optarg);
             break;
         case 'h':
         case OPT_HELP:

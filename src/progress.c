@@ -394,10 +394,20 @@ progress *progress_open(const char *directory, char *message, size_t message_siz
     return progress;
 }
 
+bool progress_save_final(progress *progress, char *why, size_t why_size)
+{
+    if (progress->saving && progress->queued_count) {
+        sqlite3_busy_timeout(progress->db, PROGRESS_OPEN_BUSY_MS);
+        run_queued(progress);
+        sqlite3_busy_timeout(progress->db, PROGRESS_BUSY_MS);
+    }
+    return !progress_unsaved(progress, why, why_size);
+}
+
 void progress_close(progress *progress)
 {
     if (!progress) return;
-    if (progress->db && progress->queued_count) {
+    if (progress->saving && progress->queued_count) {
         /* The last chance: wait longer for another game's lock. */
         sqlite3_busy_timeout(progress->db, PROGRESS_OPEN_BUSY_MS);
         run_queued(progress);

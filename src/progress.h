@@ -98,6 +98,12 @@ bool progress_saving(const progress *progress);
  * repeated failure the message is "". With nothing pending it returns true. */
 bool progress_save(progress *progress, char *message, size_t message_size);
 
+/* At the end of a game: waits longer for another game's lock (PROGRESS_OPEN_BUSY_MS) and
+ * writes what is queued. Returns true when nothing is left unsaved; else false with one line
+ * in `why` (as progress_unsaved). Call it after the terminal is restored, then
+ * progress_close(). */
+bool progress_save_final(progress *progress, char *why, size_t why_size);
+
 /* True when changes were made that are not in the database (a write that kept failing, or a
  * progress that is not saved at all); `why` (may be NULL) says why in one line. For the
  * game's last words on stderr and its exit status. */

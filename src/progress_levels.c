@@ -58,14 +58,16 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
 
 /* Replays the level's unchecked bests: one that solves it is marked checked (with the counts
  * the replay gave), one that does not is dropped and told once. Corrections that cannot be
- * written now are made at a later read. */
-static void check_bests(progress *progress, const level *level, progress_key key)
+ * written now are made at a later read. Returns the kinds (1 << kind) of the false bests
+ * that could not be dropped, for the reader to hide. */
+static unsigned check_bests(progress *progress, const level *level, progress_key key)
 {
     sqlite3 *db = progress->db;
     sqlite3_stmt *unchecked = progress_prepare(db, "SELECT kind, lurd FROM best WHERE key = ?1 "
                                                    "AND checked = 0", "k", key);
-    if (!unchecked) return;
+    if (!unchecked) return 0;
     int dropped = 0;
+    unsigned false_kept = 0;
     while (sqlite3_step(unchecked) == SQLITE_ROW) {
         int64_t kind = sqlite3_column_int(unchecked, 0);
         const char *lurd = (const char *)sqlite3_column_text(unchecked, 1);
@@ -81,10 +83,12 @@ static void check_bests(progress *progress, const level *level, progress_key key
                                                           "kind = ?2", "ki", key, kind)) ==
                  SQLITE_OK)
             dropped++;
+        else
+            false_kept |= 1u << kind;
         free(canonical);
     }
     sqlite3_finalize(unchecked);
-    if (!dropped) return;
+    if (!dropped) return false_kept;
     /* A level whose every best was false was never solved. */
     progress_finish(db, progress_prepare(db, "UPDATE level SET solved = 0 WHERE key = ?1 AND "
                                              "NOT EXISTS (SELECT 1 FROM best WHERE key = ?1)",
@@ -92,31 +96,20 @@ static void check_bests(progress *progress, const level *level, progress_key key
     progress_notify(progress,
                     "progress: a saved best of level %d%s%s did not solve it and was dropped",
                     level->number, level->title[0] ? ", " : "", level->title);
+    return false_kept;
 }
 
 bool progress_read_level(progress *progress, const level *level, progress_record *record)
 {
     progress_key key = progress_level_key(level);
-    check_bests(progress, level, key);
+    unsigned false_kept = check_bests(progress, level, key);
     bool found = progress_read(progress, key, record);
-    /* Whatever could not be corrected in the database is still not shown. */
+    /* A false best that could not be dropped yet is not shown. */
     progress_solution *solutions[] = {&record->best_moves, &record->best_pushes};
-    for (int i = 0; i < 2; i++) {
-        int moves, pushes;
-        if (!solutions[i]->lurd) continue;
-        char *canonical = NULL;
-        sqlite3_stmt *checked = progress_prepare(progress->db, "SELECT checked FROM best WHERE "
-                                                               "key = ?1 AND kind = ?2",
-                                                 "ki", key, (int64_t)i);
-        bool is_checked = checked && sqlite3_step(checked) == SQLITE_ROW &&
-                          sqlite3_column_int(checked, 0);
-        sqlite3_finalize(checked);
-        if (!is_checked && !(canonical = progress_replay(level, solutions[i]->lurd, &moves,
-                                                         &pushes))) {
-            free(solutions[i]->lurd);
-            memset(solutions[i], 0, sizeof *solutions[i]);
-        }
-        free(canonical);
+    for (int kind = 0; kind < 2; kind++) {
+        if (!(false_kept & (1u << kind))) continue;
+        free(solutions[kind]->lurd);
+        memset(solutions[kind], 0, sizeof *solutions[kind]);
     }
     return found;
 }

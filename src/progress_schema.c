@@ -85,6 +85,13 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
                                       size_t error_size)
 {
     assert(to >= 1 && to <= PROGRESS_SCHEMA_VERSION);
+    /* Already at the version asked for (every open but the first): nothing to write, so no
+     * write lock to wait for while other games save. */
+    int current = 0;
+    if (user_version(db, &current) == SQLITE_OK && current == to) {
+        if (found) *found = current;
+        return PROGRESS_SCHEMA_OK;
+    }
     /* IMMEDIATE: two games starting at once must not both migrate. */
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return PROGRESS_SCHEMA_ERROR;

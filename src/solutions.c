@@ -84,8 +84,8 @@ void solutions_sol_path(const char *level_path, char *sol_path, size_t sol_path_
 {
     const char *slash = strrchr(level_path, '/');
     const char *dot = strrchr(level_path, '.');
-    size_t stem = dot && (!slash || dot > slash + 1) ? (size_t)(dot - level_path)
-                                                      : strlen(level_path);
+    size_t stem =
+        dot && (!slash || dot > slash + 1) ? (size_t)(dot - level_path) : strlen(level_path);
     snprintf(sol_path, sol_path_size, "%.*s.sol", (int)stem, level_path);
 }
 
@@ -148,8 +148,8 @@ static void import_one(const collection *c, const char *folder, const char *name
                 if (!same_map(&beside.levels[k], &c->levels[i])) continue;
                 solution_entry entry;
                 report->found++;
-                if (solutions_read_sol(level_path, &c->levels[i], &entry, reason,
-                                       sizeof reason) == SOLUTIONS_SOL_FOUND) {
+                if (solutions_read_sol(level_path, &c->levels[i], &entry, reason, sizeof reason) ==
+                    SOLUTIONS_SOL_FOUND) {
                     char sol_path[4096];
                     solutions_sol_path(level_path, sol_path, sizeof sol_path);
                     take(argument, &c->levels[i], &entry, sol_path);
@@ -157,8 +157,7 @@ static void import_one(const collection *c, const char *folder, const char *name
                 } else {
                     report->refused++;
                     if (!report->first_refusal[0])
-                        snprintf(report->first_refusal, sizeof report->first_refusal, "%s",
-                                 reason);
+                        snprintf(report->first_refusal, sizeof report->first_refusal, "%s", reason);
                 }
                 k = beside.count; /* a .sol holds one solution: of the file's one level */
                 break;
@@ -222,9 +221,8 @@ bool solutions_write_sok(FILE *out, const char *collection_name, const solutions
     return fflush(out) == 0 && !ferror(out);
 }
 
-bool solutions_export(const char *path, const char *collection_name,
-                      const solutions_level *levels, int count, char *reason,
-                      size_t reason_size)
+bool solutions_export(const char *path, const char *collection_name, const solutions_level *levels,
+                      int count, char *reason, size_t reason_size)
 {
     char temporary[4096];
     if (snprintf(temporary, sizeof temporary, "%s.XXXXXX", path) >= (int)sizeof temporary) {

@@ -99,9 +99,8 @@ bool solutions_write_sok(FILE *out, const char *collection_name, const solutions
 
 /* Writes the SOK file to `path` through a temporary file renamed over it; false with the
  * reason when it could not be written. */
-bool solutions_export(const char *path, const char *collection_name,
-                      const solutions_level *levels, int count, char *reason,
-                      size_t reason_size);
+bool solutions_export(const char *path, const char *collection_name, const solutions_level *levels,
+                      int count, char *reason, size_t reason_size);
 
 void solution_entry_free(solution_entry *entry);
 

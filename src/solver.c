@@ -1,6 +1,7 @@
-/* solver.c - the solver's public entry: sets up the per-level tables, runs IDA* on the
- * Sokoban domain, fills the player's walking in between the pushes and replays the
- * result before it is returned. */
+/* solver.c - the solver's public entry: sets up the per-level tables, runs the mode's search
+ * on the Sokoban domain (IDA* for the optimal mode, the feature-space search of
+ * solver_fast.h for the fast one), fills the player's walking in between the pushes and
+ * replays the result before it is returned. */
 #include "solver.h"
 
 #include <assert.h>
@@ -17,6 +18,7 @@
 #include "solver_fast.h"
 #include "solver_macro.h"
 #include "solver_table.h"
+#include "solver_threads.h"
 
 enum { DEFAULT_MEMORY_MIB = 256 };
 
@@ -140,8 +142,8 @@ static bool fill_in_walking(const board *b, const position *start, const solver_
  * from `start`. True when every step is legal, pushes where it says it pushes, makes
  * `pushes` pushes and ends with every box on a goal, or at a position options->known
  * accepts (*ends_known is set then). */
-static bool replay_solves(const board *b, const position *start, const step_list *steps,
-                          int pushes, const solver_options *options, bool *ends_known)
+static bool replay_solves(const board *b, const position *start, const step_list *steps, int pushes,
+                          const solver_options *options, bool *ends_known)
 {
     position p;
     if (!position_copy(&p, start, b)) return false;
@@ -154,8 +156,8 @@ static bool replay_solves(const board *b, const position *start, const step_list
     }
     *ends_known = false;
     if (ok && pushed == pushes && !position_is_solved(&p, b)) {
-        *ends_known = options->known &&
-                      options->known(options->known_argument, solver_position_key(b, &p));
+        *ends_known =
+            options->known && options->known(options->known_argument, solver_position_key(b, &p));
         ok = *ends_known;
     }
     ok = ok && pushed == pushes;
@@ -307,6 +309,9 @@ static void run_search(const board *b, const position *start, const solver_optio
     } else {
         status = ida_search(&domain, &limits, &found);
     }
+    /* a bound given up half-way (matching.stop) voids whatever the search said after it */
+    if (search->matching.stopped)
+        status = options->cancel && atomic_load(options->cancel) ? IDA_CANCELLED : IDA_LIMIT;
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_ERROR)
@@ -334,6 +339,108 @@ static void run_search(const board *b, const position *start, const solver_optio
     ida_result_free(&found);
 }
 
+/* Solves from `start` on `b` with one search, the clock started at `began`. */
+static void solve_one(const board *b, const position *start, const solver_options *options,
+                      double began, solver_result *result)
+{
+    *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
+    /* --time and cancel hold from here on, through the set-up */
+    solver_stop stop = {.deadline = options->max_seconds > 0 ? began + options->max_seconds : 0,
+                        .cancel = options->cancel};
+    bool fast = options->mode == SOLVER_FAST;
+    /* The optimal mode spends the memory on its transposition table, the fast mode on the
+     * states it keeps. */
+    size_t table_bytes = fast ? 0 : memory_bytes(options);
+    solver_distances distances = {0};
+    deadlock_table deadlocks = {0};
+    solver_table table = {0};
+    solver_search search = {0};
+    solver_goal_room room = {0};
+    if (solver_distances_init_until(&distances, b, &stop) &&
+        dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
+        solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
+        (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
+         solver_goal_room_init(&room, b, start, &distances, &stop)) &&
+        solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
+                           room.doors ? &room : NULL, options) &&
+        !solver_stop_now(&stop)) { /* a search may answer before it first looks at the clock */
+        search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
+        run_search(b, start, options, began, &search, result);
+    } else if (solver_stop_now(&stop))
+        result->status = status_of(solver_stop_status(&stop));
+    else
+        refuse(result, "out-of-memory",
+               "out of memory setting up the search (memory limit %zu MiB)",
+               memory_bytes(options) >> 20);
+
+    solver_search_free(&search);
+    solver_goal_room_free(&room);
+    solver_table_free(&table);
+    deadlock_table_free(&deadlocks);
+    solver_distances_free(&distances);
+}
+
+/* A race of strategies on one level (solver_threads.h): what they all solve, and the
+ * result of each. */
+typedef struct race_level {
+    const board *board;
+    const position *start;
+    const solver_options *options; /* shared: memory and node limit divided by the runs */
+    double began;
+    solver_result *results;
+} race_level;
+
+/* The strategy of run `index`: the even ones the feature-space search, the odd ones the
+ * weighted best-first search. Alone the second is much the weaker, but it solves other
+ * levels: of Microban I at 20,000 nodes, 8 of the 17 the first misses (docs/SOLVER.md). */
+static bool solve_strategy(void *argument, int index, const atomic_bool *stop)
+{
+    const race_level *level = argument;
+    solver_options mine = *level->options;
+    mine.cancel = stop;
+    if (index > 0) mine.progress = NULL; /* one progress line */
+    if (index % 2 == 1) mine.disable |= SOLVER_NO_FEATURES;
+    solver_result *result = &level->results[index];
+    solve_one(level->board, level->start, &mine, level->began, result);
+    return result->status == SOLVER_SOLVED || result->status == SOLVER_UNSOLVABLE;
+}
+
+/* Solves with `threads` strategies at once; the first answer is the result, the nodes of
+ * all are summed. */
+static void solve_racing(const board *b, const position *start, const solver_options *options,
+                         int threads, double began, solver_result *result)
+{
+    solver_options shared = *options;
+    int mib = (int)(memory_bytes(options) >> 20);
+    shared.memory_mib = mib / threads > 0 ? mib / threads : 1;
+    if (options->max_nodes) shared.max_nodes = options->max_nodes / (uint64_t)threads;
+    solver_result *results = calloc((size_t)threads, sizeof *results);
+    race_level level = {.board = b, .start = start, .options = &shared, .began = began,
+                        .results = results};
+    int winner = -1;
+    int started = results ? solver_threads_race(threads, options->cancel, solve_strategy,
+                                                &level, &winner)
+                          : 0;
+    if (started == 0) {
+        free(results);
+        solve_one(b, start, options, began, result); /* no thread: in this one */
+        return;
+    }
+    int pick = winner;
+    for (int i = 0; pick < 0 && i < started; i++)
+        if (results[i].status == SOLVER_LIMIT) pick = i;
+    if (pick < 0) pick = 0;
+    uint64_t nodes = 0;
+    for (int i = 0; i < started; i++) nodes += results[i].nodes;
+    *result = results[pick];
+    results[pick].steps = NULL;
+    result->nodes = nodes;
+    if (winner < 0 && options->cancel && atomic_load(options->cancel))
+        result->status = SOLVER_CANCELLED;
+    for (int i = 0; i < started; i++) solver_result_free(&results[i]);
+    free(results);
+}
+
 solver_status solver_solve(const board *b, const position *start, const solver_options *options,
                            solver_result *result)
 {
@@ -354,38 +461,14 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
                       "a memory limit of %zu MiB, more than this machine has (%llu MiB)",
                       memory_bytes(options) >> 20, machine);
 
-    /* --time and cancel hold from here on, through the set-up */
-    solver_stop stop = {.deadline = options->max_seconds > 0 ? began + options->max_seconds : 0,
-                        .cancel = options->cancel};
-    bool fast = options->mode == SOLVER_FAST;
-    /* The optimal mode spends the memory on its transposition table, the fast mode on the
-     * states it keeps. */
-    size_t table_bytes = fast ? 0 : memory_bytes(options);
-    solver_distances distances = {0};
-    deadlock_table deadlocks = {0};
-    solver_table table = {0};
-    solver_search search = {0};
-    solver_goal_room room = {0};
-    if (solver_distances_init_until(&distances, b, &stop) &&
-        dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
-        solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
-        (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
-         solver_goal_room_init(&room, b, start, &distances, &stop)) &&
-        solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
-                           room.doors ? &room : NULL, options))
-        run_search(b, start, options, began, &search, result);
-    else if (solver_stop_now(&stop))
-        result->status = status_of(solver_stop_status(&stop));
+    int threads = options->threads > 0 ? options->threads : solver_threads_cores();
+    if (options->mode != SOLVER_FAST) threads = 1;
+    /* each run gets a share of the node limit, at least one node */
+    if (options->max_nodes && (uint64_t)threads > options->max_nodes) threads = (int)options->max_nodes;
+    if (threads == 1)
+        solve_one(b, start, options, began, result);
     else
-        refuse(result, "out-of-memory",
-               "out of memory setting up the search (memory limit %zu MiB)",
-               memory_bytes(options) >> 20);
-
-    solver_search_free(&search);
-    solver_goal_room_free(&room);
-    solver_table_free(&table);
-    deadlock_table_free(&deadlocks);
-    solver_distances_free(&distances);
+        solve_racing(b, start, options, threads, began, result);
     result->seconds = ida_clock() - began;
     return result->status;
 }

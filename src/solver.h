@@ -1,4 +1,5 @@
-/* solver.h - the Sokoban solver: push-optimal (or fast) solutions by IDA* on pushes.
+/* solver.h - the Sokoban solver: push-optimal solutions by IDA* on pushes (the optimal
+ * mode), or solutions found sooner by a feature-space best-first search (the fast mode).
  *
  * The public face used by the command line (--solve) and the solver thread (hints and
  * replays). A call owns all of its state, so several can run at once in different threads.

@@ -121,12 +121,13 @@ static bool distances_from_goal(solver_distances *d, const board *b, int goal_in
     for (int s = 0; s < b->size; s++) {
         /* the first goal's pass touches every page of the tables: on the largest levels
          * that alone takes a tenth of a second */
-        if (s % 1024 == 0 && solver_stop_now(stop)) return false;
+        if (s % 64 == 0 && solver_stop_now(stop)) return false;
         for (int k = 0; k < DIRECTION_COUNT; k++)
             d->to_goal_side[((size_t)s * 4 + (size_t)k) * goals + (size_t)goal_index] =
                 s == goal ? 0 : distance[s * 4 + k];
     }
     for (int s = 0; s < b->size; s++) {
+        if (s % 64 == 0 && solver_stop_now(stop)) return false;
         uint16_t best = SOLVER_NO_PATH;
         for (int k = 0; k < DIRECTION_COUNT; k++)
             if (distance[s * 4 + k] < best) best = distance[s * 4 + k];
@@ -277,18 +278,26 @@ static int matching_total(const solver_matching *m)
 
 int solver_matching_solve(solver_matching *m)
 {
+    if (m->stopped) return 0; /* half an assignment: nothing more is computed on it */
     int n = m->count;
     for (int i = 0; i <= n; i++) {
         m->row_potential[i] = 0;
         m->column_potential[i] = 0;
         m->column_row[i] = 0;
     }
-    for (int i = 1; i <= n; i++) augment(m, i);
+    for (int i = 1; i <= n; i++) {
+        if (i % 16 == 0 && solver_stop_now(m->stop)) {
+            m->stopped = true;
+            return 0; /* a lower bound still; the search ends at its next look at the stop */
+        }
+        augment(m, i);
+    }
     return matching_total(m);
 }
 
 int solver_matching_update(solver_matching *m, const int *boxes, int count)
 {
+    if (m->stopped) return 0;
     int n = m->count;
     assert(count >= 0 && count <= n);
     int *u = m->row_potential, *v = m->column_potential;
@@ -309,7 +318,14 @@ int solver_matching_update(solver_matching *m, const int *boxes, int count)
         }
         u[row] = least;
     }
-    for (int k = 0; k < count; k++) augment(m, boxes[k] + 1);
+    for (int k = 0; k < count; k++) {
+        /* a move that changes every row costs a solve from scratch */
+        if (k % 16 == 15 && solver_stop_now(m->stop)) {
+            m->stopped = true;
+            return 0;
+        }
+        augment(m, boxes[k] + 1);
+    }
     return matching_total(m);
 }
 

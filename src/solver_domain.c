@@ -1,4 +1,4 @@
-/* solver_domain.c - the Sokoban domain of the IDA* engine: the player's reach, move
+/* solver_domain.c - the Sokoban search domain (both modes): the player's reach, move
  * generation and ordering, making and taking back pushes, pruning. */
 #include "solver_domain.h"
 
@@ -388,6 +388,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .corrals = !(off & SOLVER_NO_CORRALS),
         .ordering = !(off & SOLVER_NO_INERTIA),
+        .pull_home = !(off & SOLVER_NO_PULL_HOME),
         .player = start->player,
         .last_box = -1,
     };

@@ -1,4 +1,6 @@
-/* solver_domain.h - Sokoban as a domain of the IDA* engine (ida.h): states, pushes, pruning.
+/* solver_domain.h - Sokoban as a search domain (the interface of ida.h): states, pushes,
+ * pruning. Both modes search through it: IDA* (the optimal mode) and the fast mode's
+ * feature-space search (solver_fast.h).
  *
  * A state is the set of box squares plus the region the player can walk to, named by its
  * top-left square, so positions that differ only by where the player stands in one region

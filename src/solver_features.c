@@ -24,7 +24,8 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
         int square = s->box_square[i];
         sources[square] = !board_is_goal(b, square);
     }
-    int layers = solver_macro_packing_layers(b, s->player, sources, f->layer, stop);
+    int layers = solver_macro_packing_layers_until(b, s->player, s->pull_home ? sources : NULL,
+                                                   f->layer, stop);
     free(sources);
     if (layers < 0) return false;
     /* The goals by layer, highest first (insertion sort, once per search). */

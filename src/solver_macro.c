@@ -158,8 +158,13 @@ static int packed_player(const board *b, int player, const uint8_t *sources, uin
     return player;
 }
 
-int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer,
-                                const solver_stop *stop)
+int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer)
+{
+    return solver_macro_packing_layers_until(b, player, sources, layer, NULL);
+}
+
+int solver_macro_packing_layers_until(const board *b, int player, const uint8_t *sources,
+                                      int *layer, const solver_stop *stop)
 {
     size_t size = (size_t)b->size;
     uint8_t *box = calloc(size, 1);
@@ -376,8 +381,8 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     }
     free(mark);
     free(list);
-    if (stopped || (room->doors &&
-                    solver_macro_packing_layers(b, start->player, NULL, room->layer, stop) < 0)) {
+    if (stopped || (room->doors && solver_macro_packing_layers_until(b, start->player, NULL,
+                                                                     room->layer, stop) < 0)) {
         solver_goal_room_free(room);
         return false;
     }

@@ -29,10 +29,12 @@
  * boxes that can be pulled all the way back to such a square, when there are any, so that
  * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
- * layers, or -1 when out of memory or when `stop` (may be NULL) says to give up: with
- * `sources` it pulls every box back over the floor, seconds on a large level. */
-int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer,
-                                const solver_stop *stop);
+ * layers, or -1 when out of memory. */
+int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
+/* The same, giving up (-1) when `stop` (may be NULL) says so: with `sources` it pulls every
+ * box back over the floor, seconds on a large level. */
+int solver_macro_packing_layers_until(const board *board, int player, const uint8_t *sources,
+                                      int *layer, const solver_stop *stop);
 
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on

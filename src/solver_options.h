@@ -13,12 +13,16 @@
 #include "ida.h"
 
 typedef enum solver_mode {
-    SOLVER_OPTIMAL, /* admissible: a solution with the fewest pushes */
-    SOLVER_FAST,    /* inadmissible tricks allowed: more levels, sooner, maybe more pushes */
+    /* IDA* with an admissible bound: a solution has the fewest pushes possible */
+    SOLVER_OPTIMAL,
+    /* a feature-space best-first search (FESS, solver_fast.h): more levels, sooner, maybe
+     * more pushes. In both modes "unsolvable" is a proof. */
+    SOLVER_FAST,
 } solver_mode;
 
 typedef struct solver_progress {
-    int threshold; /* the current IDA* cost threshold, in pushes */
+    int threshold; /* optimal: the current IDA* cost threshold; fast: the pushes of the
+                      state expanded last */
     uint64_t nodes;
     double seconds;
     double nodes_per_second;
@@ -33,6 +37,7 @@ enum {
     SOLVER_NO_GOAL_ROOM = 16, /* fast mode: goal-room macros */
     SOLVER_NO_CORRALS = 32,   /* PI-corral pruning */
     SOLVER_NO_FEATURES = 64,  /* fast mode: weighted best-first instead of feature-space search */
+    SOLVER_NO_PULL_HOME = 128, /* fast mode: the packing order pulls boxes one step, not home */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);
@@ -48,6 +53,9 @@ typedef struct solver_options {
     void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
     void *progress_argument;
     unsigned disable; /* SOLVER_NO_* flags; 0 for the full solver */
+    /* Searches run at once on one level (fast mode: different strategies, the first answer
+     * wins, solver_threads.h); 0: one per core. The optimal mode runs one. */
+    int threads;
     /* Positions the caller already knows how to solve (the answer store, answers.h), by
      * their solver_position_key() (solver.h); NULL: none. The fast mode stops at the first
      * state it generates that `known` accepts, as at a solved one, and returns the steps up

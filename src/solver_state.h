@@ -49,6 +49,7 @@ typedef struct solver_search {
     bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
     bool ordering; /* order moves (inertia, then nearer a goal) */
     bool corrals;  /* PI-corral pruning (solver_corral.h) */
+    bool pull_home; /* the packing order counts a box gone when it pulls back home */
     /* Positions known to be solvable (options->known; the fast mode only): a state it
      * accepts ends the search as a solved one does. NULL: none. */
     bool (*known)(void *argument, uint64_t key);

@@ -9,15 +9,18 @@
 
 #include "solver_domain.h"
 
-/* The three large arrays are mapped straight from the kernel, zeroed, with pages given only
- * as they are touched, so that a level that needs a hundred nodes costs about a hundred
- * nodes whatever --memory says. (calloc would map lazily too, but not under MALLOC_PERTURB_,
- * which meson's tests set and which makes calloc fill the whole block.) */
-static void *map_zeroed(size_t bytes)
+/* The big arrays are mapped, not malloc'd: zero pages that cost nothing until touched and
+ * go back whole, out of reach of allocator settings such as MALLOC_PERTURB_ (which writes
+ * over every block malloc hands out and takes back: seconds for 256 MiB). */
+static void *map_pages(size_t bytes)
 {
-    void *block = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                       -1, 0);
-    return block == MAP_FAILED ? NULL : block;
+    void *pages = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return pages == MAP_FAILED ? NULL : pages;
+}
+
+static void unmap_pages(void *pages, size_t bytes)
+{
+    if (pages) munmap(pages, bytes);
 }
 
 static size_t nodes_bytes(const solver_store *store)
@@ -51,17 +54,17 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
     while (slots < 2 * max_nodes) slots *= 2;
     store->max_nodes = (int)max_nodes;
     store->slot_mask = slots - 1;
-    store->nodes = map_zeroed(nodes_bytes(store));
-    store->boxes = map_zeroed(boxes_bytes(store));
-    store->slots = map_zeroed(slots_bytes(store));
+    store->nodes = map_pages(nodes_bytes(store));
+    store->boxes = map_pages(boxes_bytes(store));
+    store->slots = map_pages(slots_bytes(store));
     return store->nodes && store->boxes && store->slots;
 }
 
 void solver_store_free(solver_store *store)
 {
-    if (store->nodes) munmap(store->nodes, nodes_bytes(store));
-    if (store->boxes) munmap(store->boxes, boxes_bytes(store));
-    if (store->slots) munmap(store->slots, slots_bytes(store));
+    unmap_pages(store->nodes, nodes_bytes(store));
+    unmap_pages(store->boxes, boxes_bytes(store));
+    unmap_pages(store->slots, slots_bytes(store));
     free(store->macros);
     *store = (solver_store){0};
 }

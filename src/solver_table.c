@@ -3,6 +3,8 @@
 
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 
 enum {
     /* The table starts at this size and grows fourfold whenever half of it is in use, up to
@@ -18,20 +20,27 @@ static size_t buckets_for(size_t bytes)
     return buckets;
 }
 
+/* The whole budget is mapped at once (fresh zero pages from the system, which cost no
+ * memory until touched, and are given back whole: mmap, not malloc, so that no allocator
+ * setting such as MALLOC_PERTURB_ writes over them), and the table grows inside it: no
+ * second block is ever held beside the first, so the budget is the table's peak, not 1.25
+ * times it. */
 bool solver_table_init(solver_table *t, size_t bytes)
 {
     *t = (solver_table){0};
     t->max_buckets = buckets_for(bytes);
     size_t buckets = buckets_for(bytes < START_BYTES ? bytes : START_BYTES);
-    t->entries = calloc(buckets * SOLVER_TABLE_WAYS, sizeof *t->entries);
-    if (!t->entries) return false;
+    size_t size = t->max_buckets * SOLVER_TABLE_WAYS * sizeof *t->entries;
+    void *entries = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (entries == MAP_FAILED) return false;
+    t->entries = entries;
     t->bucket_mask = buckets - 1;
     return true;
 }
 
 void solver_table_free(solver_table *t)
 {
-    free(t->entries);
+    if (t->entries) munmap(t->entries, t->max_buckets * SOLVER_TABLE_WAYS * sizeof *t->entries);
     *t = (solver_table){0};
 }
 
@@ -49,25 +58,27 @@ static solver_entry *victim_in(solver_entry *bucket)
     return victim;
 }
 
-/* Four times the buckets, the entries put back where their keys now point. When memory
- * runs short the table just stays as it is. */
+/* Four times the buckets, in place: an entry of bucket b goes to bucket (key & new mask),
+ * which is b plus a multiple of the old bucket count, so the new buckets past the old
+ * ones (still zero) take only entries of b, never more than b held. */
 static void grow(solver_table *t)
 {
     size_t old_buckets = t->bucket_mask + 1, buckets = old_buckets * 4;
     if (buckets > t->max_buckets) buckets = t->max_buckets;
     if (buckets <= old_buckets) return;
-    solver_entry *entries = calloc(buckets * SOLVER_TABLE_WAYS, sizeof *entries);
-    if (!entries) {
-        t->max_buckets = old_buckets;
-        return;
-    }
     size_t mask = buckets - 1;
-    for (size_t i = 0; i < old_buckets * SOLVER_TABLE_WAYS; i++) {
-        solver_entry *e = t->entries + i;
-        if (e->key) *victim_in(entries + (e->key & mask) * SOLVER_TABLE_WAYS) = *e;
+    for (size_t b = 0; b < old_buckets; b++) {
+        /* taken out and put back in slot order, as into a fresh table */
+        solver_entry *bucket = t->entries + b * SOLVER_TABLE_WAYS, held[SOLVER_TABLE_WAYS];
+        memcpy(held, bucket, sizeof held);
+        memset(bucket, 0, sizeof held);
+        for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
+            size_t to = held[i].key & mask;
+            if (!held[i].key) continue;
+            assert(to % old_buckets == b);
+            *victim_in(t->entries + to * SOLVER_TABLE_WAYS) = held[i];
+        }
     }
-    free(t->entries);
-    t->entries = entries;
     t->bucket_mask = mask;
 }
 

@@ -29,7 +29,8 @@ typedef struct solver_table {
 enum { SOLVER_TABLE_WAYS = 4 };
 
 /* Sets up a table that may grow to `bytes` (at least one bucket); it starts at 1 MiB and
- * grows fourfold each time it is half full. False when out of memory. */
+ * grows fourfold each time it is half full, in place inside one block of `bytes` (pages
+ * are taken as they are touched), so that `bytes` is its peak. False when out of memory. */
 bool solver_table_init(solver_table *table, size_t bytes);
 void solver_table_free(solver_table *table);
 

@@ -46,6 +46,12 @@ said "--level last" "--level wants a value"
 run --solve "$levels/tutorial.xsb" --time
 expect_status "--time alone" 2
 said "--time alone" "--time wants a value (a number of seconds)"
+run --collection
+expect_status "--collection alone" 2
+said "--collection alone" "--collection wants a value (a collection name)"
+run --list
+expect_status "--list alone" 2
+said "--list alone" "--list wants a value (a file name)"
 
 # "--" ends the options: a file whose name starts with '-' can be named
 cp "$levels/tutorial.xsb" "$work/-x.xsb"

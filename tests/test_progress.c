@@ -424,9 +424,12 @@ static void test_a_held_lock_queues_the_change_and_tells_it(void **state)
     assert_string_equal(message, ""); /* already told */
     assert_true(progress_unsaved(p, message, sizeof message));
     assert_non_null(strstr(message, "locked"));
+    assert_false(progress_save_final(p, message, sizeof message));
+    assert_non_null(strstr(message, "locked"));
     assert_int_equal(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(other);
     assert_true(progress_save(p, message, sizeof message));
+    assert_true(progress_save_final(p, message, sizeof message));
     assert_false(progress_unsaved(p, message, sizeof message));
     assert_string_equal(progress_get(p, 1)->unfinished, "llr");
     progress_close(p);

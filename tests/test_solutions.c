@@ -35,7 +35,8 @@ static collection parse(const char *text)
 {
     collection c;
     level_error error;
-    if (!collection_parse(text, strlen(text), "test.xsb", &c, &error)) fail_msg("%s", error.message);
+    if (!collection_parse(text, strlen(text), "test.xsb", &c, &error))
+        fail_msg("%s", error.message);
     return c;
 }
 
@@ -238,8 +239,8 @@ static void test_sol_files_of_a_folder_find_their_levels_by_map(void **state)
     assert_int_equal(t.count, 1);
     assert_non_null(strstr(report.first_refusal, "second_0002.sol: does not solve"));
 
-    const char *names[] = {"first_0001.sok", "first_0001.sol", "second_0002.xsb",
-                           "second_0002.sol", "other.sok", "other.sol", "alone.sol"};
+    const char *names[] = {"first_0001.sok", "first_0001.sol", "second_0002.xsb", "second_0002.sol",
+                           "other.sok",      "other.sol",      "alone.sol"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", directory, names[i]);
         unlink(path);

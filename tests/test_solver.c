@@ -19,6 +19,7 @@
 #include "solver.h"
 #include "solver_bound.h"
 #include "solver_macro.h"
+#include "solver_threads.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -321,10 +322,10 @@ static void test_packing_order_with_the_player_on_a_goal_is_the_order_from_outsi
     for (int s = 0; s < inside.board.size; s++)
         sources[s] = inside.start.boxes[s] && !board_is_goal(&inside.board, s);
     assert_int_equal(solver_macro_packing_layers(&inside.board, inside.start.player, sources,
-                                                 layer_inside, NULL),
+                                                 layer_inside),
                      3);
     assert_int_equal(solver_macro_packing_layers(&outside.board, outside.start.player, sources,
-                                                 layer_outside, NULL),
+                                                 layer_outside),
                      3);
     for (int g = 0; g < goals; g++) assert_int_equal(layer_inside[g], layer_outside[g]);
     assert_int_equal(layer_inside[goals - 1], 2); /* the deepest, filled first */
@@ -676,6 +677,76 @@ static void test_dead_squares_from_distances_equal_the_pulling_search(void **sta
     }
 }
 
+/* ---- several searches on one level (solver_threads.h) ----------------------------------- */
+
+/* A strategy for the race that answers as its index says: `solved_by` answers at once, the
+ * others wait until their stop flag is set (so the winner's news must reach them). */
+typedef struct fake_race {
+    int solved_by;
+    atomic_int stopped;
+} fake_race;
+
+static bool fake_strategy(void *argument, int index, const atomic_bool *stop)
+{
+    fake_race *race = argument;
+    if (index == race->solved_by) return true;
+    while (!atomic_load(stop)) sched_yield();
+    atomic_fetch_add(&race->stopped, 1);
+    return false;
+}
+
+static void test_threads_race_the_first_answer_wins_and_stops_the_others(void **state)
+{
+    (void)state;
+    for (int answer = 0; answer < 3; answer++) {
+        fake_race race = {.solved_by = answer};
+        int winner;
+        assert_int_equal(solver_threads_race(3, NULL, fake_strategy, &race, &winner), 3);
+        assert_int_equal(winner, answer);
+        assert_int_equal(atomic_load(&race.stopped), 2);
+    }
+}
+
+static void test_threads_race_passes_the_callers_cancel_on(void **state)
+{
+    (void)state;
+    fake_race race = {.solved_by = -1};
+    atomic_bool cancel = true;
+    int winner;
+    assert_int_equal(solver_threads_race(2, &cancel, fake_strategy, &race, &winner), 2);
+    assert_int_equal(winner, -1);
+    assert_int_equal(atomic_load(&race.stopped), 2);
+}
+
+/* Two strategies at once on real levels: each answer checked, "unsolvable" still a proof. */
+static void test_fast_mode_with_two_threads_solves_and_proves(void **state)
+{
+    (void)state;
+    static const int levels[] = {1, 5};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        fixture f;
+        fixture_from_file(&f, "xsokoban.xsb", levels[i]);
+        solver_options options = options_for(SOLVER_FAST);
+        options.threads = 2;
+        solver_result r;
+        assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+        solver_result_free(&r);
+        fixture_free(&f);
+    }
+    fixture f;
+    fixture_from_text(&f, "#####\n"
+                          "#@$.#\n"
+                          "#  $#\n"
+                          "# . #\n"
+                          "#####\n");
+    solver_options options = options_for(SOLVER_FAST);
+    options.threads = 2;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_UNSOLVABLE);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 /* ---- known positions (the answer store's hook) ---------------------------------------- */
 
 typedef struct known_set {
@@ -764,6 +835,9 @@ int main(void)
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
         cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),
+        cmocka_unit_test(test_threads_race_the_first_answer_wins_and_stops_the_others),
+        cmocka_unit_test(test_threads_race_passes_the_callers_cancel_on),
+        cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

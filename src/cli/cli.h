@@ -11,7 +11,8 @@
 
 #include "level.h"
 
-enum { CLI_OK = 0, CLI_NO = 1, CLI_BAD_INPUT = 2 };
+/* CLI_UNSAVED: the game ended with progress it could not save (the reason on stderr). */
+enum { CLI_OK = 0, CLI_NO = 1, CLI_BAD_INPUT = 2, CLI_UNSAVED = 3 };
 
 typedef struct cli_options {
     const char **files; /* collection files named on the command line */
@@ -24,6 +25,7 @@ typedef struct cli_options {
     uint64_t node_limit;    /* --nodes N (0: none) */
     int memory_mib;         /* --memory MiB (0: default) */
     const char *mode;       /* --mode optimal|fast (NULL: default) */
+    int threads;            /* --threads N (0: one per core) */
     double hint_time;       /* --hint-time SECONDS for the game (0: default) */
     const char *tiles;      /* --tiles "..." */
     const char *tiles_file; /* --tiles-file FILE */

@@ -17,7 +17,8 @@ typedef struct progress_line {
 } progress_line;
 
 /* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
- * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features
+ * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features,
+ * pullhome
  * (docs/SOLVER.md).
  */
 static unsigned disabled_techniques(void)
@@ -28,7 +29,7 @@ static unsigned disabled_techniques(void)
     } names[] = {{"tunnels", SOLVER_NO_TUNNELS},    {"deadlocks", SOLVER_NO_DEADLOCKS},
                  {"inertia", SOLVER_NO_INERTIA},    {"table", SOLVER_NO_TABLE},
                  {"goalroom", SOLVER_NO_GOAL_ROOM}, {"corrals", SOLVER_NO_CORRALS},
-                 {"features", SOLVER_NO_FEATURES}};
+                 {"features", SOLVER_NO_FEATURES}, {"pullhome", SOLVER_NO_PULL_HOME}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)
@@ -68,6 +69,7 @@ static solver_status solve_level(const cli_options *options, const collection *c
             .max_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SECONDS,
             .max_nodes = options->node_limit,
             .memory_mib = options->memory_mib,
+            .threads = options->threads,
             .progress = progress ? show_progress : NULL,
             .progress_argument = &line,
             .disable = disabled_techniques(),
@@ -97,10 +99,10 @@ static solver_status solve_level(const cli_options *options, const collection *c
            (unsigned long long)result.nodes, result.seconds, solution, error ? " reason=" : "",
            error ? reason : "");
     fflush(stdout);
-    free(lurd);
     if (error)
         fprintf(stderr, "sokoban: %s: level %d: %s\n", c->path, lv->number,
                 result.message[0] ? result.message : "the solver failed for an unknown reason");
+    free(lurd);
     total->tried++;
     total->seconds += result.seconds;
     if (solved) {

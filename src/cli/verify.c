@@ -82,8 +82,7 @@ int cli_verify(const cli_options *options)
         /* name the solution file, so that the one line says where the fault is */
         if (file_text)
             fprintf(stderr, "sokoban: %s: bad solution: %s\n",
-                    strcmp(options->solution, "@-") == 0 ? "standard input"
-                                                          : options->solution + 1,
+                    strcmp(options->solution, "@-") == 0 ? "standard input" : options->solution + 1,
                     error.message);
         else
             fprintf(stderr, "sokoban: bad solution: %s\n", error.message);

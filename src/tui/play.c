@@ -25,7 +25,8 @@ void play_message(play *p, play_message_kind kind, const char *format, ...)
 const progress_record *play_record(const play *p, int collection, int level)
 {
     if (!p->progress) return NULL;
-    return progress_get(p->progress, progress_level_key(&p->collections[collection].levels[level]));
+    /* a best saved unchecked (an old progress.txt) is replayed here first */
+    return progress_get_level(p->progress, &p->collections[collection].levels[level]);
 }
 
 void play_save(play *p)
@@ -161,10 +162,14 @@ static void record_solved(play *p, bool by_solver, bool hinted)
         free(lurd);
     }
     play_message(p, PLAY_MESSAGE_GOOD, "Solved%s in %d %s, %d %s%s %s n or Enter: next level",
-                 by_solver ? " by the solver" : hinted ? " with hints" : "", p->game.moves,
-                 play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+                 by_solver ? " by the solver"
+                 : hinted  ? " with hints"
+                           : "",
+                 p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
                  play_plural(p->game.pushes, "push", "pushes"),
-                 assisted ? " (recorded as assisted)" : best_flags && !first ? " (a new best)" : "",
+                 assisted               ? " (recorded as assisted)"
+                 : best_flags && !first ? " (a new best)"
+                                        : "",
                  dash);
     if (first) say_if_collection_complete(p);
     play_save(p);

@@ -48,14 +48,14 @@ static void save(play *p, const char *typed)
     if (helped && !strstr(name, ASSISTED_MARK))
         strncat(name, ASSISTED_MARK, sizeof name - strlen(name) - 1);
     char *lurd = lurd_format(p->game.history, p->game.moves, false);
-    char *redo = lurd_format(p->game.history + p->game.moves, p->game.length - p->game.moves,
-                             false);
-    bool saved = p->progress && lurd && redo &&
-                 progress_snapshot_save(p->progress, key, name, lurd, redo);
+    char *redo =
+        lurd_format(p->game.history + p->game.moves, p->game.length - p->game.moves, false);
+    bool saved =
+        p->progress && lurd && redo && progress_snapshot_save(p->progress, key, name, lurd, redo);
     if (saved)
-        play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' saved (%d %s, %d %s); ' lists them",
-                     name, p->game.moves, play_plural(p->game.moves, "move", "moves"),
-                     p->game.pushes, play_plural(p->game.pushes, "push", "pushes"));
+        play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' saved (%d %s, %d %s); ' lists them", name,
+                     p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+                     play_plural(p->game.pushes, "push", "pushes"));
     else
         play_message(p, PLAY_MESSAGE_ERROR, "The snapshot could not be saved%s",
                      p->progress ? "" : ": progress is not saved");
@@ -123,12 +123,13 @@ void snapshots_draw(const snapshot_screen *s, const view *v, const play *p)
 {
     erase();
     char header[160];
-    snprintf(header, sizeof header, " Snapshots of %s %d: %s", p->collections[p->collection_index].name,
-             play_level(p)->number, play_level(p)->title);
+    snprintf(header, sizeof header, " Snapshots of %s %d: %s",
+             p->collections[p->collection_index].name, play_level(p)->number, play_level(p)->title);
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, header, COLS);
     attrset(A_BOLD);
-    mvaddnstr(2, 0, "   name                                       moves  pushes  redo  saved", COLS);
+    mvaddnstr(2, 0, "   name                                       moves  pushes  redo  saved",
+              COLS);
     attrset(A_NORMAL);
     for (int i = 0; i < s->count && 3 + i < LINES - 1; i++) {
         int moves, pushes, redo_moves, redo_pushes;

@@ -38,8 +38,8 @@ static void figures_of(play *p, int index, collection_figures *f)
         if (record && record->best_moves.lurd) {
             f->with_best++;
             f->best_moves += record->best_moves.moves;
-            f->best_pushes += record->best_pushes.lurd ? record->best_pushes.pushes
-                                                       : record->best_moves.pushes;
+            f->best_pushes +=
+                record->best_pushes.lurd ? record->best_pushes.pushes : record->best_moves.pushes;
         }
     }
     progress_statistics_of(p->progress, keys, known, &f->statistics);
@@ -74,9 +74,9 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
         if (f.with_best) snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
         char line[256];
         snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s",
-                 i == p->collection_index ? ">" : " ", p->collections[i].name,
-                 f.statistics.levels, f.statistics.solved, f.statistics.assisted,
-                 f.statistics.started, bests, time_text);
+                 i == p->collection_index ? ">" : " ", p->collections[i].name, f.statistics.levels,
+                 f.statistics.solved, f.statistics.assisted, f.statistics.started, bests,
+                 time_text);
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(row, 0);
@@ -103,8 +103,7 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
     move(LINES - 1, 0);
     hline(' ', COLS);
     mvaddnstr(LINES - 1, 0,
-              " Up/Down: choose  e: export its solutions  i: import solutions  Esc q: back",
-              COLS);
+              " Up/Down: choose  e: export its solutions  i: import solutions  Esc q: back", COLS);
     attrset(A_NORMAL);
 }
 
@@ -232,14 +231,17 @@ void statistics_import(play *p, int index, char *note, size_t note_size)
     solutions_import_report report;
     solutions_import_sol_files(c, take_solution, &tally, &report);
     refused += report.refused;
-    if (!first_refusal[0]) snprintf(first_refusal, sizeof first_refusal, "%s", report.first_refusal);
+    if (!first_refusal[0])
+        snprintf(first_refusal, sizeof first_refusal, "%s", report.first_refusal);
     if (sections + report.found == 0)
-        snprintf(note, note_size, "No solutions found: no solution sections in %s, no .sol file "
-                 "beside it", c->path);
+        snprintf(note, note_size,
+                 "No solutions found: no solution sections in %s, no .sol file "
+                 "beside it",
+                 c->path);
     else
         snprintf(note, note_size, "Imported %d %s (%d new %s) from %d %s and %d .sol %s%s%s",
-                 tally.imported, play_plural(tally.imported, "solution", "solutions"),
-                 tally.bests, play_plural(tally.bests, "best", "bests"), sections,
+                 tally.imported, play_plural(tally.imported, "solution", "solutions"), tally.bests,
+                 play_plural(tally.bests, "best", "bests"), sections,
                  play_plural(sections, "section", "sections"), report.found,
                  play_plural(report.found, "file", "files"), refused ? "; refused: " : "",
                  first_refusal);

@@ -14,7 +14,7 @@
 #include "play.h"
 
 typedef struct statistics_screen {
-    int selected; /* the collection selected */
+    int selected;   /* the collection selected */
     char note[320]; /* what the last export or import did, shown under the table */
 } statistics_screen;
 

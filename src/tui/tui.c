@@ -3,8 +3,11 @@
  * The loop waits in poll() on the keyboard and on the worker's wake fd, with a timeout only
  * while something moves on its own (a replay, the spinner), so it never waits for the solver
  * and answers every key within one frame. The terminal is restored however the game ends:
- * q, Ctrl-C, SIGTERM, SIGHUP (flags the loop reads), a fatal signal (restore and re-raise),
- * or exit() from anywhere (atexit).
+ * q, a signal that ends a program (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the others of
+ * STOP_SIGNALS: a flag the loop reads, then the progress is saved and the exit status is
+ * 128 + the signal's number), a fatal signal (restore and re-raise), or exit() from anywhere
+ * (atexit). A stop signal also wakes the loop's poll() through a pipe (so one arriving
+ * between the loop's test and its wait is not missed), and the solver's thread blocks them.
  *
  * The front-end's layers, each including only those below it:
  *   keys.c, replay.c  the key map; the animated replay of steps on a game
@@ -22,6 +25,7 @@
 #include <limits.h>
 #include <locale.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +68,7 @@ typedef struct tui {
 /* ---- The terminal ------------------------------------------------------------------- */
 
 /* Signal handlers can only reach globals: these two are the game's only ones. */
-static volatile sig_atomic_t stop_signal;   /* SIGINT, SIGTERM or SIGHUP arrived */
+static volatile sig_atomic_t stop_signal;   /* one of STOP_SIGNALS arrived */
 static volatile sig_atomic_t curses_active; /* the terminal is in curses mode */
 
 /* Puts the terminal back as it was. Safe to call twice. */
@@ -75,9 +79,17 @@ static void restore_terminal(void)
     endwin();
 }
 
+/* Written to by the stop signals' handler, read by the loop's poll(): -1 when none. */
+static int signal_pipe[2] = {-1, -1};
+
 static void on_stop_signal(int signal_number)
 {
     stop_signal = signal_number;
+    int saved = errno;
+    if (signal_pipe[1] >= 0 && write(signal_pipe[1], "", 1) < 0) {
+        /* full: the loop has a byte to wake on already */
+    }
+    errno = saved;
 }
 
 /* A crash: restore the terminal (best effort), then die of the same signal. */
@@ -88,16 +100,21 @@ static void on_fatal_signal(int signal_number)
     raise(signal_number);
 }
 
+/* The signals whose default is to end the program without a core dump (and SIGQUIT, whose
+ * default dumps one): each ends the game as q does, saved, with status 128 + its number.
+ * (SIGPIPE stays ignored: the game writes only to its terminal, whose loss is a hang-up.) */
+static const int STOP_SIGNALS[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1, SIGUSR2,
+                                   SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
 /* Installs the handlers; before initscr(), so curses keeps its hands off these signals. */
 static void install_signal_handlers(void)
 {
+    if (pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0) signal_pipe[0] = signal_pipe[1] = -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     sigemptyset(&action.sa_mask);
     action.sa_handler = on_stop_signal;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
+    for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof *STOP_SIGNALS; i++)
+        sigaction(STOP_SIGNALS[i], &action, NULL);
     action.sa_handler = on_fatal_signal;
     action.sa_flags = SA_RESETHAND;
     sigaction(SIGSEGV, &action, NULL);
@@ -646,10 +663,12 @@ static void main_loop(tui *t)
 {
     redraw(t);
     while (!t->quit && !stop_signal) {
-        struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = -1}};
+        struct pollfd fds[3] = {{.fd = STDIN_FILENO, .events = POLLIN},
+                                {.fd = -1},
+                                {.fd = signal_pipe[0], .events = POLLIN}};
         if (t->assist.worker)
             fds[1] = (struct pollfd){.fd = worker_wake_fd(t->assist.worker), .events = POLLIN};
-        int ready = poll(fds, 2, loop_timeout_ms(t));
+        int ready = poll(fds, 3, loop_timeout_ms(t));
         if (ready < 0 && errno != EINTR) break;
         if (stop_signal) break;
         if (ready > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) break;
@@ -670,26 +689,34 @@ static void main_loop(tui *t)
             play_replay_steps(&t->play, false);
             assist_follow(&t->assist, &t->play);
         }
+        /* A save that failed (told once), a saved best that did not replay */
+        const char *notice = t->play.progress ? progress_take_notice(t->play.progress) : NULL;
+        if (notice) play_message(&t->play, PLAY_MESSAGE_ERROR, "%s", notice);
         if (!t->quit) redraw(t);
     }
 }
 
-static void free_all(tui *t)
+/* Frees the game, saving its progress last; false when some of it could not be saved (and
+ * says why on stderr: call it after the terminal is restored). */
+static bool free_all(tui *t)
 {
     collections_free(&t->collections);
     snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);
     assist_close(&t->assist);
+    bool saved = true;
     if (t->play.progress) {
-        char message[256];
-        progress_save(t->play.progress, message, sizeof message);
+        char why[1100];
+        saved = progress_save_final(t->play.progress, why, sizeof why);
+        if (!saved) fprintf(stderr, "sokoban: %s\n", why);
         progress_close(t->play.progress);
     }
     for (int i = 0; i < t->play.collection_count; i++) collection_free(&t->play.collections[i]);
     free(t->play.collections);
     replay_stop(&t->play.replay);
     if (t->trace) fclose(t->trace);
+    return saved;
 }
 
 int tui_main(const cli_options *options)
@@ -708,7 +735,7 @@ int tui_main(const cli_options *options)
     t.view.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     t.play.utf8 = t.view.utf8;
     /* the progress first: `sokoban` alone reopens the collection played last */
-    char progress_message[256] = "";
+    char progress_message[1100] = "";
     t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
     if (!load_collections(&t)) {
         free_all(&t);
@@ -723,8 +750,15 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
+    /* The solver's thread (and the threads it starts) leave the stop signals to this one. */
+    sigset_t stop_set, old_mask;
+    sigemptyset(&stop_set);
+    for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof *STOP_SIGNALS; i++)
+        sigaddset(&stop_set, STOP_SIGNALS[i]);
+    pthread_sigmask(SIG_BLOCK, &stop_set, &old_mask);
     worker_options solver_thread = {.no_solve_ahead = options->no_solve_ahead};
     t.assist.worker = worker_create_with(&solver_thread);
+    pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 
     int status = CLI_OK;
     bool opened = t.start_collection >= 0
@@ -747,6 +781,6 @@ int tui_main(const cli_options *options)
     if (t.assist.worker) worker_cancel(t.assist.worker);
     restore_terminal();
     if (status != CLI_OK) fputs("sokoban: out of memory\n", stderr);
-    free_all(&t);
-    return status;
+    if (!free_all(&t) && status == CLI_OK) status = CLI_UNSAVED;
+    return stop_signal ? 128 + stop_signal : status;
 }

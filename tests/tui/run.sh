@@ -676,9 +676,10 @@ test_bad_level_in_list() {
 }
 
 # q, Ctrl-C, SIGTERM and SIGHUP leave the terminal as it was: echo and canonical mode
-# back, the game's screen gone.
+# back, the game's screen gone; a signal's exit status is 128 + its number.
 test_quit_restores_terminal() {
-    for how in q C-c TERM HUP; do
+    for how in q:0 C-c:130 TERM:143 HUP:129; do
+        status=${how#*:} how=${how%:*}
         start_game -l C "$WORK/small.xsb"
         wait_for "moves 0  pushes 0"
         case $how in
@@ -686,13 +687,88 @@ test_quit_restores_terminal() {
         *) kill -s "$how" "$(cat "$WORK/game.pid")" ;;
         esac
         wait_for "SHELL-DONE"
-        screen | grep -q "EXIT=0" || fail "$how: the game did not exit cleanly"
+        screen | grep -q "EXIT=$status" || fail "$how: the exit status is not $status"
         screen | grep -qE '(^| )echo( |$)' || fail "$how: echo is off after the game"
         screen | grep -qE '(^| )icanon( |$)' || fail "$how: canonical mode is off after the game"
         screen | grep -qF "pushes" && fail "$how: the game's screen is still shown"
         [ -s "$WORK/stderr" ] && fail "$how: stray output: $(cat "$WORK/stderr")"
         tmux -L "$SOCKET" kill-server
     done
+}
+
+# Every other signal that ends a program (issue 13, item 15) ends the game as q does: the
+# terminal restored (no alternate screen, no mouse tracking), the moves saved, and the exit
+# status 128 + the signal's number.
+test_signals_save_and_restore() {
+    for how in QUIT:131 USR1:138 USR2:140 ALRM:142 XCPU:152 XFSZ:153 VTALRM:154 PROF:155; do
+        status=${how#*:} how=${how%:*}
+        start_game -l C "$WORK/small.xsb" --level 3
+        wait_for "small 3/"
+        keys l
+        wait_for "moves 1  pushes 0"
+        kill -s "$how" "$(cat "$WORK/game.pid")"
+        wait_for "SHELL-DONE"
+        screen | grep -q "EXIT=$status" || fail "$how: the exit status is not $status"
+        screen | grep -qE '(^| )echo( |$)' || fail "$how: echo is off after the game"
+        screen | grep -qF "pushes" && fail "$how: the game's screen is still shown"
+        [ "$(tmux -L "$SOCKET" display -p '#{alternate_on}#{mouse_any_flag}')" = 00 ] ||
+            fail "$how: the alternate screen or mouse tracking is still on"
+        [ -s "$WORK/stderr" ] && fail "$how: stray output: $(cat "$WORK/stderr")"
+        tmux -L "$SOCKET" kill-server
+        start_game -l C "$WORK/small.xsb" --level 3
+        wait_for "Resumed where you left off (1 move)"
+        keys u
+        wait_for "moves 0  pushes 0"
+        keys q
+        wait_for "SHELL-DONE"
+        tmux -L "$SOCKET" kill-server
+    done
+}
+
+# Every push is saved at once: a game killed with SIGKILL after three pushes resumes with
+# them (issue 13, item 7).
+test_kill_keeps_pushes() {
+    start_game -l C "$WORK/small.xsb" --level 4
+    wait_for "small 4/4"
+    keys l l l l
+    wait_for "moves 4  pushes 3"
+    kill -s KILL "$(cat "$WORK/game.pid")"
+    wait_for "SHELL-DONE"
+    screen | grep -q "EXIT=137" || fail "the game was not killed"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 4/4"
+    wait_for "Resumed where you left off (4 moves)"
+    wait_for "moves 4  pushes 3"
+    keys q
+    wait_for "SHELL-DONE"
+    screen | grep -q "EXIT=0" || fail "the resumed game did not end cleanly"
+}
+
+# A save that fails is told in the game, on stderr after the terminal is restored, and in
+# the exit status (3): here another program holds the database's write lock.
+test_failed_save_is_told() {
+    command -v python3 > /dev/null || return 0 # the lock is taken with python3's sqlite3
+    start_game -l C "$WORK/small.xsb" --level 4
+    wait_for "small 4/4"
+    python3 -c '
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN IMMEDIATE")
+open(sys.argv[2], "w").close()
+time.sleep(30)' "$XDG_DATA_HOME/sokoban/progress.db" "$WORK/locked" &
+    locker=$!
+    tries=100
+    while [ ! -e "$WORK/locked" ] && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    keys l l
+    wait_for "progress not saved: cannot write"
+    keys q
+    wait_for "SHELL-DONE"
+    kill "$locker" 2> /dev/null
+    screen | grep -q "EXIT=3" || fail "the exit status does not say the save failed"
+    grep -q "^sokoban: progress was not saved: cannot write .*locked" "$WORK/stderr" ||
+        fail "stderr does not say the save failed: $(cat "$WORK/stderr")"
+    tmux -L "$SOCKET" kill-server
 }
 
 # An old progress.txt with nothing readable in it is imported (nothing) and renamed, with
@@ -731,7 +807,11 @@ test_corrupt_save() {
     keys q
     wait_for "SHELL-DONE"
     [ "$(cat "$data/progress.db")" = "my notes" ] || fail "the file was written over"
-    return 0
+    # What was played is not saved: stderr and the exit status say so.
+    screen | grep -q "EXIT=3" || fail "the exit status does not say progress was not saved"
+    grep -q "^sokoban: progress was not saved: .*is not a progress database" "$WORK/stderr" ||
+        fail "stderr does not say progress was not saved"
+    tmux -L "$SOCKET" kill-server
 }
 
 # The game comes back where the player left off: level and moves.
@@ -1087,7 +1167,8 @@ test_import_sol() {
     wait_for "Imported 3 solutions (3 new bests) from 0 sections and 3 .sol files"
 }
 
-# i also imports the solution sections of a SOK file, checked by replay.
+# i also imports the solution sections of a SOK file, checked by replay (the game already
+# keeps them when it opens the file, so no best is new; the refusal is told).
 test_import_sok_sections() {
     printf 'Collection: Sections\n\n; One\n#######\n#@ $ .#\n#######\n\nSolution (moves 3, pushes 2)\nrRR\n\n; Two\n######\n#@$ .#\n######\n\nSolution\nRlR\n' > "$WORK/sections.sok"
     start_game -l C "$WORK/sections.sok"
@@ -1107,15 +1188,18 @@ if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
 fi
-# After every test: the game still running ends cleanly on SIGTERM, with exit status 0 and
-# nothing on stderr (sanitizer builds report leaks and errors there).
+# After every test: the game still running ends cleanly on SIGTERM, with exit status 143
+# (128 + SIGTERM; 0 when the test ended it) and nothing on stderr (sanitizer builds report
+# leaks and errors there).
 finish_game() {
     tmux -L "$SOCKET" has-session 2> /dev/null || return 0 # the test ended its game itself
+    expected=0
     if ! screen | grep -q "SHELL-DONE"; then
         kill -s TERM "$(cat "$WORK/game.pid")" 2> /dev/null
         wait_for "SHELL-DONE"
+        expected=143
     fi
-    screen | grep -q "EXIT=0" || fail "the game did not exit with status 0"
+    screen | grep -q "EXIT=$expected" || fail "the game did not exit with status $expected"
     if [ -s "$WORK/stderr" ]; then
         cat "$WORK/stderr" >&2
         fail "the game wrote to stderr"

@@ -1,0 +1,28 @@
+/* solver_threads.h - several searches on one level at once; the first answer wins.
+ *
+ * Festival runs its strategies side by side on all cores. Here each thread runs one
+ * strategy (solver.c picks them and keeps their results) and the threads share what every
+ * strategy can use at once: the answer. When one run answers (solved, or proved
+ * unsolvable), the others are stopped; the caller's cancel flag reaches them all within a
+ * few milliseconds. Knows nothing of Sokoban: a strategy is a callback. Part of the solver
+ * (solver.h); internal to it. */
+#ifndef SOKOBAN_SOLVER_THREADS_H
+#define SOKOBAN_SOLVER_THREADS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+/* One run: searches until done or until `stop` is set; true when it answered. */
+typedef bool solver_thread_run(void *argument, int index, const atomic_bool *stop);
+
+/* The number of cores online (at least 1). */
+int solver_threads_cores(void);
+
+/* Runs run(argument, i, stop) for i = 0 .. count - 1, each in a thread of its own, at once.
+ * The first to answer sets `stop` for the others; `cancel` (may be NULL) sets it too. Returns
+ * how many runs were started (runs 0 .. that - 1; 0 when not even one thread could start,
+ * and then nothing ran) and puts the index of the first that answered in *winner, or -1. */
+int solver_threads_race(int count, const atomic_bool *cancel, solver_thread_run *run,
+                        void *argument, int *winner);
+
+#endif

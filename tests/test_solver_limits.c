@@ -1,0 +1,325 @@
+/* test_solver_limits.c - the solver keeps its limits: the memory limit is the peak, and a
+ * cancel is seen at once in every phase, the set-up included, also through the solver
+ * thread (worker_destroy, what the game does when it quits).
+ *
+ * Times are measured in CPU seconds (the solver thread's own clock, or the process's),
+ * which the machine's load does not stretch; the wall-clock latencies are printed and
+ * measured by bench/limits.sh. */
+#define _GNU_SOURCE /* pthread_tryjoin_np */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "game.h"
+#include "level.h"
+#include "solver.h"
+#include "worker.h"
+
+/* ------------------------------------------------------------------------------------- */
+/* Levels                                                                                 */
+/* ------------------------------------------------------------------------------------- */
+
+/* 249 boxes packed on their goals in a corner of a 70x40 floor and one box to bring in: the
+ * fast mode's packing order pulls every packed box back over the floor (17 s of CPU). */
+static char *packed_level_text(void)
+{
+    enum { W = 70, H = 40 };
+    char *text = malloc((W + 1) * H + 1), *p = text;
+    assert_non_null(text);
+    for (int y = 0; y < H; y++) {
+        for (int x = 0; x < W; x++) {
+            char c = ' ';
+            if (x == 0 || x == W - 1 || y == 0 || y == H - 1)
+                c = '#';
+            else if (y <= 10 && x <= 25)
+                c = y == 10 && x == 25 ? '.' : '*';
+            if (y == 30 && x == 40) c = '$';
+            if (y == 35 && x == 60) c = '@';
+            *p++ = c;
+        }
+        *p++ = '\n';
+    }
+    *p = 0;
+    return text;
+}
+
+/* 700 boxes and 700 goals strewn over a 70x70 floor (a fixed generator): every node of
+ * the search costs about half a millisecond, the push distances half a second. */
+static char *strewn_level_text(void)
+{
+    enum { W = 70, H = 70, BOXES = 700 };
+    char grid[H][W];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            grid[y][x] = x == 0 || x == W - 1 || y == 0 || y == H - 1 ? '#' : ' ';
+    uint32_t seed = 12345;
+    for (int placed = 0; placed < 2 * BOXES + 1;) {
+        seed = seed * 1103515245u + 12345u;
+        int x = 2 + (int)((seed >> 8) % (W - 4));
+        seed = seed * 1103515245u + 12345u;
+        int y = 2 + (int)((seed >> 8) % (H - 4));
+        if (grid[y][x] != ' ') continue;
+        grid[y][x] = placed < BOXES ? '$' : placed < 2 * BOXES ? '.' : '@';
+        placed++;
+    }
+    char *text = malloc((W + 1) * H + 1), *p = text;
+    assert_non_null(text);
+    for (int y = 0; y < H; y++) {
+        memcpy(p, grid[y], W);
+        p += W;
+        *p++ = '\n';
+    }
+    *p = 0;
+    return text;
+}
+
+typedef struct loaded {
+    collection collection;
+    board board;
+    position start;
+} loaded;
+
+static void load_text(loaded *l, char *text)
+{
+    level_error error;
+    if (!collection_parse(text, strlen(text), "generated.xsb", &l->collection, &error))
+        fail_msg("%s", error.message);
+    free(text);
+    assert_true(board_from_level(&l->collection.levels[0], &l->board, &l->start));
+}
+
+static void load_file_level(loaded *l, const char *path, int number)
+{
+    level_error error;
+    if (!collection_load(path, &l->collection, &error)) fail_msg("%s", error.message);
+    assert_true(board_from_level(&l->collection.levels[number - 1], &l->board, &l->start));
+}
+
+static void unload(loaded *l)
+{
+    board_free(&l->board);
+    position_free(&l->start);
+    collection_free(&l->collection);
+}
+
+static double thread_seconds(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* ------------------------------------------------------------------------------------- */
+/* Memory                                                                                 */
+/* ------------------------------------------------------------------------------------- */
+
+/* The growth of the peak resident memory, in KiB, while the solver runs in a child
+ * process with this mode and memory limit (a child, so that its peak is its own). */
+static long solver_peak_kib(int level, solver_mode mode, int memory_mib, uint64_t max_nodes)
+{
+    int pipe_fds[2];
+    assert_int_equal(pipe(pipe_fds), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        loaded l;
+        load_file_level(&l, TEST_LEVELS_DIR "/xsokoban.xsb", level);
+        struct rusage before, after;
+        getrusage(RUSAGE_SELF, &before);
+        solver_options options = {
+            .mode = mode, .memory_mib = memory_mib, .max_nodes = max_nodes, .max_seconds = 120};
+        solver_result result;
+        solver_solve(&l.board, &l.start, &options, &result);
+        getrusage(RUSAGE_SELF, &after);
+        long grown = after.ru_maxrss - before.ru_maxrss;
+        _exit(write(pipe_fds[1], &grown, sizeof grown) == sizeof grown ? 0 : 1);
+    }
+    close(pipe_fds[1]);
+    long grown = -1;
+    assert_int_equal(read(pipe_fds[0], &grown, sizeof grown), sizeof grown);
+    close(pipe_fds[0]);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    return grown;
+}
+
+/* What a cancel may cost after it is set, in CPU seconds of the solver thread (the
+ * sanitizers slow everything down). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define CANCEL_CPU_SECONDS 0.5
+#else
+#define CANCEL_CPU_SECONDS 0.1
+#endif
+
+/* --memory is the peak: the transposition table grows inside its budget (it used to hold
+ * the old table beside the new one while growing, 1.25 times the budget). XSokoban 4 runs
+ * long enough to fill 8 MiB; the fast mode's store fills up on XSokoban 29. */
+static void test_memory_limit_is_the_peak_in_the_optimal_mode(void **state)
+{
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    skip(); /* the sanitizers' allocators keep freed blocks aside: no peak to measure */
+#endif
+    long grown = solver_peak_kib(4, SOLVER_OPTIMAL, 8, 800000);
+    print_message("optimal mode, --memory 8: the peak grew by %ld KiB\n", grown);
+    assert_true(grown > 4 * 1024); /* the table did grow: the test measures something */
+    assert_true(grown <= 8 * 1024 * 11 / 10);
+}
+
+static void test_memory_limit_is_the_peak_in_the_fast_mode(void **state)
+{
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    skip();
+#endif
+    long grown = solver_peak_kib(29, SOLVER_FAST, 8, 2000000);
+    print_message("fast mode, --memory 8: the peak grew by %ld KiB\n", grown);
+    assert_true(grown > 4 * 1024); /* the store filled up: the test measures something */
+    assert_true(grown <= 8 * 1024 * 11 / 10);
+}
+
+/* ------------------------------------------------------------------------------------- */
+/* Cancel                                                                                 */
+/* ------------------------------------------------------------------------------------- */
+
+typedef struct solve_thread {
+    const loaded *level;
+    solver_mode mode;
+    atomic_bool cancel;
+    solver_result result;
+} solve_thread;
+
+static void *run_solver(void *argument)
+{
+    solve_thread *t = argument;
+    solver_options options = {.mode = t->mode, .max_seconds = 600, .cancel = &t->cancel};
+    solver_solve(&t->level->board, &t->level->start, &options, &t->result);
+    return NULL;
+}
+
+/* Runs the solver in a thread, sets the cancel flag once the thread has spent `into` CPU
+ * seconds, and returns the CPU seconds the thread spent after it (its answer in *status). */
+static double cancel_latency(const loaded *level, solver_mode mode, double into,
+                             solver_status *status)
+{
+    solve_thread t = {.level = level, .mode = mode};
+    atomic_init(&t.cancel, false);
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, run_solver, &t), 0);
+    clockid_t clock;
+    assert_int_equal(pthread_getcpuclockid(thread, &clock), 0);
+    while (thread_seconds(clock) < into) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+    double at_cancel = thread_seconds(clock), wall = thread_seconds(CLOCK_MONOTONIC);
+    atomic_store(&t.cancel, true);
+    /* the thread's clock ends with the thread: read it until the join */
+    double last = at_cancel;
+    while (pthread_tryjoin_np(thread, NULL) != 0) {
+        last = thread_seconds(clock);
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    print_message("cancel after %.2f s of CPU: seen after %.1f ms of CPU, %.1f ms of wall\n", into,
+                  (last - at_cancel) * 1e3, (thread_seconds(CLOCK_MONOTONIC) - wall) * 1e3);
+    *status = t.result.status;
+    solver_result_free(&t.result);
+    return last - at_cancel;
+}
+
+/* The fast mode's set-up (the packing order: 17 s of CPU on this level) sees a cancel. */
+static void test_cancel_is_seen_in_the_fast_mode_set_up(void **state)
+{
+    (void)state;
+    loaded l;
+    load_text(&l, packed_level_text());
+    solver_status status;
+    double latency = cancel_latency(&l, SOLVER_FAST, 0.3, &status);
+    assert_int_equal(status, SOLVER_CANCELLED);
+    assert_true(latency < CANCEL_CPU_SECONDS);
+    unload(&l);
+}
+
+/* The push distances of 700 boxes (half a second), then nodes of half a millisecond. */
+static void test_cancel_is_seen_in_the_set_up_and_slow_nodes_of_a_huge_level(void **state)
+{
+    (void)state;
+    loaded l;
+    load_text(&l, strewn_level_text());
+    solver_status status;
+    for (double into = 0.1; into < 1; into *= 3) {
+        double latency = cancel_latency(&l, SOLVER_OPTIMAL, into, &status);
+        assert_int_equal(status, SOLVER_CANCELLED);
+        assert_true(latency < CANCEL_CPU_SECONDS);
+    }
+    unload(&l);
+}
+
+/* The game quits through worker_destroy: it must come back at once whatever the solver
+ * thread is doing. The CPU the process spends inside worker_destroy (the main thread only
+ * waits) is the solver thread's way out. */
+static void test_worker_destroy_returns_at_once_during_a_huge_set_up(void **state)
+{
+    (void)state;
+    char *text = strewn_level_text();
+    collection c;
+    level_error error;
+    if (!collection_parse(text, strlen(text), "generated.xsb", &c, &error))
+        fail_msg("%s", error.message);
+    free(text);
+    game g;
+    assert_true(game_init(&g, &c.levels[0]));
+    answers *store = answers_create(&c.levels[0]);
+    assert_non_null(store);
+    worker *w = worker_create();
+    assert_non_null(w);
+    worker_play(w, &g, store); /* the thread starts solving ahead */
+    worker_request request = {.job = WORKER_HINT, .game = &g, .budget_seconds = 600};
+    worker_submit(w, &request, store);
+    /* let the solver get well into its work: 0.3 s of its own CPU (the process's CPU since
+     * the search started, the main thread only sleeping) */
+    worker_activity activity = {0};
+    while (!activity.busy) {
+        nanosleep(&(struct timespec){0, 2000000}, NULL);
+        worker_progress(w, &activity);
+    }
+    double began = thread_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    while (thread_seconds(CLOCK_PROCESS_CPUTIME_ID) - began < 0.3)
+        nanosleep(&(struct timespec){0, 2000000}, NULL);
+    worker_progress(w, &activity);
+    assert_true(activity.busy); /* still searching: the test measures something */
+    double cpu = thread_seconds(CLOCK_PROCESS_CPUTIME_ID), wall = thread_seconds(CLOCK_MONOTONIC);
+    worker_destroy(w);
+    double spent = thread_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+    print_message("worker_destroy: %.1f ms of CPU, %.1f ms of wall\n", spent * 1e3,
+                  (thread_seconds(CLOCK_MONOTONIC) - wall) * 1e3);
+    assert_true(spent < CANCEL_CPU_SECONDS);
+    answers_release(store);
+    game_free(&g);
+    collection_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_memory_limit_is_the_peak_in_the_optimal_mode),
+        cmocka_unit_test(test_memory_limit_is_the_peak_in_the_fast_mode),
+        cmocka_unit_test(test_cancel_is_seen_in_the_fast_mode_set_up),
+        cmocka_unit_test(test_cancel_is_seen_in_the_set_up_and_slow_nodes_of_a_huge_level),
+        cmocka_unit_test(test_worker_destroy_returns_at_once_during_a_huge_set_up),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
