@@ -55,6 +55,16 @@ static struct {
     bool interrupt_blocked;
 } fake = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
+/* Reads a field of the fake under its lock: the worker's thread may be writing it (an
+ * optimal upgrade after the fast answer, a search ahead) while the test looks. */
+#define FAKE_READ(field)                                                                    \
+    __extension__({                                                                          \
+        pthread_mutex_lock(&fake.lock);                                                      \
+        __typeof__(field) value_ = (field);                                                  \
+        pthread_mutex_unlock(&fake.lock);                                                    \
+        value_;                                                                              \
+    })
+
 static void fake_reset(fake_behaviour behaviour)
 {
     pthread_mutex_lock(&fake.lock);
@@ -321,7 +331,7 @@ static void test_result_carries_the_request_id_and_solution(void **state)
     assert_int_equal(result.pushes, 1);
     assert_int_equal(result.nodes, 10);
     assert_false(result.from_store);
-    assert_int_equal(fake.memory_mib, 16);
+    assert_int_equal(FAKE_READ(fake.memory_mib), 16);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -394,8 +404,8 @@ static void test_the_first_answer_comes_from_the_fast_mode_with_the_store(void *
     worker_result result = wait_for_result(w);
     assert_int_equal(result.status, SOLVER_SOLVED);
     assert_int_equal(result.mode, SOLVER_FAST);
-    assert_int_equal(fake.modes[0], SOLVER_FAST);
-    assert_true(fake.known[0]); /* the search stops at positions the store knows */
+    assert_int_equal(FAKE_READ(fake.modes[0]), SOLVER_FAST);
+    assert_true(FAKE_READ(fake.known[0])); /* the search stops at positions the store knows */
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -413,7 +423,7 @@ static void test_the_optimal_mode_upgrades_an_answer_already_given(void **state)
     worker_result_free(&result);
     result = wait_for_notice(w, SOLVER_SOLVED, SOLVER_OPTIMAL);
     assert_int_equal(result.id, 0);
-    assert_int_equal(fake.modes[1], SOLVER_OPTIMAL);
+    assert_int_equal(FAKE_READ(fake.modes[1]), SOLVER_OPTIMAL);
     worker_result_free(&result);
     /* Asked again: answered from the store before worker_submit() returns, optimal now. */
     uint64_t id = submit(w, WORKER_HINT, p, 10);
@@ -423,7 +433,7 @@ static void test_the_optimal_mode_upgrades_an_answer_already_given(void **state)
     assert_steps(&result, "R");
     worker_result_free(&result);
     worker_destroy(w);
-    assert_int_equal(fake.started, 2);
+    assert_int_equal(FAKE_READ(fake.started), 2);
     played_free(p);
 }
 
@@ -435,7 +445,7 @@ static void test_no_budget_means_ten_seconds(void **state)
     played *p = play(CORRIDOR, "");
     submit(w, WORKER_HINT, p, 0);
     worker_result result = wait_for_result(w);
-    assert_true(fake.max_seconds[0] > 9.5 && fake.max_seconds[0] <= 10);
+    assert_true(FAKE_READ(fake.max_seconds[0]) > 9.5 && FAKE_READ(fake.max_seconds[0]) <= 10);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -462,7 +472,7 @@ static void test_solving_ahead_answers_before_anyone_asks(void **state)
         sleep_a_millisecond();
         worker_progress(w, &activity);
     } while (activity.busy);
-    assert_int_equal(fake.started, 1);
+    assert_int_equal(FAKE_READ(fake.started), 1);
     /* H now is answered at once, and then the optimal mode tries to better it. */
     uint64_t id = submit(w, WORKER_HINT, p, 10);
     result = take_at_once(w, id);
@@ -473,8 +483,8 @@ static void test_solving_ahead_answers_before_anyone_asks(void **state)
     result = wait_for_notice(w, SOLVER_SOLVED, SOLVER_OPTIMAL);
     worker_result_free(&result);
     worker_destroy(w);
-    assert_int_equal(fake.started, 2);
-    assert_int_equal(fake.modes[1], SOLVER_OPTIMAL);
+    assert_int_equal(FAKE_READ(fake.started), 2);
+    assert_int_equal(FAKE_READ(fake.modes[1]), SOLVER_OPTIMAL);
     played_free(p);
 }
 
@@ -490,8 +500,8 @@ static void test_without_solving_ahead_only_requests_search(void **state)
     assert_int_equal(result.status, SOLVER_SOLVED);
     worker_result_free(&result);
     worker_destroy(w);
-    assert_int_equal(fake.started, 1); /* no search for the play, no upgrade */
-    assert_true(fake.max_seconds[0] > 2.5 && fake.max_seconds[0] <= 3);
+    assert_int_equal(FAKE_READ(fake.started), 1); /* no search for the play, no upgrade */
+    assert_true(FAKE_READ(fake.max_seconds[0]) > 2.5 && FAKE_READ(fake.max_seconds[0]) <= 3);
     played_free(p);
 }
 
@@ -516,7 +526,7 @@ static void test_a_request_out_of_time_is_answered_while_the_search_goes_on(void
     assert_int_equal(fake.started, 1);
     assert_int_equal(fake.running, 1);
     pthread_mutex_unlock(&fake.lock);
-    assert_true(fake.max_seconds[0] >= 60); /* solving ahead has more time than a hint */
+    assert_true(FAKE_READ(fake.max_seconds[0]) >= 60); /* solving ahead has more time than a hint */
     worker_destroy(w);
     played_free(p);
 }
@@ -605,7 +615,7 @@ static void test_a_second_request_joins_the_running_search(void **state)
     worker_cancel(w);
     wait_until_finished(1);
     worker_destroy(w);
-    assert_int_equal(fake.started, 1);
+    assert_int_equal(FAKE_READ(fake.started), 1);
     played_free(p);
 }
 
@@ -648,7 +658,7 @@ static void test_many_rapid_submits_answer_the_last(void **state)
         worker_result_free(&result);
     } while (result.id != last);
     worker_destroy(w);
-    assert_int_equal(fake.most_running, 1);
+    assert_int_equal(FAKE_READ(fake.most_running), 1);
     played_free(p);
 }
 
@@ -662,7 +672,7 @@ static void test_destroy_while_busy_cancels_and_joins(void **state)
     wait_until_started(1);
     submit(w, WORKER_HINT, p, 10); /* and one waiting behind it */
     worker_destroy(w);
-    assert_int_equal(fake.running, 0);
+    assert_int_equal(FAKE_READ(fake.running), 0);
     played_free(p);
 }
 
@@ -677,7 +687,7 @@ static void test_destroy_right_after_submit(void **state)
         worker_destroy(w);
         played_free(p);
     }
-    assert_int_equal(fake.running, 0);
+    assert_int_equal(FAKE_READ(fake.running), 0);
 }
 
 /* ---- lost positions and the look back -------------------------------------------------- */
@@ -696,8 +706,8 @@ static void test_lost_position_says_how_many_pushes_to_undo(void **state)
     assert_null(result.steps);
     assert_int_equal(result.undo_pushes, 2);
     assert_true(result.undo_exact);
-    assert_int_equal(fake.started, 3); /* the position, then one per push undone */
-    assert_int_equal(fake.modes[1], SOLVER_FAST);
+    assert_int_equal(FAKE_READ(fake.started), 3); /* the position, then one per push undone */
+    assert_int_equal(FAKE_READ(fake.modes[1]), SOLVER_FAST);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -843,8 +853,8 @@ static void test_no_reuse_searches_every_request(void **state)
         worker_result_free(&result);
     }
     worker_destroy(w);
-    assert_int_equal(fake.started, 2);
-    assert_false(fake.known[0]);
+    assert_int_equal(FAKE_READ(fake.started), 2);
+    assert_false(FAKE_READ(fake.known[0]));
     played_free(p);
 }
 
