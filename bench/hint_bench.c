@@ -35,6 +35,7 @@
 #include "game.h"
 #include "level.h"
 #include "lurd.h"
+#include "textfile.h"
 #include "answers.h"
 #include "worker.h"
 
@@ -98,27 +99,13 @@ static double clock_seconds(void)
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
-/* Reads a whole small file; NULL when it cannot. */
+/* Reads a whole small file (a .sol solution) with the library's reader; NULL when it
+ * cannot. */
 static char *read_file(const char *path)
 {
-    FILE *in = fopen(path, "rb");
-    if (!in) return NULL;
-    char *text = NULL;
-    size_t length = 0, capacity = 0;
-    for (;;) {
-        if (length + 4096 + 1 > capacity) {
-            capacity = capacity ? 2 * capacity : 8192;
-            char *grown = realloc(text, capacity);
-            if (!grown) break;
-            text = grown;
-        }
-        size_t got = fread(text + length, 1, capacity - length - 1, in);
-        length += got;
-        if (got == 0) break;
-    }
-    fclose(in);
-    if (text) text[length] = '\0';
-    return text;
+    char *text = NULL, reason[256];
+    size_t length;
+    return textfile_read(path, 1 << 20, &text, &length, reason, sizeof reason) ? text : NULL;
 }
 
 static void add_latency(bench_totals *totals, double seconds)

@@ -14,6 +14,7 @@
 #include "game.h"
 #include "level.h"
 #include "lurd.h"
+#include "textfile.h"
 
 static const char USAGE[] =
     "Usage: midgame [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--fraction F]\n"
@@ -22,26 +23,13 @@ static const char USAGE[] =
     "levels L (default 1) to L+N-1 (default 90). Defaults: DIR\n"
     "/usr/share/games/cavepacker/maps, NAME xsokoban.\n";
 
+/* Reads a whole small file (a .sol solution) with the library's reader; NULL when it
+ * cannot. */
 static char *read_file(const char *path)
 {
-    FILE *in = fopen(path, "rb");
-    if (!in) return NULL;
-    char *text = NULL;
-    size_t length = 0, capacity = 0;
-    for (;;) {
-        if (length + 4096 + 1 > capacity) {
-            capacity = capacity ? 2 * capacity : 8192;
-            char *grown = realloc(text, capacity);
-            if (!grown) break;
-            text = grown;
-        }
-        size_t got = fread(text + length, 1, capacity - length - 1, in);
-        length += got;
-        if (got == 0) break;
-    }
-    fclose(in);
-    if (text) text[length] = '\0';
-    return text;
+    char *text = NULL, reason[256];
+    size_t length;
+    return textfile_read(path, 1 << 20, &text, &length, reason, sizeof reason) ? text : NULL;
 }
 
 /* Writes the position of level `number` after `fraction` of its solution's pushes; false
