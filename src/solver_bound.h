@@ -63,6 +63,7 @@ typedef struct solver_matching {
     int *way;                    /* work arrays for one augmenting search */
     int *slack;
     bool *used;
+    int *pending; /* rows still to assign in a solve from scratch */
     /* When to give up a solve from scratch (O(n^3): half a second for 700 boxes); may be
      * NULL. A solve given up answers 0 and sets `stopped`: the search is then void. */
     const solver_stop *stop;

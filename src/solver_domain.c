@@ -303,6 +303,9 @@ static void unmake(void *context, ida_move move)
     solver_matching_restore(
         &s->matching,
         s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching));
+    /* the rows go back with the matching built on them: refresh_rows() compares with them */
+    memcpy(s->box_row, s->row_states + (size_t)s->depth * (size_t)s->box_count,
+           (size_t)s->box_count * sizeof *s->box_row);
 }
 
 static bool is_goal(void *context)

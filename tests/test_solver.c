@@ -18,6 +18,7 @@
 #include "lurd.h"
 #include "solver.h"
 #include "solver_bound.h"
+#include "solver_domain.h"
 #include "solver_macro.h"
 #include "solver_threads.h"
 
@@ -642,6 +643,72 @@ static void test_matching_repair_equals_matching_from_scratch(void **state)
     fixture_free(&f);
 }
 
+/* The bound make() repairs push by push equals a bound computed from scratch in the same
+ * position, down a random walk of pushes and take-backs: unmake() must give back the rows
+ * the matching was built on with the matching itself (it once gave back only the matching,
+ * and a later push then repaired stale rows: bounds too high or too low). */
+static void test_bound_after_make_and_unmake_equals_a_bound_from_scratch(void **state)
+{
+    (void)state;
+    /* Microban I 90-99 (cavepacker-data): their rooms make the player's side of a box
+     * change from push to push, which the bug needed */
+    for (int number = 90; number <= 99; number++) {
+        fixture f;
+        level_error error;
+        char map[1024];
+        snprintf(map, sizeof map, "/usr/share/games/cavepacker/maps/microban01_%04d.sok", number);
+        assert_true(collection_load(map, &f.collection, &error));
+        fixture_from_collection(&f, 1);
+        solver_distances d;
+        assert_true(solver_distances_init(&d, &f.board));
+        solver_options options = options_for(SOLVER_OPTIMAL);
+        solver_search s, fresh;
+        assert_true(solver_search_init(&s, &f.board, &f.start, &d, NULL, NULL, NULL, &options));
+        assert_true(solver_search_init(&fresh, &f.board, &f.start, &d, NULL, NULL, NULL, &options));
+        ida_domain domain;
+        solver_search_domain(&s, &domain);
+        assert_true(domain.root_bound(&s) < IDA_INFINITY);
+        ida_move path[64], moves[4 * 64];
+        uint16_t squares[64];
+        int depth = 0, checked = 0;
+        unsigned seed = 2024u + (unsigned)number;
+        /* at each position every push is made, checked and taken back (siblings one after
+         * the other), then the walk goes down one of them at random */
+        for (int step = 0; step < 200; step++) {
+            int count = domain.expand(&s, moves);
+            ida_move next[4 * 64];
+            int open = 0;
+            for (int m = 0; m < count; m++) {
+                int cost = 1;
+                int h = domain.make(&s, moves[m], depth, &cost);
+                if (h != IDA_PRUNE && h < IDA_INFINITY) {
+                    for (int i = 0; i < s.box_count; i++) squares[i] = (uint16_t)s.box_square[i];
+                    solver_search_set(&fresh, squares, s.player);
+                    assert_int_equal(h, solver_search_bound(&fresh));
+                    checked++;
+                    next[open++] = moves[m];
+                }
+                domain.unmake(&s, moves[m]);
+            }
+            seed = seed * 1103515245u + 12345u;
+            if (open == 0 || depth == 64) {
+                while (depth > 0) domain.unmake(&s, path[--depth]); /* from the start again */
+                continue;
+            }
+            ida_move move = next[(seed >> 8) % (unsigned)open];
+            int cost = 1;
+            domain.make(&s, move, depth, &cost);
+            path[depth++] = move;
+        }
+        while (depth > 0) domain.unmake(&s, path[--depth]);
+        assert_true(checked > 100);
+        solver_search_free(&s);
+        solver_search_free(&fresh);
+        solver_distances_free(&d);
+        fixture_free(&f);
+    }
+}
+
 /* Dead squares are computed once per level in the solver, from its push distances; the
  * table deadlock.h builds from them must hold exactly the squares its own pulling search
  * finds, on every level of the bundled collections. */
@@ -834,6 +901,7 @@ int main(void)
         cmocka_unit_test(test_fast_search_stops_at_a_known_position),
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),
+        cmocka_unit_test(test_bound_after_make_and_unmake_equals_a_bound_from_scratch),
         cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),
         cmocka_unit_test(test_threads_race_the_first_answer_wins_and_stops_the_others),
         cmocka_unit_test(test_threads_race_passes_the_callers_cancel_on),
