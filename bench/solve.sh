@@ -9,6 +9,8 @@
 # Environment: SOKOBAN (default build/src/sokoban), MEMORY (MiB per level, default 256),
 #   JOBS (levels solved at once, one process each, default 1: on a 2-core machine JOBS=2
 #   halves the wall time of a long run; each level still has one core),
+#   THREADS (searches per level, --threads; default: 1 when JOBS > 1, so that each level has
+#   one core, else the solver's default, one per core),
 #   SOKOBAN_SOLVER_DISABLE (techniques to turn off for a measurement, see docs/SOLVER.md).
 # Prints results only; asserts nothing. Runs `sokoban --solve COLLECTION --all`.
 set -eu
@@ -32,17 +34,20 @@ if [ "$COLLECTION" = microban ]; then
 fi
 
 JOBS=${JOBS:-1}
-echo "== $SOKOBAN --solve $COLLECTION --all --time $SECONDS_PER_LEVEL --mode $MODE --memory $MEMORY (JOBS=$JOBS)"
+if [ "$JOBS" -gt 1 ]; then THREADS=${THREADS:-1}; fi
+threads=${THREADS:+--threads $THREADS}
+echo "== $SOKOBAN --solve $COLLECTION --all --time $SECONDS_PER_LEVEL --mode $MODE --memory $MEMORY $threads (JOBS=$JOBS)"
 if [ "$JOBS" -le 1 ]; then
+    # shellcheck disable=SC2086 # $threads is empty or two words
     "$SOKOBAN" --solve "$COLLECTION" --all --time "$SECONDS_PER_LEVEL" --mode "$MODE" \
-        --memory "$MEMORY" >"$work/lines" 2>/dev/null || true
+        --memory "$MEMORY" $threads >"$work/lines" 2>/dev/null || true
 else
     # one process per level, JOBS at a time; the lines are put back in level order
     count=$("$SOKOBAN" --list "$COLLECTION" | wc -l)
     seq 1 "$count" | xargs -P "$JOBS" -I LEVEL sh -c \
-        '"$1" --solve "$2" --level LEVEL --time "$3" --mode "$4" --memory "$5" \
+        '"$1" --solve "$2" --level LEVEL --time "$3" --mode "$4" --memory "$5" $7 \
             >"$6/level.LEVEL" 2>/dev/null || true' \
-        sh "$SOKOBAN" "$COLLECTION" "$SECONDS_PER_LEVEL" "$MODE" "$MEMORY" "$work"
+        sh "$SOKOBAN" "$COLLECTION" "$SECONDS_PER_LEVEL" "$MODE" "$MEMORY" "$work" "$threads"
     for level in $(seq 1 "$count"); do cat "$work/level.$level"; done >"$work/lines"
 fi
 
