@@ -73,7 +73,6 @@ static uint32_t next_stamp(const solver_backward *back, uint32_t *reach, uint32_
 /* Puts the backward search in the state with the boxes on `squares` (box_count of them). */
 static void set_boxes(solver_backward *back, const uint16_t *squares)
 {
-    const board *b = back->board;
     for (int i = 0; i < back->box_count; i++) {
         back->box_at[back->box_square[i]] = -1;
         back->blocked[back->box_square[i]] = 0;
@@ -87,7 +86,6 @@ static void set_boxes(solver_backward *back, const uint16_t *squares)
         back->box_key ^= back->zobrist->box[square];
         back->rows[i] = back->to_start + (size_t)square * (size_t)back->box_count;
     }
-    (void)b;
 }
 
 static void move_box(solver_backward *back, int box, int from, int to)
@@ -144,7 +142,6 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->to_start = malloc(size * n * sizeof *back->to_start);
     back->pull_dead = calloc(size, 1);
     back->rows = calloc(n, sizeof *back->rows);
-    back->saved = NULL;
     back->box_square = calloc(n, sizeof *back->box_square);
     back->box_at = malloc(size * sizeof *back->box_at);
     back->blocked = malloc(size);
@@ -170,7 +167,8 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
             for (size_t j = 0; j < n && box_count > 0; j++)
                 if (back->to_start[i * n + j] != SOLVER_NO_PATH) back->pull_dead[i] = 0;
         }
-        /* the boxes start off the board's squares: set_boxes() clears box_square's squares */
+        /* set_boxes() first clears the squares in box_square: let them be floor, not the
+         * zeros calloc left (square 0 is outside and must stay blocked) */
         for (int i = 0; i < box_count; i++) back->box_square[i] = b->goals[i];
         ok = solver_store_init(&back->store, box_count, memory_bytes, SOLVER_OPEN_ENTRY_BYTES) &&
              solver_open_init(&back->open, 1) && add_roots(back);
