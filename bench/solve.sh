@@ -57,7 +57,7 @@ function field(name,    i, kv) {
     return "-"
 }
 BEGIN { printf "%6s  %-10s %7s %7s %12s %9s\n", "level", "status", "pushes", "moves", "nodes", "seconds" }
-!/^level=/ { next } # the CLI's own total line
+!/^level=/ { next } # the total line of the CLI
 {
     status = field("status")
     printf "%6s  %-10s %7s %7s %12s %9s\n", field("level"), status, field("pushes"),

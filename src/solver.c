@@ -287,8 +287,12 @@ static void run_search(const board *b, const position *start, const solver_optio
     ida_result found;
     ida_status status;
     bool features = !(options->disable & SOLVER_NO_FEATURES);
+    /* The backward search's nodes for each forward node: a quarter beside the feature-space
+     * search, three beside the weighted best-first one, which gains most from it (measured:
+     * docs/SOLVER.md). */
+    double backward = options->disable & SOLVER_NO_BACKWARD ? 0 : features ? 0.25 : 3;
     if (options->mode == SOLVER_FAST) {
-        status = solver_fast_search(search, &limits, memory_bytes(options), features, &found);
+        status = solver_fast_search(search, &limits, memory_bytes(options), features, backward, &found);
         if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
             /* Goal-room macros leave pushes out, so a search that ran dry with them proves
              * nothing: search again without them in what is left of the budget. */
@@ -303,7 +307,7 @@ static void run_search(const board *b, const position *start, const solver_optio
             }
             if (limits.max_nodes)
                 limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
-            status = solver_fast_search(search, &limits, memory_bytes(options), features, &found);
+            status = solver_fast_search(search, &limits, memory_bytes(options), features, backward, &found);
             found.nodes += nodes;
         }
     } else {

@@ -14,6 +14,7 @@
 
 #include "deadlock.h"
 #include "solver_advisors.h"
+#include "solver_backward.h"
 #include "solver_features.h"
 #include "solver_open.h"
 #include "solver_store.h"
@@ -37,6 +38,10 @@ typedef struct fast_search {
     solver_child *children;
     const ida_limits *limits;
     uint16_t *scratch; /* box squares of the packing advice's state */
+    bool backward;         /* a backward search meets this one (solver_backward.h) */
+    double backward_share; /* its nodes for each node of the forward search */
+    solver_backward back;
+    uint64_t back_nodes, forward_nodes;
 } fast_search;
 
 static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *stop)
@@ -45,12 +50,18 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     int cells = f->features ? solver_features_cell_count(s->box_count) : 1;
     f->children = malloc((size_t)(f->domain.max_moves + 1) * sizeof *f->children);
     f->scratch = malloc((size_t)(s->box_count > 0 ? s->box_count : 1) * sizeof *f->scratch);
+    /* the two searches share the memory as they share the nodes */
+    size_t forward_bytes =
+        f->backward ? (size_t)((double)memory_bytes / (1 + f->backward_share)) : memory_bytes;
     if (!f->children || !f->scratch ||
-        !solver_store_init(&f->store, s->box_count, memory_bytes, SOLVER_OPEN_ENTRY_BYTES) ||
+        !solver_store_init(&f->store, s->box_count, forward_bytes, SOLVER_OPEN_ENTRY_BYTES) ||
         !solver_open_init(&f->open, cells))
         return false;
     if (f->features && (!solver_features_init(&f->space, s, stop) ||
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
+        return false;
+    if (f->backward && !solver_backward_init(&f->back, s->board, s->box_square, s->box_count,
+                                             &s->zobrist, memory_bytes - forward_bytes))
         return false;
     return true;
 }
@@ -63,6 +74,56 @@ static void release(fast_search *f)
     solver_open_free(&f->open);
     solver_features_free(&f->space);
     solver_advisors_free(&f->advisors);
+    if (f->backward) solver_backward_free(&f->back);
+}
+
+/* True when the node limit is reached: --nodes N looks at N nodes, never one more (the
+ * clock and the cancel flag are read every CHECK_EVERY nodes; this is one comparison). */
+static inline bool budget_spent(const ida_limits *l, uint64_t nodes)
+{
+    return l->max_nodes && nodes >= l->max_nodes;
+}
+
+/* The path of a meeting: from the start to forward node `node`, then from its state (the
+ * backward search's node `back_node`) to the goals. */
+static ida_status join(fast_search *f, int node, int back_node, ida_result *result)
+{
+    if (!solver_store_path(&f->store, node, result) ||
+        !solver_backward_append_path(&f->back, back_node, result))
+        return IDA_NO_MEMORY;
+    return IDA_SOLVED;
+}
+
+/* The status after forward node `node` (key `key`) was added: solved when the backward
+ * search has seen its state. */
+static ida_status meet_forward(fast_search *f, int node, uint64_t key, ida_result *result)
+{
+    if (!f->backward) return IDA_UNSOLVABLE;
+    int back_node = solver_backward_find(&f->back, key);
+    return back_node == SOLVER_NO_NODE ? IDA_UNSOLVABLE : join(f, node, back_node, result);
+}
+
+/* Lets the backward search catch up with its share of the nodes; IDA_SOLVED when it meets
+ * a forward state. */
+static ida_status run_backward(fast_search *f, ida_result *result)
+{
+    if (!f->backward) return IDA_UNSOLVABLE;
+    const ida_limits *limits = f->limits;
+    while (!f->back.exhausted &&
+           (double)f->back_nodes < f->backward_share * (double)f->forward_nodes) {
+        if (budget_spent(limits, result->nodes + f->back.box_count * 4)) return IDA_UNSOLVABLE;
+        uint64_t before = f->back_nodes;
+        int met;
+        if (!solver_backward_expand(&f->back, &f->store, &f->back_nodes, &met))
+            return IDA_NO_MEMORY;
+        result->nodes += f->back_nodes - before;
+        if (met != SOLVER_NO_NODE) {
+            int node = *solver_store_slot(&f->store, f->back.store.nodes[met].key) - 1;
+            assert(node != SOLVER_NO_NODE);
+            return join(f, node, met, result);
+        }
+    }
+    return IDA_UNSOLVABLE;
 }
 
 /* Adds the search's current state as a node (not yet open) with its features; returns its
@@ -100,12 +161,6 @@ static bool open_node(fast_search *f, int i, int h)
     return solver_open_push(&f->open, cell, priority, i);
 }
 
-/* True when the node limit is reached: --nodes N looks at N nodes, never one more (the
- * clock and the cancel flag are read every CHECK_EVERY nodes; this is one comparison). */
-static inline bool budget_spent(const ida_limits *l, uint64_t nodes)
-{
-    return l->max_nodes && nodes >= l->max_nodes;
-}
 
 /* Adds the state after the packing advice in node `i` (the search is in that node's state)
  * as a child of `i`. Returns the new node or SOLVER_NO_NODE (no advice, seen before, dead,
@@ -147,6 +202,8 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, 
     solver_store_keep_macro(&f->store, added, a->path, count);
     if (solver_search_reached(s, *h, key))
         *status = solver_store_path(&f->store, added, result) ? IDA_SOLVED : IDA_NO_MEMORY;
+    else
+        *status = meet_forward(f, added, key, result);
     return added;
 }
 
@@ -201,6 +258,8 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                     } else if (solver_search_reached(s, h, key)) {
                         status = solver_store_path(&f->store, added, result) ? IDA_SOLVED
                                                                              : IDA_NO_MEMORY;
+                    } else if ((status = meet_forward(f, added, key, result)) != IDA_UNSOLVABLE) {
+                        /* met the backward search */
                     } else {
                         f->children[children++] = (solver_child){.node = added, .h = h};
                     }
@@ -225,6 +284,8 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         for (int c = 0; c < children; c++)
             if (!open_node(f, f->children[c].node, f->children[c].h)) status = IDA_NO_MEMORY;
         if (status != IDA_UNSOLVABLE) break;
+        f->forward_nodes = result->nodes - f->back_nodes;
+        if ((status = run_backward(f, result)) != IDA_UNSOLVABLE) break;
         if (result->nodes >= next_check) {
             double now = ida_clock();
             if (now - last_check > CHECK_SECONDS && check_every > 1)
@@ -250,13 +311,17 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
 }
 
 ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t memory_bytes,
-                              bool features, ida_result *result)
+                              bool features, double backward_share, ida_result *result)
 {
     static const ida_limits no_limits;
     if (!limits) limits = &no_limits;
     double start = ida_clock();
     *result = (ida_result){0};
-    fast_search f = {.search = s, .features = features, .limits = limits};
+    fast_search f = {.search = s,
+                     .features = features,
+                     .backward = backward_share > 0,
+                     .backward_share = backward_share,
+                     .limits = limits};
     solver_search_domain(s, &f.domain);
     ida_status status;
     int h = f.domain.root_bound(s);

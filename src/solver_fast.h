@@ -28,6 +28,6 @@
  * best-first. Fills `result` like ida_search() does; IDA_LIMIT also when the
  * memory is full. The search's state is left undefined. */
 ida_status solver_fast_search(solver_search *search, const ida_limits *limits, size_t memory_bytes,
-                              bool features, ida_result *result);
+                              bool features, double backward_share, ida_result *result);
 
 #endif

@@ -29,7 +29,8 @@ static unsigned disabled_techniques(void)
     } names[] = {{"tunnels", SOLVER_NO_TUNNELS},    {"deadlocks", SOLVER_NO_DEADLOCKS},
                  {"inertia", SOLVER_NO_INERTIA},    {"table", SOLVER_NO_TABLE},
                  {"goalroom", SOLVER_NO_GOAL_ROOM}, {"corrals", SOLVER_NO_CORRALS},
-                 {"features", SOLVER_NO_FEATURES}, {"pullhome", SOLVER_NO_PULL_HOME}};
+                 {"features", SOLVER_NO_FEATURES}, {"pullhome", SOLVER_NO_PULL_HOME},
+                 {"backward", SOLVER_NO_BACKWARD}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)
