@@ -136,7 +136,8 @@ static bool add_roots(solver_backward *back)
 }
 
 bool solver_backward_init(solver_backward *back, const board *b, const int *start,
-                          int box_count, const solver_zobrist *zobrist, size_t memory_bytes)
+                          int box_count, const solver_zobrist *zobrist, size_t memory_bytes,
+                          const solver_stop *stop)
 {
     *back = (solver_backward){.board = b, .zobrist = zobrist, .box_count = box_count};
     assert(box_count == b->goal_count);
@@ -156,6 +157,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
               back->box_at && back->blocked && back->reach && back->parent_reach && back->queue &&
               distance && solver_matching_init(&back->matching, box_count, back->rows);
     if (ok) {
+        back->matching.stop = stop; /* its solves from scratch are O(boxes^3) */
         back->saved = malloc((size_t)solver_matching_state_size(&back->matching) * sizeof *back->saved);
         ok = back->saved != NULL;
     }

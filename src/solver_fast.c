@@ -61,7 +61,7 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
         return false;
     if (f->backward && !solver_backward_init(&f->back, s->board, s->box_square, s->box_count,
-                                             &s->zobrist, memory_bytes - forward_bytes))
+                                             &s->zobrist, memory_bytes - forward_bytes, stop))
         return false;
     return true;
 }
@@ -117,6 +117,8 @@ static ida_status run_backward(fast_search *f, ida_result *result)
         if (!solver_backward_expand(&f->back, &f->store, &f->back_nodes, &met))
             return IDA_NO_MEMORY;
         result->nodes += f->back_nodes - before;
+        if (f->back.matching.stopped) /* its bounds are void: the time is up or cancelled */
+            return limits->cancel && atomic_load(limits->cancel) ? IDA_CANCELLED : IDA_LIMIT;
         if (met != SOLVER_NO_NODE) {
             int node = *solver_store_slot(&f->store, f->back.store.nodes[met].key) - 1;
             assert(node != SOLVER_NO_NODE);
