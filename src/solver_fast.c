@@ -268,9 +268,12 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                 }
             }
             f->domain.unmake(s, moves[m]);
-            if (status != IDA_UNSOLVABLE || s->no_memory) break;
+            if (status != IDA_UNSOLVABLE || s->no_memory || s->matching.stopped) break;
         }
         if (s->no_memory) status = IDA_NO_MEMORY;
+        /* the matching gave up inside the node (solver_bound.h): the time is up or cancelled */
+        if (s->matching.stopped && status == IDA_UNSOLVABLE)
+            status = limits->cancel && atomic_load(limits->cancel) ? IDA_CANCELLED : IDA_LIMIT;
         if (status != IDA_UNSOLVABLE) break;
         if (f->features) {
             int h = 0;
