@@ -826,6 +826,43 @@ time.sleep(30)' "$XDG_DATA_HOME/sokoban/progress.db" "$WORK/locked" &
     tmux -L "$SOCKET" kill-server
 }
 
+# A data directory made read-only (issue 13, item 3): told in the game at once, on stderr
+# after the terminal is restored, and in the exit status (3). Root writes through
+# permissions, so as root the game runs without that power (setpriv drops
+# CAP_DAC_OVERRIDE), as a user's game does: the failure is real, not skipped.
+test_read_only_data_is_told() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys l
+    wait_for "moves 1  pushes 0"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    [ -f "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "no database was made"
+    chmod 0400 "$XDG_DATA_HOME/sokoban/progress.db"
+    chmod 0500 "$XDG_DATA_HOME/sokoban"
+    real=$SOKOBAN
+    if [ "$(id -u)" -eq 0 ]; then
+        printf '#!/bin/sh\nexec setpriv --bounding-set=-dac_override,-dac_read_search "%s" "$@"\n' \
+            "$real" > "$WORK/unprivileged.sh"
+        chmod +x "$WORK/unprivileged.sh"
+        SOKOBAN=$WORK/unprivileged.sh
+    fi
+    start_game -l C "$WORK/small.xsb"
+    SOKOBAN=$real
+    wait_for "progress: cannot use"
+    keys l
+    wait_for "moves 1  pushes 0"
+    keys q
+    wait_for "SHELL-DONE"
+    chmod 0700 "$XDG_DATA_HOME/sokoban"
+    chmod 0600 "$XDG_DATA_HOME/sokoban/progress.db"
+    screen | grep -q "EXIT=3" || fail "the exit status does not say progress was not saved"
+    grep -q "^sokoban: progress was not saved: .*readonly" "$WORK/stderr" ||
+        fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
+    tmux -L "$SOCKET" kill-server
+}
+
 # An old progress.txt with nothing readable in it is imported (nothing) and renamed, with
 # one message, and the game saves into the database; a progress.db that is not a database is
 # told, left alone, and the game plays without saving. (A wide terminal, so the message's
