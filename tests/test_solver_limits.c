@@ -273,7 +273,8 @@ static void test_cancel_is_seen_in_the_set_up_and_slow_nodes_of_a_huge_level(voi
  * matching (half a million steps): more than a second in one node (a cancel cost 0.33 s of
  * CPU and more), and the backward search solves its matching from scratch at each
  * expansion (0.9 s seen). Both matchings read the stop as they work, and the node ends
- * with its push, so a cancel is seen inside the node. */
+ * with its push, so a cancel is seen inside the node: 1 to 40 ms of CPU measured, at
+ * times near 0.1 s on a loaded machine, so the bound here is the issue's 0.2 s. */
 static void test_cancel_is_seen_inside_a_slow_node_of_the_fast_mode(void **state)
 {
     (void)state;
@@ -283,7 +284,7 @@ static void test_cancel_is_seen_inside_a_slow_node_of_the_fast_mode(void **state
     for (double into = 0.8; into < 1.5; into += 0.3) {
         double latency = cancel_latency(&l, SOLVER_FAST, into, &status);
         assert_int_equal(status, SOLVER_CANCELLED);
-        assert_true(latency < CANCEL_CPU_SECONDS);
+        assert_true(latency < 2 * CANCEL_CPU_SECONDS);
     }
     unload(&l);
 }
