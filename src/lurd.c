@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_STEPS = 1000000 };
-
 static int letter_direction(char c)
 {
     switch (tolower((unsigned char)c)) {
@@ -52,28 +50,55 @@ typedef struct reader {
     lurd_error *error;
 } reader;
 
-static bool add_steps(reader *r, const game_step *steps, int count, long repeat)
+/* Makes room for `more` steps after the ones in `out`, within LURD_MAX_STEPS. */
+static bool reserve_steps(reader *r, long more)
 {
     lurd_steps *out = r->out;
-    if ((long)out->count + (long)count * repeat > MAX_STEPS) {
+    if ((long)out->count + more > LURD_MAX_STEPS) {
         if (r->error)
             snprintf(r->error->message, sizeof r->error->message, "too long: more than %d steps",
-                     MAX_STEPS);
+                     LURD_MAX_STEPS);
         return false;
     }
-    while (out->count + count * repeat > r->capacity) {
-        int capacity = r->capacity ? r->capacity * 2 : 256;
-        game_step *grown = realloc(out->steps, (size_t)capacity * sizeof *grown);
-        if (!grown) {
-            if (r->error) snprintf(r->error->message, sizeof r->error->message, "out of memory");
-            return false;
-        }
-        out->steps = grown;
-        r->capacity = capacity;
+    if (out->count + more <= r->capacity) return true;
+    int capacity = r->capacity ? r->capacity : 256;
+    while (capacity < out->count + more) capacity *= 2;
+    if (capacity > LURD_MAX_STEPS) capacity = LURD_MAX_STEPS;
+    game_step *grown = realloc(out->steps, (size_t)capacity * sizeof *grown);
+    if (!grown) {
+        if (r->error) snprintf(r->error->message, sizeof r->error->message, "out of memory");
+        return false;
     }
-    for (long k = 0; k < repeat; k++)
-        for (int i = 0; i < count; i++) out->steps[out->count++] = steps[i];
+    out->steps = grown;
+    r->capacity = capacity;
     return true;
+}
+
+/* Appends `copies` more copies of the last `length` steps (a group already read once),
+ * doubling what is copied at each memcpy: time linear in the steps written. */
+static bool repeat_group(reader *r, int length, long copies)
+{
+    long total = copies > LURD_MAX_STEPS / length ? LURD_MAX_STEPS + 1L : length * copies;
+    if (!reserve_steps(r, total)) return false;
+    lurd_steps *out = r->out;
+    const game_step *group = out->steps + out->count - length;
+    long done = 0;
+    while (done < total) {
+        /* from `group` on, the steps are whole copies of it, length + done of them */
+        long chunk = done + length < total - done ? done + length : total - done;
+        memcpy(out->steps + out->count, group, (size_t)chunk * sizeof *group);
+        out->count += (int)chunk;
+        done += chunk;
+    }
+    return true;
+}
+
+/* Appends `step` `repeat` times. */
+static bool add_step(reader *r, game_step step, long repeat)
+{
+    if (!reserve_steps(r, 1)) return false;
+    r->out->steps[r->out->count++] = step;
+    return repeat == 1 || repeat_group(r, 1, repeat - 1);
 }
 
 /* Reads steps up to the end of the text, or up to the ')' that closes a group when
@@ -101,7 +126,7 @@ static bool read_sequence(reader *r, int depth)
             count = 0;
             while (isdigit((unsigned char)r->text[r->at])) {
                 count = count * 10 + (r->text[r->at] - '0');
-                if (count > MAX_STEPS) count = MAX_STEPS + 1;
+                if (count > LURD_MAX_STEPS) count = LURD_MAX_STEPS + 1;
                 r->at++;
             }
             /* a line break may fall between a count and its letter in wrapped files */
@@ -117,15 +142,8 @@ static bool read_sequence(reader *r, int depth)
             int first = r->out->count;
             if (!read_sequence(r, depth + 1)) return false;
             int length = r->out->count - first;
-            if (count > 1 && length > 0) {
-                /* the group is already there once: copy it count - 1 more times */
-                game_step *group = malloc((size_t)length * sizeof *group);
-                if (!group) return fail(r->error, "out of memory at", r->at, ' ');
-                memcpy(group, r->out->steps + first, (size_t)length * sizeof *group);
-                bool ok = add_steps(r, group, length, count - 1);
-                free(group);
-                if (!ok) return false;
-            }
+            /* the group is already there once: copy it count - 1 more times */
+            if (count > 1 && length > 0 && !repeat_group(r, length, count - 1)) return false;
             continue;
         }
         int d = letter_direction(c);
@@ -133,7 +151,7 @@ static bool read_sequence(reader *r, int depth)
         bool push = isupper((unsigned char)c);
         r->upper |= push;
         game_step step = {(direction)d, push};
-        if (!add_steps(r, &step, 1, count)) return false;
+        if (!add_step(r, step, count)) return false;
         r->at++;
     }
 }

@@ -14,6 +14,11 @@
 #include "board.h"
 #include "game.h"
 
+/* The most steps a LURD text may stand for, its counts expanded. The longest solutions of
+ * real levels have tens of thousands of moves; the limit keeps a few bytes such as
+ * "99999(99999l)" from costing gigabytes. */
+enum { LURD_MAX_STEPS = 100000 };
+
 typedef struct lurd_error {
     char message[256];
 } lurd_error;
@@ -26,7 +31,7 @@ typedef struct lurd_steps {
 
 /* Parses `text` (NUL-terminated). Returns false with a message on a character that is not
  * l/u/r/d, a digit or white space, a count not followed by a letter, a count of zero, or
- * a solution longer than one million steps. */
+ * a text of more than LURD_MAX_STEPS steps. */
 bool lurd_parse(const char *text, lurd_steps *out, lurd_error *error);
 void lurd_steps_free(lurd_steps *steps);
 

@@ -134,7 +134,8 @@ static bool add_roots(solver_backward *back)
 }
 
 bool solver_backward_init(solver_backward *back, const board *b, const int *start,
-                          int box_count, const solver_zobrist *zobrist, size_t memory_bytes)
+                          int box_count, const solver_zobrist *zobrist, size_t memory_bytes,
+                          const solver_stop *stop)
 {
     *back = (solver_backward){.board = b, .zobrist = zobrist, .box_count = box_count};
     assert(box_count == b->goal_count);
@@ -153,6 +154,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
               back->box_at && back->blocked && back->reach && back->parent_reach && back->queue &&
               distance && solver_matching_init(&back->matching, box_count, back->rows);
     if (ok) {
+        back->matching.stop = stop; /* its solves from scratch are O(boxes^3) */
         back->saved = malloc((size_t)solver_matching_state_size(&back->matching) * sizeof *back->saved);
         ok = back->saved != NULL;
     }
@@ -161,7 +163,16 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
             back->box_at[i] = -1;
             back->blocked[i] = !board_is_inside(b, (int)i);
         }
-        for (int j = 0; j < box_count; j++) pull_distances(back, start[j], j, back->queue, distance);
+        for (int j = 0; j < box_count; j++) {
+            if (j % 64 == 63 && solver_stop_now(stop)) {
+                /* given up: the search is void; the columns left say "no path" */
+                back->matching.stopped = true;
+                for (size_t i = 0; i < size; i++)
+                    for (size_t k = (size_t)j; k < n; k++) back->to_start[i * n + k] = SOLVER_NO_PATH;
+                break;
+            }
+            pull_distances(back, start[j], j, back->queue, distance);
+        }
         for (size_t i = 0; i < size; i++) {
             back->pull_dead[i] = 1;
             for (size_t j = 0; j < n && box_count > 0; j++)

@@ -51,9 +51,11 @@ typedef struct solver_backward {
 
 /* Sets up the search from the solved positions of `board`, towards the boxes of `start`
  * (box_count squares), in at most `memory_bytes` of states, keyed by `zobrist`. False when
- * out of memory. */
+ * out of memory. Its matching reads `stop` (may be NULL), from the set-up on: once it gives
+ * up (back->matching.stopped), the search is void. */
 bool solver_backward_init(solver_backward *back, const board *board, const int *start,
-                          int box_count, const solver_zobrist *zobrist, size_t memory_bytes);
+                          int box_count, const solver_zobrist *zobrist, size_t memory_bytes,
+                          const solver_stop *stop);
 void solver_backward_free(solver_backward *back);
 
 /* Expands the best open state: adds each state one pull away that is new, and counts it in

@@ -294,6 +294,22 @@ static bool assign_tight(solver_matching *m, int row)
     return false;
 }
 
+/* True when the matching gives up (and is `stopped` from then on): the stop is read once
+ * about every STOP_WORK steps of augment's inner loop, counted at their bound (count^2 an
+ * augmenting path). One push repairs the matching with one path; on 700 boxes that is
+ * half a million steps, and a node of the fast mode makes a thousand pushes: the stop is
+ * read within a node, not only between nodes, and within a solve from scratch. */
+static bool time_to_stop(solver_matching *m)
+{
+    enum { STOP_WORK = 1 << 20 };
+    m->work += (long)m->count * m->count;
+    if (m->work < STOP_WORK) return false;
+    m->work = 0;
+    if (!solver_stop_now(m->stop)) return false;
+    m->stopped = true;
+    return true;
+}
+
 int solver_matching_solve(solver_matching *m)
 {
     if (m->stopped) return 0; /* half an assignment: nothing more is computed on it */
@@ -319,10 +335,7 @@ int solver_matching_solve(solver_matching *m)
     for (int i = 1; i <= n; i++)
         if (!assign_tight(m, i)) m->pending[left++] = i;
     for (int k = 0; k < left; k++) {
-        if (k % 16 == 15 && solver_stop_now(m->stop)) {
-            m->stopped = true;
-            return 0; /* a lower bound still; the search ends at its next look at the stop */
-        }
+        if (time_to_stop(m)) return 0; /* a lower bound still; the search ends soon after */
         augment(m, m->pending[k]);
     }
     return matching_total(m);
@@ -352,11 +365,7 @@ int solver_matching_update(solver_matching *m, const int *boxes, int count)
         u[row] = least;
     }
     for (int k = 0; k < count; k++) {
-        /* a move that changes every row costs a solve from scratch */
-        if (k % 16 == 15 && solver_stop_now(m->stop)) {
-            m->stopped = true;
-            return 0;
-        }
+        if (time_to_stop(m)) return 0;
         /* most pushes leave a box's best goal free for it: no path to search */
         if (!assign_tight(m, boxes[k] + 1)) augment(m, boxes[k] + 1);
     }

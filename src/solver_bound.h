@@ -64,10 +64,12 @@ typedef struct solver_matching {
     int *slack;
     bool *used;
     int *pending; /* rows still to assign in a solve from scratch */
-    /* When to give up a solve from scratch (O(n^3): half a second for 700 boxes); may be
-     * NULL. A solve given up answers 0 and sets `stopped`: the search is then void. */
+    /* When to give up a solve from scratch (O(n^3): half a second for 700 boxes) or the
+     * repairs of a node's pushes; may be NULL. Read about every millisecond of work. A solve
+     * or repair given up answers 0 and sets `stopped`: the search is then void. */
     const solver_stop *stop;
     bool stopped;
+    long work; /* augmenting steps since the stop was last read */
 } solver_matching;
 
 /* The size of the state solver_matching_save() writes, in ints. */

@@ -61,7 +61,7 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
         return false;
     if (f->backward && !solver_backward_init(&f->back, s->board, s->box_square, s->box_count,
-                                             &s->zobrist, memory_bytes - forward_bytes))
+                                             &s->zobrist, memory_bytes - forward_bytes, stop))
         return false;
     return true;
 }
@@ -117,6 +117,8 @@ static ida_status run_backward(fast_search *f, ida_result *result)
         if (!solver_backward_expand(&f->back, &f->store, &f->back_nodes, &met))
             return IDA_NO_MEMORY;
         result->nodes += f->back_nodes - before;
+        if (f->back.matching.stopped) /* its bounds are void: the time is up or cancelled */
+            return limits->cancel && atomic_load(limits->cancel) ? IDA_CANCELLED : IDA_LIMIT;
         if (met != SOLVER_NO_NODE) {
             int node = *solver_store_slot(&f->store, f->back.store.nodes[met].key) - 1;
             assert(node != SOLVER_NO_NODE);
@@ -266,9 +268,12 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                 }
             }
             f->domain.unmake(s, moves[m]);
-            if (status != IDA_UNSOLVABLE || s->no_memory) break;
+            if (status != IDA_UNSOLVABLE || s->no_memory || s->matching.stopped) break;
         }
         if (s->no_memory) status = IDA_NO_MEMORY;
+        /* the matching gave up inside the node (solver_bound.h): the time is up or cancelled */
+        if (s->matching.stopped && status == IDA_UNSOLVABLE)
+            status = limits->cancel && atomic_load(limits->cancel) ? IDA_CANCELLED : IDA_LIMIT;
         if (status != IDA_UNSOLVABLE) break;
         if (f->features) {
             int h = 0;

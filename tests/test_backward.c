@@ -123,7 +123,7 @@ static void test_pull_distances_are_the_pushes_the_other_way(void **state)
                           "###  ###\n"
                           "  ####\n");
     solver_backward back;
-    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, 1, &f.zobrist, 1 << 20));
+    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, 1, &f.zobrist, 1 << 20, NULL));
     int box = square_at(&f.board, 3, 1);
     assert_int_equal(f.start_boxes[0], box);
     assert_int_equal(back.to_start[square_at(&f.board, 3, 1)], 0);
@@ -150,7 +150,7 @@ static void test_roots_are_the_solved_position_in_each_region(void **state)
                           "#@ $. #\n"
                           "#######\n");
     solver_backward back;
-    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, 1, &f.zobrist, 1 << 20));
+    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, 1, &f.zobrist, 1 << 20, NULL));
     assert_int_equal(back.store.count, 2);
     for (int i = 0; i < back.store.count; i++)
         assert_int_equal(solver_store_boxes(&back.store, i)[0], square_at(&f.board, 4, 1));
@@ -170,7 +170,7 @@ static void check_backward_reaches_the_start(fixture *f)
                          SOLVER_NO_NODE);
     solver_backward back;
     assert_true(solver_backward_init(&back, &f->board, f->start_boxes, f->board.goal_count,
-                                     &f->zobrist, 64 << 20));
+                                     &f->zobrist, 64 << 20, NULL));
     uint64_t nodes = 0;
     int met = solver_backward_find(&back, key); /* the start may be a root already */
     while (met == SOLVER_NO_NODE && !back.exhausted && nodes < 2000000)
@@ -212,7 +212,7 @@ static void test_no_state_has_a_box_on_a_pull_dead_square(void **state)
     fixture_from_file(&f, "xsokoban.xsb", 2);
     solver_backward back;
     assert_true(solver_backward_init(&back, &f.board, f.start_boxes, f.board.goal_count,
-                                     &f.zobrist, 16 << 20));
+                                     &f.zobrist, 16 << 20, NULL));
     uint64_t nodes = 0;
     int met;
     for (int i = 0; i < 2000 && !back.exhausted; i++)

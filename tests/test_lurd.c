@@ -217,22 +217,45 @@ static void test_groups_nested_too_deep_are_rejected(void **state)
     assert_rejected(text, "nested too deep");
 }
 
-static void test_more_than_a_million_steps_is_rejected(void **state)
+/* Issue 13: a few bytes of counts cannot stand for more than LURD_MAX_STEPS steps (a fuzzer
+ * once spent seconds on "(3rLud)0992999L"); the real solutions are far shorter. */
+static void test_more_than_the_step_limit_is_rejected(void **state)
 {
     (void)state;
-    assert_rejected("1000001l", "too long");
-    assert_rejected("1000(1001l)", "too long");
+    assert_rejected("100001l", "too long: more than 100000 steps");
+    assert_rejected("100(1001l)", "too long");
+    assert_rejected("(3rLud)0992999L", "too long");
+    assert_rejected("99999(99999l)", "too long");
     assert_rejected("99999999999999999999l", "too long");
+    assert_rejected("2(50000l)r", "too long");
 }
 
-static void test_a_million_steps_is_accepted(void **state)
+static void test_the_step_limit_itself_is_accepted(void **state)
 {
     (void)state;
     lurd_steps steps;
     lurd_error error;
-    assert_true(lurd_parse("1000(1000l)", &steps, &error));
-    assert_int_equal(steps.count, 1000000);
+    assert_true(lurd_parse("100(1000l)", &steps, &error));
+    assert_int_equal(steps.count, LURD_MAX_STEPS);
     lurd_steps_free(&steps);
+    assert_true(lurd_parse("99999lR", &steps, &error));
+    assert_int_equal(steps.count, LURD_MAX_STEPS);
+    assert_true(steps.steps[LURD_MAX_STEPS - 1].push);
+    lurd_steps_free(&steps);
+}
+
+/* A counted group is copied whole, in order, however many times (the copies are made by
+ * doubling: an odd count and a group after other steps must come out right). */
+static void test_counted_groups_repeat_in_order(void **state)
+{
+    (void)state;
+    assert_parses_to("u7(lRd)u", "ulRdlRdlRdlRdlRdlRdlRdu");
+    assert_parses_to("2(r3(dL))", "rdLdLdLrdLdLdL");
+    assert_parses_to("5U", "UUUUU");
+    char *plain = parsed("d1000(lur)");
+    assert_int_equal(strlen(plain), 3001);
+    for (int i = 1; i < 3001; i += 3) assert_memory_equal(plain + i, "lur", 3);
+    free(plain);
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -394,8 +417,9 @@ int main(void)
         cmocka_unit_test(test_unclosed_group_is_rejected),
         cmocka_unit_test(test_closing_parenthesis_without_a_group_is_rejected),
         cmocka_unit_test(test_groups_nested_too_deep_are_rejected),
-        cmocka_unit_test(test_more_than_a_million_steps_is_rejected),
-        cmocka_unit_test(test_a_million_steps_is_accepted),
+        cmocka_unit_test(test_more_than_the_step_limit_is_rejected),
+        cmocka_unit_test(test_the_step_limit_itself_is_accepted),
+        cmocka_unit_test(test_counted_groups_repeat_in_order),
         cmocka_unit_test(test_format_without_run_lengths_writes_every_letter),
         cmocka_unit_test(test_format_with_run_lengths_counts_runs_of_the_same_step),
         cmocka_unit_test(test_format_of_no_steps_is_empty),

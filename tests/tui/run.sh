@@ -102,6 +102,7 @@ trap '' INT HUP TERM
 export TERM=$game_term LANG=$game_lang LC_ALL=$game_lang XDG_DATA_HOME="$XDG_DATA_HOME"
 sh -c 'echo \$\$ > "$WORK/game.pid"; exec "\$0" "\$@" 2> "$WORK/stderr"' "$SOKOBAN" "\$@"
 echo "EXIT=\$?"
+times > "$WORK/times" # the game's CPU seconds, on the last line
 stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(echo|icanon)' | tr '\n' ' '
 echo
 echo "SHELL-DONE"
@@ -696,6 +697,60 @@ test_quit_restores_terminal() {
     done
 }
 
+# Quitting in the first moment on a huge level (issue 13, item 14): the solver thread is in
+# its set-up (push distances, packing order) and must see the cancel at once. 700 boxes
+# strewn over a 70x70 floor, and 249 packed boxes beside a wide floor (whose packing order
+# once took 17 s of CPU before the game could end). What is checked is the CPU the whole
+# game spent (the shell's `times`), which a loaded machine does not stretch: under 3 s.
+test_quit_at_once_on_a_huge_level() {
+    awk 'BEGIN {
+        boxes = 0; goals = 0
+        for (y = 0; y < 70; y++) {
+            row = ""
+            for (x = 0; x < 70; x++) {
+                c = " "; k = y * 70 + x
+                if (x == 0 || x == 69 || y == 0 || y == 69) c = "#"
+                else if (x >= 2 && x <= 67 && y >= 2 && y <= 67) {
+                    if (k % 6 == 0 && boxes < 700) { c = "$"; boxes++ }
+                    else if (k % 6 == 3 && goals < 700) { c = "."; goals++ }
+                }
+                if (x == 1 && y == 1) c = "@"
+                row = row c
+            }
+            print row
+        }
+        print ""
+        for (y = 0; y < 40; y++) {
+            row = ""
+            for (x = 0; x < 70; x++) {
+                c = " "
+                if (x == 0 || x == 69 || y == 0 || y == 39) c = "#"
+                else if (y <= 10 && x <= 25) c = (y == 10 && x == 25) ? "." : "*"
+                if (y == 30 && x == 40) c = "$"
+                if (y == 35 && x == 60) c = "@"
+                row = row c
+            }
+            print row
+        }
+    }' > "$WORK/huge.xsb"
+    for number in 1 2; do
+        start_game -l C "$WORK/huge.xsb" --level $number
+        wait_for "huge $number/2"
+        wait_for "moves 0  pushes 0"
+        keys q
+        wait_for "SHELL-DONE"
+        screen | grep -q "EXIT=0" || fail "level $number: the game did not end cleanly"
+        cpu=$(tail -n 1 "$WORK/times" | awk '{
+            total = 0
+            for (i = 1; i <= 2; i++) { split($i, p, "m"); total += p[1] * 60 + p[2] }
+            printf "%d\n", total * 1000
+        }')
+        echo "level $number: the game spent $cpu ms of CPU"
+        [ "$cpu" -lt 3000 ] || fail "level $number: the game spent $cpu ms of CPU"
+        tmux -L "$SOCKET" kill-server
+    done
+}
+
 # Every other signal that ends a program (issue 13, item 15) ends the game as q does: the
 # terminal restored (no alternate screen, no mouse tracking), the moves saved, and the exit
 # status 128 + the signal's number.
@@ -768,6 +823,43 @@ time.sleep(30)' "$XDG_DATA_HOME/sokoban/progress.db" "$WORK/locked" &
     screen | grep -q "EXIT=3" || fail "the exit status does not say the save failed"
     grep -q "^sokoban: progress was not saved: cannot write .*locked" "$WORK/stderr" ||
         fail "stderr does not say the save failed: $(cat "$WORK/stderr")"
+    tmux -L "$SOCKET" kill-server
+}
+
+# A data directory made read-only (issue 13, item 3): told in the game at once, on stderr
+# after the terminal is restored, and in the exit status (3). Root writes through
+# permissions, so as root the game runs without that power (setpriv drops
+# CAP_DAC_OVERRIDE), as a user's game does: the failure is real, not skipped.
+test_read_only_data_is_told() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys l
+    wait_for "moves 1  pushes 0"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    [ -f "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "no database was made"
+    chmod 0400 "$XDG_DATA_HOME/sokoban/progress.db"
+    chmod 0500 "$XDG_DATA_HOME/sokoban"
+    real=$SOKOBAN
+    if [ "$(id -u)" -eq 0 ]; then
+        printf '#!/bin/sh\nexec setpriv --bounding-set=-dac_override,-dac_read_search "%s" "$@"\n' \
+            "$real" > "$WORK/unprivileged.sh"
+        chmod +x "$WORK/unprivileged.sh"
+        SOKOBAN=$WORK/unprivileged.sh
+    fi
+    start_game -l C "$WORK/small.xsb"
+    SOKOBAN=$real
+    wait_for "progress: cannot use"
+    keys l
+    wait_for "moves 1  pushes 0"
+    keys q
+    wait_for "SHELL-DONE"
+    chmod 0700 "$XDG_DATA_HOME/sokoban"
+    chmod 0600 "$XDG_DATA_HOME/sokoban/progress.db"
+    screen | grep -q "EXIT=3" || fail "the exit status does not say progress was not saved"
+    grep -q "^sokoban: progress was not saved: .*readonly" "$WORK/stderr" ||
+        fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
     tmux -L "$SOCKET" kill-server
 }
 
