@@ -6,7 +6,7 @@
 #               cavepacker-data maps (/usr/share/games/cavepacker/maps) into a temporary file
 #   SECONDS     time limit per level (default 30)
 #   MODE        optimal or fast (default optimal)
-# Environment: SOKOBAN (default build/src/sokoban), MEMORY (MiB per level, default 256),
+# Environment: SOKOBAN (default build/src/sokoban), MEMORY (MiB per level, --memory; default: the solver's),
 #   JOBS (levels solved at once, one process each, default 1: on a 2-core machine JOBS=2
 #   halves the wall time of a long run; each level still has one core),
 #   THREADS (searches per level, --threads; default: 1 when JOBS > 1, so that each level has
@@ -19,7 +19,7 @@ COLLECTION=${1:?usage: bench/solve.sh COLLECTION [SECONDS] [MODE]}
 SECONDS_PER_LEVEL=${2:-30}
 MODE=${3:-optimal}
 SOKOBAN=${SOKOBAN:-build/src/sokoban}
-MEMORY=${MEMORY:-256}
+memory=${MEMORY:+--memory $MEMORY}
 MAPS=/usr/share/games/cavepacker/maps
 
 work=$(mktemp -d)
@@ -36,18 +36,18 @@ fi
 JOBS=${JOBS:-1}
 if [ "$JOBS" -gt 1 ]; then THREADS=${THREADS:-1}; fi
 threads=${THREADS:+--threads $THREADS}
-echo "== $SOKOBAN --solve $COLLECTION --all --time $SECONDS_PER_LEVEL --mode $MODE --memory $MEMORY $threads (JOBS=$JOBS)"
+echo "== $SOKOBAN --solve $COLLECTION --all --time $SECONDS_PER_LEVEL --mode $MODE $memory $threads (JOBS=$JOBS)"
 if [ "$JOBS" -le 1 ]; then
-    # shellcheck disable=SC2086 # $threads is empty or two words
+    # shellcheck disable=SC2086 # $memory and $threads are empty or two words each
     "$SOKOBAN" --solve "$COLLECTION" --all --time "$SECONDS_PER_LEVEL" --mode "$MODE" \
-        --memory "$MEMORY" $threads >"$work/lines" 2>/dev/null || true
+        $memory $threads >"$work/lines" 2>/dev/null || true
 else
     # one process per level, JOBS at a time; the lines are put back in level order
     count=$("$SOKOBAN" --list "$COLLECTION" | wc -l)
     seq 1 "$count" | xargs -P "$JOBS" -I LEVEL sh -c \
-        '"$1" --solve "$2" --level LEVEL --time "$3" --mode "$4" --memory "$5" $7 \
+        '"$1" --solve "$2" --level LEVEL --time "$3" --mode "$4" $5 $7 \
             >"$6/level.LEVEL" 2>/dev/null || true' \
-        sh "$SOKOBAN" "$COLLECTION" "$SECONDS_PER_LEVEL" "$MODE" "$MEMORY" "$work" "$threads"
+        sh "$SOKOBAN" "$COLLECTION" "$SECONDS_PER_LEVEL" "$MODE" "$memory" "$work" "$threads"
     for level in $(seq 1 "$count"); do cat "$work/level.$level"; done >"$work/lines"
 fi
 
