@@ -299,7 +299,8 @@ static void run_search(const board *b, const position *start, const solver_optio
      * docs/SOLVER.md). */
     double backward = options->disable & SOLVER_NO_BACKWARD ? 0 : features ? 0.25 : 3;
     if (options->mode == SOLVER_FAST) {
-        status = solver_fast_search(search, &limits, memory_bytes(options), features, backward, &found);
+        status = solver_fast_search(search, &limits, memory_bytes(options), features, backward,
+                                    &found);
         if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
             /* Goal-room macros leave pushes out, so a search that ran dry with them proves
              * nothing: search again without them in what is left of the budget. */
@@ -314,7 +315,8 @@ static void run_search(const board *b, const position *start, const solver_optio
             }
             if (limits.max_nodes)
                 limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
-            status = solver_fast_search(search, &limits, memory_bytes(options), features, backward, &found);
+            status = solver_fast_search(search, &limits, memory_bytes(options), features, backward,
+                                    &found);
             found.nodes += nodes;
         }
     } else {

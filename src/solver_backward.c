@@ -36,7 +36,8 @@ static void pull_distances(solver_backward *back, int from, int column, int *que
             queue[tail++] = to;
         }
     }
-    for (int i = 0; i < b->size; i++) back->to_start[(size_t)i * (size_t)n + (size_t)column] = distance[i];
+    for (int i = 0; i < b->size; i++)
+        back->to_start[(size_t)i * (size_t)n + (size_t)column] = distance[i];
 }
 
 /* Floods the player's reach from `player` over the squares not blocked into `reach`
@@ -102,7 +103,8 @@ static void move_box(solver_backward *back, int box, int from, int to)
 
 static bool open_node(solver_backward *back, int node, int h)
 {
-    uint64_t priority = (uint64_t)back->store.nodes[node].g + (uint64_t)BACKWARD_WEIGHT * (uint64_t)h;
+    uint64_t priority =
+        (uint64_t)back->store.nodes[node].g + (uint64_t)BACKWARD_WEIGHT * (uint64_t)h;
     if (priority > UINT32_MAX) priority = UINT32_MAX;
     return solver_open_push(&back->open, 0, priority, node);
 }
@@ -112,7 +114,8 @@ static bool add_roots(solver_backward *back)
 {
     const board *b = back->board;
     for (int i = 0; i < back->box_count; i++) back->box_square[i] = b->goals[i];
-    uint16_t *squares = malloc((size_t)(back->box_count > 0 ? back->box_count : 1) * sizeof *squares);
+    uint16_t *squares =
+        malloc((size_t)(back->box_count > 0 ? back->box_count : 1) * sizeof *squares);
     if (!squares) return false;
     for (int i = 0; i < back->box_count; i++) squares[i] = (uint16_t)b->goals[i];
     set_boxes(back, squares);
@@ -126,15 +129,16 @@ static bool add_roots(solver_backward *back)
         int region = flood(back, square, back->parent_reach, back->parent_stamp);
         uint64_t key = back->box_key ^ back->zobrist->player[region];
         if (h >= IDA_INFINITY || solver_store_contains(&back->store, key)) continue;
-        int node = solver_store_add(&back->store, SOLVER_NO_NODE, 0, 0, region, key, back->box_square);
+        int node =
+            solver_store_add(&back->store, SOLVER_NO_NODE, 0, 0, region, key, back->box_square);
         ok = node != SOLVER_NO_NODE && open_node(back, node, h);
     }
     free(squares);
     return ok;
 }
 
-bool solver_backward_init(solver_backward *back, const board *b, const int *start,
-                          int box_count, const solver_zobrist *zobrist, size_t memory_bytes,
+bool solver_backward_init(solver_backward *back, const board *b, const int *start, int box_count,
+                          const solver_zobrist *zobrist, size_t memory_bytes,
                           const solver_stop *stop)
 {
     *back = (solver_backward){.board = b, .zobrist = zobrist, .box_count = box_count};
@@ -150,12 +154,13 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->parent_reach = calloc(size, sizeof *back->parent_reach);
     back->queue = malloc(size * sizeof *back->queue);
     uint16_t *distance = malloc(size * sizeof *distance);
-    bool ok = back->to_start && back->pull_dead && back->rows && back->box_square &&
-              back->box_at && back->blocked && back->reach && back->parent_reach && back->queue &&
-              distance && solver_matching_init(&back->matching, box_count, back->rows);
+    bool ok = back->to_start && back->pull_dead && back->rows && back->box_square && back->box_at &&
+              back->blocked && back->reach && back->parent_reach && back->queue && distance &&
+              solver_matching_init(&back->matching, box_count, back->rows);
     if (ok) {
         back->matching.stop = stop; /* its solves from scratch are O(boxes^3) */
-        back->saved = malloc((size_t)solver_matching_state_size(&back->matching) * sizeof *back->saved);
+        back->saved =
+            malloc((size_t)solver_matching_state_size(&back->matching) * sizeof *back->saved);
         ok = back->saved != NULL;
     }
     if (ok) {
@@ -168,7 +173,8 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
                 /* given up: the search is void; the columns left say "no path" */
                 back->matching.stopped = true;
                 for (size_t i = 0; i < size; i++)
-                    for (size_t k = (size_t)j; k < n; k++) back->to_start[i * n + k] = SOLVER_NO_PATH;
+                    for (size_t k = (size_t)j; k < n; k++)
+                        back->to_start[i * n + k] = SOLVER_NO_PATH;
                 break;
             }
             pull_distances(back, start[j], j, back->queue, distance);
@@ -207,8 +213,8 @@ void solver_backward_free(solver_backward *back)
     *back = (solver_backward){0};
 }
 
-bool solver_backward_expand(solver_backward *back, const solver_store *forward,
-                            uint64_t *nodes, int *met)
+bool solver_backward_expand(solver_backward *back, const solver_store *forward, uint64_t *nodes,
+                            int *met)
 {
     *met = SOLVER_NO_NODE;
     int i = back->exhausted ? SOLVER_NO_NODE : solver_open_pop(&back->open);

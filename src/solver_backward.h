@@ -62,8 +62,8 @@ void solver_backward_free(solver_backward *back);
  * *nodes. When one of them has a key `forward` holds, returns its node (a meeting);
  * otherwise SOLVER_NO_NODE. Sets back->exhausted when nothing is left to expand. False
  * when out of memory. */
-bool solver_backward_expand(solver_backward *back, const solver_store *forward,
-                            uint64_t *nodes, int *met);
+bool solver_backward_expand(solver_backward *back, const solver_store *forward, uint64_t *nodes,
+                            int *met);
 
 /* The node with `key`, or SOLVER_NO_NODE. */
 static inline int solver_backward_find(const solver_backward *back, uint64_t key)

@@ -49,7 +49,7 @@ typedef struct solver_options {
     solver_mode mode;
     double max_seconds;        /* 0: no limit */
     uint64_t max_nodes;        /* 0: no limit */
-    int memory_mib; /* transposition table or state store; 0: 1 GiB, or a quarter of a smaller machine's memory */
+    int memory_mib;            /* table or state store; 0: 1 GiB (less on a small machine) */
     const atomic_bool *cancel; /* NULL, or set from another thread to stop */
     void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
     void *progress_argument;

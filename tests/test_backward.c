@@ -211,8 +211,8 @@ static void test_no_state_has_a_box_on_a_pull_dead_square(void **state)
     fixture f;
     fixture_from_file(&f, "xsokoban.xsb", 2);
     solver_backward back;
-    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, f.board.goal_count,
-                                     &f.zobrist, 16 << 20, NULL));
+    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, f.board.goal_count, &f.zobrist,
+                                     16 << 20, NULL));
     uint64_t nodes = 0;
     int met;
     for (int i = 0; i < 2000 && !back.exhausted; i++)
@@ -236,8 +236,11 @@ static void test_the_searches_meet_and_the_joined_solution_replays(void **state)
     fixture f;
     /* XSokoban 3: 27,533 nodes with it, 756,527 without */
     fixture_from_file(&f, "xsokoban.xsb", 3);
-    solver_options options = {.mode = SOLVER_FAST, .memory_mib = 64, .threads = 1,
-                              .disable = SOLVER_NO_FEATURES, .max_nodes = 200000};
+    solver_options options = {.mode = SOLVER_FAST,
+                              .memory_mib = 64,
+                              .threads = 1,
+                              .disable = SOLVER_NO_FEATURES,
+                              .max_nodes = 200000};
     solver_result with, without;
     assert_int_equal(solver_solve(&f.board, &f.start, &options, &with), SOLVER_SOLVED);
     options.disable |= SOLVER_NO_BACKWARD;
