@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "solver_corral.h"
+#include "solver_corral_deadlock.h"
 #include "solver_macro.h"
 
 /* ---- the player's reach ---------------------------------------------------------------- */
@@ -279,6 +280,10 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.transposition++;
         return IDA_PRUNE;
     }
+    if (s->corral_deadlocks && solver_corral_deadlock(s->corral_deadlocks, s, to)) {
+        s->counters.corral_deadlock++;
+        return IDA_PRUNE;
+    }
     int changed = refresh_rows(s, box, s->changed);
     int h = solver_matching_update(&s->matching, s->changed, changed);
     if (h >= IDA_INFINITY) s->counters.infinite++;
@@ -374,6 +379,29 @@ bool solver_search_is_goal(const solver_search *s)
     return s->on_goal == s->box_count;
 }
 
+enum { CORRAL_MEMORY_ENTRIES = 1 << 16 }; /* 512 KiB of learned corrals a search */
+
+/* The corral deadlock checks and their table of learned corrals, this search's own. */
+static bool start_corral_deadlocks(solver_search *s)
+{
+    solver_corral_deadlocks *c = malloc(sizeof *c);
+    solver_corral_memory *memory = malloc(sizeof *memory);
+    if (!c || !memory || !solver_corral_memory_init(memory, CORRAL_MEMORY_ENTRIES)) {
+        free(c);
+        free(memory);
+        return false;
+    }
+    if (!solver_corral_deadlocks_init(c, s->board, s->distances, s->deadlocks, s->zobrist,
+                                      memory)) {
+        solver_corral_memory_free(memory);
+        free(memory);
+        free(c);
+        return false;
+    }
+    s->corral_deadlocks = c;
+    return true;
+}
+
 bool solver_search_init(solver_search *s, const board *b, const position *start,
                         const solver_distances *distances, const deadlock_table *deadlocks,
                         solver_table *table, solver_goal_room *room, const solver_options *options)
@@ -424,6 +452,10 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         s->box_at[i] = -1;
         s->blocked[i] = !board_is_inside(b, i);
     }
+    if (!(off & SOLVER_NO_CORRAL_DEADLOCKS) && !start_corral_deadlocks(s)) {
+        solver_search_free(s);
+        return false;
+    }
     count = 0;
     for (int i = 0; i < b->size; i++) {
         if (!start->boxes[i]) continue;
@@ -439,6 +471,12 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
 
 void solver_search_free(solver_search *s)
 {
+    if (s->corral_deadlocks) {
+        solver_corral_memory_free(s->corral_deadlocks->memory);
+        free(s->corral_deadlocks->memory);
+        solver_corral_deadlocks_free(s->corral_deadlocks);
+        free(s->corral_deadlocks);
+    }
     free(s->box_square);
     free(s->box_at);
     free(s->boxes);

@@ -15,6 +15,7 @@
 #include "deadlock.h"
 #include "solver_advisors.h"
 #include "solver_backward.h"
+#include "solver_corral_deadlock.h"
 #include "solver_features.h"
 #include "solver_open.h"
 #include "solver_store.h"
@@ -190,6 +191,10 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, 
     *h = solver_search_bound(s);
     uint64_t key = solver_search_key(s);
     if (*h >= IDA_INFINITY || solver_store_contains(&f->store, key)) return SOLVER_NO_NODE;
+    if (s->corral_deadlocks && solver_corral_deadlock(s->corral_deadlocks, s, goal)) {
+        s->counters.corral_deadlock++;
+        return SOLVER_NO_NODE;
+    }
     int room = solver_store_reserve_macro(&f->store, count);
     if (room == 0) return SOLVER_NO_NODE; /* no room: no advice */
     if (room < 0) {

@@ -18,6 +18,8 @@
 #include "solver_options.h"
 #include "solver_table.h"
 
+struct solver_corral_deadlocks; /* solver_corral_deadlock.h, which reads this state */
+
 /* What make() did at one depth, to take it back. */
 typedef struct solver_undo {
     int player;
@@ -34,6 +36,7 @@ typedef struct solver_counters {
     uint64_t tunnel;        /* pushes lengthened into tunnel macros */
     uint64_t goal_room;     /* pushes onto the goal room's door taken on to a goal */
     uint64_t corral_cut;    /* pushes left out because a PI-corral came first */
+    uint64_t corral_deadlock; /* states cut by a corral the small search proved lost */
 } solver_counters;
 
 typedef struct solver_search {
@@ -49,6 +52,8 @@ typedef struct solver_search {
     bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
     bool ordering; /* order moves (inertia, then nearer a goal) */
     bool corrals;  /* PI-corral pruning (solver_corral.h) */
+    /* corral deadlocks by a small search (solver_corral_deadlock.h); NULL: off */
+    struct solver_corral_deadlocks *corral_deadlocks;
     bool pull_home; /* the packing order counts a box gone when it pulls back home */
     /* Positions known to be solvable (options->known; the fast mode only): a state it
      * accepts ends the search as a solved one does. NULL: none. */

@@ -1,0 +1,93 @@
+/* solver_corral_deadlock.h - corral deadlocks: a small search on the boxes round an area
+ * the player is shut out of proves that they can never be cleared, and what it learns is
+ * kept for the rest of the search.
+ *
+ * After a push, the free squares next to the pushed box that the player cannot reach form
+ * a corral; its barrier is the boxes next to it. Take every other box off the board: a
+ * position that can be solved stays solvable when boxes are removed (the same pushes, less
+ * in the way), so if the barrier boxes alone can never all stand on goals, the position is
+ * lost. A breadth-first search over the pushes of those boxes alone (dead squares and
+ * frozen boxes pruned, as in the main search) that runs out of states proves it. It stops
+ * early, unproven, when the player gets into the whole corral, when the boxes all stand on
+ * goals, or at a node limit. This is the "corral deadlock" of YASS and of Festival's
+ * deadlock detection (the Sokoban wiki, "How to detect deadlocks"); here one corral at a
+ * time, never merged with its neighbours, which only loses deadlocks.
+ *
+ * Every answer, proven or not, is kept in a table of learned deadlocks keyed by the
+ * barrier boxes and the player's region among them alone (the solver's own Zobrist keys),
+ * so the same corral met again in any other state costs a lookup. The table is a fixed
+ * array of 64-bit words written and read atomically, so several searches of one level (the
+ * threads of solver_threads.h) can share it. Part of the solver (solver.h); internal to
+ * it. */
+#ifndef SOKOBAN_SOLVER_CORRAL_DEADLOCK_H
+#define SOKOBAN_SOLVER_CORRAL_DEADLOCK_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "solver_state.h"
+
+/* The most barrier boxes a corral may have to be searched (more: left unproven). */
+enum { SOLVER_CORRAL_BOXES = 16 };
+
+/* The learned corrals of one level: shareable between the searches of that level (they
+ * key their states alike: the same board, the same Zobrist keys). */
+typedef struct solver_corral_memory {
+    _Atomic uint64_t *entries; /* key with its lowest bit the answer (1: deadlock); 0: empty */
+    size_t mask;               /* entries - 1, a power of two minus one */
+} solver_corral_memory;
+
+/* A table of `entries` words (rounded down to a power of two, at least 1024). */
+bool solver_corral_memory_init(solver_corral_memory *memory, size_t entries);
+void solver_corral_memory_free(solver_corral_memory *memory);
+
+/* What the checks found, for measurements. */
+typedef struct solver_corral_counters {
+    uint64_t checks;    /* corrals looked at (after the quick tests) */
+    uint64_t learned;   /* answered from the table */
+    uint64_t searched;  /* small searches run */
+    uint64_t deadlocks; /* corrals proven lost (searched or learned) */
+    uint64_t nodes;     /* the small searches' states */
+} solver_corral_counters;
+
+/* The work space of one search's checks. */
+typedef struct solver_corral_deadlocks {
+    const board *board;
+    const solver_distances *distances;
+    const deadlock_table *deadlocks; /* frozen boxes; may be NULL */
+    solver_zobrist zobrist;       /* the search's keys (borrowed arrays) */
+    solver_corral_memory *memory; /* not owned */
+    int node_limit;
+    uint8_t *boxes;   /* the barrier boxes alone */
+    uint8_t *blocked; /* walls, the outside and those boxes */
+    uint32_t *mark, stamp;
+    uint32_t *in_corral, corral_stamp;
+    int *queue;
+    int *corral;      /* the corral's squares */
+    int corral_count;
+    uint16_t *states; /* the breadth-first queue: node_limit + 1 states of box squares */
+    uint16_t *player; /* and each one's player square */
+    uint64_t *seen;   /* keys of the states met, stamped by `seen_generation` */
+    uint32_t *seen_generation, generation;
+    size_t seen_mask;
+    int box_count;                       /* the barrier's boxes */
+    int box_square[SOLVER_CORRAL_BOXES]; /* where they stand now */
+    solver_corral_counters counters;
+} solver_corral_deadlocks;
+
+/* Sets up the checks of one search on `board`; the distances' dead squares, the deadlock
+ * table's frozen boxes (may be NULL) and the Zobrist keys are borrowed, and so is
+ * `memory`. False when out of memory. */
+bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board,
+                                  const solver_distances *distances,
+                                  const deadlock_table *deadlocks, solver_zobrist zobrist,
+                                  solver_corral_memory *memory);
+void solver_corral_deadlocks_free(solver_corral_deadlocks *c);
+
+/* True when a corral next to the box on `square` (the one pushed last) proves the search's
+ * current state lost. The player's reach must be computed; nothing of the state changes. */
+bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *search, int square);
+
+#endif

@@ -1,0 +1,319 @@
+/* test_corral_deadlock.c - corral deadlocks proven by a small search on the barrier boxes
+ * alone (solver_corral_deadlock.h): a lost corral the static rules miss, corrals that can
+ * be opened, the table of learned answers shared by two searches, and, over positions of
+ * real levels, that every corral proven lost really is (the solver agrees). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "collection.h"
+#include "deadlock.h"
+#include "solver.h"
+#include "solver_bound.h"
+#include "solver_corral_deadlock.h"
+#include "solver_domain.h"
+#include "textfile.h"
+#include "lurd.h"
+
+typedef struct fixture {
+    collection collection;
+    board board;
+    position start;
+    solver_distances distances;
+    deadlock_table deadlocks;
+    solver_search search; /* its own corral checks off: the tests make their own */
+    solver_corral_memory memory;
+    solver_corral_deadlocks checks;
+} fixture;
+
+static void fixture_pick(fixture *f, int number)
+{
+    assert_true(number >= 1 && number <= f->collection.count);
+    assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
+    assert_true(solver_distances_init(&f->distances, &f->board));
+    assert_true(deadlock_table_init(&f->deadlocks, &f->board));
+    solver_options options = {.mode = SOLVER_FAST, .disable = SOLVER_NO_CORRAL_DEADLOCKS};
+    assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances,
+                                   &f->deadlocks, NULL, NULL, &options));
+    assert_null(f->search.corral_deadlocks);
+    assert_true(solver_corral_memory_init(&f->memory, 4096));
+    assert_true(solver_corral_deadlocks_init(&f->checks, &f->board, &f->distances,
+                                             &f->deadlocks, f->search.zobrist, &f->memory));
+    solver_search_key(&f->search); /* the player's reach */
+}
+
+static void fixture_from_text(fixture *f, const char *text)
+{
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "inline", &f->collection, &error));
+    fixture_pick(f, 1);
+}
+
+static void fixture_free(fixture *f)
+{
+    solver_corral_deadlocks_free(&f->checks);
+    solver_corral_memory_free(&f->memory);
+    solver_search_free(&f->search);
+    deadlock_table_free(&f->deadlocks);
+    solver_distances_free(&f->distances);
+    board_free(&f->board);
+    position_free(&f->start);
+    collection_free(&f->collection);
+}
+
+static int square_at(const board *b, int x, int y)
+{
+    return y * b->width + x;
+}
+
+/* The level as text solved by the full solver with corral proofs off. */
+static solver_status solve_without_corral_proofs(const char *text, solver_mode mode)
+{
+    collection c;
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "inline", &c, &error));
+    board b;
+    position p;
+    assert_true(board_from_level(&c.levels[0], &b, &p));
+    solver_options options = {.mode = mode,
+                              .memory_mib = 16,
+                              .max_nodes = 200000,
+                              .threads = 1,
+                              .disable = SOLVER_NO_CORRAL_DEADLOCKS};
+    solver_result result;
+    solver_status status = solver_solve(&b, &p, &options, &result);
+    solver_result_free(&result);
+    board_free(&b);
+    position_free(&p);
+    collection_free(&c);
+    return status;
+}
+
+/* Microban I 1 after two pushes: the box below the player has shut him out of the three
+ * squares at the bottom left. No box stands in a corner or against a dead wall and none is
+ * frozen, yet the two barrier boxes alone can never both reach goals: the box left of the
+ * player can only go right or into the corner, the other only down onto the first. */
+static const char *lost_corral = "####\n"
+                                 "# .#\n"
+                                 "#  ###\n"
+                                 "#*   #\n"
+                                 "# $@ #\n"
+                                 "#  ###\n"
+                                 "####\n";
+
+static void test_corral_of_barrier_boxes_that_can_never_clear_is_lost(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, lost_corral);
+    int pushed = square_at(&f.board, 2, 4);
+    /* what the static rules see: nothing */
+    assert_false(deadlock_check_push(&f.deadlocks, &f.board, f.search.boxes, pushed));
+    assert_int_equal(f.search.reach[square_at(&f.board, 1, 5)] == f.search.stamp, 0);
+    assert_true(solver_corral_deadlock(&f.checks, &f.search, pushed));
+    assert_int_equal(f.checks.counters.searched, 1);
+    assert_int_equal(f.checks.counters.deadlocks, 1);
+    /* and the whole solver, without the proof, agrees: no solution exists */
+    assert_int_equal(solve_without_corral_proofs(lost_corral, SOLVER_OPTIMAL), SOLVER_UNSOLVABLE);
+    fixture_free(&f);
+}
+
+/* A box that shuts the player out of nothing is not looked at. */
+static void test_box_next_to_no_corral_is_not_looked_at(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#######\n"
+                          "#  .  #\n"
+                          "# #$# #\n"
+                          "#   @ #\n"
+                          "#######\n");
+    /* the box closes nothing: no corral next to it */
+    assert_false(solver_corral_deadlock(&f.checks, &f.search, square_at(&f.board, 3, 2)));
+    assert_int_equal(f.checks.counters.checks, 0);
+    fixture_free(&f);
+
+    fixture_free(&f);
+}
+
+/* A corral whose barrier boxes all stand on goals has nothing to prove. */
+static void test_corral_of_boxes_on_goals_is_left_alone(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "######\n"
+                          "##   #\n"
+                          "# *  #\n"
+                          "#*@  #\n"
+                          "######\n");
+    assert_true(f.search.reach[square_at(&f.board, 1, 2)] != f.search.stamp);
+    assert_false(solver_corral_deadlock(&f.checks, &f.search, square_at(&f.board, 2, 2)));
+    assert_int_equal(f.checks.counters.searched, 0);
+    fixture_free(&f);
+}
+
+/* The answer is learned: the same corral again costs a lookup, in this search or in
+ * another one that shares the table (a second thread on the same level). */
+static void test_answer_is_learned_and_shared(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, lost_corral);
+    int pushed = square_at(&f.board, 2, 4);
+    assert_true(solver_corral_deadlock(&f.checks, &f.search, pushed));
+    assert_true(solver_corral_deadlock(&f.checks, &f.search, pushed));
+    assert_int_equal(f.checks.counters.searched, 1);
+    assert_int_equal(f.checks.counters.learned, 1);
+    solver_corral_deadlocks other;
+    assert_true(solver_corral_deadlocks_init(&other, &f.board, &f.distances, &f.deadlocks,
+                                             f.search.zobrist, &f.memory));
+    assert_true(solver_corral_deadlock(&other, &f.search, pushed));
+    assert_int_equal(other.counters.searched, 0);
+    assert_int_equal(other.counters.learned, 1);
+    solver_corral_deadlocks_free(&other);
+    fixture_free(&f);
+}
+
+/* Writes the search's current position as a one-level collection text. */
+static void position_text(const solver_search *s, char *text, size_t size)
+{
+    const board *b = s->board;
+    size_t at = 0;
+    for (int y = 0; y < b->height; y++) {
+        for (int x = 0; x < b->width; x++) {
+            int q = y * b->width + x;
+            bool goal = board_is_goal(b, q);
+            char c = board_is_wall(b, q)  ? '#'
+                     : q == s->player     ? (goal ? '+' : '@')
+                     : s->boxes[q]        ? (goal ? '*' : '$')
+                     : goal               ? '.'
+                                          : ' ';
+            assert_true(at + 2 < size);
+            text[at++] = c;
+        }
+        text[at++] = '\n';
+    }
+    text[at] = '\0';
+}
+
+/* Over random walks of pushes on Microban I 1-40, every corral the check proves lost is
+ * lost: the solver without the proof finds no solution there (the optimal mode searches
+ * these small levels to the end within its node limit). */
+static void test_every_corral_proven_lost_is_unsolvable(void **state)
+{
+    (void)state;
+    const char *maps = "/usr/share/games/cavepacker/maps";
+    char path[1024];
+    int proven = 0, checked = 0;
+    unsigned seed = 12345;
+    for (int number = 1; number <= 40; number++) {
+        snprintf(path, sizeof path, "%s/microban01_%04d.sok", maps, number);
+        fixture f;
+        level_error error;
+        if (!collection_load(path, &f.collection, &error)) skip(); /* cavepacker-data missing */
+        fixture_pick(&f, 1);
+        solver_search *s = &f.search;
+        ida_domain domain;
+        solver_search_domain(s, &domain);
+        ida_move moves[4 * 64];
+        for (int walk = 0; walk < 20; walk++) {
+            int count = 0;
+            for (int q = 0; q < f.board.size; q++)
+                if (f.start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+            solver_search_set(s, s->box_square_scratch, f.start.player);
+            solver_search_bound(s);
+            for (int step = 0; step < 12; step++) {
+                int n = domain.expand(s, moves);
+                if (n == 0) break;
+                seed = seed * 1103515245u + 12345u;
+                ida_move move = moves[(seed >> 8) % (unsigned)n];
+                int cost;
+                int h = domain.make(s, move, 0, &cost);
+                if (h == IDA_PRUNE || h >= IDA_INFINITY) break;
+                checked++;
+                if (solver_corral_deadlock(&f.checks, s, s->box_square[s->last_box])) {
+                    char text[4096];
+                    position_text(s, text, sizeof text);
+                    solver_status status = solve_without_corral_proofs(text, SOLVER_OPTIMAL);
+                    if (status != SOLVER_UNSOLVABLE) fprintf(stderr, "not lost:\n%s", text);
+                    assert_int_equal(status, SOLVER_UNSOLVABLE);
+                    proven++;
+                    break;
+                }
+            }
+        }
+        fixture_free(&f);
+    }
+    /* the walks meet lost corrals often enough for this to test something */
+    assert_true(checked > 1000);
+    assert_true(proven >= 20);
+}
+
+
+/* Every position along a real solution can be solved: after each push of the reference
+ * solutions of XSokoban 1-30 (cavepacker-data's .sol files), no corral is proven lost,
+ * though many are looked at and searched. */
+static void test_no_corral_along_a_solution_is_lost(void **state)
+{
+    (void)state;
+    const char *maps = "/usr/share/games/cavepacker/maps";
+    char path[1024], reason[256];
+    uint64_t searched = 0, pushes = 0;
+    for (int number = 1; number <= 30; number++) {
+        fixture f;
+        level_error error;
+        snprintf(path, sizeof path, "%s/xsokoban%04d.sok", maps, number);
+        if (!collection_load(path, &f.collection, &error)) skip(); /* cavepacker-data missing */
+        fixture_pick(&f, 1);
+        snprintf(path, sizeof path, "%s/xsokoban%04d.sol", maps, number);
+        char *text = NULL;
+        size_t length = 0;
+        assert_true(textfile_read(path, 1 << 20, &text, &length, reason, sizeof reason));
+        lurd_steps steps = {0};
+        lurd_error failure;
+        assert_true(lurd_parse(text, &steps, &failure));
+        position p;
+        assert_true(position_copy(&p, &f.start, &f.board));
+        solver_search *s = &f.search;
+        for (int i = 0; i < steps.count; i++) {
+            direction d = steps.steps[i].direction;
+            step_result r = board_step(&f.board, &p, d);
+            assert_true(r == STEP_MOVED || r == STEP_PUSHED);
+            if (r != STEP_PUSHED) continue;
+            int count = 0;
+            for (int q = 0; q < f.board.size; q++)
+                if (p.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+            solver_search_set(s, s->box_square_scratch, p.player);
+            solver_search_key(s);
+            assert_false(solver_corral_deadlock(&f.checks, s, p.player + f.board.delta[d]));
+            pushes++;
+        }
+        searched += f.checks.counters.searched;
+        position_free(&p);
+        lurd_steps_free(&steps);
+        free(text);
+        fixture_free(&f);
+    }
+    assert_true(pushes > 5000);
+    assert_true(searched > 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_corral_of_barrier_boxes_that_can_never_clear_is_lost),
+        cmocka_unit_test(test_box_next_to_no_corral_is_not_looked_at),
+        cmocka_unit_test(test_corral_of_boxes_on_goals_is_left_alone),
+        cmocka_unit_test(test_answer_is_learned_and_shared),
+        cmocka_unit_test(test_every_corral_proven_lost_is_unsolvable),
+        cmocka_unit_test(test_no_corral_along_a_solution_is_lost),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
