@@ -14,6 +14,7 @@
 #include "deadlock.h"
 #include "ida.h"
 #include "solver_bound.h"
+#include "solver_corral_deadlock.h"
 #include "solver_domain.h"
 #include "solver_fast.h"
 #include "solver_macro.h"
@@ -25,6 +26,9 @@
  * levels it missed; at 1 GiB it solves 14 and 87 of them too (docs/BENCHMARKS.md). Pages
  * are taken as they are touched, so an easy level costs no more. */
 enum { DEFAULT_MEMORY_MIB = 1024, LEAST_DEFAULT_MEMORY_MIB = 64 };
+
+/* The learned corral deadlocks the searches of a race share: 1 MiB. */
+enum { SHARED_CORRAL_ENTRIES = 1 << 17 };
 
 const char *solver_status_name(solver_status status)
 {
@@ -352,9 +356,11 @@ static void run_search(const board *b, const position *start, const solver_optio
     ida_result_free(&found);
 }
 
-/* Solves from `start` on `b` with one search, the clock started at `began`. */
+/* Solves from `start` on `b` with one search, the clock started at `began`; its corral
+ * deadlocks are learned in `corrals`, shared with the other searches of a race (NULL: in a
+ * table of its own). */
 static void solve_one(const board *b, const position *start, const solver_options *options,
-                      double began, solver_result *result)
+                      double began, solver_corral_memory *corrals, solver_result *result)
 {
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
     /* --time and cancel hold from here on, through the set-up */
@@ -378,6 +384,7 @@ static void solve_one(const board *b, const position *start, const solver_option
                            room.doors ? &room : NULL, options) &&
         !solver_stop_now(&stop)) { /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
+        if (corrals) solver_search_share_corrals(&search, corrals);
         run_search(b, start, options, began, &search, result);
     } else if (solver_stop_now(&stop))
         result->status = status_of(solver_stop_status(&stop));
@@ -400,6 +407,7 @@ typedef struct race_level {
     const position *start;
     const solver_options *options; /* shared: memory and node limit divided by the runs */
     double began;
+    solver_corral_memory *corrals; /* the corral deadlocks they learn, shared; may be NULL */
     solver_result *results;
 } race_level;
 
@@ -414,7 +422,7 @@ static bool solve_strategy(void *argument, int index, const atomic_bool *stop)
     if (index > 0) mine.progress = NULL; /* one progress line */
     if (index % 2 == 1) mine.disable |= SOLVER_NO_FEATURES;
     solver_result *result = &level->results[index];
-    solve_one(level->board, level->start, &mine, level->began, result);
+    solve_one(level->board, level->start, &mine, level->began, level->corrals, result);
     return result->status == SOLVER_SOLVED || result->status == SOLVER_UNSOLVABLE;
 }
 
@@ -428,15 +436,20 @@ static void solve_racing(const board *b, const position *start, const solver_opt
     shared.memory_mib = mib / threads > 0 ? mib / threads : 1;
     if (options->max_nodes) shared.max_nodes = options->max_nodes / (uint64_t)threads;
     solver_result *results = calloc((size_t)threads, sizeof *results);
+    /* the searches share what they learn of corral deadlocks (their keys are alike) */
+    solver_corral_memory corrals = {0};
+    bool share = !(options->disable & SOLVER_NO_CORRAL_DEADLOCKS) &&
+                 solver_corral_memory_init(&corrals, SHARED_CORRAL_ENTRIES);
     race_level level = {.board = b, .start = start, .options = &shared, .began = began,
-                        .results = results};
+                        .corrals = share ? &corrals : NULL, .results = results};
     int winner = -1;
     int started = results ? solver_threads_race(threads, options->cancel, solve_strategy,
                                                 &level, &winner)
                           : 0;
     if (started == 0) {
         free(results);
-        solve_one(b, start, options, began, result); /* no thread: in this one */
+        solver_corral_memory_free(&corrals);
+        solve_one(b, start, options, began, NULL, result); /* no thread: in this one */
         return;
     }
     int pick = winner;
@@ -452,6 +465,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
         result->status = SOLVER_CANCELLED;
     for (int i = 0; i < started; i++) solver_result_free(&results[i]);
     free(results);
+    solver_corral_memory_free(&corrals);
 }
 
 solver_status solver_solve(const board *b, const position *start, const solver_options *options,
@@ -479,7 +493,7 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     /* each run gets a share of the node limit, at least one node */
     if (options->max_nodes && (uint64_t)threads > options->max_nodes) threads = (int)options->max_nodes;
     if (threads == 1)
-        solve_one(b, start, options, began, result);
+        solve_one(b, start, options, began, NULL, result);
     else
         solve_racing(b, start, options, threads, began, result);
     result->seconds = ida_clock() - began;

@@ -399,6 +399,7 @@ static bool start_corral_deadlocks(solver_search *s)
         return false;
     }
     s->corral_deadlocks = c;
+    s->owns_corral_memory = true;
     return true;
 }
 
@@ -469,11 +470,24 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     return true;
 }
 
+void solver_search_share_corrals(solver_search *s, solver_corral_memory *memory)
+{
+    if (!s->corral_deadlocks) return;
+    if (s->owns_corral_memory) {
+        solver_corral_memory_free(s->corral_deadlocks->memory);
+        free(s->corral_deadlocks->memory);
+    }
+    s->corral_deadlocks->memory = memory;
+    s->owns_corral_memory = false;
+}
+
 void solver_search_free(solver_search *s)
 {
     if (s->corral_deadlocks) {
-        solver_corral_memory_free(s->corral_deadlocks->memory);
-        free(s->corral_deadlocks->memory);
+        if (s->owns_corral_memory) {
+            solver_corral_memory_free(s->corral_deadlocks->memory);
+            free(s->corral_deadlocks->memory);
+        }
         solver_corral_deadlocks_free(s->corral_deadlocks);
         free(s->corral_deadlocks);
     }
