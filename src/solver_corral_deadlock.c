@@ -237,6 +237,7 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
     const board *b = c->board;
     const solver_zobrist *z = &c->zobrist;
     int n = c->box_count;
+    assert(n > 0 && n <= SOLVER_CORRAL_BOXES);
     if (++c->generation == 0) {
         memset(c->seen_generation, 0, (c->seen_mask + 1) * sizeof *c->seen_generation);
         c->generation = 1;
@@ -306,15 +307,11 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
 {
     if (!take_corral(c, s, start)) return false;
     c->counters.checks++;
-    uint16_t squares[SOLVER_CORRAL_BOXES];
-    uint64_t key = 0;
-    for (int i = 0; i < c->box_count; i++) {
-        squares[i] = (uint16_t)c->box_square[i];
-        key ^= c->zobrist.box[c->box_square[i]];
-    }
-    place(c, squares, 1);
-    key ^= c->zobrist.player[flood(c, s->player)];
-    place(c, squares, 0);
+    /* The key: the barrier boxes, and a square of the player's region among them alone. The
+     * least square of his region among all the boxes (the search's own) is one, and costs no
+     * flood: the same boxes and that square name the same small search. */
+    uint64_t key = c->zobrist.player[s->region];
+    for (int i = 0; i < c->box_count; i++) key ^= c->zobrist.box[c->box_square[i]];
     int known = recall(c->memory, key);
     if (known >= 0) {
         c->counters.learned++;
@@ -322,7 +319,7 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
         return known == 1;
     }
     c->counters.searched++;
-    int result = search(c, s->player, key);
+    int result = search(c, s->region, key);
     learn(c->memory, key, result == 1);
     c->counters.deadlocks += result == 1;
     return result == 1;

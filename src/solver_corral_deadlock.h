@@ -14,7 +14,7 @@
  * time, never merged with its neighbours, which only loses deadlocks.
  *
  * Every answer, proven or not, is kept in a table of learned deadlocks keyed by the
- * barrier boxes and the player's region among them alone (the solver's own Zobrist keys),
+ * barrier boxes and a square of the player's region (the solver's own Zobrist keys),
  * so the same corral met again in any other state costs a lookup. The table is a fixed
  * array of 64-bit words written and read atomically, so several searches of one level (the
  * threads of solver_threads.h) can share it. Part of the solver (solver.h); internal to
