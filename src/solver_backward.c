@@ -24,13 +24,14 @@ static void pull_distances(solver_backward *back, int from, int column, int *que
     for (int i = 0; i < b->size; i++) distance[i] = SOLVER_NO_PATH;
     int head = 0, tail = 0;
     distance[from] = 0;
-    queue[tail++] = from;
+    /* a fixed box's square takes no other box: only its own is there, never pulled */
+    if (!back->fixed[from]) queue[tail++] = from;
     while (head < tail) {
         int square = queue[head++];
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = square + b->delta[d], behind = square - b->delta[d];
-            if (!board_is_inside(b, to) || !board_is_inside(b, behind) ||
-                distance[to] != SOLVER_NO_PATH)
+            if (!board_is_inside(b, to) || !board_is_inside(b, behind) || back->fixed[to] ||
+                back->fixed[behind] || distance[to] != SOLVER_NO_PATH)
                 continue;
             distance[to] = (uint16_t)(distance[square] + 1);
             queue[tail++] = to;
@@ -38,6 +39,39 @@ static void pull_distances(solver_backward *back, int from, int column, int *que
     }
     for (int i = 0; i < b->size; i++)
         back->to_start[(size_t)i * (size_t)n + (size_t)column] = distance[i];
+}
+
+/* The start's boxes that never move in any solution: on a goal and blocked on both axes,
+ * an axis blocked by a wall or a fixed box on either side (a box against a wall can be
+ * pushed neither away from it, the player having nowhere to stand, nor into it). Boxes
+ * that block each other are fixed together: the greatest set that holds, found by taking
+ * out, until nothing changes, each box with an axis free. Their goals are filled from the
+ * start, so the backward search never pulls them, and no other box can pass them. (YASS
+ * walls such boxes in; in the forward search they bought nothing, docs/SOLVER.md.) */
+static void find_fixed(solver_backward *back, const int *start)
+{
+    const board *b = back->board;
+    for (int j = 0; j < back->box_count; j++)
+        if (board_is_goal(b, start[j])) back->fixed[start[j]] = 1;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int j = 0; j < back->box_count; j++) {
+            int square = start[j];
+            if (!back->fixed[square]) continue;
+            bool free_axis = false;
+            for (int axis = 0; axis < 2 && !free_axis; axis++) {
+                int one = square + b->delta[axis], other = square - b->delta[axis];
+                bool blocked = board_is_wall(b, one) || board_is_wall(b, other) ||
+                               back->fixed[one] || back->fixed[other];
+                free_axis = !blocked;
+            }
+            if (free_axis) {
+                back->fixed[square] = 0;
+                changed = true;
+            }
+        }
+    }
 }
 
 /* Floods the player's reach from `player` over the squares not blocked into `reach`
@@ -146,6 +180,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     size_t size = (size_t)b->size, n = (size_t)(box_count > 0 ? box_count : 1);
     back->to_start = malloc(size * n * sizeof *back->to_start);
     back->pull_dead = calloc(size, 1);
+    back->fixed = calloc(size, 1);
     back->rows = calloc(n, sizeof *back->rows);
     back->box_square = calloc(n, sizeof *back->box_square);
     back->box_at = malloc(size * sizeof *back->box_at);
@@ -154,7 +189,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->parent_reach = calloc(size, sizeof *back->parent_reach);
     back->queue = malloc(size * sizeof *back->queue);
     uint16_t *distance = malloc(size * sizeof *distance);
-    bool ok = back->to_start && back->pull_dead && back->rows && back->box_square && back->box_at &&
+    bool ok = back->to_start && back->pull_dead && back->fixed && back->rows && back->box_square && back->box_at &&
               back->blocked && back->reach && back->parent_reach && back->queue && distance &&
               solver_matching_init(&back->matching, box_count, back->rows);
     if (ok) {
@@ -168,6 +203,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
             back->box_at[i] = -1;
             back->blocked[i] = !board_is_inside(b, (int)i);
         }
+        find_fixed(back, start);
         for (int j = 0; j < box_count; j++) {
             if (j % 64 == 63 && solver_stop_now(stop)) {
                 /* given up: the search is void; the columns left say "no path" */
@@ -199,6 +235,7 @@ void solver_backward_free(solver_backward *back)
 {
     free(back->to_start);
     free(back->pull_dead);
+    free(back->fixed);
     free(back->rows);
     free(back->saved);
     free(back->box_square);
@@ -231,6 +268,7 @@ bool solver_backward_expand(solver_backward *back, const solver_store *forward, 
     solver_matching_save(&back->matching, back->saved);
     for (int box = 0; box < back->box_count; box++) {
         int from = back->box_square[box];
+        if (back->fixed[from]) continue;
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             /* the player on `to`, the box's neighbour, steps on to `step` and draws it */
             int to = from + b->delta[d], step = to + b->delta[d];

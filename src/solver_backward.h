@@ -33,6 +33,7 @@ typedef struct solver_backward {
      * to the j-th box square of the start, or SOLVER_NO_PATH. */
     uint16_t *to_start;
     uint8_t *pull_dead; /* square -> 1: no start square can be reached from it by pulls */
+    uint8_t *fixed;     /* square -> 1: a start box frozen on its goal, never pulled */
     const uint16_t **rows;
     solver_matching matching;
     int *saved; /* the matching of the state being expanded */

@@ -265,6 +265,79 @@ static void test_the_searches_meet_and_the_joined_solution_replays(void **state)
     fixture_free(&f);
 }
 
+/* Boxes the start has frozen on goals (a wall or another such box on each axis) never move
+ * in any solution: the backward search never pulls them and no other box passes them. */
+static void test_boxes_frozen_on_goals_at_the_start_are_fixed(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "########\n"
+                          "#*   . #\n"
+                          "#* $ * #\n"
+                          "#   @  #\n"
+                          "########\n");
+    solver_backward back;
+    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, f.board.goal_count,
+                                     &f.zobrist, 16 << 20, NULL));
+    int top = square_at(&f.board, 1, 1), below = square_at(&f.board, 1, 2);
+    int loose = square_at(&f.board, 5, 2), off = square_at(&f.board, 3, 2);
+    assert_true(back.fixed[top]);    /* a wall left and above */
+    assert_true(back.fixed[below]);  /* a wall left, the fixed box above */
+    assert_false(back.fixed[loose]); /* a wall right, but free up and down */
+    assert_false(back.fixed[off]);   /* no goal */
+    /* no other box can be brought onto a fixed box's square */
+    size_t n = (size_t)f.board.goal_count;
+    for (size_t j = 0; j < n; j++)
+        if (f.start_boxes[j] != top)
+            assert_int_equal(back.to_start[(size_t)top * n + j], SOLVER_NO_PATH);
+    uint64_t nodes = 0;
+    int met;
+    while (!back.exhausted && nodes < 100000)
+        assert_true(solver_backward_expand(&back, NULL, &nodes, &met));
+    assert_true(back.store.count > 10);
+    for (int node = 0; node < back.store.count; node++) {
+        const uint16_t *boxes = solver_store_boxes(&back.store, node);
+        int on_fixed = 0;
+        for (size_t b = 0; b < n; b++) on_fixed += boxes[b] == top || boxes[b] == below;
+        assert_int_equal(on_fixed, 2);
+    }
+    solver_backward_free(&back);
+    fixture_free(&f);
+}
+
+/* Halfway through a real game of XSokoban 12 the player stands among boxes on goals, most
+ * of them frozen there. Without them fixed, the backward search pulled them about and got
+ * lost (3 s of nodes without an answer); with them fixed, the weighted best-first search and
+ * the backward search meet in a few thousand nodes. */
+static void test_midgame_meets_with_boxes_fixed_on_goals(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "################\n"
+                          "#              #\n"
+                          "# # ######     #\n"
+                          "# #  $      #  #\n"
+                          "# #  $   $  ## ##\n"
+                          "# #     $$###*.*#\n"
+                          "# #  $$    ##*.*#\n"
+                          "# ###      ##.+*#\n"
+                          "#     # ## ##.**#\n"
+                          "#####   ## ##...#\n"
+                          "    ##### $   ###\n"
+                          "        #     #\n"
+                          "        #######\n");
+    solver_options options = {.mode = SOLVER_FAST,
+                              .memory_mib = 64,
+                              .threads = 1,
+                              .disable = SOLVER_NO_FEATURES,
+                              .max_nodes = 100000};
+    solver_result result;
+    assert_int_equal(solver_solve(&f.board, &f.start, &options, &result), SOLVER_SOLVED);
+    assert_true(result.pushes >= 106); /* the reference solution's rest: 106 pushes */
+    solver_result_free(&result);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +346,8 @@ int main(void)
         cmocka_unit_test(test_backward_search_pulls_back_to_the_start),
         cmocka_unit_test(test_no_state_has_a_box_on_a_pull_dead_square),
         cmocka_unit_test(test_the_searches_meet_and_the_joined_solution_replays),
+        cmocka_unit_test(test_boxes_frozen_on_goals_at_the_start_are_fixed),
+        cmocka_unit_test(test_midgame_meets_with_boxes_fixed_on_goals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
