@@ -5,18 +5,29 @@
  * The supervisor is detached, and the race's state is shared by reference count, so that
  * the caller never waits for it to wake up and leave: on a loaded machine each hand-over
  * between threads (a new thread's first turn, the wake-up of a thread that is waited for)
- * may wait for the next scheduler tick, 4 ms here, more than the search of most levels
- * (docs/SOLVER.md, "The fixed cost per level"). */
+ * may wait for the next scheduler tick, 4 ms here, more than the search of most levels.
+ * The later runs are helpers then, at a lower priority: on an idle core they run at full
+ * speed; where the process has only one core's share of a busy machine (Linux gives each
+ * session an equal share), they take a quarter of it instead of halving the first run's
+ * speed (docs/SOLVER.md, "The fixed cost per level"). */
+#define _GNU_SOURCE /* syscall() */
 #include "solver_threads.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 enum {
     /* How often the supervisor looks at the caller's cancel flag, in milliseconds. */
     CANCEL_POLL_MS = 2,
+    /* The niceness of a helper run, above its creator's: where the threads share one core,
+     * weights 1024 and 335 in Linux's scheduler, a quarter of it for the helper (measured
+     * against 0 and 19 in docs/SOLVER.md, "The fixed cost per level"). */
+    HELPER_NICE = 5,
 };
 
 typedef struct runner runner;
@@ -37,6 +48,7 @@ typedef struct race {
     bool starting;    /* a thread is starting runs (the lock is not held meanwhile) */
     bool closed;      /* the caller has left: the supervisor has nothing more to do */
     int references;   /* the caller, and the supervisor while it runs */
+    bool helpers;     /* runs 1 .. count - 1 run at the lowest priority */
 } race;
 
 struct runner {
@@ -76,11 +88,26 @@ static void release(race *c)
     free(c);
 }
 
+/* Lowers the calling thread's priority by HELPER_NICE, so that it takes a small share of a
+ * core it shares with the first run, and all of an idle one. On Linux niceness is a
+ * thread's own (elsewhere setpriority() would lower the whole process, the first run with
+ * it: nothing is done). */
+static void become_helper(void)
+{
+#ifdef __linux__
+    id_t thread = (id_t)syscall(SYS_gettid);
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, thread);
+    if (errno == 0) setpriority(PRIO_PROCESS, thread, nice + HELPER_NICE);
+#endif
+}
+
 /* One run in a thread of its own. */
 static void *run_one(void *argument)
 {
     runner *r = argument;
     race *c = r->race;
+    if (c->helpers && r->index > 0) become_helper();
     finish(c, r->index, c->run(c->argument, r->index, &c->stop));
     return NULL;
 }
@@ -178,7 +205,8 @@ int solver_threads_race(int count, double stagger_seconds, const atomic_bool *ca
                 .runners = runners,
                 .wanted = count,
                 .others_at = seconds_now() + stagger_seconds,
-                .references = 1};
+                .references = 1,
+                .helpers = stagger_seconds > 0};
     atomic_init(&c->stop, cancel && atomic_load(cancel));
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->changed, NULL);

@@ -1,5 +1,7 @@
 /* test_solver.c - the Sokoban solver: optimal push counts, verdicts, limits, cancellation,
  * two solvers at once, and the matching bound against a from-scratch computation. */
+#define _GNU_SOURCE /* syscall() */
+#include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -832,6 +837,32 @@ static void test_threads_race_cancelled_starts_no_other_run(void **state)
     assert_int_equal(atomic_load(&race.stopped), 1);
 }
 
+#ifdef __linux__ /* niceness is a thread's own */
+/* A strategy that notes its thread's niceness: run 0 gives up at once, run 1 answers. */
+static bool note_niceness(void *argument, int index, const atomic_bool *stop)
+{
+    (void)stop;
+    int *niceness = argument;
+    errno = 0;
+    niceness[index] = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    assert_int_equal(errno, 0);
+    return index == 1;
+}
+
+static void test_threads_race_helpers_run_at_a_lower_priority(void **state)
+{
+    (void)state;
+    int niceness[2];
+    int winner;
+    assert_int_equal(solver_threads_race(2, 600, NULL, note_niceness, niceness, &winner), 2);
+    assert_int_equal(winner, 1);
+    if (niceness[0] < 19) assert_true(niceness[1] > niceness[0]); /* 19 is the lowest */
+    /* without a stagger every run is equal */
+    assert_int_equal(solver_threads_race(2, 0, NULL, note_niceness, niceness, &winner), 2);
+    assert_int_equal(niceness[1], niceness[0]);
+}
+#endif
+
 /* Two strategies at once on real levels: each answer checked, "unsolvable" still a proof. */
 static void test_fast_mode_with_two_threads_solves_and_proves(void **state)
 {
@@ -956,6 +987,9 @@ int main(void)
         cmocka_unit_test(test_threads_race_starts_the_others_when_the_first_takes_its_time),
         cmocka_unit_test(test_threads_race_starts_the_others_when_the_first_gives_up),
         cmocka_unit_test(test_threads_race_cancelled_starts_no_other_run),
+#ifdef __linux__
+        cmocka_unit_test(test_threads_race_helpers_run_at_a_lower_priority),
+#endif
         cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
