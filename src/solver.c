@@ -30,6 +30,11 @@ enum { DEFAULT_MEMORY_MIB = 1024, LEAST_DEFAULT_MEMORY_MIB = 64 };
 /* The learned corral deadlocks the searches of a race share: 1 MiB. */
 enum { SHARED_CORRAL_ENTRIES = 1 << 17 };
 
+/* The fast mode's second and later searches start only when the first has run this long
+ * without an answer: most levels are solved sooner, and then never pay for a thread, its
+ * set-up and its share of the cores (docs/SOLVER.md, "The fixed cost per level"). */
+#define RACE_STAGGER_SECONDS 0.02
+
 const char *solver_status_name(solver_status status)
 {
     switch (status) {
@@ -303,8 +308,8 @@ static void run_search(const board *b, const position *start, const solver_optio
      * docs/SOLVER.md). */
     double backward = options->disable & SOLVER_NO_BACKWARD ? 0 : features ? 0.25 : 3;
     if (options->mode == SOLVER_FAST) {
-        status = solver_fast_search(search, &limits, memory_bytes(options), features, backward,
-                                    &found);
+        status =
+            solver_fast_search(search, &limits, memory_bytes(options), features, backward, &found);
         if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
             /* Goal-room macros leave pushes out, so a search that ran dry with them proves
              * nothing: search again without them in what is left of the budget. */
@@ -320,7 +325,7 @@ static void run_search(const board *b, const position *start, const solver_optio
             if (limits.max_nodes)
                 limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
             status = solver_fast_search(search, &limits, memory_bytes(options), features, backward,
-                                    &found);
+                                        &found);
             found.nodes += nodes;
         }
     } else {
@@ -382,7 +387,7 @@ static void solve_one(const board *b, const position *start, const solver_option
          solver_goal_room_init(&room, b, start, &distances, &stop)) &&
         solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
                            room.doors ? &room : NULL, options) &&
-        !solver_stop_now(&stop)) { /* a search may answer before it first looks at the clock */
+        !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         if (corrals) solver_search_share_corrals(&search, corrals);
         run_search(b, start, options, began, &search, result);
@@ -443,8 +448,8 @@ static void solve_racing(const board *b, const position *start, const solver_opt
     race_level level = {.board = b, .start = start, .options = &shared, .began = began,
                         .corrals = share ? &corrals : NULL, .results = results};
     int winner = -1;
-    int started = results ? solver_threads_race(threads, options->cancel, solve_strategy,
-                                                &level, &winner)
+    int started = results ? solver_threads_race(threads, RACE_STAGGER_SECONDS, options->cancel,
+                                                solve_strategy, &level, &winner)
                           : 0;
     if (started == 0) {
         free(results);
@@ -491,7 +496,8 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     int threads = options->threads > 0 ? options->threads : solver_threads_cores();
     if (options->mode != SOLVER_FAST) threads = 1;
     /* each run gets a share of the node limit, at least one node */
-    if (options->max_nodes && (uint64_t)threads > options->max_nodes) threads = (int)options->max_nodes;
+    if (options->max_nodes && (uint64_t)threads > options->max_nodes)
+        threads = (int)options->max_nodes;
     if (threads == 1)
         solve_one(b, start, options, began, NULL, result);
     else

@@ -331,9 +331,18 @@ int solver_matching_solve(solver_matching *m)
         }
         v[j] = least;
     }
+    /* Row reduction on top: u[i] the least reduced cost of row i (still feasible), so
+     * that a row whose best column is not a column minimum finds it tight too. */
     int left = 0;
-    for (int i = 1; i <= n; i++)
+    for (int i = 1; i <= n; i++) {
+        int least = INT_MAX;
+        for (int j = 1; j <= n; j++) {
+            int reduced = pair_cost(m, i, j) - v[j];
+            if (reduced < least) least = reduced;
+        }
+        u[i] = least;
         if (!assign_tight(m, i)) m->pending[left++] = i;
+    }
     for (int k = 0; k < left; k++) {
         if (time_to_stop(m)) return 0; /* a lower bound still; the search ends soon after */
         augment(m, m->pending[k]);

@@ -23,6 +23,11 @@ static void unmap_pages(void *pages, size_t bytes)
     if (pages) munmap(pages, bytes);
 }
 
+enum {
+    /* The hash set's first size, in slots (one page); it doubles whenever half is used. */
+    FIRST_SLOTS = 1024,
+};
+
 static size_t nodes_bytes(const solver_store *store)
 {
     return (size_t)store->max_nodes * sizeof *store->nodes;
@@ -34,9 +39,9 @@ static size_t boxes_bytes(const solver_store *store)
            sizeof *store->boxes;
 }
 
-static size_t slots_bytes(const solver_store *store)
+static size_t slots_bytes(size_t slot_mask)
 {
-    return (store->slot_mask + 1) * sizeof *store->slots;
+    return (slot_mask + 1) * sizeof(int32_t);
 }
 
 bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
@@ -53,18 +58,36 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
     size_t slots = 1;
     while (slots < 2 * max_nodes) slots *= 2;
     store->max_nodes = (int)max_nodes;
-    store->slot_mask = slots - 1;
+    store->max_slot_mask = slots - 1;
+    store->slot_mask = (slots < FIRST_SLOTS ? slots : FIRST_SLOTS) - 1;
     store->nodes = map_pages(nodes_bytes(store));
     store->boxes = map_pages(boxes_bytes(store));
-    store->slots = map_pages(slots_bytes(store));
+    store->slots = map_pages(slots_bytes(store->slot_mask));
     return store->nodes && store->boxes && store->slots;
+}
+
+/* Doubles the hash set and puts every node back in it. False when out of memory. */
+static bool grow_slots(solver_store *store)
+{
+    size_t mask = store->slot_mask * 2 + 1;
+    int32_t *slots = map_pages(slots_bytes(mask));
+    if (!slots) return false;
+    unmap_pages(store->slots, slots_bytes(store->slot_mask));
+    store->slots = slots;
+    store->slot_mask = mask;
+    for (int i = 0; i < store->count; i++) {
+        int32_t *slot = solver_store_slot(store, store->nodes[i].key);
+        assert(*slot == 0);
+        *slot = i + 1;
+    }
+    return true;
 }
 
 void solver_store_free(solver_store *store)
 {
     unmap_pages(store->nodes, nodes_bytes(store));
     unmap_pages(store->boxes, boxes_bytes(store));
-    unmap_pages(store->slots, slots_bytes(store));
+    unmap_pages(store->slots, slots_bytes(store->slot_mask));
     free(store->macros);
     *store = (solver_store){0};
 }
@@ -73,6 +96,10 @@ int solver_store_add(solver_store *store, int parent, ida_move move, int g, int 
                      uint64_t key, const int *box_square)
 {
     if (store->count == store->max_nodes) return SOLVER_NO_NODE;
+    /* at most half the slots in use, as in the set's full size */
+    if ((size_t)store->count + 1 > (store->slot_mask + 1) / 2 &&
+        store->slot_mask < store->max_slot_mask && !grow_slots(store))
+        return SOLVER_NO_NODE; /* no memory for a bigger set: as full */
     int i = store->count++;
     store->nodes[i] =
         (solver_node){.parent = parent, .move = move, .g = g, .player = player, .key = key};

@@ -5,7 +5,9 @@
  * of the keys (open addressing, a power of two of slots) so that no state is looked at
  * twice, and the pushes of the packing macros, from which a solution's path is read back.
  * Its size is fixed at the start from a memory budget: when it is full the search stops
- * (IDA_LIMIT). Knows nothing of how the states are ordered (solver_open.h) or found.
+ * (IDA_LIMIT). Its pages are taken as they are used: the pool fills from the front and the
+ * hash set starts at one page and doubles (a set of its full size took a fresh page for
+ * almost every state). Knows nothing of how the states are ordered (solver_open.h) or found.
  * Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_STORE_H
 #define SOKOBAN_SOLVER_STORE_H
@@ -36,8 +38,8 @@ typedef struct solver_store {
     uint16_t *boxes; /* box_count squares per node */
     int count, max_nodes;
     int32_t *slots; /* hash set: node index + 1, 0 for empty; a power of two of them */
-    size_t slot_mask;
-    ida_move *macros; /* the pushes of every packing macro kept, end to end */
+    size_t slot_mask, max_slot_mask; /* it doubles up to max_slot_mask + 1 slots */
+    ida_move *macros;                /* the pushes of every packing macro kept, end to end */
     size_t macro_count, macro_capacity, max_macro; /* max_macro: its share of the memory */
 } solver_store;
 

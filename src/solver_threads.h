@@ -18,11 +18,16 @@ typedef bool solver_thread_run(void *argument, int index, const atomic_bool *sto
 /* The number of cores online (at least 1). */
 int solver_threads_cores(void);
 
-/* Runs run(argument, i, stop) for i = 0 .. count - 1, each in a thread of its own, at once.
- * The first to answer sets `stop` for the others; `cancel` (may be NULL) sets it too. Returns
- * how many runs were started (runs 0 .. that - 1; 0 when not even one thread could start,
- * and then nothing ran) and puts the index of the first that answered in *winner, or -1. */
-int solver_threads_race(int count, const atomic_bool *cancel, solver_thread_run *run,
-                        void *argument, int *winner);
+/* Runs run(argument, i, stop) for i = 0 .. count - 1 at once, each in a thread of its own,
+ * when `stagger_seconds` is 0. Otherwise run 0 runs in the calling thread and the others are
+ * helpers: they start in threads once it has run that long without an answer, or has
+ * returned without one (so that a run that answers sooner is the only one), and run at a
+ * lower priority (Linux): a small share of a core they share with run 0, all of an idle one. The
+ * first to answer sets `stop` for the others; `cancel` (may be NULL) sets it too, within a few
+ * milliseconds, and then no more runs start. Returns how many runs were started (runs 0 .. that -
+ * 1; 0 when not even one thread could start, and then nothing ran) and puts the index of the first
+ * that answered in *winner, or -1. */
+int solver_threads_race(int count, double stagger_seconds, const atomic_bool *cancel,
+                        solver_thread_run *run, void *argument, int *winner);
 
 #endif

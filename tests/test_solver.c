@@ -1,5 +1,7 @@
 /* test_solver.c - the Sokoban solver: optimal push counts, verdicts, limits, cancellation,
  * two solvers at once, and the matching bound against a from-scratch computation. */
+#define _GNU_SOURCE /* syscall() */
+#include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -768,7 +773,7 @@ static void test_threads_race_the_first_answer_wins_and_stops_the_others(void **
     for (int answer = 0; answer < 3; answer++) {
         fake_race race = {.solved_by = answer};
         int winner;
-        assert_int_equal(solver_threads_race(3, NULL, fake_strategy, &race, &winner), 3);
+        assert_int_equal(solver_threads_race(3, 0, NULL, fake_strategy, &race, &winner), 3);
         assert_int_equal(winner, answer);
         assert_int_equal(atomic_load(&race.stopped), 2);
     }
@@ -780,10 +785,83 @@ static void test_threads_race_passes_the_callers_cancel_on(void **state)
     fake_race race = {.solved_by = -1};
     atomic_bool cancel = true;
     int winner;
-    assert_int_equal(solver_threads_race(2, &cancel, fake_strategy, &race, &winner), 2);
+    assert_int_equal(solver_threads_race(2, 0, &cancel, fake_strategy, &race, &winner), 2);
     assert_int_equal(winner, -1);
     assert_int_equal(atomic_load(&race.stopped), 2);
 }
+
+static void test_threads_race_a_quick_first_answer_starts_no_other_run(void **state)
+{
+    (void)state;
+    fake_race race = {.solved_by = 0};
+    int winner;
+    assert_int_equal(solver_threads_race(3, 600, NULL, fake_strategy, &race, &winner), 1);
+    assert_int_equal(winner, 0);
+}
+
+static void test_threads_race_starts_the_others_when_the_first_takes_its_time(void **state)
+{
+    (void)state;
+    fake_race race = {.solved_by = 2};
+    int winner;
+    assert_int_equal(solver_threads_race(3, 0.01, NULL, fake_strategy, &race, &winner), 3);
+    assert_int_equal(winner, 2);
+    assert_int_equal(atomic_load(&race.stopped), 2);
+}
+
+/* A strategy that gives up at once on even runs (no answer), answers on odd ones. */
+static bool give_up_on_even(void *argument, int index, const atomic_bool *stop)
+{
+    (void)argument;
+    (void)stop;
+    return index % 2 == 1;
+}
+
+static void test_threads_race_starts_the_others_when_the_first_gives_up(void **state)
+{
+    (void)state;
+    int winner;
+    /* ten minutes of stagger: the test ends at once only if the giving up starts run 1 */
+    assert_int_equal(solver_threads_race(2, 600, NULL, give_up_on_even, NULL, &winner), 2);
+    assert_int_equal(winner, 1);
+}
+
+static void test_threads_race_cancelled_starts_no_other_run(void **state)
+{
+    (void)state;
+    fake_race race = {.solved_by = -1};
+    atomic_bool cancel = true;
+    int winner;
+    assert_int_equal(solver_threads_race(2, 600, &cancel, fake_strategy, &race, &winner), 1);
+    assert_int_equal(winner, -1);
+    assert_int_equal(atomic_load(&race.stopped), 1);
+}
+
+#ifdef __linux__ /* niceness is a thread's own */
+/* A strategy that notes its thread's niceness: run 0 gives up at once, run 1 answers. */
+static bool note_niceness(void *argument, int index, const atomic_bool *stop)
+{
+    (void)stop;
+    int *niceness = argument;
+    errno = 0;
+    niceness[index] = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    assert_int_equal(errno, 0);
+    return index == 1;
+}
+
+static void test_threads_race_helpers_run_at_a_lower_priority(void **state)
+{
+    (void)state;
+    int niceness[2];
+    int winner;
+    assert_int_equal(solver_threads_race(2, 600, NULL, note_niceness, niceness, &winner), 2);
+    assert_int_equal(winner, 1);
+    if (niceness[0] < 19) assert_true(niceness[1] > niceness[0]); /* 19 is the lowest */
+    /* without a stagger every run is equal */
+    assert_int_equal(solver_threads_race(2, 0, NULL, note_niceness, niceness, &winner), 2);
+    assert_int_equal(niceness[1], niceness[0]);
+}
+#endif
 
 /* Two strategies at once on real levels: each answer checked, "unsolvable" still a proof. */
 static void test_fast_mode_with_two_threads_solves_and_proves(void **state)
@@ -905,6 +983,13 @@ int main(void)
         cmocka_unit_test(test_dead_squares_from_distances_equal_the_pulling_search),
         cmocka_unit_test(test_threads_race_the_first_answer_wins_and_stops_the_others),
         cmocka_unit_test(test_threads_race_passes_the_callers_cancel_on),
+        cmocka_unit_test(test_threads_race_a_quick_first_answer_starts_no_other_run),
+        cmocka_unit_test(test_threads_race_starts_the_others_when_the_first_takes_its_time),
+        cmocka_unit_test(test_threads_race_starts_the_others_when_the_first_gives_up),
+        cmocka_unit_test(test_threads_race_cancelled_starts_no_other_run),
+#ifdef __linux__
+        cmocka_unit_test(test_threads_race_helpers_run_at_a_lower_priority),
+#endif
         cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
