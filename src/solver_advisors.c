@@ -20,7 +20,12 @@ bool solver_advisors_init(solver_advisors *a, const board *b, int box_count,
     a->candidates = malloc(boxes * sizeof *a->candidates);
     a->mark = calloc((size_t)b->size, sizeof *a->mark);
     a->queue = malloc((size_t)b->size * sizeof *a->queue);
-    return a->path && a->candidates && a->mark && a->queue && solver_box_search_init(&a->box, b);
+    if (!a->path || !a->candidates || !a->mark || !a->queue || !solver_box_search_init(&a->box, b))
+        return false;
+    /* the parking squares are targets too, numbered after the goals */
+    for (int k = 0; k < features->parking.count; k++)
+        a->box.goal_of[features->parking.square[k]] = b->goal_count + k;
+    return true;
 }
 
 void solver_advisors_free(solver_advisors *a)
@@ -88,26 +93,41 @@ static int first_in_the_way(const solver_search *s, int from, int g)
     return -1;
 }
 
+/* Pushes from `square` to target `t`: the lone-box distance to a goal, the walk's length
+ * (a guess, for ordering only) to a parking square. */
+static int target_distance(const solver_features *f, const solver_search *s, int square, int t)
+{
+    const board *b = s->board;
+    if (t < b->goal_count)
+        return s->distances->to_goal[(size_t)square * (size_t)b->goal_count + (size_t)t];
+    int at = f->parking.square[t - b->goal_count];
+    return abs(board_x(b, at) - board_x(b, square)) + abs(board_y(b, at) - board_y(b, square));
+}
+
 int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *from, int *goal)
 {
     const board *b = s->board;
-    const int *layer = a->features->layer;
-    size_t goals = (size_t)b->goal_count;
+    const solver_features *f = a->features;
+    const int *layer = f->layer;
     a->opener = -1;
     int top = -1;
-    for (int g = 0; g < b->goal_count; g++)
-        if (!s->boxes[b->goals[g]] && layer[g] > top) top = layer[g];
+    for (int t = 0; t < f->target_count; t++)
+        if (!solver_features_done(f, b, s->boxes, t) && layer[t] > top) top = layer[t];
     if (top < 0) return 0;
     /* The candidates, by distance (insertion sort: a few dozen boxes at most). */
     int count = 0;
     for (int i = 0; i < s->box_count; i++) {
         int square = s->box_square[i], distance = SOLVER_NO_PATH, nearest = -1;
         if (board_is_goal(b, square)) continue;
-        for (int g = 0; g < b->goal_count; g++) {
-            int d = s->distances->to_goal[(size_t)square * goals + (size_t)g];
-            if (layer[g] == top && !s->boxes[b->goals[g]] && d < distance) {
+        /* a box waiting on a parking square stays there until its goal's turn */
+        int parked = a->box.goal_of[square] - b->goal_count;
+        if (parked >= 0 && layer[f->parking.goal[parked]] < top) continue;
+        for (int t = 0; t < f->target_count; t++) {
+            if (layer[t] != top || solver_features_done(f, b, s->boxes, t)) continue;
+            int d = target_distance(f, s, square, t);
+            if (d < distance) {
                 distance = d;
-                nearest = g;
+                nearest = t;
             }
         }
         if (nearest < 0) continue;
@@ -119,7 +139,8 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
         }
         a->candidates[k] = c;
     }
-    if (count > 0) a->opener = first_in_the_way(s, a->candidates[0].square, a->candidates[0].goal);
+    if (count > 0 && a->candidates[0].goal < b->goal_count)
+        a->opener = first_in_the_way(s, a->candidates[0].square, a->candidates[0].goal);
     for (int k = 0, searches = 0; k < count && searches < PACKING_SEARCHES; k++) {
         int square = a->candidates[k].square;
         if (!might_pack(a, s, square, top)) continue;

@@ -421,6 +421,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .corrals = !(off & SOLVER_NO_CORRALS),
         .ordering = !(off & SOLVER_NO_INERTIA),
         .pull_home = !(off & SOLVER_NO_PULL_HOME),
+        .parking = !(off & SOLVER_NO_PARKING),
         .player = start->player,
         .last_box = -1,
     };

@@ -14,9 +14,14 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     f->floor = malloc((size_t)b->size * sizeof *f->floor);
     f->mark = calloc((size_t)b->size, sizeof *f->mark);
     f->queue = malloc((size_t)b->size * sizeof *f->queue);
-    f->layer = malloc(goals * sizeof *f->layer);
-    f->packing = malloc(goals * sizeof *f->packing);
-    if (!f->floor || !f->mark || !f->queue || !f->layer || !f->packing) return false;
+    f->layer = malloc(2 * goals * sizeof *f->layer);
+    f->packing = malloc(2 * goals * sizeof *f->packing);
+    f->parking.square = malloc(goals * sizeof *f->parking.square);
+    f->parking.goal = malloc(goals * sizeof *f->parking.goal);
+    f->parking.layer = malloc(goals * sizeof *f->parking.layer);
+    if (!f->floor || !f->mark || !f->queue || !f->layer || !f->packing || !f->parking.square ||
+        !f->parking.goal || !f->parking.layer)
+        return false;
     /* The boxes come from where they stand now. */
     uint8_t *sources = calloc((size_t)b->size, 1);
     if (!sources) return false;
@@ -25,17 +30,20 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
         sources[square] = !board_is_goal(b, square);
     }
     int layers = solver_macro_packing_layers_until(b, s->player, s->pull_home ? sources : NULL,
-                                                   f->layer, stop);
+                                                   f->layer, s->parking ? &f->parking : NULL,
+                                                   stop);
     free(sources);
     if (layers < 0) return false;
-    /* The goals by layer, highest first (insertion sort, once per search). */
-    for (int g = 0; g < b->goal_count; g++) {
-        int k = g;
-        while (k > 0 && f->layer[f->packing[k - 1]] < f->layer[g]) {
+    f->target_count = b->goal_count + f->parking.count;
+    for (int k = 0; k < f->parking.count; k++) f->layer[b->goal_count + k] = f->parking.layer[k];
+    /* The targets by layer, highest first (insertion sort, once per search). */
+    for (int t = 0; t < f->target_count; t++) {
+        int k = t;
+        while (k > 0 && f->layer[f->packing[k - 1]] < f->layer[t]) {
             f->packing[k] = f->packing[k - 1];
             k--;
         }
-        f->packing[k] = g;
+        f->packing[k] = t;
     }
     for (int square = 0; square < b->size; square++)
         if (board_is_inside(b, square)) f->floor[f->floor_count++] = square;
@@ -49,6 +57,9 @@ void solver_features_free(solver_features *f)
     free(f->queue);
     free(f->layer);
     free(f->packing);
+    free(f->parking.square);
+    free(f->parking.goal);
+    free(f->parking.layer);
     *f = (solver_features){0};
 }
 
@@ -88,13 +99,14 @@ int solver_features_packed(const solver_features *f, const solver_search *s)
 {
     const board *b = s->board;
     int packed = 0;
-    for (int k = 0; k < b->goal_count;) {
+    for (int k = 0; k < f->target_count;) {
         int layer = f->layer[f->packing[k]], filled = 0, all = 0;
-        for (; k < b->goal_count && f->layer[f->packing[k]] == layer; k++) {
+        for (; k < f->target_count && f->layer[f->packing[k]] == layer; k++) {
+            int t = f->packing[k];
             all++;
-            filled += s->boxes[b->goals[f->packing[k]]];
+            filled += solver_features_done(f, b, s->boxes, t);
+            packed += s->boxes[solver_features_square(f, b, t)];
         }
-        packed += filled;
         if (filled < all) break;
     }
     assert(packed <= s->box_count);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "solver_domain.h"
+#include "solver_macro.h"
 
 enum {
     /* Player regions beyond this many share a cell. */
@@ -23,8 +24,12 @@ enum {
 };
 
 typedef struct solver_features {
-    int *layer;   /* per goal index: its packing layer (higher: to fill earlier) */
-    int *packing; /* the goal indices by packing layer, the layer to fill first first */
+    /* The targets of the packing order: the goals (indices 0 .. goal_count - 1), then the
+     * parking squares (goal_count + k; solver_macro.h's parking). */
+    int target_count;
+    int *layer;   /* per target: its packing layer (higher: to fill earlier) */
+    int *packing; /* the targets by packing layer, the layer to fill first first */
+    solver_parking parking;
     int *floor;   /* the inside squares */
     int floor_count;
     uint32_t *mark; /* flood marks: a square is marked when it holds the stamp */
@@ -38,13 +43,30 @@ bool solver_features_init(solver_features *features, const solver_search *search
                           const solver_stop *stop);
 void solver_features_free(solver_features *features);
 
-/* The packing feature of the current state: the boxes on goals, layer by layer in packing
- * order, stopping after the first layer not yet full. */
+/* The packing feature of the current state: the boxes on targets, layer by layer in
+ * packing order, stopping after the first layer not yet full. A parking square whose goal
+ * holds a box is done with, and counts no box. */
 int solver_features_packed(const solver_features *features, const solver_search *search);
 
 /* The regions of free floor (no box) in the current state; the player's reach, when it is
  * computed, counts as one region without a new flood. */
 int solver_features_regions(solver_features *features, const solver_search *search);
+
+/* The target's square. */
+static inline int solver_features_square(const solver_features *f, const board *b, int target)
+{
+    return target < b->goal_count ? b->goals[target] : f->parking.square[target - b->goal_count];
+}
+
+/* True when target `target` needs no box now: a goal with one, a parking square with one
+ * or whose goal has one. */
+static inline bool solver_features_done(const solver_features *f, const board *b,
+                                        const uint8_t *boxes, int target)
+{
+    if (target < b->goal_count) return boxes[b->goals[target]];
+    int k = target - b->goal_count;
+    return boxes[f->parking.square[k]] || boxes[b->goals[f->parking.goal[k]]];
+}
 
 /* The number of cells for `box_count` boxes. */
 static inline int solver_features_cell_count(int box_count)

@@ -105,6 +105,41 @@ static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sour
     return false;
 }
 
+/* The parking square of the box on `square`: the square off the goals, not where a box
+ * stands, that its pulls reach last (the farthest by pulls), the other boxes standing still
+ * and the player starting from `player`; -1 when it cannot be pulled off. */
+static int parking_square(pull_search *p, int square, int player, const uint8_t *sources)
+{
+    const board *b = p->board;
+    if (++p->stamp == 0) {
+        memset(p->visit, 0, (size_t)b->size * 4 * sizeof *p->visit);
+        p->stamp = 1;
+    }
+    int head = 0, tail = 0, best = -1;
+    pull_reach(p, player, -1, -1);
+    for (int d = 0; d < DIRECTION_COUNT; d++) {
+        if (!p->reach[square + b->delta[d]]) continue;
+        p->visit[square * 4 + d] = p->stamp;
+        p->queue[tail++] = square * 4 + d;
+    }
+    while (head < tail) {
+        if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
+        int state = p->queue[head++], box = state / 4;
+        if (box != square && box != player && !board_is_goal(b, box) && !sources[box])
+            best = box;
+        pull_reach(p, box + b->delta[state % 4], box, square);
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = box + b->delta[d], back = to + b->delta[d];
+            if (!p->reach[to] || !p->reach[back]) continue;
+            int next = to * 4 + d;
+            if (p->visit[next] == p->stamp) continue;
+            p->visit[next] = p->stamp;
+            p->queue[tail++] = next;
+        }
+    }
+    return best;
+}
+
 /* Where the player stands in the packed position, for the retrograde analysis. With a box on
  * every goal the free floor falls into parts; the player ends in one of them. A level's start
  * usually has him among the boxes, but in the middle of a game he may stand on a goal or in a
@@ -158,19 +193,49 @@ static int packed_player(const board *b, int player, const uint8_t *sources, uin
     return player;
 }
 
+/* A parking step: the first goal box among the `count` removable ones (goal indices first)
+ * that has a parking square is pulled there; its goal gets layer `layers`. False when none
+ * has, or when the goals parked already are half the goals (YASS caps its parking too). */
+static bool park(pull_search *p, const board *b, uint8_t *box, const int *removable, int count,
+                 int *layer, int layers, int player, const uint8_t *sources,
+                 solver_parking *parking)
+{
+    if (2 * parking->count >= b->goal_count) return false;
+    for (int i = 0; i < count; i++) {
+        int g = removable[i];
+        if (g >= b->goal_count) continue; /* a box parked already waits where it is */
+        int square = parking_square(p, b->goals[g], player, sources);
+        if (square < 0) continue;
+        int k = parking->count++;
+        parking->square[k] = square;
+        parking->goal[k] = g;
+        parking->layer[k] = -1;
+        layer[g] = layers;
+        box[b->goals[g]] = 0;
+        box[square] = 1;
+        return true;
+    }
+    return false;
+}
+
 int solver_macro_packing_layers(const board *b, int player, const uint8_t *sources, int *layer)
 {
-    return solver_macro_packing_layers_until(b, player, sources, layer, NULL);
+    return solver_macro_packing_layers_until(b, player, sources, layer, NULL, NULL);
 }
 
 int solver_macro_packing_layers_until(const board *b, int player, const uint8_t *sources,
-                                      int *layer, const solver_stop *stop)
+                                      int *layer, solver_parking *parking,
+                                      const solver_stop *stop)
 {
+    if (!sources) parking = NULL;
+    if (parking) parking->count = 0;
     size_t size = (size_t)b->size;
     uint8_t *box = calloc(size, 1);
     uint8_t *reach = malloc(size);
     int *queue = malloc(size * sizeof *queue);
-    int *removable = malloc((size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *removable);
+    /* goal indices, and parking entries as goal_count + k */
+    int *removable =
+        malloc((size_t)(b->goal_count > 0 ? 2 * b->goal_count : 1) * sizeof *removable);
     pull_search pull = {.board = b, .box = box, .stop = stop};
     if (sources) {
         pull.visit = calloc(size * 4, sizeof *pull.visit);
@@ -211,13 +276,16 @@ int solver_macro_packing_layers_until(const board *b, int player, const uint8_t 
         /* The boxes he can pull one step towards him; with `sources`, of those the ones
          * he can pull all the way back to where a box stands now, when there are any. */
         int count = 0;
-        for (int g = 0; g < b->goal_count; g++) {
-            int square = b->goals[g];
-            if (layer[g] >= 0 || !box[square]) continue;
+        int parked = parking ? parking->count : 0;
+        for (int t = 0; t < b->goal_count + parked; t++) {
+            bool goal = t < b->goal_count;
+            int square = goal ? b->goals[t] : parking->square[t - b->goal_count];
+            if ((goal ? layer[t] : parking->layer[t - b->goal_count]) >= 0 || !box[square])
+                continue;
             for (int d = 0; d < DIRECTION_COUNT; d++) {
                 int stand = square + b->delta[d], back = stand + b->delta[d];
                 if (reach[stand] && reach[back]) {
-                    removable[count++] = g;
+                    removable[count++] = t;
                     break;
                 }
             }
@@ -230,25 +298,46 @@ int solver_macro_packing_layers_until(const board *b, int player, const uint8_t 
                     layers = -1;
                     goto done;
                 }
-                if (pulls_home(&pull, b->goals[removable[i]], player, sources))
-                    removable[home++] = removable[i];
+                int t = removable[i];
+                int square = t < b->goal_count ? b->goals[t] : parking->square[t - b->goal_count];
+                if (pulls_home(&pull, square, player, sources)) removable[home++] = t;
             }
             if (solver_stop_now(stop)) {
                 layers = -1;
                 goto done;
             }
-            if (home > 0) count = home;
+            if (home > 0) {
+                count = home;
+            } else if (parking && park(&pull, b, box, removable, count, layer, layers, player,
+                                       sources, parking)) {
+                layers++;
+                remaining--;
+                continue;
+            }
         }
         for (int i = 0; i < count; i++) {
-            layer[removable[i]] = layers;
-            box[b->goals[removable[i]]] = 0;
+            int t = removable[i];
+            if (t < b->goal_count) {
+                layer[t] = layers;
+                box[b->goals[t]] = 0;
+                remaining--;
+            } else {
+                parking->layer[t - b->goal_count] = layers;
+                box[parking->square[t - b->goal_count]] = 0;
+            }
         }
-        remaining -= count;
         layers++;
     }
+    bool left = remaining > 0;
     for (int g = 0; g < b->goal_count; g++)
         if (layer[g] < 0) layer[g] = layers;
-    if (remaining > 0) layers++;
+    for (int k = 0; parking && k < parking->count; k++) {
+        if (parking->layer[k] < 0) {
+            parking->layer[k] = layers;
+            left = true;
+        }
+    }
+    if (left) layers++;
 done:
     free(box);
     free(reach);
@@ -382,7 +471,7 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     free(mark);
     free(list);
     if (stopped || (room->doors && solver_macro_packing_layers_until(b, start->player, NULL,
-                                                                     room->layer, stop) < 0)) {
+                                                                     room->layer, NULL, stop) < 0)) {
         solver_goal_room_free(room);
         return false;
     }

@@ -31,10 +31,24 @@
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
  * layers, or -1 when out of memory. */
 int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
+/* Parking (YASS's packing order): when, with `sources`, no box left on a goal can be
+ * pulled home, one of them is pulled instead to a free square off the goals, the farthest
+ * its pulls reach (its parking square), and the analysis goes on with it there. Filled
+ * forwards, a box comes to the parking square in the layer that square gets (when the box
+ * leaves it in the analysis), waits there, and goes on to its goal in the goal's layer. */
+typedef struct solver_parking {
+    int count;
+    int *square; /* the parking squares (room for the number of goals) */
+    int *goal;   /* the goal index whose box waits on each */
+    int *layer;  /* the layer in which a box comes to wait there */
+} solver_parking;
+
 /* The same, giving up (-1) when `stop` (may be NULL) says so: with `sources` it pulls every
- * box back over the floor, seconds on a large level. */
+ * box back over the floor, seconds on a large level. With `parking` (may be NULL; only with
+ * `sources`) it parks boxes as above and writes the parking squares there. */
 int solver_macro_packing_layers_until(const board *board, int player, const uint8_t *sources,
-                                      int *layer, const solver_stop *stop);
+                                      int *layer, solver_parking *parking,
+                                      const solver_stop *stop);
 
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on

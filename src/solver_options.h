@@ -40,6 +40,7 @@ enum {
     SOLVER_NO_PULL_HOME = 128, /* fast mode: the packing order pulls boxes one step, not home */
     SOLVER_NO_BACKWARD = 256,  /* fast mode: the backward search that meets the forward one */
     SOLVER_NO_CORRAL_DEADLOCKS = 512, /* corral deadlocks proven by a small search */
+    SOLVER_NO_PARKING = 1024, /* fast mode: the packing order parks no box on the way */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

@@ -56,6 +56,7 @@ typedef struct solver_search {
     struct solver_corral_deadlocks *corral_deadlocks;
     bool owns_corral_memory; /* false: its table is shared (solver_search_share_corrals) */
     bool pull_home; /* the packing order counts a box gone when it pulls back home */
+    bool parking;   /* and parks a box on the way when none does (solver_macro.h) */
     /* Positions known to be solvable (options->known; the fast mode only): a state it
      * accepts ends the search as a solved one does. NULL: none. */
     bool (*known)(void *argument, uint64_t key);
