@@ -28,7 +28,7 @@
 enum { DEFAULT_MEMORY_MIB = 1024, LEAST_DEFAULT_MEMORY_MIB = 64 };
 
 /* The learned corral deadlocks the searches of a race share: 1 MiB. */
-enum { SHARED_CORRAL_ENTRIES = 1 << 17 };
+enum { SHARED_CORRAL_ENTRIES = 2 * SOLVER_CORRAL_ENTRIES };
 
 /* The fast mode's second and later searches start only when the first has run this long
  * without an answer: most levels are solved sooner, and then never pay for a thread, its
@@ -262,6 +262,17 @@ static size_t memory_bytes(const solver_options *options)
 /* The level's dead squares for deadlock.h's checks, from the push distances just computed
  * (a square is dead when no goal can be reached from it): computed once, the same squares
  * for the pruning of both. False when out of memory. */
+/* What a search may spend on its table or store: the memory limit less its table of learned
+ * corrals (solver_corral_deadlock.h), so that the limit stays the peak. */
+static size_t search_bytes(const solver_options *options)
+{
+    size_t bytes = memory_bytes(options);
+    size_t corrals = (size_t)SOLVER_CORRAL_ENTRIES * sizeof(uint64_t);
+    if (!(options->disable & SOLVER_NO_CORRAL_DEADLOCKS) && bytes >= 4 * corrals)
+        bytes -= corrals;
+    return bytes;
+}
+
 static bool dead_squares_init(deadlock_table *table, const board *b,
                               const solver_distances *distances)
 {
@@ -309,7 +320,7 @@ static void run_search(const board *b, const position *start, const solver_optio
     double backward = options->disable & SOLVER_NO_BACKWARD ? 0 : features ? 0.25 : 3;
     if (options->mode == SOLVER_FAST) {
         status =
-            solver_fast_search(search, &limits, memory_bytes(options), features, backward, &found);
+            solver_fast_search(search, &limits, search_bytes(options), features, backward, &found);
         if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
             /* Goal-room macros leave pushes out, so a search that ran dry with them proves
              * nothing: search again without them in what is left of the budget. */
@@ -324,7 +335,7 @@ static void run_search(const board *b, const position *start, const solver_optio
             }
             if (limits.max_nodes)
                 limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
-            status = solver_fast_search(search, &limits, memory_bytes(options), features, backward,
+            status = solver_fast_search(search, &limits, search_bytes(options), features, backward,
                                         &found);
             found.nodes += nodes;
         }
@@ -374,7 +385,7 @@ static void solve_one(const board *b, const position *start, const solver_option
     bool fast = options->mode == SOLVER_FAST;
     /* The optimal mode spends the memory on its transposition table, the fast mode on the
      * states it keeps. */
-    size_t table_bytes = fast ? 0 : memory_bytes(options);
+    size_t table_bytes = fast ? 0 : search_bytes(options);
     solver_distances distances = {0};
     deadlock_table deadlocks = {0};
     solver_table table = {0};
@@ -438,13 +449,14 @@ static void solve_racing(const board *b, const position *start, const solver_opt
 {
     solver_options shared = *options;
     int mib = (int)(memory_bytes(options) >> 20);
+    bool share_corrals = !(options->disable & SOLVER_NO_CORRAL_DEADLOCKS);
+    if (share_corrals && mib > 4) mib -= 1; /* their shared table of learned corrals */
     shared.memory_mib = mib / threads > 0 ? mib / threads : 1;
     if (options->max_nodes) shared.max_nodes = options->max_nodes / (uint64_t)threads;
     solver_result *results = calloc((size_t)threads, sizeof *results);
     /* the searches share what they learn of corral deadlocks (their keys are alike) */
     solver_corral_memory corrals = {0};
-    bool share = !(options->disable & SOLVER_NO_CORRAL_DEADLOCKS) &&
-                 solver_corral_memory_init(&corrals, SHARED_CORRAL_ENTRIES);
+    bool share = share_corrals && solver_corral_memory_init(&corrals, SHARED_CORRAL_ENTRIES);
     race_level level = {.board = b, .start = start, .options = &shared, .began = began,
                         .corrals = share ? &corrals : NULL, .results = results};
     int winner = -1;

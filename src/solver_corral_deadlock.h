@@ -32,6 +32,10 @@
 /* The most barrier boxes a corral may have to be searched (more: left unproven). */
 enum { SOLVER_CORRAL_BOXES = 16 };
 
+/* A search's own table of learned corrals: 64 Ki entries, 512 KiB, taken out of the memory
+ * limit (solver.c); the searches of a race share one of twice that. */
+enum { SOLVER_CORRAL_ENTRIES = 1 << 16 };
+
 /* The learned corrals of one level: shareable between the searches of that level (they
  * key their states alike: the same board, the same Zobrist keys). */
 typedef struct solver_corral_memory {

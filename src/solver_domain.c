@@ -379,14 +379,12 @@ bool solver_search_is_goal(const solver_search *s)
     return s->on_goal == s->box_count;
 }
 
-enum { CORRAL_MEMORY_ENTRIES = 1 << 16 }; /* 512 KiB of learned corrals a search */
-
 /* The corral deadlock checks and their table of learned corrals, this search's own. */
 static bool start_corral_deadlocks(solver_search *s)
 {
     solver_corral_deadlocks *c = malloc(sizeof *c);
     solver_corral_memory *memory = malloc(sizeof *memory);
-    if (!c || !memory || !solver_corral_memory_init(memory, CORRAL_MEMORY_ENTRIES)) {
+    if (!c || !memory || !solver_corral_memory_init(memory, SOLVER_CORRAL_ENTRIES)) {
         free(c);
         free(memory);
         return false;
