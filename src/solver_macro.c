@@ -69,10 +69,10 @@ static void pull_reach(pull_search *p, int from, int extra, int gone)
     }
 }
 
-/* True when the box on goal square `goal` can be pulled, the other boxes on goals standing
- * still and the player starting from `player`, back to a square of `sources` (where the
- * boxes now stand): the reverse of bringing it in from there. */
-static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sources)
+/* Where the box on goal square `goal` can be pulled back to, the other boxes on goals standing
+ * still and the player starting from `player`: the square of `sources` (where the boxes now
+ * stand) it gets to first, the reverse of bringing it in from there; -1 when none. */
+static int pulls_home(pull_search *p, int goal, int player, const uint8_t *sources)
 {
     const board *b = p->board;
     if (++p->stamp == 0) {
@@ -81,7 +81,7 @@ static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sour
     }
     int head = 0, tail = 0;
     pull_reach(p, player, -1, -1);
-    if (p->reach[goal]) return false; /* cannot happen: the box stands there */
+    if (p->reach[goal]) return -1; /* cannot happen: the box stands there */
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         if (!p->reach[goal + b->delta[d]]) continue;
         p->visit[goal * 4 + d] = p->stamp;
@@ -89,20 +89,20 @@ static bool pulls_home(pull_search *p, int goal, int player, const uint8_t *sour
     }
     while (head < tail) {
         /* each state floods the floor: on a large level the search takes seconds */
-        if (head % 64 == 0 && solver_stop_now(p->stop)) return false;
+        if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
         int state = p->queue[head++], box = state / 4;
         pull_reach(p, box + b->delta[state % 4], box, goal);
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], back = to + b->delta[d];
             if (!p->reach[to] || !p->reach[back]) continue;
-            if (sources[to]) return true;
+            if (sources[to]) return to;
             int next = to * 4 + d;
             if (p->visit[next] == p->stamp) continue;
             p->visit[next] = p->stamp;
             p->queue[tail++] = next;
         }
     }
-    return false;
+    return -1;
 }
 
 /* The parking square of the box on `square`: the square off the goals, not where a box
@@ -243,11 +243,22 @@ int solver_macro_packing_layers_until(const board *b, int player, const uint8_t 
         pull.reach = malloc(size);
         pull.reach_queue = malloc(size * sizeof *pull.reach_queue);
     }
-    int layers = -1;
+    int layers = -1, left_sources = 0;
+    uint8_t *unused = NULL;
     if (!box || !reach || !queue || !removable ||
         (sources && (!pull.visit || !pull.queue || !pull.reach || !pull.reach_queue)))
         goto done;
     player = packed_player(b, player, sources, reach, queue);
+    /* the squares boxes may still go back to: with parking each is taken once */
+    if (sources) {
+        unused = malloc(size);
+        if (!unused) {
+            layers = -1;
+            goto done;
+        }
+        memcpy(unused, sources, size);
+        for (size_t q = 0; q < size; q++) left_sources += unused[q] != 0;
+    }
     for (int g = 0; g < b->goal_count; g++) {
         box[b->goals[g]] = 1;
         layer[g] = -1;
@@ -300,7 +311,14 @@ int solver_macro_packing_layers_until(const board *b, int player, const uint8_t 
                 }
                 int t = removable[i];
                 int square = t < b->goal_count ? b->goals[t] : parking->square[t - b->goal_count];
-                if (pulls_home(&pull, square, player, sources)) removable[home++] = t;
+                int to = pulls_home(&pull, square, player, unused);
+                if (to < 0) continue;
+                removable[home++] = t;
+                /* with parking, as YASS plans, each box goes home to a square of its own */
+                if (parking) {
+                    unused[to] = 0;
+                    left_sources--;
+                }
             }
             if (solver_stop_now(stop)) {
                 layers = -1;
@@ -308,8 +326,9 @@ int solver_macro_packing_layers_until(const board *b, int player, const uint8_t 
             }
             if (home > 0) {
                 count = home;
-            } else if (parking && park(&pull, b, box, removable, count, layer, layers, player,
-                                       sources, parking)) {
+            } else if (parking && left_sources > 0 &&
+                       park(&pull, b, box, removable, count, layer, layers, player, sources,
+                            parking)) {
                 layers++;
                 remaining--;
                 continue;
@@ -339,6 +358,7 @@ int solver_macro_packing_layers_until(const board *b, int player, const uint8_t 
     }
     if (left) layers++;
 done:
+    free(unused);
     free(box);
     free(reach);
     free(queue);
