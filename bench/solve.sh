@@ -12,7 +12,8 @@
 #   THREADS (searches per level, --threads; default: 1 when JOBS > 1, so that each level has
 #   one core, else the solver's default, one per core),
 #   SOKOBAN_SOLVER_DISABLE (techniques to turn off for a measurement, see docs/SOLVER.md).
-# Prints results only; asserts nothing. Runs `sokoban --solve COLLECTION --all`.
+# Prints results only; asserts nothing. Runs `sokoban --solve COLLECTION --all`, then replays
+# every solution found with `sokoban --verify`.
 set -eu
 
 COLLECTION=${1:?usage: bench/solve.sh COLLECTION [SECONDS] [MODE]}
@@ -91,3 +92,20 @@ END {
         solved, levels, median, total_seconds, pushes, total_nodes, rate
     printf "solved within 1 s: %d  within 10 s: %d\n", within1, within10
 }' "$work/lines"
+
+# Every solution replayed once more by `sokoban --verify`, apart from the solver's own check.
+verified=0
+failed=0
+while IFS= read -r line; do
+    case $line in level=*status=solved*) ;; *) continue ;; esac
+    level=${line#level=}
+    level=${level%% *}
+    solution=${line##*solution=}
+    if "$SOKOBAN" --verify "$COLLECTION" --level "$level" "$solution" >/dev/null 2>&1; then
+        verified=$((verified + 1))
+    else
+        failed=$((failed + 1))
+        echo "level $level: the solution does not replay"
+    fi
+done <"$work/lines"
+echo "verified with --verify: $verified, failed: $failed"
