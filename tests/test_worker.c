@@ -17,6 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "game.h"
 #include "level.h"
@@ -52,6 +57,7 @@ static struct {
     /* The worker thread's signal mask during the last search: how many of the signals a fault
      * raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) were blocked, and whether SIGINT was. */
     int fault_signals_blocked;
+    int niceness; /* of the thread that ran the last solve (Linux) */
     bool interrupt_blocked;
 } fake = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
@@ -114,6 +120,9 @@ static solver_status fake_solve(const board *board, const position *start,
     for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
         fake.fault_signals_blocked += sigismember(&mask, faults[i]) == 1;
     fake.interrupt_blocked = sigismember(&mask, SIGINT) == 1;
+#ifdef __linux__
+    fake.niceness = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+#endif
     pthread_mutex_unlock(&fake.lock);
 
     *result = (solver_result){.status = SOLVER_SOLVED, .mode = options->mode, .nodes = 10};
@@ -356,6 +365,30 @@ static void test_worker_thread_blocks_interrupts_but_not_fault_signals(void **st
     assert_true(interrupt_blocked);
     worker_destroy(w);
     played_free(p);
+}
+
+/* The solver thread runs at a lower priority than the game's loop, so that a key is drawn
+ * at once while the searches keep the cores busy. */
+static void test_worker_thread_runs_below_the_game(void **state)
+{
+    (void)state;
+#ifndef __linux__
+    skip(); /* niceness is a thread's own on Linux only */
+#else
+    int mine = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    worker_result_free(&result);
+    pthread_mutex_lock(&fake.lock);
+    int theirs = fake.niceness;
+    pthread_mutex_unlock(&fake.lock);
+    if (mine < 19) assert_true(theirs > mine);
+    worker_destroy(w);
+    played_free(p);
+#endif
 }
 
 static void test_ids_grow_with_each_request(void **state)
@@ -995,6 +1028,7 @@ int main(void)
         cmocka_unit_test(test_poll_with_nothing_ready_returns_false),
         cmocka_unit_test(test_result_carries_the_request_id_and_solution),
         cmocka_unit_test(test_worker_thread_blocks_interrupts_but_not_fault_signals),
+        cmocka_unit_test(test_worker_thread_runs_below_the_game),
         cmocka_unit_test(test_ids_grow_with_each_request),
         cmocka_unit_test(test_request_keeps_its_own_copy_of_the_position),
         cmocka_unit_test(test_the_first_answer_comes_from_the_fast_mode_with_the_store),
