@@ -189,9 +189,9 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->parent_reach = calloc(size, sizeof *back->parent_reach);
     back->queue = malloc(size * sizeof *back->queue);
     uint16_t *distance = malloc(size * sizeof *distance);
-    bool ok = back->to_start && back->pull_dead && back->fixed && back->rows && back->box_square && back->box_at &&
-              back->blocked && back->reach && back->parent_reach && back->queue && distance &&
-              solver_matching_init(&back->matching, box_count, back->rows);
+    bool ok = back->to_start && back->pull_dead && back->fixed && back->rows && back->box_square &&
+              back->box_at && back->blocked && back->reach && back->parent_reach && back->queue &&
+              distance && solver_matching_init(&back->matching, box_count, back->rows);
     if (ok) {
         back->matching.stop = stop; /* its solves from scratch are O(boxes^3) */
         back->saved =

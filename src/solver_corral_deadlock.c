@@ -45,8 +45,8 @@ static int recall(const solver_corral_memory *m, uint64_t key)
     uint64_t want = entry_key(key);
     size_t at = (size_t)(key >> 17) & m->mask;
     for (int p = 0; p < PROBES; p++) {
-        uint64_t e = atomic_load_explicit(&m->entries[(at + (size_t)p) & m->mask],
-                                          memory_order_relaxed);
+        uint64_t e =
+            atomic_load_explicit(&m->entries[(at + (size_t)p) & m->mask], memory_order_relaxed);
         if (e == 0) return -1;
         if ((e & ~(uint64_t)1) == want) return (int)(e & 1);
     }

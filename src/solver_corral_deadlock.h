@@ -61,15 +61,15 @@ typedef struct solver_corral_deadlocks {
     const board *board;
     const solver_distances *distances;
     const deadlock_table *deadlocks; /* frozen boxes; may be NULL */
-    solver_zobrist zobrist;       /* the search's keys (borrowed arrays) */
-    solver_corral_memory *memory; /* not owned */
+    solver_zobrist zobrist;          /* the search's keys (borrowed arrays) */
+    solver_corral_memory *memory;    /* not owned */
     int node_limit;
     uint8_t *boxes;   /* the barrier boxes alone */
     uint8_t *blocked; /* walls, the outside and those boxes */
     uint32_t *mark, stamp;
     uint32_t *in_corral, corral_stamp;
     int *queue;
-    int *corral;      /* the corral's squares */
+    int *corral; /* the corral's squares */
     int corral_count;
     uint16_t *states; /* the breadth-first queue: node_limit + 1 states of box squares */
     uint16_t *player; /* and each one's player square */

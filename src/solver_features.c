@@ -30,8 +30,7 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
         sources[square] = !board_is_goal(b, square);
     }
     int layers = solver_macro_packing_layers_until(b, s->player, s->pull_home ? sources : NULL,
-                                                   f->layer, s->parking ? &f->parking : NULL,
-                                                   stop);
+                                                   f->layer, s->parking ? &f->parking : NULL, stop);
     free(sources);
     if (layers < 0) return false;
     f->target_count = b->goal_count + f->parking.count;

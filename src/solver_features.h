@@ -30,7 +30,7 @@ typedef struct solver_features {
     int *layer;   /* per target: its packing layer (higher: to fill earlier) */
     int *packing; /* the targets by packing layer, the layer to fill first first */
     solver_parking parking;
-    int *floor;   /* the inside squares */
+    int *floor; /* the inside squares */
     int floor_count;
     uint32_t *mark; /* flood marks: a square is marked when it holds the stamp */
     uint32_t stamp;

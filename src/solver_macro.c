@@ -125,8 +125,7 @@ static int parking_square(pull_search *p, int square, int player, const uint8_t 
     while (head < tail) {
         if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
         int state = p->queue[head++], box = state / 4;
-        if (box != square && box != player && !board_is_goal(b, box) && !sources[box])
-            best = box;
+        if (box != square && box != player && !board_is_goal(b, box) && !sources[box]) best = box;
         pull_reach(p, box + b->delta[state % 4], box, square);
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], back = to + b->delta[d];
@@ -224,8 +223,7 @@ int solver_macro_packing_layers(const board *b, int player, const uint8_t *sourc
 }
 
 int solver_macro_packing_layers_until(const board *b, int player, const uint8_t *sources,
-                                      int *layer, solver_parking *parking,
-                                      const solver_stop *stop)
+                                      int *layer, solver_parking *parking, const solver_stop *stop)
 {
     if (!sources) parking = NULL;
     if (parking) parking->count = 0;
@@ -490,8 +488,8 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     }
     free(mark);
     free(list);
-    if (stopped || (room->doors && solver_macro_packing_layers_until(b, start->player, NULL,
-                                                                     room->layer, NULL, stop) < 0)) {
+    if (stopped || (room->doors && solver_macro_packing_layers_until(
+                                       b, start->player, NULL, room->layer, NULL, stop) < 0)) {
         solver_goal_room_free(room);
         return false;
     }

@@ -277,8 +277,8 @@ static void test_boxes_frozen_on_goals_at_the_start_are_fixed(void **state)
                           "#   @  #\n"
                           "########\n");
     solver_backward back;
-    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, f.board.goal_count,
-                                     &f.zobrist, 16 << 20, NULL));
+    assert_true(solver_backward_init(&back, &f.board, f.start_boxes, f.board.goal_count, &f.zobrist,
+                                     16 << 20, NULL));
     int top = square_at(&f.board, 1, 1), below = square_at(&f.board, 1, 2);
     int loose = square_at(&f.board, 5, 2), off = square_at(&f.board, 3, 2);
     assert_true(back.fixed[top]);    /* a wall left and above */

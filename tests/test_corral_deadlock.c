@@ -40,12 +40,12 @@ static void fixture_pick(fixture *f, int number)
     assert_true(solver_distances_init(&f->distances, &f->board));
     assert_true(deadlock_table_init(&f->deadlocks, &f->board));
     solver_options options = {.mode = SOLVER_FAST, .disable = SOLVER_NO_CORRAL_DEADLOCKS};
-    assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances,
-                                   &f->deadlocks, NULL, NULL, &options));
+    assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances, &f->deadlocks,
+                                   NULL, NULL, &options));
     assert_null(f->search.corral_deadlocks);
     assert_true(solver_corral_memory_init(&f->memory, 4096));
-    assert_true(solver_corral_deadlocks_init(&f->checks, &f->board, &f->distances,
-                                             &f->deadlocks, f->search.zobrist, &f->memory));
+    assert_true(solver_corral_deadlocks_init(&f->checks, &f->board, &f->distances, &f->deadlocks,
+                                             f->search.zobrist, &f->memory));
     solver_search_key(&f->search); /* the player's reach */
 }
 
@@ -190,11 +190,11 @@ static void position_text(const solver_search *s, char *text, size_t size)
         for (int x = 0; x < b->width; x++) {
             int q = y * b->width + x;
             bool goal = board_is_goal(b, q);
-            char c = board_is_wall(b, q)  ? '#'
-                     : q == s->player     ? (goal ? '+' : '@')
-                     : s->boxes[q]        ? (goal ? '*' : '$')
-                     : goal               ? '.'
-                                          : ' ';
+            char c = board_is_wall(b, q) ? '#'
+                     : q == s->player    ? (goal ? '+' : '@')
+                     : s->boxes[q]       ? (goal ? '*' : '$')
+                     : goal              ? '.'
+                                         : ' ';
             assert_true(at + 2 < size);
             text[at++] = c;
         }
@@ -255,7 +255,6 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
     assert_true(checked > 1000);
     assert_true(proven >= 20);
 }
-
 
 /* Every position along a real solution can be solved: after each push of the reference
  * solutions of XSokoban 1-30 (cavepacker-data's .sol files), no corral is proven lost,
