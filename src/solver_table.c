@@ -104,7 +104,10 @@ bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
     }
     t->stores++;
     *victim = (solver_entry){.key = key, .cost = (uint32_t)cost, .iteration = (uint32_t)iteration};
-    if (t->used * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS) {
+    /* at its largest the table stays as it is (the recount below would cost a pass over the
+     * whole table at every store from then on) */
+    if (t->bucket_mask + 1 < t->max_buckets &&
+        t->used * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS) {
         grow(t);
         t->used = 0; /* recounted lazily: the next half-full mark of the bigger table */
         for (size_t i = 0; i < (t->bucket_mask + 1) * SOLVER_TABLE_WAYS; i++)
