@@ -105,10 +105,20 @@ static int pulls_home(pull_search *p, int goal, int player, const uint8_t *sourc
     return -1;
 }
 
+/* True when `square` is a parking square already (one square is never two targets). */
+static bool is_parking(const solver_parking *parking, int square)
+{
+    for (int k = 0; k < parking->count; k++)
+        if (parking->square[k] == square) return true;
+    return false;
+}
+
 /* The parking square of the box on `square`: the square off the goals, not where a box
  * stands, that its pulls reach last (the farthest by pulls), the other boxes standing still
- * and the player starting from `player`; -1 when it cannot be pulled off. */
-static int parking_square(pull_search *p, int square, int player, const uint8_t *sources)
+ * and the player starting from `player`, and no parking square already; -1 when it cannot
+ * be pulled off. */
+static int parking_square(pull_search *p, int square, int player, const uint8_t *sources,
+                          const solver_parking *parking)
 {
     const board *b = p->board;
     if (++p->stamp == 0) {
@@ -125,7 +135,9 @@ static int parking_square(pull_search *p, int square, int player, const uint8_t 
     while (head < tail) {
         if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
         int state = p->queue[head++], box = state / 4;
-        if (box != square && box != player && !board_is_goal(b, box) && !sources[box]) best = box;
+        if (box != square && box != player && !board_is_goal(b, box) && !sources[box] &&
+            !is_parking(parking, box))
+            best = box;
         pull_reach(p, box + b->delta[state % 4], box, square);
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], back = to + b->delta[d];
@@ -203,7 +215,7 @@ static bool park(pull_search *p, const board *b, uint8_t *box, const int *remova
     for (int i = 0; i < count; i++) {
         int g = removable[i];
         if (g >= b->goal_count) continue; /* a box parked already waits where it is */
-        int square = parking_square(p, b->goals[g], player, sources);
+        int square = parking_square(p, b->goals[g], player, sources, parking);
         if (square < 0) continue;
         int k = parking->count++;
         parking->square[k] = square;
