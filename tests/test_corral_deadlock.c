@@ -96,10 +96,9 @@ static solver_status solve_without_corral_proofs(const char *text, solver_mode m
     return status;
 }
 
-/* Microban I 1 after two pushes: the box below the player has shut him out of the three
- * squares at the bottom left. No box stands in a corner or against a dead wall and none is
- * frozen, yet the two barrier boxes alone can never both reach goals: the box left of the
- * player can only go right or into the corner, the other only down onto the first. */
+/* A position of Microban I 1 met by the solver: the box left of the player shuts him out of
+ * the three squares at the bottom left. No box stands on a dead square and none is frozen,
+ * yet the two barrier boxes alone can never both reach goals. */
 static const char *lost_corral = "####\n"
                                  "# .#\n"
                                  "#  ###\n"
