@@ -88,17 +88,15 @@ static void release(race *c)
     free(c);
 }
 
-/* Lowers the calling thread's priority by HELPER_NICE, so that it takes a small share of a
- * core it shares with the first run, and all of an idle one. On Linux niceness is a
- * thread's own (elsewhere setpriority() would lower the whole process, the first run with
- * it: nothing is done). */
-static void become_helper(void)
+void solver_threads_lower_priority(int by)
 {
 #ifdef __linux__
     id_t thread = (id_t)syscall(SYS_gettid);
     errno = 0;
     int nice = getpriority(PRIO_PROCESS, thread);
-    if (errno == 0) setpriority(PRIO_PROCESS, thread, nice + HELPER_NICE);
+    if (errno == 0) setpriority(PRIO_PROCESS, thread, nice + by);
+#else
+    (void)by;
 #endif
 }
 
@@ -107,7 +105,7 @@ static void *run_one(void *argument)
 {
     runner *r = argument;
     race *c = r->race;
-    if (c->helpers && r->index > 0) become_helper();
+    if (c->helpers && r->index > 0) solver_threads_lower_priority(HELPER_NICE);
     finish(c, r->index, c->run(c->argument, r->index, &c->stop));
     return NULL;
 }

@@ -15,6 +15,11 @@
 /* One run: searches until done or until `stop` is set; true when it answered. */
 typedef bool solver_thread_run(void *argument, int index, const atomic_bool *stop);
 
+/* Lowers the calling thread's priority by `by` niceness steps, so that it takes a small share
+ * of a core it shares with others and all of an idle one. On Linux niceness is a thread's
+ * own; elsewhere nothing is done (setpriority() would lower the whole process). */
+void solver_threads_lower_priority(int by);
+
 /* The number of cores online (at least 1). */
 int solver_threads_cores(void);
 

@@ -17,7 +17,6 @@
 #include "worker.h"
 
 #include <assert.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -26,10 +25,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#endif
+
+#include "solver_threads.h"
 
 enum {
     DEFAULT_BUDGET_SECONDS = 10,
@@ -487,24 +484,13 @@ static solver_status work(worker *worker, worker_task *task)
 /* The solver thread's niceness above the thread that made it (the game's loop): where the
  * solver's searches and the loop share a core, a key is drawn at once, and on an idle
  * core the searches run as fast as ever. The searches it races inherit it (and add their
- * own, solver_threads.h). On Linux niceness is a thread's own; elsewhere nothing is done
- * (setpriority() would lower the whole process, the game's loop with it). */
+ * own, solver_threads.h). */
 enum { WORKER_NICE = 5 };
-
-static void lower_priority(void)
-{
-#ifdef __linux__
-    id_t thread = (id_t)syscall(SYS_gettid);
-    errno = 0;
-    int nice = getpriority(PRIO_PROCESS, thread);
-    if (errno == 0) setpriority(PRIO_PROCESS, thread, nice + WORKER_NICE);
-#endif
-}
 
 static void *worker_main(void *argument)
 {
     worker *worker = argument;
-    lower_priority();
+    solver_threads_lower_priority(WORKER_NICE);
     pthread_mutex_lock(&worker->lock);
     for (;;) {
         while (!worker->quit && !worker->next &&
