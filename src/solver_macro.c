@@ -69,56 +69,21 @@ static void pull_reach(pull_search *p, int from, int extra, int gone)
     }
 }
 
-/* Where the box on goal square `goal` can be pulled back to, the other boxes on goals standing
- * still and the player starting from `player`: the square of `sources` (where the boxes now
- * stand) it gets to first, the reverse of bringing it in from there; -1 when none. */
-static int pulls_home(pull_search *p, int goal, int player, const uint8_t *sources)
-{
-    const board *b = p->board;
-    if (++p->stamp == 0) {
-        memset(p->visit, 0, (size_t)b->size * 4 * sizeof *p->visit);
-        p->stamp = 1;
-    }
-    int head = 0, tail = 0;
-    pull_reach(p, player, -1, -1);
-    if (p->reach[goal]) return -1; /* cannot happen: the box stands there */
-    for (int d = 0; d < DIRECTION_COUNT; d++) {
-        if (!p->reach[goal + b->delta[d]]) continue;
-        p->visit[goal * 4 + d] = p->stamp;
-        p->queue[tail++] = goal * 4 + d;
-    }
-    while (head < tail) {
-        /* each state floods the floor: on a large level the search takes seconds */
-        if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
-        int state = p->queue[head++], box = state / 4;
-        pull_reach(p, box + b->delta[state % 4], box, goal);
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int to = box + b->delta[d], back = to + b->delta[d];
-            if (!p->reach[to] || !p->reach[back]) continue;
-            if (sources[to]) return to;
-            int next = to * 4 + d;
-            if (p->visit[next] == p->stamp) continue;
-            p->visit[next] = p->stamp;
-            p->queue[tail++] = next;
-        }
-    }
-    return -1;
-}
-
 /* True when `square` is a parking square already (one square is never two targets). */
 static bool is_parking(const solver_parking *parking, int square)
 {
-    for (int k = 0; k < parking->count; k++)
+    for (int k = 0; parking && k < parking->count; k++)
         if (parking->square[k] == square) return true;
     return false;
 }
 
-/* The parking square of the box on `square`: the square off the goals, not where a box
- * stands, that its pulls reach last (the farthest by pulls), the other boxes standing still
- * and the player starting from `player`, and no parking square already; -1 when it cannot
- * be pulled off. */
-static int parking_square(pull_search *p, int square, int player, const uint8_t *sources,
-                          const solver_parking *parking)
+/* A breadth-first search over the pulls of the box on `square`, the other boxes standing
+ * still and the player starting from `player`. With `home`: the square of `home` (where the
+ * boxes now stand) the box gets back to first, the reverse of bringing it in from there.
+ * Without: its parking square, the square off the goals, off `sources` and off the parking
+ * squares already taken, that its pulls reach last (the farthest by pulls). -1 when none. */
+static int pull_away(pull_search *p, int square, int player, const uint8_t *home,
+                     const uint8_t *sources, const solver_parking *parking)
 {
     const board *b = p->board;
     if (++p->stamp == 0) {
@@ -127,21 +92,24 @@ static int parking_square(pull_search *p, int square, int player, const uint8_t 
     }
     int head = 0, tail = 0, best = -1;
     pull_reach(p, player, -1, -1);
+    if (p->reach[square]) return -1; /* cannot happen: the box stands there */
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         if (!p->reach[square + b->delta[d]]) continue;
         p->visit[square * 4 + d] = p->stamp;
         p->queue[tail++] = square * 4 + d;
     }
     while (head < tail) {
+        /* each state floods the floor: on a large level the search takes seconds */
         if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
         int state = p->queue[head++], box = state / 4;
-        if (box != square && box != player && !board_is_goal(b, box) && !sources[box] &&
+        if (!home && box != square && box != player && !board_is_goal(b, box) && !sources[box] &&
             !is_parking(parking, box))
             best = box;
         pull_reach(p, box + b->delta[state % 4], box, square);
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = box + b->delta[d], back = to + b->delta[d];
             if (!p->reach[to] || !p->reach[back]) continue;
+            if (home && home[to]) return to;
             int next = to * 4 + d;
             if (p->visit[next] == p->stamp) continue;
             p->visit[next] = p->stamp;
@@ -215,7 +183,7 @@ static bool park(pull_search *p, const board *b, uint8_t *box, const int *remova
     for (int i = 0; i < count; i++) {
         int g = removable[i];
         if (g >= b->goal_count) continue; /* a box parked already waits where it is */
-        int square = parking_square(p, b->goals[g], player, sources, parking);
+        int square = pull_away(p, b->goals[g], player, NULL, sources, parking);
         if (square < 0) continue;
         int k = parking->count++;
         parking->square[k] = square;
@@ -321,7 +289,7 @@ int solver_macro_packing_layers_until(const board *b, int player, const uint8_t 
                 }
                 int t = removable[i];
                 int square = t < b->goal_count ? b->goals[t] : parking->square[t - b->goal_count];
-                int to = pulls_home(&pull, square, player, unused);
+                int to = pull_away(&pull, square, player, unused, sources, parking);
                 if (to < 0) continue;
                 removable[home++] = t;
                 /* with parking, as YASS plans, each box goes home to a square of its own */
