@@ -7,6 +7,7 @@
 #   SECONDS     time limit per level (default 30)
 #   MODE        optimal or fast (default optimal)
 # Environment: SOKOBAN (default build/src/sokoban), MEMORY (MiB per level, --memory; default: the solver's),
+#   NODES (a node limit per level, --nodes, beside the time: counts that repeat on a busy machine),
 #   JOBS (levels solved at once, one process each, default 1: on a 2-core machine JOBS=2
 #   halves the wall time of a long run; each level still has one core),
 #   THREADS (searches per level, --threads; default: 1 when JOBS > 1, so that each level has
@@ -20,7 +21,7 @@ COLLECTION=${1:?usage: bench/solve.sh COLLECTION [SECONDS] [MODE]}
 SECONDS_PER_LEVEL=${2:-30}
 MODE=${3:-optimal}
 SOKOBAN=${SOKOBAN:-build/src/sokoban}
-memory=${MEMORY:+--memory $MEMORY}
+memory="${MEMORY:+--memory $MEMORY} ${NODES:+--nodes $NODES}"
 MAPS=/usr/share/games/cavepacker/maps
 
 work=$(mktemp -d)
