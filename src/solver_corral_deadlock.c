@@ -119,7 +119,14 @@ void solver_corral_deadlocks_free(solver_corral_deadlocks *c)
     free(c->player);
     free(c->seen);
     free(c->seen_generation);
+    solver_corral_memory_free(&c->own);
     *c = (solver_corral_deadlocks){0};
+}
+
+void solver_corral_deadlocks_share(solver_corral_deadlocks *c, solver_corral_memory *memory)
+{
+    solver_corral_memory_free(&c->own);
+    c->memory = memory;
 }
 
 /* ---- floods ---------------------------------------------------------------------------- */
@@ -306,6 +313,11 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
 static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int start)
 {
     if (!take_corral(c, s, start)) return false;
+    if (!c->memory) {
+        /* out of memory: the corral stays unproven, as one too big to search */
+        if (!solver_corral_memory_init(&c->own, SOLVER_CORRAL_ENTRIES)) return false;
+        c->memory = &c->own;
+    }
     c->counters.checks++;
     /* The key: the barrier boxes, and a square of the player's region among them alone. The
      * least square of his region among all the boxes (the search's own) is one, and costs no

@@ -62,7 +62,8 @@ typedef struct solver_corral_deadlocks {
     const solver_distances *distances;
     const deadlock_table *deadlocks; /* frozen boxes; may be NULL */
     solver_zobrist zobrist;          /* the search's keys (borrowed arrays) */
-    solver_corral_memory *memory;    /* not owned */
+    solver_corral_memory *memory;    /* the table in use: `own`, or a shared one */
+    solver_corral_memory own;        /* made when first needed, if none is shared */
     int node_limit;
     uint8_t *boxes;   /* the barrier boxes alone */
     uint8_t *blocked; /* walls, the outside and those boxes */
@@ -83,12 +84,17 @@ typedef struct solver_corral_deadlocks {
 
 /* Sets up the checks of one search on `board`; the distances' dead squares, the deadlock
  * table's frozen boxes (may be NULL) and the Zobrist keys are borrowed, and so is
- * `memory`. False when out of memory. */
+ * `memory`, the table of learned corrals; NULL: a table of the search's own, of
+ * SOLVER_CORRAL_ENTRIES, made at the first corral. False when out of memory. */
 bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board,
                                   const solver_distances *distances,
                                   const deadlock_table *deadlocks, solver_zobrist zobrist,
                                   solver_corral_memory *memory);
 void solver_corral_deadlocks_free(solver_corral_deadlocks *c);
+
+/* Learns in `memory`, shared with the other searches of the level, instead of a table of
+ * its own (to be called before the first check). */
+void solver_corral_deadlocks_share(solver_corral_deadlocks *c, solver_corral_memory *memory);
 
 /* True when a corral next to the box on `square` (the one pushed last) proves the search's
  * current state lost. The player's reach must be computed; nothing of the state changes. */

@@ -379,25 +379,17 @@ bool solver_search_is_goal(const solver_search *s)
     return s->on_goal == s->box_count;
 }
 
-/* The corral deadlock checks and their table of learned corrals, this search's own. */
+/* The corral deadlock checks, with a table of learned corrals of their own unless one is
+ * shared (solver_search_share_corrals). */
 static bool start_corral_deadlocks(solver_search *s)
 {
     solver_corral_deadlocks *c = malloc(sizeof *c);
-    solver_corral_memory *memory = malloc(sizeof *memory);
-    if (!c || !memory || !solver_corral_memory_init(memory, SOLVER_CORRAL_ENTRIES)) {
-        free(c);
-        free(memory);
-        return false;
-    }
-    if (!solver_corral_deadlocks_init(c, s->board, s->distances, s->deadlocks, s->zobrist,
-                                      memory)) {
-        solver_corral_memory_free(memory);
-        free(memory);
+    if (!c || !solver_corral_deadlocks_init(c, s->board, s->distances, s->deadlocks, s->zobrist,
+                                            NULL)) {
         free(c);
         return false;
     }
     s->corral_deadlocks = c;
-    s->owns_corral_memory = true;
     return true;
 }
 
@@ -471,22 +463,12 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
 
 void solver_search_share_corrals(solver_search *s, solver_corral_memory *memory)
 {
-    if (!s->corral_deadlocks) return;
-    if (s->owns_corral_memory) {
-        solver_corral_memory_free(s->corral_deadlocks->memory);
-        free(s->corral_deadlocks->memory);
-    }
-    s->corral_deadlocks->memory = memory;
-    s->owns_corral_memory = false;
+    if (s->corral_deadlocks) solver_corral_deadlocks_share(s->corral_deadlocks, memory);
 }
 
 void solver_search_free(solver_search *s)
 {
     if (s->corral_deadlocks) {
-        if (s->owns_corral_memory) {
-            solver_corral_memory_free(s->corral_deadlocks->memory);
-            free(s->corral_deadlocks->memory);
-        }
         solver_corral_deadlocks_free(s->corral_deadlocks);
         free(s->corral_deadlocks);
     }

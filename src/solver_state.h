@@ -54,7 +54,6 @@ typedef struct solver_search {
     bool corrals;  /* PI-corral pruning (solver_corral.h) */
     /* corral deadlocks by a small search (solver_corral_deadlock.h); NULL: off */
     struct solver_corral_deadlocks *corral_deadlocks;
-    bool owns_corral_memory; /* false: its table is shared (solver_search_share_corrals) */
     bool pull_home; /* the packing order counts a box gone when it pulls back home */
     bool parking;   /* and parks a box on the way when none does (solver_macro.h) */
     /* Positions known to be solvable (options->known; the fast mode only): a state it
