@@ -104,12 +104,32 @@ static int target_distance(const solver_features *f, const solver_search *s, int
     return abs(board_x(b, at) - board_x(b, square)) + abs(board_y(b, at) - board_y(b, square));
 }
 
+int solver_advisors_packing_next(solver_advisors *a, const solver_search *s, int *from, int *goal)
+{
+    const int *layer = a->features->layer;
+    while (a->next_candidate < a->candidate_count && a->searches < PACKING_SEARCHES) {
+        int square = a->candidates[a->next_candidate++].square;
+        if (!might_pack(a, s, square, a->top)) continue;
+        a->searches++;
+        int pushes =
+            solver_box_search_to_layer(&a->box, s->distances, s->boxes, square, s->player, NULL,
+                                       layer, a->top, a->path, a->path_capacity, goal);
+        if (pushes > 0) {
+            assert(pushes <= a->path_capacity && layer[a->box.goal_of[*goal]] == a->top);
+            *from = square;
+            return pushes;
+        }
+    }
+    return 0;
+}
+
 int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *from, int *goal)
 {
     const board *b = s->board;
     const solver_features *f = a->features;
     const int *layer = f->layer;
     a->opener = -1;
+    a->candidate_count = a->next_candidate = a->searches = 0;
     int top = -1;
     for (int t = 0; t < f->target_count; t++)
         if (!solver_features_done(f, b, s->boxes, t) && layer[t] > top) top = layer[t];
@@ -139,22 +159,12 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
         }
         a->candidates[k] = c;
     }
-    if (count > 0 && a->candidates[0].goal < b->goal_count)
+    a->candidate_count = count;
+    a->top = top;
+    int pushes = solver_advisors_packing_next(a, s, from, goal);
+    if (pushes == 0 && count > 0 && a->candidates[0].goal < b->goal_count)
         a->opener = first_in_the_way(s, a->candidates[0].square, a->candidates[0].goal);
-    for (int k = 0, searches = 0; k < count && searches < PACKING_SEARCHES; k++) {
-        int square = a->candidates[k].square;
-        if (!might_pack(a, s, square, top)) continue;
-        searches++;
-        int pushes = solver_box_search_to_layer(&a->box, s->distances, s->boxes, square, s->player,
-                                                NULL, layer, top, a->path, a->path_capacity, goal);
-        if (pushes > 0) {
-            assert(pushes <= a->path_capacity && layer[a->box.goal_of[*goal]] == top);
-            *from = square;
-            a->opener = -1;
-            return pushes;
-        }
-    }
-    return 0;
+    return pushes;
 }
 
 void solver_advisors_weigh(const solver_advisors *a, solver_store *store, int parent,

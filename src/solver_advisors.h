@@ -35,6 +35,7 @@ enum {
 typedef struct solver_child {
     int node; /* its index in the store */
     int h;    /* its bound */
+    int aim;  /* pushes from the box pushed to its next target (solver_features_aim()) */
 } solver_child;
 
 /* A box the packing advisor may take to goal `goal`, `distance` pushes away for a lone box. */
@@ -50,6 +51,9 @@ typedef struct solver_advisors {
     solver_candidate *candidates; /* box_count of them */
     int opener;                   /* the box the opener would push first, or -1 */
     uint32_t *mark;               /* the relaxed flood of might_pack() */
+    /* the packing advisor's progress in the current state: its candidates, the next one to
+     * try, the full searches made and the layer to fill */
+    int candidate_count, next_candidate, searches, top;
     uint32_t stamp;
     int *queue;
 } solver_advisors;
@@ -67,6 +71,11 @@ void solver_advisors_free(solver_advisors *advisors);
  * the first box in the way of the nearest one; else -1. */
 int solver_advisors_packing(solver_advisors *advisors, const solver_search *search, int *from,
                             int *goal);
+/* The advice for the next box that gets there, after solver_advisors_packing() in the same
+ * state (the search back in it), within the same bound on full searches: YASS offers a path
+ * for every box that can fill the next target. 0 when there is none. */
+int solver_advisors_packing_next(solver_advisors *advisors, const solver_search *search, int *from,
+                                 int *goal);
 
 /* The packer, joiner and opener among the `count` new children of node `parent`: they cost
  * nothing, every other single push costs 1 in the weight that orders each cell. Sets the

@@ -224,7 +224,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
          * zeros calloc left (square 0 is outside and must stay blocked) */
         for (int i = 0; i < box_count; i++) back->box_square[i] = b->goals[i];
         ok = solver_store_init(&back->store, box_count, memory_bytes, SOLVER_OPEN_ENTRY_BYTES) &&
-             solver_open_init(&back->open, 1) && add_roots(back);
+             solver_open_init(&back->open, 1, false) && add_roots(back);
     }
     free(distance);
     if (!ok) solver_backward_free(back);

@@ -412,6 +412,8 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .ordering = !(off & SOLVER_NO_INERTIA),
         .pull_home = !(off & SOLVER_NO_PULL_HOME),
         .parking = !(off & SOLVER_NO_PARKING),
+        .packing_list = !(off & SOLVER_NO_PACKING_LIST),
+        .frozen = !(off & SOLVER_NO_FROZEN),
         .player = start->player,
         .last_box = -1,
     };

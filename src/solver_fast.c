@@ -17,6 +17,7 @@
 #include "solver_backward.h"
 #include "solver_corral_deadlock.h"
 #include "solver_features.h"
+#include "solver_frozen.h"
 #include "solver_open.h"
 #include "solver_store.h"
 
@@ -24,6 +25,9 @@ enum {
     /* Weighted best-first (features off): f = g + FAST_WEIGHT * h. 5 was measured best among
      * 1, 2, 3, 5 and 1000 on XSokoban 1-30 and Microban (docs/SOLVER.md). */
     FAST_WEIGHT = 5,
+    /* The packing-order list: a box on a target in packing order against pushes (YASS's
+     * EMPTY_GOAL_PENALTY). */
+    PACKED_BOX = 32,
     CHECK_EVERY = 256,
 };
 #define CHECK_SECONDS 0.002
@@ -31,14 +35,17 @@ enum {
 typedef struct fast_search {
     solver_search *search;
     ida_domain domain;
-    bool features; /* FESS; false: weighted best-first on one open list */
+    bool features;     /* FESS; false: weighted best-first on one open list */
+    bool packing_list; /* with features: the second open list by packing order */
+    bool frozen_check; /* deadlocks behind boxes frozen on goals, at each expansion */
+    solver_frozen frozen;
     solver_store store;
     solver_open open;
     solver_features space;    /* with features only */
     solver_advisors advisors; /* with features only */
     solver_child *children;
     const ida_limits *limits;
-    uint16_t *scratch; /* box squares of the packing advice's state */
+    uint16_t *scratch;     /* box squares of the packing advice's state */
     bool backward;         /* a backward search meets this one (solver_backward.h) */
     double backward_share; /* its nodes for each node of the forward search */
     solver_backward back;
@@ -55,9 +62,11 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     size_t forward_bytes =
         f->backward ? (size_t)((double)memory_bytes / (1 + f->backward_share)) : memory_bytes;
     if (!f->children || !f->scratch ||
-        !solver_store_init(&f->store, s->box_count, forward_bytes, SOLVER_OPEN_ENTRY_BYTES) ||
-        !solver_open_init(&f->open, cells))
+        !solver_store_init(&f->store, s->box_count, forward_bytes,
+                           (f->packing_list ? 2 : 1) * SOLVER_OPEN_ENTRY_BYTES) ||
+        !solver_open_init(&f->open, cells, f->packing_list))
         return false;
+    if (f->frozen_check && !solver_frozen_init(&f->frozen, s->board, s->distances)) return false;
     if (f->features && (!solver_features_init(&f->space, s, stop) ||
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
         return false;
@@ -75,6 +84,7 @@ static void release(fast_search *f)
     solver_open_free(&f->open);
     solver_features_free(&f->space);
     solver_advisors_free(&f->advisors);
+    if (f->frozen_check) solver_frozen_free(&f->frozen);
     if (f->backward) solver_backward_free(&f->back);
 }
 
@@ -143,9 +153,23 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t k
     return i;
 }
 
+/* The priority of a state on the packing-order list, lower first: YASS's forward score.
+ * Each box on a target in packing order (solver_features_packed()) is worth far more than
+ * a push (so the search runs from one packed box to the next), then the pushes so far and
+ * the bound, then twice the distance from the box pushed last to the nearest target it
+ * should fill next (`aim`; a fixed penalty when it reaches none). */
+static uint64_t packing_priority(const fast_search *f, const solver_node *n, int h, int aim)
+{
+    uint64_t boxes = (uint64_t)f->search->box_count;
+    uint64_t distance = aim == SOLVER_NO_PATH ? PACKED_BOX / 4 : 2 * ((uint64_t)aim + 1);
+    uint64_t priority = PACKED_BOX * (boxes - n->packed) + (uint64_t)n->g + (uint64_t)h + distance;
+    return priority < UINT32_MAX ? priority : UINT32_MAX;
+}
+
 /* Puts node `i`, whose bound is `h`, on its open list: FESS orders a cell by weight, then
- * bound; without features, f = g + FAST_WEIGHT * h. */
-static bool open_node(fast_search *f, int i, int h)
+ * bound; without features, f = g + FAST_WEIGHT * h. With the packing-order list, on that
+ * too (`aim`: see packing_priority()). */
+static bool open_node(fast_search *f, int i, int h, int aim)
 {
     assert(h >= 0 && h < IDA_INFINITY); /* dead states are never opened */
     const solver_node *n = &f->store.nodes[i];
@@ -161,20 +185,20 @@ static bool open_node(fast_search *f, int i, int h)
         priority = (uint64_t)n->g + (uint64_t)FAST_WEIGHT * (uint64_t)h;
         if (priority > UINT32_MAX) priority = UINT32_MAX;
     }
+    if (f->packing_list && !solver_open_push_second(&f->open, packing_priority(f, n, h, aim), i))
+        return false;
     return solver_open_push(&f->open, cell, priority, i);
 }
 
-
-/* Adds the state after the packing advice in node `i` (the search is in that node's state)
- * as a child of `i`. Returns the new node or SOLVER_NO_NODE (no advice, seen before, dead,
- * or no room); *h is its bound. Sets *status when the store is full or the child is a goal. */
-static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, ida_result *result)
+/* Adds the state after the packing advice in node `i` (the search is in that node's state;
+ * the advice: `count` pushes in the advisors' path take the box on `from` to `goal`) as a
+ * child of `i`. Returns the new node or SOLVER_NO_NODE (seen before, dead, or no room); *h
+ * is its bound. Sets *status when the store is full or the child is a goal. */
+static int add_packing_child(fast_search *f, int i, int count, int from, int goal, int *h, int *aim,
+                             ida_status *status, ida_result *result)
 {
     solver_search *s = f->search;
     solver_advisors *a = &f->advisors;
-    int from, goal;
-    int count = solver_advisors_packing(a, s, &from, &goal);
-    if (count == 0) return SOLVER_NO_NODE;
     if (budget_spent(f->limits, result->nodes)) {
         *status = IDA_LIMIT;
         return SOLVER_NO_NODE;
@@ -201,6 +225,7 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, 
         *status = IDA_NO_MEMORY;
         return SOLVER_NO_NODE;
     }
+    if (f->packing_list) *aim = solver_features_aim(&f->space, s, goal);
     int added = add_node(f, i, (ida_move)f->store.macro_count, f->store.nodes[i].g + count, key);
     if (added == SOLVER_NO_NODE) {
         *status = IDA_LIMIT;
@@ -212,6 +237,32 @@ static int add_packing_child(fast_search *f, int i, int *h, ida_status *status, 
     else
         *status = meet_forward(f, added, key, result);
     return added;
+}
+
+/* YASS offers a path for every box that can fill the next target: after the packing
+ * advisor's first advice in node `i`, the advice for each further box goes on the
+ * packing-order list alone (FESS's cells keep one advised macro a state). Returns the
+ * status: IDA_UNSOLVABLE to go on. */
+static ida_status add_more_packing(fast_search *f, int i, ida_result *result)
+{
+    solver_search *s = f->search;
+    ida_status status = IDA_UNSOLVABLE;
+    for (;;) {
+        const solver_node *node = &f->store.nodes[i];
+        solver_search_set(s, solver_store_boxes(&f->store, i), node->player);
+        int from, goal, h = 0, aim = 0;
+        int count = solver_advisors_packing_next(&f->advisors, s, &from, &goal);
+        if (count == 0) break;
+        int added = add_packing_child(f, i, count, from, goal, &h, &aim, &status, result);
+        if (status != IDA_UNSOLVABLE) break;
+        if (added == SOLVER_NO_NODE) continue;
+        solver_node *n = &f->store.nodes[added];
+        n->weight =
+            (uint16_t)(f->store.nodes[i].weight + (f->store.nodes[i].weight < SOLVER_MAX_WEIGHT));
+        if (!solver_open_push_second(&f->open, packing_priority(f, n, h, aim), added))
+            return IDA_NO_MEMORY;
+    }
+    return status;
 }
 
 /* True when a limit says stop; sets *status. */
@@ -244,8 +295,11 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         start + (limits->progress_interval > 0 ? limits->progress_interval : 0.25);
     int i;
     while (status == IDA_UNSOLVABLE && (i = solver_open_pop(&f->open)) != SOLVER_NO_NODE) {
+        if (f->store.nodes[i].expanded) continue; /* taken from the other list before */
+        f->store.nodes[i].expanded = 1;
         const solver_node node = f->store.nodes[i];
         solver_search_set(s, solver_store_boxes(&f->store, i), node.player);
+        if (f->frozen_check && solver_frozen_lost(&f->frozen, s)) continue;
         solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;
         for (int m = 0; m < count; m++) {
@@ -268,7 +322,10 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                     } else if ((status = meet_forward(f, added, key, result)) != IDA_UNSOLVABLE) {
                         /* met the backward search */
                     } else {
-                        f->children[children++] = (solver_child){.node = added, .h = h};
+                        int aim = f->packing_list ? solver_features_aim(&f->space, s,
+                                                                        s->box_square[s->last_box])
+                                                  : 0;
+                        f->children[children++] = (solver_child){.node = added, .h = h, .aim = aim};
                     }
                 }
             }
@@ -281,18 +338,24 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
             status = limits->cancel && atomic_load(limits->cancel) ? IDA_CANCELLED : IDA_LIMIT;
         if (status != IDA_UNSOLVABLE) break;
         if (f->features) {
-            int h = 0;
-            f->advisors.opener = -1;
-            int packed = add_packing_child(f, i, &h, &status, result);
+            int h = 0, aim = 0, from, goal;
+            int count = solver_advisors_packing(&f->advisors, s, &from, &goal);
+            int packed = count > 0
+                             ? add_packing_child(f, i, count, from, goal, &h, &aim, &status, result)
+                             : SOLVER_NO_NODE;
             if (status != IDA_UNSOLVABLE) break;
             solver_advisors_weigh(&f->advisors, &f->store, i, f->children, children);
             if (packed != SOLVER_NO_NODE) {
                 f->store.nodes[packed].weight = node.weight; /* advised */
-                f->children[children++] = (solver_child){.node = packed, .h = h};
+                f->children[children++] = (solver_child){.node = packed, .h = h, .aim = aim};
             }
+            if (count > 0 && f->packing_list &&
+                (status = add_more_packing(f, i, result)) != IDA_UNSOLVABLE)
+                break;
         }
         for (int c = 0; c < children; c++)
-            if (!open_node(f, f->children[c].node, f->children[c].h)) status = IDA_NO_MEMORY;
+            if (!open_node(f, f->children[c].node, f->children[c].h, f->children[c].aim))
+                status = IDA_NO_MEMORY;
         if (status != IDA_UNSOLVABLE) break;
         f->forward_nodes = result->nodes - f->back_nodes;
         if ((status = run_backward(f, result)) != IDA_UNSOLVABLE) break;
@@ -329,6 +392,8 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     *result = (ida_result){0};
     fast_search f = {.search = s,
                      .features = features,
+                     .packing_list = features && s->packing_list,
+                     .frozen_check = s->frozen,
                      .backward = backward_share > 0,
                      .backward_share = backward_share,
                      .limits = limits};
@@ -347,7 +412,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
         int root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s));
         if (root == SOLVER_NO_NODE)
             status = IDA_LIMIT;
-        else if (!open_node(&f, root, h))
+        else if (!open_node(&f, root, h, 0))
             status = IDA_NO_MEMORY;
         else
             status = run(&f, limits, start, result);

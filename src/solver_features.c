@@ -6,6 +6,35 @@
 
 #include "solver_macro.h"
 
+/* Pushes from every square to each parking square, by a breadth-first search of pulls back
+ * from it over the walls alone (one pull: the box and the player behind it each one step). */
+static bool parking_distances(solver_features *f, const board *b)
+{
+    size_t size = (size_t)b->size;
+    if (f->parking.count == 0) return true;
+    f->parking_distance = malloc((size_t)f->parking.count * size * sizeof *f->parking_distance);
+    if (!f->parking_distance) return false;
+    for (int k = 0; k < f->parking.count; k++) {
+        uint16_t *distance = f->parking_distance + (size_t)k * size;
+        for (size_t q = 0; q < size; q++) distance[q] = SOLVER_NO_PATH;
+        int head = 0, tail = 0;
+        distance[f->parking.square[k]] = 0;
+        f->queue[tail++] = f->parking.square[k];
+        while (head < tail) {
+            int square = f->queue[head++];
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int from = square + b->delta[d], player = from + b->delta[d];
+                if (!board_is_inside(b, from) || !board_is_inside(b, player) ||
+                    distance[from] != SOLVER_NO_PATH)
+                    continue;
+                distance[from] = (uint16_t)(distance[square] + 1);
+                f->queue[tail++] = from;
+            }
+        }
+    }
+    return true;
+}
+
 bool solver_features_init(solver_features *f, const solver_search *s, const solver_stop *stop)
 {
     const board *b = s->board;
@@ -46,7 +75,7 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     }
     for (int square = 0; square < b->size; square++)
         if (board_is_inside(b, square)) f->floor[f->floor_count++] = square;
-    return true;
+    return parking_distances(f, b);
 }
 
 void solver_features_free(solver_features *f)
@@ -59,7 +88,30 @@ void solver_features_free(solver_features *f)
     free(f->parking.square);
     free(f->parking.goal);
     free(f->parking.layer);
+    free(f->parking_distance);
     *f = (solver_features){0};
+}
+
+int solver_features_aim(const solver_features *f, const solver_search *s, int square)
+{
+    const board *b = s->board;
+    const solver_distances *d = s->distances;
+    for (int k = 0; k < f->target_count;) {
+        int layer = f->layer[f->packing[k]], nearest = SOLVER_NO_PATH;
+        bool full = true;
+        for (; k < f->target_count && f->layer[f->packing[k]] == layer; k++) {
+            int t = f->packing[k];
+            if (solver_features_done(f, b, s->boxes, t)) continue;
+            full = false;
+            int distance = t < b->goal_count
+                               ? d->to_goal[(size_t)square * (size_t)d->goal_count + (size_t)t]
+                               : f->parking_distance[(size_t)(t - b->goal_count) * (size_t)b->size +
+                                                     (size_t)square];
+            if (distance < nearest) nearest = distance;
+        }
+        if (!full) return nearest;
+    }
+    return 0;
 }
 
 /* Fewer regions is better: boxes that cut the level in parts must move again. */

@@ -35,6 +35,9 @@ typedef struct solver_features {
     uint32_t *mark; /* flood marks: a square is marked when it holds the stamp */
     uint32_t stamp;
     int *queue;
+    /* parking_distance[k * board size + square]: pushes that take a lone box from square to
+     * parking square k (the player's side not checked), or SOLVER_NO_PATH */
+    uint16_t *parking_distance;
 } solver_features;
 
 /* Computes the packing order from the search's current state (the boxes come from where
@@ -47,6 +50,11 @@ void solver_features_free(solver_features *features);
  * packing order, stopping after the first layer not yet full. A parking square whose goal
  * holds a box is done with, and counts no box. */
 int solver_features_packed(const solver_features *features, const solver_search *search);
+
+/* The pushes that take a lone box from `square` to the nearest target not yet done of the
+ * first layer not yet full (0 when all are full; SOLVER_NO_PATH when it reaches none): the
+ * aim of YASS's packing-order search for the box just pushed. */
+int solver_features_aim(const solver_features *features, const solver_search *search, int square);
 
 /* The regions of free floor (no box) in the current state; the player's reach, when it is
  * computed, counts as one region without a new flood. */

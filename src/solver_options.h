@@ -41,6 +41,8 @@ enum {
     SOLVER_NO_BACKWARD = 256,  /* fast mode: the backward search that meets the forward one */
     SOLVER_NO_CORRAL_DEADLOCKS = 512, /* corral deadlocks proven by a small search */
     SOLVER_NO_PARKING = 1024, /* fast mode: the packing order parks no box on the way */
+    SOLVER_NO_PACKING_LIST = 2048, /* fast mode: no second open list by packing order */
+    SOLVER_NO_FROZEN = 4096, /* fast mode: deadlocks behind boxes frozen on goals */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

@@ -30,6 +30,7 @@ typedef struct solver_node {
     uint16_t weight; /* FESS: pushes on the way here that no advisor asked for */
     uint16_t packed; /* FESS features: boxes on goals in packing order, */
     uint8_t regions; /* and the number of regions of free floor (at most 255) */
+    uint8_t expanded; /* 1 once expanded: a state may be on two open lists (solver_open.h) */
 } solver_node;
 
 typedef struct solver_store {

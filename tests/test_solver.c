@@ -24,6 +24,7 @@
 #include "solver.h"
 #include "solver_bound.h"
 #include "solver_domain.h"
+#include "solver_features.h"
 #include "solver_macro.h"
 #include "solver_threads.h"
 
@@ -340,6 +341,43 @@ static void test_packing_order_with_the_player_on_a_goal_is_the_order_from_outsi
     free(sources);
     fixture_free(&inside);
     fixture_free(&outside);
+}
+
+/* The aim of the packing-order list (solver_fast.c): the pushes from a box to the nearest
+ * empty target of the first layer not yet full. In a dead-end corridor the far goal is
+ * filled first; once it holds a box, the near one is next; with both full the aim is 0; a
+ * box in the corner behind the player reaches no goal. */
+static void test_packing_aim_is_the_distance_to_the_next_target_in_order(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "########\n#@ $$..#\n########\n");
+    solver_distances d;
+    assert_true(solver_distances_init(&d, &f.board));
+    solver_options options = options_for(SOLVER_FAST);
+    solver_search s;
+    assert_true(solver_search_init(&s, &f.board, &f.start, &d, NULL, NULL, NULL, &options));
+    solver_features features;
+    assert_true(solver_features_init(&features, &s, NULL));
+    int w = f.board.width;
+    int near_goal = w + 5, far_goal = w + 6;
+    assert_true(features.layer[1] > features.layer[0]); /* goals in square order: far last */
+    assert_int_equal(f.board.goals[1], far_goal);
+    uint16_t boxes[2] = {(uint16_t)(w + 3), (uint16_t)(w + 4)};
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_aim(&features, &s, w + 4), 2);
+    assert_int_equal(solver_features_aim(&features, &s, w + 3), 3);
+    assert_int_equal(solver_features_aim(&features, &s, w + 1), SOLVER_NO_PATH);
+    boxes[1] = (uint16_t)far_goal;
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_aim(&features, &s, w + 3), 2);
+    boxes[0] = (uint16_t)near_goal;
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_aim(&features, &s, near_goal), 0);
+    solver_features_free(&features);
+    solver_search_free(&s);
+    solver_distances_free(&d);
+    fixture_free(&f);
 }
 
 /* XSokoban 47: with a box on every goal, a point comes where no box left can be pulled back
@@ -1016,6 +1054,7 @@ int main(void)
         cmocka_unit_test(test_packing_order_with_the_player_on_a_goal_is_the_order_from_outside),
         cmocka_unit_test(test_packing_order_parks_a_box_when_none_pulls_home),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
+        cmocka_unit_test(test_packing_aim_is_the_distance_to_the_next_target_in_order),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
         cmocka_unit_test(test_boxes_the_player_cannot_get_behind_are_unsolvable),

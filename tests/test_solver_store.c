@@ -1,5 +1,7 @@
 /* test_solver_store.c - the fast mode's store of seen states (solver_store.h): every state
- * added is found again while the hash set grows, and a full pool says so. */
+ * added is found again while the hash set grows, and a full pool says so; and its open
+ * lists (solver_open.h): cells in turn, the best of each, and a second list on every other
+ * turn. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "solver_open.h"
 #include "solver_store.h"
 
 /* SplitMix64: distinct, well-spread keys. */
@@ -61,11 +64,47 @@ static void test_a_full_pool_adds_no_node(void **state)
     solver_store_free(&store);
 }
 
+/* One list: the cells in turn, the best (lowest priority) of each; empty cells are passed. */
+static void test_open_cells_are_taken_in_turn_best_first(void **state)
+{
+    (void)state;
+    solver_open open;
+    assert_true(solver_open_init(&open, 3, false));
+    assert_true(solver_open_push(&open, 0, 9, 10));
+    assert_true(solver_open_push(&open, 0, 2, 11));
+    assert_true(solver_open_push(&open, 2, 5, 20));
+    int order[] = {11, 20, 10};
+    for (int k = 0; k < 3; k++) assert_int_equal(solver_open_pop(&open), order[k]);
+    assert_int_equal(solver_open_pop(&open), -1);
+    solver_open_free(&open);
+}
+
+/* Two lists: the cells first, then the second list, by turns; when one runs dry the other
+ * goes on alone. A state on both comes out of each (the caller passes over the second). */
+static void test_open_second_list_takes_every_other_turn(void **state)
+{
+    (void)state;
+    solver_open open;
+    assert_true(solver_open_init(&open, 2, true));
+    assert_true(solver_open_push(&open, 0, 1, 1));
+    assert_true(solver_open_push(&open, 1, 1, 2));
+    assert_true(solver_open_push_second(&open, 7, 1));
+    assert_true(solver_open_push_second(&open, 3, 3));
+    assert_true(solver_open_push_second(&open, 5, 4));
+    int order[] = {1, 3, 2, 4, 1};
+    for (int k = 0; k < 5; k++) assert_int_equal(solver_open_pop(&open), order[k]);
+    assert_int_equal(open.count, 0);
+    assert_int_equal(solver_open_pop(&open), -1);
+    solver_open_free(&open);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_states_are_found_again_as_the_hash_set_grows),
         cmocka_unit_test(test_a_full_pool_adds_no_node),
+        cmocka_unit_test(test_open_cells_are_taken_in_turn_best_first),
+        cmocka_unit_test(test_open_second_list_takes_every_other_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

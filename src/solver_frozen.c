@@ -1,0 +1,158 @@
+/* solver_frozen.c - deadlocks behind boxes frozen on goals: a freeze test, a pulling search
+ * per goal over the squares the frozen boxes leave, and a bipartite matching. */
+#include "solver_frozen.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool solver_frozen_init(solver_frozen *f, const board *b, const solver_distances *distances)
+{
+    *f = (solver_frozen){.board = b, .distances = distances};
+    size_t size = (size_t)b->size, goals = (size_t)(b->goal_count > 0 ? b->goal_count : 1);
+    f->frozen = calloc(size, 1);
+    f->queue = malloc(size * sizeof *f->queue);
+    f->goal_of_box = malloc(goals * sizeof *f->goal_of_box);
+    f->box_of_goal = malloc(goals * sizeof *f->box_of_goal);
+    f->boxes = malloc(goals * sizeof *f->boxes);
+    f->goals = malloc(goals * sizeof *f->goals);
+    f->seen = calloc(goals, sizeof *f->seen);
+    if (!f->frozen || !f->queue || !f->goal_of_box || !f->box_of_goal || !f->boxes || !f->goals ||
+        !f->seen)
+        return false;
+    for (int k = 0; k < SOLVER_FROZEN_SETS; k++) {
+        f->reach[k] = malloc(goals * size);
+        if (!f->reach[k]) return false;
+    }
+    return true;
+}
+
+void solver_frozen_free(solver_frozen *f)
+{
+    free(f->frozen);
+    free(f->queue);
+    free(f->goal_of_box);
+    free(f->box_of_goal);
+    free(f->boxes);
+    free(f->goals);
+    free(f->seen);
+    for (int k = 0; k < SOLVER_FROZEN_SETS; k++) free(f->reach[k]);
+    *f = (solver_frozen){0};
+}
+
+/* True when an axis through `square` is closed for good: a wall or a frozen box on one side
+ * (a box against it can be pushed neither into it nor away, the player having nowhere to
+ * stand), or dead squares on both (a push either way loses the box). */
+static bool axis_closed(const solver_frozen *f, int square, int delta)
+{
+    const board *b = f->board;
+    int one = square + delta, other = square - delta;
+    if (board_is_wall(b, one) || board_is_wall(b, other) || f->frozen[one] || f->frozen[other])
+        return true;
+    return solver_square_is_dead(f->distances, one) && solver_square_is_dead(f->distances, other);
+}
+
+/* Marks the boxes frozen on goals in f->frozen: the greatest set of boxes on goals each
+ * closed on both axes counting the others of the set, found by taking out, until nothing
+ * changes, every box with an axis open. Returns their number. */
+static int find_frozen(solver_frozen *f, const solver_search *s)
+{
+    const board *b = f->board;
+    int count = 0;
+    for (int i = 0; i < s->box_count; i++) {
+        int square = s->box_square[i];
+        f->frozen[square] = board_is_goal(b, square);
+        count += f->frozen[square];
+    }
+    for (bool changed = count > 0; changed;) {
+        changed = false;
+        for (int i = 0; i < s->box_count; i++) {
+            int square = s->box_square[i];
+            if (!f->frozen[square]) continue;
+            if (axis_closed(f, square, b->delta[0]) && axis_closed(f, square, b->delta[1]))
+                continue;
+            f->frozen[square] = 0;
+            count--;
+            changed = true;
+        }
+    }
+    return count;
+}
+
+/* The squares from which a lone box can be pushed to goal square `goal` without crossing a
+ * frozen box, neither with the box nor with the player behind it: a pulling search. */
+static void pull_reach(solver_frozen *f, int goal, uint8_t *reach)
+{
+    const board *b = f->board;
+    memset(reach, 0, (size_t)b->size);
+    int head = 0, tail = 0;
+    reach[goal] = 1;
+    f->queue[tail++] = goal;
+    while (head < tail) {
+        int square = f->queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int from = square - b->delta[d], stand = from - b->delta[d];
+            if (reach[from] || !board_is_inside(b, from) || !board_is_inside(b, stand) ||
+                f->frozen[from] || f->frozen[stand])
+                continue;
+            reach[from] = 1;
+            f->queue[tail++] = from;
+        }
+    }
+}
+
+/* Kuhn's augmenting path from box `i` (index into f->boxes) over the goals it reaches. */
+static bool augment(solver_frozen *f, const uint8_t *reach, int goal_count, int i)
+{
+    size_t size = (size_t)f->board->size;
+    for (int k = 0; k < goal_count; k++) {
+        if (f->seen[k] == f->stamp || !reach[(size_t)k * size + (size_t)f->boxes[i]]) continue;
+        f->seen[k] = f->stamp;
+        if (f->box_of_goal[k] < 0 || augment(f, reach, goal_count, f->box_of_goal[k])) {
+            f->box_of_goal[k] = i;
+            f->goal_of_box[i] = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
+{
+    const board *b = f->board;
+    if (find_frozen(f, s) == 0) return false;
+    f->checked++;
+    uint64_t key = 0;
+    int boxes = 0, goals = 0;
+    for (int i = 0; i < s->box_count; i++) {
+        int square = s->box_square[i];
+        if (f->frozen[square])
+            key ^= s->zobrist.box[square];
+        else
+            f->boxes[boxes++] = square;
+    }
+    for (int g = 0; g < b->goal_count; g++)
+        if (!f->frozen[b->goals[g]]) f->goals[goals++] = b->goals[g];
+    assert(boxes == goals);
+    key |= 1; /* 0 marks an empty slot */
+    int slot = (int)(key >> 60) % SOLVER_FROZEN_SETS;
+    uint8_t *reach = f->reach[slot];
+    size_t size = (size_t)b->size;
+    if (f->key[slot] != key) {
+        for (int k = 0; k < goals; k++) pull_reach(f, f->goals[k], reach + (size_t)k * size);
+        f->key[slot] = key;
+    }
+    for (int i = 0; i < s->box_count; i++) f->frozen[s->box_square[i]] = 0;
+    for (int k = 0; k < goals; k++) f->box_of_goal[k] = -1;
+    for (int i = 0; i < boxes; i++) {
+        if (++f->stamp == 0) {
+            memset(f->seen, 0, (size_t)b->goal_count * sizeof *f->seen);
+            f->stamp = 1;
+        }
+        if (!augment(f, reach, goals, i)) {
+            f->lost++;
+            return true;
+        }
+    }
+    return false;
+}

@@ -1,0 +1,50 @@
+/* solver_frozen.h - deadlocks behind boxes frozen on goals.
+ *
+ * A box on a goal that can move on neither axis (a wall or another such box on a side, or
+ * dead squares on both sides) never moves again: for the rest of the game it is a wall.
+ * Behind such walls a box may no longer reach any goal left, or several boxes only the same
+ * few: the boxes not frozen must still go to distinct goals not frozen, each along a path
+ * of pushes that crosses no frozen box (the other boxes and the player's reach left out,
+ * which only lets more through). When no such assignment exists the position is lost (YASS
+ * learns deadlocks from "frozen goals patterns" in the same spirit).
+ *
+ * Which squares reach a goal depends only on the frozen set, so the squares of the last
+ * few frozen sets met are kept (keyed by their Zobrist hash): a state costs a freeze test
+ * and a bipartite matching of its boxes; a new set a pulling search per goal. Part of the
+ * solver (solver.h); internal to it. One per search: not shared between threads. */
+#ifndef SOKOBAN_SOLVER_FROZEN_H
+#define SOKOBAN_SOLVER_FROZEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "solver_state.h"
+
+enum { SOLVER_FROZEN_SETS = 16 }; /* frozen sets whose squares are kept */
+
+typedef struct solver_frozen {
+    const board *board;
+    const solver_distances *distances;
+    uint8_t *frozen; /* per square: 1 under a frozen box (work space) */
+    /* per kept set: its hash (0: none) and goal_count rows of board size, 1 where a box
+     * can go to that goal */
+    uint64_t key[SOLVER_FROZEN_SETS];
+    uint8_t *reach[SOLVER_FROZEN_SETS];
+    int *queue;
+    int *goal_of_box, *box_of_goal; /* the matching (work space) */
+    int *boxes, *goals;             /* the boxes and goals not frozen (work space) */
+    uint32_t *seen;                 /* per goal: the stamp of the augmenting search */
+    uint32_t stamp;
+    uint64_t lost, checked; /* counters, for measurements */
+} solver_frozen;
+
+/* Sets up the check for searches on `board` with its push `distances`. False when out of
+ * memory. */
+bool solver_frozen_init(solver_frozen *frozen, const board *board,
+                        const solver_distances *distances);
+void solver_frozen_free(solver_frozen *frozen);
+
+/* True when the search's current position is lost behind its boxes frozen on goals. */
+bool solver_frozen_lost(solver_frozen *frozen, const solver_search *search);
+
+#endif

@@ -1,0 +1,221 @@
+/* test_frozen.c - deadlocks behind boxes frozen on goals (solver_frozen.h): a box that can
+ * never leave its wall because a frozen box takes the player's place, a frozen box that
+ * leaves the way open, the squares of a frozen set kept, and, over positions of real
+ * levels, that every position called lost is (an exhaustive search with no deadlock
+ * knowledge agrees) and that none along the reference solutions is. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "collection.h"
+#include "deadlock_search.h"
+#include "lurd.h"
+#include "solver_bound.h"
+#include "solver_domain.h"
+#include "solver_frozen.h"
+#include "textfile.h"
+
+typedef struct fixture {
+    collection collection;
+    board board;
+    position start;
+    solver_distances distances;
+    solver_search search;
+    solver_frozen frozen;
+} fixture;
+
+static void fixture_pick(fixture *f, int number)
+{
+    assert_true(number >= 1 && number <= f->collection.count);
+    assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
+    assert_true(solver_distances_init(&f->distances, &f->board));
+    solver_options options = {.mode = SOLVER_FAST};
+    assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances, NULL, NULL,
+                                   NULL, &options));
+    assert_true(solver_frozen_init(&f->frozen, &f->board, &f->distances));
+}
+
+static void fixture_from_text(fixture *f, const char *text)
+{
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "inline", &f->collection, &error));
+    fixture_pick(f, 1);
+}
+
+static bool fixture_load(fixture *f, const char *name)
+{
+    char path[1024];
+    level_error error;
+    snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/%s", name);
+    if (!collection_load(path, &f->collection, &error)) return false;
+    fixture_pick(f, 1);
+    return true;
+}
+
+static void fixture_free(fixture *f)
+{
+    solver_frozen_free(&f->frozen);
+    solver_search_free(&f->search);
+    solver_distances_free(&f->distances);
+    board_free(&f->board);
+    position_free(&f->start);
+    collection_free(&f->collection);
+}
+
+/* Puts the search in the position `p`. */
+static void search_set(solver_search *s, const board *b, const position *p)
+{
+    int count = 0;
+    for (int q = 0; q < b->size; q++)
+        if (p->boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+    solver_search_set(s, s->box_square_scratch, p->player);
+}
+
+/* The box in the top left corner is frozen on its goal. The box beside it could only be
+ * pushed right with the player where the frozen box stands, so it never reaches the goal
+ * on the right; no box stands on a dead square, and the bound is finite. */
+static void test_box_that_needs_a_frozen_square_to_push_from_is_lost(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "######\n"
+                          "#*$ .#\n"
+                          "#@   #\n"
+                          "######\n");
+    assert_true(solver_search_bound(&f.search) < IDA_INFINITY);
+    assert_true(solver_frozen_lost(&f.frozen, &f.search));
+    assert_int_equal(f.frozen.lost, 1);
+    fixture_free(&f);
+}
+
+/* With a square between them the player stands there and pushes the box home. */
+static void test_frozen_box_that_leaves_the_way_open_is_not_lost(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "######\n"
+                          "#* $.#\n"
+                          "#@   #\n"
+                          "######\n");
+    assert_false(solver_frozen_lost(&f.frozen, &f.search));
+    assert_int_equal(f.frozen.checked, 1);
+    fixture_free(&f);
+}
+
+/* No box frozen on a goal: nothing to check. */
+static void test_position_without_frozen_boxes_is_not_checked(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "######\n"
+                          "# .$ #\n"
+                          "#@ $.#\n"
+                          "######\n");
+    assert_false(solver_frozen_lost(&f.frozen, &f.search));
+    assert_int_equal(f.frozen.checked, 0);
+    fixture_free(&f);
+}
+
+/* Over random walks of pushes on Microban I 1-60, every position called lost is: the
+ * exhaustive search with no deadlock knowledge finds no solution there. */
+static void test_every_position_called_lost_is_unsolvable(void **state)
+{
+    (void)state;
+    int lost = 0, confirmed = 0;
+    unsigned seed = 4242;
+    for (int number = 1; number <= 60; number++) {
+        char name[64];
+        snprintf(name, sizeof name, "microban01_%04d.sok", number);
+        fixture f;
+        if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
+        solver_search *s = &f.search;
+        ida_domain domain;
+        solver_search_domain(s, &domain);
+        ida_move moves[4 * 64];
+        position p;
+        assert_true(position_copy(&p, &f.start, &f.board));
+        for (int walk = 0; walk < 30; walk++) {
+            search_set(s, &f.board, &f.start);
+            solver_search_bound(s);
+            for (int step = 0; step < 30; step++) {
+                int n = domain.expand(s, moves);
+                if (n == 0) break;
+                seed = seed * 1103515245u + 12345u;
+                int cost;
+                int h = domain.make(s, moves[(seed >> 8) % (unsigned)n], 0, &cost);
+                if (h == IDA_PRUNE || h >= IDA_INFINITY) break;
+                if (!solver_frozen_lost(&f.frozen, s)) continue;
+                lost++;
+                memset(p.boxes, 0, (size_t)f.board.size);
+                for (int i = 0; i < s->box_count; i++) p.boxes[s->box_square[i]] = 1;
+                p.player = s->player;
+                deadlock_search_result r = deadlock_search_solve(&f.board, &p, 200000);
+                assert_int_not_equal(r, DEADLOCK_SEARCH_SOLVABLE);
+                confirmed += r == DEADLOCK_SEARCH_UNSOLVABLE;
+                break;
+            }
+        }
+        position_free(&p);
+        fixture_free(&f);
+    }
+    /* the walks meet such positions often enough for this to test something */
+    assert_true(lost >= 20);
+    assert_true(confirmed >= lost / 2);
+}
+
+/* Every position along a real solution can be solved: after each push of the reference
+ * solutions of XSokoban 1-30 (cavepacker-data's .sol files), none is called lost, though
+ * many have boxes frozen on goals. */
+static void test_no_position_along_a_solution_is_lost(void **state)
+{
+    (void)state;
+    char reason[256];
+    uint64_t checked = 0;
+    for (int number = 1; number <= 30; number++) {
+        char name[64], path[1024];
+        snprintf(name, sizeof name, "xsokoban%04d.sok", number);
+        fixture f;
+        if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
+        snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/xsokoban%04d.sol", number);
+        char *text = NULL;
+        size_t length = 0;
+        assert_true(textfile_read(path, 1 << 20, &text, &length, reason, sizeof reason));
+        lurd_steps steps = {0};
+        lurd_error failure;
+        assert_true(lurd_parse(text, &steps, &failure));
+        position p;
+        assert_true(position_copy(&p, &f.start, &f.board));
+        for (int i = 0; i < steps.count; i++) {
+            step_result r = board_step(&f.board, &p, steps.steps[i].direction);
+            assert_true(r == STEP_MOVED || r == STEP_PUSHED);
+            if (r != STEP_PUSHED) continue;
+            search_set(&f.search, &f.board, &p);
+            assert_false(solver_frozen_lost(&f.frozen, &f.search));
+        }
+        checked += f.frozen.checked;
+        position_free(&p);
+        lurd_steps_free(&steps);
+        free(text);
+        fixture_free(&f);
+    }
+    assert_true(checked > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_box_that_needs_a_frozen_square_to_push_from_is_lost),
+        cmocka_unit_test(test_frozen_box_that_leaves_the_way_open_is_not_lost),
+        cmocka_unit_test(test_position_without_frozen_boxes_is_not_checked),
+        cmocka_unit_test(test_every_position_called_lost_is_unsolvable),
+        cmocka_unit_test(test_no_position_along_a_solution_is_lost),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
