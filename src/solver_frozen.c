@@ -120,7 +120,8 @@ static bool augment(solver_frozen *f, const uint8_t *reach, int goal_count, int 
 bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
 {
     const board *b = f->board;
-    if (find_frozen(f, s) == 0) return false;
+    /* a checked level has as many boxes as goals (level.h); anything else is not looked at */
+    if (s->box_count != b->goal_count || find_frozen(f, s) == 0) return false;
     f->checked++;
     uint64_t key = 0;
     int boxes = 0, goals = 0;
