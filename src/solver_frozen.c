@@ -20,10 +20,10 @@ bool solver_frozen_init(solver_frozen *f, const board *b, const solver_distances
     if (!f->frozen || !f->queue || !f->goal_of_box || !f->box_of_goal || !f->boxes || !f->goals ||
         !f->seen)
         return false;
-    for (int k = 0; k < SOLVER_FROZEN_SETS; k++) {
-        f->reach[k] = malloc(goals * size);
-        if (!f->reach[k]) return false;
-    }
+    size_t per_set = goals * size;
+    f->sets = per_set * SOLVER_FROZEN_SETS <= SOLVER_FROZEN_BYTES
+                  ? SOLVER_FROZEN_SETS
+                  : (int)(SOLVER_FROZEN_BYTES / per_set > 0 ? SOLVER_FROZEN_BYTES / per_set : 1);
     return true;
 }
 
@@ -136,9 +136,16 @@ bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
         if (!f->frozen[b->goals[g]]) f->goals[goals++] = b->goals[g];
     assert(boxes == goals);
     key |= 1; /* 0 marks an empty slot */
-    int slot = (int)(key >> 60) % SOLVER_FROZEN_SETS;
-    uint8_t *reach = f->reach[slot];
+    int slot = (int)((key >> 32) % (uint64_t)f->sets);
     size_t size = (size_t)b->size;
+    if (!f->reach[slot]) {
+        f->reach[slot] = malloc((size_t)b->goal_count * size);
+        if (!f->reach[slot]) { /* no memory: no answer, which only prunes less */
+            for (int i = 0; i < s->box_count; i++) f->frozen[s->box_square[i]] = 0;
+            return false;
+        }
+    }
+    uint8_t *reach = f->reach[slot];
     if (f->key[slot] != key) {
         for (int k = 0; k < goals; k++) pull_reach(f, f->goals[k], reach + (size_t)k * size);
         f->key[slot] = key;

@@ -20,7 +20,10 @@
 
 #include "solver_state.h"
 
-enum { SOLVER_FROZEN_SETS = 16 }; /* frozen sets whose squares are kept */
+enum {
+    SOLVER_FROZEN_SETS = 16,        /* frozen sets whose squares are kept, at most */
+    SOLVER_FROZEN_BYTES = 16 << 20, /* and the most their squares take together */
+};
 
 typedef struct solver_frozen {
     const board *board;
@@ -29,7 +32,8 @@ typedef struct solver_frozen {
     /* per kept set: its hash (0: none) and goal_count rows of board size, 1 where a box
      * can go to that goal */
     uint64_t key[SOLVER_FROZEN_SETS];
-    uint8_t *reach[SOLVER_FROZEN_SETS];
+    uint8_t *reach[SOLVER_FROZEN_SETS]; /* made at their first use */
+    int sets;                           /* the sets kept: fewer on a large level */
     int *queue;
     int *goal_of_box, *box_of_goal; /* the matching (work space) */
     int *boxes, *goals;             /* the boxes and goals not frozen (work space) */
