@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "solver_domain.h"
+#include "solver_frozen.h"
 
 enum {
     /* f = g + BACKWARD_WEIGHT * h, as the forward search's weighted best-first */
@@ -39,39 +40,6 @@ static void pull_distances(solver_backward *back, int from, int column, int *que
     }
     for (int i = 0; i < b->size; i++)
         back->to_start[(size_t)i * (size_t)n + (size_t)column] = distance[i];
-}
-
-/* The start's boxes that never move in any solution: on a goal and blocked on both axes,
- * an axis blocked by a wall or a fixed box on either side (a box against a wall can be
- * pushed neither away from it, the player having nowhere to stand, nor into it). Boxes
- * that block each other are fixed together: the greatest set that holds, found by taking
- * out, until nothing changes, each box with an axis free. Their goals are filled from the
- * start, so the backward search never pulls them, and no other box can pass them. (YASS
- * walls such boxes in; in the forward search they bought nothing, docs/SOLVER.md.) */
-static void find_fixed(solver_backward *back, const int *start)
-{
-    const board *b = back->board;
-    for (int j = 0; j < back->box_count; j++)
-        if (board_is_goal(b, start[j])) back->fixed[start[j]] = 1;
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (int j = 0; j < back->box_count; j++) {
-            int square = start[j];
-            if (!back->fixed[square]) continue;
-            bool free_axis = false;
-            for (int axis = 0; axis < 2 && !free_axis; axis++) {
-                int one = square + b->delta[axis], other = square - b->delta[axis];
-                bool blocked = board_is_wall(b, one) || board_is_wall(b, other) ||
-                               back->fixed[one] || back->fixed[other];
-                free_axis = !blocked;
-            }
-            if (free_axis) {
-                back->fixed[square] = 0;
-                changed = true;
-            }
-        }
-    }
 }
 
 /* Floods the player's reach from `player` over the squares not blocked into `reach`
@@ -203,7 +171,11 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
             back->box_at[i] = -1;
             back->blocked[i] = !board_is_inside(b, (int)i);
         }
-        find_fixed(back, start);
+        /* The start's boxes that never move in any solution (solver_frozen_mark(), without
+         * the dead-square rule): their goals are filled from the start, so the backward
+         * search never pulls them, and no other box can pass them. (YASS walls such boxes
+         * in; in the forward search they bought nothing, docs/SOLVER.md.) */
+        solver_frozen_mark(b, NULL, start, box_count, back->fixed);
         for (int j = 0; j < box_count; j++) {
             if (j % 64 == 63 && solver_stop_now(stop)) {
                 /* given up: the search is void; the columns left say "no path" */

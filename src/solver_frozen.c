@@ -42,41 +42,38 @@ void solver_frozen_free(solver_frozen *f)
 
 /* True when an axis through `square` is closed for good: a wall or a frozen box on one side
  * (a box against it can be pushed neither into it nor away, the player having nowhere to
- * stand), or dead squares on both (a push either way loses the box). */
-static bool axis_closed(const solver_frozen *f, int square, int delta)
+ * stand), or, with `distances`, dead squares on both (a push either way loses the box). */
+static bool axis_closed(const board *b, const solver_distances *distances, const uint8_t *frozen,
+                        int square, int delta)
 {
-    const board *b = f->board;
     int one = square + delta, other = square - delta;
-    if (board_is_wall(b, one) || board_is_wall(b, other) || f->frozen[one] || f->frozen[other])
+    if (board_is_wall(b, one) || board_is_wall(b, other) || frozen[one] || frozen[other])
         return true;
-    return solver_square_is_dead(f->distances, one) && solver_square_is_dead(f->distances, other);
+    return distances && solver_square_is_dead(distances, one) &&
+           solver_square_is_dead(distances, other);
 }
 
-/* Marks the boxes frozen on goals in f->frozen: the greatest set of boxes on goals each
- * closed on both axes counting the others of the set, found by taking out, until nothing
- * changes, every box with an axis open. Returns their number. */
-static int find_frozen(solver_frozen *f, const solver_search *s)
+int solver_frozen_mark(const board *b, const solver_distances *distances, const int *squares,
+                       int count, uint8_t *frozen)
 {
-    const board *b = f->board;
-    int count = 0;
-    for (int i = 0; i < s->box_count; i++) {
-        int square = s->box_square[i];
-        f->frozen[square] = board_is_goal(b, square);
-        count += f->frozen[square];
+    int marked = 0;
+    for (int i = 0; i < count; i++) {
+        frozen[squares[i]] = board_is_goal(b, squares[i]);
+        marked += frozen[squares[i]];
     }
-    for (bool changed = count > 0; changed;) {
+    for (bool changed = marked > 0; changed;) {
         changed = false;
-        for (int i = 0; i < s->box_count; i++) {
-            int square = s->box_square[i];
-            if (!f->frozen[square]) continue;
-            if (axis_closed(f, square, b->delta[0]) && axis_closed(f, square, b->delta[1]))
+        for (int i = 0; i < count; i++) {
+            int square = squares[i];
+            if (!frozen[square] || (axis_closed(b, distances, frozen, square, b->delta[0]) &&
+                                    axis_closed(b, distances, frozen, square, b->delta[1])))
                 continue;
-            f->frozen[square] = 0;
-            count--;
+            frozen[square] = 0;
+            marked--;
             changed = true;
         }
     }
-    return count;
+    return marked;
 }
 
 /* The squares from which a lone box can be pushed to goal square `goal` without crossing a
@@ -121,7 +118,9 @@ bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
 {
     const board *b = f->board;
     /* a checked level has as many boxes as goals (level.h); anything else is not looked at */
-    if (s->box_count != b->goal_count || find_frozen(f, s) == 0) return false;
+    if (s->box_count != b->goal_count ||
+        solver_frozen_mark(b, f->distances, s->box_square, s->box_count, f->frozen) == 0)
+        return false;
     f->checked++;
     uint64_t key = 0;
     int boxes = 0, goals = 0;

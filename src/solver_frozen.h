@@ -48,6 +48,14 @@ bool solver_frozen_init(solver_frozen *frozen, const board *board,
                         const solver_distances *distances);
 void solver_frozen_free(solver_frozen *frozen);
 
+/* Marks in `frozen` (one byte per square) which of the `count` boxes on `squares` are frozen
+ * on goals, and clears it for the others: the greatest set of boxes on goals each closed on
+ * both axes (a wall or a box of the set on a side, or, with `distances` (may be NULL), dead
+ * squares on both), found by taking out, until nothing changes, every box with an axis
+ * open. Returns their number. Shared with the backward search (solver_backward.c). */
+int solver_frozen_mark(const board *board, const solver_distances *distances, const int *squares,
+                       int count, uint8_t *frozen);
+
 /* True when the search's current position is lost behind its boxes frozen on goals. */
 bool solver_frozen_lost(solver_frozen *frozen, const solver_search *search);
 
