@@ -130,9 +130,7 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
     const int *layer = f->layer;
     a->opener = -1;
     a->candidate_count = a->next_candidate = a->searches = 0;
-    int top = -1;
-    for (int t = 0; t < f->target_count; t++)
-        if (!solver_features_done(f, b, s->boxes, t) && layer[t] > top) top = layer[t];
+    int top = solver_features_current(f, b, s->boxes);
     if (top < 0) return 0;
     /* The candidates, by distance (insertion sort: a few dozen boxes at most). */
     int count = 0;
@@ -143,7 +141,7 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
         int parked = a->box.goal_of[square] - b->goal_count;
         if (parked >= 0 && layer[f->parking.goal[parked]] < top) continue;
         for (int t = 0; t < f->target_count; t++) {
-            if (layer[t] != top || solver_features_done(f, b, s->boxes, t)) continue;
+            if (layer[t] != top || !solver_features_needed(f, b, s->boxes, t, top)) continue;
             int d = target_distance(f, s, square, t);
             if (d < distance) {
                 distance = d;

@@ -92,26 +92,38 @@ void solver_features_free(solver_features *f)
     *f = (solver_features){0};
 }
 
+int solver_features_current(const solver_features *f, const board *b, const uint8_t *boxes)
+{
+    /* Whether a parked box may be in transit depends on the layer being filled, which depends
+     * on the parking squares: from "every box in transit" (-1) up to the fixed point; the
+     * layer only rises, so this ends within as many rounds as there are layers. */
+    int current = -1;
+    for (;;) {
+        int top = -1;
+        for (int t = 0; t < f->target_count; t++)
+            if (f->layer[t] > top && solver_features_needed(f, b, boxes, t, current))
+                top = f->layer[t];
+        if (top <= current) return current;
+        current = top;
+    }
+}
+
 int solver_features_aim(const solver_features *f, const solver_search *s, int square)
 {
     const board *b = s->board;
     const solver_distances *d = s->distances;
-    for (int k = 0; k < f->target_count;) {
-        int layer = f->layer[f->packing[k]], nearest = SOLVER_NO_PATH;
-        bool full = true;
-        for (; k < f->target_count && f->layer[f->packing[k]] == layer; k++) {
-            int t = f->packing[k];
-            if (solver_features_done(f, b, s->boxes, t)) continue;
-            full = false;
-            int distance = t < b->goal_count
-                               ? d->to_goal[(size_t)square * (size_t)d->goal_count + (size_t)t]
-                               : f->parking_distance[(size_t)(t - b->goal_count) * (size_t)b->size +
-                                                     (size_t)square];
-            if (distance < nearest) nearest = distance;
-        }
-        if (!full) return nearest;
+    int current = solver_features_current(f, b, s->boxes);
+    if (current < 0) return 0;
+    int nearest = SOLVER_NO_PATH;
+    for (int t = 0; t < f->target_count; t++) {
+        if (f->layer[t] != current || !solver_features_needed(f, b, s->boxes, t, current)) continue;
+        int distance = t < b->goal_count
+                           ? d->to_goal[(size_t)square * (size_t)d->goal_count + (size_t)t]
+                           : f->parking_distance[(size_t)(t - b->goal_count) * (size_t)b->size +
+                                                 (size_t)square];
+        if (distance < nearest) nearest = distance;
     }
-    return 0;
+    return nearest;
 }
 
 /* Fewer regions is better: boxes that cut the level in parts must move again. */
@@ -149,17 +161,9 @@ int solver_features_regions(solver_features *f, const solver_search *s)
 int solver_features_packed(const solver_features *f, const solver_search *s)
 {
     const board *b = s->board;
-    int packed = 0;
-    for (int k = 0; k < f->target_count;) {
-        int layer = f->layer[f->packing[k]], filled = 0, all = 0;
-        for (; k < f->target_count && f->layer[f->packing[k]] == layer; k++) {
-            int t = f->packing[k];
-            all++;
-            filled += solver_features_done(f, b, s->boxes, t);
-            packed += s->boxes[solver_features_square(f, b, t)];
-        }
-        if (filled < all) break;
-    }
+    int current = solver_features_current(f, b, s->boxes), packed = 0;
+    for (int t = 0; t < f->target_count; t++)
+        if (f->layer[t] >= current) packed += s->boxes[solver_features_square(f, b, t)];
     assert(packed <= s->box_count);
     return packed;
 }

@@ -76,6 +76,24 @@ static inline bool solver_features_done(const solver_features *f, const board *b
     return boxes[f->parking.square[k]] || boxes[b->goals[f->parking.goal[k]]];
 }
 
+/* True when target `target` still needs a box while layer `current` is being filled
+ * (solver_features_current()): it is not done, and it is no parking square whose box has
+ * left for its goal in the goal's turn (YASS lets a parked box go then without the layers
+ * after the parking square's counting as undone; before, such a box in transit set the
+ * packing feature back to the parking square's layer and aimed the box back at it). */
+static inline bool solver_features_needed(const solver_features *f, const board *b,
+                                          const uint8_t *boxes, int target, int current)
+{
+    if (solver_features_done(f, b, boxes, target)) return false;
+    if (target < b->goal_count) return true;
+    return f->layer[f->parking.goal[target - b->goal_count]] < current;
+}
+
+/* The layer being filled in a state with boxes `boxes` (one byte per square): the highest
+ * layer with a target that still needs a box; -1 when none does. */
+int solver_features_current(const solver_features *features, const board *board,
+                            const uint8_t *boxes);
+
 /* The number of cells for `box_count` boxes. */
 static inline int solver_features_cell_count(int box_count)
 {

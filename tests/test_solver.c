@@ -380,6 +380,66 @@ static void test_packing_aim_is_the_distance_to_the_next_target_in_order(void **
     fixture_free(&f);
 }
 
+/* A parked box leaves its parking square for its goal in the goal's turn (YASS lets it): on
+ * the way, the layers after the parking square's stay counted and the box aims at its goal,
+ * not back at the parking square. Here the parking square (layer 2) is filled first, then
+ * the near goal (layer 1), then the far goal (layer 0), whose box waits on the parking
+ * square. */
+static void test_packing_feature_lets_a_parked_box_go_in_its_goals_turn(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "##########\n#@  $$ ..#\n##########\n");
+    solver_distances d;
+    assert_true(solver_distances_init(&d, &f.board));
+    solver_options options = options_for(SOLVER_FAST);
+    options.disable = SOLVER_NO_PARKING;
+    solver_search s;
+    assert_true(solver_search_init(&s, &f.board, &f.start, &d, NULL, NULL, NULL, &options));
+    solver_features features;
+    assert_true(solver_features_init(&features, &s, NULL));
+    int w = f.board.width, parking = w + 3, near_goal = w + 7, far_goal = w + 8;
+    assert_int_equal(f.board.goals[0], near_goal);
+    assert_int_equal(f.board.goals[1], far_goal);
+    /* the order by hand: the parking square for the far goal first, then the two goals */
+    features.parking.count = 1;
+    features.parking.square[0] = parking;
+    features.parking.goal[0] = 1;
+    features.target_count = 3;
+    features.layer[0] = 1;
+    features.layer[1] = 0;
+    features.layer[2] = 2;
+    features.packing[0] = 2;
+    features.packing[1] = 0;
+    features.packing[2] = 1;
+    uint16_t boxes[2] = {(uint16_t)parking, (uint16_t)(w + 5)};
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_current(&features, &f.board, s.boxes), 1);
+    assert_int_equal(solver_features_packed(&features, &s), 1);
+    boxes[1] = (uint16_t)near_goal; /* the near goal filled: the far goal's turn */
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_current(&features, &f.board, s.boxes), 0);
+    assert_int_equal(solver_features_packed(&features, &s), 2);
+    boxes[0] = (uint16_t)(parking + 1); /* the parked box on its way: still the far goal's turn */
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_current(&features, &f.board, s.boxes), 0);
+    assert_int_equal(solver_features_packed(&features, &s), 1);
+    assert_int_equal(solver_features_aim(&features, &s, parking + 1), 4);
+    boxes[1] = (uint16_t)(w + 5); /* but before the near goal holds its box, it must wait */
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_current(&features, &f.board, s.boxes), 2);
+    assert_int_equal(solver_features_packed(&features, &s), 0);
+    boxes[0] = (uint16_t)far_goal;
+    boxes[1] = (uint16_t)near_goal;
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_current(&features, &f.board, s.boxes), -1);
+    assert_int_equal(solver_features_packed(&features, &s), 2);
+    solver_features_free(&features);
+    solver_search_free(&s);
+    solver_distances_free(&d);
+    fixture_free(&f);
+}
+
 /* XSokoban 47: with a box on every goal, a point comes where no box left can be pulled back
  * to where the boxes start. The packing order then parks one (YASS's parking): pulled off its
  * goal to the farthest free square its pulls reach, off the goals, filled there before its
@@ -1055,6 +1115,7 @@ int main(void)
         cmocka_unit_test(test_packing_order_parks_a_box_when_none_pulls_home),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
         cmocka_unit_test(test_packing_aim_is_the_distance_to_the_next_target_in_order),
+        cmocka_unit_test(test_packing_feature_lets_a_parked_box_go_in_its_goals_turn),
         cmocka_unit_test(test_solves_from_a_position_in_play),
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
         cmocka_unit_test(test_boxes_the_player_cannot_get_behind_are_unsolvable),
