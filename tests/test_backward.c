@@ -305,6 +305,22 @@ static void test_boxes_frozen_on_goals_at_the_start_are_fixed(void **state)
     fixture_free(&f);
 }
 
+/* The weighted best-first search with its backward search (one thread) solves the fixture's
+ * level within `nodes` nodes, in at least `least_pushes` pushes (a check on the joined path:
+ * the solver replays it before it answers, and a real game's rest was no shorter). */
+static void check_best_first_solves(const fixture *f, uint64_t nodes, int least_pushes)
+{
+    solver_options options = {.mode = SOLVER_FAST,
+                              .memory_mib = 64,
+                              .threads = 1,
+                              .disable = SOLVER_NO_FEATURES,
+                              .max_nodes = nodes};
+    solver_result result;
+    assert_int_equal(solver_solve(&f->board, &f->start, &options, &result), SOLVER_SOLVED);
+    assert_true(result.pushes >= least_pushes);
+    solver_result_free(&result);
+}
+
 /* Halfway through a real game of XSokoban 12 the player stands among boxes on goals, most
  * of them frozen there. Without them fixed, the backward search pulled them about and got
  * lost (3 s of nodes without an answer); with them fixed, the weighted best-first search and
@@ -326,15 +342,7 @@ static void test_midgame_meets_with_boxes_fixed_on_goals(void **state)
                           "    ##### $   ###\n"
                           "        #     #\n"
                           "        #######\n");
-    solver_options options = {.mode = SOLVER_FAST,
-                              .memory_mib = 64,
-                              .threads = 1,
-                              .disable = SOLVER_NO_FEATURES,
-                              .max_nodes = 100000};
-    solver_result result;
-    assert_int_equal(solver_solve(&f.board, &f.start, &options, &result), SOLVER_SOLVED);
-    assert_true(result.pushes >= 106); /* the reference solution's rest: 106 pushes */
-    solver_result_free(&result);
+    check_best_first_solves(&f, 100000, 106); /* the reference solution's rest: 106 pushes */
     fixture_free(&f);
 }
 
@@ -364,15 +372,7 @@ static void test_backward_search_goes_on_with_the_box_pulled_last(void **state)
                           "## ## ###$   #\n"
                           " #    # #    #\n"
                           " ###### ######\n");
-    solver_options options = {.mode = SOLVER_FAST,
-                              .memory_mib = 64,
-                              .threads = 1,
-                              .disable = SOLVER_NO_FEATURES,
-                              .max_nodes = 50000};
-    solver_result result;
-    assert_int_equal(solver_solve(&f.board, &f.start, &options, &result), SOLVER_SOLVED);
-    assert_true(result.pushes >= 189); /* the reference solution's rest: 189 pushes */
-    solver_result_free(&result);
+    check_best_first_solves(&f, 50000, 189); /* the reference solution's rest: 189 pushes */
     fixture_free(&f);
 }
 
