@@ -44,12 +44,11 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     f->mark = calloc((size_t)b->size, sizeof *f->mark);
     f->queue = malloc((size_t)b->size * sizeof *f->queue);
     f->layer = malloc(2 * goals * sizeof *f->layer);
-    f->packing = malloc(2 * goals * sizeof *f->packing);
     f->parking.square = malloc(goals * sizeof *f->parking.square);
     f->parking.goal = malloc(goals * sizeof *f->parking.goal);
     f->parking.layer = malloc(goals * sizeof *f->parking.layer);
-    if (!f->floor || !f->mark || !f->queue || !f->layer || !f->packing || !f->parking.square ||
-        !f->parking.goal || !f->parking.layer)
+    if (!f->floor || !f->mark || !f->queue || !f->layer || !f->parking.square || !f->parking.goal ||
+        !f->parking.layer)
         return false;
     /* The boxes come from where they stand now. */
     uint8_t *sources = calloc((size_t)b->size, 1);
@@ -64,15 +63,6 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     if (layers < 0) return false;
     f->target_count = b->goal_count + f->parking.count;
     for (int k = 0; k < f->parking.count; k++) f->layer[b->goal_count + k] = f->parking.layer[k];
-    /* The targets by layer, highest first (insertion sort, once per search). */
-    for (int t = 0; t < f->target_count; t++) {
-        int k = t;
-        while (k > 0 && f->layer[f->packing[k - 1]] < f->layer[t]) {
-            f->packing[k] = f->packing[k - 1];
-            k--;
-        }
-        f->packing[k] = t;
-    }
     for (int square = 0; square < b->size; square++)
         if (board_is_inside(b, square)) f->floor[f->floor_count++] = square;
     return parking_distances(f, b);
@@ -84,7 +74,6 @@ void solver_features_free(solver_features *f)
     free(f->mark);
     free(f->queue);
     free(f->layer);
-    free(f->packing);
     free(f->parking.square);
     free(f->parking.goal);
     free(f->parking.layer);

@@ -2,7 +2,7 @@
  *
  * Every state of the fast mode falls in a cell of a two-feature space: the boxes on goals
  * counted in packing order (the packing layers of solver_macro.h, the layer to fill first
- * first, stopping after the first layer not yet full), and the number of regions the free
+ * first, up to the layer being filled), and the number of regions the free
  * floor falls into (1 when the player can walk everywhere; regions beyond REGION_CELLS
  * share a cell). Owns the packing order of the goals, computed once per search from the
  * start, and its own flood work space. Reads the search's current state (solver_domain.h),
@@ -27,8 +27,7 @@ typedef struct solver_features {
     /* The targets of the packing order: the goals (indices 0 .. goal_count - 1), then the
      * parking squares (goal_count + k; solver_macro.h's parking). */
     int target_count;
-    int *layer;   /* per target: its packing layer (higher: to fill earlier) */
-    int *packing; /* the targets by packing layer, the layer to fill first first */
+    int *layer; /* per target: its packing layer (higher: to fill earlier) */
     solver_parking parking;
     int *floor; /* the inside squares */
     int floor_count;
@@ -47,13 +46,13 @@ bool solver_features_init(solver_features *features, const solver_search *search
 void solver_features_free(solver_features *features);
 
 /* The packing feature of the current state: the boxes on targets, layer by layer in
- * packing order, stopping after the first layer not yet full. A parking square whose goal
- * holds a box is done with, and counts no box. */
+ * packing order, up to the layer being filled (solver_features_current()). A parking
+ * square whose goal holds a box is done with, and counts no box. */
 int solver_features_packed(const solver_features *features, const solver_search *search);
 
-/* The pushes that take a lone box from `square` to the nearest target not yet done of the
- * first layer not yet full (0 when all are full; SOLVER_NO_PATH when it reaches none): the
- * aim of YASS's packing-order search for the box just pushed. */
+/* The pushes that take a lone box from `square` to the nearest target of the layer being
+ * filled that still needs a box (0 when none does; SOLVER_NO_PATH when it reaches none):
+ * the aim of YASS's packing-order search for the box just pushed. */
 int solver_features_aim(const solver_features *features, const solver_search *search, int square);
 
 /* The regions of free floor (no box) in the current state; the player's reach, when it is

@@ -409,9 +409,6 @@ static void test_packing_feature_lets_a_parked_box_go_in_its_goals_turn(void **s
     features.layer[0] = 1;
     features.layer[1] = 0;
     features.layer[2] = 2;
-    features.packing[0] = 2;
-    features.packing[1] = 0;
-    features.packing[2] = 1;
     uint16_t boxes[2] = {(uint16_t)parking, (uint16_t)(w + 5)};
     solver_search_set(&s, boxes, w + 1);
     assert_int_equal(solver_features_current(&features, &f.board, s.boxes), 1);
