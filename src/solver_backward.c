@@ -107,12 +107,12 @@ static void move_box(solver_backward *back, int box, int from, int to)
  * last before a pull of another (`other_box`), as YASS tries them. Where two boxes could
  * each be drawn one step nearer home, the box already on its way goes on: on XSokoban 35
  * halfway, the lower-numbered box's pull won the tie, closed the goal room's door early and
- * left the player walled in. */
-static bool open_node(solver_backward *back, int node, int h, bool other_box)
+ * left the player walled in. Then a pull that brings its box home (`not_home` false). */
+static bool open_node(solver_backward *back, int node, int h, bool other_box, bool not_home)
 {
     uint64_t priority =
-        2 * ((uint64_t)back->store.nodes[node].g + (uint64_t)BACKWARD_WEIGHT * (uint64_t)h) +
-        (other_box ? 1 : 0);
+        4 * ((uint64_t)back->store.nodes[node].g + (uint64_t)BACKWARD_WEIGHT * (uint64_t)h) +
+        (other_box ? 2 : 0) + (not_home ? 1 : 0);
     if (priority > UINT32_MAX) priority = UINT32_MAX;
     return solver_open_push(&back->open, 0, priority, node);
 }
@@ -139,7 +139,7 @@ static bool add_roots(solver_backward *back)
         if (h >= IDA_INFINITY || solver_store_contains(&back->store, key)) continue;
         int node =
             solver_store_add(&back->store, SOLVER_NO_NODE, 0, 0, region, key, back->box_square);
-        ok = node != SOLVER_NO_NODE && open_node(back, node, h, false);
+        ok = node != SOLVER_NO_NODE && open_node(back, node, h, false, false);
     }
     free(squares);
     return ok;
@@ -155,6 +155,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->to_start = malloc(size * n * sizeof *back->to_start);
     back->pull_dead = calloc(size, 1);
     back->fixed = calloc(size, 1);
+    back->home = calloc(size, 1);
     back->rows = calloc(n, sizeof *back->rows);
     back->box_square = calloc(n, sizeof *back->box_square);
     back->box_at = malloc(size * sizeof *back->box_at);
@@ -163,9 +164,10 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->parent_reach = calloc(size, sizeof *back->parent_reach);
     back->queue = malloc(size * sizeof *back->queue);
     uint16_t *distance = malloc(size * sizeof *distance);
-    bool ok = back->to_start && back->pull_dead && back->fixed && back->rows && back->box_square &&
-              back->box_at && back->blocked && back->reach && back->parent_reach && back->queue &&
-              distance && solver_matching_init(&back->matching, box_count, back->rows);
+    bool ok = back->to_start && back->pull_dead && back->fixed && back->home && back->rows &&
+              back->box_square && back->box_at && back->blocked && back->reach &&
+              back->parent_reach && back->queue && distance &&
+              solver_matching_init(&back->matching, box_count, back->rows);
     if (ok) {
         back->matching.stop = stop; /* its solves from scratch are O(boxes^3) */
         back->saved =
@@ -182,6 +184,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
          * search never pulls them, and no other box can pass them. (YASS walls such boxes
          * in; in the forward search they bought nothing, docs/SOLVER.md.) */
         solver_frozen_mark(b, NULL, start, box_count, back->fixed);
+        for (int j = 0; j < box_count; j++) back->home[start[j]] = 1;
         for (int j = 0; j < box_count; j++) {
             if (j % 64 == 63 && solver_stop_now(stop)) {
                 /* given up: the search is void; the columns left say "no path" */
@@ -214,6 +217,7 @@ void solver_backward_free(solver_backward *back)
     free(back->to_start);
     free(back->pull_dead);
     free(back->fixed);
+    free(back->home);
     free(back->rows);
     free(back->saved);
     free(back->box_square);
@@ -270,7 +274,7 @@ bool solver_backward_expand(solver_backward *back, const solver_store *forward, 
                     if (child == SOLVER_NO_NODE) {
                         back->exhausted = true; /* the store is full */
                     } else {
-                        if (!open_node(back, child, h, from != last)) return false;
+                        if (!open_node(back, child, h, from != last, !back->home[to])) return false;
                         if (forward && solver_store_contains(forward, key)) *met = child;
                     }
                 }

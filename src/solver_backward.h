@@ -34,6 +34,7 @@ typedef struct solver_backward {
     uint16_t *to_start;
     uint8_t *pull_dead; /* square -> 1: no start square can be reached from it by pulls */
     uint8_t *fixed;     /* square -> 1: a start box frozen on its goal, never pulled */
+    uint8_t *home;      /* square -> 1: a box stands there at the start */
     const uint16_t **rows;
     solver_matching matching;
     int *saved; /* the matching of the state being expanded */
