@@ -209,7 +209,28 @@ static bool take_corral(solver_corral_deadlocks *c, const solver_search *s, int 
     }
     /* the boxes were stamped to be taken once; they are no square of the corral */
     for (int i = 0; i < c->box_count; i++) c->in_corral[c->box_square[i]] = stamp - 1;
+    c->barrier_count = c->box_count;
     return off_goal;
+}
+
+/* Adds to the barrier the boxes that touch it, and those that touch them, nearest first,
+ * as many as fit. Any set of the state's boxes may be searched alone (a solution of the
+ * state pushes them onto goals with more in the way), and a box wedged against the
+ * barrier is often what freezes a barrier box pushed into the corral: four boxes in a
+ * square, three along a wall. False when no box touches the barrier. */
+static bool take_neighbours(solver_corral_deadlocks *c, const solver_search *s)
+{
+    const board *b = c->board;
+    for (int i = 0; i < c->box_count; i++) {
+        for (int d = 0; d < DIRECTION_COUNT && c->box_count < SOLVER_CORRAL_BOXES; d++) {
+            int box = c->box_square[i] + b->delta[d];
+            if (!s->boxes[box]) continue;
+            bool taken = false;
+            for (int j = 0; j < c->box_count && !taken; j++) taken = c->box_square[j] == box;
+            if (!taken) c->box_square[c->box_count++] = box;
+        }
+    }
+    return c->box_count > c->barrier_count;
 }
 
 /* ---- the small search ------------------------------------------------------------------ */
@@ -309,17 +330,11 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
     return result;
 }
 
-/* True when the corral holding `start` is proven lost, by the table or by a search. */
-static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int start)
+/* True when the boxes taken are proven never to open the corral, by the table or by a
+ * search. */
+static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
 {
-    if (!take_corral(c, s, start)) return false;
-    if (!c->memory) {
-        /* out of memory: the corral stays unproven, as one too big to search */
-        if (!solver_corral_memory_init(&c->own, SOLVER_CORRAL_ENTRIES)) return false;
-        c->memory = &c->own;
-    }
-    c->counters.checks++;
-    /* The key: the barrier boxes, and a square of the player's region among them alone. The
+    /* The key: the boxes taken, and a square of the player's region among them alone. The
      * least square of his region among all the boxes (the search's own) is one, and costs no
      * flood: the same boxes and that square name the same small search. */
     uint64_t key = c->zobrist.player[s->region];
@@ -337,25 +352,65 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
     return result == 1;
 }
 
-bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *s, int square)
+/* True when the corral holding `start` is proven lost, by the table or by a search; with
+ * `touching`, a second search adds the boxes that touch the barrier when it alone is not
+ * proven lost. */
+static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int start,
+                        bool touching)
 {
-    const board *b = c->board;
-    assert(s->reach_valid && s->boxes[square]);
-    int starts[DIRECTION_COUNT], count = 0;
+    if (!take_corral(c, s, start)) return false;
+    if (!c->memory) {
+        /* out of memory: the corral stays unproven, as one too big to search */
+        if (!solver_corral_memory_init(&c->own, SOLVER_CORRAL_ENTRIES)) return false;
+        c->memory = &c->own;
+    }
+    c->counters.checks++;
+    if (search_boxes(c, s)) return true;
+    return touching && take_neighbours(c, s) && search_boxes(c, s);
+}
+
+/* True when one of the corrals holding the free squares `starts` is proven lost; each
+ * corral is looked at once. */
+static bool any_corral_lost(solver_corral_deadlocks *c, const solver_search *s,
+                            const int *starts, int count, bool touching)
+{
+    uint32_t seen_before = c->corral_stamp + 1; /* the corrals labelled in this call */
+    for (int k = 0; k < count; k++) {
+        /* a later start may lie in a corral an earlier one labelled */
+        if (c->in_corral[starts[k]] >= seen_before && c->in_corral[starts[k]] <= c->corral_stamp)
+            continue;
+        if (corral_lost(c, s, starts[k], touching)) return true;
+    }
+    return false;
+}
+
+/* Adds to `starts` the free squares next to the box on `square` that the player cannot
+ * reach; returns the new count. */
+static int corral_starts(const solver_search *s, int square, int *starts, int count)
+{
+    const board *b = s->board;
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         int next = square + b->delta[d];
         if (!s->blocked[next] && s->reach[next] != s->stamp) starts[count++] = next;
     }
-    if (count == 0) return false;
-    uint32_t seen_before = c->corral_stamp + 1; /* the corrals labelled in this call */
-    for (int k = 0; k < count; k++) {
-        /* a later start may lie in a corral an earlier one labelled */
-        bool labelled = false;
-        for (int j = 0; j < k && !labelled; j++)
-            labelled = c->in_corral[starts[k]] >= seen_before &&
-                       c->in_corral[starts[k]] <= c->corral_stamp;
-        if (labelled) continue;
-        if (corral_lost(c, s, starts[k])) return true;
+    return count;
+}
+
+bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *s, int square)
+{
+    assert(s->reach_valid && s->boxes[square]);
+    int starts[DIRECTION_COUNT];
+    int count = corral_starts(s, square, starts, 0);
+    return count > 0 && any_corral_lost(c, s, starts, count, false);
+}
+
+bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *s)
+{
+    assert(s->reach_valid);
+    int starts[DIRECTION_COUNT];
+    for (int i = 0; i < s->box_count; i++) {
+        int count = corral_starts(s, s->box_square[i], starts, 0);
+        if (count > 0 && any_corral_lost(c, s, starts, count, true)) return true;
     }
     return false;
 }

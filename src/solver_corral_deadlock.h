@@ -11,7 +11,10 @@
  * early, unproven, when the player gets into the whole corral, when the boxes all stand on
  * goals, or at a node limit. This is the "corral deadlock" of YASS and of Festival's
  * deadlock detection (the Sokoban wiki, "How to detect deadlocks"); here one corral at a
- * time, never merged with its neighbours, which only loses deadlocks.
+ * time, never merged with its neighbours, which only loses deadlocks. Any set of the boxes
+ * may be searched alone in the same way: the check of a whole position adds the boxes that
+ * touch the barrier, as YASS adds the boxes connected to it, since a box wedged against
+ * the barrier can freeze a barrier box pushed into the corral.
  *
  * Every answer, proven or not, is kept in a table of learned deadlocks keyed by the
  * barrier boxes and a square of the player's region (the solver's own Zobrist keys),
@@ -77,7 +80,8 @@ typedef struct solver_corral_deadlocks {
     uint64_t *seen;   /* keys of the states met, stamped by `seen_generation` */
     uint32_t *seen_generation, generation;
     size_t seen_mask;
-    int box_count;                       /* the barrier's boxes */
+    int box_count;                       /* the boxes taken: the barrier's, then more */
+    int barrier_count;                   /* the barrier's boxes among them (the first) */
     int box_square[SOLVER_CORRAL_BOXES]; /* where they stand now */
     solver_corral_counters counters;
 } solver_corral_deadlocks;
@@ -99,5 +103,13 @@ void solver_corral_deadlocks_share(solver_corral_deadlocks *c, solver_corral_mem
 /* True when a corral next to the box on `square` (the one pushed last) proves the search's
  * current state lost. The player's reach must be computed; nothing of the state changes. */
 bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *search, int square);
+
+/* True when any corral of the search's current state is proven lost: those next to every
+ * box, each searched with its barrier alone and then, unproven, with the boxes that touch
+ * the barrier too (a box wedged against it can freeze a barrier box pushed into the
+ * corral). For a position the search starts from, which no push has checked (a position
+ * from the middle of a game may be lost by a corral already); the player's reach must be
+ * computed. */
+bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *search);
 
 #endif

@@ -150,7 +150,14 @@ static int root_bound(void *context)
 {
     solver_search *s = context;
     compute_reach(s);
-    return solver_search_bound(s);
+    int h = solver_search_bound(s);
+    if (h >= IDA_INFINITY || !s->corral_deadlocks) return h;
+    /* the pushes check the corrals by the box they move; the root's are checked here */
+    if (solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
+        s->counters.corral_deadlock++;
+        return IDA_INFINITY;
+    }
+    return h;
 }
 
 static void begin_iteration(void *context, int threshold)

@@ -124,6 +124,59 @@ static void test_corral_of_barrier_boxes_that_can_never_clear_is_lost(void **sta
     fixture_free(&f);
 }
 
+/* A square shut in by three boxes, as in a search state of XSokoban 28: the box right of
+ * the square has a floor below it, so a box pushed into the square is frozen only with the
+ * fourth box, which touches the barrier (four boxes in a square). The barrier alone can
+ * fill the square, which opens the corral; with the box that touches it, every push into
+ * the square freezes. The check of a whole position (a search's start) adds such boxes. */
+static const char *wedged_corral = "##########\n"
+                                   "#@     ..#\n"
+                                   "#        #\n"
+                                   "#   $$   #\n"
+                                   "#  $ $  .#\n"
+                                   "#####   .#\n"
+                                   "##########\n";
+
+static void test_box_touching_the_barrier_is_searched_with_it(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, wedged_corral);
+    int shut = square_at(&f.board, 4, 4), pushed = square_at(&f.board, 3, 4);
+    assert_true(f.search.reach[shut] != f.search.stamp);
+    assert_false(deadlock_check_push(&f.deadlocks, &f.board, f.search.boxes, pushed));
+    /* the check after a push searches the barrier alone: not proven */
+    assert_false(solver_corral_deadlock(&f.checks, &f.search, pushed));
+    assert_int_equal(f.checks.counters.searched, 1);
+    /* the check of a whole position adds the fourth box */
+    assert_true(solver_corral_deadlock_anywhere(&f.checks, &f.search));
+    assert_int_equal(f.checks.counters.searched, 2);
+    assert_int_equal(f.checks.counters.deadlocks, 1);
+    assert_int_equal(solve_without_corral_proofs(wedged_corral, SOLVER_OPTIMAL), SOLVER_UNSOLVABLE);
+    fixture_free(&f);
+}
+
+/* A position already lost by a corral is answered at once, before any push: the root's
+ * corrals are checked by every box. */
+static void test_start_lost_by_a_corral_is_unsolvable_at_once(void **state)
+{
+    (void)state;
+    collection c;
+    level_error error;
+    assert_true(collection_parse(wedged_corral, strlen(wedged_corral), "inline", &c, &error));
+    board b;
+    position p;
+    assert_true(board_from_level(&c.levels[0], &b, &p));
+    solver_options options = {.mode = SOLVER_FAST, .memory_mib = 16, .threads = 1};
+    solver_result result;
+    assert_int_equal(solver_solve(&b, &p, &options, &result), SOLVER_UNSOLVABLE);
+    assert_int_equal(result.nodes, 0);
+    solver_result_free(&result);
+    board_free(&b);
+    position_free(&p);
+    collection_free(&c);
+}
+
 /* A box that shuts the player out of nothing is not looked at. */
 static void test_box_next_to_no_corral_is_not_looked_at(void **state)
 {
@@ -307,6 +360,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corral_of_barrier_boxes_that_can_never_clear_is_lost),
+        cmocka_unit_test(test_box_touching_the_barrier_is_searched_with_it),
+        cmocka_unit_test(test_start_lost_by_a_corral_is_unsolvable_at_once),
         cmocka_unit_test(test_box_next_to_no_corral_is_not_looked_at),
         cmocka_unit_test(test_corral_of_boxes_on_goals_is_left_alone),
         cmocka_unit_test(test_answer_is_learned_and_shared),
