@@ -73,9 +73,11 @@ static uint32_t next_stamp(const solver_backward *back, uint32_t *reach, uint32_
     return stamp;
 }
 
-/* Puts the backward search in the state with the boxes on `squares` (box_count of them). */
-static void set_boxes(solver_backward *back, const uint16_t *squares)
+/* Puts the backward search in the state with the boxes on `squares` (box_count of them);
+ * returns how many rows of the matching changed, listed in back->changed. */
+static int set_boxes(solver_backward *back, const uint16_t *squares)
 {
+    int changed = 0;
     for (int i = 0; i < back->box_count; i++) {
         back->box_at[back->box_square[i]] = -1;
         back->blocked[back->box_square[i]] = 0;
@@ -87,8 +89,11 @@ static void set_boxes(solver_backward *back, const uint16_t *squares)
         back->box_at[square] = i;
         back->blocked[square] = 1;
         back->box_key ^= back->zobrist->box[square];
-        back->rows[i] = back->to_start + (size_t)square * (size_t)back->box_count;
+        const uint16_t *row = back->to_start + (size_t)square * (size_t)back->box_count;
+        if (row != back->rows[i]) back->changed[changed++] = i;
+        back->rows[i] = row;
     }
+    return changed;
 }
 
 static void move_box(solver_backward *back, int box, int from, int to)
@@ -157,6 +162,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->fixed = calloc(size, 1);
     back->home = calloc(size, 1);
     back->rows = calloc(n, sizeof *back->rows);
+    back->changed = calloc(n, sizeof *back->changed);
     back->box_square = calloc(n, sizeof *back->box_square);
     back->box_at = malloc(size * sizeof *back->box_at);
     back->blocked = malloc(size);
@@ -165,6 +171,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->queue = malloc(size * sizeof *back->queue);
     uint16_t *distance = malloc(size * sizeof *distance);
     bool ok = back->to_start && back->pull_dead && back->fixed && back->home && back->rows &&
+              back->changed &&
               back->box_square && back->box_at && back->blocked && back->reach &&
               back->parent_reach && back->queue && distance &&
               solver_matching_init(&back->matching, box_count, back->rows);
@@ -219,6 +226,7 @@ void solver_backward_free(solver_backward *back)
     free(back->fixed);
     free(back->home);
     free(back->rows);
+    free(back->changed);
     free(back->saved);
     free(back->box_square);
     free(back->box_at);
@@ -243,10 +251,13 @@ bool solver_backward_expand(solver_backward *back, const solver_store *forward, 
     }
     const board *b = back->board;
     const solver_node node = back->store.nodes[i];
-    set_boxes(back, solver_store_boxes(&back->store, i));
+    /* The matching holds an optimal assignment for the rows as they stand (each pull's
+     * repair is undone below), so the state popped is repaired from the last one's rows,
+     * as after a pull: cheaper than a solve from scratch however many rows changed. */
+    int changed = set_boxes(back, solver_store_boxes(&back->store, i));
     back->parent_stamp = next_stamp(back, back->parent_reach, back->parent_stamp);
     flood(back, node.player, back->parent_reach, back->parent_stamp);
-    solver_matching_solve(&back->matching);
+    solver_matching_update(&back->matching, back->changed, changed);
     solver_matching_save(&back->matching, back->saved);
     /* where the box pulled last stands (-1 at a root) */
     int last = node.parent == SOLVER_NO_NODE

@@ -36,6 +36,7 @@ typedef struct solver_backward {
     uint8_t *fixed;     /* square -> 1: a start box frozen on its goal, never pulled */
     uint8_t *home;      /* square -> 1: a box stands there at the start */
     const uint16_t **rows;
+    int *changed; /* the rows set_boxes() changed */
     solver_matching matching;
     int *saved; /* the matching of the state being expanded */
     solver_store store;
