@@ -17,8 +17,13 @@ bool solver_frozen_init(solver_frozen *f, const board *b, const solver_distances
     f->boxes = malloc(goals * sizeof *f->boxes);
     f->goals = malloc(goals * sizeof *f->goals);
     f->seen = calloc(goals, sizeof *f->seen);
+    f->groups = malloc(size * 4);
+    f->mark = calloc(size, sizeof *f->mark);
+    f->group_seen = calloc(size, sizeof *f->group_seen);
+    f->states = malloc(size * 4 * sizeof *f->states);
+    f->state_seen = calloc(size * 4, sizeof *f->state_seen);
     if (!f->frozen || !f->queue || !f->goal_of_box || !f->box_of_goal || !f->boxes || !f->goals ||
-        !f->seen)
+        !f->seen || !f->groups || !f->mark || !f->group_seen || !f->states || !f->state_seen)
         return false;
     size_t per_set = goals * size;
     f->sets = per_set * SOLVER_FROZEN_SETS <= SOLVER_FROZEN_BYTES
@@ -36,6 +41,11 @@ void solver_frozen_free(solver_frozen *f)
     free(f->boxes);
     free(f->goals);
     free(f->seen);
+    free(f->groups);
+    free(f->mark);
+    free(f->group_seen);
+    free(f->states);
+    free(f->state_seen);
     for (int k = 0; k < SOLVER_FROZEN_SETS; k++) free(f->reach[k]);
     *f = (solver_frozen){0};
 }
@@ -76,25 +86,99 @@ int solver_frozen_mark(const board *b, const solver_distances *distances, const 
     return marked;
 }
 
+enum { NO_GROUP = 255 };
+
+/* For the free square s (no frozen box), which of its four neighbours the player walks
+ * between when a box stands on s, the frozen boxes walls and nothing else in the way:
+ * f->groups[s * 4 + d] is the lowest side in the same walkable region as side d, NO_GROUP
+ * when that neighbour is no free floor. One flood per side, stopped when the other sides
+ * are found (as the push distances' side groups, solver_bound.c, on the empty board).
+ * Worked out when the pulling searches of a frozen set first reach s (`group_stamp`). */
+static const uint8_t *side_groups(solver_frozen *f, int s)
+{
+    const board *b = f->board;
+    uint8_t *group = f->groups + (size_t)s * 4;
+    if (f->group_seen[s] == f->group_stamp) return group;
+    f->group_seen[s] = f->group_stamp;
+    memset(group, NO_GROUP, 4);
+    for (int k = 0; k < DIRECTION_COUNT; k++) {
+        int start = s + b->delta[k];
+        if (!board_is_inside(b, start) || f->frozen[start] || group[k] != NO_GROUP) continue;
+        group[k] = (uint8_t)k;
+        int missing = 0;
+        for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
+            int side = s + b->delta[k2];
+            missing += board_is_inside(b, side) && !f->frozen[side] && group[k2] == NO_GROUP;
+        }
+        if (!missing) continue;
+        if (++f->mark_stamp == 0) {
+            memset(f->mark, 0, (size_t)b->size * sizeof *f->mark);
+            f->mark_stamp = 1;
+        }
+        uint32_t stamp = f->mark_stamp;
+        f->mark[s] = stamp; /* the box */
+        f->mark[start] = stamp;
+        int head = 0, tail = 0;
+        f->queue[tail++] = start;
+        while (head < tail && missing) {
+            int square = f->queue[head++];
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = square + b->delta[d];
+                if (f->mark[next] == stamp || !board_is_inside(b, next) || f->frozen[next])
+                    continue;
+                f->mark[next] = stamp;
+                f->queue[tail++] = next;
+                for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
+                    if (next == s + b->delta[k2] && group[k2] == NO_GROUP) {
+                        group[k2] = (uint8_t)k;
+                        missing--;
+                    }
+                }
+            }
+        }
+    }
+    return group;
+}
+
+/* Marks state (box on `square`, player on side `side`) and the sides he walks to round the
+ * box, and queues them. */
+static void reach_state(solver_frozen *f, int *tail, int square, int side)
+{
+    const uint8_t *group = side_groups(f, square);
+    for (int k = 0; k < DIRECTION_COUNT; k++) {
+        int state = square * 4 + k;
+        if (group[k] != group[side] || f->state_seen[state] == f->state_stamp) continue;
+        f->state_seen[state] = f->state_stamp;
+        f->states[(*tail)++] = state;
+    }
+}
+
 /* The squares from which a lone box can be pushed to goal square `goal` without crossing a
- * frozen box, neither with the box nor with the player behind it: a pulling search. */
+ * frozen box, with the box or with the player, who walks round the box only where the
+ * frozen boxes let him (side_groups()): a pulling search over (box square, player side). */
 static void pull_reach(solver_frozen *f, int goal, uint8_t *reach)
 {
     const board *b = f->board;
     memset(reach, 0, (size_t)b->size);
+    if (++f->state_stamp == 0) {
+        memset(f->state_seen, 0, (size_t)b->size * 4 * sizeof *f->state_seen);
+        f->state_stamp = 1;
+    }
     int head = 0, tail = 0;
     reach[goal] = 1;
-    f->queue[tail++] = goal;
+    const uint8_t *group = side_groups(f, goal);
+    for (int k = 0; k < DIRECTION_COUNT; k++)
+        if (group[k] != NO_GROUP) reach_state(f, &tail, goal, k);
     while (head < tail) {
-        int square = f->queue[head++];
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int from = square - b->delta[d], stand = from - b->delta[d];
-            if (reach[from] || !board_is_inside(b, from) || !board_is_inside(b, stand) ||
-                f->frozen[from] || f->frozen[stand])
-                continue;
-            reach[from] = 1;
-            f->queue[tail++] = from;
-        }
+        int state = f->states[head++];
+        int square = state / 4, side = state % 4;
+        /* the box came from the player's square; the player stood one further */
+        int from = square + b->delta[side], stand = from + b->delta[side];
+        if (!board_is_inside(b, stand) || f->frozen[stand] ||
+            f->state_seen[from * 4 + side] == f->state_stamp)
+            continue;
+        reach[from] = 1;
+        reach_state(f, &tail, from, side);
     }
 }
 
@@ -146,6 +230,10 @@ bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
     }
     uint8_t *reach = f->reach[slot];
     if (f->key[slot] != key) {
+        if (++f->group_stamp == 0) {
+            memset(f->group_seen, 0, size * sizeof *f->group_seen);
+            f->group_stamp = 1;
+        }
         for (int k = 0; k < goals; k++) pull_reach(f, f->goals[k], reach + (size_t)k * size);
         f->key[slot] = key;
     }

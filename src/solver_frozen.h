@@ -4,14 +4,19 @@
  * dead squares on both sides) never moves again: for the rest of the game it is a wall.
  * Behind such walls a box may no longer reach any goal left, or several boxes only the same
  * few: the boxes not frozen must still go to distinct goals not frozen, each along a path
- * of pushes that crosses no frozen box (the other boxes and the player's reach left out,
- * which only lets more through). When no such assignment exists the position is lost (YASS
- * learns deadlocks from "frozen goals patterns" in the same spirit).
+ * of pushes that crosses no frozen box, with the box or with the player, who must also
+ * walk round the box from one side to the next without crossing one (the other boxes and
+ * the player's reach now left out, which only lets more through). A frozen box can close a
+ * pocket the player could walk out of on the empty board: a goal filled only from inside
+ * it can no longer be filled. When no such assignment exists the position is lost (YASS
+ * proves the same on its board with frozen goal boxes made walls).
  *
  * Which squares reach a goal depends only on the frozen set, so the squares of the last
- * few frozen sets met are kept (keyed by their Zobrist hash): a state costs a freeze test
- * and a bipartite matching of its boxes; a new set a pulling search per goal. Part of the
- * solver (solver.h); internal to it. One per search: not shared between threads. */
+ * frozen sets met are kept (keyed by their Zobrist hash): a state costs a freeze test and
+ * a bipartite matching of its boxes; a new set a pulling search per goal over (box square,
+ * player side), with the player's side groups round each square it reaches worked out for
+ * that set. Part of the solver (solver.h); internal to it. One per search: not shared
+ * between threads. */
 #ifndef SOKOBAN_SOLVER_FROZEN_H
 #define SOKOBAN_SOLVER_FROZEN_H
 
@@ -21,8 +26,8 @@
 #include "solver_state.h"
 
 enum {
-    SOLVER_FROZEN_SETS = 16,        /* frozen sets whose squares are kept, at most */
-    SOLVER_FROZEN_BYTES = 16 << 20, /* and the most their squares take together */
+    SOLVER_FROZEN_SETS = 256,       /* frozen sets whose squares are kept, at most */
+    SOLVER_FROZEN_BYTES = 4 << 20, /* and the most their squares take together */
 };
 
 typedef struct solver_frozen {
@@ -39,6 +44,14 @@ typedef struct solver_frozen {
     int *boxes, *goals;             /* the boxes and goals not frozen (work space) */
     uint32_t *seen;                 /* per goal: the stamp of the augmenting search */
     uint32_t stamp;
+    uint8_t *groups;       /* per square and side: the player's side groups (work space) */
+    uint32_t *group_seen;  /* per square: groups worked out for the set when this stamp */
+    uint32_t group_stamp;
+    uint32_t *mark;        /* flood marks of side_groups(), stamped */
+    uint32_t mark_stamp;
+    int *states;           /* the pulling search's queue of (box square, player side) */
+    uint32_t *state_seen;  /* its marks, stamped */
+    uint32_t state_stamp;
     uint64_t lost, checked; /* counters, for measurements */
 } solver_frozen;
 

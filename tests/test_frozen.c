@@ -95,6 +95,29 @@ static void test_box_that_needs_a_frozen_square_to_push_from_is_lost(void **stat
     fixture_free(&f);
 }
 
+/* As in XSokoban 39 half-way through, once the packing-order search had filled the wrong
+ * goals: the goal on the left of the row of three can only be filled from the middle one,
+ * with the player on the right one, which the frozen box has made a pocket he can only
+ * enter through the middle square (on the empty board he walks round by the right). The
+ * pull search over box squares alone saw every goal reached; over the player's sides too,
+ * it sees the left goal never filled. The exhaustive search agrees. */
+static void test_goal_the_player_cannot_get_behind_is_lost(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "########\n"
+                          "## ...*#\n"
+                          "## # # #\n"
+                          "#  $$$ #\n"
+                          "#    @ #\n"
+                          "########\n");
+    assert_true(solver_search_bound(&f.search) < IDA_INFINITY);
+    assert_true(solver_frozen_lost(&f.frozen, &f.search));
+    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000),
+                     DEADLOCK_SEARCH_UNSOLVABLE);
+    fixture_free(&f);
+}
+
 /* With a square between them the player stands there and pushes the box home. */
 static void test_frozen_box_that_leaves_the_way_open_is_not_lost(void **state)
 {
@@ -212,6 +235,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_box_that_needs_a_frozen_square_to_push_from_is_lost),
+        cmocka_unit_test(test_goal_the_player_cannot_get_behind_is_lost),
         cmocka_unit_test(test_frozen_box_that_leaves_the_way_open_is_not_lost),
         cmocka_unit_test(test_position_without_frozen_boxes_is_not_checked),
         cmocka_unit_test(test_every_position_called_lost_is_unsolvable),

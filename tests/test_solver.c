@@ -441,7 +441,9 @@ static void test_packing_feature_lets_a_parked_box_go_in_its_goals_turn(void **s
  * to where the boxes start. The packing order then parks one (YASS's parking): pulled off its
  * goal to the farthest free square its pulls reach, off the goals, filled there before its
  * goal and taken on to it in the goal's turn. The fast mode then solves the level in under
- * 100,000 nodes; without parking not in 2,000,000. */
+ * 100,000 nodes. (Without parking it did not in 2,000,000 until the deadlocks behind boxes
+ * frozen on goals followed the player round the box, solver_frozen.h; now it does in 1,282,
+ * so the order without parking is no longer compared here.) */
 static void test_packing_order_parks_a_box_when_none_pulls_home(void **state)
 {
     (void)state;
@@ -479,9 +481,6 @@ static void test_packing_order_parks_a_box_when_none_pulls_home(void **state)
     options.max_nodes = 100000;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
-    solver_result_free(&r);
-    options.disable = SOLVER_NO_PARKING;
-    assert_int_equal(solver_solve(&f.board, &f.start, &options, &r), SOLVER_LIMIT);
     solver_result_free(&r);
     fixture_free(&f);
 }
