@@ -299,6 +299,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         f->store.nodes[i].expanded = 1;
         const solver_node node = f->store.nodes[i];
         solver_search_set(s, solver_store_boxes(&f->store, i), node.player);
+        solver_search_key(s); /* the player's reach, which the frozen check reads too */
         if (f->frozen_check && solver_frozen_lost(&f->frozen, s)) continue;
         solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;

@@ -17,15 +17,15 @@ bool solver_frozen_init(solver_frozen *f, const board *b, const solver_distances
     f->boxes = malloc(goals * sizeof *f->boxes);
     f->goals = malloc(goals * sizeof *f->goals);
     f->seen = calloc(goals, sizeof *f->seen);
-    f->groups = malloc(size * 4);
+    f->sides = malloc(goals);
     f->mark = calloc(size, sizeof *f->mark);
     f->group_seen = calloc(size, sizeof *f->group_seen);
     f->states = malloc(size * 4 * sizeof *f->states);
     f->state_seen = calloc(size * 4, sizeof *f->state_seen);
     if (!f->frozen || !f->queue || !f->goal_of_box || !f->box_of_goal || !f->boxes || !f->goals ||
-        !f->seen || !f->groups || !f->mark || !f->group_seen || !f->states || !f->state_seen)
+        !f->seen || !f->sides || !f->mark || !f->group_seen || !f->states || !f->state_seen)
         return false;
-    size_t per_set = goals * size;
+    size_t per_set = (goals + 4) * size; /* the squares reaching each goal, the side groups */
     f->sets = per_set * SOLVER_FROZEN_SETS <= SOLVER_FROZEN_BYTES
                   ? SOLVER_FROZEN_SETS
                   : (int)(SOLVER_FROZEN_BYTES / per_set > 0 ? SOLVER_FROZEN_BYTES / per_set : 1);
@@ -41,7 +41,7 @@ void solver_frozen_free(solver_frozen *f)
     free(f->boxes);
     free(f->goals);
     free(f->seen);
-    free(f->groups);
+    free(f->sides);
     free(f->mark);
     free(f->group_seen);
     free(f->states);
@@ -141,8 +141,8 @@ static const uint8_t *side_groups(solver_frozen *f, int s)
 }
 
 /* Marks state (box on `square`, player on side `side`) and the sides he walks to round the
- * box, and queues them. */
-static void reach_state(solver_frozen *f, int *tail, int square, int side)
+ * box, in `reach` too (a bit per side), and queues them. */
+static void reach_state(solver_frozen *f, uint8_t *reach, int *tail, int square, int side)
 {
     const uint8_t *group = side_groups(f, square);
     for (int k = 0; k < DIRECTION_COUNT; k++) {
@@ -150,12 +150,14 @@ static void reach_state(solver_frozen *f, int *tail, int square, int side)
         if (group[k] != group[side] || f->state_seen[state] == f->state_stamp) continue;
         f->state_seen[state] = f->state_stamp;
         f->states[(*tail)++] = state;
+        reach[square] |= (uint8_t)(1u << k);
     }
 }
 
-/* The squares from which a lone box can be pushed to goal square `goal` without crossing a
- * frozen box, with the box or with the player, who walks round the box only where the
- * frozen boxes let him (side_groups()): a pulling search over (box square, player side). */
+/* The states (box square, player side) from which a lone box can be pushed to goal square
+ * `goal` without crossing a frozen box, with the box or with the player, who walks round
+ * the box only where the frozen boxes let him (side_groups()): a pulling search. reach[q]
+ * gets a bit for each side of q the player may push from; the goal itself all of them. */
 static void pull_reach(solver_frozen *f, int goal, uint8_t *reach)
 {
     const board *b = f->board;
@@ -165,10 +167,10 @@ static void pull_reach(solver_frozen *f, int goal, uint8_t *reach)
         f->state_stamp = 1;
     }
     int head = 0, tail = 0;
-    reach[goal] = 1;
     const uint8_t *group = side_groups(f, goal);
     for (int k = 0; k < DIRECTION_COUNT; k++)
-        if (group[k] != NO_GROUP) reach_state(f, &tail, goal, k);
+        if (group[k] != NO_GROUP) reach_state(f, reach, &tail, goal, k);
+    reach[goal] = 0xf;
     while (head < tail) {
         int state = f->states[head++];
         int square = state / 4, side = state % 4;
@@ -177,9 +179,28 @@ static void pull_reach(solver_frozen *f, int goal, uint8_t *reach)
         if (!board_is_inside(b, stand) || f->frozen[stand] ||
             f->state_seen[from * 4 + side] == f->state_stamp)
             continue;
-        reach[from] = 1;
-        reach_state(f, &tail, from, side);
+        reach_state(f, reach, &tail, from, side);
     }
+}
+
+/* The sides of the box on `square` the player may yet push it from, as bits: those he
+ * walks to round it (the frozen boxes walls, the other boxes gone) from a side he reaches
+ * now, when the search's reach is known and he reaches one; else all four, which only
+ * lets more through. */
+static uint8_t sides_open(const solver_frozen *f, const solver_search *s, int square)
+{
+    const board *b = f->board;
+    if (!s->reach_valid) return 0xf;
+    const uint8_t *group = f->groups + (size_t)square * 4;
+    for (int k = 0; k < DIRECTION_COUNT; k++) {
+        int side = square + b->delta[k];
+        if (s->reach[side] != s->stamp || group[k] == NO_GROUP) continue;
+        uint8_t open = 0;
+        for (int j = 0; j < DIRECTION_COUNT; j++)
+            if (group[j] == group[k]) open |= (uint8_t)(1u << j);
+        return open;
+    }
+    return 0xf;
 }
 
 /* Kuhn's augmenting path from box `i` (index into f->boxes) over the goals it reaches. */
@@ -187,7 +208,8 @@ static bool augment(solver_frozen *f, const uint8_t *reach, int goal_count, int 
 {
     size_t size = (size_t)f->board->size;
     for (int k = 0; k < goal_count; k++) {
-        if (f->seen[k] == f->stamp || !reach[(size_t)k * size + (size_t)f->boxes[i]]) continue;
+        if (f->seen[k] == f->stamp || !(reach[(size_t)k * size + (size_t)f->boxes[i]] & f->sides[i]))
+            continue;
         f->seen[k] = f->stamp;
         if (f->box_of_goal[k] < 0 || augment(f, reach, goal_count, f->box_of_goal[k])) {
             f->box_of_goal[k] = i;
@@ -222,21 +244,25 @@ bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
     int slot = (int)((key >> 32) % (uint64_t)f->sets);
     size_t size = (size_t)b->size;
     if (!f->reach[slot]) {
-        f->reach[slot] = malloc((size_t)b->goal_count * size);
+        f->reach[slot] = malloc(((size_t)b->goal_count + 4) * size);
         if (!f->reach[slot]) { /* no memory: no answer, which only prunes less */
             for (int i = 0; i < s->box_count; i++) f->frozen[s->box_square[i]] = 0;
             return false;
         }
     }
     uint8_t *reach = f->reach[slot];
+    /* the set's side groups follow the squares reaching its goals */
+    f->groups = reach + (size_t)b->goal_count * size;
     if (f->key[slot] != key) {
         if (++f->group_stamp == 0) {
             memset(f->group_seen, 0, size * sizeof *f->group_seen);
             f->group_stamp = 1;
         }
+        memset(f->groups, NO_GROUP, 4 * size); /* squares no pull reaches: no side */
         for (int k = 0; k < goals; k++) pull_reach(f, f->goals[k], reach + (size_t)k * size);
         f->key[slot] = key;
     }
+    for (int i = 0; i < boxes; i++) f->sides[i] = sides_open(f, s, f->boxes[i]);
     for (int i = 0; i < s->box_count; i++) f->frozen[s->box_square[i]] = 0;
     for (int k = 0; k < goals; k++) f->box_of_goal[k] = -1;
     for (int i = 0; i < boxes; i++) {

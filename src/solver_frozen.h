@@ -11,9 +11,14 @@
  * it can no longer be filled. When no such assignment exists the position is lost (YASS
  * proves the same on its board with frozen goal boxes made walls).
  *
- * Which squares reach a goal depends only on the frozen set, so the squares of the last
- * frozen sets met are kept (keyed by their Zobrist hash): a state costs a freeze test and
- * a bipartite matching of its boxes; a new set a pulling search per goal over (box square,
+ * A box counts only the sides the player can still push it from: when the search's reach
+ * is computed and he reaches a side of the box now, the sides he can walk to round it from
+ * there (the frozen boxes walls, the other boxes gone); else all four. A box on the mouth
+ * of such a pocket can no longer be pushed from inside it.
+ *
+ * Which states reach a goal depends only on the frozen set, so those of the last frozen
+ * sets met are kept (keyed by their Zobrist hash): a state costs a freeze test and a
+ * bipartite matching of its boxes; a new set a pulling search per goal over (box square,
  * player side), with the player's side groups round each square it reaches worked out for
  * that set. Part of the solver (solver.h); internal to it. One per search: not shared
  * between threads. */
@@ -34,8 +39,8 @@ typedef struct solver_frozen {
     const board *board;
     const solver_distances *distances;
     uint8_t *frozen; /* per square: 1 under a frozen box (work space) */
-    /* per kept set: its hash (0: none) and goal_count rows of board size, 1 where a box
-     * can go to that goal */
+    /* per kept set: its hash (0: none), goal_count rows of board size, a bit for each side
+     * a box on a square can be pushed from to that goal, then its side groups (4 a square) */
     uint64_t key[SOLVER_FROZEN_SETS];
     uint8_t *reach[SOLVER_FROZEN_SETS]; /* made at their first use */
     int sets;                           /* the sets kept: fewer on a large level */
@@ -44,7 +49,8 @@ typedef struct solver_frozen {
     int *boxes, *goals;             /* the boxes and goals not frozen (work space) */
     uint32_t *seen;                 /* per goal: the stamp of the augmenting search */
     uint32_t stamp;
-    uint8_t *groups;       /* per square and side: the player's side groups (work space) */
+    uint8_t *groups;       /* per square and side: the player's side groups, of the set in use */
+    uint8_t *sides;        /* per box not frozen: the sides the player may push it from */
     uint32_t *group_seen;  /* per square: groups worked out for the set when this stamp */
     uint32_t group_stamp;
     uint32_t *mark;        /* flood marks of side_groups(), stamped */
@@ -69,7 +75,8 @@ void solver_frozen_free(solver_frozen *frozen);
 int solver_frozen_mark(const board *board, const solver_distances *distances, const int *squares,
                        int count, uint8_t *frozen);
 
-/* True when the search's current position is lost behind its boxes frozen on goals. */
+/* True when the search's current position is lost behind its boxes frozen on goals; the
+ * player's reach, when computed (solver_search_key()), tells the sides he pushes from. */
 bool solver_frozen_lost(solver_frozen *frozen, const solver_search *search);
 
 #endif

@@ -118,6 +118,27 @@ static void test_goal_the_player_cannot_get_behind_is_lost(void **state)
     fixture_free(&f);
 }
 
+/* The same pocket, with a box already on the middle goal: it could fill the left goal
+ * from the right side only, where the player can no longer get (the box itself closes
+ * the pocket). Box squares alone, that box reaches the left goal; with the side the player
+ * reaches now (the search's reach computed), it does not. */
+static void test_box_the_player_cannot_get_behind_any_more_is_lost(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "########\n"
+                          "## .*.*#\n"
+                          "## # # #\n"
+                          "#  $$  #\n"
+                          "#    @ #\n"
+                          "########\n");
+    solver_search_key(&f.search); /* the player's reach */
+    assert_true(solver_frozen_lost(&f.frozen, &f.search));
+    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000),
+                     DEADLOCK_SEARCH_UNSOLVABLE);
+    fixture_free(&f);
+}
+
 /* With a square between them the player stands there and pushes the box home. */
 static void test_frozen_box_that_leaves_the_way_open_is_not_lost(void **state)
 {
@@ -220,6 +241,7 @@ static void test_no_position_along_a_solution_is_lost(void **state)
             assert_true(r == STEP_MOVED || r == STEP_PUSHED);
             if (r != STEP_PUSHED) continue;
             search_set(&f.search, &f.board, &p);
+            solver_search_key(&f.search); /* the player's reach: the sides he pushes from */
             assert_false(solver_frozen_lost(&f.frozen, &f.search));
         }
         checked += f.frozen.checked;
@@ -236,6 +258,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_box_that_needs_a_frozen_square_to_push_from_is_lost),
         cmocka_unit_test(test_goal_the_player_cannot_get_behind_is_lost),
+        cmocka_unit_test(test_box_the_player_cannot_get_behind_any_more_is_lost),
         cmocka_unit_test(test_frozen_box_that_leaves_the_way_open_is_not_lost),
         cmocka_unit_test(test_position_without_frozen_boxes_is_not_checked),
         cmocka_unit_test(test_every_position_called_lost_is_unsolvable),
