@@ -108,8 +108,9 @@ bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *sea
  * box, each searched with its barrier alone and then, unproven, with the boxes that touch
  * the barrier too (a box wedged against it can freeze a barrier box pushed into the
  * corral). For a position the search starts from, which no push has checked (a position
- * from the middle of a game may be lost by a corral already); the player's reach must be
- * computed. */
+ * from the middle of a game may be lost by a corral already), and for each state the fast
+ * mode expands (a push checks only the corrals next to its box). The player's reach must
+ * be computed. */
 bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *search);
 
 #endif

@@ -301,6 +301,13 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         solver_search_set(s, solver_store_boxes(&f->store, i), node.player);
         solver_search_key(s); /* the player's reach, which the frozen check reads too */
         if (f->frozen_check && solver_frozen_lost(&f->frozen, s)) continue;
+        /* every corral of the state, with the boxes that touch its barrier: the pushes
+         * check only the corrals next to the box they move, with the barrier alone, and a
+         * box pushed against a barrier can wedge a corral it is not next to */
+        if (s->corral_deadlocks && solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
+            s->counters.corral_deadlock++;
+            continue;
+        }
         solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;
         for (int m = 0; m < count; m++) {
