@@ -171,8 +171,7 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->queue = malloc(size * sizeof *back->queue);
     uint16_t *distance = malloc(size * sizeof *distance);
     bool ok = back->to_start && back->pull_dead && back->fixed && back->home && back->rows &&
-              back->changed &&
-              back->box_square && back->box_at && back->blocked && back->reach &&
+              back->changed && back->box_square && back->box_at && back->blocked && back->reach &&
               back->parent_reach && back->queue && distance &&
               solver_matching_init(&back->matching, box_count, back->rows);
     if (ok) {

@@ -371,8 +371,8 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
 
 /* True when one of the corrals holding the free squares `starts` is proven lost; each
  * corral is looked at once. */
-static bool any_corral_lost(solver_corral_deadlocks *c, const solver_search *s,
-                            const int *starts, int count, bool touching)
+static bool any_corral_lost(solver_corral_deadlocks *c, const solver_search *s, const int *starts,
+                            int count, bool touching)
 {
     uint32_t seen_before = c->corral_stamp + 1; /* the corrals labelled in this call */
     for (int k = 0; k < count; k++) {

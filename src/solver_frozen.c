@@ -208,7 +208,8 @@ static bool augment(solver_frozen *f, const uint8_t *reach, int goal_count, int 
 {
     size_t size = (size_t)f->board->size;
     for (int k = 0; k < goal_count; k++) {
-        if (f->seen[k] == f->stamp || !(reach[(size_t)k * size + (size_t)f->boxes[i]] & f->sides[i]))
+        if (f->seen[k] == f->stamp ||
+            !(reach[(size_t)k * size + (size_t)f->boxes[i]] & f->sides[i]))
             continue;
         f->seen[k] = f->stamp;
         if (f->box_of_goal[k] < 0 || augment(f, reach, goal_count, f->box_of_goal[k])) {

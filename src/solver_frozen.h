@@ -31,7 +31,7 @@
 #include "solver_state.h"
 
 enum {
-    SOLVER_FROZEN_SETS = 256,       /* frozen sets whose squares are kept, at most */
+    SOLVER_FROZEN_SETS = 256,      /* frozen sets whose squares are kept, at most */
     SOLVER_FROZEN_BYTES = 4 << 20, /* and the most their squares take together */
 };
 
@@ -49,14 +49,14 @@ typedef struct solver_frozen {
     int *boxes, *goals;             /* the boxes and goals not frozen (work space) */
     uint32_t *seen;                 /* per goal: the stamp of the augmenting search */
     uint32_t stamp;
-    uint8_t *groups;       /* per square and side: the player's side groups, of the set in use */
-    uint8_t *sides;        /* per box not frozen: the sides the player may push it from */
-    uint32_t *group_seen;  /* per square: groups worked out for the set when this stamp */
+    uint8_t *groups;      /* per square and side: the player's side groups, of the set in use */
+    uint8_t *sides;       /* per box not frozen: the sides the player may push it from */
+    uint32_t *group_seen; /* per square: groups worked out for the set when this stamp */
     uint32_t group_stamp;
-    uint32_t *mark;        /* flood marks of side_groups(), stamped */
+    uint32_t *mark; /* flood marks of side_groups(), stamped */
     uint32_t mark_stamp;
-    int *states;           /* the pulling search's queue of (box square, player side) */
-    uint32_t *state_seen;  /* its marks, stamped */
+    int *states;          /* the pulling search's queue of (box square, player side) */
+    uint32_t *state_seen; /* its marks, stamped */
     uint32_t state_stamp;
     uint64_t lost, checked; /* counters, for measurements */
 } solver_frozen;

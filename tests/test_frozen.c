@@ -113,8 +113,7 @@ static void test_goal_the_player_cannot_get_behind_is_lost(void **state)
                           "########\n");
     assert_true(solver_search_bound(&f.search) < IDA_INFINITY);
     assert_true(solver_frozen_lost(&f.frozen, &f.search));
-    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000),
-                     DEADLOCK_SEARCH_UNSOLVABLE);
+    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000), DEADLOCK_SEARCH_UNSOLVABLE);
     fixture_free(&f);
 }
 
@@ -134,8 +133,7 @@ static void test_box_the_player_cannot_get_behind_any_more_is_lost(void **state)
                           "########\n");
     solver_search_key(&f.search); /* the player's reach */
     assert_true(solver_frozen_lost(&f.frozen, &f.search));
-    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000),
-                     DEADLOCK_SEARCH_UNSOLVABLE);
+    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000), DEADLOCK_SEARCH_UNSOLVABLE);
     fixture_free(&f);
 }
 
