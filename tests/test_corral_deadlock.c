@@ -1,7 +1,8 @@
 /* test_corral_deadlock.c - corral deadlocks proven by a small search on the barrier boxes
- * alone (solver_corral_deadlock.h): a lost corral the static rules miss, corrals that can
- * be opened, the table of learned answers shared by two searches, and, over positions of
- * real levels, that every corral proven lost really is (the solver agrees). */
+ * alone (solver_corral_deadlock.h): a lost corral the static rules miss, one only the boxes
+ * touching its barrier prove lost (and a start lost by it, answered at once), corrals that
+ * can be opened, the table of learned answers shared by two searches, and, over positions
+ * of real levels, that every corral proven lost really is (the solver agrees). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,8 +1,9 @@
 /* test_frozen.c - deadlocks behind boxes frozen on goals (solver_frozen.h): a box that can
- * never leave its wall because a frozen box takes the player's place, a frozen box that
- * leaves the way open, a position with no frozen box left alone, and, over positions of
- * real levels, that every position called lost is (an exhaustive search with no deadlock
- * knowledge agrees) and that none along the reference solutions is. */
+ * never leave its wall because a frozen box takes the player's place, goals filled only
+ * from a pocket the frozen boxes close to the player, a frozen box that leaves the way
+ * open, a position with no frozen box left alone, and, over positions of real levels, that
+ * every position called lost is (an exhaustive search with no deadlock knowledge agrees)
+ * and that none along the reference solutions is. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
