@@ -11,7 +11,6 @@
 #include "solver_options.h"
 
 enum {
-    NO_GROUP = 255,
     /* The cost of giving a box a goal it cannot reach: large enough that any assignment
      * using such a pair costs more than every real one, small enough not to overflow. */
     UNREACHABLE_COST = 1 << 20,
@@ -20,9 +19,50 @@ enum {
 
 /* ---- the player's regions round one box ------------------------------------------------ */
 
-/* For every inside square s, which of its four neighbours the player can walk between
- * when a box stands on s and nothing else is in the way: one flood fill per side, stopped
- * as soon as the other sides are found. */
+void solver_side_groups(const board *b, const uint8_t *walls, int s, uint8_t group[4],
+                        uint32_t *seen, uint32_t *stamp, int *queue)
+{
+    memset(group, SOLVER_NO_SIDE, 4);
+    for (int k = 0; k < DIRECTION_COUNT; k++) {
+        int start = s + b->delta[k];
+        if (!board_is_inside(b, start) || (walls && walls[start]) || group[k] != SOLVER_NO_SIDE)
+            continue;
+        group[k] = (uint8_t)k;
+        int missing = 0;
+        for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
+            int side = s + b->delta[k2];
+            missing += board_is_inside(b, side) && !(walls && walls[side]) &&
+                       group[k2] == SOLVER_NO_SIDE;
+        }
+        if (!missing) continue;
+        if (++*stamp == 0) {
+            memset(seen, 0, (size_t)b->size * sizeof *seen);
+            *stamp = 1;
+        }
+        seen[s] = *stamp; /* the box */
+        seen[start] = *stamp;
+        int head = 0, tail = 0;
+        queue[tail++] = start;
+        while (head < tail && missing) {
+            int square = queue[head++];
+            for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
+                int next = square + b->delta[dir];
+                if (seen[next] == *stamp || !board_is_inside(b, next) || (walls && walls[next]))
+                    continue;
+                seen[next] = *stamp;
+                queue[tail++] = next;
+                for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
+                    if (next == s + b->delta[k2] && group[k2] == SOLVER_NO_SIDE) {
+                        group[k2] = (uint8_t)k;
+                        missing--;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* The side groups of every inside square (solver_side_groups(), on the empty board). */
 static bool compute_side_groups(solver_distances *d, const board *b)
 {
     d->side_group = malloc((size_t)b->size * 4);
@@ -33,41 +73,11 @@ static bool compute_side_groups(solver_distances *d, const board *b)
         free(seen);
         return false;
     }
-    memset(d->side_group, NO_GROUP, (size_t)b->size * 4);
+    memset(d->side_group, SOLVER_NO_SIDE, (size_t)b->size * 4);
     uint32_t stamp = 0;
-    for (int s = 0; s < b->size; s++) {
-        if (!board_is_inside(b, s)) continue;
-        uint8_t *group = d->side_group + (size_t)s * 4;
-        for (int k = 0; k < DIRECTION_COUNT; k++) {
-            int start = s + b->delta[k];
-            if (!board_is_inside(b, start) || group[k] != NO_GROUP) continue;
-            group[k] = (uint8_t)k;
-            int missing = 0;
-            for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++)
-                if (board_is_inside(b, s + b->delta[k2]) && group[k2] == NO_GROUP) missing++;
-            if (!missing) continue;
-            stamp++;
-            seen[s] = stamp; /* the box */
-            seen[start] = stamp;
-            int head = 0, tail = 0;
-            queue[tail++] = start;
-            while (head < tail && missing) {
-                int square = queue[head++];
-                for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
-                    int next = square + b->delta[dir];
-                    if (seen[next] == stamp || !board_is_inside(b, next)) continue;
-                    seen[next] = stamp;
-                    queue[tail++] = next;
-                    for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
-                        if (next == s + b->delta[k2] && group[k2] == NO_GROUP) {
-                            group[k2] = (uint8_t)k;
-                            missing--;
-                        }
-                    }
-                }
-            }
-        }
-    }
+    for (int s = 0; s < b->size; s++)
+        if (board_is_inside(b, s))
+            solver_side_groups(b, NULL, s, d->side_group + (size_t)s * 4, seen, &stamp, queue);
     free(queue);
     free(seen);
     return true;

@@ -31,6 +31,18 @@ typedef struct solver_distances {
     uint8_t *side_group;
 } solver_distances;
 
+/* A side group of solver_side_groups(): that neighbour is no free floor. */
+enum { SOLVER_NO_SIDE = 255 };
+
+/* Which of the four neighbours of square `s` the player walks between when a box stands on
+ * s and nothing else is in the way but walls and the squares marked in `walls` (may be
+ * NULL): group[d] is the lowest side in the same walkable region as side d, SOLVER_NO_SIDE
+ * when that neighbour is not free floor. One flood per side, stopped as soon as the other
+ * sides are found. `seen` (board size, stamped with *stamp, cleared when the stamp wraps)
+ * and `queue` (board size) are work space. */
+void solver_side_groups(const board *board, const uint8_t *walls, int s, uint8_t group[4],
+                        uint32_t *seen, uint32_t *stamp, int *queue);
+
 /* Computes the push distances of `board`. Returns false when out of memory. */
 bool solver_distances_init(solver_distances *distances, const board *board);
 /* The same, giving up (false) when `stop` says so (may be NULL). */

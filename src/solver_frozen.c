@@ -86,56 +86,15 @@ int solver_frozen_mark(const board *b, const solver_distances *distances, const 
     return marked;
 }
 
-enum { NO_GROUP = 255 };
-
-/* For the free square s (no frozen box), which of its four neighbours the player walks
- * between when a box stands on s, the frozen boxes walls and nothing else in the way:
- * f->groups[s * 4 + d] is the lowest side in the same walkable region as side d, NO_GROUP
- * when that neighbour is no free floor. One flood per side, stopped when the other sides
- * are found (as the push distances' side groups, solver_bound.c, on the empty board).
- * Worked out when the pulling searches of a frozen set first reach s (`group_stamp`). */
+/* The player's side groups round a box on the free square s (solver_side_groups(), the
+ * frozen boxes walls), worked out when the pulling searches of a frozen set first reach s
+ * (`group_stamp`) and kept in the set's groups. */
 static const uint8_t *side_groups(solver_frozen *f, int s)
 {
-    const board *b = f->board;
     uint8_t *group = f->groups + (size_t)s * 4;
-    if (f->group_seen[s] == f->group_stamp) return group;
-    f->group_seen[s] = f->group_stamp;
-    memset(group, NO_GROUP, 4);
-    for (int k = 0; k < DIRECTION_COUNT; k++) {
-        int start = s + b->delta[k];
-        if (!board_is_inside(b, start) || f->frozen[start] || group[k] != NO_GROUP) continue;
-        group[k] = (uint8_t)k;
-        int missing = 0;
-        for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
-            int side = s + b->delta[k2];
-            missing += board_is_inside(b, side) && !f->frozen[side] && group[k2] == NO_GROUP;
-        }
-        if (!missing) continue;
-        if (++f->mark_stamp == 0) {
-            memset(f->mark, 0, (size_t)b->size * sizeof *f->mark);
-            f->mark_stamp = 1;
-        }
-        uint32_t stamp = f->mark_stamp;
-        f->mark[s] = stamp; /* the box */
-        f->mark[start] = stamp;
-        int head = 0, tail = 0;
-        f->queue[tail++] = start;
-        while (head < tail && missing) {
-            int square = f->queue[head++];
-            for (int d = 0; d < DIRECTION_COUNT; d++) {
-                int next = square + b->delta[d];
-                if (f->mark[next] == stamp || !board_is_inside(b, next) || f->frozen[next])
-                    continue;
-                f->mark[next] = stamp;
-                f->queue[tail++] = next;
-                for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
-                    if (next == s + b->delta[k2] && group[k2] == NO_GROUP) {
-                        group[k2] = (uint8_t)k;
-                        missing--;
-                    }
-                }
-            }
-        }
+    if (f->group_seen[s] != f->group_stamp) {
+        f->group_seen[s] = f->group_stamp;
+        solver_side_groups(f->board, f->frozen, s, group, f->mark, &f->mark_stamp, f->queue);
     }
     return group;
 }
@@ -169,7 +128,7 @@ static void pull_reach(solver_frozen *f, int goal, uint8_t *reach)
     int head = 0, tail = 0;
     const uint8_t *group = side_groups(f, goal);
     for (int k = 0; k < DIRECTION_COUNT; k++)
-        if (group[k] != NO_GROUP) reach_state(f, reach, &tail, goal, k);
+        if (group[k] != SOLVER_NO_SIDE) reach_state(f, reach, &tail, goal, k);
     reach[goal] = 0xf;
     while (head < tail) {
         int state = f->states[head++];
@@ -194,7 +153,7 @@ static uint8_t sides_open(const solver_frozen *f, const solver_search *s, int sq
     const uint8_t *group = f->groups + (size_t)square * 4;
     for (int k = 0; k < DIRECTION_COUNT; k++) {
         int side = square + b->delta[k];
-        if (s->reach[side] != s->stamp || group[k] == NO_GROUP) continue;
+        if (s->reach[side] != s->stamp || group[k] == SOLVER_NO_SIDE) continue;
         uint8_t open = 0;
         for (int j = 0; j < DIRECTION_COUNT; j++)
             if (group[j] == group[k]) open |= (uint8_t)(1u << j);
@@ -259,7 +218,7 @@ bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
             memset(f->group_seen, 0, size * sizeof *f->group_seen);
             f->group_stamp = 1;
         }
-        memset(f->groups, NO_GROUP, 4 * size); /* squares no pull reaches: no side */
+        memset(f->groups, SOLVER_NO_SIDE, 4 * size); /* squares no pull reaches: no side */
         for (int k = 0; k < goals; k++) pull_reach(f, f->goals[k], reach + (size_t)k * size);
         f->key[slot] = key;
     }
