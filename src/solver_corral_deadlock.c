@@ -369,48 +369,44 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
     return touching && take_neighbours(c, s) && search_boxes(c, s);
 }
 
-/* True when one of the corrals holding the free squares `starts` is proven lost; each
- * corral is looked at once. */
-static bool any_corral_lost(solver_corral_deadlocks *c, const solver_search *s, const int *starts,
-                            int count, bool touching)
+/* True when the corral holding the free square `start` is proven lost. Corrals labelled
+ * since the stamp `first` (in this check) are not looked at again: a box's starts often lie
+ * in a corral another box's start labelled. */
+static bool start_lost(solver_corral_deadlocks *c, const solver_search *s, int start,
+                       uint32_t first, bool touching)
 {
-    uint32_t seen_before = c->corral_stamp + 1; /* the corrals labelled in this call */
-    for (int k = 0; k < count; k++) {
-        /* a later start may lie in a corral an earlier one labelled */
-        if (c->in_corral[starts[k]] >= seen_before && c->in_corral[starts[k]] <= c->corral_stamp)
-            continue;
-        if (corral_lost(c, s, starts[k], touching)) return true;
-    }
-    return false;
+    uint32_t label = c->in_corral[start];
+    if (label != 0 && label >= first && label <= c->corral_stamp) return false; /* 0: cleared */
+    return corral_lost(c, s, start, touching);
 }
 
-/* Adds to `starts` the free squares next to the box on `square` that the player cannot
- * reach; returns the new count. */
-static int corral_starts(const solver_search *s, int square, int *starts, int count)
+/* True when a corral next to the box on `square` (holding a free square beside it that the
+ * player cannot reach) is proven lost. */
+static bool box_corral_lost(solver_corral_deadlocks *c, const solver_search *s, int square,
+                            uint32_t first, bool touching)
 {
     const board *b = s->board;
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         int next = square + b->delta[d];
-        if (!s->blocked[next] && s->reach[next] != s->stamp) starts[count++] = next;
+        if (!s->blocked[next] && s->reach[next] != s->stamp &&
+            start_lost(c, s, next, first, touching))
+            return true;
     }
-    return count;
+    return false;
 }
 
 bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *s, int square)
 {
     assert(s->reach_valid && s->boxes[square]);
-    int starts[DIRECTION_COUNT];
-    int count = corral_starts(s, square, starts, 0);
-    return count > 0 && any_corral_lost(c, s, starts, count, false);
+    return box_corral_lost(c, s, square, c->corral_stamp + 1, false);
 }
 
 bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *s)
 {
     assert(s->reach_valid);
-    int starts[DIRECTION_COUNT];
+    uint32_t first = c->corral_stamp + 1; /* each corral is labelled once for all the boxes */
     for (int i = 0; i < s->box_count; i++) {
-        int count = corral_starts(s, s->box_square[i], starts, 0);
-        if (count > 0 && any_corral_lost(c, s, starts, count, true)) return true;
+        if (box_corral_lost(c, s, s->box_square[i], first, true)) return true;
     }
     return false;
 }
