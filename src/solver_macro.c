@@ -504,12 +504,9 @@ bool solver_box_search_init(solver_box_search *search, const board *b)
         .visit = calloc(size * 4, sizeof *search->visit),
         .parent = malloc(size * 4 * sizeof *search->parent),
         .queue = malloc(size * 4 * sizeof *search->queue),
-        .reach = calloc(size, sizeof *search->reach),
-        .open_reach = calloc(size, sizeof *search->open_reach),
-        .reach_queue = malloc(size * sizeof *search->reach_queue),
     };
-    if (!search->goal_of || !search->visit || !search->parent || !search->queue || !search->reach ||
-        !search->open_reach || !search->reach_queue) {
+    if (!search->goal_of || !search->visit || !search->parent || !search->queue ||
+        !solver_floor_tree_init(&search->tree, b)) {
         solver_box_search_free(search);
         return false;
     }
@@ -524,9 +521,7 @@ void solver_box_search_free(solver_box_search *search)
     free(search->visit);
     free(search->parent);
     free(search->queue);
-    free(search->reach);
-    free(search->open_reach);
-    free(search->reach_queue);
+    solver_floor_tree_free(&search->tree);
     *search = (solver_box_search){0};
 }
 
@@ -547,71 +542,11 @@ static inline bool is_blocked(const board *b, const uint8_t *boxes, int square, 
     return (boxes[square] && square != origin) || !board_is_inside(b, square);
 }
 
-/* The player's reach from `from`, the box from `origin` on `box` (-1: taken away), marked in
- * `marks` with the stamp it returns. */
-static uint32_t flood_reach(solver_box_search *search, const uint8_t *boxes, uint32_t *marks,
-                            uint32_t *stamp_of, int origin, int box, int from)
+/* The parts of the floor the four neighbours of a box on `box` lie in (floor tree). */
+static void side_parts(const solver_floor_tree *tree, int box, int part[DIRECTION_COUNT])
 {
-    const board *b = search->board;
-    uint32_t stamp = next_stamp(marks, stamp_of, (size_t)b->size);
-    int head = 0, tail = 0;
-    marks[from] = stamp;
-    search->reach_queue[tail++] = from;
-    while (head < tail) {
-        int square = search->reach_queue[head++];
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = square + b->delta[d];
-            if (marks[next] == stamp || next == box || is_blocked(b, boxes, next, origin)) continue;
-            marks[next] = stamp;
-            search->reach_queue[tail++] = next;
-        }
-    }
-    return stamp;
-}
-
-/* True when a box on `square` cannot cut the free floor round it in two: its free
- * neighbours (the box from `origin` counting as gone) are joined by a ring of free squares
- * round it. Then the player's reach with the box there is his reach without it, less the
- * square, whichever side he stands on. */
-static bool ring_is_closed(const board *b, const uint8_t *boxes, int square, int origin)
-{
-    bool free[8];
-    for (int k = 0; k < DIRECTION_COUNT; k++) {
-        int side = square + b->delta[k], corner = side + b->delta[(k + 1) % DIRECTION_COUNT];
-        free[2 * k] = !is_blocked(b, boxes, side, origin);
-        free[2 * k + 1] = !is_blocked(b, boxes, corner, origin);
-    }
-    int start = 0;
-    while (start < 8 && free[start]) start++;
-    if (start == 8) return true;
-    int runs = 0;
-    bool in_run = false, touches = false;
-    for (int j = 1; j <= 8; j++) {
-        int i = (start + j) % 8;
-        if (free[i]) {
-            if (!in_run) touches = false;
-            in_run = true;
-            touches |= i % 2 == 0;
-        } else {
-            runs += in_run && touches;
-            in_run = false;
-        }
-    }
-    return runs <= 1;
-}
-
-/* Where the player can walk, standing on `from`, with the box from `origin` on `box`: his
- * reach without that box (open_reach) when the box cannot cut the floor there, else a
- * flood. Returns the marks; *reached is their stamp. */
-static const uint32_t *reach_round(solver_box_search *search, const uint8_t *boxes, int origin,
-                                   int box, int from, uint32_t *reached)
-{
-    if (ring_is_closed(search->board, boxes, box, origin)) {
-        *reached = search->open_stamp;
-        return search->open_reach;
-    }
-    *reached = flood_reach(search, boxes, search->reach, &search->reach_stamp, origin, box, from);
-    return search->reach;
+    for (int d = 0; d < DIRECTION_COUNT; d++)
+        part[d] = solver_floor_tree_part(tree, box, box + tree->board->delta[d]);
 }
 
 int solver_box_search_to_layer(solver_box_search *search, const solver_distances *distances,
@@ -622,14 +557,15 @@ int solver_box_search_to_layer(solver_box_search *search, const solver_distances
     const board *b = search->board;
     uint32_t stamp = next_stamp(search->visit, &search->visit_stamp, 4 * (size_t)b->size);
     int head = 0, tail = 0;
-    /* The player's reach with the box taken away, for the squares it cannot cut. */
-    flood_reach(search, boxes, search->open_reach, &search->open_stamp, origin, -1, player);
+    /* The player's floor with the box taken away: where the box cuts it, for every square. */
+    solver_floor_tree_build(&search->tree, boxes, origin, player);
+    int part[DIRECTION_COUNT];
     /* The first state: the box where it stands, the player on a side he can walk to (the
      * other sides he can walk to are the same state, below). */
-    uint32_t reached;
-    const uint32_t *reach = reach_round(search, boxes, origin, origin, player, &reached);
+    int here = solver_floor_tree_part(&search->tree, origin, player);
+    side_parts(&search->tree, origin, part);
     for (int d = 0; d < DIRECTION_COUNT && tail == 0; d++) {
-        if (reach[origin + b->delta[d]] != reached) continue;
+        if (part[d] != here) continue;
         search->visit[origin * 4 + d] = stamp;
         search->parent[origin * 4 + d] = -1;
         search->queue[tail++] = origin * 4 + d;
@@ -637,19 +573,21 @@ int solver_box_search_to_layer(solver_box_search *search, const solver_distances
     while (head < tail) {
         int state = search->queue[head++];
         int box = state / 4;
-        reach = reach_round(search, boxes, origin, box, box + b->delta[state % 4], &reached);
+        side_parts(&search->tree, box, part);
+        here = part[state % 4];
         /* The other sides the player can walk to round the box are the same state. */
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int side = box * 4 + d;
-            if (search->visit[side] != stamp && reach[box + b->delta[d]] == reached) {
+            if (search->visit[side] != stamp && part[d] == here) {
                 search->visit[side] = stamp;
                 search->parent[side] = search->parent[state];
             }
         }
         for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int to = box + b->delta[d], stand = box - b->delta[d];
-            if (reach[stand] != reached || is_blocked(b, boxes, to, origin) ||
-                (allowed && !allowed[to]) || solver_square_is_dead(distances, to))
+            int to = box + b->delta[d];
+            if (part[direction_opposite((direction)d)] != here ||
+                is_blocked(b, boxes, to, origin) || (allowed && !allowed[to]) ||
+                solver_square_is_dead(distances, to))
                 continue;
             int next = to * 4 + (int)direction_opposite((direction)d);
             if (search->visit[next] == stamp) continue;

@@ -17,6 +17,7 @@
 
 #include "board.h"
 #include "solver_bound.h"
+#include "solver_floor_tree.h"
 #include "solver_options.h"
 
 /* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's
@@ -65,10 +66,8 @@ typedef struct solver_box_search {
     uint32_t *visit;      /* per (square, side) state, == visit_stamp when visited */
     int *parent;          /* per state: the state it came from, -1 for the first */
     int *queue;           /* of states */
-    uint32_t *reach;      /* the player's reach with the box somewhere, == reach_stamp */
-    uint32_t *open_reach; /* his reach with the box taken away, == open_stamp */
-    int *reach_queue;
-    uint32_t visit_stamp, reach_stamp, open_stamp;
+    solver_floor_tree tree; /* the player's floor with the box taken away */
+    uint32_t visit_stamp;
 } solver_box_search;
 
 bool solver_box_search_init(solver_box_search *search, const board *board);
