@@ -98,8 +98,10 @@ bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board
     c->player = malloc(states * sizeof *c->player);
     c->seen = malloc(seen * sizeof *c->seen);
     c->seen_generation = calloc(seen, sizeof *c->seen_generation);
+    c->use_rows = solver_rows_fit(board);
     if (!c->boxes || !c->blocked || !c->mark || !c->in_corral || !c->queue || !c->corral ||
-        !c->states || !c->player || !c->seen || !c->seen_generation) {
+        !c->states || !c->player || !c->seen || !c->seen_generation ||
+        (c->use_rows && !solver_rows_init(&c->rows, board))) {
         solver_corral_deadlocks_free(c);
         return false;
     }
@@ -119,6 +121,7 @@ void solver_corral_deadlocks_free(solver_corral_deadlocks *c)
     free(c->player);
     free(c->seen);
     free(c->seen_generation);
+    solver_rows_free(&c->rows);
     solver_corral_memory_free(&c->own);
     *c = (solver_corral_deadlocks){0};
 }
@@ -144,6 +147,7 @@ static uint32_t next_stamp(uint32_t *stamp, uint32_t *marks, int size)
  * the least of them (his region's name). */
 static int flood(solver_corral_deadlocks *c, int from)
 {
+    if (c->use_rows) return solver_rows_flood(&c->rows, from);
     const board *b = c->board;
     uint32_t stamp = next_stamp(&c->stamp, c->mark, b->size);
     int head = 0, tail = 0, least = from;
@@ -162,14 +166,27 @@ static int flood(solver_corral_deadlocks *c, int from)
     return least;
 }
 
+/* True when the last flood reached `square`. */
+static inline bool reached(const solver_corral_deadlocks *c, int square)
+{
+    return c->use_rows ? solver_rows_reached(&c->rows, square) : c->mark[square] == c->stamp;
+}
+
 /* True when the last flood reached every square of the corral that no box stands on. */
 static bool corral_open(const solver_corral_deadlocks *c)
 {
     for (int i = 0; i < c->corral_count; i++) {
         int square = c->corral[i];
-        if (!c->boxes[square] && c->mark[square] != c->stamp) return false;
+        if (!c->boxes[square] && !reached(c, square)) return false;
     }
     return true;
+}
+
+/* Puts a barrier box on `square` (on) or takes it away. */
+static inline void set_box(solver_corral_deadlocks *c, int square, bool on)
+{
+    c->boxes[square] = c->blocked[square] = (uint8_t)on;
+    if (c->use_rows) solver_rows_set_box(&c->rows, square, on);
 }
 
 /* Labels the corral of the search's state that holds `start` (a free square the player
@@ -237,10 +254,7 @@ static bool take_neighbours(solver_corral_deadlocks *c, const solver_search *s)
 
 static void place(solver_corral_deadlocks *c, const uint16_t *squares, int on)
 {
-    for (int i = 0; i < c->box_count; i++) {
-        c->boxes[squares[i]] = (uint8_t)on;
-        c->blocked[squares[i]] = (uint8_t)on;
-    }
+    for (int i = 0; i < c->box_count; i++) set_box(c, squares[i], on);
 }
 
 /* True when `key` was not met before in this search (and now is). */
@@ -291,8 +305,7 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
             on_goal += board_is_goal(b, square);
             for (int d = 0; d < DIRECTION_COUNT; d++) {
                 int to = square + b->delta[d], from = square - b->delta[d];
-                if (c->mark[from] != c->stamp || c->blocked[to] ||
-                    solver_square_is_dead(c->distances, to))
+                if (!reached(c, from) || c->blocked[to] || solver_square_is_dead(c->distances, to))
                     continue;
                 moves[count++] = i * 4 + d;
             }
@@ -300,8 +313,8 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
         for (int m = 0; m < count && result == 1; m++) {
             int i = moves[m] / 4, d = moves[m] % 4;
             int from = state[i], to = from + b->delta[d];
-            c->boxes[from] = c->blocked[from] = 0;
-            c->boxes[to] = c->blocked[to] = 1;
+            set_box(c, from, false);
+            set_box(c, to, true);
             c->counters.nodes++;
             bool frozen = c->deadlocks && deadlock_check_push(c->deadlocks, b, c->boxes, to);
             if (!frozen) {
@@ -321,8 +334,8 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
                     }
                 }
             }
-            c->boxes[to] = c->blocked[to] = 0;
-            c->boxes[from] = c->blocked[from] = 1;
+            set_box(c, to, false);
+            set_box(c, from, true);
         }
         head++;
     }

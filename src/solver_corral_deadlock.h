@@ -30,6 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "solver_rows.h"
 #include "solver_state.h"
 
 /* The most barrier boxes a corral may have to be searched (more: left unproven). */
@@ -71,6 +72,8 @@ typedef struct solver_corral_deadlocks {
     uint8_t *boxes;   /* the barrier boxes alone */
     uint8_t *blocked; /* walls, the outside and those boxes */
     uint32_t *mark, stamp;
+    solver_rows rows; /* the same floor as bits, when the board fits (use_rows) */
+    bool use_rows;
     uint32_t *in_corral, corral_stamp;
     int *queue;
     int *corral; /* the corral's squares */

@@ -1,0 +1,86 @@
+/* solver_rows.c - floods over rows of bits. */
+#include "solver_rows.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool solver_rows_fit(const board *board)
+{
+    if (board->width > 64 || board->height > 64 || board->height < 3) return false;
+    /* the flood never looks past the first and last rows: they must hold no floor */
+    for (int x = 0; x < board->width; x++) {
+        if (board_is_inside(board, x) || board_is_inside(board, board->size - 1 - x)) return false;
+    }
+    return true;
+}
+
+bool solver_rows_init(solver_rows *r, const board *b)
+{
+    size_t height = (size_t)b->height;
+    *r = (solver_rows){.width = b->width,
+                       .height = b->height,
+                       .floor = calloc(height, sizeof *r->floor),
+                       .open = calloc(height, sizeof *r->open),
+                       .reach = calloc(height, sizeof *r->reach)};
+    if (!r->floor || !r->open || !r->reach) {
+        solver_rows_free(r);
+        return false;
+    }
+    while ((1 << r->shifts) < r->width) r->shifts++;
+    for (int square = 0; square < b->size; square++) {
+        if (board_is_inside(b, square))
+            r->floor[square / r->width] |= (uint64_t)1 << (square % r->width);
+    }
+    memcpy(r->open, r->floor, height * sizeof *r->open);
+    return true;
+}
+
+void solver_rows_free(solver_rows *r)
+{
+    free(r->floor);
+    free(r->open);
+    free(r->reach);
+    *r = (solver_rows){0};
+}
+
+/* The runs of `open` that hold a square of `seeds` (which lie in it), whole: upwards by the
+ * carry of an addition, downwards by shifts doubling in length (Kogge-Stone). */
+static inline uint64_t fill_runs(uint64_t seeds, uint64_t open, int shifts)
+{
+    uint64_t up = (((open + seeds) ^ open) & open) | seeds;
+    uint64_t down = seeds, down_open = open;
+    for (int k = 0; k < shifts; k++) {
+        int by = 1 << k;
+        down |= down_open & (down >> by);
+        down_open &= down_open >> by;
+    }
+    return up | down;
+}
+
+/* Takes into row y what the rows above and below reach into it; true when it grew. */
+static inline bool spread(solver_rows *r, int y)
+{
+    uint64_t seeds = (r->reach[y - 1] | r->reach[y + 1]) & r->open[y] & ~r->reach[y];
+    if (seeds == 0) return false;
+    r->reach[y] = fill_runs(r->reach[y] | seeds, r->open[y], r->shifts);
+    return true;
+}
+
+int solver_rows_flood(solver_rows *r, int from)
+{
+    /* the rows kept have a row of wall above and below: no floor lies on the board's edge */
+    memset(r->reach, 0, (size_t)r->height * sizeof *r->reach);
+    int y = from / r->width;
+    r->reach[y] = fill_runs((uint64_t)1 << (from % r->width), r->open[y], r->shifts);
+    /* the rows to look at again: next to one that grew; lowest first */
+    uint64_t dirty = ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
+    uint64_t edges = ((uint64_t)1 << 0) | ((uint64_t)1 << (r->height - 1));
+    while ((dirty &= ~edges) != 0) {
+        y = __builtin_ctzll(dirty);
+        dirty &= dirty - 1;
+        if (spread(r, y)) dirty |= ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
+    }
+    y = 1;
+    while (r->reach[y] == 0) y++; /* stops: the row of `from` has a square */
+    return y * r->width + __builtin_ctzll(r->reach[y]);
+}

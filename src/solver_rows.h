@@ -1,0 +1,52 @@
+/* solver_rows.h - the player's floor as rows of bits, flooded a row at a time.
+ *
+ * A flood square by square costs a queue step and four neighbour tests for every square
+ * the player reaches; on a board at most 64 squares wide a row of the floor is one machine
+ * word, and a flood spreads along whole rows with shifts (a Kogge-Stone fill) and from
+ * row to row with an AND, sweeping down and up until nothing changes. Used where a search
+ * floods the whole floor for every push among few boxes (the corral deadlocks' small
+ * searches). Part of the solver (solver.h); internal to it. */
+#ifndef SOKOBAN_SOLVER_ROWS_H
+#define SOKOBAN_SOLVER_ROWS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef struct solver_rows {
+    int width, height;
+    int shifts;      /* fill steps needed for a run of `width` squares */
+    uint64_t *floor; /* per row: the squares inside the board */
+    uint64_t *open;  /* per row: those no box stands on */
+    uint64_t *reach; /* per row: the last flood's squares */
+} solver_rows;
+
+/* True when `board` is small enough (at most 64 squares a row and 64 rows) and has no floor
+ * on its first and last rows (as every level closed by walls). */
+bool solver_rows_fit(const board *board);
+
+/* Sets up the rows of `board` (which must fit), no box on the floor. False when out of
+ * memory. */
+bool solver_rows_init(solver_rows *rows, const board *board);
+void solver_rows_free(solver_rows *rows);
+
+/* Puts a box on `square` (on) or takes it away. */
+static inline void solver_rows_set_box(solver_rows *r, int square, bool on)
+{
+    uint64_t bit = (uint64_t)1 << (square % r->width);
+    uint64_t *row = &r->open[square / r->width];
+    *row = on ? *row & ~bit : *row | (r->floor[square / r->width] & bit);
+}
+
+/* Floods the open floor from `from`; returns the least square reached (the region's
+ * name, as a flood by squares gives it). */
+int solver_rows_flood(solver_rows *rows, int from);
+
+/* True when the last flood reached `square`. */
+static inline bool solver_rows_reached(const solver_rows *r, int square)
+{
+    return (r->reach[square / r->width] >> (square % r->width)) & 1;
+}
+
+#endif

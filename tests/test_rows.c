@@ -1,0 +1,123 @@
+/* test_rows.c - floods over rows of bits (solver_rows.h): on every XSokoban level, with
+ * boxes put on and taken off at random, a flood from each of many squares reaches the same
+ * squares, and names the same least square, as a flood square by square; boards too wide
+ * or with floor on an edge row are refused. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "collection.h"
+#include "solver_rows.h"
+
+/* The squares reached from `from` among walls and `boxes`, in `seen`; returns the least. */
+static int flood(const board *b, const uint8_t *boxes, int from, uint8_t *seen, int *queue)
+{
+    memset(seen, 0, (size_t)b->size);
+    int head = 0, tail = 0, least = from;
+    seen[from] = 1;
+    queue[tail++] = from;
+    while (head < tail) {
+        int square = queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (seen[next] || boxes[next] || !board_is_inside(b, next)) continue;
+            seen[next] = 1;
+            queue[tail++] = next;
+            if (next < least) least = next;
+        }
+    }
+    return least;
+}
+
+static void test_agrees_with_square_floods(void **state)
+{
+    (void)state;
+    collection c;
+    level_error error;
+    assert_true(collection_load(TEST_LEVELS_DIR "/xsokoban.xsb", &c, &error));
+    unsigned seed = 12345;
+    long floods = 0;
+    for (int number = 1; number <= c.count; number++) {
+        board b;
+        position start;
+        assert_true(board_from_level(&c.levels[number - 1], &b, &start));
+        assert_true(solver_rows_fit(&b));
+        solver_rows rows;
+        assert_true(solver_rows_init(&rows, &b));
+        uint8_t *boxes = calloc((size_t)b.size, 1), *seen = malloc((size_t)b.size);
+        int *queue = malloc((size_t)b.size * sizeof *queue);
+        int *floor = malloc((size_t)b.size * sizeof *floor), count = 0;
+        assert_non_null(boxes);
+        assert_non_null(seen);
+        assert_non_null(queue);
+        assert_non_null(floor);
+        for (int s = 0; s < b.size; s++) {
+            if (board_is_inside(&b, s)) floor[count++] = s;
+        }
+        for (int round = 0; round < 200; round++) {
+            /* a box put on or taken off a random square of the floor */
+            int square = floor[rand_r(&seed) % (unsigned)count];
+            boxes[square] ^= 1;
+            solver_rows_set_box(&rows, square, boxes[square]);
+            int from = floor[rand_r(&seed) % (unsigned)count];
+            if (boxes[from]) continue;
+            int least = flood(&b, boxes, from, seen, queue);
+            assert_int_equal(solver_rows_flood(&rows, from), least);
+            for (int s = 0; s < b.size; s++)
+                assert_int_equal(solver_rows_reached(&rows, s), seen[s]);
+            floods++;
+        }
+        free(boxes);
+        free(seen);
+        free(queue);
+        free(floor);
+        solver_rows_free(&rows);
+        position_free(&start);
+        board_free(&b);
+    }
+    assert_true(floods > 5000);
+    collection_free(&c);
+}
+
+static void test_refuses_what_does_not_fit(void **state)
+{
+    (void)state;
+    char text[512];
+    /* 70 squares wide */
+    int n = 0;
+    for (int i = 0; i < 70; i++) text[n++] = '#';
+    text[n++] = '\n';
+    n += snprintf(text + n, sizeof text - (size_t)n, "#@$.");
+    for (int i = 4; i < 69; i++) text[n++] = ' ';
+    text[n++] = '#';
+    text[n++] = '\n';
+    for (int i = 0; i < 70; i++) text[n++] = '#';
+    text[n++] = '\n';
+    text[n] = '\0';
+    collection c;
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "wide", &c, &error));
+    board b;
+    position start;
+    assert_true(board_from_level(&c.levels[0], &b, &start));
+    assert_false(solver_rows_fit(&b));
+    position_free(&start);
+    board_free(&b);
+    collection_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_agrees_with_square_floods),
+        cmocka_unit_test(test_refuses_what_does_not_fit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
