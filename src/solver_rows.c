@@ -21,13 +21,17 @@ bool solver_rows_init(solver_rows *r, const board *b)
                        .height = b->height,
                        .floor = calloc(height, sizeof *r->floor),
                        .open = calloc(height, sizeof *r->open),
-                       .reach = calloc(height, sizeof *r->reach)};
-    if (!r->floor || !r->open || !r->reach) {
+                       .reach = calloc(height, sizeof *r->reach),
+                       .row = malloc((size_t)b->size),
+                       .column = malloc((size_t)b->size)};
+    if (!r->floor || !r->open || !r->reach || !r->row || !r->column) {
         solver_rows_free(r);
         return false;
     }
     while ((1 << r->shifts) < r->width) r->shifts++;
     for (int square = 0; square < b->size; square++) {
+        r->row[square] = (uint8_t)(square / r->width);
+        r->column[square] = (uint8_t)(square % r->width);
         if (board_is_inside(b, square))
             r->floor[square / r->width] |= (uint64_t)1 << (square % r->width);
     }
@@ -40,6 +44,8 @@ void solver_rows_free(solver_rows *r)
     free(r->floor);
     free(r->open);
     free(r->reach);
+    free(r->row);
+    free(r->column);
     *r = (solver_rows){0};
 }
 

@@ -20,6 +20,8 @@ typedef struct solver_rows {
     uint64_t *floor; /* per row: the squares inside the board */
     uint64_t *open;  /* per row: those no box stands on */
     uint64_t *reach; /* per row: the last flood's squares */
+    uint8_t *row;    /* per square: its row and column (no division where it is asked) */
+    uint8_t *column;
 } solver_rows;
 
 /* True when `board` is small enough (at most 64 squares a row and 64 rows) and has no floor
@@ -34,9 +36,9 @@ void solver_rows_free(solver_rows *rows);
 /* Puts a box on `square` (on) or takes it away. */
 static inline void solver_rows_set_box(solver_rows *r, int square, bool on)
 {
-    uint64_t bit = (uint64_t)1 << (square % r->width);
-    uint64_t *row = &r->open[square / r->width];
-    *row = on ? *row & ~bit : *row | (r->floor[square / r->width] & bit);
+    uint64_t bit = (uint64_t)1 << r->column[square];
+    uint64_t *row = &r->open[r->row[square]];
+    *row = on ? *row & ~bit : *row | (r->floor[r->row[square]] & bit);
 }
 
 /* Floods the open floor from `from`; returns the least square reached (the region's
@@ -46,7 +48,7 @@ int solver_rows_flood(solver_rows *rows, int from);
 /* True when the last flood reached `square`. */
 static inline bool solver_rows_reached(const solver_rows *r, int square)
 {
-    return (r->reach[square / r->width] >> (square % r->width)) & 1;
+    return (r->reach[r->row[square]] >> r->column[square]) & 1;
 }
 
 #endif
