@@ -8,7 +8,7 @@
 
 static inline bool reaches(const solver_search *s, int square)
 {
-    return s->reach[square] == s->stamp;
+    return solver_search_reaches(s, square);
 }
 
 static inline bool in_corral(const solver_search *s, int label, int square)

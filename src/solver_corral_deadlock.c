@@ -203,7 +203,7 @@ static bool take_corral(solver_corral_deadlocks *c, const solver_search *s, int 
         int square = c->queue[head++];
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int next = square + b->delta[d];
-            if (c->in_corral[next] == stamp || s->blocked[next] || s->reach[next] == s->stamp)
+            if (c->in_corral[next] == stamp || s->blocked[next] || solver_search_reaches(s, next))
                 continue;
             c->in_corral[next] = stamp;
             c->queue[tail++] = next;
@@ -401,7 +401,7 @@ static bool box_corral_lost(solver_corral_deadlocks *c, const solver_search *s, 
     const board *b = s->board;
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         int next = square + b->delta[d];
-        if (!s->blocked[next] && s->reach[next] != s->stamp &&
+        if (!s->blocked[next] && !solver_search_reaches(s, next) &&
             start_lost(c, s, next, first, touching))
             return true;
     }

@@ -17,6 +17,11 @@
  * reached names the region (the "normalized" player square of the Sokoban wiki). */
 static void compute_reach(solver_search *s)
 {
+    s->reach_valid = true;
+    if (s->use_rows) {
+        s->region = solver_rows_flood(&s->rows, s->player);
+        return;
+    }
     const board *b = s->board;
     if (++s->stamp == 0) {
         memset(s->reach, 0, (size_t)b->size * sizeof *s->reach);
@@ -43,12 +48,11 @@ static void compute_reach(solver_search *s)
         }
     }
     s->region = least;
-    s->reach_valid = true;
 }
 
 static inline bool reaches(const solver_search *s, int square)
 {
-    return s->reach[square] == s->stamp;
+    return solver_search_reaches(s, square);
 }
 
 static inline uint64_t state_key(const solver_search *s)
@@ -98,6 +102,10 @@ static void move_box(solver_search *s, int from, int to)
     s->boxes[to] = 1;
     s->blocked[from] = 0;
     s->blocked[to] = 1;
+    if (s->use_rows) {
+        solver_rows_set_box(&s->rows, from, false);
+        solver_rows_set_box(&s->rows, to, true);
+    }
     s->box_square[box] = to;
     s->box_key ^= s->zobrist.box[from] ^ s->zobrist.box[to];
     s->on_goal += (board_is_goal(b, to) ? 1 : 0) - (board_is_goal(b, from) ? 1 : 0);
@@ -348,6 +356,7 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
         s->boxes[s->box_square[i]] = 0;
         s->blocked[s->box_square[i]] = 0;
         s->box_at[s->box_square[i]] = -1;
+        if (s->use_rows) solver_rows_set_box(&s->rows, s->box_square[i], false);
     }
     s->box_key = 0;
     s->on_goal = 0;
@@ -358,6 +367,7 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
         s->box_at[square] = i;
         s->boxes[square] = 1;
         s->blocked[square] = 1;
+        if (s->use_rows) solver_rows_set_box(&s->rows, square, true);
         s->box_key ^= s->zobrist.box[square];
         if (board_is_goal(s->board, square)) s->on_goal++;
     }
@@ -448,9 +458,11 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->box_row = calloc(boxes, sizeof *s->box_row);
     s->changed = malloc(boxes * sizeof *s->changed);
     s->box_square_scratch = malloc(boxes * sizeof *s->box_square_scratch);
+    s->use_rows = solver_rows_fit(b);
     if (!s->blocked || !s->corral_mark || !s->corral_id || !s->macro || !s->box_row ||
         !s->changed || !s->box_square_scratch || !s->box_square || !s->box_at || !s->boxes ||
-        !s->reach || !s->queue || !solver_zobrist_init(&s->zobrist, b->size) ||
+        !s->reach || !s->queue || (s->use_rows && !solver_rows_init(&s->rows, b)) ||
+        !solver_zobrist_init(&s->zobrist, b->size) ||
         !solver_matching_init(&s->matching, count, s->box_row)) {
         solver_search_free(s);
         return false;
@@ -470,6 +482,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         s->box_at[i] = count++;
         s->boxes[i] = 1;
         s->blocked[i] = 1;
+        if (s->use_rows) solver_rows_set_box(&s->rows, i, true);
         s->box_key ^= s->zobrist.box[i];
         if (board_is_goal(b, i)) s->on_goal++;
     }
@@ -494,6 +507,7 @@ void solver_search_free(solver_search *s)
     free(s->corral_mark);
     free(s->corral_id);
     free(s->reach);
+    solver_rows_free(&s->rows);
     free(s->queue);
     free(s->undo);
     free(s->matching_states);

@@ -43,12 +43,14 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     f->floor = malloc((size_t)b->size * sizeof *f->floor);
     f->mark = calloc((size_t)b->size, sizeof *f->mark);
     f->queue = malloc((size_t)b->size * sizeof *f->queue);
+    f->rows_left = malloc((size_t)b->height * sizeof *f->rows_left);
+    f->rows_region = malloc((size_t)b->height * sizeof *f->rows_region);
     f->layer = malloc(2 * goals * sizeof *f->layer);
     f->parking.square = malloc(goals * sizeof *f->parking.square);
     f->parking.goal = malloc(goals * sizeof *f->parking.goal);
     f->parking.layer = malloc(goals * sizeof *f->parking.layer);
-    if (!f->floor || !f->mark || !f->queue || !f->layer || !f->parking.square || !f->parking.goal ||
-        !f->parking.layer)
+    if (!f->floor || !f->mark || !f->queue || !f->rows_left || !f->rows_region || !f->layer ||
+        !f->parking.square || !f->parking.goal || !f->parking.layer)
         return false;
     /* The boxes come from where they stand now. */
     uint8_t *sources = calloc((size_t)b->size, 1);
@@ -73,6 +75,8 @@ void solver_features_free(solver_features *f)
     free(f->floor);
     free(f->mark);
     free(f->queue);
+    free(f->rows_left);
+    free(f->rows_region);
     free(f->layer);
     free(f->parking.square);
     free(f->parking.goal);
@@ -119,14 +123,18 @@ int solver_features_aim(const solver_features *f, const solver_search *s, int sq
 int solver_features_regions(solver_features *f, const solver_search *s)
 {
     const board *b = s->board;
-    uint32_t stamp = solver_next_stamp(f->mark, &f->stamp, (size_t)b->size);
     /* The player's region is flooded already (his reach names the state): it counts as one
      * and its squares are passed over. */
     bool player = s->reach_valid;
+    if (s->use_rows)
+        return (player ? 1 : 0) +
+               solver_rows_regions(&s->rows, player, f->rows_left, f->rows_region);
+    uint32_t stamp = solver_next_stamp(f->mark, &f->stamp, (size_t)b->size);
     int regions = player ? 1 : 0;
     for (int i = 0; i < f->floor_count; i++) {
         int start = f->floor[i];
-        if (f->mark[start] == stamp || s->blocked[start] || (player && s->reach[start] == s->stamp))
+        if (f->mark[start] == stamp || s->blocked[start] ||
+            (player && solver_search_reaches(s, start)))
             continue;
         regions++;
         int head = 0, tail = 0;

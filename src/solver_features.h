@@ -34,6 +34,7 @@ typedef struct solver_features {
     uint32_t *mark; /* flood marks: a square is marked when it holds the stamp */
     uint32_t stamp;
     int *queue;
+    uint64_t *rows_left, *rows_region; /* the same over rows of bits (solver_rows.h) */
     /* parking_distance[k * board size + square]: pushes that take a lone box from square to
      * parking square k (the player's side not checked), or SOLVER_NO_PATH */
     uint16_t *parking_distance;

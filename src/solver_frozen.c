@@ -153,7 +153,7 @@ static uint8_t sides_open(const solver_frozen *f, const solver_search *s, int sq
     const uint8_t *group = f->groups + (size_t)square * 4;
     for (int k = 0; k < DIRECTION_COUNT; k++) {
         int side = square + b->delta[k];
-        if (s->reach[side] != s->stamp || group[k] == SOLVER_NO_SIDE) continue;
+        if (!solver_search_reaches(s, side) || group[k] == SOLVER_NO_SIDE) continue;
         uint8_t open = 0;
         for (int j = 0; j < DIRECTION_COUNT; j++)
             if (group[j] == group[k]) open |= (uint8_t)(1u << j);

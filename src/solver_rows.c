@@ -22,6 +22,7 @@ bool solver_rows_init(solver_rows *r, const board *b)
                        .floor = calloc(height, sizeof *r->floor),
                        .open = calloc(height, sizeof *r->open),
                        .reach = calloc(height, sizeof *r->reach),
+
                        .row = malloc((size_t)b->size),
                        .column = malloc((size_t)b->size)};
     if (!r->floor || !r->open || !r->reach || !r->row || !r->column) {
@@ -63,30 +64,51 @@ static inline uint64_t fill_runs(uint64_t seeds, uint64_t open, int shifts)
     return up | down;
 }
 
-/* Takes into row y what the rows above and below reach into it; true when it grew. */
-static inline bool spread(solver_rows *r, int y)
+/* Takes into row y of `reach` what the rows above and below reach into it; true when it
+ * grew. */
+static inline bool spread(const solver_rows *r, uint64_t *reach, int y)
 {
-    uint64_t seeds = (r->reach[y - 1] | r->reach[y + 1]) & r->open[y] & ~r->reach[y];
+    uint64_t seeds = (reach[y - 1] | reach[y + 1]) & r->open[y] & ~reach[y];
     if (seeds == 0) return false;
-    r->reach[y] = fill_runs(r->reach[y] | seeds, r->open[y], r->shifts);
+    reach[y] = fill_runs(reach[y] | seeds, r->open[y], r->shifts);
     return true;
 }
 
-int solver_rows_flood(solver_rows *r, int from)
+/* Floods the open floor from `from` into `reach` (a row each); returns the least square. */
+static int flood_into(const solver_rows *r, int from, uint64_t *reach)
 {
     /* the rows kept have a row of wall above and below: no floor lies on the board's edge */
-    memset(r->reach, 0, (size_t)r->height * sizeof *r->reach);
-    int y = from / r->width;
-    r->reach[y] = fill_runs((uint64_t)1 << (from % r->width), r->open[y], r->shifts);
+    memset(reach, 0, (size_t)r->height * sizeof *reach);
+    int y = r->row[from];
+    reach[y] = fill_runs((uint64_t)1 << r->column[from], r->open[y], r->shifts);
     /* the rows to look at again: next to one that grew; lowest first */
     uint64_t dirty = ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
     uint64_t edges = ((uint64_t)1 << 0) | ((uint64_t)1 << (r->height - 1));
     while ((dirty &= ~edges) != 0) {
         y = __builtin_ctzll(dirty);
         dirty &= dirty - 1;
-        if (spread(r, y)) dirty |= ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
+        if (spread(r, reach, y)) dirty |= ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
     }
     y = 1;
-    while (r->reach[y] == 0) y++; /* stops: the row of `from` has a square */
-    return y * r->width + __builtin_ctzll(r->reach[y]);
+    while (reach[y] == 0) y++; /* stops: the row of `from` has a square */
+    return y * r->width + __builtin_ctzll(reach[y]);
+}
+
+int solver_rows_flood(solver_rows *r, int from)
+{
+    return flood_into(r, from, r->reach);
+}
+
+int solver_rows_regions(const solver_rows *r, bool but_reach, uint64_t *left, uint64_t *region)
+{
+    int regions = 0;
+    for (int y = 0; y < r->height; y++) left[y] = r->open[y] & ~(but_reach ? r->reach[y] : 0);
+    for (int y = 1; y < r->height - 1; y++) {
+        while (left[y] != 0) {
+            flood_into(r, y * r->width + __builtin_ctzll(left[y]), region);
+            for (int k = y; k < r->height; k++) left[k] &= ~region[k];
+            regions++;
+        }
+    }
+    return regions;
 }

@@ -45,6 +45,10 @@ static inline void solver_rows_set_box(solver_rows *r, int square, bool on)
  * name, as a flood by squares gives it). */
 int solver_rows_flood(solver_rows *rows, int from);
 
+/* The number of regions the open floor falls into; with `but_reach`, leaving out the last
+ * flood's (solver_rows_flood()). `left` and `region` are work space of a word a row. */
+int solver_rows_regions(const solver_rows *rows, bool but_reach, uint64_t *left, uint64_t *region);
+
 /* True when the last flood reached `square`. */
 static inline bool solver_rows_reached(const solver_rows *r, int square)
 {

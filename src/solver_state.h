@@ -16,6 +16,7 @@
 #include "solver_bound.h"
 #include "solver_macro.h"
 #include "solver_options.h"
+#include "solver_rows.h"
 #include "solver_table.h"
 
 struct solver_corral_deadlocks; /* solver_corral_deadlock.h, which reads this state */
@@ -77,8 +78,12 @@ typedef struct solver_search {
     int last_box;                 /* the box pushed last, or -1 */
     uint64_t box_key;
 
-    /* The player's reach in the current state. */
-    uint32_t *reach; /* reach[square] == stamp: the player can walk there */
+    /* The player's reach in the current state: in `rows` when the board fits (use_rows),
+     * else reach[square] == stamp where the player can walk. Asked by
+     * solver_search_reaches(). */
+    solver_rows rows;
+    bool use_rows;
+    uint32_t *reach;
     uint32_t stamp;
     int *queue;
     int region; /* the least square of the reach: the state's player component */
@@ -99,5 +104,11 @@ typedef struct solver_search {
     bool skip_unmake; /* make() failed before changing anything */
     solver_counters counters;
 } solver_search;
+
+/* True when the player can walk to `square` in the current state (its reach is valid). */
+static inline bool solver_search_reaches(const solver_search *s, int square)
+{
+    return s->use_rows ? solver_rows_reached(&s->rows, square) : s->reach[square] == s->stamp;
+}
 
 #endif

@@ -1,7 +1,7 @@
 /* test_rows.c - floods over rows of bits (solver_rows.h): on every XSokoban level, with
  * boxes put on and taken off at random, a flood from each of many squares reaches the same
- * squares, and names the same least square, as a flood square by square; boards too wide
- * or with floor on an edge row are refused. */
+ * squares, and names the same least square, as a flood square by square, and the floor
+ * falls into as many regions; boards too wide or with floor on an edge row are refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -36,6 +36,24 @@ static int flood(const board *b, const uint8_t *boxes, int from, uint8_t *seen, 
     return least;
 }
 
+/* The regions of the floor among `boxes`, leaving out those of `seen` when `but`. */
+static int regions(const board *b, const uint8_t *boxes, bool but, const uint8_t *seen,
+                   uint8_t *mark, int *queue)
+{
+    int count = 0;
+    uint8_t *taken = malloc((size_t)b->size);
+    assert_non_null(taken);
+    memset(taken, 0, (size_t)b->size);
+    for (int s = 0; s < b->size; s++) {
+        if (!board_is_inside(b, s) || boxes[s] || taken[s] || (but && seen[s])) continue;
+        flood(b, boxes, s, mark, queue);
+        for (int k = 0; k < b->size; k++) taken[k] |= mark[k];
+        count++;
+    }
+    free(taken);
+    return count;
+}
+
 static void test_agrees_with_square_floods(void **state)
 {
     (void)state;
@@ -52,6 +70,12 @@ static void test_agrees_with_square_floods(void **state)
         solver_rows rows;
         assert_true(solver_rows_init(&rows, &b));
         uint8_t *boxes = calloc((size_t)b.size, 1), *seen = malloc((size_t)b.size);
+        uint8_t *mark = malloc((size_t)b.size);
+        uint64_t *left = malloc((size_t)b.height * sizeof *left);
+        uint64_t *region = malloc((size_t)b.height * sizeof *region);
+        assert_non_null(mark);
+        assert_non_null(left);
+        assert_non_null(region);
         int *queue = malloc((size_t)b.size * sizeof *queue);
         int *floor = malloc((size_t)b.size * sizeof *floor), count = 0;
         assert_non_null(boxes);
@@ -73,11 +97,20 @@ static void test_agrees_with_square_floods(void **state)
             for (int s = 0; s < b.size; s++)
                 assert_int_equal(solver_rows_reached(&rows, s), seen[s]);
             floods++;
+            if (round % 10 == 0) {
+                assert_int_equal(solver_rows_regions(&rows, true, left, region),
+                                 regions(&b, boxes, true, seen, mark, queue));
+                assert_int_equal(solver_rows_regions(&rows, false, left, region),
+                                 regions(&b, boxes, false, seen, mark, queue));
+            }
         }
         free(boxes);
         free(seen);
         free(queue);
         free(floor);
+        free(mark);
+        free(left);
+        free(region);
         solver_rows_free(&rows);
         position_free(&start);
         board_free(&b);
