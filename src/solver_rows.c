@@ -29,7 +29,6 @@ bool solver_rows_init(solver_rows *r, const board *b)
         solver_rows_free(r);
         return false;
     }
-    while ((1 << r->shifts) < r->width) r->shifts++;
     for (int square = 0; square < b->size; square++) {
         r->row[square] = (uint8_t)(square / r->width);
         r->column[square] = (uint8_t)(square % r->width);
@@ -51,15 +50,16 @@ void solver_rows_free(solver_rows *r)
 }
 
 /* The runs of `open` that hold a square of `seeds` (which lie in it), whole: upwards by the
- * carry of an addition, downwards by shifts doubling in length (Kogge-Stone). */
-static inline uint64_t fill_runs(uint64_t seeds, uint64_t open, int shifts)
+ * carry of an addition, downwards by shifts doubling in length (Kogge-Stone), which stop
+ * once no run of floor is as long as the next shift (most are short). */
+static inline uint64_t fill_runs(uint64_t seeds, uint64_t open)
 {
     uint64_t up = (((open + seeds) ^ open) & open) | seeds;
-    uint64_t down = seeds, down_open = open;
-    for (int k = 0; k < shifts; k++) {
-        int by = 1 << k;
-        down |= down_open & (down >> by);
-        down_open &= down_open >> by;
+    uint64_t down = seeds, run = open; /* run: squares with the next `by` below them open */
+    for (int by = 1; by < 64; by *= 2) {
+        down |= run & (down >> by);
+        run &= run >> by;
+        if (run == 0) break;
     }
     return up | down;
 }
@@ -70,7 +70,7 @@ static inline bool spread(const solver_rows *r, uint64_t *reach, int y)
 {
     uint64_t seeds = (reach[y - 1] | reach[y + 1]) & r->open[y] & ~reach[y];
     if (seeds == 0) return false;
-    reach[y] = fill_runs(reach[y] | seeds, r->open[y], r->shifts);
+    reach[y] = fill_runs(reach[y] | seeds, r->open[y]);
     return true;
 }
 
@@ -80,7 +80,7 @@ static int flood_into(const solver_rows *r, int from, uint64_t *reach)
     /* the rows kept have a row of wall above and below: no floor lies on the board's edge */
     memset(reach, 0, (size_t)r->height * sizeof *reach);
     int y = r->row[from];
-    reach[y] = fill_runs((uint64_t)1 << r->column[from], r->open[y], r->shifts);
+    reach[y] = fill_runs((uint64_t)1 << r->column[from], r->open[y]);
     /* the rows to look at again: next to one that grew; lowest first */
     uint64_t dirty = ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
     uint64_t edges = ((uint64_t)1 << 0) | ((uint64_t)1 << (r->height - 1));

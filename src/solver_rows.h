@@ -16,7 +16,6 @@
 
 typedef struct solver_rows {
     int width, height;
-    int shifts;      /* fill steps needed for a run of `width` squares */
     uint64_t *floor; /* per row: the squares inside the board */
     uint64_t *open;  /* per row: those no box stands on */
     uint64_t *reach; /* per row: the last flood's squares */
