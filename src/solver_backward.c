@@ -81,6 +81,7 @@ static int set_boxes(solver_backward *back, const uint16_t *squares)
     for (int i = 0; i < back->box_count; i++) {
         back->box_at[back->box_square[i]] = -1;
         back->blocked[back->box_square[i]] = 0;
+        if (back->use_rows) solver_rows_set_box(&back->floor, back->box_square[i], false);
     }
     back->box_key = 0;
     for (int i = 0; i < back->box_count; i++) {
@@ -88,6 +89,7 @@ static int set_boxes(solver_backward *back, const uint16_t *squares)
         back->box_square[i] = square;
         back->box_at[square] = i;
         back->blocked[square] = 1;
+        if (back->use_rows) solver_rows_set_box(&back->floor, square, true);
         back->box_key ^= back->zobrist->box[square];
         const uint16_t *row = back->to_start + (size_t)square * (size_t)back->box_count;
         if (row != back->rows[i]) back->changed[changed++] = i;
@@ -103,6 +105,10 @@ static void move_box(solver_backward *back, int box, int from, int to)
     back->blocked[from] = 0;
     back->box_at[to] = box;
     back->blocked[to] = 1;
+    if (back->use_rows) {
+        solver_rows_set_box(&back->floor, from, false);
+        solver_rows_set_box(&back->floor, to, true);
+    }
     back->box_square[box] = to;
     back->box_key ^= back->zobrist->box[from] ^ back->zobrist->box[to];
     back->rows[box] = back->to_start + (size_t)to * (size_t)back->box_count;
@@ -169,6 +175,11 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
     back->reach = calloc(size, sizeof *back->reach);
     back->parent_reach = calloc(size, sizeof *back->parent_reach);
     back->queue = malloc(size * sizeof *back->queue);
+    back->use_rows = solver_rows_fit(b);
+    if (back->use_rows) {
+        back->parent_rows = malloc((size_t)b->height * sizeof *back->parent_rows);
+        if (!back->parent_rows || !solver_rows_init(&back->floor, b)) back->use_rows = false;
+    }
     uint16_t *distance = malloc(size * sizeof *distance);
     bool ok = back->to_start && back->pull_dead && back->fixed && back->home && back->rows &&
               back->changed && back->box_square && back->box_at && back->blocked && back->reach &&
@@ -231,6 +242,8 @@ void solver_backward_free(solver_backward *back)
     free(back->box_at);
     free(back->blocked);
     free(back->reach);
+    free(back->parent_rows);
+    solver_rows_free(&back->floor);
     free(back->parent_reach);
     free(back->queue);
     solver_matching_free(&back->matching);
@@ -254,8 +267,12 @@ bool solver_backward_expand(solver_backward *back, const solver_store *forward, 
      * repair is undone below), so the state popped is repaired from the last one's rows,
      * as after a pull: cheaper than a solve from scratch however many rows changed. */
     int changed = set_boxes(back, solver_store_boxes(&back->store, i));
-    back->parent_stamp = next_stamp(back, back->parent_reach, back->parent_stamp);
-    flood(back, node.player, back->parent_reach, back->parent_stamp);
+    if (back->use_rows) {
+        solver_rows_flood_into(&back->floor, node.player, back->parent_rows);
+    } else {
+        back->parent_stamp = next_stamp(back, back->parent_reach, back->parent_stamp);
+        flood(back, node.player, back->parent_reach, back->parent_stamp);
+    }
     solver_matching_update(&back->matching, back->changed, changed);
     solver_matching_save(&back->matching, back->saved);
     /* where the box pulled last stands (-1 at a root) */
@@ -268,12 +285,17 @@ bool solver_backward_expand(solver_backward *back, const solver_store *forward, 
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             /* the player on `to`, the box's neighbour, steps on to `step` and draws it */
             int to = from + b->delta[d], step = to + b->delta[d];
-            if (back->parent_reach[to] != back->parent_stamp || back->blocked[step] ||
-                back->pull_dead[to])
-                continue;
+            bool walks = back->use_rows ? solver_rows_has(&back->floor, back->parent_rows, to)
+                                        : back->parent_reach[to] == back->parent_stamp;
+            if (!walks || back->blocked[step] || back->pull_dead[to]) continue;
             move_box(back, box, from, to);
-            back->stamp = next_stamp(back, back->reach, back->stamp);
-            int region = flood(back, step, back->reach, back->stamp);
+            int region;
+            if (back->use_rows) {
+                region = solver_rows_flood(&back->floor, step);
+            } else {
+                back->stamp = next_stamp(back, back->reach, back->stamp);
+                region = flood(back, step, back->reach, back->stamp);
+            }
             uint64_t key = back->box_key ^ back->zobrist->player[region];
             if (!solver_store_contains(&back->store, key)) {
                 int h = solver_matching_update(&back->matching, &box, 1);

@@ -22,6 +22,7 @@
 #include "ida.h"
 #include "solver_bound.h"
 #include "solver_open.h"
+#include "solver_rows.h"
 #include "solver_store.h"
 #include "solver_table.h"
 
@@ -48,6 +49,10 @@ typedef struct solver_backward {
     uint64_t box_key;
     uint32_t *reach, *parent_reach; /* stamps: the child's reach, the expanded state's */
     uint32_t stamp, parent_stamp;
+    /* the same over rows of bits, when the board fits (use_rows; solver_rows.h) */
+    solver_rows floor;
+    uint64_t *parent_rows; /* the expanded state's reach */
+    bool use_rows;
     int *queue;
     bool exhausted; /* no open state left, or the store is full: nothing more to expand */
 } solver_backward;

@@ -74,8 +74,7 @@ static inline bool spread(const solver_rows *r, uint64_t *reach, int y)
     return true;
 }
 
-/* Floods the open floor from `from` into `reach` (a row each); returns the least square. */
-static int flood_into(const solver_rows *r, int from, uint64_t *reach)
+int solver_rows_flood_into(const solver_rows *r, int from, uint64_t *reach)
 {
     /* the rows kept have a row of wall above and below: no floor lies on the board's edge */
     memset(reach, 0, (size_t)r->height * sizeof *reach);
@@ -96,7 +95,7 @@ static int flood_into(const solver_rows *r, int from, uint64_t *reach)
 
 int solver_rows_flood(solver_rows *r, int from)
 {
-    return flood_into(r, from, r->reach);
+    return solver_rows_flood_into(r, from, r->reach);
 }
 
 int solver_rows_regions(const solver_rows *r, bool but_reach, uint64_t *left, uint64_t *region)
@@ -105,7 +104,7 @@ int solver_rows_regions(const solver_rows *r, bool but_reach, uint64_t *left, ui
     for (int y = 0; y < r->height; y++) left[y] = r->open[y] & ~(but_reach ? r->reach[y] : 0);
     for (int y = 1; y < r->height - 1; y++) {
         while (left[y] != 0) {
-            flood_into(r, y * r->width + __builtin_ctzll(left[y]), region);
+            solver_rows_flood_into(r, y * r->width + __builtin_ctzll(left[y]), region);
             for (int k = y; k < r->height; k++) left[k] &= ~region[k];
             regions++;
         }

@@ -43,15 +43,23 @@ static inline void solver_rows_set_box(solver_rows *r, int square, bool on)
 /* Floods the open floor from `from`; returns the least square reached (the region's
  * name, as a flood by squares gives it). */
 int solver_rows_flood(solver_rows *rows, int from);
+/* The same into `reach` (a word a row) instead of the rows' own. */
+int solver_rows_flood_into(const solver_rows *rows, int from, uint64_t *reach);
 
 /* The number of regions the open floor falls into; with `but_reach`, leaving out the last
  * flood's (solver_rows_flood()). `left` and `region` are work space of a word a row. */
 int solver_rows_regions(const solver_rows *rows, bool but_reach, uint64_t *left, uint64_t *region);
 
+/* True when `reach` (a flood's rows) holds `square`. */
+static inline bool solver_rows_has(const solver_rows *r, const uint64_t *reach, int square)
+{
+    return (reach[r->row[square]] >> r->column[square]) & 1;
+}
+
 /* True when the last flood reached `square`. */
 static inline bool solver_rows_reached(const solver_rows *r, int square)
 {
-    return (r->reach[r->row[square]] >> r->column[square]) & 1;
+    return solver_rows_has(r, r->reach, square);
 }
 
 #endif
