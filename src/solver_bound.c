@@ -31,8 +31,8 @@ void solver_side_groups(const board *b, const uint8_t *walls, int s, uint8_t gro
         int missing = 0;
         for (int k2 = k + 1; k2 < DIRECTION_COUNT; k2++) {
             int side = s + b->delta[k2];
-            missing += board_is_inside(b, side) && !(walls && walls[side]) &&
-                       group[k2] == SOLVER_NO_SIDE;
+            missing +=
+                board_is_inside(b, side) && !(walls && walls[side]) && group[k2] == SOLVER_NO_SIDE;
         }
         if (!missing) continue;
         if (++*stamp == 0) {
