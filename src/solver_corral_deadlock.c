@@ -99,9 +99,16 @@ bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board
     c->seen = malloc(seen * sizeof *c->seen);
     c->seen_generation = calloc(seen, sizeof *c->seen_generation);
     c->use_rows = solver_rows_fit(board);
+    if (c->use_rows) {
+        size_t height = (size_t)board->height;
+        c->corral_rows = calloc(height, sizeof *c->corral_rows);
+        c->corral_free = calloc(height, sizeof *c->corral_free);
+        c->done = calloc(height, sizeof *c->done);
+    }
     if (!c->boxes || !c->blocked || !c->mark || !c->in_corral || !c->queue || !c->corral ||
         !c->states || !c->player || !c->seen || !c->seen_generation ||
-        (c->use_rows && !solver_rows_init(&c->rows, board))) {
+        (c->use_rows &&
+         (!c->corral_rows || !c->corral_free || !c->done || !solver_rows_init(&c->rows, board)))) {
         solver_corral_deadlocks_free(c);
         return false;
     }
@@ -122,6 +129,9 @@ void solver_corral_deadlocks_free(solver_corral_deadlocks *c)
     free(c->seen);
     free(c->seen_generation);
     solver_rows_free(&c->rows);
+    free(c->corral_rows);
+    free(c->corral_free);
+    free(c->done);
     solver_corral_memory_free(&c->own);
     *c = (solver_corral_deadlocks){0};
 }
@@ -175,6 +185,13 @@ static inline bool reached(const solver_corral_deadlocks *c, int square)
 /* True when the last flood reached every square of the corral that no box stands on. */
 static bool corral_open(const solver_corral_deadlocks *c)
 {
+    if (c->corral_by_rows) {
+        const solver_rows *r = &c->rows;
+        for (int y = 1; y < r->height - 1; y++) {
+            if (c->corral_rows[y] & r->open[y] & ~r->reach[y]) return false;
+        }
+        return true;
+    }
     for (int i = 0; i < c->corral_count; i++) {
         int square = c->corral[i];
         if (!c->boxes[square] && !reached(c, square)) return false;
@@ -187,6 +204,17 @@ static inline void set_box(solver_corral_deadlocks *c, int square, bool on)
 {
     c->boxes[square] = c->blocked[square] = (uint8_t)on;
     if (c->use_rows) solver_rows_set_box(&c->rows, square, on);
+}
+
+/* Puts the barrier's boxes in square order: the small search and the boxes added to it
+ * then do not depend on how the corral was labelled. */
+static void sort_barrier(solver_corral_deadlocks *c)
+{
+    for (int i = 1; i < c->box_count; i++) {
+        int square = c->box_square[i], j = i;
+        for (; j > 0 && c->box_square[j - 1] > square; j--) c->box_square[j] = c->box_square[j - 1];
+        c->box_square[j] = square;
+    }
 }
 
 /* Labels the corral of the search's state that holds `start` (a free square the player
@@ -227,7 +255,36 @@ static bool take_corral(solver_corral_deadlocks *c, const solver_search *s, int 
     /* the boxes were stamped to be taken once; they are no square of the corral */
     for (int i = 0; i < c->box_count; i++) c->in_corral[c->box_square[i]] = stamp - 1;
     c->barrier_count = c->box_count;
+    sort_barrier(c);
     return off_goal;
+}
+
+/* The same over rows of bits (the search's and the checks' rows both in use): the corral
+ * is flooded over the free squares the player cannot reach (corral_free), into
+ * corral_rows, and added to the corrals of this check (done); the barrier is the boxes
+ * next to it, read off in square order. */
+static bool take_corral_rows(solver_corral_deadlocks *c, const solver_search *s, int start)
+{
+    const board *b = c->board;
+    const solver_rows *r = &s->rows;
+    uint64_t *corral = c->corral_rows;
+    solver_rows_flood_within(r, c->corral_free, start, corral);
+    bool off_goal = false, fits = true;
+    c->box_count = 0;
+    for (int y = 1; y < r->height - 1; y++) {
+        c->done[y] |= corral[y];
+        uint64_t next = corral[y] << 1 | corral[y] >> 1 | corral[y - 1] | corral[y + 1];
+        uint64_t boxes = next & r->floor[y] & ~r->open[y];
+        for (; boxes != 0 && fits; boxes &= boxes - 1) {
+            int box = y * r->width + __builtin_ctzll(boxes);
+            fits = c->box_count < SOLVER_CORRAL_BOXES;
+            if (!fits) break;
+            c->box_square[c->box_count++] = box;
+            off_goal |= !board_is_goal(b, box);
+        }
+    }
+    c->barrier_count = c->box_count;
+    return fits && off_goal;
 }
 
 /* Adds to the barrier the boxes that touch it, and those that touch them, nearest first,
@@ -371,7 +428,8 @@ static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
 static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int start,
                         bool touching)
 {
-    if (!take_corral(c, s, start)) return false;
+    if (!(c->corral_by_rows ? take_corral_rows(c, s, start) : take_corral(c, s, start)))
+        return false;
     if (!c->memory) {
         /* out of memory: the corral stays unproven, as one too big to search */
         if (!solver_corral_memory_init(&c->own, SOLVER_CORRAL_ENTRIES)) return false;
@@ -382,14 +440,33 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
     return touching && take_neighbours(c, s) && search_boxes(c, s);
 }
 
+/* Begins a check of the search's state: no corral labelled yet. Returns the stamp from
+ * which corrals are this check's (the squares' labels, when not by rows). */
+static uint32_t begin_check(solver_corral_deadlocks *c, const solver_search *s)
+{
+    c->corral_by_rows = c->use_rows && s->use_rows;
+    if (c->corral_by_rows) {
+        const solver_rows *r = &s->rows;
+        for (int y = 0; y < r->height; y++) {
+            c->corral_free[y] = r->open[y] & ~r->reach[y];
+            c->done[y] = 0;
+        }
+    }
+    return c->corral_stamp + 1;
+}
+
 /* True when the corral holding the free square `start` is proven lost. Corrals labelled
  * since the stamp `first` (in this check) are not looked at again: a box's starts often lie
  * in a corral another box's start labelled. */
 static bool start_lost(solver_corral_deadlocks *c, const solver_search *s, int start,
                        uint32_t first, bool touching)
 {
-    uint32_t label = c->in_corral[start];
-    if (label != 0 && label >= first && label <= c->corral_stamp) return false; /* 0: cleared */
+    if (c->corral_by_rows) {
+        if (solver_rows_has(&s->rows, c->done, start)) return false;
+    } else {
+        uint32_t label = c->in_corral[start];
+        if (label != 0 && label >= first && label <= c->corral_stamp) return false; /* 0: cleared */
+    }
     return corral_lost(c, s, start, touching);
 }
 
@@ -411,13 +488,13 @@ static bool box_corral_lost(solver_corral_deadlocks *c, const solver_search *s, 
 bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *s, int square)
 {
     assert(s->reach_valid && s->boxes[square]);
-    return box_corral_lost(c, s, square, c->corral_stamp + 1, false);
+    return box_corral_lost(c, s, square, begin_check(c, s), false);
 }
 
 bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *s)
 {
     assert(s->reach_valid);
-    uint32_t first = c->corral_stamp + 1; /* each corral is labelled once for all the boxes */
+    uint32_t first = begin_check(c, s); /* each corral is labelled once for all the boxes */
     for (int i = 0; i < s->box_count; i++) {
         if (box_corral_lost(c, s, s->box_square[i], first, true)) return true;
     }

@@ -74,6 +74,10 @@ typedef struct solver_corral_deadlocks {
     uint32_t *mark, stamp;
     solver_rows rows; /* the same floor as bits, when the board fits (use_rows) */
     bool use_rows;
+    bool corral_by_rows;   /* this check labels corrals over rows (the search's too) */
+    uint64_t *corral_rows; /* by rows: the corral's squares */
+    uint64_t *corral_free; /* the free squares the player cannot reach */
+    uint64_t *done;        /* the corrals labelled in this check */
     uint32_t *in_corral, corral_stamp;
     int *queue;
     int *corral; /* the corral's squares */

@@ -412,6 +412,7 @@ static bool start_corral_deadlocks(solver_search *s)
         free(c);
         return false;
     }
+    c->use_rows &= s->use_rows; /* rows where the search has them (SOLVER_NO_ROWS) */
     s->corral_deadlocks = c;
     return true;
 }
@@ -458,7 +459,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->box_row = calloc(boxes, sizeof *s->box_row);
     s->changed = malloc(boxes * sizeof *s->changed);
     s->box_square_scratch = malloc(boxes * sizeof *s->box_square_scratch);
-    s->use_rows = solver_rows_fit(b);
+    s->use_rows = solver_rows_fit(b) && !(off & SOLVER_NO_ROWS);
     if (!s->blocked || !s->corral_mark || !s->corral_id || !s->macro || !s->box_row ||
         !s->changed || !s->box_square_scratch || !s->box_square || !s->box_at || !s->boxes ||
         !s->reach || !s->queue || (s->use_rows && !solver_rows_init(&s->rows, b)) ||

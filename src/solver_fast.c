@@ -73,6 +73,7 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     if (f->backward && !solver_backward_init(&f->back, s->board, s->box_square, s->box_count,
                                              &s->zobrist, memory_bytes - forward_bytes, stop))
         return false;
+    f->back.use_rows &= s->use_rows; /* rows where the search has them (SOLVER_NO_ROWS) */
     return true;
 }
 

@@ -30,19 +30,20 @@ typedef struct solver_progress {
 
 /* Techniques that can be turned off, to measure what each buys (docs/SOLVER.md). */
 enum {
-    SOLVER_NO_TUNNELS = 1,    /* tunnel macros */
-    SOLVER_NO_DEADLOCKS = 2,  /* deadlock_check_push after each push */
-    SOLVER_NO_INERTIA = 4,    /* move ordering: the same box first, then nearer a goal */
-    SOLVER_NO_TABLE = 8,      /* the transposition table (unsolvable then never ends) */
-    SOLVER_NO_GOAL_ROOM = 16, /* fast mode: goal-room macros */
-    SOLVER_NO_CORRALS = 32,   /* PI-corral pruning */
-    SOLVER_NO_FEATURES = 64,  /* fast mode: weighted best-first instead of feature-space search */
+    SOLVER_NO_TUNNELS = 1,     /* tunnel macros */
+    SOLVER_NO_DEADLOCKS = 2,   /* deadlock_check_push after each push */
+    SOLVER_NO_INERTIA = 4,     /* move ordering: the same box first, then nearer a goal */
+    SOLVER_NO_TABLE = 8,       /* the transposition table (unsolvable then never ends) */
+    SOLVER_NO_GOAL_ROOM = 16,  /* fast mode: goal-room macros */
+    SOLVER_NO_CORRALS = 32,    /* PI-corral pruning */
+    SOLVER_NO_FEATURES = 64,   /* fast mode: weighted best-first instead of feature-space search */
     SOLVER_NO_PULL_HOME = 128, /* fast mode: the packing order pulls boxes one step, not home */
     SOLVER_NO_BACKWARD = 256,  /* fast mode: the backward search that meets the forward one */
     SOLVER_NO_CORRAL_DEADLOCKS = 512, /* corral deadlocks proven by a small search */
-    SOLVER_NO_PARKING = 1024, /* fast mode: the packing order parks no box on the way */
-    SOLVER_NO_PACKING_LIST = 2048, /* fast mode: no second open list by packing order */
-    SOLVER_NO_FROZEN = 4096, /* fast mode: deadlocks behind boxes frozen on goals */
+    SOLVER_NO_PARKING = 1024,         /* fast mode: the packing order parks no box on the way */
+    SOLVER_NO_PACKING_LIST = 2048,    /* fast mode: no second open list by packing order */
+    SOLVER_NO_FROZEN = 4096,          /* fast mode: deadlocks behind boxes frozen on goals */
+    SOLVER_NO_ROWS = 8192,            /* floods over rows of bits: every flood square by square */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

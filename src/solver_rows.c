@@ -66,27 +66,32 @@ static inline uint64_t fill_runs(uint64_t seeds, uint64_t open)
 
 /* Takes into row y of `reach` what the rows above and below reach into it; true when it
  * grew. */
-static inline bool spread(const solver_rows *r, uint64_t *reach, int y)
+static inline bool spread(const uint64_t *open, uint64_t *reach, int y)
 {
-    uint64_t seeds = (reach[y - 1] | reach[y + 1]) & r->open[y] & ~reach[y];
+    uint64_t seeds = (reach[y - 1] | reach[y + 1]) & open[y] & ~reach[y];
     if (seeds == 0) return false;
-    reach[y] = fill_runs(reach[y] | seeds, r->open[y]);
+    reach[y] = fill_runs(reach[y] | seeds, open[y]);
     return true;
 }
 
 int solver_rows_flood_into(const solver_rows *r, int from, uint64_t *reach)
 {
+    return solver_rows_flood_within(r, r->open, from, reach);
+}
+
+int solver_rows_flood_within(const solver_rows *r, const uint64_t *open, int from, uint64_t *reach)
+{
     /* the rows kept have a row of wall above and below: no floor lies on the board's edge */
     memset(reach, 0, (size_t)r->height * sizeof *reach);
     int y = r->row[from];
-    reach[y] = fill_runs((uint64_t)1 << r->column[from], r->open[y]);
+    reach[y] = fill_runs((uint64_t)1 << r->column[from], open[y]);
     /* the rows to look at again: next to one that grew; lowest first */
     uint64_t dirty = ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
     uint64_t edges = ((uint64_t)1 << 0) | ((uint64_t)1 << (r->height - 1));
     while ((dirty &= ~edges) != 0) {
         y = __builtin_ctzll(dirty);
         dirty &= dirty - 1;
-        if (spread(r, reach, y)) dirty |= ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
+        if (spread(open, reach, y)) dirty |= ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
     }
     y = 1;
     while (reach[y] == 0) y++; /* stops: the row of `from` has a square */

@@ -45,6 +45,10 @@ static inline void solver_rows_set_box(solver_rows *r, int square, bool on)
 int solver_rows_flood(solver_rows *rows, int from);
 /* The same into `reach` (a word a row) instead of the rows' own. */
 int solver_rows_flood_into(const solver_rows *rows, int from, uint64_t *reach);
+/* The same over the squares of `open` (a word a row, none on the first or last row), which
+ * must hold `from`. */
+int solver_rows_flood_within(const solver_rows *rows, const uint64_t *open, int from,
+                             uint64_t *reach);
 
 /* The number of regions the open floor falls into; with `but_reach`, leaving out the last
  * flood's (solver_rows_flood()). `left` and `region` are work space of a word a row. */

@@ -2,7 +2,8 @@
  * alone (solver_corral_deadlock.h): a lost corral the static rules miss, one only the boxes
  * touching its barrier prove lost (and a start lost by it, answered at once), corrals that
  * can be opened, the table of learned answers shared by two searches, and, over positions
- * of real levels, that every corral proven lost really is (the solver agrees). */
+ * of real levels, that every corral proven lost really is (the solver agrees) and that the
+ * checks over rows of bits answer as those square by square. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,20 +35,27 @@ typedef struct fixture {
     solver_corral_deadlocks checks;
 } fixture;
 
-static void fixture_pick(fixture *f, int number)
+/* With `disable` (SOLVER_NO_* flags) turned off as well. */
+static void fixture_pick_without(fixture *f, int number, unsigned disable)
 {
     assert_true(number >= 1 && number <= f->collection.count);
     assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
     assert_true(solver_distances_init(&f->distances, &f->board));
     assert_true(deadlock_table_init(&f->deadlocks, &f->board));
-    solver_options options = {.mode = SOLVER_FAST, .disable = SOLVER_NO_CORRAL_DEADLOCKS};
+    solver_options options = {.mode = SOLVER_FAST, .disable = SOLVER_NO_CORRAL_DEADLOCKS | disable};
     assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances, &f->deadlocks,
                                    NULL, NULL, &options));
     assert_null(f->search.corral_deadlocks);
     assert_true(solver_corral_memory_init(&f->memory, 4096));
     assert_true(solver_corral_deadlocks_init(&f->checks, &f->board, &f->distances, &f->deadlocks,
                                              f->search.zobrist, &f->memory));
+    if (disable & SOLVER_NO_ROWS) f->checks.use_rows = false;
     solver_search_key(&f->search); /* the player's reach */
+}
+
+static void fixture_pick(fixture *f, int number)
+{
+    fixture_pick_without(f, number, 0);
 }
 
 static void fixture_from_text(fixture *f, const char *text)
@@ -309,6 +317,71 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
     assert_true(proven >= 20);
 }
 
+/* Over random walks of pushes on Microban I 1-40, the checks over rows of bits and those
+ * square by square (SOLVER_NO_ROWS) give the same answers, for the pushed box's corrals
+ * and for all of them, with the same small searches. */
+static void test_rows_and_squares_agree(void **state)
+{
+    (void)state;
+    const char *maps = "/usr/share/games/cavepacker/maps";
+    char path[1024];
+    int lost = 0, checked = 0;
+    unsigned seed = 54321;
+    for (int number = 1; number <= 40; number++) {
+        snprintf(path, sizeof path, "%s/microban01_%04d.sok", maps, number);
+        fixture f, g;
+        level_error error;
+        if (!collection_load(path, &f.collection, &error)) skip(); /* cavepacker-data missing */
+        assert_true(collection_load(path, &g.collection, &error));
+        fixture_pick(&f, 1);
+        fixture_pick_without(&g, 1, SOLVER_NO_ROWS);
+        assert_true(f.search.use_rows && f.checks.use_rows);
+        assert_false(g.search.use_rows || g.checks.use_rows);
+        solver_search *s = &f.search;
+        ida_domain domain;
+        solver_search_domain(s, &domain);
+        ida_move moves[4 * 64];
+        for (int walk = 0; walk < 20; walk++) {
+            int count = 0;
+            for (int q = 0; q < f.board.size; q++)
+                if (f.start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+            solver_search_set(s, s->box_square_scratch, f.start.player);
+            solver_search_bound(s);
+            for (int step = 0; step < 12; step++) {
+                int n = domain.expand(s, moves);
+                if (n == 0) break;
+                seed = seed * 1103515245u + 12345u;
+                ida_move move = moves[(seed >> 8) % (unsigned)n];
+                int cost;
+                int h = domain.make(s, move, 0, &cost);
+                if (h == IDA_PRUNE || h >= IDA_INFINITY) break;
+                /* the same position in the other search */
+                for (int i = 0; i < s->box_count; i++)
+                    g.search.box_square_scratch[i] = (uint16_t)s->box_square[i];
+                solver_search_set(&g.search, g.search.box_square_scratch, s->player);
+                solver_search_key(&g.search);
+                assert_int_equal(g.search.region, s->region);
+                int box = s->box_square[s->last_box];
+                bool here = solver_corral_deadlock(&f.checks, s, box);
+                assert_int_equal(solver_corral_deadlock(&g.checks, &g.search, box), here);
+                bool anywhere = solver_corral_deadlock_anywhere(&f.checks, s);
+                assert_int_equal(solver_corral_deadlock_anywhere(&g.checks, &g.search), anywhere);
+                checked++;
+                if (here || anywhere) {
+                    lost++;
+                    break;
+                }
+            }
+        }
+        assert_int_equal(f.checks.counters.searched, g.checks.counters.searched);
+        assert_int_equal(f.checks.counters.nodes, g.checks.counters.nodes);
+        fixture_free(&f);
+        fixture_free(&g);
+    }
+    assert_true(checked > 1000);
+    assert_true(lost >= 20);
+}
+
 /* Every position along a real solution can be solved: after each push of the reference
  * solutions of XSokoban 1-30 (cavepacker-data's .sol files), no corral is proven lost,
  * though many are looked at and searched. */
@@ -368,6 +441,7 @@ int main(void)
         cmocka_unit_test(test_answer_is_learned_and_shared),
         cmocka_unit_test(test_every_corral_proven_lost_is_unsolvable),
         cmocka_unit_test(test_no_corral_along_a_solution_is_lost),
+        cmocka_unit_test(test_rows_and_squares_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
