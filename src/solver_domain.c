@@ -295,6 +295,10 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.transposition++;
         return IDA_PRUNE;
     }
+    if (s->seen && s->seen(s->seen_context, state_key(s))) {
+        s->counters.transposition++;
+        return IDA_PRUNE;
+    }
     if (s->corral_deadlocks && solver_corral_deadlock(s->corral_deadlocks, s, to)) {
         s->counters.corral_deadlock++;
         return IDA_PRUNE;

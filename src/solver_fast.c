@@ -52,6 +52,12 @@ typedef struct fast_search {
     uint64_t back_nodes, forward_nodes;
 } fast_search;
 
+/* The domain's `seen` hook: the states in the store. */
+static bool in_store(const void *store, uint64_t key)
+{
+    return solver_store_contains(store, key);
+}
+
 static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *stop)
 {
     solver_search *s = f->search;
@@ -74,11 +80,14 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
                                              &s->zobrist, memory_bytes - forward_bytes, stop))
         return false;
     f->back.use_rows &= s->use_rows; /* rows where the search has them (SOLVER_NO_ROWS) */
+    s->seen = in_store;
+    s->seen_context = &f->store;
     return true;
 }
 
 static void release(fast_search *f)
 {
+    f->search->seen = NULL;
     free(f->children);
     free(f->scratch);
     solver_store_free(&f->store);

@@ -45,6 +45,10 @@ typedef struct solver_search {
     const solver_distances *distances;
     const deadlock_table *deadlocks; /* may be NULL */
     solver_table *table;             /* may be NULL */
+    /* States a search has already (the fast mode's store; may be NULL): make() drops a push
+     * to one of them before the corral check and the bound, which it would only throw away. */
+    bool (*seen)(const void *context, uint64_t key);
+    const void *seen_context;
     solver_goal_room *room;          /* goal-room macros; NULL: none (the optimal mode) */
     ida_move *macro;                 /* the pushes of a goal-room macro */
     solver_zobrist zobrist;
