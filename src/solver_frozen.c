@@ -225,7 +225,20 @@ bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
     for (int i = 0; i < boxes; i++) f->sides[i] = sides_open(f, s, f->boxes[i]);
     for (int i = 0; i < s->box_count; i++) f->frozen[s->box_square[i]] = 0;
     for (int k = 0; k < goals; k++) f->box_of_goal[k] = -1;
+    /* each box first takes a free goal it reaches, if any: most need no augmenting path */
     for (int i = 0; i < boxes; i++) {
+        f->goal_of_box[i] = -1;
+        const uint8_t *at = reach + (size_t)f->boxes[i];
+        for (int k = 0; k < goals; k++) {
+            if (f->box_of_goal[k] < 0 && (at[(size_t)k * size] & f->sides[i])) {
+                f->box_of_goal[k] = i;
+                f->goal_of_box[i] = k;
+                break;
+            }
+        }
+    }
+    for (int i = 0; i < boxes; i++) {
+        if (f->goal_of_box[i] >= 0) continue;
         if (++f->stamp == 0) {
             memset(f->seen, 0, (size_t)b->goal_count * sizeof *f->seen);
             f->stamp = 1;
