@@ -264,6 +264,30 @@ static void position_text(const solver_search *s, char *text, size_t size)
     text[at] = '\0';
 }
 
+/* Puts the fixture's search back on the level's start, for a random walk. */
+static void walk_from_start(fixture *f)
+{
+    solver_search *s = &f->search;
+    int count = 0;
+    for (int q = 0; q < f->board.size; q++)
+        if (f->start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+    solver_search_set(s, s->box_square_scratch, f->start.player);
+    solver_search_bound(s);
+}
+
+/* Makes a random push of the walk (`seed` its random state); false when there is none or
+ * the search prunes the one drawn (the walk ends). */
+static bool walk_push(solver_search *s, const ida_domain *domain, unsigned *seed)
+{
+    ida_move moves[4 * 64];
+    int n = domain->expand(s, moves);
+    if (n == 0) return false;
+    *seed = *seed * 1103515245u + 12345u;
+    int cost;
+    int h = domain->make(s, moves[(*seed >> 8) % (unsigned)n], 0, &cost);
+    return h != IDA_PRUNE && h < IDA_INFINITY;
+}
+
 /* Over random walks of pushes on Microban I 1-40, every corral the check proves lost is
  * lost: the solver without the proof finds no solution there (the optimal mode searches
  * these small levels to the end within its node limit). */
@@ -283,21 +307,9 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
         solver_search *s = &f.search;
         ida_domain domain;
         solver_search_domain(s, &domain);
-        ida_move moves[4 * 64];
         for (int walk = 0; walk < 20; walk++) {
-            int count = 0;
-            for (int q = 0; q < f.board.size; q++)
-                if (f.start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
-            solver_search_set(s, s->box_square_scratch, f.start.player);
-            solver_search_bound(s);
-            for (int step = 0; step < 12; step++) {
-                int n = domain.expand(s, moves);
-                if (n == 0) break;
-                seed = seed * 1103515245u + 12345u;
-                ida_move move = moves[(seed >> 8) % (unsigned)n];
-                int cost;
-                int h = domain.make(s, move, 0, &cost);
-                if (h == IDA_PRUNE || h >= IDA_INFINITY) break;
+            walk_from_start(&f);
+            for (int step = 0; step < 12 && walk_push(s, &domain, &seed); step++) {
                 checked++;
                 if (solver_corral_deadlock(&f.checks, s, s->box_square[s->last_box])) {
                     char text[4096];
@@ -340,21 +352,9 @@ static void test_rows_and_squares_agree(void **state)
         solver_search *s = &f.search;
         ida_domain domain;
         solver_search_domain(s, &domain);
-        ida_move moves[4 * 64];
         for (int walk = 0; walk < 20; walk++) {
-            int count = 0;
-            for (int q = 0; q < f.board.size; q++)
-                if (f.start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
-            solver_search_set(s, s->box_square_scratch, f.start.player);
-            solver_search_bound(s);
-            for (int step = 0; step < 12; step++) {
-                int n = domain.expand(s, moves);
-                if (n == 0) break;
-                seed = seed * 1103515245u + 12345u;
-                ida_move move = moves[(seed >> 8) % (unsigned)n];
-                int cost;
-                int h = domain.make(s, move, 0, &cost);
-                if (h == IDA_PRUNE || h >= IDA_INFINITY) break;
+            walk_from_start(&f);
+            for (int step = 0; step < 12 && walk_push(s, &domain, &seed); step++) {
                 /* the same position in the other search */
                 for (int i = 0; i < s->box_count; i++)
                     g.search.box_square_scratch[i] = (uint16_t)s->box_square[i];
