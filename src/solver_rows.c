@@ -22,7 +22,6 @@ bool solver_rows_init(solver_rows *r, const board *b)
                        .floor = calloc(height, sizeof *r->floor),
                        .open = calloc(height, sizeof *r->open),
                        .reach = calloc(height, sizeof *r->reach),
-
                        .row = malloc((size_t)b->size),
                        .column = malloc((size_t)b->size)};
     if (!r->floor || !r->open || !r->reach || !r->row || !r->column) {

@@ -2,10 +2,12 @@
  *
  * A flood square by square costs a queue step and four neighbour tests for every square
  * the player reaches; on a board at most 64 squares wide a row of the floor is one machine
- * word, and a flood spreads along whole rows with shifts (a Kogge-Stone fill) and from
- * row to row with an AND, sweeping down and up until nothing changes. Used where a search
- * floods the whole floor for every push among few boxes (the corral deadlocks' small
- * searches). Part of the solver (solver.h); internal to it. */
+ * word, and a flood fills whole runs of a row at once (an addition's carry upwards, a
+ * Kogge-Stone fill downwards) and spreads from row to row with an AND, looking again only
+ * at the rows next to one that grew. Used for the player's reach and the floor's regions
+ * in every state, by the backward search, and by the corral deadlocks (the corrals and
+ * the small searches' floods); a board that does not fit keeps the floods by squares.
+ * Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_ROWS_H
 #define SOKOBAN_SOLVER_ROWS_H
 
