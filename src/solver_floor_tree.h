@@ -38,13 +38,14 @@ void solver_floor_tree_free(solver_floor_tree *tree);
  * byte per square), the box on `origin` (-1: none) counting as gone. */
 void solver_floor_tree_build(solver_floor_tree *tree, const uint8_t *boxes, int origin, int root);
 
-/* The part of the floor that holds `square` when a box stands on `cut` (a square of the
- * floor walked), the squares of other parts unreachable from it: SOLVER_FLOOR_NONE when
- * `square` is not floor the walk reached, else a number equal for two squares exactly when
- * the player walks between them round the box. */
+/* The part of the floor that holds `square` when a box stands on `cut`, the squares of
+ * other parts unreachable from it: SOLVER_FLOOR_NONE when `square` is not floor the walk
+ * reached, else a number equal for two squares exactly when the player walks between them
+ * round the box (a box off the floor walked cuts nothing of it). */
 static inline int solver_floor_tree_part(const solver_floor_tree *t, int cut, int square)
 {
     if (t->mark[square] != t->stamp) return SOLVER_FLOOR_NONE;
+    if (t->mark[cut] != t->stamp) return SOLVER_FLOOR_ROOT;
     int at = t->order[square];
     if (at <= t->order[cut] || at > t->last[cut]) return SOLVER_FLOOR_ROOT; /* not below cut */
     const board *b = t->board;

@@ -70,6 +70,8 @@ static void test_corridor_and_corner(void **state)
                          part(&f, at(&f, 2, 1), at(&f, 3, 1)));
     /* on the player's own square (the walk's root) the corner joins its two neighbours */
     assert_int_equal(part(&f, at(&f, 1, 1), at(&f, 2, 1)), part(&f, at(&f, 1, 1), at(&f, 1, 2)));
+    /* a box off the floor walked (the board's outside) cuts nothing */
+    assert_int_equal(part(&f, 0, at(&f, 1, 1)), part(&f, 0, at(&f, 5, 1)));
     /* walls and the board's outside are no floor */
     assert_int_equal(part(&f, at(&f, 2, 1), at(&f, 2, 0)), SOLVER_FLOOR_NONE);
     fixture_drop(&f);
