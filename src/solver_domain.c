@@ -299,7 +299,8 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.transposition++;
         return IDA_PRUNE;
     }
-    if (s->corral_deadlocks && solver_corral_deadlock(s->corral_deadlocks, s, to)) {
+    if (s->corrals_at_push && s->corral_deadlocks &&
+        solver_corral_deadlock(s->corral_deadlocks, s, to)) {
         s->counters.corral_deadlock++;
         return IDA_PRUNE;
     }
@@ -437,6 +438,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .known_argument = options->known_argument,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .corrals = !(off & SOLVER_NO_CORRALS),
+        .corrals_at_push = true,
         .ordering = !(off & SOLVER_NO_INERTIA),
         .pull_home = !(off & SOLVER_NO_PULL_HOME),
         .parking = !(off & SOLVER_NO_PARKING),

@@ -82,12 +82,16 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     f->back.use_rows &= s->use_rows; /* rows where the search has them (SOLVER_NO_ROWS) */
     s->seen = in_store;
     s->seen_context = &f->store;
+    /* run() checks every corral of each state it expands: about one state in ten of those
+     * made, so the check of each push's corrals in make() is left out */
+    s->corrals_at_push = false;
     return true;
 }
 
 static void release(fast_search *f)
 {
     f->search->seen = NULL;
+    f->search->corrals_at_push = true;
     free(f->children);
     free(f->scratch);
     solver_store_free(&f->store);

@@ -59,6 +59,9 @@ typedef struct solver_search {
     bool corrals;  /* PI-corral pruning (solver_corral.h) */
     /* corral deadlocks by a small search (solver_corral_deadlock.h); NULL: off */
     struct solver_corral_deadlocks *corral_deadlocks;
+    /* make() checks the corrals next to the pushed box (true unless the search checks every
+     * corral of the states it expands instead, as the fast mode does) */
+    bool corrals_at_push;
     bool pull_home; /* the packing order counts a box gone when it pulls back home */
     bool parking;   /* and parks a box on the way when none does (solver_macro.h) */
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
