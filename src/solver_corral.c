@@ -11,9 +11,11 @@ static inline bool reaches(const solver_search *s, int square)
     return solver_search_reaches(s, square);
 }
 
+/* True when `square` lies in corral `label`: the one labelled last, over rows. */
 static inline bool in_corral(const solver_search *s, int label, int square)
 {
-    return solver_corral_contains(s, label, square);
+    if (s->use_rows) return solver_rows_has(&s->rows, s->corral_rows, square);
+    return s->corral_mark[square] == s->corral_stamp && s->corral_id[square] == label;
 }
 
 /* Labels the free squares the player cannot reach connected to `start`; returns true when
@@ -42,9 +44,27 @@ static bool label_corral(solver_search *s, int start, int label)
     return goal;
 }
 
+/* The same over rows: the corral holding `start` into corral_rows, added to corral_done,
+ * its barrier (the boxes next to it) into corral_barrier. */
+static bool label_corral_rows(solver_search *s, int start)
+{
+    const solver_rows *r = &s->rows;
+    uint64_t *corral = s->corral_rows;
+    solver_rows_flood_within(r, s->corral_free, start, corral);
+    bool goal = false;
+    for (int y = 1; y < r->height - 1; y++) {
+        s->corral_done[y] |= corral[y];
+        goal |= (corral[y] & r->goals[y]) != 0;
+        uint64_t next = corral[y] << 1 | corral[y] >> 1 | corral[y - 1] | corral[y + 1];
+        s->corral_barrier[y] = next & r->floor[y] & ~r->open[y];
+    }
+    return goal;
+}
+
 /* A box of the corral's barrier: a box next to one of its squares. */
 static bool is_barrier(const solver_search *s, int label, int square)
 {
+    if (s->use_rows) return solver_rows_has(&s->rows, s->corral_barrier, square);
     if (!s->boxes[square]) return false;
     for (int d = 0; d < DIRECTION_COUNT; d++)
         if (in_corral(s, label, square + s->board->delta[d])) return true;
@@ -92,7 +112,13 @@ int solver_corral_find(solver_search *s)
 {
     const board *b = s->board;
     assert(s->reach_valid); /* corrals are what the player's reach leaves out */
-    if (++s->corral_stamp == 0) {
+    bool rows = s->use_rows;
+    if (rows) {
+        for (int y = 0; y < s->rows.height; y++) {
+            s->corral_free[y] = s->rows.open[y] & ~s->rows.reach[y];
+            s->corral_done[y] = 0;
+        }
+    } else if (++s->corral_stamp == 0) {
         memset(s->corral_mark, 0, (size_t)b->size * sizeof *s->corral_mark);
         s->corral_stamp = 1;
     }
@@ -101,14 +127,20 @@ int solver_corral_find(solver_search *s)
         int box = s->box_square[i];
         for (int d = 0; d < DIRECTION_COUNT && best_pushes > 0; d++) {
             int start = box + b->delta[d];
-            if (s->blocked[start] || reaches(s, start) || s->corral_mark[start] == s->corral_stamp)
+            if (s->blocked[start] || reaches(s, start)) continue;
+            if (rows ? solver_rows_has(&s->rows, s->corral_done, start)
+                     : s->corral_mark[start] == s->corral_stamp)
                 continue;
             int label = labels++;
-            bool goal = label_corral(s, start, label);
+            bool goal = rows ? label_corral_rows(s, start) : label_corral(s, start, label);
             int pushes = evaluate(s, label, goal);
             if (pushes >= 0 && pushes < best_pushes) {
                 best = label;
                 best_pushes = pushes;
+                if (rows) {
+                    memcpy(s->corral_best, s->corral_rows,
+                           (size_t)s->rows.height * sizeof *s->corral_best);
+                }
             }
         }
     }

@@ -26,6 +26,7 @@ int solver_corral_find(solver_search *search);
 /* True when `square` lies in the corral `label` that solver_corral_find() returned. */
 static inline bool solver_corral_contains(const solver_search *s, int label, int square)
 {
+    if (s->use_rows) return solver_rows_has(&s->rows, s->corral_best, square);
     return s->corral_mark[square] == s->corral_stamp && s->corral_id[square] == label;
 }
 

@@ -466,9 +466,20 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->changed = malloc(boxes * sizeof *s->changed);
     s->box_square_scratch = malloc(boxes * sizeof *s->box_square_scratch);
     s->use_rows = solver_rows_fit(b) && !(off & SOLVER_NO_ROWS);
+    if (s->use_rows) {
+        /* the five PI-corral rows (solver_state.h), in one block */
+        s->corral_free = calloc(5 * (size_t)b->height, sizeof *s->corral_free);
+        if (s->corral_free) {
+            s->corral_done = s->corral_free + b->height;
+            s->corral_rows = s->corral_done + b->height;
+            s->corral_barrier = s->corral_rows + b->height;
+            s->corral_best = s->corral_barrier + b->height;
+        }
+    }
     if (!s->blocked || !s->corral_mark || !s->corral_id || !s->macro || !s->box_row ||
         !s->changed || !s->box_square_scratch || !s->box_square || !s->box_at || !s->boxes ||
-        !s->reach || !s->queue || (s->use_rows && !solver_rows_init(&s->rows, b)) ||
+        !s->reach || !s->queue ||
+        (s->use_rows && (!s->corral_free || !solver_rows_init(&s->rows, b))) ||
         !solver_zobrist_init(&s->zobrist, b->size) ||
         !solver_matching_init(&s->matching, count, s->box_row)) {
         solver_search_free(s);
@@ -513,6 +524,7 @@ void solver_search_free(solver_search *s)
     free(s->blocked);
     free(s->corral_mark);
     free(s->corral_id);
+    free(s->corral_free); /* and the other PI-corral rows, in the same block */
     free(s->reach);
     solver_rows_free(&s->rows);
     free(s->queue);

@@ -20,11 +20,12 @@ bool solver_rows_init(solver_rows *r, const board *b)
     *r = (solver_rows){.width = b->width,
                        .height = b->height,
                        .floor = calloc(height, sizeof *r->floor),
+                       .goals = calloc(height, sizeof *r->goals),
                        .open = calloc(height, sizeof *r->open),
                        .reach = calloc(height, sizeof *r->reach),
                        .row = malloc((size_t)b->size),
                        .column = malloc((size_t)b->size)};
-    if (!r->floor || !r->open || !r->reach || !r->row || !r->column) {
+    if (!r->floor || !r->goals || !r->open || !r->reach || !r->row || !r->column) {
         solver_rows_free(r);
         return false;
     }
@@ -33,6 +34,8 @@ bool solver_rows_init(solver_rows *r, const board *b)
         r->column[square] = (uint8_t)(square % r->width);
         if (board_is_inside(b, square))
             r->floor[square / r->width] |= (uint64_t)1 << (square % r->width);
+        if (board_is_goal(b, square))
+            r->goals[square / r->width] |= (uint64_t)1 << (square % r->width);
     }
     memcpy(r->open, r->floor, height * sizeof *r->open);
     return true;
@@ -41,6 +44,7 @@ bool solver_rows_init(solver_rows *r, const board *b)
 void solver_rows_free(solver_rows *r)
 {
     free(r->floor);
+    free(r->goals);
     free(r->open);
     free(r->reach);
     free(r->row);

@@ -5,8 +5,9 @@
  * word, and a flood fills whole runs of a row at once (an addition's carry upwards, a
  * Kogge-Stone fill downwards) and spreads from row to row with an AND, looking again only
  * at the rows next to one that grew. Used for the player's reach and the floor's regions
- * in every state, by the backward search, and by the corral deadlocks (the corrals and
- * the small searches' floods); a board that does not fit keeps the floods by squares.
+ * in every state, the PI-corrals, by the backward search, and by the corral deadlocks (the
+ * corrals and the small searches' floods); a board that does not fit keeps the floods by
+ * squares.
  * Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_ROWS_H
 #define SOKOBAN_SOLVER_ROWS_H
@@ -19,6 +20,7 @@
 typedef struct solver_rows {
     int width, height;
     uint64_t *floor; /* per row: the squares inside the board */
+    uint64_t *goals; /* per row: the goal squares */
     uint64_t *open;  /* per row: those no box stands on */
     uint64_t *reach; /* per row: the last flood's squares */
     uint8_t *row;    /* per square: its row and column (no division where it is asked) */

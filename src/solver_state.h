@@ -103,10 +103,13 @@ typedef struct solver_search {
     int depth, capacity;
 
     int iteration;
-    /* PI-corral work space: corral_id[square] is valid where corral_mark == corral_stamp. */
+    /* PI-corral work space: corral_id[square] is valid where corral_mark == corral_stamp;
+     * over rows (use_rows), a word a row each: the free squares out of reach, the corrals
+     * labelled, the one labelled last, its barrier, and the one solver_corral_find() picked. */
     uint32_t *corral_mark;
     uint32_t corral_stamp;
     int *corral_id;
+    uint64_t *corral_free, *corral_done, *corral_rows, *corral_barrier, *corral_best;
     bool no_memory;   /* the undo stack could not grow: the search is void */
     bool skip_unmake; /* make() failed before changing anything */
     solver_counters counters;

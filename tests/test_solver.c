@@ -1,5 +1,6 @@
-/* test_solver.c - the Sokoban solver: optimal push counts, verdicts, limits, cancellation,
- * two solvers at once, and the matching bound against a from-scratch computation. */
+/* test_solver.c - the Sokoban solver: optimal push counts, the same answers with and without
+ * the floods over rows of bits, verdicts, limits, cancellation, two solvers at once, and the
+ * matching bound against a from-scratch computation. */
 #define _GNU_SOURCE /* syscall() */
 #include <errno.h>
 #include <pthread.h>
@@ -564,6 +565,38 @@ static void test_each_technique_keeps_the_optimum(void **state)
     fixture_free(&f);
 }
 
+/* The floods over rows of bits change no answer: with them and without (SOLVER_NO_ROWS),
+ * one thread, both modes take the same nodes to the same solution, on XSokoban levels
+ * where the reach, the regions, the PI-corrals, the corral deadlocks and the backward
+ * search all work. */
+static void test_floods_over_rows_change_no_answer(void **state)
+{
+    (void)state;
+    static const int levels[] = {1, 2, 3, 6, 17, 61};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        fixture f;
+        fixture_from_file(&f, "xsokoban.xsb", levels[i]);
+        for (solver_mode mode = SOLVER_OPTIMAL; mode <= SOLVER_FAST; mode++) {
+            if (mode == SOLVER_OPTIMAL && levels[i] > 1) continue; /* too long for a test */
+            solver_result with, without;
+            solver_options options = options_for(mode);
+            options.threads = 1;
+            options.max_nodes = 300000;
+            solver_status status = solve_checked(&f, &options, &with);
+            options.disable = SOLVER_NO_ROWS;
+            assert_int_equal(solve_checked(&f, &options, &without), status);
+            assert_int_equal(status, SOLVER_SOLVED);
+            assert_int_equal(with.nodes, without.nodes);
+            char text[4096];
+            snprintf(text, sizeof text, "%s", solution_text(&with));
+            assert_string_equal(text, solution_text(&without));
+            solver_result_free(&with);
+            solver_result_free(&without);
+        }
+        fixture_free(&f);
+    }
+}
+
 /* ---- verdicts -------------------------------------------------------------------------- */
 
 static void test_box_in_a_corner_is_unsolvable(void **state)
@@ -1107,6 +1140,7 @@ int main(void)
         cmocka_unit_test(test_xsokoban_1_takes_97_pushes),
         cmocka_unit_test(test_fast_mode_solves_xsokoban_1_and_says_so),
         cmocka_unit_test(test_each_technique_keeps_the_optimum),
+        cmocka_unit_test(test_floods_over_rows_change_no_answer),
         cmocka_unit_test(test_fast_mode_fills_a_goal_room_through_its_door),
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_fast_mode_packs_boxes_by_the_packing_advisor),
