@@ -49,15 +49,9 @@ static bool label_corral(solver_search *s, int start, int label)
 static bool label_corral_rows(solver_search *s, int start)
 {
     const solver_rows *r = &s->rows;
-    uint64_t *corral = s->corral_rows;
-    solver_rows_flood_within(r, s->corral_free, start, corral);
+    solver_rows_corral(r, s->corral_free, start, s->corral_rows, s->corral_barrier, s->corral_done);
     bool goal = false;
-    for (int y = 1; y < r->height - 1; y++) {
-        s->corral_done[y] |= corral[y];
-        goal |= (corral[y] & r->goals[y]) != 0;
-        uint64_t next = corral[y] << 1 | corral[y] >> 1 | corral[y - 1] | corral[y + 1];
-        s->corral_barrier[y] = next & r->floor[y] & ~r->open[y];
-    }
+    for (int y = 1; y < r->height - 1; y++) goal |= (s->corral_rows[y] & r->goals[y]) != 0;
     return goal;
 }
 
@@ -113,12 +107,9 @@ int solver_corral_find(solver_search *s)
     const board *b = s->board;
     assert(s->reach_valid); /* corrals are what the player's reach leaves out */
     bool rows = s->use_rows;
-    if (rows) {
-        for (int y = 0; y < s->rows.height; y++) {
-            s->corral_free[y] = s->rows.open[y] & ~s->rows.reach[y];
-            s->corral_done[y] = 0;
-        }
-    } else if (++s->corral_stamp == 0) {
+    if (rows)
+        solver_rows_corrals(&s->rows, s->corral_free, s->corral_done);
+    else if (++s->corral_stamp == 0) {
         memset(s->corral_mark, 0, (size_t)b->size * sizeof *s->corral_mark);
         s->corral_stamp = 1;
     }

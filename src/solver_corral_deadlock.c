@@ -104,11 +104,12 @@ bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board
         c->corral_rows = calloc(height, sizeof *c->corral_rows);
         c->corral_free = calloc(height, sizeof *c->corral_free);
         c->done = calloc(height, sizeof *c->done);
+        c->barrier_rows = calloc(height, sizeof *c->barrier_rows);
     }
     if (!c->boxes || !c->blocked || !c->mark || !c->in_corral || !c->queue || !c->corral ||
         !c->states || !c->player || !c->seen || !c->seen_generation ||
-        (c->use_rows &&
-         (!c->corral_rows || !c->corral_free || !c->done || !solver_rows_init(&c->rows, board)))) {
+        (c->use_rows && (!c->corral_rows || !c->corral_free || !c->done || !c->barrier_rows ||
+                         !solver_rows_init(&c->rows, board)))) {
         solver_corral_deadlocks_free(c);
         return false;
     }
@@ -132,6 +133,7 @@ void solver_corral_deadlocks_free(solver_corral_deadlocks *c)
     free(c->corral_rows);
     free(c->corral_free);
     free(c->done);
+    free(c->barrier_rows);
     solver_corral_memory_free(&c->own);
     *c = (solver_corral_deadlocks){0};
 }
@@ -267,24 +269,19 @@ static bool take_corral_rows(solver_corral_deadlocks *c, const solver_search *s,
 {
     const board *b = c->board;
     const solver_rows *r = &s->rows;
-    uint64_t *corral = c->corral_rows;
-    solver_rows_flood_within(r, c->corral_free, start, corral);
-    bool off_goal = false, fits = true;
+    solver_rows_corral(r, c->corral_free, start, c->corral_rows, c->barrier_rows, c->done);
+    bool off_goal = false;
     c->box_count = 0;
     for (int y = 1; y < r->height - 1; y++) {
-        c->done[y] |= corral[y];
-        uint64_t next = corral[y] << 1 | corral[y] >> 1 | corral[y - 1] | corral[y + 1];
-        uint64_t boxes = next & r->floor[y] & ~r->open[y];
-        for (; boxes != 0 && fits; boxes &= boxes - 1) {
+        for (uint64_t boxes = c->barrier_rows[y]; boxes != 0; boxes &= boxes - 1) {
+            if (c->box_count == SOLVER_CORRAL_BOXES) return false;
             int box = y * r->width + __builtin_ctzll(boxes);
-            fits = c->box_count < SOLVER_CORRAL_BOXES;
-            if (!fits) break;
             c->box_square[c->box_count++] = box;
             off_goal |= !board_is_goal(b, box);
         }
     }
     c->barrier_count = c->box_count;
-    return fits && off_goal;
+    return off_goal;
 }
 
 /* Adds to the barrier the boxes that touch it, and those that touch them, nearest first,
@@ -445,13 +442,7 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
 static uint32_t begin_check(solver_corral_deadlocks *c, const solver_search *s)
 {
     c->corral_by_rows = c->use_rows && s->use_rows;
-    if (c->corral_by_rows) {
-        const solver_rows *r = &s->rows;
-        for (int y = 0; y < r->height; y++) {
-            c->corral_free[y] = r->open[y] & ~r->reach[y];
-            c->done[y] = 0;
-        }
-    }
+    if (c->corral_by_rows) solver_rows_corrals(&s->rows, c->corral_free, c->done);
     return c->corral_stamp + 1;
 }
 

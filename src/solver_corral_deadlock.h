@@ -76,6 +76,7 @@ typedef struct solver_corral_deadlocks {
     bool use_rows;
     bool corral_by_rows;   /* this check labels corrals over rows (the search's too) */
     uint64_t *corral_rows; /* by rows: the corral's squares */
+    uint64_t *barrier_rows; /* and the boxes next to it */
     uint64_t *corral_free; /* the free squares the player cannot reach */
     uint64_t *done;        /* the corrals labelled in this check */
     uint32_t *in_corral, corral_stamp;

@@ -106,6 +106,26 @@ int solver_rows_flood(solver_rows *r, int from)
     return solver_rows_flood_into(r, from, r->reach);
 }
 
+void solver_rows_corrals(const solver_rows *r, uint64_t *free, uint64_t *done)
+{
+    for (int y = 0; y < r->height; y++) {
+        free[y] = r->open[y] & ~r->reach[y];
+        done[y] = 0;
+    }
+}
+
+void solver_rows_corral(const solver_rows *r, const uint64_t *free, int start, uint64_t *corral,
+                        uint64_t *barrier, uint64_t *done)
+{
+    solver_rows_flood_within(r, free, start, corral);
+    barrier[0] = barrier[r->height - 1] = 0;
+    for (int y = 1; y < r->height - 1; y++) {
+        done[y] |= corral[y];
+        uint64_t next = corral[y] << 1 | corral[y] >> 1 | corral[y - 1] | corral[y + 1];
+        barrier[y] = next & r->floor[y] & ~r->open[y];
+    }
+}
+
 int solver_rows_regions(const solver_rows *r, bool but_reach, uint64_t *left, uint64_t *region)
 {
     int regions = 0;

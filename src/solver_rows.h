@@ -58,6 +58,14 @@ int solver_rows_flood_within(const solver_rows *rows, const uint64_t *open, int 
  * flood's (solver_rows_flood()). `left` and `region` are work space of a word a row. */
 int solver_rows_regions(const solver_rows *rows, bool but_reach, uint64_t *left, uint64_t *region);
 
+/* A corral, as the PI-corrals and the corral deadlocks take it: `free` gets the free squares
+ * the last flood did not reach and `done` is cleared, once a state (solver_rows_corrals());
+ * then for each corral, from a square `start` of `free`, its squares go into `corral` and
+ * are added to `done`, the boxes next to them into `barrier` (all a word a row). */
+void solver_rows_corrals(const solver_rows *rows, uint64_t *free, uint64_t *done);
+void solver_rows_corral(const solver_rows *rows, const uint64_t *free, int start, uint64_t *corral,
+                        uint64_t *barrier, uint64_t *done);
+
 /* True when `reach` (a flood's rows) holds `square`. */
 static inline bool solver_rows_has(const solver_rows *r, const uint64_t *reach, int square)
 {
