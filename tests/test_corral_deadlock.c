@@ -264,6 +264,17 @@ static void position_text(const solver_search *s, char *text, size_t size)
     text[at] = '\0';
 }
 
+/* Microban I level `number` from cavepacker-data, set up in `f` with `disable` (SOLVER_NO_*)
+ * turned off too; skips the test when the package is not installed. */
+static void fixture_microban(fixture *f, int number, unsigned disable)
+{
+    char path[1024];
+    level_error error;
+    snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/microban01_%04d.sok", number);
+    if (!collection_load(path, &f->collection, &error)) skip(); /* cavepacker-data missing */
+    fixture_pick_without(f, 1, disable);
+}
+
 /* Puts the fixture's search back on the level's start, for a random walk. */
 static void walk_from_start(fixture *f)
 {
@@ -294,16 +305,11 @@ static bool walk_push(solver_search *s, const ida_domain *domain, unsigned *seed
 static void test_every_corral_proven_lost_is_unsolvable(void **state)
 {
     (void)state;
-    const char *maps = "/usr/share/games/cavepacker/maps";
-    char path[1024];
     int proven = 0, checked = 0;
     unsigned seed = 12345;
     for (int number = 1; number <= 40; number++) {
-        snprintf(path, sizeof path, "%s/microban01_%04d.sok", maps, number);
         fixture f;
-        level_error error;
-        if (!collection_load(path, &f.collection, &error)) skip(); /* cavepacker-data missing */
-        fixture_pick(&f, 1);
+        fixture_microban(&f, number, 0);
         solver_search *s = &f.search;
         ida_domain domain;
         solver_search_domain(s, &domain);
@@ -335,18 +341,12 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
 static void test_rows_and_squares_agree(void **state)
 {
     (void)state;
-    const char *maps = "/usr/share/games/cavepacker/maps";
-    char path[1024];
     int lost = 0, checked = 0;
     unsigned seed = 54321;
     for (int number = 1; number <= 40; number++) {
-        snprintf(path, sizeof path, "%s/microban01_%04d.sok", maps, number);
         fixture f, g;
-        level_error error;
-        if (!collection_load(path, &f.collection, &error)) skip(); /* cavepacker-data missing */
-        assert_true(collection_load(path, &g.collection, &error));
-        fixture_pick(&f, 1);
-        fixture_pick_without(&g, 1, SOLVER_NO_ROWS);
+        fixture_microban(&f, number, 0);
+        fixture_microban(&g, number, SOLVER_NO_ROWS);
         assert_true(f.search.use_rows && f.checks.use_rows);
         assert_false(g.search.use_rows || g.checks.use_rows);
         solver_search *s = &f.search;

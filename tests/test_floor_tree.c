@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "collection.h"
+#include "flood_squares.h"
 #include "solver_floor_tree.h"
 
 typedef struct fixture {
@@ -78,27 +79,6 @@ static void test_corridor_and_corner(void **state)
     collection_free(&f.collection);
 }
 
-/* The player's reach from `from`, a box on `cut`, the box on `origin` gone, in `seen`. */
-static void flood(const board *b, const uint8_t *boxes, int origin, int cut, int from,
-                  uint8_t *seen, int *queue)
-{
-    memset(seen, 0, (size_t)b->size);
-    int head = 0, tail = 0;
-    seen[from] = 1;
-    queue[tail++] = from;
-    while (head < tail) {
-        int square = queue[head++];
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = square + b->delta[d];
-            if (seen[next] || next == cut || !board_is_inside(b, next) ||
-                (boxes[next] && next != origin))
-                continue;
-            seen[next] = 1;
-            queue[tail++] = next;
-        }
-    }
-}
-
 /* Every square the walk reaches, each box taken away in turn: two of its neighbours share
  * a part exactly when a flood from one, a box on the square, reaches the other. */
 static void test_agrees_with_floods(void **state)
@@ -119,7 +99,7 @@ static void test_agrees_with_floods(void **state)
         for (int origin = 0; origin < b->size; origin++) {
             if (!f.start.boxes[origin]) continue;
             solver_floor_tree_build(&f.tree, f.start.boxes, origin, f.start.player);
-            flood(b, f.start.boxes, origin, -1, f.start.player, reach, queue);
+            flood_squares(b, f.start.boxes, origin, -1, f.start.player, reach, queue);
             for (int cut = 0; cut < b->size; cut++) {
                 assert_int_equal(f.tree.mark[cut] == f.tree.stamp, reach[cut]);
                 if (!reach[cut]) continue;
@@ -128,7 +108,7 @@ static void test_agrees_with_floods(void **state)
                     int mine = part(&f, cut, from);
                     assert_int_equal(mine == SOLVER_FLOOR_NONE, !reach[from]);
                     if (!reach[from]) continue;
-                    flood(b, f.start.boxes, origin, cut, from, seen, queue);
+                    flood_squares(b, f.start.boxes, origin, cut, from, seen, queue);
                     for (int e = 0; e < DIRECTION_COUNT; e++) {
                         int to = cut + b->delta[e];
                         if (!reach[to]) continue;

@@ -14,27 +14,8 @@
 
 #include "board.h"
 #include "collection.h"
+#include "flood_squares.h"
 #include "solver_rows.h"
-
-/* The squares reached from `from` among walls and `boxes`, in `seen`; returns the least. */
-static int flood(const board *b, const uint8_t *boxes, int from, uint8_t *seen, int *queue)
-{
-    memset(seen, 0, (size_t)b->size);
-    int head = 0, tail = 0, least = from;
-    seen[from] = 1;
-    queue[tail++] = from;
-    while (head < tail) {
-        int square = queue[head++];
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = square + b->delta[d];
-            if (seen[next] || boxes[next] || !board_is_inside(b, next)) continue;
-            seen[next] = 1;
-            queue[tail++] = next;
-            if (next < least) least = next;
-        }
-    }
-    return least;
-}
 
 /* The regions of the floor among `boxes`, leaving out those of `seen` when `but`. */
 static int regions(const board *b, const uint8_t *boxes, bool but, const uint8_t *seen,
@@ -46,7 +27,7 @@ static int regions(const board *b, const uint8_t *boxes, bool but, const uint8_t
     memset(taken, 0, (size_t)b->size);
     for (int s = 0; s < b->size; s++) {
         if (!board_is_inside(b, s) || boxes[s] || taken[s] || (but && seen[s])) continue;
-        flood(b, boxes, s, mark, queue);
+        flood_squares(b, boxes, -1, -1, s, mark, queue);
         for (int k = 0; k < b->size; k++) taken[k] |= mark[k];
         count++;
     }
@@ -92,7 +73,7 @@ static void test_agrees_with_square_floods(void **state)
             solver_rows_set_box(&rows, square, boxes[square]);
             int from = floor[rand_r(&seed) % (unsigned)count];
             if (boxes[from]) continue;
-            int least = flood(&b, boxes, from, seen, queue);
+            int least = flood_squares(&b, boxes, -1, -1, from, seen, queue);
             assert_int_equal(solver_rows_flood(&rows, from), least);
             for (int s = 0; s < b.size; s++)
                 assert_int_equal(solver_rows_reached(&rows, s), seen[s]);
