@@ -10,6 +10,31 @@ enum {
     PACKING_SEARCHES = 8,
 };
 
+/* The targets of each packing layer as rows of bits, for might_pack() over rows (the board
+ * fits). False when out of memory. */
+static bool target_rows_init(solver_advisors *a, const board *b)
+{
+    const int *layers = a->features->layer;
+    int count = 0;
+    for (int square = 0; square < b->size; square++) {
+        int t = a->box.goal_of[square];
+        if (t >= 0 && layers[t] >= count) count = layers[t] + 1;
+    }
+    size_t height = (size_t)b->height;
+    a->target_layers = count;
+    a->target_rows = calloc((count > 0 ? (size_t)count : 1) * height, sizeof *a->target_rows);
+    a->live_rows = malloc(height * sizeof *a->live_rows);
+    a->reach_rows = calloc(height, sizeof *a->reach_rows);
+    if (!a->target_rows || !a->live_rows || !a->reach_rows) return false;
+    for (int square = 0; square < b->size; square++) {
+        int t = a->box.goal_of[square];
+        if (t >= 0 && layers[t] >= 0)
+            a->target_rows[(size_t)layers[t] * height + (size_t)board_y(b, square)] |=
+                (uint64_t)1 << board_x(b, square);
+    }
+    return true;
+}
+
 bool solver_advisors_init(solver_advisors *a, const board *b, int box_count,
                           const solver_features *features)
 {
@@ -25,7 +50,7 @@ bool solver_advisors_init(solver_advisors *a, const board *b, int box_count,
     /* the parking squares are targets too, numbered after the goals */
     for (int k = 0; k < features->parking.count; k++)
         a->box.goal_of[features->parking.square[k]] = b->goal_count + k;
-    return true;
+    return solver_rows_fit(b) ? target_rows_init(a, b) : true;
 }
 
 void solver_advisors_free(solver_advisors *a)
@@ -35,14 +60,16 @@ void solver_advisors_free(solver_advisors *a)
     free(a->candidates);
     free(a->mark);
     free(a->queue);
+    free(a->target_rows);
+    free(a->live_rows);
+    free(a->reach_rows);
     *a = (solver_advisors){0};
 }
 
-/* True when the box on `origin` might get to an empty goal of packing layer `layer`: a flood
- * over the squares it could be pushed to if the player could stand anywhere free. Much
- * cheaper than the full search (no player's reach per state), it weeds out most of the boxes
- * that cannot get there. */
-static bool might_pack(solver_advisors *a, const solver_search *s, int origin, int layer)
+/* might_pack square by square: a breadth-first flood over the squares the box could be
+ * pushed to if the player could stand anywhere free. Much cheaper than the full search (no
+ * player's reach per state), it weeds out most of the boxes that cannot get there. */
+static bool might_pack_squares(solver_advisors *a, const solver_search *s, int origin, int layer)
 {
     const board *b = s->board;
     const int *layers = a->features->layer;
@@ -64,6 +91,32 @@ static bool might_pack(solver_advisors *a, const solver_search *s, int origin, i
         }
     }
     return false;
+}
+
+/* The same over rows of bits (solver_rows_box_reaches()): the flood takes a whole row of
+ * squares a push at once, and stops at the first target of the layer as the flood by
+ * squares does, with the same answer. */
+static bool might_pack_rows(solver_advisors *a, const solver_search *s, int origin, int layer)
+{
+    const board *b = s->board;
+    if (layer < 0 || layer >= a->target_layers) return false; /* no target of the layer */
+    if (a->live_of != s->distances) {
+        for (int y = 0; y < b->height; y++) a->live_rows[y] = 0;
+        for (int square = 0; square < b->size; square++) {
+            if (board_is_inside(b, square) && !solver_square_is_dead(s->distances, square))
+                a->live_rows[board_y(b, square)] |= (uint64_t)1 << board_x(b, square);
+        }
+        a->live_of = s->distances;
+    }
+    return solver_rows_box_reaches(&s->rows, a->live_rows,
+                                   a->target_rows + (size_t)layer * (size_t)b->height, origin,
+                                   a->reach_rows);
+}
+
+bool solver_advisors_might_pack(solver_advisors *a, const solver_search *s, int origin, int layer)
+{
+    if (s->use_rows && a->target_rows) return might_pack_rows(a, s, origin, layer);
+    return might_pack_squares(a, s, origin, layer);
 }
 
 /* The first other box in the way of the box on `from` going to goal `g` along the shortest
@@ -109,7 +162,7 @@ int solver_advisors_packing_next(solver_advisors *a, const solver_search *s, int
     const int *layer = a->features->layer;
     while (a->next_candidate < a->candidate_count && a->searches < PACKING_SEARCHES) {
         int square = a->candidates[a->next_candidate++].square;
-        if (!might_pack(a, s, square, a->top)) continue;
+        if (!solver_advisors_might_pack(a, s, square, a->top)) continue;
         a->searches++;
         int pushes =
             solver_box_search_to_layer(&a->box, s->distances, s->boxes, square, s->player, NULL,

@@ -56,6 +56,13 @@ typedef struct solver_advisors {
     int candidate_count, next_candidate, searches, top;
     uint32_t stamp;
     int *queue;
+    /* might_pack() over rows of bits (solver_rows.h), when the board fits: the targets of
+     * each layer (layer * height + row; layers 0 .. target_layers - 1), the squares a box
+     * may stand on (not dead, by `live_of`'s distances; built at the first call) and the
+     * flood's rows, a word a row each; NULL when the board does not fit */
+    uint64_t *target_rows, *live_rows, *reach_rows;
+    int target_layers;
+    const solver_distances *live_of;
 } solver_advisors;
 
 /* Sets up the advisors for searches on `board` with `box_count` boxes. False when out of
@@ -76,6 +83,14 @@ int solver_advisors_packing(solver_advisors *advisors, const solver_search *sear
  * for every box that can fill the next target. 0 when there is none. */
 int solver_advisors_packing_next(solver_advisors *advisors, const solver_search *search, int *from,
                                  int *goal);
+
+/* True when the box on `origin` might get to an empty goal (or parking square) of packing
+ * layer `layer`: it could be pushed there if the player could stand on any free square,
+ * the other boxes standing still and dead squares left out. A cheap test before the full
+ * search; over rows of bits when the search has them (search->use_rows), else square by
+ * square. */
+bool solver_advisors_might_pack(solver_advisors *advisors, const solver_search *search, int origin,
+                                int layer);
 
 /* The packer, joiner and opener among the `count` new children of node `parent`: they cost
  * nothing, every other single push costs 1 in the weight that orders each cell. Sets the

@@ -52,19 +52,30 @@ void solver_rows_free(solver_rows *r)
     *r = (solver_rows){0};
 }
 
-/* The runs of `open` that hold a square of `seeds` (which lie in it), whole: upwards by the
- * carry of an addition, downwards by shifts doubling in length (Kogge-Stone), which stop
- * once no run of floor is as long as the next shift (most are short). */
-static inline uint64_t fill_runs(uint64_t seeds, uint64_t open)
+/* The squares of `open` from each of `seeds` (which lie in it) upwards to the end of its run:
+ * the carry of an addition. */
+static inline uint64_t run_up(uint64_t seeds, uint64_t open)
 {
-    uint64_t up = (((open + seeds) ^ open) & open) | seeds;
+    return (((open + seeds) ^ open) & open) | seeds;
+}
+
+/* The same downwards: shifts doubling in length (Kogge-Stone), which stop once no run of
+ * `open` is as long as the next shift (most are short). */
+static inline uint64_t run_down(uint64_t seeds, uint64_t open)
+{
     uint64_t down = seeds, run = open; /* run: squares with the next `by` below them open */
     for (int by = 1; by < 64; by *= 2) {
         down |= run & (down >> by);
         run &= run >> by;
         if (run == 0) break;
     }
-    return up | down;
+    return down;
+}
+
+/* The runs of `open` that hold a square of `seeds` (which lie in it), whole. */
+static inline uint64_t fill_runs(uint64_t seeds, uint64_t open)
+{
+    return run_up(seeds, open) | run_down(seeds, open);
 }
 
 /* Takes into row y of `reach` what the rows above and below reach into it; true when it
@@ -138,4 +149,64 @@ int solver_rows_regions(const solver_rows *r, bool but_reach, uint64_t *left, ui
         }
     }
     return regions;
+}
+
+/* A box's flood: row y of `reach` takes in what a box gets to from the squares `seeds` of
+ * that row newly reached, along the row. A push right needs the square left of the box
+ * free; after the first, each push right has the square the box came from behind it, so
+ * the box goes on to the end of the run of `live` squares; the same to the left. */
+static inline uint64_t box_along_row(uint64_t seeds, uint64_t free, uint64_t live)
+{
+    uint64_t right = ((seeds & (free << 1)) << 1) & live;
+    uint64_t left = ((seeds & (free >> 1)) >> 1) & live;
+    seeds |= run_up(right, live);
+    /* most pushes to the left end at once: the shifts only where there is a square more */
+    if (left & (live << 1)) return seeds | run_down(left, live);
+    return seeds | left;
+}
+
+/* Row y of the open floor with the box on `origin` (row origin_y, bit origin_bit) gone. */
+static inline uint64_t open_but_origin(const solver_rows *r, int y, int origin_y,
+                                       uint64_t origin_bit)
+{
+    return r->open[y] | (y == origin_y ? origin_bit : 0);
+}
+
+bool solver_rows_box_reaches(const solver_rows *r, const uint64_t *live, const uint64_t *targets,
+                             int origin, uint64_t *reach)
+{
+    int height = r->height, origin_y = r->row[origin];
+    uint64_t origin_bit = (uint64_t)1 << r->column[origin];
+    reach[origin_y] = box_along_row(origin_bit, open_but_origin(r, origin_y, origin_y, origin_bit),
+                                    r->open[origin_y] & live[origin_y]);
+    bool found = reach[origin_y] & ~origin_bit & targets[origin_y];
+    /* the rows that grew (to clear at the end), and those to look at again: next to one
+     * that grew where a push from it might reach */
+    uint64_t grew = (uint64_t)1 << origin_y, dirty = grew;
+    int y = origin_y;
+    uint64_t grown = reach[y];
+    while (!found) {
+        /* pushes up into row y - 1, the player on row y + 1; down into y + 1 (row y has
+         * floor: rows y - 1 and y + 1 are on the board) */
+        if (grown & open_but_origin(r, y + 1, origin_y, origin_bit) & r->open[y - 1] & live[y - 1] &
+            ~reach[y - 1])
+            dirty |= (uint64_t)1 << (y - 1);
+        if (grown & open_but_origin(r, y - 1, origin_y, origin_bit) & r->open[y + 1] & live[y + 1] &
+            ~reach[y + 1])
+            dirty |= (uint64_t)1 << (y + 1);
+        dirty &= ~((uint64_t)1 << y);
+        if (dirty == 0) break;
+        y = __builtin_ctzll(dirty);
+        uint64_t seeds = 0;
+        if (y + 2 < height) seeds |= reach[y + 1] & open_but_origin(r, y + 2, origin_y, origin_bit);
+        if (y >= 2) seeds |= reach[y - 1] & open_but_origin(r, y - 2, origin_y, origin_bit);
+        uint64_t to = r->open[y] & live[y];
+        seeds &= to & ~reach[y];
+        grown = box_along_row(seeds, open_but_origin(r, y, origin_y, origin_bit), to) & ~reach[y];
+        found = grown & targets[y];
+        reach[y] |= grown;
+        grew |= (uint64_t)1 << y;
+    }
+    for (; grew != 0; grew &= grew - 1) reach[__builtin_ctzll(grew)] = 0;
+    return found;
 }

@@ -6,8 +6,8 @@
  * Kogge-Stone fill downwards) and spreads from row to row with an AND, looking again only
  * at the rows next to one that grew. Used for the player's reach and the floor's regions
  * in every state, the PI-corrals, by the backward search, and by the corral deadlocks (the
- * corrals and the small searches' floods); a board that does not fit keeps the floods by
- * squares.
+ * corrals and the small searches' floods), and, pushing a box instead of walking, by the
+ * packing advisor's relaxed flood; a board that does not fit keeps the floods by squares.
  * Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_ROWS_H
 #define SOKOBAN_SOLVER_ROWS_H
@@ -65,6 +65,14 @@ int solver_rows_regions(const solver_rows *rows, bool but_reach, uint64_t *left,
 void solver_rows_corrals(const solver_rows *rows, uint64_t *free, uint64_t *done);
 void solver_rows_corral(const solver_rows *rows, const uint64_t *free, int start, uint64_t *corral,
                         uint64_t *barrier, uint64_t *done);
+
+/* True when the box on `origin`, pushed by a player who could stand on any open square (its
+ * own counting as open), gets to a square of `targets` other than `origin`, never standing
+ * off `live` (the squares a box may stand on): a flood of the squares it could be pushed
+ * to, a whole row at a time, that stops at the first target. `reach` is work space, all
+ * zero before and after. All a word a row. */
+bool solver_rows_box_reaches(const solver_rows *rows, const uint64_t *live, const uint64_t *targets,
+                             int origin, uint64_t *reach);
 
 /* True when `reach` (a flood's rows) holds `square`. */
 static inline bool solver_rows_has(const solver_rows *r, const uint64_t *reach, int square)

@@ -1,0 +1,133 @@
+/* test_advisors.c - the fast mode's packing advisor (solver_advisors.h): its cheap test of
+ * whether a box might get to a target of a packing layer answers the same over rows of bits
+ * as square by square, for every box and every layer of positions along random walks of
+ * pushes on every XSokoban level. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "collection.h"
+#include "solver_advisors.h"
+#include "solver_bound.h"
+#include "solver_domain.h"
+#include "solver_features.h"
+
+typedef struct fixture {
+    board board;
+    position start;
+    solver_distances distances;
+    solver_search search;
+    solver_features features;
+    solver_advisors advisors;
+} fixture;
+
+static void fixture_init(fixture *f, const level *lv)
+{
+    assert_true(board_from_level(lv, &f->board, &f->start));
+    assert_true(solver_distances_init(&f->distances, &f->board));
+    solver_options options = {.mode = SOLVER_FAST, .disable = SOLVER_NO_CORRAL_DEADLOCKS};
+    assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances, NULL, NULL,
+                                   NULL, &options));
+    assert_true(solver_features_init(&f->features, &f->search, NULL));
+    assert_true(solver_advisors_init(&f->advisors, &f->board, f->search.box_count, &f->features));
+}
+
+static void fixture_free(fixture *f)
+{
+    solver_advisors_free(&f->advisors);
+    solver_features_free(&f->features);
+    solver_search_free(&f->search);
+    solver_distances_free(&f->distances);
+    board_free(&f->board);
+    position_free(&f->start);
+}
+
+/* Puts the search back on the level's start, for a random walk. */
+static void walk_from_start(fixture *f)
+{
+    solver_search *s = &f->search;
+    int count = 0;
+    for (int q = 0; q < f->board.size; q++)
+        if (f->start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+    solver_search_set(s, s->box_square_scratch, f->start.player);
+    solver_search_bound(s);
+}
+
+/* Makes a random push (`seed` its random state); false when there is none or the search
+ * prunes the one drawn (the walk ends). */
+static bool walk_push(solver_search *s, const ida_domain *domain, unsigned *seed)
+{
+    ida_move moves[4 * 64];
+    int n = domain->expand(s, moves);
+    if (n == 0) return false;
+    *seed = *seed * 1103515245u + 12345u;
+    int cost;
+    int h = domain->make(s, moves[(*seed >> 8) % (unsigned)n], 0, &cost);
+    return h != IDA_PRUNE && h < IDA_INFINITY;
+}
+
+/* Asks about every box of the current position and every layer (and one on each side of
+ * them, which no target has) both ways; counts the answers. */
+static void ask_both_ways(fixture *f, long *yes, long *no)
+{
+    solver_search *s = &f->search;
+    for (int i = 0; i < s->box_count; i++) {
+        for (int layer = -1; layer <= f->advisors.target_layers; layer++) {
+            int box = s->box_square[i];
+            s->use_rows = true;
+            bool rows = solver_advisors_might_pack(&f->advisors, s, box, layer);
+            s->use_rows = false;
+            bool squares = solver_advisors_might_pack(&f->advisors, s, box, layer);
+            s->use_rows = true;
+            if (rows != squares)
+                fprintf(stderr, "box on %d, layer %d: rows %d, squares %d\n", box, layer, rows,
+                        squares);
+            assert_int_equal(rows, squares);
+            *(rows ? yes : no) += 1;
+        }
+    }
+}
+
+static void test_rows_and_squares_agree_on_random_walks(void **state)
+{
+    (void)state;
+    collection c;
+    level_error error;
+    assert_true(collection_load(TEST_LEVELS_DIR "/xsokoban.xsb", &c, &error));
+    unsigned seed = 2024;
+    long yes = 0, no = 0;
+    for (int number = 1; number <= c.count; number++) {
+        fixture f;
+        fixture_init(&f, &c.levels[number - 1]);
+        solver_search *s = &f.search;
+        assert_true(s->use_rows && f.advisors.target_rows);
+        ida_domain domain;
+        solver_search_domain(s, &domain);
+        for (int walk = 0; walk < 8; walk++) {
+            walk_from_start(&f);
+            ask_both_ways(&f, &yes, &no);
+            for (int step = 0; step < 40 && walk_push(s, &domain, &seed); step++)
+                if (step % 2 == 1) ask_both_ways(&f, &yes, &no);
+        }
+        fixture_free(&f);
+    }
+    collection_free(&c);
+    /* both answers come often enough for this to test something */
+    assert_true(yes > 40000);
+    assert_true(no > 400000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rows_and_squares_agree_on_random_walks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
