@@ -60,12 +60,15 @@ static inline uint64_t run_up(uint64_t seeds, uint64_t open)
 }
 
 /* The same downwards: shifts doubling in length (Kogge-Stone), which stop once no run of
- * `open` is as long as the next shift (most are short). */
+ * `open` is as long as the next shift (most are short), or once a shift takes in nothing
+ * (then no longer one can: the squares below the seeds' runs are not open). */
 static inline uint64_t run_down(uint64_t seeds, uint64_t open)
 {
     uint64_t down = seeds, run = open; /* run: squares with the next `by` below them open */
     for (int by = 1; by < 64; by *= 2) {
-        down |= run & (down >> by);
+        uint64_t more = run & (down >> by) & ~down;
+        if (more == 0) break;
+        down |= more;
         run &= run >> by;
         if (run == 0) break;
     }
@@ -78,16 +81,6 @@ static inline uint64_t fill_runs(uint64_t seeds, uint64_t open)
     return run_up(seeds, open) | run_down(seeds, open);
 }
 
-/* Takes into row y of `reach` what the rows above and below reach into it; true when it
- * grew. */
-static inline bool spread(const uint64_t *open, uint64_t *reach, int y)
-{
-    uint64_t seeds = (reach[y - 1] | reach[y + 1]) & open[y] & ~reach[y];
-    if (seeds == 0) return false;
-    reach[y] = fill_runs(reach[y] | seeds, open[y]);
-    return true;
-}
-
 int solver_rows_flood_into(const solver_rows *r, int from, uint64_t *reach)
 {
     return solver_rows_flood_within(r, r->open, from, reach);
@@ -97,19 +90,24 @@ int solver_rows_flood_within(const solver_rows *r, const uint64_t *open, int fro
 {
     /* the rows kept have a row of wall above and below: no floor lies on the board's edge */
     memset(reach, 0, (size_t)r->height * sizeof *reach);
-    int y = r->row[from];
-    reach[y] = fill_runs((uint64_t)1 << r->column[from], open[y]);
-    /* the rows to look at again: next to one that grew; lowest first */
-    uint64_t dirty = ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
-    uint64_t edges = ((uint64_t)1 << 0) | ((uint64_t)1 << (r->height - 1));
-    while ((dirty &= ~edges) != 0) {
+    int y = r->row[from], lowest = y;
+    uint64_t grown = fill_runs((uint64_t)1 << r->column[from], open[y]);
+    reach[y] = grown;
+    /* the rows to look at again: next to one that grew where it grew beside their open
+     * floor not reached yet (so each look takes in something); lowest first */
+    uint64_t dirty = 0;
+    for (;;) {
+        if (grown & open[y - 1] & ~reach[y - 1]) dirty |= (uint64_t)1 << (y - 1);
+        if (grown & open[y + 1] & ~reach[y + 1]) dirty |= (uint64_t)1 << (y + 1);
+        if (dirty == 0) break;
         y = __builtin_ctzll(dirty);
         dirty &= dirty - 1;
-        if (spread(open, reach, y)) dirty |= ((uint64_t)1 << (y - 1)) | ((uint64_t)1 << (y + 1));
+        if (y < lowest) lowest = y;
+        /* reach[y] holds whole runs: only the new ones need filling */
+        grown = fill_runs((reach[y - 1] | reach[y + 1]) & open[y] & ~reach[y], open[y]);
+        reach[y] |= grown;
     }
-    y = 1;
-    while (reach[y] == 0) y++; /* stops: the row of `from` has a square */
-    return y * r->width + __builtin_ctzll(reach[y]);
+    return lowest * r->width + __builtin_ctzll(reach[lowest]);
 }
 
 int solver_rows_flood(solver_rows *r, int from)
