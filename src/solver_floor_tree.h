@@ -21,14 +21,15 @@ enum { SOLVER_FLOOR_NONE = -1, SOLVER_FLOOR_ROOT = -2 };
 
 typedef struct solver_floor_tree {
     const board *board;
-    uint32_t *mark; /* per square, == stamp when the walk reached it */
-    int *order;     /* per square: its number in the walk, from 1 */
-    int *low;       /* the least number its subtree reaches by one edge off the tree */
-    int *last;      /* the greatest number in its subtree */
-    int *parent;    /* in the tree, -1 for the root */
-    uint8_t *next;  /* the next direction the walk tries from the square */
-    int *stack;
-    uint32_t stamp;
+    /* Per square: its number in the walk. The numbers go on rising from walk to walk, so a
+     * square the last walk reached is one numbered from `first` up: nothing is cleared
+     * between walks (only when the numbers would overflow). */
+    int *order;
+    int *low;      /* the least number its subtree reaches by one edge off the tree */
+    int *last;     /* the greatest number in its subtree */
+    int *parent;   /* in the tree, -1 for the root */
+    uint8_t *next; /* the next direction the walk tries from the square */
+    int first;     /* the root's number in the last walk */
 } solver_floor_tree;
 
 bool solver_floor_tree_init(solver_floor_tree *tree, const board *board);
@@ -38,21 +39,27 @@ void solver_floor_tree_free(solver_floor_tree *tree);
  * byte per square), the box on `origin` (-1: none) counting as gone. */
 void solver_floor_tree_build(solver_floor_tree *tree, const uint8_t *boxes, int origin, int root);
 
+/* True when the last walk reached `square`. */
+static inline bool solver_floor_tree_reached(const solver_floor_tree *t, int square)
+{
+    return t->order[square] >= t->first;
+}
+
 /* The part of the floor that holds `square` when a box stands on `cut`, the squares of
  * other parts unreachable from it: SOLVER_FLOOR_NONE when `square` is not floor the walk
  * reached, else a number equal for two squares exactly when the player walks between them
  * round the box (a box off the floor walked cuts nothing of it). */
 static inline int solver_floor_tree_part(const solver_floor_tree *t, int cut, int square)
 {
-    if (t->mark[square] != t->stamp) return SOLVER_FLOOR_NONE;
-    if (t->mark[cut] != t->stamp) return SOLVER_FLOOR_ROOT;
+    if (!solver_floor_tree_reached(t, square)) return SOLVER_FLOOR_NONE;
+    if (!solver_floor_tree_reached(t, cut)) return SOLVER_FLOOR_ROOT;
     int at = t->order[square];
     if (at <= t->order[cut] || at > t->last[cut]) return SOLVER_FLOOR_ROOT; /* not below cut */
     const board *b = t->board;
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         int child = cut + b->delta[d];
-        if (t->mark[child] != t->stamp || t->parent[child] != cut || at < t->order[child] ||
-            at > t->last[child])
+        if (!solver_floor_tree_reached(t, child) || t->parent[child] != cut ||
+            at < t->order[child] || at > t->last[child])
             continue;
         /* that child's subtree is cut off unless an edge climbs from it above the box */
         bool apart = t->parent[cut] < 0 || t->low[child] >= t->order[cut];

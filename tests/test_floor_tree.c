@@ -1,10 +1,12 @@
 /* test_floor_tree.c - where a box cuts the player's floor in two (solver_floor_tree.h): a
- * corridor a box closes and a room it does not, the root's own square, and over every
- * square of every XSokoban start, each box taken away in turn, that two neighbours of a
- * square lie in the same part exactly when a flood round a box there walks between them. */
+ * corridor a box closes and a room it does not, the root's own square, a walk that forgets
+ * the one before, and over every square of every XSokoban start, each box taken away in turn, that
+ * two neighbours of a square lie in the same part exactly when a flood round a box there walks
+ * between them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +81,34 @@ static void test_corridor_and_corner(void **state)
     collection_free(&f.collection);
 }
 
+/* The box on (3,1) standing still splits the floor: a walk from the right forgets the squares
+ * an earlier walk from the left reached, also when its numbers start again from the
+ * beginning (they would overflow). */
+static void test_a_walk_forgets_the_walk_before(void **state)
+{
+    (void)state;
+    fixture f = {0};
+    fixture_from_text(&f, "#######\n"
+                          "#@ $ .#\n"
+                          "#  ####\n"
+                          "####\n");
+    for (int round = 0; round < 2; round++) {
+        if (round == 1) f.tree.first = INT_MAX - f.board.size; /* the next walk starts over */
+        solver_floor_tree_build(&f.tree, f.start.boxes, -1, f.start.player);
+        assert_true(solver_floor_tree_reached(&f.tree, at(&f, 2, 2)));
+        assert_false(solver_floor_tree_reached(&f.tree, at(&f, 3, 1)));
+        assert_false(solver_floor_tree_reached(&f.tree, at(&f, 5, 1)));
+        solver_floor_tree_build(&f.tree, f.start.boxes, -1, at(&f, 5, 1));
+        assert_true(solver_floor_tree_reached(&f.tree, at(&f, 4, 1)));
+        assert_false(solver_floor_tree_reached(&f.tree, at(&f, 2, 1)));
+        assert_false(solver_floor_tree_reached(&f.tree, at(&f, 2, 2)));
+        assert_int_not_equal(part(&f, at(&f, 5, 1), at(&f, 4, 1)), SOLVER_FLOOR_NONE);
+        assert_int_equal(part(&f, at(&f, 4, 1), at(&f, 1, 1)), SOLVER_FLOOR_NONE);
+    }
+    fixture_drop(&f);
+    collection_free(&f.collection);
+}
+
 /* Every square the walk reaches, each box taken away in turn: two of its neighbours share
  * a part exactly when a flood from one, a box on the square, reaches the other. */
 static void test_agrees_with_floods(void **state)
@@ -101,7 +131,7 @@ static void test_agrees_with_floods(void **state)
             solver_floor_tree_build(&f.tree, f.start.boxes, origin, f.start.player);
             flood_squares(b, f.start.boxes, origin, -1, f.start.player, reach, queue);
             for (int cut = 0; cut < b->size; cut++) {
-                assert_int_equal(f.tree.mark[cut] == f.tree.stamp, reach[cut]);
+                assert_int_equal(solver_floor_tree_reached(&f.tree, cut), reach[cut]);
                 if (!reach[cut]) continue;
                 for (int d = 0; d < DIRECTION_COUNT; d++) {
                     int from = cut + b->delta[d];
@@ -131,6 +161,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corridor_and_corner),
+        cmocka_unit_test(test_a_walk_forgets_the_walk_before),
         cmocka_unit_test(test_agrees_with_floods),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
