@@ -202,11 +202,15 @@ bool solver_matching_init(solver_matching *m, int box_count, const uint16_t *con
     m->column_potential = calloc(n, sizeof(int));
     m->column_row = calloc(n, sizeof(int));
     m->way = calloc(n, sizeof(int));
-    m->slack = calloc(n, sizeof(int));
-    m->used = calloc(n, sizeof(bool));
+    m->slack = calloc(n, sizeof(long long));
+    m->unused = calloc(n, sizeof(int));
+    m->tree = calloc(n, sizeof(int));
+    m->joined = calloc(n, sizeof(long long));
     m->pending = calloc(n, sizeof(int));
+    m->free_columns = calloc(n, sizeof(int));
+    m->changed = calloc(n, sizeof(bool));
     if (!m->row_potential || !m->column_potential || !m->column_row || !m->way || !m->slack ||
-        !m->used || !m->pending) {
+        !m->unused || !m->tree || !m->joined || !m->pending || !m->free_columns || !m->changed) {
         solver_matching_free(m);
         return false;
     }
@@ -220,65 +224,90 @@ void solver_matching_free(solver_matching *m)
     free(m->column_row);
     free(m->way);
     free(m->slack);
-    free(m->used);
+    free(m->unused);
+    free(m->tree);
+    free(m->joined);
     free(m->pending);
+    free(m->free_columns);
+    free(m->changed);
     *m = (solver_matching){0};
+}
+
+/* A distance of `rows`, the cost of a pair. */
+static inline int cost_of(uint16_t pushes)
+{
+    return pushes == SOLVER_NO_PATH ? UNREACHABLE_COST : pushes;
 }
 
 /* The cost of giving box `row` (1-based) goal `column` (1-based). */
 static inline int pair_cost(const solver_matching *m, int row, int column)
 {
-    uint16_t pushes = m->rows[row - 1][column - 1];
-    return pushes == SOLVER_NO_PATH ? UNREACHABLE_COST : pushes;
+    return cost_of(m->rows[row - 1][column - 1]);
 }
 
 /* One phase of the Hungarian algorithm in its shortest-augmenting-path form (Kuhn-Munkres
  * with potentials, as in Jonker & Volgenant; the O(n^3) layout of the e-maxx notes): box
  * `row` is unassigned, every other box is assigned with tight, feasible potentials; grows a
- * Dijkstra tree of reduced costs from `row` to a free goal and flips the path. */
-static void augment(solver_matching *m, int row)
+ * Dijkstra tree of reduced costs from `row` to a free goal and flips the path. Returns that
+ * goal's column.
+ * Two savings on the textbook loop, neither changing a potential or a tie: the columns
+ * not yet reached are kept in a list in their order (the scan skips the others without
+ * looking), and the potentials are moved once at the end instead of after each step: a
+ * slack is kept plus the distance the search had when it was set (`total`), and a column
+ * reached at distance `joined` moves by the final distance less that. Column 0 stands for
+ * the free box (its potential is never read). */
+static int augment(solver_matching *m, int row)
 {
     int n = m->count;
     int *u = m->row_potential, *v = m->column_potential, *p = m->column_row;
-    int *way = m->way, *slack = m->slack;
-    bool *used = m->used;
-    for (int j = 0; j <= n; j++) {
-        slack[j] = INT_MAX;
-        used[j] = false;
-    }
+    int *way = m->way, *unused = m->unused, *tree = m->tree;
+    long long *slack = m->slack, *joined = m->joined;
     p[0] = row;
-    v[0] = 0; /* column 0 stands for the free box; its potential is never read */
-    int j0 = 0;
-    do {
-        used[j0] = true;
-        int i0 = p[j0], delta = INT_MAX, j1 = 0;
-        for (int j = 1; j <= n; j++) {
-            if (used[j]) continue;
-            int reduced = pair_cost(m, i0, j) - u[i0] - v[j];
-            if (reduced < slack[j]) {
-                slack[j] = reduced;
+    v[0] = 0;
+    long long total = 0; /* the distance of the column last reached */
+    int j0 = 0, reached = 0, left = n;
+    for (int j = 1; j <= n; j++) {
+        unused[j - 1] = j;
+        slack[j] = LLONG_MAX;
+    }
+    for (;;) {
+        tree[reached] = j0;
+        joined[reached++] = total;
+        int i0 = p[j0];
+        const uint16_t *costs = m->rows[i0 - 1];
+        long long base = total - u[i0], least = LLONG_MAX;
+        int at = 0;
+        for (int k = 0; k < left; k++) {
+            int j = unused[k];
+            long long reduced = cost_of(costs[j - 1]) - v[j] + base, best = slack[j];
+            if (reduced < best) {
+                slack[j] = best = reduced;
                 way[j] = j0;
             }
-            if (slack[j] < delta) {
-                delta = slack[j];
-                j1 = j;
+            if (best < least) {
+                least = best;
+                at = k;
             }
         }
-        for (int j = 0; j <= n; j++) {
-            if (used[j]) {
-                u[p[j]] += delta;
-                v[j] -= delta;
-            } else {
-                slack[j] -= delta;
-            }
-        }
-        j0 = j1;
-    } while (p[j0] != 0);
+        j0 = unused[at];
+        total = least;
+        if (p[j0] == 0) break;
+        memmove(unused + at, unused + at + 1, (size_t)(left - at - 1) * sizeof *unused);
+        left--;
+    }
+    for (int k = 0; k < reached; k++) {
+        int j = tree[k];
+        int moved = (int)(total - joined[k]);
+        u[p[j]] += moved;
+        v[j] -= moved;
+    }
+    int free_column = j0;
     do {
         int j1 = way[j0];
         p[j0] = p[j1];
         j0 = j1;
     } while (j0);
+    return free_column;
 }
 
 static int matching_total(const solver_matching *m)
@@ -365,28 +394,51 @@ int solver_matching_update(solver_matching *m, const int *boxes, int count)
     if (m->stopped) return 0;
     int n = m->count;
     assert(count >= 0 && count <= n);
-    int *u = m->row_potential, *v = m->column_potential;
+    int *u = m->row_potential, *v = m->column_potential, *p = m->column_row;
     /* Free the changed rows first, with potentials feasible on their new costs; the other
-     * rows keep theirs, still feasible and tight. Then one augmenting path each. */
+     * rows keep theirs, still feasible and tight. Then one augmenting path each. The free
+     * columns are listed: few, they are all a row may take without a path. */
+    int *free_columns = m->free_columns, free_count = 0;
+    bool *changed = m->changed;
+    for (int k = 0; k < count; k++) changed[boxes[k] + 1] = true;
+    for (int j = 1; j <= n; j++) {
+        if (p[j] == 0 || changed[p[j]]) {
+            p[j] = 0;
+            free_columns[free_count++] = j;
+        }
+    }
     for (int k = 0; k < count; k++) {
         int row = boxes[k] + 1;
-        for (int j = 1; j <= n; j++) {
-            if (m->column_row[j] == row) {
-                m->column_row[j] = 0;
-                break;
-            }
-        }
+        changed[row] = false;
+        const uint16_t *costs = m->rows[row - 1];
         int least = INT_MAX;
         for (int j = 1; j <= n; j++) {
-            int reduced = pair_cost(m, row, j) - v[j];
+            int reduced = cost_of(costs[j - 1]) - v[j];
             if (reduced < least) least = reduced;
         }
         u[row] = least;
     }
     for (int k = 0; k < count; k++) {
         if (time_to_stop(m)) return 0;
-        /* most pushes leave a box's best goal free for it: no path to search */
-        if (!assign_tight(m, boxes[k] + 1)) augment(m, boxes[k] + 1);
+        int row = boxes[k] + 1;
+        /* most pushes leave a box's best goal free for it: no path to search. Else the
+         * path ends at a free column. Either way the lowest-numbered, as assign_tight()
+         * and augment() choose. */
+        int taken = 0, at = -1;
+        for (int f = 0; f < free_count; f++) {
+            int j = free_columns[f];
+            if ((taken == 0 || j < taken) && pair_cost(m, row, j) - u[row] - v[j] == 0) {
+                taken = j;
+                at = f;
+            }
+        }
+        if (taken) {
+            p[taken] = row;
+        } else {
+            taken = augment(m, row);
+            for (at = 0; free_columns[at] != taken; at++) continue;
+        }
+        free_columns[at] = free_columns[--free_count];
     }
     return matching_total(m);
 }

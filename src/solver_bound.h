@@ -72,10 +72,15 @@ typedef struct solver_matching {
     int *row_potential;          /* u, 1-based, count + 1 entries */
     int *column_potential;       /* v */
     int *column_row;             /* column_row[goal + 1] = box + 1 matched, 0 none */
-    int *way;                    /* work arrays for one augmenting search */
-    int *slack;
-    bool *used;
-    int *pending; /* rows still to assign in a solve from scratch */
+    /* Work arrays for one augmenting search (augment() in solver_bound.c). */
+    int *way;
+    long long *slack;
+    int *unused;       /* the columns the search has not reached, in their order */
+    int *tree;         /* the columns it has, in the order reached */
+    long long *joined; /* the search's distance when each of `tree` was reached */
+    int *pending;      /* rows still to assign in a solve from scratch */
+    int *free_columns; /* the free columns during a repair */
+    bool *changed;     /* the rows a repair frees, by row */
     /* When to give up a solve from scratch (O(n^3): half a second for 700 boxes) or the
      * repairs of a node's pushes; may be NULL. Read about every millisecond of work. A solve
      * or repair given up answers 0 and sets `stopped`: the search is then void. */

@@ -781,7 +781,27 @@ static void test_push_distance_respects_where_the_player_must_stand(void **state
     fixture_free(&f);
 }
 
-/* The incremental repair after one box moves gives the same total as solving afresh. */
+/* The matching proves itself optimal: every box has one goal, the potentials are feasible
+ * (u + v never above a pair's cost) and tight on every pair assigned. */
+static void assert_matching_is_optimal(const solver_matching *m)
+{
+    int n = m->count, seen[64] = {0};
+    for (int j = 1; j <= n; j++) {
+        int row = m->column_row[j];
+        assert_true(row >= 1 && row <= n);
+        assert_int_equal(seen[row]++, 0);
+        for (int i = 1; i <= n; i++) {
+            uint16_t pushes = m->rows[i - 1][j - 1];
+            int cost = pushes == SOLVER_NO_PATH ? 1 << 20 : pushes;
+            int reduced = cost - m->row_potential[i] - m->column_potential[j];
+            assert_true(reduced >= 0);
+            if (i == row) assert_int_equal(reduced, 0);
+        }
+    }
+}
+
+/* The incremental repair after one to three boxes move gives the same total as solving
+ * afresh, and an assignment that proves itself optimal. */
 static void test_matching_repair_equals_matching_from_scratch(void **state)
 {
     (void)state;
@@ -804,12 +824,16 @@ static void test_matching_repair_equals_matching_from_scratch(void **state)
     solver_matching_solve(&repaired);
     unsigned seed = 12345;
     for (int i = 0; i < 2000; i++) {
-        /* Move one or two boxes; with a side, rows can be unreachable for some goals. */
-        int changed[2], moved = 1 + (int)(i % 2);
+        /* Move one to three boxes; with a side, rows can be unreachable for some goals. */
+        int changed[3], moved = 1 + (int)(i % 3);
         for (int k = 0; k < moved; k++) {
             seed = seed * 1103515245u + 12345u;
             int box = (int)((seed >> 8) % (unsigned)count);
-            if (k == 1 && box == changed[0]) box = (box + 1) % count;
+            for (int e = 0; e < k; e++) {
+                if (box != changed[e]) continue;
+                box = (box + 1) % count; /* moved already: the next, checked from the first */
+                e = -1;
+            }
             seed = seed * 1103515245u + 12345u;
             squares[box] = floor[(seed >> 8) % (unsigned)floor_count];
             rows[box] = solver_distance_row(&d, squares[box], (int)((seed >> 4) % 5) - 1);
@@ -817,6 +841,8 @@ static void test_matching_repair_equals_matching_from_scratch(void **state)
         }
         assert_int_equal(solver_matching_update(&repaired, changed, moved),
                          solver_matching_solve(&fresh));
+        assert_matching_is_optimal(&repaired);
+        assert_matching_is_optimal(&fresh);
     }
     solver_matching_free(&repaired);
     solver_matching_free(&fresh);
