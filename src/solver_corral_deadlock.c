@@ -13,6 +13,16 @@ enum {
      * small searches' states (53,091 against 1,588,870). */
     NODE_LIMIT = 32,
     PROBES = 4, /* slots of the learned table looked at for one key */
+    /* The most states of a search again (SOLVER_CORRAL_AGAIN_FROM). */
+    AGAIN_UP_TO = 4096,
+    /* An entry of the learned table: the key above ENTRY_BITS, a count of questions and the
+     * answer below. */
+    ENTRY_BITS = 16,
+    ANSWER_LOST = 1,
+    ANSWER_OPEN = 2,
+    ANSWER_LIMIT = 3, /* unproven at the limit: asked `count` times */
+    COUNT_SHIFT = 2,
+    COUNT_MAX = (1 << (ENTRY_BITS - COUNT_SHIFT)) - 1,
 };
 
 /* ---- the learned table ----------------------------------------------------------------- */
@@ -32,37 +42,38 @@ void solver_corral_memory_free(solver_corral_memory *memory)
     *memory = (solver_corral_memory){0};
 }
 
-/* The word kept for `key`: the key with its lowest bit the answer, never 0 (empty). */
+/* The key part of the word kept for `key`, never 0 (an empty slot). */
 static inline uint64_t entry_key(uint64_t key)
 {
-    key &= ~(uint64_t)1;
-    return key ? key : 2;
+    key &= ~(((uint64_t)1 << ENTRY_BITS) - 1);
+    return key ? key : (uint64_t)1 << ENTRY_BITS;
 }
 
-/* 1 when `key` is learned lost, 0 learned open, -1 not learned. */
-static int recall(const solver_corral_memory *m, uint64_t key)
+/* The word learned for `key` (its answer and count below ENTRY_BITS), or 0. */
+static uint64_t recall(const solver_corral_memory *m, uint64_t key)
 {
     uint64_t want = entry_key(key);
     size_t at = (size_t)(key >> 17) & m->mask;
     for (int p = 0; p < PROBES; p++) {
         uint64_t e =
             atomic_load_explicit(&m->entries[(at + (size_t)p) & m->mask], memory_order_relaxed);
-        if (e == 0) return -1;
-        if ((e & ~(uint64_t)1) == want) return (int)(e & 1);
+        if (e == 0) return 0;
+        if (entry_key(e) == want) return e;
     }
-    return -1;
+    return 0;
 }
 
-/* Keeps an answer: in an empty slot of the key's probes, else over the first. Two searches
- * writing at once may overwrite each other's answer; a lost answer is only learned again. */
-static void learn(solver_corral_memory *m, uint64_t key, bool lost)
+/* Keeps an answer and its count: in the key's slot or an empty one of its probes, else
+ * over the first. Two searches writing at once may overwrite each other's answer; a lost
+ * answer is only learned again, a lost count only counted again. */
+static void learn(solver_corral_memory *m, uint64_t key, int answer, int count)
 {
-    uint64_t word = entry_key(key) | (lost ? 1 : 0);
+    uint64_t word = entry_key(key) | (uint64_t)count << COUNT_SHIFT | (uint64_t)answer;
     size_t at = (size_t)(key >> 17) & m->mask;
     for (int p = 0; p < PROBES; p++) {
         _Atomic uint64_t *slot = &m->entries[(at + (size_t)p) & m->mask];
         uint64_t e = atomic_load_explicit(slot, memory_order_relaxed);
-        if (e == 0 || (e & ~(uint64_t)1) == entry_key(key)) {
+        if (e == 0 || entry_key(e) == entry_key(key)) {
             atomic_store_explicit(slot, word, memory_order_relaxed);
             return;
         }
@@ -84,7 +95,7 @@ bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board
                                    .memory = memory,
                                    .node_limit = NODE_LIMIT};
     size_t size = (size_t)board->size;
-    size_t states = (size_t)c->node_limit + 1;
+    size_t states = (size_t)AGAIN_UP_TO + 1;
     size_t seen = 1;
     while (seen < 4 * states) seen *= 2;
     c->seen_mask = seen - 1;
@@ -406,15 +417,32 @@ static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
      * flood: the same boxes and that square name the same small search. */
     uint64_t key = c->zobrist.player[s->region];
     for (int i = 0; i < c->box_count; i++) key ^= c->zobrist.box[c->box_square[i]];
-    int known = recall(c->memory, key);
-    if (known >= 0) {
+    uint64_t known = recall(c->memory, key);
+    int answer = (int)(known & ((1u << COUNT_SHIFT) - 1)), count = 1;
+    if (answer == ANSWER_LIMIT) {
+        count = (int)(known >> COUNT_SHIFT & COUNT_MAX);
+        if (count < COUNT_MAX) count++;
+        bool again =
+            count >= SOLVER_CORRAL_AGAIN_FROM && count <= AGAIN_UP_TO && (count & (count - 1)) == 0;
+        if (!again) {
+            learn(c->memory, key, ANSWER_LIMIT, count);
+            c->counters.learned++;
+            return false;
+        }
+    } else if (known != 0) {
         c->counters.learned++;
-        c->counters.deadlocks += (uint64_t)known;
-        return known == 1;
+        c->counters.deadlocks += answer == ANSWER_LOST;
+        return answer == ANSWER_LOST;
     }
     c->counters.searched++;
+    c->node_limit = count > NODE_LIMIT ? count : NODE_LIMIT;
     int result = search(c, s->region, key);
-    learn(c->memory, key, result == 1);
+    c->node_limit = NODE_LIMIT;
+    learn(c->memory, key,
+          result == 1   ? ANSWER_LOST
+          : result == 0 ? ANSWER_OPEN
+                        : ANSWER_LIMIT,
+          count);
     c->counters.deadlocks += result == 1;
     return result == 1;
 }

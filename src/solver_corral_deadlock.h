@@ -16,9 +16,10 @@
  * touch the barrier, as YASS adds the boxes connected to it, since a box wedged against
  * the barrier can freeze a barrier box pushed into the corral.
  *
- * Every answer, proven or not, is kept in a table of learned deadlocks keyed by the
- * barrier boxes and a square of the player's region (the solver's own Zobrist keys),
- * so the same corral met again in any other state costs a lookup. The table is a fixed
+ * Every answer is kept in a table of learned deadlocks keyed by the barrier boxes and a
+ * square of the player's region (the solver's own Zobrist keys), so the same corral met
+ * again in any other state costs a lookup; one left unproven at the limit is searched again
+ * with more states when it has been asked about often. The table is a fixed
  * array of 64-bit words written and read atomically, so several searches of one level (the
  * threads of solver_threads.h) can share it. Part of the solver (solver.h); internal to
  * it. */
@@ -35,6 +36,12 @@
 
 /* The most barrier boxes a corral may have to be searched (more: left unproven). */
 enum { SOLVER_CORRAL_BOXES = 16 };
+
+/* A corral left unproven at the small search's limit is searched again, with as many
+ * states as it has been asked about, each time that count is a power of two from this one
+ * on (Festival's re-evaluation of the corrals met often): the searches again cost at most
+ * twice as many states as the questions. */
+enum { SOLVER_CORRAL_AGAIN_FROM = 128 };
 
 /* A search's own table of learned corrals: 64 Ki entries, 512 KiB, taken out of the memory
  * limit (solver.c); the searches of a race share one of twice that. */

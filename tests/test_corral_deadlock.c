@@ -335,6 +335,55 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
     assert_true(proven >= 20);
 }
 
+/* Over random walks of pushes on Microban I, a corral the small search leaves unproven
+ * stays so (from the table) until it has been asked about SOLVER_CORRAL_AGAIN_FROM times;
+ * then it is searched again with that many states. Some are proven lost that way, and
+ * each of those really is lost (the solver without the proof finds no solution). */
+static void test_corral_asked_often_is_searched_again(void **state)
+{
+    (void)state;
+    int again = 0, proven = 0;
+    unsigned seed = 777;
+    for (int number = 1; number <= 155 && proven < 3; number++) {
+        fixture f;
+        fixture_microban(&f, number, 0);
+        solver_search *s = &f.search;
+        ida_domain domain;
+        solver_search_domain(s, &domain);
+        for (int walk = 0; walk < 20 && proven < 3; walk++) {
+            walk_from_start(&f);
+            for (int step = 0; step < 16 && walk_push(s, &domain, &seed); step++) {
+                int box = s->box_square[s->last_box];
+                uint64_t searched = f.checks.counters.searched;
+                if (solver_corral_deadlock(&f.checks, s, box)) break;
+                if (f.checks.counters.searched == searched) continue; /* learned, or none */
+                /* unproven by a fresh search: open, or unproven at the limit. Asked again,
+                 * it costs no search until the count comes round. */
+                searched = f.checks.counters.searched;
+                bool lost = false;
+                for (int ask = 2; ask < SOLVER_CORRAL_AGAIN_FROM && !lost; ask++)
+                    lost = solver_corral_deadlock(&f.checks, s, box);
+                assert_false(lost);
+                assert_int_equal(f.checks.counters.searched, searched);
+                if (!solver_corral_deadlock(&f.checks, s, box)) continue;
+                /* the searches again: the touching boxes' search may run too */
+                assert_true(f.checks.counters.searched > searched);
+                again++;
+                char text[4096];
+                position_text(s, text, sizeof text);
+                solver_status status = solve_without_corral_proofs(text, SOLVER_OPTIMAL);
+                if (status != SOLVER_UNSOLVABLE) fprintf(stderr, "not lost:\n%s", text);
+                assert_int_equal(status, SOLVER_UNSOLVABLE);
+                proven++;
+                break;
+            }
+        }
+        fixture_free(&f);
+    }
+    fprintf(stderr, "proven by a search again: %d\n", again);
+    assert_true(proven >= 1);
+}
+
 /* Over random walks of pushes on Microban I 1-40, the checks over rows of bits and those
  * square by square (SOLVER_NO_ROWS) give the same answers, for the pushed box's corrals
  * and for all of them, with the same small searches. */
@@ -442,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_every_corral_proven_lost_is_unsolvable),
         cmocka_unit_test(test_no_corral_along_a_solution_is_lost),
         cmocka_unit_test(test_rows_and_squares_agree),
+        cmocka_unit_test(test_corral_asked_often_is_searched_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
