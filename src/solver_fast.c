@@ -53,9 +53,14 @@ typedef struct fast_search {
 } fast_search;
 
 /* The domain's `seen` hook: the states in the store. */
-static bool in_store(const void *store, uint64_t key)
+static bool in_store(const void *context, uint64_t key)
 {
-    return solver_store_contains(store, key);
+    const fast_search *f = context;
+    if (solver_store_contains(&f->store, key)) return true;
+    /* a new state is looked up in the backward search's store next (meet_forward()), after
+     * the checks and the bound: its slot is fetched from memory meanwhile */
+    if (f->backward) solver_store_prefetch(&f->back.store, key);
+    return false;
 }
 
 static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *stop)
@@ -81,7 +86,7 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
         return false;
     f->back.use_rows &= s->use_rows; /* rows where the search has them (SOLVER_NO_ROWS) */
     s->seen = in_store;
-    s->seen_context = &f->store;
+    s->seen_context = f;
     /* run() checks every corral of each state it expands: about one state in ten of those
      * made, so the check of each push's corrals in make() is left out */
     s->corrals_at_push = false;
