@@ -467,6 +467,8 @@ static void test_no_corral_along_a_solution_is_lost(void **state)
             solver_search_set(s, s->box_square_scratch, p.player);
             solver_search_key(s);
             assert_false(solver_corral_deadlock(&f.checks, s, p.player + f.board.delta[d]));
+            /* and no corral anywhere, alone or with the boxes touching its barrier */
+            assert_false(solver_corral_deadlock_anywhere(&f.checks, s));
             pushes++;
         }
         searched += f.checks.counters.searched;
