@@ -60,13 +60,13 @@ static inline int32_t *solver_store_slot(const solver_store *store, uint64_t key
     return &store->slots[i];
 }
 
-/* True when a state with `key` was stored. */
 /* Starts fetching the slot of `key` into the cache, for a look-up to come. */
 static inline void solver_store_prefetch(const solver_store *store, uint64_t key)
 {
     __builtin_prefetch(&store->slots[(size_t)key & store->slot_mask]);
 }
 
+/* True when a state with `key` was stored. */
 static inline bool solver_store_contains(const solver_store *store, uint64_t key)
 {
     return *solver_store_slot(store, key) != 0;
