@@ -233,7 +233,7 @@ void solver_matching_free(solver_matching *m)
     *m = (solver_matching){0};
 }
 
-/* A distance of `rows`, the cost of a pair. */
+/* The cost of a pair `pushes` apart (UNREACHABLE_COST when no pushes get there). */
 static inline int cost_of(uint16_t pushes)
 {
     return pushes == SOLVER_NO_PATH ? UNREACHABLE_COST : pushes;
