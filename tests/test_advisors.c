@@ -18,6 +18,7 @@
 #include "solver_bound.h"
 #include "solver_domain.h"
 #include "solver_features.h"
+#include "search_walk.h"
 
 typedef struct fixture {
     board board;
@@ -47,30 +48,6 @@ static void fixture_free(fixture *f)
     solver_distances_free(&f->distances);
     board_free(&f->board);
     position_free(&f->start);
-}
-
-/* Puts the search back on the level's start, for a random walk. */
-static void walk_from_start(fixture *f)
-{
-    solver_search *s = &f->search;
-    int count = 0;
-    for (int q = 0; q < f->board.size; q++)
-        if (f->start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
-    solver_search_set(s, s->box_square_scratch, f->start.player);
-    solver_search_bound(s);
-}
-
-/* Makes a random push (`seed` its random state); false when there is none or the search
- * prunes the one drawn (the walk ends). */
-static bool walk_push(solver_search *s, const ida_domain *domain, unsigned *seed)
-{
-    ida_move moves[4 * 64];
-    int n = domain->expand(s, moves);
-    if (n == 0) return false;
-    *seed = *seed * 1103515245u + 12345u;
-    int cost;
-    int h = domain->make(s, moves[(*seed >> 8) % (unsigned)n], 0, &cost);
-    return h != IDA_PRUNE && h < IDA_INFINITY;
 }
 
 /* Asks about every box of the current position and every layer (and one on each side of
@@ -111,9 +88,9 @@ static void test_rows_and_squares_agree_on_random_walks(void **state)
         ida_domain domain;
         solver_search_domain(s, &domain);
         for (int walk = 0; walk < 8; walk++) {
-            walk_from_start(&f);
+            search_walk_start(&f.search, &f.board, &f.start);
             ask_both_ways(&f, &yes, &no);
-            for (int step = 0; step < 40 && walk_push(s, &domain, &seed); step++)
+            for (int step = 0; step < 40 && search_walk_push(s, &domain, &seed); step++)
                 if (step % 2 == 1) ask_both_ways(&f, &yes, &no);
         }
         fixture_free(&f);

@@ -23,6 +23,7 @@
 #include "solver_domain.h"
 #include "textfile.h"
 #include "lurd.h"
+#include "search_walk.h"
 
 typedef struct fixture {
     collection collection;
@@ -264,6 +265,18 @@ static void position_text(const solver_search *s, char *text, size_t size)
     text[at] = '\0';
 }
 
+/* Asserts that the search's current position is lost: the solver without the corral
+ * proofs finds no solution (the optimal mode searches these small levels to the end within
+ * its node limit). */
+static void assert_lost(const solver_search *s)
+{
+    char text[4096];
+    position_text(s, text, sizeof text);
+    solver_status status = solve_without_corral_proofs(text, SOLVER_OPTIMAL);
+    if (status != SOLVER_UNSOLVABLE) fprintf(stderr, "not lost:\n%s", text);
+    assert_int_equal(status, SOLVER_UNSOLVABLE);
+}
+
 /* Microban I level `number` from cavepacker-data, set up in `f` with `disable` (SOLVER_NO_*)
  * turned off too; skips the test when the package is not installed. */
 static void fixture_microban(fixture *f, int number, unsigned disable)
@@ -273,30 +286,6 @@ static void fixture_microban(fixture *f, int number, unsigned disable)
     snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/microban01_%04d.sok", number);
     if (!collection_load(path, &f->collection, &error)) skip(); /* cavepacker-data missing */
     fixture_pick_without(f, 1, disable);
-}
-
-/* Puts the fixture's search back on the level's start, for a random walk. */
-static void walk_from_start(fixture *f)
-{
-    solver_search *s = &f->search;
-    int count = 0;
-    for (int q = 0; q < f->board.size; q++)
-        if (f->start.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
-    solver_search_set(s, s->box_square_scratch, f->start.player);
-    solver_search_bound(s);
-}
-
-/* Makes a random push of the walk (`seed` its random state); false when there is none or
- * the search prunes the one drawn (the walk ends). */
-static bool walk_push(solver_search *s, const ida_domain *domain, unsigned *seed)
-{
-    ida_move moves[4 * 64];
-    int n = domain->expand(s, moves);
-    if (n == 0) return false;
-    *seed = *seed * 1103515245u + 12345u;
-    int cost;
-    int h = domain->make(s, moves[(*seed >> 8) % (unsigned)n], 0, &cost);
-    return h != IDA_PRUNE && h < IDA_INFINITY;
 }
 
 /* Over random walks of pushes on Microban I 1-40, every corral the check proves lost is
@@ -314,15 +303,11 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
         ida_domain domain;
         solver_search_domain(s, &domain);
         for (int walk = 0; walk < 20; walk++) {
-            walk_from_start(&f);
-            for (int step = 0; step < 12 && walk_push(s, &domain, &seed); step++) {
+            search_walk_start(&f.search, &f.board, &f.start);
+            for (int step = 0; step < 12 && search_walk_push(s, &domain, &seed); step++) {
                 checked++;
                 if (solver_corral_deadlock(&f.checks, s, s->box_square[s->last_box])) {
-                    char text[4096];
-                    position_text(s, text, sizeof text);
-                    solver_status status = solve_without_corral_proofs(text, SOLVER_OPTIMAL);
-                    if (status != SOLVER_UNSOLVABLE) fprintf(stderr, "not lost:\n%s", text);
-                    assert_int_equal(status, SOLVER_UNSOLVABLE);
+                    assert_lost(s);
                     proven++;
                     break;
                 }
@@ -342,7 +327,7 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
 static void test_corral_asked_often_is_searched_again(void **state)
 {
     (void)state;
-    int again = 0, proven = 0;
+    int proven = 0;
     unsigned seed = 777;
     for (int number = 1; number <= 155 && proven < 3; number++) {
         fixture f;
@@ -351,8 +336,8 @@ static void test_corral_asked_often_is_searched_again(void **state)
         ida_domain domain;
         solver_search_domain(s, &domain);
         for (int walk = 0; walk < 20 && proven < 3; walk++) {
-            walk_from_start(&f);
-            for (int step = 0; step < 16 && walk_push(s, &domain, &seed); step++) {
+            search_walk_start(&f.search, &f.board, &f.start);
+            for (int step = 0; step < 16 && search_walk_push(s, &domain, &seed); step++) {
                 int box = s->box_square[s->last_box];
                 uint64_t searched = f.checks.counters.searched;
                 if (solver_corral_deadlock(&f.checks, s, box)) break;
@@ -368,19 +353,13 @@ static void test_corral_asked_often_is_searched_again(void **state)
                 if (!solver_corral_deadlock(&f.checks, s, box)) continue;
                 /* the searches again: the touching boxes' search may run too */
                 assert_true(f.checks.counters.searched > searched);
-                again++;
-                char text[4096];
-                position_text(s, text, sizeof text);
-                solver_status status = solve_without_corral_proofs(text, SOLVER_OPTIMAL);
-                if (status != SOLVER_UNSOLVABLE) fprintf(stderr, "not lost:\n%s", text);
-                assert_int_equal(status, SOLVER_UNSOLVABLE);
+                assert_lost(s);
                 proven++;
                 break;
             }
         }
         fixture_free(&f);
     }
-    fprintf(stderr, "proven by a search again: %d\n", again);
     assert_true(proven >= 1);
 }
 
@@ -402,8 +381,8 @@ static void test_rows_and_squares_agree(void **state)
         ida_domain domain;
         solver_search_domain(s, &domain);
         for (int walk = 0; walk < 20; walk++) {
-            walk_from_start(&f);
-            for (int step = 0; step < 12 && walk_push(s, &domain, &seed); step++) {
+            search_walk_start(&f.search, &f.board, &f.start);
+            for (int step = 0; step < 12 && search_walk_push(s, &domain, &seed); step++) {
                 /* the same position in the other search */
                 for (int i = 0; i < s->box_count; i++)
                     g.search.box_square_scratch[i] = (uint16_t)s->box_square[i];

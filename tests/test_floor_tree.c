@@ -55,16 +55,19 @@ static int part(const fixture *f, int cut, int square)
     return solver_floor_tree_part(&f->tree, cut, square);
 }
 
+/* A corridor with a corner at its left end, a box in it. */
+static const char *corridor = "#######\n"
+                              "#@ $ .#\n"
+                              "#  ####\n"
+                              "####\n";
+
 /* "#@ $ .#" over "#  ####": the box taken away, a box on (4,1) closes the corridor, one on
  * (2,1) cuts (3,1) off but not (1,1) from (2,2), which meet round the corner. */
 static void test_corridor_and_corner(void **state)
 {
     (void)state;
     fixture f = {0};
-    fixture_from_text(&f, "#######\n"
-                          "#@ $ .#\n"
-                          "#  ####\n"
-                          "####\n");
+    fixture_from_text(&f, corridor);
     solver_floor_tree_build(&f.tree, f.start.boxes, at(&f, 3, 1), f.start.player);
     assert_int_not_equal(part(&f, at(&f, 4, 1), at(&f, 3, 1)),
                          part(&f, at(&f, 4, 1), at(&f, 5, 1)));
@@ -88,10 +91,7 @@ static void test_a_walk_forgets_the_walk_before(void **state)
 {
     (void)state;
     fixture f = {0};
-    fixture_from_text(&f, "#######\n"
-                          "#@ $ .#\n"
-                          "#  ####\n"
-                          "####\n");
+    fixture_from_text(&f, corridor);
     for (int round = 0; round < 2; round++) {
         if (round == 1) f.tree.first = INT_MAX - f.board.size; /* the next walk starts over */
         solver_floor_tree_build(&f.tree, f.start.boxes, -1, f.start.player);
