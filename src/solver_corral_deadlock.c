@@ -425,7 +425,8 @@ static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
         bool again =
             count >= SOLVER_CORRAL_AGAIN_FROM && count <= AGAIN_UP_TO && (count & (count - 1)) == 0;
         if (!again) {
-            learn(c->memory, key, ANSWER_LIMIT, count);
+            /* past the last search again the count tells nothing more: no store needed */
+            if (count <= AGAIN_UP_TO) learn(c->memory, key, ANSWER_LIMIT, count);
             c->counters.learned++;
             return false;
         }
