@@ -2,6 +2,8 @@
  * with the answers learned for the rest of the search. */
 #include "solver_corral_deadlock.h"
 
+#include "solver_frozen.h"
+
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,12 @@ enum {
     ANSWER_LIMIT = 3, /* unproven at the limit: asked `count` times */
     COUNT_SHIFT = 2,
     COUNT_MAX = (1 << (ENTRY_BITS - COUNT_SHIFT)) - 1,
+    OPEN_BUCKETS = (SOLVER_CORRAL_BOXES + 1) * (SOLVER_CORRAL_BOXES + 1),
 };
+
+/* Mixed into the keys of stuck boxes' searches, which share the table with the corrals'
+ * (the same boxes and region are another question there). */
+#define STUCK_SALT 0x9e3779b97f4a7c15ull
 
 /* ---- the learned table ----------------------------------------------------------------- */
 
@@ -107,6 +114,7 @@ bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board
     c->corral = malloc(size * sizeof *c->corral);
     c->states = malloc(states * SOLVER_CORRAL_BOXES * sizeof *c->states);
     c->player = malloc(states * sizeof *c->player);
+    c->open_next = malloc(states * sizeof *c->open_next);
     c->seen = malloc(seen * sizeof *c->seen);
     c->seen_generation = calloc(seen, sizeof *c->seen_generation);
     c->use_rows = solver_rows_fit(board);
@@ -118,7 +126,7 @@ bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board
         c->barrier_rows = calloc(height, sizeof *c->barrier_rows);
     }
     if (!c->boxes || !c->blocked || !c->mark || !c->in_corral || !c->queue || !c->corral ||
-        !c->states || !c->player || !c->seen || !c->seen_generation ||
+        !c->states || !c->player || !c->open_next || !c->seen || !c->seen_generation ||
         (c->use_rows && (!c->corral_rows || !c->corral_free || !c->done || !c->barrier_rows ||
                          !solver_rows_init(&c->rows, board)))) {
         solver_corral_deadlocks_free(c);
@@ -138,6 +146,7 @@ void solver_corral_deadlocks_free(solver_corral_deadlocks *c)
     free(c->corral);
     free(c->states);
     free(c->player);
+    free(c->open_next);
     free(c->seen);
     free(c->seen_generation);
     solver_rows_free(&c->rows);
@@ -145,6 +154,8 @@ void solver_corral_deadlocks_free(solver_corral_deadlocks *c)
     free(c->corral_free);
     free(c->done);
     free(c->barrier_rows);
+    free(c->frozen_marks);
+    free(c->all_boxes);
     solver_corral_memory_free(&c->own);
     *c = (solver_corral_deadlocks){0};
 }
@@ -319,7 +330,9 @@ static bool take_neighbours(solver_corral_deadlocks *c, const solver_search *s)
 
 static void place(solver_corral_deadlocks *c, const uint16_t *squares, int on)
 {
-    for (int i = 0; i < c->box_count; i++) set_box(c, squares[i], on);
+    for (int i = 0; i < c->box_count; i++) {
+        if (squares[i] != 0) set_box(c, squares[i], on);
+    }
 }
 
 /* True when `key` was not met before in this search (and now is). */
@@ -335,11 +348,59 @@ static bool first_meeting(solver_corral_deadlocks *c, uint64_t key)
     return true;
 }
 
-/* Breadth-first search over the pushes of the barrier boxes alone, from where they stand
+/* The stuck boxes' search is best-first (Festival's order for it): the states with the
+ * fewest boxes left first, then those with the fewest off goals, the newest first among
+ * equals; a bucket of states for each (boxes, boxes off goals), linked through `next`. */
+static void open_clear(solver_corral_deadlocks *c)
+{
+    for (int i = 0; i < OPEN_BUCKETS; i++) c->open_top[i] = -1;
+    c->open_least = OPEN_BUCKETS;
+}
+
+static void open_push(solver_corral_deadlocks *c, int state, int boxes, int off_goals)
+{
+    int bucket = boxes * (SOLVER_CORRAL_BOXES + 1) + off_goals;
+    c->open_next[state] = c->open_top[bucket];
+    c->open_top[bucket] = state;
+    if (bucket < c->open_least) c->open_least = bucket;
+}
+
+/* The best state not expanded, or -1. */
+static int open_pop(solver_corral_deadlocks *c)
+{
+    while (c->open_least < OPEN_BUCKETS && c->open_top[c->open_least] < 0) c->open_least++;
+    if (c->open_least == OPEN_BUCKETS) return -1;
+    int state = c->open_top[c->open_least];
+    c->open_top[c->open_least] = c->open_next[state];
+    return state;
+}
+
+/* The box of `state` (n squares, 0 where a box was taken away) that the player can push
+ * along both axes after the last flood, or -1. */
+static int free_box(const solver_corral_deadlocks *c, const uint16_t *state, int n)
+{
+    const board *b = c->board;
+    for (int i = 0; i < n; i++) {
+        int square = state[i];
+        if (square == 0) continue;
+        bool axis[2] = {false, false};
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = square + b->delta[d], from = square - b->delta[d];
+            if (reached(c, from) && !c->blocked[to] && !solver_square_is_dead(c->distances, to))
+                axis[d & 1] = true;
+        }
+        if (axis[0] && axis[1]) return i;
+    }
+    return -1;
+}
+
+/* Breadth-first search over the pushes of the boxes taken alone, from where they stand
  * with the player on `player`. Returns 1 when it runs out of states (the corral is lost),
  * 0 when the corral opens or the boxes reach goals, -1 at the node limit. `key` is the
- * root's key. */
-static int search(solver_corral_deadlocks *c, int player, uint64_t key)
+ * root's key. With `stuck`, there is no corral: a box the player can push along both axes
+ * is taken away (the only child of its state), and the search ends unproven when the boxes
+ * left all stand on goals. */
+static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stuck)
 {
     const board *b = c->board;
     const solver_zobrist *z = &c->zobrist;
@@ -355,25 +416,52 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
     int head = 0, tail = 1, result = 1;
     uint16_t *loaded = NULL;
     int moves[4 * SOLVER_CORRAL_BOXES];
-    while (head < tail && result == 1) {
-        uint16_t *state = c->states + (size_t)head * SOLVER_CORRAL_BOXES;
+    if (stuck) open_clear(c);
+    for (int at = 0; at >= 0 && result == 1; at = stuck ? open_pop(c) : ++head < tail ? head : -1) {
+        uint16_t *state = c->states + (size_t)at * SOLVER_CORRAL_BOXES;
         if (loaded) place(c, loaded, 0);
         place(c, state, 1);
         loaded = state;
-        flood(c, c->player[head]);
+        flood(c, c->player[at]);
         uint64_t box_key = 0;
-        int on_goal = 0;
+        int on_goal = 0, live = 0;
         int count = 0;
+        int gone = stuck ? free_box(c, state, n) : -1;
         for (int i = 0; i < n; i++) {
             int square = state[i];
+            if (square == 0) continue;
+            live++;
             box_key ^= z->box[square];
             on_goal += board_is_goal(b, square);
-            for (int d = 0; d < DIRECTION_COUNT; d++) {
+            for (int d = 0; d < DIRECTION_COUNT && gone < 0; d++) {
                 int to = square + b->delta[d], from = square - b->delta[d];
                 if (!reached(c, from) || c->blocked[to] || solver_square_is_dead(c->distances, to))
                     continue;
                 moves[count++] = i * 4 + d;
             }
+        }
+        if (gone >= 0) {
+            /* the free box taken away: the boxes left are lost if this state is */
+            int square = state[gone];
+            set_box(c, square, false);
+            int region = flood(c, c->player[at]);
+            set_box(c, square, true);
+            uint64_t child =
+                STUCK_SALT ^ c->frozen_key ^ box_key ^ z->box[square] ^ z->player[region];
+            if (on_goal - board_is_goal(b, square) == live - 1) {
+                result = 0;
+            } else if (first_meeting(c, child)) {
+                if (tail > c->node_limit) {
+                    result = -1;
+                } else {
+                    uint16_t *next = c->states + (size_t)tail * SOLVER_CORRAL_BOXES;
+                    memcpy(next, state, (size_t)n * sizeof *next);
+                    next[gone] = 0;
+                    c->player[tail] = c->player[at];
+                    open_push(c, tail++, live - 1, live - 1 - on_goal + board_is_goal(b, square));
+                }
+            }
+            continue;
         }
         for (int m = 0; m < count && result == 1; m++) {
             int i = moves[m] / 4, d = moves[m] % 4;
@@ -381,12 +469,14 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
             set_box(c, from, false);
             set_box(c, to, true);
             c->counters.nodes++;
+            c->counters.stuck_nodes += stuck;
             bool frozen = c->deadlocks && deadlock_check_push(c->deadlocks, b, c->boxes, to);
             if (!frozen) {
                 int goals = on_goal + board_is_goal(b, to) - board_is_goal(b, from);
                 int region = flood(c, from);
                 uint64_t child = box_key ^ z->box[from] ^ z->box[to] ^ z->player[region];
-                if (goals == n || corral_open(c)) {
+                if (stuck) child ^= STUCK_SALT ^ c->frozen_key;
+                if (goals == live || (!stuck && corral_open(c))) {
                     result = 0;
                 } else if (first_meeting(c, child)) {
                     if (tail > c->node_limit) {
@@ -395,35 +485,31 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key)
                         uint16_t *next = c->states + (size_t)tail * SOLVER_CORRAL_BOXES;
                         memcpy(next, state, (size_t)n * sizeof *next);
                         next[i] = (uint16_t)to;
-                        c->player[tail++] = (uint16_t)from;
+                        c->player[tail] = (uint16_t)from;
+                        if (stuck) open_push(c, tail, live, live - goals);
+                        tail++;
                     }
                 }
             }
             set_box(c, to, false);
             set_box(c, from, true);
         }
-        head++;
     }
     if (loaded) place(c, loaded, 0);
     return result;
 }
 
-/* True when the boxes taken are proven never to open the corral, by the table or by a
- * search. */
-static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
+/* True when the boxes taken, the player in `region`, are proven lost by the table or by a
+ * small search (`stuck`: the search of stuck boxes); `key` names them. */
+static bool answer_boxes(solver_corral_deadlocks *c, int region, uint64_t key, bool stuck)
 {
-    /* The key: the boxes taken, and a square of the player's region among them alone. The
-     * least square of his region among all the boxes (the search's own) is one, and costs no
-     * flood: the same boxes and that square name the same small search. */
-    uint64_t key = c->zobrist.player[s->region];
-    for (int i = 0; i < c->box_count; i++) key ^= c->zobrist.box[c->box_square[i]];
     uint64_t known = recall(c->memory, key);
     int answer = (int)(known & ((1u << COUNT_SHIFT) - 1)), count = 1;
     if (answer == ANSWER_LIMIT) {
         count = (int)(known >> COUNT_SHIFT & COUNT_MAX);
         if (count < COUNT_MAX) count++;
-        bool again =
-            count >= SOLVER_CORRAL_AGAIN_FROM && count <= AGAIN_UP_TO && (count & (count - 1)) == 0;
+        bool again = count >= SOLVER_CORRAL_AGAIN_FROM && count <= AGAIN_UP_TO &&
+                     (count & (count - 1)) == 0 && (!stuck || count > SOLVER_STUCK_STATES);
         if (!again) {
             /* past the last search again the count tells nothing more: no store needed */
             if (count <= AGAIN_UP_TO) learn(c->memory, key, ANSWER_LIMIT, count);
@@ -436,8 +522,9 @@ static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
         return answer == ANSWER_LOST;
     }
     c->counters.searched++;
-    c->node_limit = count > NODE_LIMIT ? count : NODE_LIMIT;
-    int result = search(c, s->region, key);
+    int base = stuck ? SOLVER_STUCK_STATES : NODE_LIMIT;
+    c->node_limit = count > base ? count : base;
+    int result = search(c, region, key, stuck);
     c->node_limit = NODE_LIMIT;
     learn(c->memory, key,
           result == 1   ? ANSWER_LOST
@@ -448,6 +535,28 @@ static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
     return result == 1;
 }
 
+/* True when the boxes taken are proven never to open the corral, by the table or by a
+ * search. */
+static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
+{
+    /* The key: the boxes taken, and a square of the player's region among them alone. The
+     * least square of his region among all the boxes (the search's own) is one, and costs no
+     * flood: the same boxes and that square name the same small search. */
+    uint64_t key = c->zobrist.player[s->region];
+    for (int i = 0; i < c->box_count; i++) key ^= c->zobrist.box[c->box_square[i]];
+    return answer_boxes(c, s->region, key, false);
+}
+
+/* True when the table of learned answers is there: the one shared, or one of the checks'
+ * own, made when first needed. False when out of memory. */
+static bool have_memory(solver_corral_deadlocks *c)
+{
+    if (c->memory) return true;
+    if (!solver_corral_memory_init(&c->own, SOLVER_CORRAL_ENTRIES)) return false;
+    c->memory = &c->own;
+    return true;
+}
+
 /* True when the corral holding `start` is proven lost, by the table or by a search; with
  * `touching`, a second search adds the boxes that touch the barrier when it alone is not
  * proven lost. */
@@ -456,11 +565,7 @@ static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int 
 {
     if (!(c->corral_by_rows ? take_corral_rows(c, s, start) : take_corral(c, s, start)))
         return false;
-    if (!c->memory) {
-        /* out of memory: the corral stays unproven, as one too big to search */
-        if (!solver_corral_memory_init(&c->own, SOLVER_CORRAL_ENTRIES)) return false;
-        c->memory = &c->own;
-    }
+    if (!have_memory(c)) return false; /* the corral stays unproven, as one too big */
     c->counters.checks++;
     if (search_boxes(c, s)) return true;
     return touching && take_neighbours(c, s) && search_boxes(c, s);
@@ -519,4 +624,115 @@ bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_se
         if (box_corral_lost(c, s, s->box_square[i], first, true)) return true;
     }
     return false;
+}
+
+/* ---- stuck boxes ----------------------------------------------------------------------- */
+
+/* The key of the boxes taken (c->box_square), the frozen boxes standing as walls, and the
+ * player's region among them from `player` (returned in `region`). */
+static uint64_t stuck_key(solver_corral_deadlocks *c, int player, int *region)
+{
+    const solver_zobrist *z = &c->zobrist;
+    for (int i = 0; i < c->box_count; i++) set_box(c, c->box_square[i], true);
+    *region = flood(c, player);
+    uint64_t key = STUCK_SALT ^ c->frozen_key ^ z->player[*region];
+    for (int i = 0; i < c->box_count; i++) {
+        key ^= z->box[c->box_square[i]];
+        set_box(c, c->box_square[i], false);
+    }
+    return key;
+}
+
+/* True when the boxes taken are proven lost with the player on `player`. */
+static bool stuck_lost(solver_corral_deadlocks *c, int player)
+{
+    int region;
+    uint64_t key = stuck_key(c, player, &region);
+    c->counters.stuck_searched++;
+    return answer_boxes(c, region, key, true);
+}
+
+int solver_stuck_deadlock(solver_corral_deadlocks *c, const uint16_t *squares, int box_count,
+                          int player, int *pattern, uint64_t *region)
+{
+    const board *b = c->board;
+    const solver_zobrist *z = &c->zobrist;
+    if (!c->frozen_marks) {
+        c->frozen_marks = calloc((size_t)b->size, 1);
+        c->all_boxes = malloc((size_t)box_count * sizeof *c->all_boxes);
+    }
+    if (!c->frozen_marks || !c->all_boxes || !have_memory(c)) return 0; /* out of memory */
+    c->counters.stuck_checks++;
+    int frozen_count = 0;
+    for (int i = 0; i < box_count; i++) c->all_boxes[i] = squares[i];
+    solver_frozen_mark(b, c->distances, c->all_boxes, box_count, c->frozen_marks);
+    c->frozen_key = 0;
+    int count = 0;
+    for (int i = 0; i < box_count; i++) {
+        int square = squares[i];
+        set_box(c, square, true);
+        if (c->frozen_marks[square]) {
+            c->frozen_key ^= z->box[square];
+            if (pattern) pattern[frozen_count] = square;
+            frozen_count++;
+        } else {
+            c->all_boxes[count++] = square;
+        }
+    }
+    int all = count;
+    /* take away every box the player can push along both axes, until none is left */
+    for (bool changed = true; changed && count > 0;) {
+        changed = false;
+        flood(c, player);
+        for (int i = 0; i < count; i++) {
+            uint16_t one = (uint16_t)c->all_boxes[i];
+            if (free_box(c, &one, 1) != 0) continue;
+            set_box(c, c->all_boxes[i], false);
+            c->all_boxes[i--] = c->all_boxes[--count];
+            changed = true;
+        }
+    }
+    int on_goal = 0;
+    for (int i = 0; i < count; i++) {
+        on_goal += board_is_goal(b, c->all_boxes[i]);
+        set_box(c, c->all_boxes[i], false);
+    }
+    int found = 0;
+    if (count > 0 && count <= SOLVER_STUCK_BOXES && count < all && on_goal < count) {
+        c->box_count = count;
+        for (int i = 0; i < count; i++) c->box_square[i] = c->all_boxes[i];
+        if (stuck_lost(c, player)) {
+            found = frozen_count + count;
+            c->counters.stuck_lost++;
+        }
+        if (found && pattern) {
+            /* cut the set down: a box whose removal leaves the rest lost is left out */
+            for (int i = 0; i < c->box_count && c->box_count > 1;) {
+                int square = c->box_square[i];
+                c->box_square[i] = c->box_square[c->box_count - 1];
+                c->box_count--;
+                int goals = 0;
+                for (int j = 0; j < c->box_count; j++) goals += board_is_goal(b, c->box_square[j]);
+                if (goals < c->box_count && stuck_lost(c, player)) continue;
+                c->box_square[c->box_count++] = c->box_square[i];
+                c->box_square[i++] = square;
+            }
+            for (int i = 0; i < c->box_count; i++) {
+                pattern[frozen_count + i] = c->box_square[i];
+                set_box(c, c->box_square[i], true);
+            }
+            found = frozen_count + c->box_count;
+            flood(c, player);
+            size_t words = ((size_t)b->size + 63) / 64;
+            memset(region, 0, words * sizeof *region);
+            for (int q = 0; q < b->size; q++) {
+                if (reached(c, q)) region[q / 64] |= (uint64_t)1 << (q % 64);
+            }
+            for (int i = 0; i < c->box_count; i++) set_box(c, c->box_square[i], false);
+        }
+    }
+    for (int i = 0; i < box_count; i++) {
+        if (c->frozen_marks[squares[i]]) set_box(c, squares[i], false);
+    }
+    return found;
 }

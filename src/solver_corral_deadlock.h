@@ -16,6 +16,10 @@
  * touch the barrier, as YASS adds the boxes connected to it, since a box wedged against
  * the barrier can freeze a barrier box pushed into the corral.
  *
+ * The same small search proves *stuck boxes* lost (Festival's "xy deadlocks"): not the
+ * boxes round a corral but those left when every box the player can push along both axes
+ * is taken away, and the boxes frozen on goals stand as walls (solver_stuck_deadlock()).
+ *
  * Every answer is kept in a table of learned deadlocks keyed by the barrier boxes and a
  * square of the player's region (the solver's own Zobrist keys), so the same corral met
  * again in any other state costs a lookup; one left unproven at the limit is searched again
@@ -61,10 +65,15 @@ void solver_corral_memory_free(solver_corral_memory *memory);
 /* What the checks found, for measurements. */
 typedef struct solver_corral_counters {
     uint64_t checks;    /* corrals looked at (after the quick tests) */
+    /* these four count the stuck boxes' sets too */
     uint64_t learned;   /* answered from the table */
     uint64_t searched;  /* small searches run */
     uint64_t deadlocks; /* corrals proven lost (searched or learned) */
-    uint64_t nodes;     /* the small searches' states */
+    uint64_t nodes;     /* the small searches' pushes */
+    uint64_t stuck_checks;   /* positions whose stuck boxes were looked at */
+    uint64_t stuck_searched; /* sets of stuck boxes asked about (table or search) */
+    uint64_t stuck_lost;     /* positions proven lost by their stuck boxes */
+    uint64_t stuck_nodes;    /* the pushes of their small searches */
 } solver_corral_counters;
 
 /* The work space of one search's checks. */
@@ -92,6 +101,10 @@ typedef struct solver_corral_deadlocks {
     int corral_count;
     uint16_t *states; /* the breadth-first queue: node_limit + 1 states of box squares */
     uint16_t *player; /* and each one's player square */
+    /* the stuck boxes' search is best-first: buckets of states (solver_corral_deadlock.c) */
+    int *open_next;
+    int open_top[(SOLVER_CORRAL_BOXES + 1) * (SOLVER_CORRAL_BOXES + 1)];
+    int open_least;
     uint64_t *seen;   /* keys of the states met, stamped by `seen_generation` */
     uint32_t *seen_generation, generation;
     size_t seen_mask;
@@ -99,6 +112,11 @@ typedef struct solver_corral_deadlocks {
     int barrier_count;                   /* the barrier's boxes among them (the first) */
     int box_square[SOLVER_CORRAL_BOXES]; /* where they stand now */
     solver_corral_counters counters;
+    /* stuck boxes (made at the first check): per square, 1 under a box frozen on a goal; the
+     * boxes not frozen; the key of the frozen ones, which stand as walls */
+    uint8_t *frozen_marks;
+    int *all_boxes;
+    uint64_t frozen_key;
 } solver_corral_deadlocks;
 
 /* Sets up the checks of one search on `board`; the distances' dead squares, the deadlock
@@ -127,5 +145,23 @@ bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *sea
  * mode expands (a push checks only the corrals next to its box). The player's reach must
  * be computed. */
 bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *search);
+
+/* The most stuck boxes searched (more: not looked at), and the states of their first search
+ * (Festival's 500; one asked about often is searched again with more, as a corral is). */
+enum { SOLVER_STUCK_BOXES = 9, SOLVER_STUCK_STATES = 500 };
+
+/* Stuck boxes (Festival's "xy deadlocks"): whether the position of `box_count` boxes on
+ * `squares`, the player on `player`, is lost by the boxes that cannot move freely. The boxes
+ * frozen on goals stand as walls; every box the player can push along both axes is taken
+ * away, again until none is (the player's floor grows); the boxes left, at most
+ * SOLVER_STUCK_BOXES and some off goals, are searched alone, a box taken away whenever it
+ * can be pushed along both axes, and are lost when no state has them all on goals. Returns
+ * 0 when not proven lost. Else, with `pattern` given (room for box_count squares) and
+ * `region` (a bit per square of the board), the set is cut down, a box at a time, to the
+ * fewest that stay lost, and the pattern is written: the frozen boxes, then those, and the
+ * player's region among them alone (solver_stuck.h); returns the pattern's size. Answers are
+ * learned in the table, as the corrals' are. */
+int solver_stuck_deadlock(solver_corral_deadlocks *c, const uint16_t *squares, int box_count,
+                          int player, int *pattern, uint64_t *region);
 
 #endif

@@ -444,6 +444,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .parking = !(off & SOLVER_NO_PARKING),
         .packing_list = !(off & SOLVER_NO_PACKING_LIST),
         .frozen = !(off & SOLVER_NO_FROZEN),
+        .stuck = !(off & SOLVER_NO_STUCK),
         .player = start->player,
         .last_box = -1,
     };

@@ -20,6 +20,7 @@
 #include "solver_frozen.h"
 #include "solver_open.h"
 #include "solver_store.h"
+#include "solver_stuck.h"
 
 enum {
     /* Weighted best-first (features off): f = g + FAST_WEIGHT * h. 5 was measured best among
@@ -29,7 +30,13 @@ enum {
      * EMPTY_GOAL_PENALTY). */
     PACKED_BOX = 32,
     CHECK_EVERY = 256,
+    /* Expansions under a state after which its stuck boxes are searched (Festival's 64). */
+    STUCK_SUBTREE = 64,
 };
+/* The most pushes the stuck boxes' small searches may take, for each push of the search:
+ * beyond it a node's stuck boxes are not searched (on XSokoban 87 they took 1.5 times the
+ * search's own pushes, on Microban I 153 they doubled its time, solving nothing sooner). */
+#define STUCK_SHARE 0.5
 #define CHECK_SECONDS 0.002
 
 typedef struct fast_search {
@@ -38,6 +45,14 @@ typedef struct fast_search {
     bool features;     /* FESS; false: weighted best-first on one open list */
     bool packing_list; /* with features: the second open list by packing order */
     bool frozen_check; /* deadlocks behind boxes frozen on goals, at each expansion */
+    /* deadlock patterns of stuck boxes (solver_stuck.h), learned below the states the
+     * search stays under for long: `below` counts, per node, the expansions under it (up to
+     * STUCK_SUBTREE); `pattern` and `region` take a new pattern */
+    bool stuck;
+    solver_stuck_patterns patterns;
+    uint8_t *below;
+    int *pattern;
+    uint64_t *region;
     solver_frozen frozen;
     solver_store store;
     solver_open open;
@@ -72,9 +87,10 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     /* the two searches share the memory as they share the nodes */
     size_t forward_bytes =
         f->backward ? (size_t)((double)memory_bytes / (1 + f->backward_share)) : memory_bytes;
+    /* a node's bytes beside the store's own: its open list entries, its count `below` */
+    size_t per_node = (f->packing_list ? 2 : 1) * SOLVER_OPEN_ENTRY_BYTES + (f->stuck ? 1 : 0);
     if (!f->children || !f->scratch ||
-        !solver_store_init(&f->store, s->box_count, forward_bytes,
-                           (f->packing_list ? 2 : 1) * SOLVER_OPEN_ENTRY_BYTES) ||
+        !solver_store_init(&f->store, s->box_count, forward_bytes, per_node) ||
         !solver_open_init(&f->open, cells, f->packing_list))
         return false;
     if (f->frozen_check && !solver_frozen_init(&f->frozen, s->board, s->distances)) return false;
@@ -90,11 +106,23 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     /* run() checks every corral of each state it expands: about one state in ten of those
      * made, so the check of each push's corrals in make() is left out */
     s->corrals_at_push = false;
+    if (f->stuck) {
+        f->below = calloc((size_t)f->store.max_nodes, 1);
+        f->pattern = malloc((size_t)(s->box_count > 0 ? s->box_count : 1) * sizeof *f->pattern);
+        f->region = malloc(((size_t)s->board->size + 63) / 64 * sizeof *f->region);
+        if (!f->below || !f->pattern || !f->region ||
+            !solver_stuck_patterns_init(&f->patterns, s->board))
+            return false;
+    }
     return true;
 }
 
 static void release(fast_search *f)
 {
+    solver_stuck_patterns_free(&f->patterns);
+    free(f->below);
+    free(f->pattern);
+    free(f->region);
     f->search->seen = NULL;
     f->search->corrals_at_push = true;
     free(f->children);
@@ -299,6 +327,30 @@ static bool over_limits(const ida_limits *l, uint64_t nodes, double start, ida_s
     return false;
 }
 
+/* Counts the expansion of node `i` under it and its ancestors. A node that has had
+ * STUCK_SUBTREE expansions under it (Festival's trigger, 64: the search has stayed below it
+ * for long, as on a plateau of lost states) has its stuck boxes searched alone, while their
+ * searches are within STUCK_SHARE; a lost set becomes a pattern, which the states still
+ * open below it, and any other state holding it, meet when they are taken. The count stops
+ * at STUCK_SUBTREE, and so does the walk up: the ancestors of a node at the cap are at it
+ * too. */
+static void learn_from_subtrees(fast_search *f, int i)
+{
+    solver_search *s = f->search;
+    for (int j = i; j != SOLVER_NO_NODE && f->below[j] < STUCK_SUBTREE;
+         j = f->store.nodes[j].parent) {
+        if (++f->below[j] < STUCK_SUBTREE) continue;
+        /* the small searches' pushes stay within a share of the search's own */
+        if ((double)s->corral_deadlocks->counters.stuck_nodes >
+            STUCK_SHARE * (double)f->forward_nodes)
+            continue;
+        int count =
+            solver_stuck_deadlock(s->corral_deadlocks, solver_store_boxes(&f->store, j),
+                                  s->box_count, f->store.nodes[j].player, f->pattern, f->region);
+        if (count > 0) solver_stuck_patterns_add(&f->patterns, f->pattern, count, f->region);
+    }
+}
+
 /* Expands open states until a goal is generated. */
 static ida_status run(fast_search *f, const ida_limits *limits, double start, ida_result *result)
 {
@@ -326,6 +378,13 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         if (s->corral_deadlocks && solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
             s->counters.corral_deadlock++;
             continue;
+        }
+        /* the patterns learned so far, one perhaps from this state's own ancestors */
+        if (f->stuck) {
+            learn_from_subtrees(f, i);
+            if (solver_stuck_patterns_match(&f->patterns, s->boxes, s->box_square, s->box_count,
+                                            s->player))
+                continue;
         }
         solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;
@@ -421,6 +480,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
                      .features = features,
                      .packing_list = features && s->packing_list,
                      .frozen_check = s->frozen,
+                     .stuck = s->stuck && s->corral_deadlocks,
                      .backward = backward_share > 0,
                      .backward_share = backward_share,
                      .limits = limits};

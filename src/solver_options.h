@@ -44,6 +44,7 @@ enum {
     SOLVER_NO_PACKING_LIST = 2048,    /* fast mode: no second open list by packing order */
     SOLVER_NO_FROZEN = 4096,          /* fast mode: deadlocks behind boxes frozen on goals */
     SOLVER_NO_ROWS = 8192,            /* floods over rows of bits: every flood square by square */
+    SOLVER_NO_STUCK = 16384,          /* fast mode: deadlock patterns of stuck boxes, learned */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

@@ -66,6 +66,7 @@ typedef struct solver_search {
     bool parking;   /* and parks a box on the way when none does (solver_macro.h) */
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
+    bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
     /* Positions known to be solvable (options->known; the fast mode only): a state it
      * accepts ends the search as a solved one does. NULL: none. */
     bool (*known)(void *argument, uint64_t key);

@@ -46,7 +46,8 @@ typedef struct solver_store {
 
 /* Sizes the store for states of `box_count` boxes in about `memory_bytes`: an eighth for
  * the pushes of packing macros, the rest for nodes, their boxes, the hash set and room for
- * `open_entry_bytes` of open lists per node. False when out of memory. */
+ * `open_entry_bytes` more per node (the open lists' entries, the caller's own counts). False when
+ * out of memory. */
 bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
                        size_t open_entry_bytes);
 void solver_store_free(solver_store *store);

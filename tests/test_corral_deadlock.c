@@ -21,6 +21,7 @@
 #include "solver_bound.h"
 #include "solver_corral_deadlock.h"
 #include "solver_domain.h"
+#include "solver_stuck.h"
 #include "textfile.h"
 #include "lurd.h"
 #include "search_walk.h"
@@ -410,6 +411,16 @@ static void test_rows_and_squares_agree(void **state)
     assert_true(lost >= 20);
 }
 
+/* The stuck boxes' check of the search's current position (solver_stuck_deadlock()), with
+ * its pattern written to `pattern` and `region` (NULL: none asked). */
+static int stuck_check(fixture *f, int *pattern, uint64_t *region)
+{
+    solver_search *s = &f->search;
+    for (int i = 0; i < s->box_count; i++) s->box_square_scratch[i] = (uint16_t)s->box_square[i];
+    return solver_stuck_deadlock(&f->checks, s->box_square_scratch, s->box_count, s->player,
+                                 pattern, region);
+}
+
 /* Every position along a real solution can be solved: after each push of the reference
  * solutions of XSokoban 1-30 (cavepacker-data's .sol files), no corral is proven lost,
  * though many are looked at and searched. */
@@ -446,8 +457,10 @@ static void test_no_corral_along_a_solution_is_lost(void **state)
             solver_search_set(s, s->box_square_scratch, p.player);
             solver_search_key(s);
             assert_false(solver_corral_deadlock(&f.checks, s, p.player + f.board.delta[d]));
-            /* and no corral anywhere, alone or with the boxes touching its barrier */
+            /* and no corral anywhere, alone or with the boxes touching its barrier, and no
+             * stuck boxes */
             assert_false(solver_corral_deadlock_anywhere(&f.checks, s));
+            assert_int_equal(stuck_check(&f, NULL, NULL), 0);
             pushes++;
         }
         searched += f.checks.counters.searched;
@@ -458,6 +471,131 @@ static void test_no_corral_along_a_solution_is_lost(void **state)
     }
     assert_true(pushes > 5000);
     assert_true(searched > 100);
+}
+
+/* ---- stuck boxes ---------------------------------------------------------------------- */
+
+/* Over random walks of pushes on Microban I 1-80, every position the stuck boxes prove lost
+ * is lost (the solver without the proof finds no solution), and its pattern is a part of
+ * it: a box on each of its squares, the player in its region; a store that learned it
+ * finds it there. */
+static void test_every_stuck_set_proven_lost_is_unsolvable(void **state)
+{
+    (void)state;
+    int proven = 0, checked = 0, beyond = 0;
+    unsigned seed = 2468;
+    for (int number = 1; number <= 80; number++) {
+        fixture f;
+        fixture_microban(&f, number, 0);
+        solver_search *s = &f.search;
+        ida_domain domain;
+        solver_search_domain(s, &domain);
+        int pattern[64];
+        uint64_t region[64];
+        assert_true(s->box_count <= 64 && f.board.size <= 64 * 64);
+        for (int walk = 0; walk < 20; walk++) {
+            search_walk_start(&f.search, &f.board, &f.start);
+            for (int step = 0; step < 16 && search_walk_push(s, &domain, &seed); step++) {
+                checked++;
+                solver_search_key(s);
+                int count = stuck_check(&f, pattern, region);
+                if (count == 0) continue;
+                assert_lost(s);
+                assert_true(count <= s->box_count);
+                for (int i = 0; i < count; i++) assert_true(s->boxes[pattern[i]]);
+                assert_true(region[s->player / 64] >> (s->player % 64) & 1);
+                solver_stuck_patterns patterns;
+                assert_true(solver_stuck_patterns_init(&patterns, &f.board));
+                solver_stuck_patterns_add(&patterns, pattern, count, region);
+                assert_true(solver_stuck_patterns_match(&patterns, s->boxes, s->box_square,
+                                                        s->box_count, s->player));
+                solver_stuck_patterns_free(&patterns);
+                beyond += !solver_corral_deadlock_anywhere(&f.checks, s);
+                proven++;
+                break;
+            }
+        }
+        fixture_free(&f);
+    }
+    assert_true(checked > 1000);
+    assert_true(proven >= 20);
+    /* and some of them no corral proves lost */
+    assert_true(beyond >= 5);
+}
+
+/* A position of the walks above (Microban I): the top box and the one in the middle row
+ * can each only move sideways (walls above or below them). With the box left of the
+ * player, free along both axes, taken away, those two alone can never both stand on goals
+ * (the solver agrees the position is lost), though the player walks everywhere (no
+ * corral) and no box is frozen. They are the pattern. */
+static const char *stuck_pair = "  ####    \n"
+                                " ##  #####\n"
+                                " #       #\n"
+                                " # $ #   #\n"
+                                "#### #####\n"
+                                "#  # $ #  \n"
+                                "# $@   #  \n"
+                                "# ..#  #  \n"
+                                "#  .####  \n"
+                                "#  ##     \n"
+                                "####      \n";
+
+static void test_stuck_boxes_no_corral_proves(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, stuck_pair);
+    solver_search *s = &f.search;
+    assert_false(solver_corral_deadlock_anywhere(&f.checks, s));
+    int pattern[3];
+    uint64_t region[4];
+    assert_true(f.board.size <= 4 * 64);
+    assert_int_equal(stuck_check(&f, pattern, region), 2);
+    int a = square_at(&f.board, 3, 3), b = square_at(&f.board, 5, 5);
+    assert_true((pattern[0] == a && pattern[1] == b) || (pattern[0] == b && pattern[1] == a));
+    assert_true(region[s->player / 64] >> (s->player % 64) & 1);
+    assert_int_equal(solve_without_corral_proofs(stuck_pair, SOLVER_OPTIMAL), SOLVER_UNSOLVABLE);
+    /* asked again, the table answers; without a pattern asked for, no cutting down */
+    uint64_t searched = f.checks.counters.searched;
+    assert_int_equal(stuck_check(&f, NULL, NULL), 2);
+    assert_int_equal(f.checks.counters.searched, searched);
+    fixture_free(&f);
+}
+
+/* A pattern holds a position only with a box on each of its squares and the player in its
+ * region; other boxes may stand anywhere. */
+static void test_pattern_needs_all_its_boxes_and_the_region(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, stuck_pair);
+    solver_search *s = &f.search;
+    solver_stuck_patterns patterns;
+    assert_true(solver_stuck_patterns_init(&patterns, &f.board));
+    int a = square_at(&f.board, 3, 3), b = square_at(&f.board, 5, 5);
+    int squares[2] = {a, b};
+    uint64_t region[4] = {0};
+    assert_true(f.board.size <= 4 * 64);
+    region[s->player / 64] |= (uint64_t)1 << (s->player % 64);
+    solver_stuck_patterns_add(&patterns, squares, 2, region);
+    assert_true(
+        solver_stuck_patterns_match(&patterns, s->boxes, s->box_square, s->box_count, s->player));
+    /* the player elsewhere */
+    int other = square_at(&f.board, 4, 2);
+    assert_false(
+        solver_stuck_patterns_match(&patterns, s->boxes, s->box_square, s->box_count, other));
+    /* a box of the pattern gone: the position on the search's squares, one box moved */
+    uint8_t boxes[256] = {0};
+    int moved[3];
+    for (int i = 0; i < s->box_count; i++) moved[i] = s->box_square[i];
+    for (int i = 0; i < s->box_count; i++) {
+        if (moved[i] == b) moved[i] = square_at(&f.board, 6, 2);
+        boxes[moved[i]] = 1;
+    }
+    assert_false(solver_stuck_patterns_match(&patterns, boxes, moved, s->box_count, s->player));
+    assert_int_equal(patterns.matched, 1);
+    solver_stuck_patterns_free(&patterns);
+    fixture_free(&f);
 }
 
 int main(void)
@@ -473,6 +611,9 @@ int main(void)
         cmocka_unit_test(test_no_corral_along_a_solution_is_lost),
         cmocka_unit_test(test_rows_and_squares_agree),
         cmocka_unit_test(test_corral_asked_often_is_searched_again),
+        cmocka_unit_test(test_every_stuck_set_proven_lost_is_unsolvable),
+        cmocka_unit_test(test_stuck_boxes_no_corral_proves),
+        cmocka_unit_test(test_pattern_needs_all_its_boxes_and_the_region),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

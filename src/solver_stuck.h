@@ -1,0 +1,55 @@
+/* solver_stuck.h - deadlock patterns learned while searching (Festival's stuck patterns).
+ *
+ * A pattern is a set of box squares and a region of the floor: a position that holds a box
+ * on each of those squares, its player anywhere in the region, is lost. The fast mode
+ * learns them from the states its search stays below for long (solver_fast.c): their stuck
+ * boxes, searched alone and cut down to the fewest that stay lost
+ * (solver_corral_deadlock.h, solver_stuck_deadlock()). Sound: a position that can be solved
+ * stays solvable when boxes are taken away, and the region was flooded among the pattern's
+ * boxes alone, so the player of a position holding them stands in it wherever he can walk.
+ *
+ * Patterns are listed under one square of theirs (the anchor), so a position is matched by
+ * looking, for each of its boxes, at the few patterns anchored there. One store per search:
+ * the answers of the small searches behind the patterns are shared between the threads
+ * (the table of learned corrals), the patterns are not. Part of the solver (solver.h);
+ * internal to it. */
+#ifndef SOKOBAN_SOLVER_STUCK_H
+#define SOKOBAN_SOLVER_STUCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* The most patterns a search keeps (Festival keeps 500); later ones are dropped. */
+enum { SOLVER_STUCK_PATTERNS = 4096 };
+
+typedef struct solver_stuck_patterns {
+    size_t words; /* of a region: a bit per square of the board */
+    int count, capacity;
+    int *first;        /* per square: the first pattern anchored there, or -1 */
+    int *next;         /* per pattern: the next one anchored on the same square */
+    int *start, *size; /* per pattern: where its squares start in `squares`, how many */
+    int *squares;
+    size_t squares_used, squares_capacity;
+    uint64_t *regions; /* per pattern: `words` words, a bit per square of its region */
+    uint64_t matched;  /* positions found lost, for measurements */
+} solver_stuck_patterns;
+
+/* An empty store for positions on `board`. False when out of memory. */
+bool solver_stuck_patterns_init(solver_stuck_patterns *patterns, const board *board);
+void solver_stuck_patterns_free(solver_stuck_patterns *patterns);
+
+/* Learns a pattern: `count` box squares, the last one its anchor, and the player's region
+ * (a bit per square, `words` of them). Nothing when the store is full or out of memory:
+ * a pattern not learned is only a deadlock seen later. */
+void solver_stuck_patterns_add(solver_stuck_patterns *patterns, const int *squares, int count,
+                               const uint64_t *region);
+
+/* True when a pattern holds the position: `boxes` (per square, nonzero under a box), its
+ * `box_count` boxes on `box_square`, the player on `player`. */
+bool solver_stuck_patterns_match(solver_stuck_patterns *patterns, const uint8_t *boxes,
+                                 const int *box_square, int box_count, int player);
+
+#endif
