@@ -731,8 +731,11 @@ int solver_stuck_deadlock(solver_corral_deadlocks *c, const uint16_t *squares, i
             for (int i = 0; i < c->box_count; i++) set_box(c, c->box_square[i], false);
         }
     }
+    /* the frozen boxes off the board and unmarked: solver_frozen_mark() reads only the
+     * squares it is given, and a mark left over would close an axis next to it */
     for (int i = 0; i < box_count; i++) {
         if (c->frozen_marks[squares[i]]) set_box(c, squares[i], false);
+        c->frozen_marks[squares[i]] = 0;
     }
     return found;
 }
