@@ -160,7 +160,8 @@ enum { SOLVER_STUCK_BOXES = 9, SOLVER_STUCK_STATES = 500 };
  * `region` (a bit per square of the board), the set is cut down, a box at a time, to the
  * fewest that stay lost, and the pattern is written: the frozen boxes, then those, and the
  * player's region among them alone (solver_stuck.h); returns the pattern's size. Answers are
- * learned in the table, as the corrals' are. */
+ * learned in the table, as the corrals' are. `box_count` is the same at every call (the
+ * work space is sized at the first). */
 int solver_stuck_deadlock(solver_corral_deadlocks *c, const uint16_t *squares, int box_count,
                           int player, int *pattern, uint64_t *region);
 

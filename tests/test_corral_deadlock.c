@@ -3,7 +3,8 @@
  * touching its barrier prove lost (and a start lost by it, answered at once), corrals that
  * can be opened, the table of learned answers shared by two searches, and, over positions
  * of real levels, that every corral proven lost really is (the solver agrees) and that the
- * checks over rows of bits answer as those square by square. */
+ * checks over rows of bits answer as those square by square. The same for the stuck boxes'
+ * check (solver_stuck_deadlock()) and the patterns it makes (solver_stuck.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
