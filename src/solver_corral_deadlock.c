@@ -394,6 +394,24 @@ static int free_box(const solver_corral_deadlocks *c, const uint16_t *state, int
     return -1;
 }
 
+/* Queues the child of `state` (c->box_count squares) with its box `i` on `square` (0: taken
+ * away) and the player on `player`, unless its `key` was met before; the stuck boxes'
+ * search (`stuck`) files it by its `boxes` and those `off_goals`. The search goes on (1),
+ * or has reached its node limit (-1). */
+static int add_state(solver_corral_deadlocks *c, int *tail, const uint16_t *state, int i,
+                     int square, int player, uint64_t key, bool stuck, int boxes, int off_goals)
+{
+    if (!first_meeting(c, key)) return 1;
+    if (*tail > c->node_limit) return -1;
+    uint16_t *next = c->states + (size_t)*tail * SOLVER_CORRAL_BOXES;
+    memcpy(next, state, (size_t)c->box_count * sizeof *next);
+    next[i] = (uint16_t)square;
+    c->player[*tail] = (uint16_t)player;
+    if (stuck) open_push(c, *tail, boxes, off_goals);
+    ++*tail;
+    return 1;
+}
+
 /* Breadth-first search over the pushes of the boxes taken alone, from where they stand
  * with the player on `player`. Returns 1 when it runs out of states (the corral is lost),
  * 0 when the corral opens or the boxes reach goals, -1 at the node limit. `key` is the
@@ -448,19 +466,10 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stu
             set_box(c, square, true);
             uint64_t child =
                 STUCK_SALT ^ c->frozen_key ^ box_key ^ z->box[square] ^ z->player[region];
-            if (on_goal - board_is_goal(b, square) == live - 1) {
-                result = 0;
-            } else if (first_meeting(c, child)) {
-                if (tail > c->node_limit) {
-                    result = -1;
-                } else {
-                    uint16_t *next = c->states + (size_t)tail * SOLVER_CORRAL_BOXES;
-                    memcpy(next, state, (size_t)n * sizeof *next);
-                    next[gone] = 0;
-                    c->player[tail] = c->player[at];
-                    open_push(c, tail++, live - 1, live - 1 - on_goal + board_is_goal(b, square));
-                }
-            }
+            int goals = on_goal - board_is_goal(b, square);
+            result = goals == live - 1 ? 0
+                                       : add_state(c, &tail, state, gone, 0, c->player[at], child,
+                                                   true, live - 1, live - 1 - goals);
             continue;
         }
         for (int m = 0; m < count && result == 1; m++) {
@@ -476,20 +485,10 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stu
                 int region = flood(c, from);
                 uint64_t child = box_key ^ z->box[from] ^ z->box[to] ^ z->player[region];
                 if (stuck) child ^= STUCK_SALT ^ c->frozen_key;
-                if (goals == live || (!stuck && corral_open(c))) {
-                    result = 0;
-                } else if (first_meeting(c, child)) {
-                    if (tail > c->node_limit) {
-                        result = -1;
-                    } else {
-                        uint16_t *next = c->states + (size_t)tail * SOLVER_CORRAL_BOXES;
-                        memcpy(next, state, (size_t)n * sizeof *next);
-                        next[i] = (uint16_t)to;
-                        c->player[tail] = (uint16_t)from;
-                        if (stuck) open_push(c, tail, live, live - goals);
-                        tail++;
-                    }
-                }
+                result = goals == live || (!stuck && corral_open(c))
+                             ? 0
+                             : add_state(c, &tail, state, i, to, from, child, stuck, live,
+                                         live - goals);
             }
             set_box(c, to, false);
             set_box(c, from, true);
