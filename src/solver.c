@@ -17,6 +17,7 @@
 #include "solver_corral_deadlock.h"
 #include "solver_domain.h"
 #include "solver_fast.h"
+#include "solver_learned.h"
 #include "solver_macro.h"
 #include "solver_table.h"
 #include "solver_threads.h"
@@ -26,9 +27,6 @@
  * levels it missed; at 1 GiB it solves 14 and 87 of them too (docs/BENCHMARKS.md). Pages
  * are taken as they are touched, so an easy level costs no more. */
 enum { DEFAULT_MEMORY_MIB = 1024, LEAST_DEFAULT_MEMORY_MIB = 64 };
-
-/* The learned corral deadlocks the searches of a race share: 1 MiB. */
-enum { SHARED_CORRAL_ENTRIES = 2 * SOLVER_CORRAL_ENTRIES };
 
 /* The fast mode's second and later searches start only when the first has run this long
  * without an answer: most levels are solved sooner, and then never pay for a thread, its
@@ -372,11 +370,11 @@ static void run_search(const board *b, const position *start, const solver_optio
     ida_result_free(&found);
 }
 
-/* Solves from `start` on `b` with one search, the clock started at `began`; its corral
- * deadlocks are learned in `corrals`, shared with the other searches of a race (NULL: in a
- * table of its own). */
+/* Solves from `start` on `b` with one search, the clock started at `began`; its deadlocks
+ * are learned in `learned`, shared with the other searches of the board (NULL: in tables
+ * of its own). */
 static void solve_one(const board *b, const position *start, const solver_options *options,
-                      double began, solver_corral_memory *corrals, solver_result *result)
+                      double began, solver_learned *learned, solver_result *result)
 {
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
     /* --time and cancel hold from here on, through the set-up */
@@ -400,7 +398,7 @@ static void solve_one(const board *b, const position *start, const solver_option
                            room.doors ? &room : NULL, options) &&
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
-        if (corrals) solver_search_share_corrals(&search, corrals);
+        if (learned) solver_search_share_learned(&search, learned);
         run_search(b, start, options, began, &search, result);
     } else if (solver_stop_now(&stop))
         result->status = status_of(solver_stop_status(&stop));
@@ -423,7 +421,7 @@ typedef struct race_level {
     const position *start;
     const solver_options *options; /* shared: memory and node limit divided by the runs */
     double began;
-    solver_corral_memory *corrals; /* the corral deadlocks they learn, shared; may be NULL */
+    solver_learned *learned; /* the deadlocks they learn, shared; may be NULL */
     solver_result *results;
 } race_level;
 
@@ -438,35 +436,39 @@ static bool solve_strategy(void *argument, int index, const atomic_bool *stop)
     if (index > 0) mine.progress = NULL; /* one progress line */
     if (index % 2 == 1) mine.disable |= SOLVER_NO_FEATURES;
     solver_result *result = &level->results[index];
-    solve_one(level->board, level->start, &mine, level->began, level->corrals, result);
+    solve_one(level->board, level->start, &mine, level->began, level->learned, result);
     return result->status == SOLVER_SOLVED || result->status == SOLVER_UNSOLVABLE;
 }
 
 /* Solves with `threads` strategies at once; the first answer is the result, the nodes of
- * all are summed. */
+ * all are summed. They share what they learn of deadlocks in `learned`, or, when NULL, in
+ * one made for the race. */
 static void solve_racing(const board *b, const position *start, const solver_options *options,
-                         int threads, double began, solver_result *result)
+                         int threads, double began, solver_learned *learned, solver_result *result)
 {
     solver_options shared = *options;
     int mib = (int)(memory_bytes(options) >> 20);
-    bool share_corrals = !(options->disable & SOLVER_NO_CORRAL_DEADLOCKS);
-    if (share_corrals && mib > 4) mib -= 1; /* their shared table of learned corrals */
+    bool own = !learned && !(options->disable & SOLVER_NO_CORRAL_DEADLOCKS);
+    if (own && mib > 4) mib -= 1; /* its table of learned corrals */
     shared.memory_mib = mib / threads > 0 ? mib / threads : 1;
     if (options->max_nodes) shared.max_nodes = options->max_nodes / (uint64_t)threads;
     solver_result *results = calloc((size_t)threads, sizeof *results);
-    /* the searches share what they learn of corral deadlocks (their keys are alike) */
-    solver_corral_memory corrals = {0};
-    bool share = share_corrals && solver_corral_memory_init(&corrals, SHARED_CORRAL_ENTRIES);
-    race_level level = {.board = b, .start = start, .options = &shared, .began = began,
-                        .corrals = share ? &corrals : NULL, .results = results};
+    /* the searches share what they learn of deadlocks (their keys are alike) */
+    solver_learned *mine = own ? solver_learned_new(b) : NULL;
+    race_level level = {.board = b,
+                        .start = start,
+                        .options = &shared,
+                        .began = began,
+                        .learned = learned ? learned : mine,
+                        .results = results};
     int winner = -1;
     int started = results ? solver_threads_race(threads, RACE_STAGGER_SECONDS, options->cancel,
                                                 solve_strategy, &level, &winner)
                           : 0;
     if (started == 0) {
         free(results);
-        solver_corral_memory_free(&corrals);
-        solve_one(b, start, options, began, NULL, result); /* no thread: in this one */
+        solver_learned_free(mine);
+        solve_one(b, start, options, began, learned, result); /* no thread: in this one */
         return;
     }
     int pick = winner;
@@ -482,7 +484,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
         result->status = SOLVER_CANCELLED;
     for (int i = 0; i < started; i++) solver_result_free(&results[i]);
     free(results);
-    solver_corral_memory_free(&corrals);
+    solver_learned_free(mine);
 }
 
 solver_status solver_solve(const board *b, const position *start, const solver_options *options,
@@ -510,10 +512,12 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     /* each run gets a share of the node limit, at least one node */
     if (options->max_nodes && (uint64_t)threads > options->max_nodes)
         threads = (int)options->max_nodes;
+    /* what earlier searches on this board learned, if it is this board's */
+    solver_learned *learned = solver_learned_fits(options->learned, b) ? options->learned : NULL;
     if (threads == 1)
-        solve_one(b, start, options, began, NULL, result);
+        solve_one(b, start, options, began, learned, result);
     else
-        solve_racing(b, start, options, threads, began, result);
+        solve_racing(b, start, options, threads, began, learned, result);
     result->seconds = ida_clock() - began;
     return result->status;
 }

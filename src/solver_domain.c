@@ -8,6 +8,7 @@
 
 #include "solver_corral.h"
 #include "solver_corral_deadlock.h"
+#include "solver_learned.h"
 #include "solver_macro.h"
 
 /* ---- the player's reach ---------------------------------------------------------------- */
@@ -408,7 +409,7 @@ bool solver_search_is_goal(const solver_search *s)
 }
 
 /* The corral deadlock checks, with a table of learned corrals of their own unless one is
- * shared (solver_search_share_corrals). */
+ * shared (solver_search_share_learned). */
 static bool start_corral_deadlocks(solver_search *s)
 {
     solver_corral_deadlocks *c = malloc(sizeof *c);
@@ -508,9 +509,10 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     return true;
 }
 
-void solver_search_share_corrals(solver_search *s, solver_corral_memory *memory)
+void solver_search_share_learned(solver_search *s, solver_learned *learned)
 {
-    if (s->corral_deadlocks) solver_corral_deadlocks_share(s->corral_deadlocks, memory);
+    if (s->corral_deadlocks) solver_corral_deadlocks_share(s->corral_deadlocks, &learned->corrals);
+    s->stuck_patterns = &learned->patterns;
 }
 
 void solver_search_free(solver_search *s)

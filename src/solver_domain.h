@@ -27,11 +27,12 @@
 bool solver_search_init(solver_search *search, const board *board, const position *start,
                         const solver_distances *distances, const deadlock_table *deadlocks,
                         solver_table *table, solver_goal_room *room, const solver_options *options);
-/* Makes the search learn its corral deadlocks (solver_corral_deadlock.h) in `memory`, shared
- * with the other searches of the level, instead of in a table of its own; `memory` must
- * outlive the search. Nothing happens when corral deadlocks are off. */
-struct solver_corral_memory;
-void solver_search_share_corrals(solver_search *search, struct solver_corral_memory *memory);
+/* Makes the search learn its deadlocks (its corrals, its stuck boxes' patterns) in
+ * `learned`, shared with the other searches of the board before, beside and after it,
+ * instead of in tables of its own; `learned` must outlive the search. What is off stays
+ * off. */
+struct solver_learned;
+void solver_search_share_learned(solver_search *search, struct solver_learned *learned);
 void solver_search_free(solver_search *search);
 
 /* Puts the search in the position with the boxes on `squares` (box_count of them) and the

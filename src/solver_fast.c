@@ -47,9 +47,10 @@ typedef struct fast_search {
     bool frozen_check; /* deadlocks behind boxes frozen on goals, at each expansion */
     /* deadlock patterns of stuck boxes (solver_stuck.h), learned below the states the
      * search stays under for long: `below` counts, per node, the expansions under it (up to
-     * STUCK_SUBTREE); `pattern` and `region` take a new pattern */
+     * STUCK_SUBTREE); `pattern` and `region` take a new pattern; `patterns` is the store
+     * shared with the other searches of the board (solver_learned.h), or `own` */
     bool stuck;
-    solver_stuck_patterns patterns;
+    solver_stuck_patterns *patterns, own;
     uint8_t *below;
     int *pattern;
     uint64_t *region;
@@ -110,16 +111,19 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
         f->below = calloc((size_t)f->store.max_nodes, 1);
         f->pattern = malloc((size_t)(s->box_count > 0 ? s->box_count : 1) * sizeof *f->pattern);
         f->region = malloc(((size_t)s->board->size + 63) / 64 * sizeof *f->region);
-        if (!f->below || !f->pattern || !f->region ||
-            !solver_stuck_patterns_init(&f->patterns, s->board))
-            return false;
+        if (!f->below || !f->pattern || !f->region) return false;
+        f->patterns = s->stuck_patterns;
+        if (!f->patterns) {
+            if (!solver_stuck_patterns_init(&f->own, s->board)) return false;
+            f->patterns = &f->own;
+        }
     }
     return true;
 }
 
 static void release(fast_search *f)
 {
-    solver_stuck_patterns_free(&f->patterns);
+    if (f->patterns == &f->own) solver_stuck_patterns_free(&f->own);
     free(f->below);
     free(f->pattern);
     free(f->region);
@@ -347,7 +351,7 @@ static void learn_from_subtrees(fast_search *f, int i)
         int count =
             solver_stuck_deadlock(s->corral_deadlocks, solver_store_boxes(&f->store, j),
                                   s->box_count, f->store.nodes[j].player, f->pattern, f->region);
-        if (count > 0) solver_stuck_patterns_add(&f->patterns, f->pattern, count, f->region);
+        if (count > 0) solver_stuck_patterns_add(f->patterns, f->pattern, count, f->region);
     }
 }
 
@@ -382,7 +386,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         /* the patterns learned so far, one perhaps from this state's own ancestors */
         if (f->stuck) {
             learn_from_subtrees(f, i);
-            if (solver_stuck_patterns_match(&f->patterns, s->boxes, s->box_square, s->box_count,
+            if (solver_stuck_patterns_match(f->patterns, s->boxes, s->box_square, s->box_count,
                                             s->player))
                 continue;
         }

@@ -70,6 +70,10 @@ typedef struct solver_options {
      * Called from the solving thread, often: it must be quick and thread-safe. */
     bool (*known)(void *argument, uint64_t key);
     void *known_argument;
+    /* What earlier searches on this board learned of its deadlocks, to start from and add to
+     * (solver_learned_new() in solver.h; the game keeps one per level); NULL, or one made for
+     * another board: this solve learns afresh and forgets at the end. */
+    struct solver_learned *learned;
 } solver_options;
 
 /* When to give up: a deadline on ida_clock() (0: none) and the cancel flag. Every phase of a

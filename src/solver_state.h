@@ -67,6 +67,9 @@ typedef struct solver_search {
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
     bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
+    /* where they are learned: shared with other searches of the board (solver_learned.h);
+     * NULL: in a store of the fast search's own */
+    struct solver_stuck_patterns *stuck_patterns;
     /* Positions known to be solvable (options->known; the fast mode only): a state it
      * accepts ends the search as a solved one does. NULL: none. */
     bool (*known)(void *argument, uint64_t key);

@@ -82,6 +82,10 @@ struct worker {
     solver_mode mode;
     bool looking_back;
     uint64_t nodes_current;
+    /* The thread's own (and worker_destroy()'s, after it ends): what the searches on the
+     * level in play learned of its deadlocks, for the searches after them; NULL with
+     * no_reuse (solver_learned_new() in solver.h). */
+    solver_learned *learned;
     /* Set at creation, read-only afterwards. */
     int wake_pipe[2]; /* [0] readable while a result is ready */
     worker_solve_function solve;
@@ -275,6 +279,11 @@ static solver_status search(worker *worker, worker_task *task, const position *f
     worker->nodes_current = 0;
     pthread_mutex_unlock(&worker->lock);
 
+    /* one level's deadlocks at a time: a new board starts afresh */
+    if (!worker->no_reuse && !solver_learned_fits(worker->learned, &task->board)) {
+        solver_learned_free(worker->learned);
+        worker->learned = solver_learned_new(&task->board); /* NULL: the search learns alone */
+    }
     solver_options options = {
         .mode = mode,
         .max_seconds = seconds > 0 ? seconds : 1e-3,
@@ -284,6 +293,7 @@ static solver_status search(worker *worker, worker_task *task, const position *f
         .progress_argument = worker,
         .known = task->store ? answers_known : NULL,
         .known_argument = task->store,
+        .learned = worker->learned,
     };
     memset(result, 0, sizeof *result);
     solver_status status = worker->solve(&task->board, from, &options, result);
@@ -744,6 +754,7 @@ void worker_destroy(worker *worker)
 
     task_free(worker->current);
     task_free(worker->next);
+    solver_learned_free(worker->learned);
     drop_results_locked(worker);
     pthread_cond_destroy(&worker->wake);
     pthread_mutex_destroy(&worker->lock);

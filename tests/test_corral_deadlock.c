@@ -4,7 +4,9 @@
  * can be opened, the table of learned answers shared by two searches, and, over positions
  * of real levels, that every corral proven lost really is (the solver agrees) and that the
  * checks over rows of bits answer as those square by square. The same for the stuck boxes'
- * check (solver_stuck_deadlock()) and the patterns it makes (solver_stuck.h). */
+ * check (solver_stuck_deadlock()) and the patterns it makes (solver_stuck.h), whose store
+ * one search fills while another matches against it. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -603,6 +605,60 @@ static void test_pattern_needs_all_its_boxes_and_the_region(void **state)
     fixture_free(&f);
 }
 
+/* The searches of a board share one store of patterns: one adds while another matches, with
+ * no lock on the matching side (ThreadSanitizer runs this), and a pattern added is seen. */
+typedef struct pattern_writer {
+    solver_stuck_patterns *patterns;
+    const board *board;
+    int player;
+} pattern_writer;
+
+static void *add_patterns(void *argument)
+{
+    pattern_writer *w = argument;
+    uint64_t region[16] = {0};
+    assert_true(w->patterns->words <= 16);
+    region[w->player / 64] |= (uint64_t)1 << (w->player % 64);
+    /* more than the store keeps, each of one box, over every floor square in turn */
+    for (int i = 0, added = 0; added < SOLVER_STUCK_PATTERNS + 100; i++) {
+        int square = i % w->board->size;
+        if (!board_is_inside(w->board, square) || board_is_wall(w->board, square)) continue;
+        solver_stuck_patterns_add(w->patterns, &square, 1, region);
+        added++;
+    }
+    return NULL;
+}
+
+static void test_patterns_are_matched_while_another_search_adds_them(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, stuck_pair);
+    solver_search *s = &f.search;
+    solver_stuck_patterns patterns;
+    assert_true(solver_stuck_patterns_init(&patterns, &f.board));
+    pattern_writer writer = {.patterns = &patterns, .board = &f.board, .player = s->player};
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, add_patterns, &writer), 0);
+    /* the start's boxes: lost as soon as a pattern lands on one of their squares */
+    while (
+        !solver_stuck_patterns_match(&patterns, s->boxes, s->box_square, s->box_count, s->player))
+        ;
+    pthread_join(thread, NULL);
+    assert_int_equal(patterns.count, SOLVER_STUCK_PATTERNS); /* the rest were dropped */
+    for (int b = 0; b < s->box_count; b++) {
+        uint8_t one[256] = {0};
+        assert_true(f.board.size <= 256);
+        one[s->box_square[b]] = 1;
+        assert_true(solver_stuck_patterns_match(&patterns, one, &s->box_square[b], 1, s->player));
+    }
+    /* the player outside every pattern's region */
+    assert_false(solver_stuck_patterns_match(&patterns, s->boxes, s->box_square, s->box_count,
+                                             square_at(&f.board, 4, 2)));
+    solver_stuck_patterns_free(&patterns);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -619,6 +675,7 @@ int main(void)
         cmocka_unit_test(test_every_stuck_set_proven_lost_is_unsolvable),
         cmocka_unit_test(test_stuck_boxes_no_corral_proves),
         cmocka_unit_test(test_pattern_needs_all_its_boxes_and_the_region),
+        cmocka_unit_test(test_patterns_are_matched_while_another_search_adds_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_solver.c - the Sokoban solver: optimal push counts, the same answers with and without
- * the floods over rows of bits, verdicts, limits, cancellation, two solvers at once, and the
- * matching bound against a from-scratch computation. */
+ * the floods over rows of bits, verdicts, limits, cancellation, two solvers at once, what a
+ * solve learns kept for the next on the same board, and the matching bound against a
+ * from-scratch computation. */
 #define _GNU_SOURCE /* syscall() */
 #include <errno.h>
 #include <pthread.h>
@@ -26,6 +27,7 @@
 #include "solver_bound.h"
 #include "solver_domain.h"
 #include "solver_features.h"
+#include "solver_learned.h"
 #include "solver_macro.h"
 #include "solver_threads.h"
 
@@ -754,6 +756,52 @@ static void test_two_solvers_run_at_once(void **state)
     fixture_free(&two);
 }
 
+/* What one solve learns of a board's deadlocks, the next on that board starts from: the
+ * patterns the first learned are met by the second (one thread: the same search each time),
+ * both solutions replay, and what was learned on another board is left alone. */
+static void test_what_a_solve_learns_the_next_on_the_board_starts_from(void **state)
+{
+    (void)state;
+    fixture f, other;
+    fixture_from_file(&f, "xsokoban.xsb", 10);
+    fixture_from_file(&other, "xsokoban.xsb", 1);
+    solver_learned *learned = solver_learned_new(&f.board);
+    solver_learned *elsewhere = solver_learned_new(&other.board);
+    assert_non_null(learned);
+    assert_non_null(elsewhere);
+    assert_true(solver_learned_fits(learned, &f.board));
+    assert_false(solver_learned_fits(elsewhere, &f.board));
+
+    solver_options options = options_for(SOLVER_FAST);
+    options.threads = 1;
+    solver_result alone, first, second, unfit;
+    assert_int_equal(solve_checked(&f, &options, &alone), SOLVER_SOLVED);
+    options.learned = learned;
+    assert_int_equal(solve_checked(&f, &options, &first), SOLVER_SOLVED);
+    assert_int_equal(first.nodes, alone.nodes); /* nothing known yet: the same search */
+    int kept = learned->patterns.count;
+    uint64_t matched = atomic_load(&learned->patterns.matched);
+    assert_true(kept > 0);
+    assert_int_equal(solve_checked(&f, &options, &second), SOLVER_SOLVED);
+    assert_true(learned->patterns.count >= kept);
+    assert_true(atomic_load(&learned->patterns.matched) > matched);
+    /* learned on XSokoban 1: ignored, as if there were none */
+    options.learned = elsewhere;
+    assert_int_equal(solve_checked(&f, &options, &unfit), SOLVER_SOLVED);
+    assert_int_equal(unfit.nodes, alone.nodes);
+    assert_int_equal(elsewhere->patterns.count, 0);
+
+    solver_result_free(&alone);
+    solver_result_free(&first);
+    solver_result_free(&second);
+    solver_result_free(&unfit);
+    solver_learned_free(learned);
+    solver_learned_free(elsewhere);
+    solver_learned_free(NULL);
+    fixture_free(&f);
+    fixture_free(&other);
+}
+
 /* ---- the lower bound ------------------------------------------------------------------- */
 
 static void test_push_distance_respects_where_the_player_must_stand(void **state)
@@ -1186,6 +1234,7 @@ int main(void)
         cmocka_unit_test(test_a_set_cancel_flag_stops_the_search),
         cmocka_unit_test(test_cancel_from_another_thread_stops_the_search),
         cmocka_unit_test(test_two_solvers_run_at_once),
+        cmocka_unit_test(test_what_a_solve_learns_the_next_on_the_board_starts_from),
         cmocka_unit_test(test_fast_search_stops_at_a_known_position),
         cmocka_unit_test(test_push_distance_respects_where_the_player_must_stand),
         cmocka_unit_test(test_matching_repair_equals_matching_from_scratch),

@@ -53,6 +53,8 @@ static struct {
     solver_mode modes[16]; /* the mode of each search, in order */
     bool known[16];        /* whether each search was given known positions */
     double max_seconds[16];
+    const solver_learned *learned[16]; /* what each search was to start from and add to */
+    bool learned_fits[16];             /* and whether it was made for that search's board */
     int memory_mib;
     /* The worker thread's signal mask during the last search: how many of the signals a fault
      * raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) were blocked, and whether SIGINT was. */
@@ -110,6 +112,8 @@ static solver_status fake_solve(const board *board, const position *start,
     fake.modes[index] = options->mode;
     fake.max_seconds[index] = options->max_seconds;
     fake.known[index] = options->known != NULL;
+    fake.learned[index] = options->learned;
+    fake.learned_fits[index] = solver_learned_fits(options->learned, board);
     fake.memory_mib = options->memory_mib;
     if (++fake.running > fake.most_running) fake.most_running = fake.running;
     solver_status column_answer = fake.by_column[first_box_column(board, start) % 16];
@@ -925,6 +929,53 @@ static void test_boxes_off_every_solution_are_searched_again(void **state)
     played_free(p);
 }
 
+/* The searches on one board start from what those before them learned of its deadlocks
+ * (options.learned, kept by the worker); a new board gets its own, and cold searches none. */
+static void test_searches_on_one_board_share_what_they_learn(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker_with(false);
+    /* two games of the corridor, each with a store of its own: two searches */
+    played *first = play(CORRIDOR, "r"), *second = play(CORRIDOR, "rR");
+    submit(w, WORKER_HINT, first, 10);
+    worker_result result = wait_for_result(w);
+    worker_result_free(&result);
+    submit(w, WORKER_HINT, second, 10);
+    result = wait_for_result(w);
+    assert_false(result.from_store);
+    worker_result_free(&result);
+    int corridor = FAKE_READ(fake.started);
+    assert_true(corridor >= 2 && corridor <= 16);
+    for (int i = 0; i < corridor; i++) {
+        assert_non_null(FAKE_READ(fake.learned[i]));
+        assert_true(FAKE_READ(fake.learned_fits[i]));
+        assert_ptr_equal(FAKE_READ(fake.learned[i]), FAKE_READ(fake.learned[0]));
+    }
+    played *room = play(ROOM, "");
+    submit(w, WORKER_HINT, room, 10);
+    result = wait_for_result(w);
+    worker_result_free(&result);
+    assert_true(FAKE_READ(fake.started) > corridor);
+    assert_true(FAKE_READ(fake.learned_fits[corridor])); /* the room's own, not the corridor's */
+    worker_destroy(w);
+    played_free(first);
+    played_free(second);
+    played_free(room);
+
+    fake_reset(FAKE_SOLVES);
+    worker_options options = {.solve = fake_solve, .no_reuse = true};
+    w = worker_create_with(&options);
+    assert_non_null(w);
+    played *cold = play(CORRIDOR, "r");
+    submit(w, WORKER_HINT, cold, 10);
+    result = wait_for_result(w);
+    worker_result_free(&result);
+    assert_null(FAKE_READ(fake.learned[0]));
+    worker_destroy(w);
+    played_free(cold);
+}
+
 static void test_a_search_joins_a_known_rest(void **state)
 {
     (void)state;
@@ -1053,6 +1104,7 @@ int main(void)
         cmocka_unit_test(test_following_the_hint_is_answered_at_once),
         cmocka_unit_test(test_walking_off_a_solution_keeps_its_pushes),
         cmocka_unit_test(test_no_reuse_searches_every_request),
+        cmocka_unit_test(test_searches_on_one_board_share_what_they_learn),
         cmocka_unit_test(test_boxes_off_every_solution_are_searched_again),
         cmocka_unit_test(test_a_search_joins_a_known_rest),
         cmocka_unit_test(test_real_solver_finds_the_push_to_undo),

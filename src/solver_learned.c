@@ -1,0 +1,36 @@
+/* solver_learned.c - the deadlocks learned on one board, kept between searches. */
+#include "solver_learned.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+solver_learned *solver_learned_new(const board *board)
+{
+    solver_learned *l = calloc(1, sizeof *l);
+    if (!l) return NULL;
+    l->width = board->width;
+    l->height = board->height;
+    l->flags = malloc((size_t)board->size);
+    if (!l->flags || !solver_corral_memory_init(&l->corrals, SOLVER_LEARNED_CORRAL_ENTRIES) ||
+        !solver_stuck_patterns_init(&l->patterns, board)) {
+        solver_learned_free(l);
+        return NULL;
+    }
+    memcpy(l->flags, board->flags, (size_t)board->size);
+    return l;
+}
+
+void solver_learned_free(solver_learned *l)
+{
+    if (!l) return;
+    solver_corral_memory_free(&l->corrals);
+    solver_stuck_patterns_free(&l->patterns);
+    free(l->flags);
+    free(l);
+}
+
+bool solver_learned_fits(const solver_learned *l, const board *board)
+{
+    return l && l->flags && l->width == board->width && l->height == board->height &&
+           memcmp(l->flags, board->flags, (size_t)board->size) == 0;
+}
