@@ -425,18 +425,53 @@ typedef struct race_level {
     solver_result *results;
 } race_level;
 
-/* The strategy of run `index`: the even ones the feature-space search, the odd ones the
- * weighted best-first search. Alone the second is much the weaker, but it solves other
- * levels: of Microban I at 20,000 nodes, 8 of the 17 the first misses (docs/SOLVER.md). */
+/* The odd runs search first with the feature-space search on the packing order without
+ * parking squares, for this share of the time (at most ODD_FIRST_SECONDS) and of the node
+ * limit, then with the weighted best-first search for the rest, starting from what the first
+ * learned of deadlocks. The two are what the even runs miss most often: the first solves
+ * halfway positions whose packing order is better without parking (XSokoban 39, 50 and 87
+ * halfway within 1.4 s), the second Sasquatch's levels (19 and 37 of Sasquatch I take it 4
+ * to 5 s); see docs/SOLVER.md. */
+#define ODD_FIRST_SHARE 0.3
+#define ODD_FIRST_SECONDS 3.0
+
+/* Run `index` of the race on its own share of the options (`mine`): the even ones the
+ * feature-space search, the odd ones the two strategies in turn (above). */
+static void solve_run(const race_level *level, int index, solver_options mine,
+                      solver_result *result)
+{
+    if (index % 2 == 0) {
+        solve_one(level->board, level->start, &mine, level->began, level->learned, result);
+        return;
+    }
+    solver_options first = mine;
+    first.disable |= SOLVER_NO_PARKING;
+    first.max_seconds = ODD_FIRST_SECONDS; /* from the race's start, as every limit */
+    if (mine.max_seconds > 0 && ODD_FIRST_SHARE * mine.max_seconds < first.max_seconds)
+        first.max_seconds = ODD_FIRST_SHARE * mine.max_seconds;
+    if (mine.max_nodes) first.max_nodes = (uint64_t)(ODD_FIRST_SHARE * (double)mine.max_nodes) + 1;
+    solve_one(level->board, level->start, &first, level->began, level->learned, result);
+    if (result->status == SOLVER_SOLVED || result->status == SOLVER_UNSOLVABLE ||
+        result->status == SOLVER_CANCELLED || (mine.cancel && atomic_load(mine.cancel)))
+        return;
+    uint64_t nodes = result->nodes;
+    if (mine.max_nodes && nodes >= mine.max_nodes) return;
+    solver_result_free(result);
+    mine.disable |= SOLVER_NO_FEATURES;
+    if (mine.max_nodes) mine.max_nodes -= nodes;
+    solve_one(level->board, level->start, &mine, level->began, level->learned, result);
+    result->nodes += nodes;
+}
+
+/* One run of the race (solver_threads.h): true when it answered. */
 static bool solve_strategy(void *argument, int index, const atomic_bool *stop)
 {
     const race_level *level = argument;
     solver_options mine = *level->options;
     mine.cancel = stop;
     if (index > 0) mine.progress = NULL; /* one progress line */
-    if (index % 2 == 1) mine.disable |= SOLVER_NO_FEATURES;
     solver_result *result = &level->results[index];
-    solve_one(level->board, level->start, &mine, level->began, level->learned, result);
+    solve_run(level, index, mine, result);
     return result->status == SOLVER_SOLVED || result->status == SOLVER_UNSOLVABLE;
 }
 

@@ -1146,6 +1146,34 @@ static void test_fast_mode_with_two_threads_solves_and_proves(void **state)
     fixture_free(&f);
 }
 
+/* The second run of a race hands over: the feature-space search without parking first, then
+ * the weighted best-first search. Sasquatch I 46 (cavepacker-data) is one the best-first
+ * search solves in about 34,000 nodes and the feature-space search, with parking or without,
+ * not in 300,000; with 120,000 nodes for the race, each run has 60,000, and the second's
+ * best-first part 41,999 of them. */
+static void test_the_second_run_hands_over_to_the_best_first_search(void **state)
+{
+    (void)state;
+    fixture f;
+    level_error error;
+    assert_true(collection_load("/usr/share/games/cavepacker/maps/sasquatch01_0046.sok",
+                                &f.collection, &error));
+    fixture_from_collection(&f, 1);
+    solver_options options = options_for(SOLVER_FAST);
+    options.memory_mib = 64;
+    options.threads = 1;
+    options.max_nodes = 60000;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_LIMIT); /* the first run alone */
+    solver_result_free(&r);
+    options.threads = 2;
+    options.max_nodes = 120000;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_true(r.nodes <= 120000);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 /* ---- known positions (the answer store's hook) ---------------------------------------- */
 
 typedef struct known_set {
@@ -1250,6 +1278,7 @@ int main(void)
         cmocka_unit_test(test_threads_race_helpers_run_at_a_lower_priority),
 #endif
         cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
+        cmocka_unit_test(test_the_second_run_hands_over_to_the_best_first_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
