@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "game.h"
+#include "solver_learned.h"
 #include "solver_options.h"
 
 typedef enum solver_status {
@@ -54,21 +55,6 @@ void solver_result_free(solver_result *result);
  * square the player can walk to), so positions that differ only by where the player stands
  * in one region share it. Deterministic for a board; what options->known is asked about. */
 uint64_t solver_position_key(const board *board, const position *position);
-
-/* What the searches on one board learn of its deadlocks (the corrals proven lost, the
- * patterns of stuck boxes; docs/SOLVER.md) and keep for the searches after them: the game
- * keeps one for the level in play, so that a search from the next position starts knowing
- * what the searches from the earlier ones proved (options.learned). True whatever position
- * a search starts from. Searches in several threads may use one at once. */
-typedef struct solver_learned solver_learned;
-
-/* An empty one for `board` (a copy of its walls and goals is kept, not the pointer); NULL
- * when out of memory. */
-solver_learned *solver_learned_new(const board *board);
-void solver_learned_free(solver_learned *learned); /* NULL is allowed */
-
-/* True when `learned` was made for a board with the same squares, walls and goals. */
-bool solver_learned_fits(const solver_learned *learned, const board *board);
 
 /* "solved", "unsolvable", "limit", "cancelled", "error". */
 const char *solver_status_name(solver_status status);

@@ -511,8 +511,9 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
 
 void solver_search_share_learned(solver_search *s, solver_learned *learned)
 {
-    if (s->corral_deadlocks) solver_corral_deadlocks_share(s->corral_deadlocks, &learned->corrals);
-    s->stuck_patterns = &learned->patterns;
+    if (s->corral_deadlocks)
+        solver_corral_deadlocks_share(s->corral_deadlocks, solver_learned_corrals(learned));
+    s->stuck_patterns = solver_learned_patterns(learned);
 }
 
 void solver_search_free(solver_search *s)

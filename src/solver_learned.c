@@ -4,6 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver_corral_deadlock.h"
+#include "solver_stuck.h"
+
+/* The table of learned corrals a race or a level keeps: 1 MiB. */
+enum { LEARNED_CORRAL_ENTRIES = 2 * SOLVER_CORRAL_ENTRIES };
+
+struct solver_learned {
+    int width, height;
+    uint8_t *flags; /* the board's squares (walls, goals, inside), to tell boards apart */
+    solver_corral_memory corrals;
+    solver_stuck_patterns patterns;
+};
+
 solver_learned *solver_learned_new(const board *board)
 {
     solver_learned *l = calloc(1, sizeof *l);
@@ -11,7 +24,7 @@ solver_learned *solver_learned_new(const board *board)
     l->width = board->width;
     l->height = board->height;
     l->flags = malloc((size_t)board->size);
-    if (!l->flags || !solver_corral_memory_init(&l->corrals, SOLVER_LEARNED_CORRAL_ENTRIES) ||
+    if (!l->flags || !solver_corral_memory_init(&l->corrals, LEARNED_CORRAL_ENTRIES) ||
         !solver_stuck_patterns_init(&l->patterns, board)) {
         solver_learned_free(l);
         return NULL;
@@ -33,4 +46,14 @@ bool solver_learned_fits(const solver_learned *l, const board *board)
 {
     return l && l->flags && l->width == board->width && l->height == board->height &&
            memcmp(l->flags, board->flags, (size_t)board->size) == 0;
+}
+
+solver_corral_memory *solver_learned_corrals(solver_learned *l)
+{
+    return &l->corrals;
+}
+
+solver_stuck_patterns *solver_learned_patterns(solver_learned *l)
+{
+    return &l->patterns;
 }

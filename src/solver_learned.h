@@ -1,24 +1,34 @@
-/* solver_learned.h - what the searches on one board learn of its deadlocks, kept for the
- * searches after them and shared by those that run at once: the table of learned corrals
- * (solver_corral_deadlock.h) and the patterns of stuck boxes (solver_stuck.h). Both hold
- * on the board whatever position a search starts from, and both take several threads at
- * once. The public functions are in solver.h; the searches of a race without one make
- * their own (solver.c). Part of the solver; internal to it. */
+/* solver_learned.h - what the searches on one board learn of its deadlocks (the corrals
+ * proven lost, the patterns of stuck boxes; docs/SOLVER.md), kept for the searches after
+ * them and shared by those that run at once. The game keeps one for the level in play, so
+ * that a search from the next position starts knowing what the searches from the earlier
+ * ones proved (solver_options.learned, solver.h). It holds on the board whatever position a
+ * search starts from, and searches in several threads may use one at once: the table of
+ * learned corrals (solver_corral_deadlock.h) and the store of patterns (solver_stuck.h) both
+ * take several threads. A race of searches given none makes its own (solver.c). Part of the
+ * solver's public face (solver.h includes it). */
 #ifndef SOKOBAN_SOLVER_LEARNED_H
 #define SOKOBAN_SOLVER_LEARNED_H
 
-#include "solver.h"
-#include "solver_corral_deadlock.h"
-#include "solver_stuck.h"
+#include <stdbool.h>
 
-/* The table of learned corrals a race or a level keeps: 1 MiB. */
-enum { SOLVER_LEARNED_CORRAL_ENTRIES = 2 * SOLVER_CORRAL_ENTRIES };
+#include "board.h"
 
-struct solver_learned {
-    int width, height;
-    uint8_t *flags; /* the board's squares (walls, goals, inside), to tell boards apart */
-    solver_corral_memory corrals;
-    solver_stuck_patterns patterns;
-};
+typedef struct solver_learned solver_learned; /* opaque */
+
+/* An empty one for `board` (a copy of its walls and goals is kept, not the pointer); NULL
+ * when out of memory. */
+solver_learned *solver_learned_new(const board *board);
+void solver_learned_free(solver_learned *learned); /* NULL is allowed */
+
+/* True when `learned` (may be NULL: false) was made for a board with the same squares,
+ * walls and goals. */
+bool solver_learned_fits(const solver_learned *learned, const board *board);
+
+/* Its parts, for the solver's searches (internal to the solver). */
+struct solver_corral_memory;
+struct solver_stuck_patterns;
+struct solver_corral_memory *solver_learned_corrals(solver_learned *learned);
+struct solver_stuck_patterns *solver_learned_patterns(solver_learned *learned);
 
 #endif

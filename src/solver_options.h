@@ -71,8 +71,8 @@ typedef struct solver_options {
     bool (*known)(void *argument, uint64_t key);
     void *known_argument;
     /* What earlier searches on this board learned of its deadlocks, to start from and add to
-     * (solver_learned_new() in solver.h; the game keeps one per level); NULL, or one made for
-     * another board: this solve learns afresh and forgets at the end. */
+     * (solver_learned.h; the game keeps one per level); NULL, or one made for another board:
+     * this solve learns afresh and forgets at the end. */
     struct solver_learned *learned;
 } solver_options;
 

@@ -84,7 +84,7 @@ struct worker {
     uint64_t nodes_current;
     /* The thread's own (and worker_destroy()'s, after it ends): what the searches on the
      * level in play learned of its deadlocks, for the searches after them; NULL with
-     * no_reuse (solver_learned_new() in solver.h). */
+     * no_reuse (solver_learned.h). */
     solver_learned *learned;
     /* Set at creation, read-only afterwards. */
     int wake_pipe[2]; /* [0] readable while a result is ready */

@@ -28,6 +28,7 @@
 #include "solver_domain.h"
 #include "solver_features.h"
 #include "solver_learned.h"
+#include "solver_stuck.h"
 #include "solver_macro.h"
 #include "solver_threads.h"
 
@@ -779,17 +780,18 @@ static void test_what_a_solve_learns_the_next_on_the_board_starts_from(void **st
     options.learned = learned;
     assert_int_equal(solve_checked(&f, &options, &first), SOLVER_SOLVED);
     assert_int_equal(first.nodes, alone.nodes); /* nothing known yet: the same search */
-    int kept = learned->patterns.count;
-    uint64_t matched = atomic_load(&learned->patterns.matched);
+    solver_stuck_patterns *patterns = solver_learned_patterns(learned);
+    int kept = patterns->count;
+    uint64_t matched = atomic_load(&patterns->matched);
     assert_true(kept > 0);
     assert_int_equal(solve_checked(&f, &options, &second), SOLVER_SOLVED);
-    assert_true(learned->patterns.count >= kept);
-    assert_true(atomic_load(&learned->patterns.matched) > matched);
+    assert_true(patterns->count >= kept);
+    assert_true(atomic_load(&patterns->matched) > matched);
     /* learned on XSokoban 1: ignored, as if there were none */
     options.learned = elsewhere;
     assert_int_equal(solve_checked(&f, &options, &unfit), SOLVER_SOLVED);
     assert_int_equal(unfit.nodes, alone.nodes);
-    assert_int_equal(elsewhere->patterns.count, 0);
+    assert_int_equal(solver_learned_patterns(elsewhere)->count, 0);
 
     solver_result_free(&alone);
     solver_result_free(&first);
