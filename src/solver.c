@@ -440,7 +440,8 @@ typedef struct race_level {
 static void solve_run(const race_level *level, int index, solver_options mine,
                       solver_result *result)
 {
-    if (index % 2 == 0) {
+    if (index % 2 == 0 || (mine.disable & SOLVER_NO_FEATURES)) {
+        /* without features both parts would be the best-first search: run it once */
         solve_one(level->board, level->start, &mine, level->began, level->learned, result);
         return;
     }
