@@ -248,13 +248,22 @@ static unsigned long long machine_mib(void)
     return (unsigned long long)pages * (unsigned long long)page >> 20;
 }
 
-static size_t memory_bytes(const solver_options *options)
+/* The memory limit of a solve by `searches` searches at once: --memory, or by default
+ * DEFAULT_MEMORY_MIB for each search (so that each search of a race may keep as many
+ * states as one alone), at most a quarter of the machine's memory. */
+static size_t memory_bytes_for(const solver_options *options, int searches)
 {
     if (options->memory_mib > 0) return (size_t)options->memory_mib << 20;
-    unsigned long long mib = DEFAULT_MEMORY_MIB, quarter = machine_mib() / 4;
+    unsigned long long mib = (unsigned long long)DEFAULT_MEMORY_MIB * (unsigned long long)searches,
+                       quarter = machine_mib() / 4;
     if (quarter > 0 && quarter < mib) mib = quarter;
     if (mib < LEAST_DEFAULT_MEMORY_MIB) mib = LEAST_DEFAULT_MEMORY_MIB;
     return (size_t)mib << 20;
+}
+
+static size_t memory_bytes(const solver_options *options)
+{
+    return memory_bytes_for(options, 1);
 }
 
 /* The level's dead squares for deadlock.h's checks, from the push distances just computed
@@ -483,7 +492,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
                          int threads, double began, solver_learned *learned, solver_result *result)
 {
     solver_options shared = *options;
-    int mib = (int)(memory_bytes(options) >> 20);
+    int mib = (int)(memory_bytes_for(options, threads) >> 20);
     bool own = !learned && !(options->disable & SOLVER_NO_CORRAL_DEADLOCKS);
     if (own && mib > 4) mib -= 1; /* its table of learned corrals */
     shared.memory_mib = mib / threads > 0 ? mib / threads : 1;
@@ -523,6 +532,21 @@ static void solve_racing(const board *b, const position *start, const solver_opt
     solver_learned_free(mine);
 }
 
+int solver_searches(const solver_options *options)
+{
+    if (options->mode != SOLVER_FAST) return 1;
+    int threads = options->threads > 0 ? options->threads : solver_threads_cores();
+    /* each run gets a share of the node limit, at least one node */
+    if (options->max_nodes && (uint64_t)threads > options->max_nodes)
+        threads = (int)options->max_nodes;
+    return threads;
+}
+
+int solver_memory_mib(const solver_options *options)
+{
+    return (int)(memory_bytes_for(options, solver_searches(options)) >> 20);
+}
+
 solver_status solver_solve(const board *b, const position *start, const solver_options *options,
                            solver_result *result)
 {
@@ -543,11 +567,7 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
                       "a memory limit of %zu MiB, more than this machine has (%llu MiB)",
                       memory_bytes(options) >> 20, machine);
 
-    int threads = options->threads > 0 ? options->threads : solver_threads_cores();
-    if (options->mode != SOLVER_FAST) threads = 1;
-    /* each run gets a share of the node limit, at least one node */
-    if (options->max_nodes && (uint64_t)threads > options->max_nodes)
-        threads = (int)options->max_nodes;
+    int threads = solver_searches(options);
     /* what earlier searches on this board learned, if it is this board's */
     solver_learned *learned = solver_learned_fits(options->learned, b) ? options->learned : NULL;
     if (threads == 1)

@@ -51,6 +51,13 @@ solver_status solver_solve(const board *board, const position *start, const solv
                            solver_result *result);
 void solver_result_free(solver_result *result);
 
+/* The searches solver_solve() runs at once with `options` (options->threads, or one per
+ * core; one in the optimal mode), and the memory they may take in all, in MiB: --memory,
+ * or by default 1024 for each search, at most a quarter of the machine's memory (at
+ * least 64). */
+int solver_searches(const solver_options *options);
+int solver_memory_mib(const solver_options *options);
+
 /* The key the search gives a position: the boxes and the player's region (named by the least
  * square the player can walk to), so positions that differ only by where the player stands
  * in one region share it. Deterministic for a board; what options->known is asked about. */

@@ -1176,6 +1176,35 @@ static void test_the_second_run_hands_over_to_the_best_first_search(void **state
     fixture_free(&f);
 }
 
+/* Each search of a race may keep as many states as one alone: the default memory is per
+ * search, at most a quarter of the machine's; --memory is the whole. */
+static void test_the_default_memory_is_per_search(void **state)
+{
+    (void)state;
+    solver_options options = {.mode = SOLVER_FAST, .threads = 1};
+    int one = solver_memory_mib(&options);
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    long long quarter = pages > 0 && page > 0 ? (long long)pages * page / 4 / (1 << 20) : 0;
+    assert_true(one >= 64 && one <= 1024);
+    if (quarter >= 2048) {
+        assert_int_equal(one, 1024);
+        options.threads = 2;
+        assert_int_equal(solver_searches(&options), 2);
+        assert_int_equal(solver_memory_mib(&options), 2048);
+    }
+    options.threads = 2;
+    options.max_nodes = 1; /* one node: one search */
+    assert_int_equal(solver_searches(&options), 1);
+    assert_int_equal(solver_memory_mib(&options), one);
+    options.max_nodes = 0;
+    options.mode = SOLVER_OPTIMAL; /* one search */
+    assert_int_equal(solver_searches(&options), 1);
+    assert_int_equal(solver_memory_mib(&options), one);
+    options.mode = SOLVER_FAST;
+    options.memory_mib = 300; /* the whole, however many search */
+    assert_int_equal(solver_memory_mib(&options), 300);
+}
+
 /* ---- known positions (the answer store's hook) ---------------------------------------- */
 
 typedef struct known_set {
@@ -1281,6 +1310,7 @@ int main(void)
 #endif
         cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
         cmocka_unit_test(test_the_second_run_hands_over_to_the_best_first_search),
+        cmocka_unit_test(test_the_default_memory_is_per_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
