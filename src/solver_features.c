@@ -59,8 +59,8 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
         int square = s->box_square[i];
         sources[square] = !board_is_goal(b, square);
     }
-    int layers = solver_macro_packing_layers_until(b, s->player, s->pull_home ? sources : NULL,
-                                                   f->layer, s->parking ? &f->parking : NULL, stop);
+    int layers = solver_packing_layers_until(b, s->player, s->pull_home ? sources : NULL, f->layer,
+                                             s->parking ? &f->parking : NULL, stop);
     free(sources);
     if (layers < 0) return false;
     f->target_count = b->goal_count + f->parking.count;

@@ -17,6 +17,7 @@
 
 #include "solver_domain.h"
 #include "solver_macro.h"
+#include "solver_packing.h"
 
 enum {
     /* Player regions beyond this many share a cell. */

@@ -20,37 +20,6 @@
 #include "solver_floor_tree.h"
 #include "solver_options.h"
 
-/* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's
- * "packing order" and YASS. With a box on every goal and the player in the part of the free
- * floor that holds the most `sources` (his own part when it holds as many; off the goals
- * next to `player` when he stands on one, as in the middle of a game), the boxes
- * the player can reach and pull one step off their goal leave first (layer 0), then those
- * freed by them (layer 1), and so on; goals never freed get the last layer. With `sources`
- * (per square, 1 where a box stands now off the goals; may be NULL), a step takes only the
- * boxes that can be pulled all the way back to such a square, when there are any, so that
- * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
- * filled from the highest layer down. Writes layer[goal index]; returns the number of
- * layers, or -1 when out of memory. */
-int solver_macro_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
-/* Parking (YASS's packing order): when, with `sources`, no box left on a goal can be
- * pulled home, one of them is pulled instead to a free square off the goals, the farthest
- * its pulls reach (its parking square), and the analysis goes on with it there. Filled
- * forwards, a box comes to the parking square in the layer that square gets (when the box
- * leaves it in the analysis), waits there, and goes on to its goal in the goal's layer. */
-typedef struct solver_parking {
-    int count;
-    int *square; /* the parking squares (room for the number of goals) */
-    int *goal;   /* the goal index whose box waits on each */
-    int *layer;  /* the layer in which a box comes to wait there */
-} solver_parking;
-
-/* The same, giving up (-1) when `stop` (may be NULL) says so: with `sources` it pulls every
- * box back over the floor, seconds on a large level. With `parking` (may be NULL; only with
- * `sources`) it parks boxes as above and writes the parking squares there. */
-int solver_macro_packing_layers_until(const board *board, int player, const uint8_t *sources,
-                                      int *layer, solver_parking *parking,
-                                      const solver_stop *stop);
-
 /* The number of pushes (1 or more) the push of the box on `square` in direction `d` makes
  * as a macro, given the boxes (one byte per square) before the push; the box stops on
  * a square marked in `stop` (a goal room's doors; may be NULL). */

@@ -332,12 +332,10 @@ static void test_packing_order_with_the_player_on_a_goal_is_the_order_from_outsi
     assert_non_null(sources);
     for (int s = 0; s < inside.board.size; s++)
         sources[s] = inside.start.boxes[s] && !board_is_goal(&inside.board, s);
-    assert_int_equal(solver_macro_packing_layers(&inside.board, inside.start.player, sources,
-                                                 layer_inside),
-                     3);
-    assert_int_equal(solver_macro_packing_layers(&outside.board, outside.start.player, sources,
-                                                 layer_outside),
-                     3);
+    assert_int_equal(
+        solver_packing_layers(&inside.board, inside.start.player, sources, layer_inside), 3);
+    assert_int_equal(
+        solver_packing_layers(&outside.board, outside.start.player, sources, layer_outside), 3);
     for (int g = 0; g < goals; g++) assert_int_equal(layer_inside[g], layer_outside[g]);
     assert_int_equal(layer_inside[goals - 1], 2); /* the deepest, filled first */
     free(layer_inside);
@@ -462,8 +460,8 @@ static void test_packing_order_parks_a_box_when_none_pulls_home(void **state)
     assert_true(layer && sources && parking.square && parking.goal && parking.layer);
     for (int q = 0; q < f.board.size; q++)
         sources[q] = f.start.boxes[q] && !board_is_goal(&f.board, q);
-    int layers = solver_macro_packing_layers_until(&f.board, f.start.player, sources, layer,
-                                                   &parking, NULL);
+    int layers =
+        solver_packing_layers_until(&f.board, f.start.player, sources, layer, &parking, NULL);
     assert_true(layers > 0);
     assert_true(parking.count >= 1);
     for (int k = 0; k < parking.count; k++) {
