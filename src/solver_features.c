@@ -57,10 +57,11 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     if (!sources) return false;
     for (int i = 0; i < s->box_count; i++) {
         int square = s->box_square[i];
-        sources[square] = !board_is_goal(b, square);
+        sources[square] = board_is_goal(b, square) ? 2 : 1;
     }
-    int layers = solver_packing_layers_until(b, s->player, s->pull_home ? sources : NULL, f->layer,
-                                             s->parking ? &f->parking : NULL, stop);
+    int layers =
+        solver_packing_layers_until(b, s->player, s->pull_home ? sources : NULL, f->layer,
+                                    s->parking ? &f->parking : NULL, s->order_search, stop);
     free(sources);
     if (layers < 0) return false;
     f->target_count = b->goal_count + f->parking.count;

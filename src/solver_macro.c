@@ -158,7 +158,7 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
     free(mark);
     free(list);
     if (stopped || (room->doors && solver_packing_layers_until(b, start->player, NULL, room->layer,
-                                                               NULL, stop) < 0)) {
+                                                               NULL, false, stop) < 0)) {
         solver_goal_room_free(room);
         return false;
     }

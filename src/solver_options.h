@@ -45,6 +45,7 @@ enum {
     SOLVER_NO_FROZEN = 4096,          /* fast mode: deadlocks behind boxes frozen on goals */
     SOLVER_NO_ROWS = 8192,            /* floods over rows of bits: every flood square by square */
     SOLVER_NO_STUCK = 16384,          /* fast mode: deadlock patterns of stuck boxes, learned */
+    SOLVER_NO_ORDER_SEARCH = 32768,   /* fast mode: the first packing order, not a search */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

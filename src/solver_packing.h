@@ -3,6 +3,7 @@
 #ifndef SOKOBAN_SOLVER_PACKING_H
 #define SOKOBAN_SOLVER_PACKING_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -14,7 +15,8 @@
  * next to `player` when he stands on one, as in the middle of a game), the boxes
  * the player can reach and pull one step off their goal leave first (layer 0), then those
  * freed by them (layer 1), and so on; goals never freed get the last layer. With `sources`
- * (per square, 1 where a box stands now off the goals; may be NULL), a step takes only the
+ * (per square, 1 where a box stands now off the goals, 2 where one stands on a goal, 0
+ * elsewhere; may be NULL), a step takes only the
  * boxes that can be pulled all the way back to such a square, when there are any, so that
  * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
@@ -34,8 +36,16 @@ typedef struct solver_parking {
 
 /* The same, giving up (-1) when `stop` (may be NULL) says so: with `sources` it pulls every
  * box back over the floor, seconds on a large level. With `parking` (may be NULL; only with
- * `sources`) it parks boxes as above and writes the parking squares there. */
+ * `sources`) it parks boxes as above and writes the parking squares there.
+ *
+ * With `search` (and parking), the order is searched for as YASS does: each box must go home
+ * to a square of its own or be parked, and when no box can do either the analysis backs up
+ * to its last parking step and parks another box (a bounded number of times), then starts
+ * again from the other parts of the floor. A box on a goal now (`sources` 2 there) may stay
+ * on its goal: it is its own home. A box is parked on the square farthest by pulls from its
+ * goal from where the player can walk back to the goal, and the player then stands beside
+ * it. When no whole order is found, the first one the analysis above gives is taken. */
 int solver_packing_layers_until(const board *board, int player, const uint8_t *sources, int *layer,
-                                solver_parking *parking, const solver_stop *stop);
+                                solver_parking *parking, bool search, const solver_stop *stop);
 
 #endif

@@ -63,7 +63,8 @@ typedef struct solver_search {
      * corral of the states it expands instead, as the fast mode does) */
     bool corrals_at_push;
     bool pull_home; /* the packing order counts a box gone when it pulls back home */
-    bool parking;   /* and parks a box on the way when none does (solver_macro.h) */
+    bool parking;   /* and parks a box on the way when none does (solver_packing.h) */
+    bool order_search; /* and searches over its parking choices for a whole order */
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
     bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */

@@ -461,7 +461,7 @@ static void test_packing_order_parks_a_box_when_none_pulls_home(void **state)
     for (int q = 0; q < f.board.size; q++)
         sources[q] = f.start.boxes[q] && !board_is_goal(&f.board, q);
     int layers =
-        solver_packing_layers_until(&f.board, f.start.player, sources, layer, &parking, NULL);
+        solver_packing_layers_until(&f.board, f.start.player, sources, layer, &parking, true, NULL);
     assert_true(layers > 0);
     assert_true(parking.count >= 1);
     for (int k = 0; k < parking.count; k++) {
@@ -481,6 +481,70 @@ static void test_packing_order_parks_a_box_when_none_pulls_home(void **state)
     solver_options options = options_for(SOLVER_FAST);
     options.threads = 1;
     options.max_nodes = 100000;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+/* XSokoban 88 halfway through its reference solution (push 218 of 436): the column of goals
+ * at x = 3 is entered from a pocket below it as well as from the room on the right. From the
+ * player's own part (the room) no order takes every box home: the analysis ends with boxes
+ * left. The packing order is a search (YASS's): from the pocket, the boxes of the column's
+ * three lowest goals are parked in the pocket, each as far down as the player can still walk
+ * back from, and then every box goes home. With that order the fast mode solves the
+ * position at once (it did not in 200,000 nodes with the first order found). */
+static void test_packing_order_searches_for_a_whole_order(void **state)
+{
+    (void)state;
+    static const char text[] = "#############\n"
+                               "#**.*****####\n"
+                               "#*..#### #  #####\n"
+                               "#...#  ###      #\n"
+                               "#...            #\n"
+                               "#  .#$    #    ##\n"
+                               "#**.#@# #      #\n"
+                               "#*# #          #\n"
+                               "#*  # ###$#### #\n"
+                               "##  #   $   $  #\n"
+                               " #  #  $ $  #$$#\n"
+                               " #  # #### $   #\n"
+                               " #  #    ###   #\n"
+                               " #  # $$ # #####\n"
+                               " #  #    #\n"
+                               " #########\n";
+    fixture f;
+    fixture_from_text(&f, text);
+    int goals = f.board.goal_count, w = f.board.width;
+    int *layer = malloc((size_t)goals * sizeof *layer);
+    uint8_t *sources = calloc((size_t)f.board.size, 1);
+    solver_parking parking = {.square = malloc((size_t)goals * sizeof(int)),
+                              .goal = malloc((size_t)goals * sizeof(int)),
+                              .layer = malloc((size_t)goals * sizeof(int))};
+    assert_true(layer && sources && parking.square && parking.goal && parking.layer);
+    for (int q = 0; q < f.board.size; q++)
+        if (f.start.boxes[q]) sources[q] = board_is_goal(&f.board, q) ? 2 : 1;
+    int layers =
+        solver_packing_layers_until(&f.board, f.start.player, sources, layer, &parking, true, NULL);
+    assert_true(layers > 0);
+    assert_int_equal(parking.count, 3);
+    for (int k = 0; k < parking.count; k++) {
+        int square = parking.square[k], goal = f.board.goals[parking.goal[k]];
+        assert_int_equal(square % w, 3); /* in the pocket, below the column */
+        assert_true(square / w >= 8);
+        assert_int_equal(goal % w, 3); /* for one of the column's three lowest goals */
+        assert_true(goal / w >= 4 && goal / w <= 6);
+        assert_true(parking.layer[k] > layer[parking.goal[k]]); /* filled before its goal */
+    }
+    free(layer);
+    free(sources);
+    free(parking.square);
+    free(parking.goal);
+    free(parking.layer);
+
+    solver_options options = options_for(SOLVER_FAST);
+    options.threads = 1;
+    options.max_nodes = 20000;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
     solver_result_free(&r);
@@ -1278,6 +1342,7 @@ int main(void)
         cmocka_unit_test(test_fast_mode_packing_order_pulls_boxes_back_home),
         cmocka_unit_test(test_packing_order_with_the_player_on_a_goal_is_the_order_from_outside),
         cmocka_unit_test(test_packing_order_parks_a_box_when_none_pulls_home),
+        cmocka_unit_test(test_packing_order_searches_for_a_whole_order),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
         cmocka_unit_test(test_packing_aim_is_the_distance_to_the_next_target_in_order),
         cmocka_unit_test(test_packing_feature_lets_a_parked_box_go_in_its_goals_turn),
