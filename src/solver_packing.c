@@ -288,7 +288,9 @@ static void order_park(const board *b, order_state *s, int g, int square)
 static int order_branch(order_search *o, order_state *s, const int *removable, int count)
 {
     const board *b = o->b;
-    if (2 * s->park_count >= b->goal_count) return ORDER_FAIL; /* YASS caps its parking too */
+    /* The greedy analysis parks at most half the goals' boxes; the search parks any number
+     * (YASS caps only its attempts), as it backs up when parking leads nowhere. */
+    if (!o->strict && 2 * s->park_count >= b->goal_count) return ORDER_FAIL;
     order_state child = {0};
     int result = ORDER_FAIL;
     if (o->strict && !order_state_init(&child, b)) {

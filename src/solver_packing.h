@@ -41,7 +41,8 @@ typedef struct solver_parking {
  * With `search` (and parking), the order is searched for as YASS does: each box must go home
  * to a square of its own or be parked, and when no box can do either the analysis backs up
  * to its last parking step and parks another box (a bounded number of times), then starts
- * again from the other parts of the floor. A box on a goal now (`sources` 2 there) may stay
+ * again from the other parts of the floor; it parks any number of boxes (the analysis
+ * above at most half). A box on a goal now (`sources` 2 there) may stay
  * on its goal: it is its own home. A box is parked on the square farthest by pulls from its
  * goal from where the player can walk back to the goal, and the player then stands beside
  * it. When no whole order is found, the first one the analysis above gives is taken. */
