@@ -16,9 +16,9 @@
  * the player can reach and pull one step off their goal leave first (layer 0), then those
  * freed by them (layer 1), and so on; goals never freed get the last layer. With `sources`
  * (per square, 1 where a box stands now off the goals, 2 where one stands on a goal, 0
- * elsewhere; may be NULL), a step takes only the
- * boxes that can be pulled all the way back to such a square, when there are any, so that
- * boxes merely shuffled about inside the goal area do not count as gone. Goals are best
+ * elsewhere; may be NULL), a step takes only the boxes that can be pulled all the way back
+ * to a square of 1, when there are any, so that boxes merely shuffled about inside the goal
+ * area do not count as gone. Goals are best
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
  * layers, or -1 when out of memory. */
 int solver_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
@@ -41,11 +41,11 @@ typedef struct solver_parking {
  * With `search` (and parking), the order is searched for as YASS does: each box must go home
  * to a square of its own or be parked, and when no box can do either the analysis backs up
  * to its last parking step and parks another box (a bounded number of times), then starts
- * again from the other parts of the floor; it parks any number of boxes (the analysis
- * above at most half). A box on a goal now (`sources` 2 there) may stay
- * on its goal: it is its own home. A box is parked on the square farthest by pulls from its
- * goal from where the player can walk back to the goal, and the player then stands beside
- * it. When no whole order is found, the first one the analysis above gives is taken. */
+ * again from the other parts of the floor; it parks any number of boxes (the analysis above
+ * at most half). A box on a goal now (`sources` 2 there) may stay on its goal: it is its
+ * own home. A box is parked on the square farthest by pulls from its goal from where the
+ * player can walk back to the goal, and the player then stands beside it. When no whole
+ * order is found, the first one the analysis above gives is taken. */
 int solver_packing_layers_until(const board *board, int player, const uint8_t *sources, int *layer,
                                 solver_parking *parking, bool search, const solver_stop *stop);
 
