@@ -2,6 +2,7 @@
 #include "solver_packing.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +198,8 @@ typedef struct order_search {
     uint8_t *reach;
     int *queue;
     const solver_stop *stop;
+    order_state *furthest; /* of the strict analyses that failed, one that left fewest boxes */
+    int furthest_left;     /* the boxes it left (goals and parking squares) */
 } order_search;
 
 enum { ORDER_ABORT = -1, ORDER_FAIL = 0, ORDER_DONE = 1 };
@@ -439,6 +442,14 @@ static int order_run(order_search *o, order_state *s)
         s->layers++;
     }
     free(removable);
+    if (result == ORDER_FAIL && o->strict) {
+        int left = s->remaining;
+        for (int k = 0; k < s->park_count; k++) left += s->park_layer[k] < 0;
+        if (left < o->furthest_left) {
+            o->furthest_left = left;
+            order_state_copy(o->furthest, s, b);
+        }
+    }
     return result;
 }
 
@@ -508,8 +519,11 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
                       .attempts = ORDER_PARKING_ATTEMPTS};
     o.reach = malloc(size);
     o.queue = malloc(size * sizeof *o.queue);
-    order_state start = {0}, s = {0};
-    bool ok = o.reach && o.queue && order_state_init(&start, b) && order_state_init(&s, b);
+    order_state start = {0}, s = {0}, furthest = {0};
+    bool ok = o.reach && o.queue && order_state_init(&start, b) && order_state_init(&s, b) &&
+              order_state_init(&furthest, b);
+    o.furthest = &furthest;
+    o.furthest_left = INT_MAX;
     if (ok && sources) {
         o.pull = (pull_search){.board = b, .stop = stop};
         o.pull.visit = calloc(size * 4, sizeof *o.pull.visit);
@@ -536,7 +550,8 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     int first = packed_player(b, player, sources, o.reach, o.queue);
     int result = ORDER_FAIL;
     /* With parking, a search over the parking choices from each part of the floor in turn
-     * (YASS's order); when none leads to a whole order, the greedy analysis. */
+     * (YASS's order); when none leads to a whole order, the greedy analysis goes on from the
+     * search that got furthest. */
     if (parking && search) {
         int parts[ORDER_PARTS];
         int n = packed_parts(b, first, sources, o.reach, o.queue, parts, ORDER_PARTS);
@@ -549,8 +564,12 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     }
     if (result == ORDER_FAIL) {
         o.strict = false;
-        order_state_copy(&s, &start, b);
-        s.player = first;
+        if (o.furthest_left < INT_MAX) {
+            order_state_copy(&s, &furthest, b);
+        } else {
+            order_state_copy(&s, &start, b);
+            s.player = first;
+        }
         result = order_run(&o, &s);
     }
     if (result == ORDER_ABORT) goto done;
@@ -576,6 +595,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     }
 done:
     order_state_free(&start);
+    order_state_free(&furthest);
     order_state_free(&s);
     free(o.reach);
     free(o.queue);

@@ -45,7 +45,7 @@ typedef struct solver_parking {
  * at most half). A box on a goal now (`sources` 2 there) may stay on its goal: it is its
  * own home. A box is parked on the square farthest by pulls from its goal from where the
  * player can walk back to the goal, and the player then stands beside it. When no whole
- * order is found, the first one the analysis above gives is taken. */
+ * order is found, the analysis above goes on from the search that left the fewest boxes. */
 int solver_packing_layers_until(const board *board, int player, const uint8_t *sources, int *layer,
                                 solver_parking *parking, bool search, const solver_stop *stop);
 
