@@ -105,8 +105,8 @@ done
 
 # --time holds through the set-up too: 250 goals packed in a corner of a wide floor, and 250
 # boxes strewn over it (the fast mode's packing order pulls every box home over the floor:
-# 20 s of CPU without a limit) stop at --time 1. Measured in CPU seconds of the child (the shell's `times`), which the
-# machine's load does not stretch: at most 3 s.
+# 20 s of CPU without a limit) stop at --time 1. Measured in CPU seconds of the child (the
+# shell's `times`), which the machine's load does not stretch: at most 3 s.
 awk 'BEGIN {
     for (y = 0; y < 40; y++) {
         row = ""
