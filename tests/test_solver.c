@@ -439,6 +439,50 @@ static void test_packing_feature_lets_a_parked_box_go_in_its_goals_turn(void **s
     fixture_free(&f);
 }
 
+/* The fast mode with one search solves the fixture's start within `max_nodes`. */
+static void assert_one_search_solves(fixture *f, uint64_t max_nodes)
+{
+    solver_options options = options_for(SOLVER_FAST);
+    options.threads = 1;
+    options.max_nodes = max_nodes;
+    solver_result r;
+    assert_int_equal(solve_checked(f, &options, &r), SOLVER_SOLVED);
+    solver_result_free(&r);
+}
+
+/* The packing order of a fixture's start with parking and its search, the boxes as the fast
+ * mode gives them (sources 1 under a box off the goals, 2 under a box on a goal). */
+typedef struct packing {
+    int layers;
+    int *layer;
+    uint8_t *sources;
+    solver_parking parking;
+} packing;
+
+static void packing_of(const fixture *f, packing *p)
+{
+    size_t goals = (size_t)f->board.goal_count;
+    *p = (packing){.layer = malloc(goals * sizeof *p->layer),
+                   .sources = calloc((size_t)f->board.size, 1),
+                   .parking = {.square = malloc(goals * sizeof(int)),
+                               .goal = malloc(goals * sizeof(int)),
+                               .layer = malloc(goals * sizeof(int))}};
+    assert_true(p->layer && p->sources && p->parking.square && p->parking.goal && p->parking.layer);
+    for (int q = 0; q < f->board.size; q++)
+        if (f->start.boxes[q]) p->sources[q] = board_is_goal(&f->board, q) ? 2 : 1;
+    p->layers = solver_packing_layers_until(&f->board, f->start.player, p->sources, p->layer,
+                                            &p->parking, true, NULL);
+}
+
+static void packing_free(packing *p)
+{
+    free(p->layer);
+    free(p->sources);
+    free(p->parking.square);
+    free(p->parking.goal);
+    free(p->parking.layer);
+}
+
 /* XSokoban 47: with a box on every goal, a point comes where no box left can be pulled back
  * to where the boxes start. The packing order then parks one (YASS's parking): pulled off its
  * goal to the farthest free square its pulls reach, off the goals, filled there before its
@@ -451,39 +495,22 @@ static void test_packing_order_parks_a_box_when_none_pulls_home(void **state)
     (void)state;
     fixture f;
     fixture_from_file(&f, "xsokoban.xsb", 47);
-    int goals = f.board.goal_count;
-    int *layer = malloc((size_t)goals * sizeof *layer);
-    uint8_t *sources = calloc((size_t)f.board.size, 1);
-    solver_parking parking = {.square = malloc((size_t)goals * sizeof(int)),
-                              .goal = malloc((size_t)goals * sizeof(int)),
-                              .layer = malloc((size_t)goals * sizeof(int))};
-    assert_true(layer && sources && parking.square && parking.goal && parking.layer);
-    for (int q = 0; q < f.board.size; q++)
-        sources[q] = f.start.boxes[q] && !board_is_goal(&f.board, q);
-    int layers =
-        solver_packing_layers_until(&f.board, f.start.player, sources, layer, &parking, true, NULL);
-    assert_true(layers > 0);
-    assert_true(parking.count >= 1);
-    for (int k = 0; k < parking.count; k++) {
-        int square = parking.square[k];
+    packing p;
+    packing_of(&f, &p);
+    assert_true(p.layers > 0);
+    assert_true(p.parking.count >= 1);
+    for (int k = 0; k < p.parking.count; k++) {
+        int square = p.parking.square[k];
         assert_true(board_is_inside(&f.board, square) && !board_is_goal(&f.board, square));
-        assert_false(sources[square]);
-        assert_true(parking.layer[k] > layer[parking.goal[k]]); /* filled before its goal */
-        assert_true(parking.layer[k] < layers);
+        assert_false(p.sources[square]);
+        assert_true(p.parking.layer[k] > p.layer[p.parking.goal[k]]); /* filled before its goal */
+        assert_true(p.parking.layer[k] < p.layers);
     }
-    for (int g = 0; g < goals; g++) assert_true(layer[g] >= 0 && layer[g] < layers);
-    free(layer);
-    free(sources);
-    free(parking.square);
-    free(parking.goal);
-    free(parking.layer);
+    for (int g = 0; g < f.board.goal_count; g++)
+        assert_true(p.layer[g] >= 0 && p.layer[g] < p.layers);
+    packing_free(&p);
 
-    solver_options options = options_for(SOLVER_FAST);
-    options.threads = 1;
-    options.max_nodes = 100000;
-    solver_result r;
-    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
-    solver_result_free(&r);
+    assert_one_search_solves(&f, 100000);
     fixture_free(&f);
 }
 
@@ -515,39 +542,22 @@ static void test_packing_order_searches_for_a_whole_order(void **state)
                                " #########\n";
     fixture f;
     fixture_from_text(&f, text);
-    int goals = f.board.goal_count, w = f.board.width;
-    int *layer = malloc((size_t)goals * sizeof *layer);
-    uint8_t *sources = calloc((size_t)f.board.size, 1);
-    solver_parking parking = {.square = malloc((size_t)goals * sizeof(int)),
-                              .goal = malloc((size_t)goals * sizeof(int)),
-                              .layer = malloc((size_t)goals * sizeof(int))};
-    assert_true(layer && sources && parking.square && parking.goal && parking.layer);
-    for (int q = 0; q < f.board.size; q++)
-        if (f.start.boxes[q]) sources[q] = board_is_goal(&f.board, q) ? 2 : 1;
-    int layers =
-        solver_packing_layers_until(&f.board, f.start.player, sources, layer, &parking, true, NULL);
-    assert_true(layers > 0);
-    assert_int_equal(parking.count, 3);
-    for (int k = 0; k < parking.count; k++) {
-        int square = parking.square[k], goal = f.board.goals[parking.goal[k]];
+    int w = f.board.width;
+    packing p;
+    packing_of(&f, &p);
+    assert_true(p.layers > 0);
+    assert_int_equal(p.parking.count, 3);
+    for (int k = 0; k < p.parking.count; k++) {
+        int square = p.parking.square[k], goal = f.board.goals[p.parking.goal[k]];
         assert_int_equal(square % w, 3); /* in the pocket, below the column */
         assert_true(square / w >= 8);
         assert_int_equal(goal % w, 3); /* for one of the column's three lowest goals */
         assert_true(goal / w >= 4 && goal / w <= 6);
-        assert_true(parking.layer[k] > layer[parking.goal[k]]); /* filled before its goal */
+        assert_true(p.parking.layer[k] > p.layer[p.parking.goal[k]]); /* filled before its goal */
     }
-    free(layer);
-    free(sources);
-    free(parking.square);
-    free(parking.goal);
-    free(parking.layer);
+    packing_free(&p);
 
-    solver_options options = options_for(SOLVER_FAST);
-    options.threads = 1;
-    options.max_nodes = 20000;
-    solver_result r;
-    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
-    solver_result_free(&r);
+    assert_one_search_solves(&f, 20000);
     fixture_free(&f);
 }
 
@@ -565,12 +575,7 @@ static void test_packing_order_goes_on_from_the_furthest_search(void **state)
     if (!collection_load(path, &f.collection, &error))
         fail_msg("cannot read %s: install cavepacker-data (the README's test command does)", path);
     fixture_from_collection(&f, 1);
-    solver_options options = options_for(SOLVER_FAST);
-    options.threads = 1;
-    options.max_nodes = 20000;
-    solver_result r;
-    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
-    solver_result_free(&r);
+    assert_one_search_solves(&f, 20000);
     fixture_free(&f);
 }
 
