@@ -84,6 +84,7 @@ static int pull_away(pull_search *p, int square, int player, const uint8_t *home
         p->stamp = 1;
     }
     int head = 0, tail = 0, last = -1, firsts = 0;
+    bool walk_back = !home && rule == PARK_WALK_BACK;
     pull_reach(p, player, -1, -1);
     if (p->reach[square]) return -1; /* cannot happen: the box stands there */
     for (int d = 0; d < DIRECTION_COUNT; d++) {
@@ -95,7 +96,7 @@ static int pull_away(pull_search *p, int square, int player, const uint8_t *home
         /* each state floods the floor: on a large level the search takes seconds */
         if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
         int state = p->queue[head++], box = state / 4;
-        if (p->seen[box] != p->stamp) {
+        if (walk_back && p->seen[box] != p->stamp) {
             p->seen[box] = p->stamp;
             p->firsts[firsts++] = state;
         }
@@ -112,7 +113,7 @@ static int pull_away(pull_search *p, int square, int player, const uint8_t *home
             p->queue[tail++] = next;
         }
     }
-    if (home || rule == PARK_LAST) return last;
+    if (!walk_back) return last;
     for (int i = firsts - 1; i >= 0; i--) {
         int state = p->firsts[i], box = state / 4;
         if (box == square || !can_park(b, box, sources, parking)) continue;
@@ -519,9 +520,10 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
                       .attempts = ORDER_PARKING_ATTEMPTS};
     o.reach = malloc(size);
     o.queue = malloc(size * sizeof *o.queue);
+    bool searching = parking && search;
     order_state start = {0}, s = {0}, furthest = {0};
     bool ok = o.reach && o.queue && order_state_init(&start, b) && order_state_init(&s, b) &&
-              order_state_init(&furthest, b);
+              (!searching || order_state_init(&furthest, b));
     o.furthest = &furthest;
     o.furthest_left = INT_MAX;
     if (ok && sources) {
@@ -552,7 +554,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     /* With parking, a search over the parking choices from each part of the floor in turn
      * (YASS's order); when none leads to a whole order, the greedy analysis goes on from the
      * search that got furthest. */
-    if (parking && search) {
+    if (searching) {
         int parts[ORDER_PARTS];
         int n = packed_parts(b, first, sources, o.reach, o.queue, parts, ORDER_PARTS);
         o.strict = true;
