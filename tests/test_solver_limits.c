@@ -192,6 +192,52 @@ static void test_memory_limit_is_the_peak_in_the_fast_mode(void **state)
     assert_true(grown <= 8 * 1024 * 11 / 10);
 }
 
+/* XSokoban 39 at push 336 of its reference solution (bench/midgame's halfway position).
+ * In 32 MiB one search with parking squares fills its store at about 395,000 nodes; the
+ * search without them solves it in about 312,000 more. */
+static const char *halfway_39 = "             ######\n"
+                                " #############*.**#\n"
+                                "##   ##     ##*.**#\n"
+                                "#    ##$$ $ ##...*#\n"
+                                "#         $#  ....#\n"
+                                "#    ##    # #$..*#\n"
+                                "#  $ ##    # $...*#\n"
+                                "## ##### ### ##.###\n"
+                                "##        ##   .  #\n"
+                                "#  ###  # ##### ###\n"
+                                "#       #  @$   #\n"
+                                "#  $ #     ###  #\n"
+                                "# $$$#$$   # ####\n"
+                                "#    #  $$ #\n"
+                                "######   ###\n"
+                                "     #####\n";
+
+/* A search that fills its store within its limits does not give up: one search in the fast
+ * mode goes on without parking squares in the same memory, for the nodes left, and
+ * answers. */
+static void test_full_store_goes_on_without_parking(void **state)
+{
+    (void)state;
+    loaded l;
+    load_text(&l, strdup(halfway_39));
+    solver_options options = {
+        .mode = SOLVER_FAST, .memory_mib = 32, .max_nodes = 2000000, .threads = 1};
+    solver_result result;
+    solver_options first = options;
+    first.disable = SOLVER_NO_PARKING; /* what the second search does, alone */
+    assert_int_equal(solver_solve(&l.board, &l.start, &first, &result), SOLVER_SOLVED);
+    uint64_t alone = result.nodes;
+    solver_result_free(&result);
+    assert_int_equal(solver_solve(&l.board, &l.start, &options, &result), SOLVER_SOLVED);
+    print_message("store full, then without parking: %llu nodes (%llu alone)\n",
+                  (unsigned long long)result.nodes, (unsigned long long)alone);
+    /* the first search ran until its store was full, not to the node limit */
+    assert_true(result.nodes > alone + 100000);
+    assert_true(result.nodes < options.max_nodes);
+    solver_result_free(&result);
+    unload(&l);
+}
+
 /* ------------------------------------------------------------------------------------- */
 /* Cancel                                                                                 */
 /* ------------------------------------------------------------------------------------- */
@@ -343,6 +389,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memory_limit_is_the_peak_in_the_optimal_mode),
         cmocka_unit_test(test_memory_limit_is_the_peak_in_the_fast_mode),
+        cmocka_unit_test(test_full_store_goes_on_without_parking),
         cmocka_unit_test(test_cancel_is_seen_in_the_fast_mode_set_up),
         cmocka_unit_test(test_cancel_is_seen_in_the_set_up_and_slow_nodes_of_a_huge_level),
         cmocka_unit_test(test_cancel_is_seen_inside_a_slow_node_of_the_fast_mode),
