@@ -485,9 +485,6 @@ static bool solve_strategy(void *argument, int index, const atomic_bool *stop)
     return result->status == SOLVER_SOLVED || result->status == SOLVER_UNSOLVABLE;
 }
 
-/* Solves with `threads` strategies at once; the first answer is the result, the nodes of
- * all are summed. They share what they learn of deadlocks in `learned`, or, when NULL, in
- * one made for the race. */
 /* What searches one after another or at once on `b` learn of deadlocks, shared (their keys
  * are alike): NULL when `learned` is given already or they learn none; else a table made for
  * them, its table of learned corrals taken out of their *mib. */
@@ -499,6 +496,9 @@ static solver_learned *learned_for(const board *b, const solver_options *options
     return solver_learned_new(b);
 }
 
+/* Solves with `threads` strategies at once; the first answer is the result, the nodes of
+ * all are summed. They share what they learn of deadlocks in `learned`, or, when NULL, in
+ * one made for the race. */
 static void solve_racing(const board *b, const position *start, const solver_options *options,
                          int threads, double began, solver_learned *learned, solver_result *result)
 {
@@ -548,6 +548,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
  * not worth a new search. */
 #define SINGLE_AGAIN_SHARE 0.02
 
+/* Solves with one search at a time, as above. */
 static void solve_single(const board *b, const position *start, const solver_options *options,
                          double began, solver_learned *learned, solver_result *result)
 {

@@ -193,8 +193,8 @@ static void test_memory_limit_is_the_peak_in_the_fast_mode(void **state)
 }
 
 /* XSokoban 39 at push 336 of its reference solution (bench/midgame's halfway position).
- * In 32 MiB one search with parking squares fills its store at about 395,000 nodes; the
- * search without them solves it in about 312,000 more. */
+ * In 32 MiB one search with parking squares fills its store at about 393,000 nodes; the
+ * search without them solves it in about 314,000 more. */
 static const char *halfway_39 = "             ######\n"
                                 " #############*.**#\n"
                                 "##   ##     ##*.**#\n"
