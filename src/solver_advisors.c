@@ -45,7 +45,9 @@ bool solver_advisors_init(solver_advisors *a, const board *b, int box_count,
     a->candidates = malloc(boxes * sizeof *a->candidates);
     a->mark = calloc((size_t)b->size, sizeof *a->mark);
     a->queue = malloc((size_t)b->size * sizeof *a->queue);
-    if (!a->path || !a->candidates || !a->mark || !a->queue || !solver_box_search_init(&a->box, b))
+    a->arrival = calloc((size_t)b->size, sizeof *a->arrival);
+    if (!a->arrival || !a->path || !a->candidates || !a->mark || !a->queue ||
+        !solver_box_search_init(&a->box, b))
         return false;
     /* the parking squares are targets too, numbered after the goals */
     for (int k = 0; k < features->parking.count; k++)
@@ -60,6 +62,7 @@ void solver_advisors_free(solver_advisors *a)
     free(a->candidates);
     free(a->mark);
     free(a->queue);
+    free(a->arrival);
     free(a->target_rows);
     free(a->live_rows);
     free(a->reach_rows);
@@ -157,12 +160,51 @@ static int target_distance(const solver_features *f, const solver_search *s, int
     return abs(board_x(b, at) - board_x(b, square)) + abs(board_y(b, at) - board_y(b, square));
 }
 
+void solver_advisors_mark_arrivals(solver_advisors *a, const solver_search *s, int layer)
+{
+    const board *b = s->board;
+    const int *layers = a->features->layer;
+    /* pulled back from the layer's empty targets over the squares a box may stand on (free,
+     * not dead); the player's square behind each only has to be floor */
+    uint32_t stamp = solver_next_stamp(a->arrival, &a->arrival_stamp, (size_t)b->size);
+    int head = 0, tail = 0;
+    for (int t = 0; t < a->features->target_count; t++) {
+        int square = solver_features_square(a->features, b, t);
+        if (layers[t] != layer || s->blocked[square] || a->arrival[square] == stamp) continue;
+        a->arrival[square] = stamp;
+        a->queue[tail++] = square;
+    }
+    while (head < tail) {
+        int box = a->queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int before = box - b->delta[d], stand = before - b->delta[d];
+            if (a->arrival[before] == stamp || s->blocked[before] || !board_is_inside(b, stand) ||
+                solver_square_is_dead(s->distances, before))
+                continue;
+            a->arrival[before] = stamp;
+            a->queue[tail++] = before;
+        }
+    }
+}
+
+bool solver_advisors_may_arrive(const solver_advisors *a, const solver_search *s, int origin)
+{
+    const board *b = s->board;
+    for (int d = 0; d < DIRECTION_COUNT; d++) {
+        int to = origin + b->delta[d], stand = origin - b->delta[d];
+        if (a->arrival[to] == a->arrival_stamp && !s->blocked[stand]) return true;
+    }
+    return false;
+}
+
 int solver_advisors_packing_next(solver_advisors *a, const solver_search *s, int *from, int *goal)
 {
     const int *layer = a->features->layer;
     while (a->next_candidate < a->candidate_count && a->searches < PACKING_SEARCHES) {
         int square = a->candidates[a->next_candidate++].square;
-        if (!solver_advisors_might_pack(a, s, square, a->top)) continue;
+        if (!solver_advisors_may_arrive(a, s, square) ||
+            !solver_advisors_might_pack(a, s, square, a->top))
+            continue;
         a->searches++;
         int pushes =
             solver_box_search_to_layer(&a->box, s->distances, s->boxes, square, s->player, NULL,
@@ -212,6 +254,7 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
     }
     a->candidate_count = count;
     a->top = top;
+    if (count > 0) solver_advisors_mark_arrivals(a, s, top);
     int pushes = solver_advisors_packing_next(a, s, from, goal);
     if (pushes == 0 && count > 0 && a->candidates[0].goal < b->goal_count)
         a->opener = first_in_the_way(s, a->candidates[0].square, a->candidates[0].goal);
