@@ -46,7 +46,8 @@ bool solver_advisors_init(solver_advisors *a, const board *b, int box_count,
     a->mark = calloc((size_t)b->size, sizeof *a->mark);
     a->queue = malloc((size_t)b->size * sizeof *a->queue);
     a->arrival = calloc((size_t)b->size, sizeof *a->arrival);
-    if (!a->arrival || !a->path || !a->candidates || !a->mark || !a->queue ||
+    a->wanted = malloc(2 * (size_t)(b->goal_count > 0 ? b->goal_count : 1) * sizeof *a->wanted);
+    if (!a->arrival || !a->wanted || !a->path || !a->candidates || !a->mark || !a->queue ||
         !solver_box_search_init(&a->box, b))
         return false;
     /* the parking squares are targets too, numbered after the goals */
@@ -63,6 +64,7 @@ void solver_advisors_free(solver_advisors *a)
     free(a->mark);
     free(a->queue);
     free(a->arrival);
+    free(a->wanted);
     free(a->target_rows);
     free(a->live_rows);
     free(a->reach_rows);
@@ -228,15 +230,18 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
     int top = solver_features_current(f, b, s->boxes);
     if (top < 0) return 0;
     /* The candidates, by distance (insertion sort: a few dozen boxes at most). */
-    int count = 0;
+    int count = 0, wanted = 0;
+    for (int t = 0; t < f->target_count; t++)
+        if (layer[t] == top && solver_features_needed(f, b, s->boxes, t, top))
+            a->wanted[wanted++] = t;
     for (int i = 0; i < s->box_count; i++) {
         int square = s->box_square[i], distance = SOLVER_NO_PATH, nearest = -1;
         if (board_is_goal(b, square)) continue;
         /* a box waiting on a parking square stays there until its goal's turn */
         int parked = a->box.goal_of[square] - b->goal_count;
         if (parked >= 0 && layer[f->parking.goal[parked]] < top) continue;
-        for (int t = 0; t < f->target_count; t++) {
-            if (layer[t] != top || !solver_features_needed(f, b, s->boxes, t, top)) continue;
+        for (int k = 0; k < wanted; k++) {
+            int t = a->wanted[k];
             int d = target_distance(f, s, square, t);
             if (d < distance) {
                 distance = d;

@@ -49,6 +49,7 @@ typedef struct solver_advisors {
     ida_move *path;                  /* the packing advice's pushes, 4 * board size at most */
     int path_capacity;
     solver_candidate *candidates; /* box_count of them */
+    int *wanted;                  /* the targets of the layer to fill that need a box */
     int opener;                   /* the box the opener would push first, or -1 */
     uint32_t *mark;               /* the relaxed flood of might_pack() */
     /* the packing advisor's progress in the current state: its candidates, the next one to
