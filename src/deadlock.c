@@ -230,6 +230,14 @@ static bool find_block_2x2(const board *board, const uint8_t *boxes, int square,
 {
     const int horizontal[2] = {board->delta[DIR_LEFT], board->delta[DIR_RIGHT]};
     const int vertical[2] = {board->delta[DIR_UP], board->delta[DIR_DOWN]};
+    /* every block holds a neighbour on each axis: most pushes leave one axis open */
+    bool across = false, along = false;
+    for (int i = 0; i < 2; i++) {
+        int side = square + horizontal[i], end = square + vertical[i];
+        across |= boxes[side] || board_is_wall(board, side);
+        along |= boxes[end] || board_is_wall(board, end);
+    }
+    if (!across || !along) return false;
     for (int h = 0; h < 2; h++) {
         for (int v = 0; v < 2; v++) {
             int block[4] = {square, square + horizontal[h], square + vertical[v],
