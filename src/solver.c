@@ -304,7 +304,8 @@ static void restart(solver_search *search, const board *b, const position *start
 
 /* Runs the search and, when it succeeds, turns its pushes into a checked LURD solution. */
 static void run_search(const board *b, const position *start, const solver_options *options,
-                       double began, solver_search *search, solver_result *result)
+                       double began, size_t store_bytes, solver_search *search,
+                       solver_result *result)
 {
     ida_domain domain;
     solver_search_domain(search, &domain);
@@ -326,8 +327,7 @@ static void run_search(const board *b, const position *start, const solver_optio
      * docs/SOLVER.md). */
     double backward = options->disable & SOLVER_NO_BACKWARD ? 0 : features ? 0.25 : 3;
     if (options->mode == SOLVER_FAST) {
-        status =
-            solver_fast_search(search, &limits, search_bytes(options), features, backward, &found);
+        status = solver_fast_search(search, &limits, store_bytes, features, backward, &found);
         if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
             /* Goal-room macros leave pushes out, so a search that ran dry with them proves
              * nothing: search again without them in what is left of the budget. */
@@ -342,8 +342,7 @@ static void run_search(const board *b, const position *start, const solver_optio
             }
             if (limits.max_nodes)
                 limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
-            status = solver_fast_search(search, &limits, search_bytes(options), features, backward,
-                                        &found);
+            status = solver_fast_search(search, &limits, store_bytes, features, backward, &found);
             found.nodes += nodes;
         }
     } else {
@@ -379,6 +378,84 @@ static void run_search(const board *b, const position *start, const solver_optio
     ida_result_free(&found);
 }
 
+/* The fast mode's restarts (solver_fast.h): after this many nodes of a search (about 2 s on
+ * XSokoban; the levels solved sooner are not touched), searches afresh of this many nodes
+ * each, as many nodes as the search's own between them. Measured in docs/SOLVER.md
+ * ("Restarts"). */
+#define RESTART_AFTER_NODES 1000000
+#define RESTART_NODES 150000
+/* A restart's share of the search's memory, at most RESTART_MOST_MIB (150,000 nodes keep
+ * less than 16 MiB of states), and none below RESTART_LEAST_MIB. */
+#define RESTART_MEMORY_SHARE 16
+#define RESTART_MOST_MIB 64
+#define RESTART_LEAST_MIB 4
+
+/* What a restart needs of the search it restarts from. */
+typedef struct restart_context {
+    const board *board;
+    const solver_options *options; /* the search's; the time limit counts from `began` */
+    double began;
+    int memory_mib;          /* the restart's memory */
+    solver_learned *learned; /* the deadlocks the searches of the board learn; may be NULL */
+} restart_context;
+
+static void solve_one(const board *b, const position *start, const solver_options *options,
+                      double began, solver_learned *learned, solver_result *result);
+
+/* The pushes of checked steps from `start`, as single pushes (SOLVER_MOVE_SINGLE: no macro
+ * lengthens them when they are replayed from another search's start). */
+static bool pushes_of_steps(const board *b, int player, const game_step *steps, int count,
+                            ida_result *pushes)
+{
+    pushes->path = malloc((size_t)(count > 0 ? count : 1) * sizeof *pushes->path);
+    if (!pushes->path) return false;
+    for (int k = 0; k < count; k++) {
+        int to = player + b->delta[steps[k].direction];
+        if (steps[k].push)
+            pushes->path[pushes->length++] =
+                solver_move(to, steps[k].direction) | SOLVER_MOVE_SINGLE;
+        player = to;
+    }
+    pushes->cost = pushes->length;
+    return true;
+}
+
+/* solver_search.restart: one search afresh, by the same strategy, from the search's state,
+ * with its own packing order, store and feature space, learning into the board's deadlocks. */
+static solver_restart_answer restart_from(void *argument, const solver_search *search,
+                                          uint64_t budget, ida_result *rest)
+{
+    const restart_context *c = argument;
+    const board *b = c->board;
+    solver_options options = *c->options;
+    double now = ida_clock();
+    if (options.max_seconds > 0) {
+        options.max_seconds -= now - c->began;
+        if (options.max_seconds <= 0) return SOLVER_RESTART_OPEN;
+    }
+    position p;
+    if (!position_init(&p, b)) return SOLVER_RESTART_OPEN;
+    for (int i = 0; i < search->box_count; i++) p.boxes[search->box_square[i]] = 1;
+    p.box_count = search->box_count;
+    p.player = search->player;
+    options.max_nodes = budget;
+    options.memory_mib = c->memory_mib;
+    options.progress = NULL;
+    options.known = NULL; /* its steps end at a solved position */
+    options.disable |= SOLVER_NO_RESTARTS;
+    solver_result r;
+    solve_one(b, &p, &options, now, c->learned, &r);
+    rest->nodes = r.nodes;
+    solver_restart_answer answer = SOLVER_RESTART_OPEN;
+    if (r.status == SOLVER_UNSOLVABLE)
+        answer = SOLVER_RESTART_LOST;
+    else if (r.status == SOLVER_SOLVED && pushes_of_steps(b, p.player, r.steps, r.moves, rest))
+        answer = SOLVER_RESTART_SOLVED;
+    solver_result_free(&r);
+    position_free(&p);
+    return answer;
+}
+
 /* Solves from `start` on `b` with one search, the clock started at `began`; its deadlocks
  * are learned in `learned`, shared with the other searches of the board (NULL: in tables
  * of its own). */
@@ -408,7 +485,21 @@ static void solve_one(const board *b, const position *start, const solver_option
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         if (learned) solver_search_share_learned(&search, learned);
-        run_search(b, start, options, began, &search, result);
+        /* the restarts' memory comes out of the search's */
+        size_t store_bytes = search_bytes(options);
+        restart_context restarts = {
+            .board = b, .options = options, .began = began, .learned = learned};
+        restarts.memory_mib = (int)(store_bytes / RESTART_MEMORY_SHARE >> 20);
+        if (restarts.memory_mib > RESTART_MOST_MIB) restarts.memory_mib = RESTART_MOST_MIB;
+        if (fast && !(options->disable & SOLVER_NO_RESTARTS) &&
+            restarts.memory_mib >= RESTART_LEAST_MIB) {
+            search.restart = restart_from;
+            search.restart_argument = &restarts;
+            search.restart_after = RESTART_AFTER_NODES;
+            search.restart_budget = RESTART_NODES;
+            store_bytes -= (size_t)restarts.memory_mib << 20;
+        }
+        run_search(b, start, options, began, store_bytes, &search, result);
     } else if (solver_stop_now(&stop))
         result->status = status_of(solver_stop_status(&stop));
     else

@@ -4,7 +4,8 @@
  * Takes the next open state (solver_open.h), puts the search in it, makes each of its
  * pushes through the Sokoban domain (solver_domain.h) and keeps the new states
  * (solver_store.h) with their features (solver_features.h); with features, adds the
- * packing advisor's macro and weighs the children (solver_advisors.h), then opens them. */
+ * packing advisor's macro and weighs the children (solver_advisors.h), then opens them;
+ * now and then restarts afresh from the state it is about to expand (search->restart). */
 #include "solver_fast.h"
 
 #include <assert.h>
@@ -66,6 +67,8 @@ typedef struct fast_search {
     double backward_share; /* its nodes for each node of the forward search */
     solver_backward back;
     uint64_t back_nodes, forward_nodes;
+    /* the restarts' nodes (search->restart), and the node count at which the next is due */
+    uint64_t restart_nodes, next_restart;
 } fast_search;
 
 /* The domain's `seen` hook: the states in the store. */
@@ -355,6 +358,50 @@ static void learn_from_subtrees(fast_search *f, int i)
     }
 }
 
+/* Appends the moves of `rest` to `result`'s path. False when out of memory. */
+static bool append_rest(ida_result *result, const ida_result *rest)
+{
+    ida_move *path =
+        realloc(result->path, (size_t)(result->length + rest->length + 1) * sizeof *path);
+    if (!path) return false;
+    result->path = path;
+    memcpy(path + result->length, rest->path, (size_t)rest->length * sizeof *path);
+    result->length += rest->length;
+    result->cost += rest->cost;
+    return true;
+}
+
+/* A restart from node `i`, whose state the search is in, when one is due: a search afresh
+ * from this state (search->restart), with its own packing order and feature space. The
+ * restarts take as many nodes as the search itself between them. Returns IDA_SOLVED with
+ * the path to `i` and the restart's rest, IDA_UNSOLVABLE to go on; *lost when the restart
+ * proved the state lost. */
+static ida_status try_restart(fast_search *f, int i, ida_result *result, bool *lost)
+{
+    solver_search *s = f->search;
+    const ida_limits *l = f->limits;
+    *lost = false;
+    if (!s->restart || result->nodes < f->next_restart ||
+        (l->max_nodes && result->nodes >= l->max_nodes))
+        return IDA_UNSOLVABLE;
+    uint64_t budget = s->restart_budget;
+    if (l->max_nodes && l->max_nodes - result->nodes < budget)
+        budget = l->max_nodes - result->nodes;
+    ida_result rest = {0};
+    solver_restart_answer answer = s->restart(s->restart_argument, s, budget, &rest);
+    result->nodes += rest.nodes;
+    f->restart_nodes += rest.nodes;
+    f->next_restart = result->nodes + rest.nodes + 1;
+    ida_status status = IDA_UNSOLVABLE;
+    if (answer == SOLVER_RESTART_SOLVED)
+        status = solver_store_path(&f->store, i, result) && append_rest(result, &rest)
+                     ? IDA_SOLVED
+                     : IDA_NO_MEMORY;
+    *lost = answer == SOLVER_RESTART_LOST;
+    ida_result_free(&rest);
+    return status;
+}
+
 /* Expands open states until a goal is generated. */
 static ida_status run(fast_search *f, const ida_limits *limits, double start, ida_result *result)
 {
@@ -390,6 +437,9 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                                             s->player))
                 continue;
         }
+        bool lost;
+        if ((status = try_restart(f, i, result, &lost)) != IDA_UNSOLVABLE) break;
+        if (lost) continue;
         solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;
         for (int m = 0; m < count; m++) {
@@ -447,7 +497,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
             if (!open_node(f, f->children[c].node, f->children[c].h, f->children[c].aim))
                 status = IDA_NO_MEMORY;
         if (status != IDA_UNSOLVABLE) break;
-        f->forward_nodes = result->nodes - f->back_nodes;
+        f->forward_nodes = result->nodes - f->back_nodes - f->restart_nodes;
         if ((status = run_backward(f, result)) != IDA_UNSOLVABLE) break;
         if (result->nodes >= next_check) {
             double now = ida_clock();
@@ -487,6 +537,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
                      .stuck = s->stuck && s->corral_deadlocks,
                      .backward = backward_share > 0,
                      .backward_share = backward_share,
+                     .next_restart = s->restart_after,
                      .limits = limits};
     solver_search_domain(s, &f.domain);
     ida_status status;

@@ -9,6 +9,12 @@
  * pushes that no advisor asked for (packing a box in packing order, joining regions,
  * pushing aside the box in the way), ties going to the lower matching bound. With the
  * features turned off (SOLVER_NO_FEATURES) it is a weighted best-first search, f = g + 5h.
+ * Once it has looked at search->restart_after nodes, it hands a state it is about to expand,
+ * now and then, to search->restart (solver.c), which searches afresh from there with a budget
+ * of its own (search->restart_budget nodes); the search then takes as many nodes as that
+ * restart took before the next. From a state along the way the level's analysis (the packing
+ * order above all) starts again, and a search from there often ends far sooner than the one
+ * still going (docs/SOLVER.md, "Restarts").
  * Solutions are not push-optimal; "unsolvable" is still a proof: only deadlocks and pushes
  * that can wait (PI-corrals) are left out, every single push is still searched, and solver.c
  * repeats a search that used goal-room macros without them before it says so. It moves

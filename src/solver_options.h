@@ -46,6 +46,7 @@ enum {
     SOLVER_NO_ROWS = 8192,            /* floods over rows of bits: every flood square by square */
     SOLVER_NO_STUCK = 16384,          /* fast mode: deadlock patterns of stuck boxes, learned */
     SOLVER_NO_ORDER_SEARCH = 32768,   /* fast mode: the first packing order, not a search */
+    SOLVER_NO_RESTARTS = 65536,       /* fast mode: no searches afresh from states on the way */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

@@ -40,6 +40,21 @@ typedef struct solver_counters {
     uint64_t corral_deadlock; /* states cut by a corral the small search proved lost */
 } solver_counters;
 
+/* What a search started afresh from a state of another found (solver_search.restart). */
+typedef enum solver_restart_answer {
+    SOLVER_RESTART_OPEN,   /* nothing within its budget */
+    SOLVER_RESTART_SOLVED, /* the rest of a solution */
+    SOLVER_RESTART_LOST,   /* a proof that the state cannot be solved */
+} solver_restart_answer;
+
+struct solver_search;
+/* Searches afresh from the current state of `search`, with at most `budget` nodes: the rest
+ * of a solution, as single pushes (SOLVER_MOVE_SINGLE), in rest->path, rest->length and
+ * rest->cost (pushes); the nodes it looked at in rest->nodes. */
+typedef solver_restart_answer (*solver_restart_fn)(void *argument,
+                                                   const struct solver_search *search,
+                                                   uint64_t budget, ida_result *rest);
+
 typedef struct solver_search {
     const board *board;
     const solver_distances *distances;
@@ -75,6 +90,12 @@ typedef struct solver_search {
      * accepts ends the search as a solved one does. NULL: none. */
     bool (*known)(void *argument, uint64_t key);
     void *known_argument;
+    /* Searches afresh from states of this one (the fast mode's restarts, solver_fast.h):
+     * the first once the search has looked at `restart_after` nodes, each with a budget
+     * of `restart_budget` nodes. NULL: none. */
+    solver_restart_fn restart;
+    void *restart_argument;
+    uint64_t restart_after, restart_budget;
 
     /* The current state. */
     int box_count;

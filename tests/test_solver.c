@@ -26,6 +26,7 @@
 #include "solver.h"
 #include "solver_bound.h"
 #include "solver_domain.h"
+#include "solver_fast.h"
 #include "solver_features.h"
 #include "solver_learned.h"
 #include "solver_stuck.h"
@@ -1352,6 +1353,156 @@ static void test_fast_search_stops_at_a_known_position(void **state)
     fixture_free(&f);
 }
 
+/* ---- restarts ---------------------------------------------------------------------------- */
+
+/* A stand-in for solver.c's restart: solves from the search's state with the optimal mode
+ * and hands the rest back as single pushes, or says every state is lost. */
+typedef struct stand_in_restart {
+    const board *board;
+    bool lost; /* answer "lost" instead */
+    int calls;
+    ida_move rest[1024]; /* the rest handed back last, `pushes` of them */
+    int pushes;
+} stand_in_restart;
+
+static solver_restart_answer stand_in_restart_from(void *argument, const solver_search *search,
+                                                   uint64_t budget, ida_result *rest)
+{
+    stand_in_restart *r = argument;
+    assert_true(budget > 0);
+    r->calls++;
+    rest->nodes = 5;
+    if (r->lost) return SOLVER_RESTART_LOST;
+    position p;
+    assert_true(position_init(&p, r->board));
+    for (int i = 0; i < search->box_count; i++) p.boxes[search->box_square[i]] = 1;
+    p.box_count = search->box_count;
+    p.player = search->player;
+    solver_options options = options_for(SOLVER_OPTIMAL);
+    solver_result solved;
+    solver_status status = solver_solve(r->board, &p, &options, &solved);
+    if (status == SOLVER_UNSOLVABLE) { /* the search had not seen it is lost */
+        position_free(&p);
+        return SOLVER_RESTART_LOST;
+    }
+    assert_int_equal(status, SOLVER_SOLVED);
+    assert_true(solved.pushes <= 1024);
+    rest->path = malloc((size_t)solved.pushes * sizeof *rest->path);
+    assert_non_null(rest->path);
+    int player = p.player;
+    for (int k = 0; k < solved.moves; k++) {
+        int to = player + r->board->delta[solved.steps[k].direction];
+        if (solved.steps[k].push)
+            rest->path[rest->length++] =
+                solver_move(to, solved.steps[k].direction) | SOLVER_MOVE_SINGLE;
+        player = to;
+    }
+    rest->cost = rest->length;
+    r->pushes = rest->length;
+    memcpy(r->rest, rest->path, (size_t)rest->length * sizeof *rest->path);
+    solver_result_free(&solved);
+    position_free(&p);
+    return SOLVER_RESTART_SOLVED;
+}
+
+/* Plays pushes of one square each from the fixture's start, walking the player behind each
+ * box; true when every push can be made and the level ends solved. */
+static bool pushes_solve(const fixture *f, const ida_move *path, int length)
+{
+    position p;
+    assert_true(position_copy(&p, &f->start, &f->board));
+    direction *walk = malloc((size_t)f->board.size * sizeof *walk);
+    assert_non_null(walk);
+    bool ok = true;
+    for (int i = 0; ok && i < length; i++) {
+        int square = solver_move_square(path[i]);
+        direction d = solver_move_direction(path[i]);
+        int steps = board_path(&f->board, &p, square - f->board.delta[d], walk, f->board.size);
+        ok = steps >= 0 && p.boxes[square];
+        for (int k = 0; ok && k < steps; k++) ok = board_step(&f->board, &p, walk[k]) == STEP_MOVED;
+        ok = ok && board_step(&f->board, &p, d) == STEP_PUSHED;
+    }
+    for (int square = 0; ok && square < f->board.size; square++)
+        if (p.boxes[square] && !board_is_goal(&f->board, square)) ok = false;
+    free(walk);
+    position_free(&p);
+    return ok;
+}
+
+/* The fast search hands a state to its restart once the nodes are due, joins the rest the
+ * restart found to the path that led there, counts the restart's nodes, and does not expand
+ * a state the restart proved lost. */
+static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_distances distances;
+    assert_true(solver_distances_init(&distances, &f.board));
+    /* every push one square, so that the path can be played push by push */
+    solver_options options = {.mode = SOLVER_FAST,
+                              .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
+    stand_in_restart restart = {.board = &f.board};
+    solver_search search;
+    assert_true(
+        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
+    search.restart = stand_in_restart_from;
+    search.restart_argument = &restart;
+    search.restart_after = 20;
+    search.restart_budget = 1000;
+    ida_result found;
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    /* the path ends with the rest the last restart handed back */
+    assert_true(restart.calls >= 1);
+    assert_true(restart.pushes > 0 && found.length > restart.pushes);
+    assert_memory_equal(found.path + found.length - restart.pushes, restart.rest,
+                        (size_t)restart.pushes * sizeof *found.path);
+    assert_int_equal(found.cost, found.length);
+    assert_true(found.nodes >= 20 + 5 * (uint64_t)restart.calls);
+    assert_true(pushes_solve(&f, found.path, found.length));
+    ida_result_free(&found);
+    solver_search_free(&search);
+
+    /* A state a restart proves lost is not expanded: asked at once, about the start, the
+     * restart says it is lost, and the search has nothing left to expand. */
+    restart = (stand_in_restart){.board = &f.board, .lost = true};
+    assert_true(
+        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
+    search.restart = stand_in_restart_from;
+    search.restart_argument = &restart;
+    search.restart_after = 0;
+    search.restart_budget = 1000;
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_UNSOLVABLE);
+    assert_int_equal(restart.calls, 1);
+    assert_int_equal(found.nodes, 5);
+    ida_result_free(&found);
+    solver_search_free(&search);
+    solver_distances_free(&distances);
+    fixture_free(&f);
+}
+
+/* The restarts of the whole solver: XSokoban 32, which one search alone does not solve in
+ * 1.2 million nodes, is solved from the state the first restart starts from (at a million
+ * nodes), the solution replayed from the start. */
+static void test_restarts_solve_what_one_search_alone_does_not(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 32);
+    solver_options options = options_for(SOLVER_FAST);
+    options.memory_mib = 256; /* a sixteenth for each restart */
+    options.threads = 1;
+    options.max_nodes = 1200000;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_true(r.nodes > 1000000);
+    solver_result_free(&r);
+    options.disable = SOLVER_NO_RESTARTS;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_LIMIT);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1403,6 +1554,8 @@ int main(void)
         cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
         cmocka_unit_test(test_the_second_run_hands_over_to_the_best_first_search),
         cmocka_unit_test(test_the_default_memory_is_per_search),
+        cmocka_unit_test(test_a_restart_joins_its_rest_to_the_path_that_led_there),
+        cmocka_unit_test(test_restarts_solve_what_one_search_alone_does_not),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

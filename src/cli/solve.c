@@ -18,7 +18,8 @@ typedef struct progress_line {
 
 /* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
  * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features,
- * pullhome, backward, corralproof, parking, packlist, frozen, rows, stuck, ordersearch
+ * pullhome, backward, corralproof, parking, packlist, frozen, rows, stuck, ordersearch,
+ * restarts
  * (docs/SOLVER.md).
  */
 static unsigned disabled_techniques(void)
@@ -33,7 +34,8 @@ static unsigned disabled_techniques(void)
                  {"backward", SOLVER_NO_BACKWARD},  {"corralproof", SOLVER_NO_CORRAL_DEADLOCKS},
                  {"parking", SOLVER_NO_PARKING},    {"packlist", SOLVER_NO_PACKING_LIST},
                  {"frozen", SOLVER_NO_FROZEN},      {"rows", SOLVER_NO_ROWS},
-                 {"stuck", SOLVER_NO_STUCK},        {"ordersearch", SOLVER_NO_ORDER_SEARCH}};
+                 {"stuck", SOLVER_NO_STUCK},        {"ordersearch", SOLVER_NO_ORDER_SEARCH},
+                 {"restarts", SOLVER_NO_RESTARTS}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)
