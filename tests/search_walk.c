@@ -2,6 +2,7 @@
 #include "search_walk.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 void search_walk_start(solver_search *s, const board *b, const position *start)
 {
@@ -21,4 +22,28 @@ bool search_walk_push(solver_search *s, const ida_domain *domain, unsigned *seed
     int cost;
     int h = domain->make(s, moves[(*seed >> 8) % (unsigned)n], 0, &cost);
     return h != IDA_PRUNE && h < IDA_INFINITY;
+}
+
+bool search_walk_pushes_solve(const board *b, const position *start, const ida_move *path,
+                              int length)
+{
+    position p;
+    direction *walk = malloc((size_t)b->size * sizeof *walk);
+    bool ok = walk && position_copy(&p, start, b);
+    if (!ok) {
+        free(walk);
+        return false;
+    }
+    for (int i = 0; ok && i < length; i++) {
+        int square = solver_move_square(path[i]);
+        direction d = solver_move_direction(path[i]);
+        int steps = board_path(b, &p, square - b->delta[d], walk, b->size);
+        ok = steps >= 0 && p.boxes[square];
+        for (int k = 0; ok && k < steps; k++) ok = board_step(b, &p, walk[k]) == STEP_MOVED;
+        ok = ok && board_step(b, &p, d) == STEP_PUSHED;
+    }
+    ok = ok && position_is_solved(&p, b);
+    free(walk);
+    position_free(&p);
+    return ok;
 }

@@ -1,5 +1,6 @@
 /* search_walk.h - random walks of pushes through a solver search, for the tests that ask
- * the solver's checks about many positions of real levels. */
+ * the solver's checks about many positions of real levels; and a path of pushes played
+ * from a start, for the tests that check a search's path. */
 #ifndef SOKOBAN_TESTS_SEARCH_WALK_H
 #define SOKOBAN_TESTS_SEARCH_WALK_H
 
@@ -15,5 +16,10 @@ void search_walk_start(solver_search *search, const board *board, const position
 /* Makes a random push of the walk (`seed` its random state, `domain` the search's); false
  * when there is none or the search prunes the one drawn (the walk ends). */
 bool search_walk_push(solver_search *search, const ida_domain *domain, unsigned *seed);
+
+/* Plays `length` pushes of `path` (one push each, the walking between them found here)
+ * from `start`; true when every push can be made and the level ends solved. */
+bool search_walk_pushes_solve(const board *board, const position *start, const ida_move *path,
+                              int length);
 
 #endif

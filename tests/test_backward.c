@@ -16,6 +16,7 @@
 #include "collection.h"
 #include "solver.h"
 #include "solver_backward.h"
+#include "search_walk.h"
 #include "solver_domain.h"
 
 typedef struct fixture {
@@ -88,30 +89,6 @@ static uint64_t start_key(const fixture *f)
     return key ^ f->zobrist.player[least];
 }
 
-/* Plays `path` (pushes, the walking between them found here) from the start; true when
- * every push can be made and the level ends solved. */
-static bool pushes_solve(const fixture *f, const ida_move *path, int length)
-{
-    position p;
-    assert_true(position_copy(&p, &f->start, &f->board));
-    direction *walk = malloc((size_t)f->board.size * sizeof *walk);
-    assert_non_null(walk);
-    bool ok = true;
-    for (int i = 0; ok && i < length; i++) {
-        int square = solver_move_square(path[i]);
-        direction d = solver_move_direction(path[i]);
-        int behind = square - f->board.delta[d];
-        int steps = board_path(&f->board, &p, behind, walk, f->board.size);
-        ok = steps >= 0;
-        for (int k = 0; ok && k < steps; k++) ok = board_step(&f->board, &p, walk[k]) == STEP_MOVED;
-        ok = ok && board_step(&f->board, &p, d) == STEP_PUSHED;
-    }
-    ok = ok && position_is_solved(&p, &f->board);
-    free(walk);
-    position_free(&p);
-    return ok;
-}
-
 /* A lone box pulls from a square to a start square as often as it would be pushed the
  * other way; a square no pull leads home from is dead for the backward search. */
 static void test_pull_distances_are_the_pushes_the_other_way(void **state)
@@ -182,7 +159,7 @@ static void check_backward_reaches_the_start(fixture *f)
     assert_int_equal(result.length, back.store.nodes[met].g);
     assert_int_equal(result.cost, result.length);
     for (int i = 0; i < result.length; i++) assert_true(result.path[i] & SOLVER_MOVE_SINGLE);
-    assert_true(pushes_solve(f, result.path, result.length));
+    assert_true(search_walk_pushes_solve(&f->board, &f->start, result.path, result.length));
     ida_result_free(&result);
     solver_backward_free(&back);
     solver_store_free(&forward);

@@ -23,6 +23,7 @@
 #include "game.h"
 #include "level.h"
 #include "lurd.h"
+#include "search_walk.h"
 #include "solver.h"
 #include "solver_bound.h"
 #include "solver_domain.h"
@@ -1405,30 +1406,6 @@ static solver_restart_answer stand_in_restart_from(void *argument, const solver_
     return SOLVER_RESTART_SOLVED;
 }
 
-/* Plays pushes of one square each from the fixture's start, walking the player behind each
- * box; true when every push can be made and the level ends solved. */
-static bool pushes_solve(const fixture *f, const ida_move *path, int length)
-{
-    position p;
-    assert_true(position_copy(&p, &f->start, &f->board));
-    direction *walk = malloc((size_t)f->board.size * sizeof *walk);
-    assert_non_null(walk);
-    bool ok = true;
-    for (int i = 0; ok && i < length; i++) {
-        int square = solver_move_square(path[i]);
-        direction d = solver_move_direction(path[i]);
-        int steps = board_path(&f->board, &p, square - f->board.delta[d], walk, f->board.size);
-        ok = steps >= 0 && p.boxes[square];
-        for (int k = 0; ok && k < steps; k++) ok = board_step(&f->board, &p, walk[k]) == STEP_MOVED;
-        ok = ok && board_step(&f->board, &p, d) == STEP_PUSHED;
-    }
-    for (int square = 0; ok && square < f->board.size; square++)
-        if (p.boxes[square] && !board_is_goal(&f->board, square)) ok = false;
-    free(walk);
-    position_free(&p);
-    return ok;
-}
-
 /* The fast search hands a state to its restart once the nodes are due, joins the rest the
  * restart found to the path that led there, counts the restart's nodes, and does not expand
  * a state the restart proved lost. */
@@ -1459,7 +1436,7 @@ static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **stat
                         (size_t)restart.pushes * sizeof *found.path);
     assert_int_equal(found.cost, found.length);
     assert_true(found.nodes >= 20 + 5 * (uint64_t)restart.calls);
-    assert_true(pushes_solve(&f, found.path, found.length));
+    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
     ida_result_free(&found);
     solver_search_free(&search);
 
