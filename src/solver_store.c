@@ -5,23 +5,9 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "solver_domain.h"
-
-/* The big arrays are mapped, not malloc'd: zero pages that cost nothing until touched and
- * go back whole, out of reach of allocator settings such as MALLOC_PERTURB_ (which writes
- * over every block malloc hands out and takes back: seconds for 256 MiB). */
-static void *map_pages(size_t bytes)
-{
-    void *pages = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    return pages == MAP_FAILED ? NULL : pages;
-}
-
-static void unmap_pages(void *pages, size_t bytes)
-{
-    if (pages) munmap(pages, bytes);
-}
+#include "solver_pages.h"
 
 enum {
     /* The hash set's first size, in slots (one page); it doubles whenever half is used. */
@@ -60,9 +46,9 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
     store->max_nodes = (int)max_nodes;
     store->max_slot_mask = slots - 1;
     store->slot_mask = (slots < FIRST_SLOTS ? slots : FIRST_SLOTS) - 1;
-    store->nodes = map_pages(nodes_bytes(store));
-    store->boxes = map_pages(boxes_bytes(store));
-    store->slots = map_pages(slots_bytes(store->slot_mask));
+    store->nodes = solver_pages_map(nodes_bytes(store));
+    store->boxes = solver_pages_map(boxes_bytes(store));
+    store->slots = solver_pages_map(slots_bytes(store->slot_mask));
     return store->nodes && store->boxes && store->slots;
 }
 
@@ -70,9 +56,9 @@ bool solver_store_init(solver_store *store, int box_count, size_t memory_bytes,
 static bool grow_slots(solver_store *store)
 {
     size_t mask = store->slot_mask * 2 + 1;
-    int32_t *slots = map_pages(slots_bytes(mask));
+    int32_t *slots = solver_pages_map(slots_bytes(mask));
     if (!slots) return false;
-    unmap_pages(store->slots, slots_bytes(store->slot_mask));
+    solver_pages_unmap(store->slots, slots_bytes(store->slot_mask));
     store->slots = slots;
     store->slot_mask = mask;
     for (int i = 0; i < store->count; i++) {
@@ -85,9 +71,9 @@ static bool grow_slots(solver_store *store)
 
 void solver_store_free(solver_store *store)
 {
-    unmap_pages(store->nodes, nodes_bytes(store));
-    unmap_pages(store->boxes, boxes_bytes(store));
-    unmap_pages(store->slots, slots_bytes(store->slot_mask));
+    solver_pages_unmap(store->nodes, nodes_bytes(store));
+    solver_pages_unmap(store->boxes, boxes_bytes(store));
+    solver_pages_unmap(store->slots, slots_bytes(store->slot_mask));
     free(store->macros);
     *store = (solver_store){0};
 }

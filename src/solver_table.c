@@ -4,7 +4,8 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+
+#include "solver_pages.h"
 
 enum {
     /* The table starts at this size and grows fourfold whenever half of it is in use, up to
@@ -20,19 +21,17 @@ static size_t buckets_for(size_t bytes)
     return buckets;
 }
 
-/* The whole budget is mapped at once (fresh zero pages from the system, which cost no
- * memory until touched, and are given back whole: mmap, not malloc, so that no allocator
- * setting such as MALLOC_PERTURB_ writes over them), and the table grows inside it: no
- * second block is ever held beside the first, so the budget is the table's peak, not 1.25
- * times it. */
+/* The whole budget is mapped at once (solver_pages.h: zero pages that cost no memory until
+ * touched), and the table grows inside it: no second block is ever held beside the first,
+ * so the budget is the table's peak, not 1.25 times it. */
 bool solver_table_init(solver_table *t, size_t bytes)
 {
     *t = (solver_table){0};
     t->max_buckets = buckets_for(bytes);
     size_t buckets = buckets_for(bytes < START_BYTES ? bytes : START_BYTES);
     size_t size = t->max_buckets * SOLVER_TABLE_WAYS * sizeof *t->entries;
-    void *entries = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (entries == MAP_FAILED) return false;
+    void *entries = solver_pages_map(size);
+    if (!entries) return false;
     t->entries = entries;
     t->bucket_mask = buckets - 1;
     return true;
@@ -40,7 +39,7 @@ bool solver_table_init(solver_table *t, size_t bytes)
 
 void solver_table_free(solver_table *t)
 {
-    if (t->entries) munmap(t->entries, t->max_buckets * SOLVER_TABLE_WAYS * sizeof *t->entries);
+    solver_pages_unmap(t->entries, t->max_buckets * SOLVER_TABLE_WAYS * sizeof *t->entries);
     *t = (solver_table){0};
 }
 
