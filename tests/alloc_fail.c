@@ -279,7 +279,7 @@ alloc_fail_sweep_result alloc_fail_sweep(const char *name, alloc_fail_operation 
 {
     alloc_fail_sweep_result result = {0};
     /* Thousands of runs free and take the same memory again: keep it rather than give it
-     * back to the system and fault it in anew each run (most of a sweep's time otherwise). */
+     * back to the system and fault it in anew each run (a third of a sweep's time otherwise). */
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     run_once(name, operation, argument, options, 0, false, &result);
