@@ -378,11 +378,11 @@ static void run_search(const board *b, const position *start, const solver_optio
     ida_result_free(&found);
 }
 
-/* The fast mode's restarts (solver_fast.h): after this many nodes of a search (about 2 s on
+/* The fast mode's restarts (solver_fast.h): after this many nodes of a search (about 1 s on
  * XSokoban; the levels solved sooner are not touched), searches afresh of this many nodes
  * each, as many nodes as the search's own between them. Measured in docs/SOLVER.md
  * ("Restarts"). */
-#define RESTART_AFTER_NODES 1000000
+#define RESTART_AFTER_NODES 500000
 #define RESTART_NODES 150000
 /* A restart's share of the search's memory, at most RESTART_MOST_MIB (150,000 nodes keep
  * less than 16 MiB of states), and none below RESTART_LEAST_MIB. */

@@ -1459,8 +1459,8 @@ static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **stat
 }
 
 /* The restarts of the whole solver: XSokoban 32, which one search alone does not solve in
- * its first million nodes (nor in 2 million: docs/SOLVER.md), is solved from the state the
- * first restart starts from, the solution replayed from the start. */
+ * 2 million nodes (docs/SOLVER.md), is solved by a restart once the first is due (after
+ * 500,000 nodes), the solution replayed from the start. */
 static void test_restarts_solve_what_one_search_alone_does_not(void **state)
 {
     (void)state;
@@ -1469,10 +1469,10 @@ static void test_restarts_solve_what_one_search_alone_does_not(void **state)
     solver_options options = options_for(SOLVER_FAST);
     options.memory_mib = 256; /* a sixteenth for each restart */
     options.threads = 1;
-    options.max_nodes = 1200000;
+    options.max_nodes = 1000000;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
-    assert_true(r.nodes > 1000000);
+    assert_true(r.nodes > 500000);
     solver_result_free(&r);
     fixture_free(&f);
 }
