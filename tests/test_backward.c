@@ -14,9 +14,9 @@
 
 #include "board.h"
 #include "collection.h"
+#include "search_walk.h"
 #include "solver.h"
 #include "solver_backward.h"
-#include "search_walk.h"
 #include "solver_domain.h"
 
 typedef struct fixture {
