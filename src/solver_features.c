@@ -52,9 +52,16 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     if (!f->floor || !f->mark || !f->queue || !f->rows_left || !f->rows_region || !f->layer ||
         !f->parking.square || !f->parking.goal || !f->parking.layer)
         return false;
-    /* The boxes come from where they stand now. */
-    uint8_t *sources = calloc((size_t)b->size, 1);
-    if (!sources) return false;
+    /* The boxes come from where they stand now; they are parked only where the search can
+     * leave a box (not inside a tunnel its macros push boxes through). */
+    uint8_t *sources = calloc((size_t)b->size, 1), *rest = malloc((size_t)b->size);
+    if (!sources || !rest) {
+        free(sources);
+        free(rest);
+        return false;
+    }
+    solver_macro_rest_squares(b, s->distances, rest);
+    f->parking.rest = rest;
     for (int i = 0; i < s->box_count; i++) {
         int square = s->box_square[i];
         sources[square] = board_is_goal(b, square) ? 2 : 1;
@@ -63,6 +70,8 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
         solver_packing_layers_until(b, s->player, s->pull_home ? sources : NULL, f->layer,
                                     s->parking ? &f->parking : NULL, s->order_search, stop);
     free(sources);
+    free(rest);
+    f->parking.rest = NULL;
     if (layers < 0) return false;
     f->target_count = b->goal_count + f->parking.count;
     for (int k = 0; k < f->parking.count; k++) f->layer[b->goal_count + k] = f->parking.layer[k];

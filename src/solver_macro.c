@@ -37,6 +37,36 @@ int solver_macro_tunnel_length(const board *b, const uint8_t *boxes,
     return pushes;
 }
 
+/* True when a box on `square` can be pushed neither way across direction `d`. */
+static bool blocked_across(const board *b, const solver_distances *distances, int square,
+                           direction d)
+{
+    int across = b->delta[(d + 1) & 3];
+    for (int side = -1; side <= 1; side += 2) {
+        int to = square + side * across, player = square - side * across;
+        if (board_is_inside(b, player) && board_is_inside(b, to) &&
+            !solver_square_is_dead(distances, to))
+            return false;
+    }
+    return true;
+}
+
+void solver_macro_rest_squares(const board *b, const solver_distances *distances, uint8_t *rest)
+{
+    for (int square = 0; square < b->size; square++) {
+        rest[square] = board_is_inside(b, square) && !solver_square_is_dead(distances, square);
+        if (!rest[square] || board_is_goal(b, square)) continue;
+        for (int d = 0; d < DIRECTION_COUNT && rest[square]; d++) {
+            /* pushed in from a corridor, the box can only go on along it */
+            int from = square - b->delta[d];
+            if (board_is_inside(b, from) && !solver_square_is_dead(distances, from) &&
+                in_corridor(b, from, (direction)d) &&
+                blocked_across(b, distances, square, (direction)d))
+                rest[square] = 0;
+        }
+    }
+}
+
 /* ---- the goal room --------------------------------------------------------------------- */
 
 enum {

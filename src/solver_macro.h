@@ -27,6 +27,14 @@ int solver_macro_tunnel_length(const board *board, const uint8_t *boxes,
                                const solver_distances *distances, int square, direction d,
                                const uint8_t *stop);
 
+/* Marks in `rest` (one byte per square) the squares a box can be left on, for parking (YASS's
+ * rule for its parking squares): 0 on walls and dead squares, and on a square off the goals
+ * that a box enters from a one-wide corridor (walls on both sides across the push) and can
+ * then not be pushed across: it can only go on along the corridor, and left there it shuts
+ * the way; 1 elsewhere. */
+void solver_macro_rest_squares(const board *board, const solver_distances *distances,
+                               uint8_t *rest);
+
 /* Work space of one box's breadth-first search over (box square, player side) states, the
  * other boxes standing still (one per search: not shared between threads). */
 typedef struct solver_box_search {

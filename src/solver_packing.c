@@ -19,6 +19,7 @@ typedef struct pull_search {
     const solver_stop *stop; /* may be NULL */
     uint32_t *seen;          /* per square: == stamp once a state of it is queued */
     int *firsts;             /* the states that reach a square first, in order */
+    const uint8_t *rest;     /* where a box may be parked (solver_parking's); NULL: anywhere */
 } pull_search;
 
 /* The squares the player can walk to from `from` with the boxes in place and one more box on
@@ -58,11 +59,12 @@ typedef enum park_rule {
 } park_rule;
 
 /* True when a box may be parked on `square`: off the goals, off `sources` and off the
- * parking squares already taken. */
-static bool can_park(const board *b, int square, const uint8_t *sources,
+ * parking squares already taken, where a box can be left (`rest`, may be NULL). */
+static bool can_park(const board *b, int square, const uint8_t *sources, const uint8_t *rest,
                      const solver_parking *parking)
 {
-    return !board_is_goal(b, square) && !sources[square] && !is_parking(parking, square);
+    return !board_is_goal(b, square) && !sources[square] && (!rest || rest[square]) &&
+           !is_parking(parking, square);
 }
 
 /* A breadth-first search over the pulls of the box on `square`, the other boxes standing
@@ -100,7 +102,7 @@ static int pull_away(pull_search *p, int square, int player, const uint8_t *home
             p->seen[box] = p->stamp;
             p->firsts[firsts++] = state;
         }
-        if (!home && box != square && box != player && can_park(b, box, sources, parking))
+        if (!home && box != square && box != player && can_park(b, box, sources, p->rest, parking))
             last = box;
         pull_reach(p, box + b->delta[state % 4], box, square);
         for (int d = 0; d < DIRECTION_COUNT; d++) {
@@ -116,7 +118,7 @@ static int pull_away(pull_search *p, int square, int player, const uint8_t *home
     if (!walk_back) return last;
     for (int i = firsts - 1; i >= 0; i--) {
         int state = p->firsts[i], box = state / 4;
-        if (box == square || !can_park(b, box, sources, parking)) continue;
+        if (box == square || !can_park(b, box, sources, p->rest, parking)) continue;
         int stand = box + b->delta[state % 4];
         pull_reach(p, stand, box, square);
         if (!p->reach[square]) continue;
@@ -527,7 +529,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     o.furthest = &furthest;
     o.furthest_left = INT_MAX;
     if (ok && sources) {
-        o.pull = (pull_search){.board = b, .stop = stop};
+        o.pull = (pull_search){.board = b, .stop = stop, .rest = parking ? parking->rest : NULL};
         o.pull.visit = calloc(size * 4, sizeof *o.pull.visit);
         o.pull.queue = malloc(size * 4 * sizeof *o.pull.queue);
         o.pull.reach = malloc(size);

@@ -28,6 +28,9 @@ int solver_packing_layers(const board *board, int player, const uint8_t *sources
  * forwards, a box comes to the parking square in the layer that square gets (when the box
  * leaves it in the analysis), waits there, and goes on to its goal in the goal's layer. */
 typedef struct solver_parking {
+    /* Read: per square, 1 where a box can be left (solver_macro_rest_squares()); the
+     * parking squares are chosen among those. NULL: anywhere. */
+    const uint8_t *rest;
     int count;
     int *square; /* the parking squares (room for the number of goals) */
     int *goal;   /* the goal index whose box waits on each */
@@ -44,7 +47,8 @@ typedef struct solver_parking {
  * again from the other parts of the floor; it parks any number of boxes (the analysis above
  * at most half). A box on a goal now (`sources` 2 there) may stay on its goal: it is its
  * own home. A box is parked on the square farthest by pulls from its goal from where the
- * player can walk back to the goal, and the player then stands beside it. When no whole
+ * player can walk back to the goal, among the squares `parking->rest` allows, and the player
+ * then stands beside it. When no whole
  * order is found, the analysis above goes on from the search that left the fewest boxes. */
 int solver_packing_layers_until(const board *board, int player, const uint8_t *sources, int *layer,
                                 solver_parking *parking, bool search, const solver_stop *stop);
