@@ -52,8 +52,8 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     if (!f->floor || !f->mark || !f->queue || !f->rows_left || !f->rows_region || !f->layer ||
         !f->parking.square || !f->parking.goal || !f->parking.layer)
         return false;
-    /* The boxes come from where they stand now; they are parked only where the search can
-     * leave a box (not inside a tunnel its macros push boxes through). */
+    /* The boxes come from where they stand now; they are parked only where a box can be
+     * left (not inside a one-wide corridor: solver_macro_rest_squares()). */
     uint8_t *sources = calloc((size_t)b->size, 1), *rest = malloc((size_t)b->size);
     if (!sources || !rest) {
         free(sources);
