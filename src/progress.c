@@ -302,6 +302,7 @@ static bool run_queued(progress *progress)
  * same level, after every push) takes its place. False when out of memory (then dropped). */
 static bool queue(progress *progress, progress_change *c)
 {
+    progress->final_tried = false;
     progress_change *last = progress->queued_count ? &progress->queued[progress->queued_count - 1] : NULL;
     if (last && c->kind == CHANGE_GAME && last->kind == CHANGE_GAME && last->key == c->key) {
         progress_change_free(last);
@@ -400,6 +401,7 @@ bool progress_save_final(progress *progress, char *why, size_t why_size)
         sqlite3_busy_timeout(progress->db, PROGRESS_OPEN_BUSY_MS);
         run_queued(progress);
         sqlite3_busy_timeout(progress->db, PROGRESS_BUSY_MS);
+        progress->final_tried = true;
     }
     return !progress_unsaved(progress, why, why_size);
 }
@@ -407,8 +409,9 @@ bool progress_save_final(progress *progress, char *why, size_t why_size)
 void progress_close(progress *progress)
 {
     if (!progress) return;
-    if (progress->saving && progress->queued_count) {
-        /* The last chance: wait longer for another game's lock. */
+    if (progress->saving && progress->queued_count && !progress->final_tried) {
+        /* The last chance: wait longer for another game's lock (once: not again right
+         * after progress_save_final() waited as long). */
         sqlite3_busy_timeout(progress->db, PROGRESS_OPEN_BUSY_MS);
         run_queued(progress);
     }

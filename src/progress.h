@@ -82,8 +82,8 @@ typedef struct progress progress; /* opaque */
  * in memory only (progress_saving() is then false). */
 progress *progress_open(const char *directory, char *message, size_t message_size);
 
-/* Tries once more to write what could not be written, then frees the progress. NULL is
- * allowed. */
+/* Tries once more to write what could not be written (unless progress_save_final() has just
+ * waited for it as long), then frees the progress. NULL is allowed. */
 void progress_close(progress *progress);
 
 /* The database file. */

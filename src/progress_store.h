@@ -40,6 +40,7 @@ struct progress {
     int queued_count, queued_capacity;
     char failure[1024]; /* why the last write failed, "" after a success */
     bool failure_told;
+    bool final_tried; /* progress_save_final() waited long for what is queued now */
     char notice[1100];
     bool notice_pending;
     progress_record slots[PROGRESS_GET_SLOTS];

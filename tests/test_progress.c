@@ -442,6 +442,30 @@ static void test_a_held_lock_queues_the_change_and_tells_it(void **state)
     progress_close(p);
 }
 
+/* Quitting with another game's lock: progress_save_final() waits for it once and says what
+ * is lost; progress_close() right after does not wait as long again (the quit took twice
+ * the wait), so what was told stays true: the change is not written even when the lock
+ * goes between the two. */
+static void test_close_after_a_failed_final_save_does_not_try_again(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    sqlite3 *other;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &other), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    assert_false(progress_set_unfinished(p, 1, "ll"));
+    char message[1024];
+    assert_false(progress_save_final(p, message, sizeof message));
+    assert_non_null(strstr(message, "locked"));
+    assert_int_equal(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(other);
+    progress_close(p);
+    p = progress_test_open(f);
+    const progress_record *r = progress_get(p, 1);
+    assert_true(!r || !r->unfinished);
+    progress_close(p);
+}
+
 /* Sets whether this thread may override file permissions (the effective CAP_DAC_OVERRIDE
  * and CAP_DAC_READ_SEARCH, which root has and a user has not). Lowering them is always
  * allowed; raising them again only to what the thread is permitted, so a user's test asks
@@ -509,6 +533,7 @@ int main(void)
         WITH_DIRECTORY(test_xdg_data_home_chooses_the_directory),
         WITH_DIRECTORY(test_eight_games_saving_fifty_times_at_once_lose_nothing),
         WITH_DIRECTORY(test_a_held_lock_queues_the_change_and_tells_it),
+        WITH_DIRECTORY(test_close_after_a_failed_final_save_does_not_try_again),
         WITH_DIRECTORY(test_a_read_only_database_is_told_and_left_unsaved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
