@@ -110,12 +110,53 @@ echo "SHELL-DONE"
 exec cat > /dev/null
 SCRIPT
     chmod +x "$WORK/play.sh"
-    tmux -L "$SOCKET" -f /dev/null new-session -d -x "$width" -y "$height" \
+    tmux -L "$SOCKET" -f /dev/null new-session -d -s game -x "$width" -y "$height" \
         "$WORK/play.sh $*" || fail "tmux did not start"
+    open_reader
+}
+
+# The screen is read through one tmux client in control mode (tmux -C) a game, on the file
+# descriptors 3 (its commands) and 4 (its answers), not by a tmux command a poll: starting a
+# process for each of a thousand polls took most of the suite's time. The client changes
+# nothing: it takes no part in the window's size, gets none of the pane's output and may
+# only read.
+open_reader() {
+    exec 3>&- 4<&-
+    rm -f "$WORK/reader.in" "$WORK/reader.out"
+    mkfifo "$WORK/reader.in" "$WORK/reader.out" || fail "mkfifo failed"
+    tmux -L "$SOCKET" -C attach -t game -f no-output,ignore-size,read-only \
+        < "$WORK/reader.in" > "$WORK/reader.out" 2> /dev/null &
+    exec 3> "$WORK/reader.in" 4< "$WORK/reader.out"
+    read_screen # once the client has answered, it is attached
+}
+
+# read_screen: sets SCREEN to the screen's text, a line to a row. The answer to a command of
+# the client is the lines between "%begin TIME NUMBER 1" and "%end" (or "%error"); other
+# lines are the client's notices. With the reader gone (the server killed), SCREEN is
+# whatever a plain capture-pane says.
+read_screen() {
+    SCREEN=
+    trap '' PIPE
+    if echo "capture-pane -p -t game" 2> /dev/null >&3; then
+        trap - PIPE
+        inside=0
+        while IFS= read -r line <&4; do
+            case $inside$line in
+            0%begin*" 1") inside=1 ;;
+            1%end* | 1%error*) return 0 ;;
+            1*) SCREEN="$SCREEN$line
+" ;;
+            esac
+        done
+        exec 3>&- 4<&-
+    fi
+    trap - PIPE
+    SCREEN=$(tmux -L "$SOCKET" capture-pane -p 2> /dev/null)
 }
 
 screen() {
-    tmux -L "$SOCKET" capture-pane -p 2>/dev/null
+    read_screen
+    printf '%s' "$SCREEN"
 }
 
 keys() {
@@ -132,7 +173,8 @@ poll_pause() {
 wait_for() {
     tries=0
     while [ $tries -lt $((WAIT * 10 + 5)) ]; do
-        case $(screen) in *"$1"*) return 0 ;; esac
+        read_screen
+        case $SCREEN in *"$1"*) return 0 ;; esac
         poll_pause $tries
         tries=$((tries + 1))
     done
@@ -143,7 +185,8 @@ wait_for() {
 wait_gone() {
     tries=0
     while [ $tries -lt $((WAIT * 10 + 5)) ]; do
-        case $(screen) in *"$1"*) ;; *) return 0 ;; esac
+        read_screen
+        case $SCREEN in *"$1"*) ;; *) return 0 ;; esac
         poll_pause $tries
         tries=$((tries + 1))
     done
