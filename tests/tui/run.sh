@@ -130,11 +130,41 @@ open_reader() {
     read_screen # once the client has answered, it is attached
 }
 
-# read_screen: sets SCREEN to the screen's text, a line to a row. The answer to a command of
-# the client is the lines between "%begin TIME NUMBER 1" and "%end" (or "%error"); other
-# lines are the client's notices. With the reader gone (the server killed), SCREEN is
-# whatever a plain capture-pane says.
+# read_screen [DELAY]: sets SCREEN to the screen's text, a line to a row, after DELAY
+# seconds when given (the server waits, run-shell -d: no process is started for the pause).
+# The answer to a command of the client is the lines between "%begin TIME NUMBER 1" and
+# "%end" (or "%error"); other lines are the client's notices. With the reader gone (the
+# server killed), SCREEN is whatever a plain capture-pane says.
 read_screen() {
+    SCREEN=
+    commands="capture-pane -p -t game" skip=0
+    if [ -n "${1-}" ]; then
+        commands="run-shell -d $1
+$commands" skip=1
+    fi
+    trap '' PIPE
+    if printf '%s\n' "$commands" 2> /dev/null >&3; then
+        trap - PIPE
+        inside=0
+        while IFS= read -r line <&4; do
+            case $inside$line in
+            0%begin*" 1") inside=1 ;;
+            1%end* | 1%error*)
+                [ $skip -eq 0 ] && return 0
+                inside=0 skip=0 SCREEN=
+                ;;
+            1*) SCREEN="$SCREEN$line
+" ;;
+            esac
+        done
+        exec 3>&- 4<&-
+    fi
+    trap - PIPE
+    [ -n "${1-}" ] && sleep "$1"
+    SCREEN=$(tmux -L "$SOCKET" capture-pane -p 2> /dev/null)
+}
+
+screen() {
     SCREEN=
     trap '' PIPE
     if echo "capture-pane -p -t game" 2> /dev/null >&3; then
@@ -163,19 +193,25 @@ keys() {
     tmux -L "$SOCKET" send-keys "$@"
 }
 
-# poll_pause N: the pause before poll N + 1 of a wait: 20 ms for the first five (a screen
-# mostly changes within a few milliseconds of a key), then a tenth of a second.
-poll_pause() {
-    if [ "$1" -lt 5 ]; then sleep 0.02; else sleep 0.1; fi
+# poll N: reads the screen for poll N of a wait (0 first), after a pause from the second on:
+# 20 ms for the first five (a screen mostly changes within a few milliseconds of a key),
+# then a tenth of a second.
+poll() {
+    if [ "$1" -eq 0 ]; then
+        read_screen
+    elif [ "$1" -le 5 ]; then
+        read_screen 0.02
+    else
+        read_screen 0.1
+    fi
 }
 
 # wait_for TEXT: polls the screen until it shows TEXT (a fixed string).
 wait_for() {
     tries=0
     while [ $tries -lt $((WAIT * 10 + 5)) ]; do
-        read_screen
+        poll $tries
         case $SCREEN in *"$1"*) return 0 ;; esac
-        poll_pause $tries
         tries=$((tries + 1))
     done
     fail "the screen never showed '$1'"
@@ -185,9 +221,8 @@ wait_for() {
 wait_gone() {
     tries=0
     while [ $tries -lt $((WAIT * 10 + 5)) ]; do
-        read_screen
+        poll $tries
         case $SCREEN in *"$1"*) ;; *) return 0 ;; esac
-        poll_pause $tries
         tries=$((tries + 1))
     done
     fail "the screen kept showing '$1'"
