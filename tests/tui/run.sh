@@ -165,26 +165,6 @@ $commands" skip=1
 }
 
 screen() {
-    SCREEN=
-    trap '' PIPE
-    if echo "capture-pane -p -t game" 2> /dev/null >&3; then
-        trap - PIPE
-        inside=0
-        while IFS= read -r line <&4; do
-            case $inside$line in
-            0%begin*" 1") inside=1 ;;
-            1%end* | 1%error*) return 0 ;;
-            1*) SCREEN="$SCREEN$line
-" ;;
-            esac
-        done
-        exec 3>&- 4<&-
-    fi
-    trap - PIPE
-    SCREEN=$(tmux -L "$SOCKET" capture-pane -p 2> /dev/null)
-}
-
-screen() {
     read_screen
     printf '%s' "$SCREEN"
 }
