@@ -411,15 +411,29 @@ static void test_eight_games_saving_fifty_times_at_once_lose_nothing(void **stat
     progress_close(p);
 }
 
+/* Another game holding the database's write lock (a transaction begun, not ended). */
+static sqlite3 *hold_the_lock(const progress_test_dir *f)
+{
+    sqlite3 *other;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &other), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    return other;
+}
+
+/* That game ends its transaction and closes. */
+static void let_the_lock_go(sqlite3 *other)
+{
+    assert_int_equal(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(other);
+}
+
 /* Issue 13, item 4: another game holding the lock does not freeze this one; its writes are
  * kept, told once, and written when the lock goes. */
 static void test_a_held_lock_queues_the_change_and_tells_it(void **state)
 {
     progress_test_dir *f = *state;
     progress *p = progress_test_open(f);
-    sqlite3 *other;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &other), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3 *other = hold_the_lock(f);
     assert_false(progress_set_unfinished(p, 1, "ll"));
     const char *notice = progress_take_notice(p);
     assert_non_null(notice);
@@ -433,8 +447,7 @@ static void test_a_held_lock_queues_the_change_and_tells_it(void **state)
     assert_non_null(strstr(message, "locked"));
     assert_false(progress_save_final(p, message, sizeof message));
     assert_non_null(strstr(message, "locked"));
-    assert_int_equal(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(other);
+    let_the_lock_go(other);
     assert_true(progress_save(p, message, sizeof message));
     assert_true(progress_save_final(p, message, sizeof message));
     assert_false(progress_unsaved(p, message, sizeof message));
@@ -450,15 +463,12 @@ static void test_close_after_a_failed_final_save_does_not_try_again(void **state
 {
     progress_test_dir *f = *state;
     progress *p = progress_test_open(f);
-    sqlite3 *other;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &other), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3 *other = hold_the_lock(f);
     assert_false(progress_set_unfinished(p, 1, "ll"));
     char message[1024];
     assert_false(progress_save_final(p, message, sizeof message));
     assert_non_null(strstr(message, "locked"));
-    assert_int_equal(sqlite3_exec(other, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(other);
+    let_the_lock_go(other);
     progress_close(p);
     p = progress_test_open(f);
     const progress_record *r = progress_get(p, 1);
