@@ -443,6 +443,7 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     options.progress = NULL;
     options.known = NULL; /* its steps end at a solved position */
     options.disable |= SOLVER_NO_RESTARTS;
+    if (!search->park_early) options.disable |= SOLVER_NO_EARLY_ORDER;
     solver_result r;
     solve_one(b, &p, &options, now, c->learned, &r);
     rest->nodes = r.nodes;
@@ -527,13 +528,40 @@ typedef struct race_level {
 
 /* The odd runs search first with the feature-space search on the packing order without
  * parking squares, for this share of the time (at most ODD_FIRST_SECONDS) and of the node
- * limit, then with the weighted best-first search for the rest, starting from what the first
- * learned of deadlocks. The two are what the even runs miss most often: the first solves
- * halfway positions whose packing order is better without parking (XSokoban 39, 50 and 87
- * halfway within 1.4 s), the second Sasquatch's levels (19 and 37 of Sasquatch I take it 4
- * to 5 s); see docs/SOLVER.md. */
+ * limit; with a limit, then on the packing order by the first rules, which park fewer boxes
+ * than YASS's (solver_packing.h), up to ODD_LATE_SHARE of it; then with the weighted
+ * best-first search for the rest, each starting from what the ones before learned of
+ * deadlocks. The three are what the even runs miss most often: the first solves halfway
+ * positions whose packing order is better without parking (XSokoban 39, 50 and 87 halfway
+ * within 1.4 s), the second levels whose order parks little (XSokoban 14), the third
+ * Sasquatch's levels (19 and 37 of Sasquatch I take it 4 to 5 s); see docs/SOLVER.md. */
 #define ODD_FIRST_SHARE 0.3
 #define ODD_FIRST_SECONDS 3.0
+#define ODD_LATE_SHARE 0.6
+
+/* True when a search that ended with `result` leaves room for another within `limits`
+ * (counted from `began`): it stopped at a limit (its own, or its memory) and was not
+ * cancelled, nodes are left, and more than `least` of the time. */
+static bool run_again(const solver_options *limits, double began, const solver_result *result,
+                      double least)
+{
+    double left = limits->max_seconds - (ida_clock() - began);
+    return result->status == SOLVER_LIMIT && !(limits->cancel && atomic_load(limits->cancel)) &&
+           !(limits->max_nodes && result->nodes >= limits->max_nodes) &&
+           (limits->max_seconds <= 0 || left > least * limits->max_seconds);
+}
+
+/* Goes on after a search that ended with `result`: the search `then` (its limits counted
+ * from `began`, its node limit over both), its nodes counted with those before. */
+static void run_then(const board *b, const position *start, solver_options then, double began,
+                     solver_learned *learned, solver_result *result)
+{
+    uint64_t nodes = result->nodes;
+    solver_result_free(result);
+    if (then.max_nodes) then.max_nodes = then.max_nodes > nodes ? then.max_nodes - nodes : 1;
+    solve_one(b, start, &then, began, learned, result);
+    result->nodes += nodes;
+}
 
 /* Run `index` of the race on its own share of the options (`mine`): the even ones the
  * feature-space search, the odd ones the two strategies in turn (above). */
@@ -552,16 +580,19 @@ static void solve_run(const race_level *level, int index, solver_options mine,
         first.max_seconds = ODD_FIRST_SHARE * mine.max_seconds;
     if (mine.max_nodes) first.max_nodes = (uint64_t)(ODD_FIRST_SHARE * (double)mine.max_nodes) + 1;
     solve_one(level->board, level->start, &first, level->began, level->learned, result);
-    if (result->status == SOLVER_SOLVED || result->status == SOLVER_UNSOLVABLE ||
-        result->status == SOLVER_CANCELLED || (mine.cancel && atomic_load(mine.cancel)))
-        return;
-    uint64_t nodes = result->nodes;
-    if (mine.max_nodes && nodes >= mine.max_nodes) return;
-    solver_result_free(result);
-    mine.disable |= SOLVER_NO_FEATURES;
-    if (mine.max_nodes) mine.max_nodes -= nodes;
-    solve_one(level->board, level->start, &mine, level->began, level->learned, result);
-    result->nodes += nodes;
+    if (!(mine.disable & (SOLVER_NO_EARLY_ORDER | SOLVER_NO_PARKING)) &&
+        (mine.max_seconds > 0 || mine.max_nodes) && run_again(&mine, level->began, result, 0)) {
+        solver_options late = mine;
+        late.disable |= SOLVER_NO_EARLY_ORDER;
+        late.max_seconds *= ODD_LATE_SHARE;
+        if (late.max_nodes)
+            late.max_nodes = (uint64_t)(ODD_LATE_SHARE * (double)mine.max_nodes) + 1;
+        run_then(level->board, level->start, late, level->began, level->learned, result);
+    }
+    if (run_again(&mine, level->began, result, 0)) {
+        mine.disable |= SOLVER_NO_FEATURES;
+        run_then(level->board, level->start, mine, level->began, level->learned, result);
+    }
 }
 
 /* One run of the race (solver_threads.h): true when it answered. */
@@ -656,18 +687,10 @@ static void solve_single(const board *b, const position *start, const solver_opt
         learned = mine;
     }
     solve_one(b, start, &first, began, learned, result);
-    uint64_t nodes = result->nodes;
-    double left = options->max_seconds - (ida_clock() - began);
-    if (result->status == SOLVER_LIMIT &&
-        (options->max_seconds <= 0 || left > SINGLE_AGAIN_SHARE * options->max_seconds) &&
-        !(options->max_nodes && nodes >= options->max_nodes) &&
-        !(options->cancel && atomic_load(options->cancel))) {
-        solver_result_free(result);
+    if (run_again(options, began, result, SINGLE_AGAIN_SHARE)) {
         solver_options rest = first;
         rest.disable |= SOLVER_NO_PARKING;
-        if (rest.max_nodes) rest.max_nodes -= nodes;
-        solve_one(b, start, &rest, began, learned, result);
-        result->nodes += nodes;
+        run_then(b, start, rest, began, learned, result);
     }
     solver_learned_free(mine);
 }

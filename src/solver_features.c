@@ -62,6 +62,8 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     }
     solver_macro_rest_squares(b, s->distances, rest);
     f->parking.rest = rest;
+    f->parking.early = s->park_early;
+    f->parking.distances = s->distances;
     for (int i = 0; i < s->box_count; i++) {
         int square = s->box_square[i];
         sources[square] = board_is_goal(b, square) ? 2 : 1;
@@ -171,6 +173,6 @@ int solver_features_packed(const solver_features *f, const solver_search *s)
     int current = solver_features_current(f, b, s->boxes), packed = 0;
     for (int t = 0; t < f->target_count; t++)
         if (f->layer[t] >= current) packed += s->boxes[solver_features_square(f, b, t)];
-    assert(packed <= s->box_count);
-    return packed;
+    /* a parking square on a goal counts its box twice, at the very end */
+    return packed < s->box_count ? packed : s->box_count;
 }

@@ -47,6 +47,9 @@ enum {
     SOLVER_NO_STUCK = 16384,          /* fast mode: deadlock patterns of stuck boxes, learned */
     SOLVER_NO_ORDER_SEARCH = 32768,   /* fast mode: the first packing order, not a search */
     SOLVER_NO_RESTARTS = 65536,       /* fast mode: no searches afresh from states on the way */
+    /* fast mode: the packing order by the first rules, not YASS's, which park more boxes
+     * (solver_packing.h) */
+    SOLVER_NO_EARLY_ORDER = 131072,
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

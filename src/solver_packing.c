@@ -7,6 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ida.h"
+
+/* The search for an order by YASS's rules tries no more parking steps after this long (YASS
+ * takes 0.5 s on XSokoban 90, 16 s on 69); the order is then the first analysis's. */
+#define ORDER_EARLY_SECONDS 1.0
+
 /* Work space of the packing order's pulling searches. */
 typedef struct pull_search {
     const board *board;
@@ -67,6 +73,27 @@ static bool can_park(const board *b, int square, const uint8_t *sources, const u
            !is_parking(parking, square);
 }
 
+/* Starts a search over the pulls of the box on `square`, the player starting from `player`:
+ * a fresh stamp, and the box's first states (one for each side of it he can walk to) in
+ * p->queue; returns their number. */
+static int pull_start(pull_search *p, int square, int player)
+{
+    const board *b = p->board;
+    if (++p->stamp == 0) {
+        memset(p->visit, 0, (size_t)b->size * 4 * sizeof *p->visit);
+        memset(p->seen, 0, (size_t)b->size * sizeof *p->seen);
+        p->stamp = 1;
+    }
+    int tail = 0;
+    pull_reach(p, player, -1, -1);
+    for (int d = 0; d < DIRECTION_COUNT; d++) {
+        if (!p->reach[square + b->delta[d]]) continue;
+        p->visit[square * 4 + d] = p->stamp;
+        p->queue[tail++] = square * 4 + d;
+    }
+    return tail;
+}
+
 /* A breadth-first search over the pulls of the box on `square`, the other boxes standing
  * still and the player starting from `player`. With `home`: the square of `home` (where the
  * boxes now stand) the box gets back to first, the reverse of bringing it in from there.
@@ -80,20 +107,8 @@ static int pull_away(pull_search *p, int square, int player, const uint8_t *home
                      int *after)
 {
     const board *b = p->board;
-    if (++p->stamp == 0) {
-        memset(p->visit, 0, (size_t)b->size * 4 * sizeof *p->visit);
-        memset(p->seen, 0, (size_t)b->size * sizeof *p->seen);
-        p->stamp = 1;
-    }
-    int head = 0, tail = 0, last = -1, firsts = 0;
+    int head = 0, tail = pull_start(p, square, player), last = -1, firsts = 0;
     bool walk_back = !home && rule == PARK_WALK_BACK;
-    pull_reach(p, player, -1, -1);
-    if (p->reach[square]) return -1; /* cannot happen: the box stands there */
-    for (int d = 0; d < DIRECTION_COUNT; d++) {
-        if (!p->reach[square + b->delta[d]]) continue;
-        p->visit[square * 4 + d] = p->stamp;
-        p->queue[tail++] = square * 4 + d;
-    }
     while (head < tail) {
         /* each state floods the floor: on a large level the search takes seconds */
         if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
@@ -126,6 +141,135 @@ static int pull_away(pull_search *p, int square, int player, const uint8_t *home
         return box;
     }
     return -1;
+}
+
+/* The search of pull_away() over every pull of the box on `square`, to the end, but for
+ * pulls that leave the player in a dead end (walls on three sides: YASS's rule): its states
+ * (the box's square * 4 + the side the player stands on) in p->queue, in the order reached;
+ * returns their number, -1 when told to stop. *area gets the squares the box reaches. */
+static int pull_all(pull_search *p, int square, int player, int *area)
+{
+    const board *b = p->board;
+    int head = 0, tail = pull_start(p, square, player);
+    *area = 0;
+    while (head < tail) {
+        if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
+        int state = p->queue[head++], box = state / 4;
+        if (p->seen[box] != p->stamp) {
+            p->seen[box] = p->stamp;
+            ++*area;
+        }
+        pull_reach(p, box + b->delta[state % 4], box, square);
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = box + b->delta[d], back = to + b->delta[d];
+            if (!p->reach[to] || !p->reach[back]) continue;
+            int walls = 0;
+            for (int e = 0; e < DIRECTION_COUNT; e++)
+                walls += !board_is_inside(b, back + b->delta[e]);
+            if (walls >= 3) continue;
+            int next = to * 4 + d;
+            if (p->visit[next] == p->stamp) continue;
+            p->visit[next] = p->stamp;
+            p->queue[tail++] = next;
+        }
+    }
+    return tail;
+}
+
+/* Squares apart along the rows and the columns. */
+static int manhattan(const board *b, int a, int c)
+{
+    return abs(board_x(b, a) - board_x(b, c)) + abs(board_y(b, a) - board_y(b, c));
+}
+
+/* The squares boxes can be pushed to from where they stand now (`sources`), each alone on
+ * the board, the player walking round it (YASS's box-reachable squares); -1 when out of
+ * memory. */
+static int box_reachable(const board *b, const solver_distances *d, const uint8_t *sources)
+{
+    size_t size = (size_t)b->size;
+    uint8_t *visit = calloc(size * 4, 1), *reached = calloc(size, 1);
+    int *queue = malloc(size * 4 * sizeof *queue);
+    int count = -1;
+    if (visit && reached && queue) {
+        int tail = 0;
+        for (int q = 0; q < b->size; q++) {
+            if (!sources[q]) continue;
+            for (int side = 0; side < DIRECTION_COUNT; side++) {
+                if (d->side_group[q * 4 + side] == SOLVER_NO_SIDE || visit[q * 4 + side]) continue;
+                visit[q * 4 + side] = 1;
+                queue[tail++] = q * 4 + side;
+            }
+        }
+        count = 0;
+        for (int head = 0; head < tail; head++) {
+            int square = queue[head] / 4, side = queue[head] % 4;
+            if (!reached[square]) {
+                reached[square] = 1;
+                count++;
+            }
+            for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
+                int behind = direction_opposite((direction)dir), to = square + b->delta[dir];
+                if (d->side_group[square * 4 + behind] != d->side_group[square * 4 + side] ||
+                    !board_is_inside(b, to) || d->nearest[to] == SOLVER_NO_PATH)
+                    continue;
+                int next = to * 4 + behind; /* the player stands where the box was */
+                if (visit[next]) continue;
+                visit[next] = 1;
+                queue[tail++] = next;
+            }
+        }
+    }
+    free(visit);
+    free(reached);
+    free(queue);
+    return count;
+}
+
+/* YASS's gate squares into `gate`: squares with floor on both sides along one axis and no
+ * square a box can live on along the other, without which the floor (no box on it) falls
+ * apart between the two sides. False when out of memory. */
+static bool gate_squares(const board *b, const solver_distances *d, uint8_t *gate)
+{
+    uint8_t *mark = malloc((size_t)b->size);
+    int *queue = malloc((size_t)b->size * sizeof *queue);
+    if (!mark || !queue) {
+        free(mark);
+        free(queue);
+        return false;
+    }
+    memset(gate, 0, (size_t)b->size);
+    for (int q = 0; q < b->size; q++) {
+        if (!board_is_inside(b, q) || d->nearest[q] == SOLVER_NO_PATH) continue;
+        for (int dir = 0; dir < 2 && !gate[q]; dir++) {
+            int step = b->delta[dir == 0 ? DIR_LEFT : DIR_UP];
+            int across = b->delta[dir == 0 ? DIR_UP : DIR_LEFT];
+            int one = q + step, other = q - step;
+            bool live_left =
+                board_is_inside(b, q + across) && d->nearest[q + across] != SOLVER_NO_PATH;
+            bool live_right =
+                board_is_inside(b, q - across) && d->nearest[q - across] != SOLVER_NO_PATH;
+            if (!board_is_inside(b, one) || !board_is_inside(b, other) || live_left || live_right)
+                continue;
+            memset(mark, 0, (size_t)b->size);
+            int head = 0, tail = 0;
+            mark[q] = mark[one] = 1;
+            queue[tail++] = one;
+            while (head < tail && !mark[other]) {
+                int square = queue[head++];
+                for (int e = 0; e < DIRECTION_COUNT; e++) {
+                    int next = square + b->delta[e];
+                    if (mark[next] || !board_is_inside(b, next)) continue;
+                    mark[next] = 1;
+                    queue[tail++] = next;
+                }
+            }
+            gate[q] = !mark[other];
+        }
+    }
+    free(mark);
+    free(queue);
+    return true;
 }
 
 /* Where the player stands in the packed position, for the retrograde analysis. With a box on
@@ -189,6 +333,11 @@ typedef struct order_state {
     int *park_square, *park_goal, *park_layer; /* per parking entry */
     int park_count, left_sources, remaining, layers;
     int player; /* where the player stands */
+    /* YASS's rules (order_search.early): per square, 1 where a box stands now (`sources`)
+     * that the player has walked to in the analysis so far; seen_count of them, those on
+     * goals counted from the start */
+    uint8_t *seen;
+    int seen_count;
 } order_state;
 
 typedef struct order_search {
@@ -203,12 +352,21 @@ typedef struct order_search {
     const solver_stop *stop;
     order_state *furthest; /* of the strict analyses that failed, one that left fewest boxes */
     int furthest_left;     /* the boxes it left (goals and parking squares) */
+    /* YASS's rules (solver_parking.early), and what they need: the push distances, the
+     * boxes (sources) in all, the area below which a box is parked rather than sent home,
+     * and the boxes left at which the end of the analysis begins */
+    bool early;
+    const solver_distances *distances;
+    int source_total, small_area, end_left;
+    uint8_t *gate;  /* per square: 1 on YASS's gate squares, where no box is parked */
+    double give_up; /* ida_clock() when the search by YASS's rules tries no more parking */
 } order_search;
 
 enum { ORDER_ABORT = -1, ORDER_FAIL = 0, ORDER_DONE = 1 };
 
 enum {
     ORDER_PARKING_ATTEMPTS = 64, /* parking steps a search tries in all */
+    ORDER_EARLY_ATTEMPTS = 4096, /* the same by YASS's rules (YASS: 512 K, and 90 s) */
     ORDER_PARTS = 8,             /* parts of the floor it starts from, at most */
 };
 
@@ -222,7 +380,9 @@ static bool order_state_init(order_state *s, const board *b)
     s->park_square = malloc(goals * sizeof *s->park_square);
     s->park_goal = malloc(goals * sizeof *s->park_goal);
     s->park_layer = malloc(goals * sizeof *s->park_layer);
-    return s->box && s->unused && s->layer && s->park_square && s->park_goal && s->park_layer;
+    s->seen = calloc(size, 1);
+    return s->box && s->unused && s->layer && s->park_square && s->park_goal && s->park_layer &&
+           s->seen;
 }
 
 static void order_state_free(order_state *s)
@@ -233,6 +393,7 @@ static void order_state_free(order_state *s)
     free(s->park_square);
     free(s->park_goal);
     free(s->park_layer);
+    free(s->seen);
 }
 
 static void order_state_copy(order_state *to, const order_state *from, const board *b)
@@ -249,6 +410,8 @@ static void order_state_copy(order_state *to, const order_state *from, const boa
     to->remaining = from->remaining;
     to->layers = from->layers;
     to->player = from->player;
+    memcpy(to->seen, from->seen, size);
+    to->seen_count = from->seen_count;
 }
 
 static solver_parking order_parking(order_state *s)
@@ -329,6 +492,279 @@ static int order_branch(order_search *o, order_state *s, const int *removable, i
     return result;
 }
 
+/* Where YASS would park the box of one goal: up to two squares, the player's square after
+ * the last pull to each, and how far (by pushes) the first is from the goal. */
+typedef struct park_choice {
+    int goal, count, distance;
+    bool corner; /* the goal is in a corner (walls on both axes) */
+    int square[2], after[2];
+} park_choice;
+
+/* True when a box may be parked on `square` for goal `g` by YASS's rules: off the parking
+ * squares taken, where a box can be left, and from where it can reach its goal (a square
+ * where a box stands now will do, and so will a goal whose box has left: the pulls reach no
+ * other). */
+static bool can_park_early(const order_search *o, int square, int g, const solver_parking *parking)
+{
+    const solver_distances *d = o->distances;
+    return (!o->pull.rest || o->pull.rest[square]) && !o->gate[square] &&
+           !is_parking(parking, square) &&
+           d->to_goal[(size_t)square * (size_t)d->goal_count + (size_t)g] != SOLVER_NO_PATH;
+}
+
+/* Of the `count` states of pull_all() in p->queue, those marked in p->firsts[] (1) are the
+ * candidates: the best by `key` (highest first) from which the player can walk back to
+ * `goal`, marked 0 then; -1 when none. */
+static int best_walk_back(pull_search *p, int count, int goal, const int *key)
+{
+    const board *b = p->board;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < count; i++)
+            if (p->firsts[i] && (best < 0 || key[i] > key[best])) best = i;
+        if (best < 0) return -1;
+        p->firsts[best] = 0;
+        int state = p->queue[best], box = state / 4;
+        pull_reach(p, box + b->delta[state % 4], box, goal);
+        if (p->reach[goal]) return best;
+    }
+}
+
+/* YASS's parking squares for the box of goal `g` (FindGoalCandidateForParking): the square
+ * farthest by pushes from the goal, then the one farthest in a straight line, each one the
+ * player can walk back to the goal from. False when told to stop. */
+static bool early_parking(order_search *o, const order_state *s, int g,
+                          const solver_parking *parking, park_choice *choice, int *key)
+{
+    const board *b = o->b;
+    pull_search *p = &o->pull;
+    int goal = b->goals[g], area;
+    *choice = (park_choice){.goal = g};
+    bool across = !board_is_inside(b, goal - 1) || !board_is_inside(b, goal + 1);
+    bool along = !board_is_inside(b, goal - b->width) || !board_is_inside(b, goal + b->width);
+    choice->corner = across && along;
+    int count = pull_all(p, goal, s->player, &area);
+    if (count < 0) return false;
+    const solver_distances *d = o->distances;
+    for (int i = 0; i < count; i++) {
+        int box = p->queue[i] / 4;
+        p->firsts[i] = box != goal && can_park_early(o, box, g, parking);
+        key[i] = p->firsts[i] ? d->to_goal[(size_t)box * (size_t)d->goal_count + (size_t)g] : 0;
+    }
+    int first = best_walk_back(p, count, goal, key);
+    if (first < 0) return true;
+    int square = p->queue[first] / 4;
+    choice->square[0] = square;
+    choice->after[0] = square + b->delta[p->queue[first] % 4];
+    choice->distance = key[first];
+    choice->count = 1;
+    /* the second: farthest from the goal in a straight line, then from the first square */
+    for (int i = 0; i < count; i++) {
+        int box = p->queue[i] / 4;
+        p->firsts[i] = box != goal && box != square && can_park_early(o, box, g, parking);
+        key[i] = manhattan(b, box, goal) * 1024 + manhattan(b, box, square);
+    }
+    int second = best_walk_back(p, count, goal, key);
+    if (second >= 0) {
+        choice->square[1] = p->queue[second] / 4;
+        choice->after[1] = choice->square[1] + b->delta[p->queue[second] % 4];
+        choice->count = 2;
+    }
+    return true;
+}
+
+/* Farther parking first; then goals off the corners, then the later goal. */
+static int compare_park_choices(const void *x, const void *y)
+{
+    const park_choice *a = x, *c = y;
+    if (a->distance != c->distance) return c->distance - a->distance;
+    if (a->corner != c->corner) return a->corner - c->corner;
+    return c->goal - a->goal;
+}
+
+/* A parking step by YASS's rules: of the goal boxes among the `count` targets in `cands`,
+ * the one that can be parked farthest from its goal first, on each of its two squares, the
+ * analysis going on after it, until one leads to a whole order. */
+static int order_branch_early(order_search *o, order_state *s, const int *cands, int count)
+{
+    const board *b = o->b;
+    park_choice *choice = malloc((size_t)(count > 0 ? count : 1) * sizeof *choice);
+    int *key = malloc((size_t)b->size * 4 * sizeof *key);
+    order_state child = {0};
+    int result = ORDER_FAIL, n = 0;
+    if (!choice || !key || !order_state_init(&child, b)) result = ORDER_ABORT;
+    o->pull.box = s->box;
+    solver_parking parking = order_parking(s);
+    for (int i = 0; i < count && result == ORDER_FAIL; i++) {
+        if (cands[i] >= b->goal_count) continue; /* a box parked already waits where it is */
+        if (!early_parking(o, s, cands[i], &parking, &choice[n], key))
+            result = ORDER_ABORT;
+        else if (choice[n].count > 0)
+            n++;
+    }
+    if (result == ORDER_FAIL) qsort(choice, (size_t)n, sizeof *choice, compare_park_choices);
+    for (int i = 0; i < n && result == ORDER_FAIL; i++) {
+        for (int j = 0; j < choice[i].count && result == ORDER_FAIL; j++) {
+            if (o->attempts <= 0 || ida_clock() > o->give_up) break;
+            o->attempts--;
+            order_state_copy(&child, s, b);
+            int square = choice[i].square[j];
+            order_park(b, &child, choice[i].goal, square);
+            child.player = choice[i].after[j];
+            if (o->sources[square] == 1 && !child.seen[square]) {
+                child.seen[square] = 1; /* the player stood there before the box */
+                child.seen_count++;
+            }
+            result = order_run(o, &child);
+            if (result == ORDER_DONE) order_state_copy(s, &child, b);
+        }
+    }
+    order_state_free(&child);
+    free(choice);
+    free(key);
+    return result;
+}
+
+/* YASS's home for the box on `square` (all the goals' boxes still on the board in `s`),
+ * among the `count` states of pull_all() in p->queue: a square of s->unused its pulls reach,
+ * at least 3 squares from `square` unless at the `end` or its own, from where the player
+ * can walk back to where he stands (but for the `last` box). Of those, the one whose most
+ * constrained goal keeps the most homes: for each goal still to be emptied that a box
+ * could be pushed to from the square, the homes left it could be pushed to from; the least
+ * of those counts, highest first. -1 when none. `key` is work space (a key per state). */
+static int early_home(order_search *o, const order_state *s, int count, int square, bool goal,
+                      bool end, bool last, int *key)
+{
+    const board *b = o->b;
+    const solver_distances *d = o->distances;
+    pull_search *p = &o->pull;
+    size_t goals = (size_t)d->goal_count;
+    int *homes = key + count + 1; /* per goal */
+    for (int g = 0; g < b->goal_count; g++) {
+        homes[g] = 0;
+        for (int q = 0; q < b->size && s->layer[g] < 0; q++)
+            homes[g] += s->unused[q] && d->to_goal[(size_t)q * goals + (size_t)g] != SOLVER_NO_PATH;
+    }
+    /* its own square, when a box stands there now (a goal's, or any at the end), needs no
+     * pull: key[count] */
+    bool own = s->unused[square] && ((goal && o->sources[square] == 2) || end);
+    for (int i = 0; i <= count; i++) {
+        int box = i < count ? p->queue[i] / 4 : square;
+        p->firsts[i] = 0;
+        if (i < count ? box == square || !s->unused[box] || (!end && manhattan(b, box, square) < 3)
+                      : !own)
+            continue;
+        int least = INT_MAX; /* a home no goal left needs is the best */
+        for (int g = 0; g < b->goal_count; g++)
+            if (s->layer[g] < 0 && d->to_goal[(size_t)box * goals + (size_t)g] != SOLVER_NO_PATH &&
+                homes[g] < least)
+                least = homes[g];
+        p->firsts[i] = 1;
+        key[i] = least;
+    }
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i <= count; i++) {
+            if (!p->firsts[i]) continue;
+            int box = i < count ? p->queue[i] / 4 : square;
+            int other = best < 0 ? 0 : best < count ? p->queue[best] / 4 : square;
+            if (best < 0 || key[i] > key[best] || (key[i] == key[best] && box < other)) best = i;
+        }
+        if (best < 0) return -1;
+        p->firsts[best] = 0;
+        if (best == count) return square;
+        int state = p->queue[best], box = state / 4;
+        if (last) return box;
+        pull_reach(p, box + b->delta[state % 4], box, square);
+        if (p->reach[s->player]) return box;
+    }
+}
+
+/* True when every box left in the analysis stands on a square of s->unused. */
+static bool early_all_home(const order_search *o, const order_state *s)
+{
+    const board *b = o->b;
+    for (int k = 0; k < s->park_count; k++)
+        if (s->park_layer[k] < 0 && !s->unused[s->park_square[k]]) return false;
+    for (int g = 0; g < b->goal_count; g++)
+        if (s->layer[g] < 0 && s->box[b->goals[g]] && !s->unused[b->goals[g]]) return false;
+    return true;
+}
+
+/* One step of the analysis by YASS's rules: of the `*count` targets in `removable` (whose
+ * box the player can pull one step), which leave now. ORDER_DONE with them in removable[0
+ * .. *count); or, when a parking step was taken and the order finished after it, with
+ * *count -1; else ORDER_FAIL or ORDER_ABORT. */
+static int early_step(order_search *o, order_state *s, int *removable, int *count)
+{
+    const board *b = o->b;
+    int n = *count, leave = 0, small = 0, parked_left = 0;
+    for (int k = 0; k < s->park_count; k++) parked_left += s->park_layer[k] < 0;
+    int left = s->remaining + parked_left;
+    bool end = left <= o->end_left;
+    int *all = malloc((size_t)n * 3 * sizeof *all);
+    int *key = malloc(((size_t)b->size * 4 + 1 + (size_t)b->goal_count) * sizeof *key);
+    if (!all || !key) {
+        free(all);
+        free(key);
+        return ORDER_ABORT;
+    }
+    int *smalls = all + n, *homes = all + 2 * n;
+    memcpy(all, removable, (size_t)n * sizeof *all);
+    o->pull.box = s->box;
+    /* no box goes home before the player has seen where every box stands now; goal boxes
+     * before parked ones */
+    for (int pass = 0; pass < 2 && s->seen_count >= o->source_total && leave == 0; pass++) {
+        for (int i = 0; i < n; i++) {
+            int t = all[i];
+            bool goal = t < b->goal_count;
+            if (goal != (pass == 0)) continue;
+            int square = goal ? b->goals[t] : s->park_square[t - b->goal_count];
+            int area, states = pull_all(&o->pull, square, s->player, &area);
+            if (states < 0) {
+                free(all);
+                free(key);
+                return ORDER_ABORT;
+            }
+            int home = early_home(o, s, states, square, goal, end, left == 1, key);
+            if (home < 0) continue;
+            if (goal && area < o->small_area && !end) {
+                smalls[small++] = t; /* from a small area: parked, not sent home */
+                continue;
+            }
+            s->unused[home] = 0;
+            s->left_sources--;
+            homes[leave] = home;
+            removable[leave++] = t;
+        }
+        /* parked boxes go home once every goal is empty, or when small-area boxes are to be
+         * parked */
+        if (pass == 1 && leave > 0 && s->remaining > 0 && small == 0) {
+            for (int i = 0; i < leave; i++) {
+                s->unused[homes[i]] = 1;
+                s->left_sources++;
+            }
+            leave = 0;
+        }
+    }
+    int result = ORDER_DONE;
+    if (small > 0 || leave == 0) {
+        /* parking first: the homes taken are free again while it is tried */
+        for (int i = 0; i < leave; i++) s->unused[homes[i]] = 1;
+        int branch =
+            small > 0 ? order_branch_early(o, s, smalls, small) : order_branch_early(o, s, all, n);
+        for (int i = 0; i < leave; i++) s->unused[homes[i]] = 0;
+        if (branch == ORDER_DONE)
+            leave = -1;
+        else if (branch == ORDER_ABORT || leave == 0)
+            result = branch;
+    }
+    free(all);
+    free(key);
+    *count = leave;
+    return result;
+}
+
 /* Runs the analysis on from `s` until every box has left the board (done), or no box can
  * leave (the greedy analysis stops there; a strict one fails). */
 static int order_run(order_search *o, order_state *s)
@@ -366,6 +802,13 @@ static int order_run(order_search *o, order_state *s)
                 queue[tail++] = next;
             }
         }
+        if (o->early) {
+            for (int q = 0; q < b->size; q++) {
+                if (!reach[q] || o->sources[q] != 1 || s->seen[q]) continue;
+                s->seen[q] = 1;
+                s->seen_count++;
+            }
+        }
         /* The boxes he can pull one step towards him; with `sources`, of those the ones
          * he can pull all the way back to where a box stands now, when there are any. */
         int count = 0;
@@ -374,19 +817,26 @@ static int order_run(order_search *o, order_state *s)
             int square = goal ? b->goals[t] : s->park_square[t - b->goal_count];
             if ((goal ? s->layer[t] : s->park_layer[t - b->goal_count]) >= 0 || !s->box[square])
                 continue;
-            for (int d = 0; d < DIRECTION_COUNT; d++) {
+            bool pull = false;
+            for (int d = 0; d < DIRECTION_COUNT && !pull; d++) {
                 int stand = square + b->delta[d], back = stand + b->delta[d];
-                if (reach[stand] && reach[back]) {
-                    removable[count++] = t;
-                    break;
-                }
+                pull = reach[stand] && reach[back];
             }
+            /* YASS: a box that stands where a box stands now may stay, when all do */
+            if (pull || (o->early && o->strict && s->unused[square] && early_all_home(o, s)))
+                removable[count++] = t;
         }
         if (count == 0) {
             result = o->strict && !order_all_held(o, s) ? ORDER_FAIL : ORDER_DONE;
             break;
         }
-        if (o->sources) {
+        if (o->early && o->strict) {
+            int step = early_step(o, s, removable, &count);
+            if (step != ORDER_DONE || count < 0) {
+                result = step;
+                break;
+            }
+        } else if (o->sources) {
             int home = 0;
             o->pull.box = s->box;
             solver_parking parking = order_parking(s);
@@ -523,6 +973,15 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     o.reach = malloc(size);
     o.queue = malloc(size * sizeof *o.queue);
     bool searching = parking && search;
+    o.early = searching && parking->early && parking->distances;
+    if (o.early) {
+        /* YASS's thresholds: a quarter of the squares a box can be on (those from which a
+         * goal can be reached), and the last 15 % of the boxes */
+        o.distances = parking->distances;
+        o.attempts = ORDER_EARLY_ATTEMPTS;
+        o.give_up = ida_clock() + ORDER_EARLY_SECONDS;
+        o.end_left = (b->goal_count * 15 + 50) / 100;
+    }
     order_state start = {0}, s = {0}, furthest = {0};
     bool ok = o.reach && o.queue && order_state_init(&start, b) && order_state_init(&s, b) &&
               (!searching || order_state_init(&furthest, b));
@@ -535,16 +994,24 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
         o.pull.reach = malloc(size);
         o.pull.reach_queue = malloc(size * sizeof *o.pull.reach_queue);
         o.pull.seen = calloc(size, sizeof *o.pull.seen);
-        o.pull.firsts = malloc(size * sizeof *o.pull.firsts);
+        o.pull.firsts = malloc((size * 4 + 1) * sizeof *o.pull.firsts);
         ok = o.pull.visit && o.pull.queue && o.pull.reach && o.pull.reach_queue && o.pull.seen &&
              o.pull.firsts;
     }
     int layers = -1;
     if (!ok) goto done;
+    if (o.early) {
+        int reachable = box_reachable(b, o.distances, sources);
+        o.gate = malloc(size);
+        if (reachable < 0 || !o.gate || !gate_squares(b, o.distances, o.gate)) goto done;
+        o.small_area = reachable / 4;
+    }
     /* the squares boxes may still go back to: with parking each is taken once */
     for (size_t q = 0; sources && q < size; q++) {
-        start.unused[q] = sources[q] == 1;
+        start.unused[q] = o.early ? sources[q] != 0 : sources[q] == 1; /* YASS: any box's square */
         start.left_sources += sources[q] == 1;
+        o.source_total += sources[q] != 0;
+        start.seen_count += sources[q] == 2; /* a box on a goal now is seen from the start */
     }
     for (int g = 0; g < b->goal_count; g++) {
         start.box[b->goals[g]] = 1;
@@ -564,6 +1031,18 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
             order_state_copy(&s, &start, b);
             s.player = parts[i];
             result = order_run(&o, &s);
+        }
+        if (result == ORDER_FAIL && o.early) {
+            /* no whole order by YASS's rules: the search by the first rules, as without them */
+            o.early = false;
+            o.attempts = ORDER_PARKING_ATTEMPTS;
+            o.furthest_left = INT_MAX;
+            for (size_t q = 0; q < size; q++) start.unused[q] = sources[q] == 1;
+            for (int i = 0; i < n && result == ORDER_FAIL; i++) {
+                order_state_copy(&s, &start, b);
+                s.player = parts[i];
+                result = order_run(&o, &s);
+            }
         }
     }
     if (result == ORDER_FAIL) {
@@ -590,6 +1069,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     }
     if (left) layers++;
     if (parking) {
+        parking->early = o.early;
         parking->count = s.park_count;
         for (int k = 0; k < s.park_count; k++) {
             parking->square[k] = s.park_square[k];
@@ -609,5 +1089,6 @@ done:
     free(o.pull.reach_queue);
     free(o.pull.seen);
     free(o.pull.firsts);
+    free(o.gate);
     return layers;
 }

@@ -31,6 +31,11 @@ typedef struct solver_parking {
     /* Read: per square, 1 where a box can be left (solver_macro_rest_squares()); the
      * parking squares are chosen among those. NULL: anywhere. */
     const uint8_t *rest;
+    /* Read: YASS's rules for the order search (`early`, see solver_packing_layers_until()),
+     * with the push distances they choose parking squares by. Written: whether the order
+     * follows them (false when they found no whole order). */
+    bool early;
+    const solver_distances *distances;
     int count;
     int *square; /* the parking squares (room for the number of goals) */
     int *goal;   /* the goal index whose box waits on each */
@@ -49,7 +54,17 @@ typedef struct solver_parking {
  * own home. A box is parked on the square farthest by pulls from its goal from where the
  * player can walk back to the goal, among the squares `parking->rest` allows, and the player
  * then stands beside it. When no whole
- * order is found, the analysis above goes on from the search that left the fewest boxes. */
+ * order is found, the analysis above goes on from the search that left the fewest boxes.
+ *
+ * With `parking->early`, the search follows YASS's rules more closely, and parks far more:
+ * no box goes home before the player has walked, in the analysis, to every square a box
+ * stands on now (until then every step parks one box); a box that can be pulled over less
+ * than a quarter of the squares boxes can live on is parked, not sent home, until the last
+ * 15 % of the boxes; a box goes home only to a square at least 3 squares from its goal (but
+ * at the end) from where the player can walk back to where he stood; parked boxes go home
+ * only once every goal is empty; the box parked is the one that can go farthest from its
+ * goal by pushes, on that square or on the one farthest in a straight line (squares where
+ * a box stands now included), and the search tries more parking steps. */
 int solver_packing_layers_until(const board *board, int player, const uint8_t *sources, int *layer,
                                 solver_parking *parking, bool search, const solver_stop *stop);
 

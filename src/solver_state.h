@@ -80,6 +80,9 @@ typedef struct solver_search {
     bool pull_home; /* the packing order counts a box gone when it pulls back home */
     bool parking;   /* and parks a box on the way when none does (solver_packing.h) */
     bool order_search; /* and searches over its parking choices for a whole order */
+    /* by YASS's rules, which park more (solver_packing.h); the fast mode clears it when
+     * they found no whole order */
+    bool park_early;
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
     bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */

@@ -34,7 +34,9 @@ static void fixture_init(fixture *f, const level *lv)
 {
     assert_true(board_from_level(lv, &f->board, &f->start));
     assert_true(solver_distances_init(&f->distances, &f->board));
-    solver_options options = {.mode = SOLVER_FAST, .disable = SOLVER_NO_CORRAL_DEADLOCKS};
+    /* the order by the first rules: YASS's are searched for up to a second on some levels */
+    solver_options options = {.mode = SOLVER_FAST,
+                              .disable = SOLVER_NO_CORRAL_DEADLOCKS | SOLVER_NO_EARLY_ORDER};
     assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances, NULL, NULL,
                                    NULL, &options));
     assert_true(solver_features_init(&f->features, &f->search, NULL));

@@ -462,7 +462,7 @@ typedef struct packing {
     solver_parking parking;
 } packing;
 
-static void packing_of(const fixture *f, packing *p)
+static void packing_by(const fixture *f, packing *p, bool early)
 {
     size_t goals = (size_t)f->board.goal_count;
     *p = (packing){.layer = malloc(goals * sizeof *p->layer),
@@ -478,10 +478,18 @@ static void packing_of(const fixture *f, packing *p)
     solver_distances d;
     assert_true(solver_distances_init(&d, &f->board));
     solver_macro_rest_squares(&f->board, &d, p->rest);
-    solver_distances_free(&d);
     p->parking.rest = p->rest;
+    p->parking.early = early;
+    p->parking.distances = &d;
     p->layers = solver_packing_layers_until(&f->board, f->start.player, p->sources, p->layer,
                                             &p->parking, true, NULL);
+    p->parking.distances = NULL;
+    solver_distances_free(&d);
+}
+
+static void packing_of(const fixture *f, packing *p)
+{
+    packing_by(f, p, false);
 }
 
 static void packing_free(packing *p)
@@ -522,6 +530,89 @@ static void test_packing_order_parks_a_box_when_none_pulls_home(void **state)
     packing_free(&p);
 
     assert_one_search_solves(&f, 100000);
+    fixture_free(&f);
+}
+
+/* XSokoban 74 by YASS's rules: with a box on every goal the player can walk to only 10 of
+ * the 16 squares where boxes stand (the others lie beyond the goal room), and no box goes
+ * home before he has been to all of them, so the order parks box after box (YASS parks 11)
+ * until one parked at the right lets him through. Parked boxes go home only once every goal
+ * is empty: each parking square is filled before every goal. The first order parks one box
+ * and the fast mode misses the level in 30 s; on this one it solves it in 3,013 nodes (as on
+ * YASS's own order, put in by a probe). */
+static void test_early_order_parks_until_the_player_has_seen_every_box(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 74);
+    packing p;
+    packing_by(&f, &p, true);
+    assert_true(p.parking.early);
+    assert_true(p.layers > 0);
+    assert_true(p.parking.count >= 10);
+    for (int g = 0; g < f.board.goal_count; g++) {
+        assert_true(p.layer[g] >= 0 && p.layer[g] < p.layers);
+        for (int k = 0; k < p.parking.count; k++) assert_true(p.parking.layer[k] > p.layer[g]);
+    }
+    packing_free(&p);
+    packing_of(&f, &p);
+    assert_true(p.parking.count <= 1);
+    packing_free(&p);
+
+    solver_options options = options_for(SOLVER_FAST);
+    options.threads = 1;
+    options.max_nodes = 20000;
+    options.disable = SOLVER_NO_RESTARTS;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+/* XSokoban 29 by YASS's rules: a box that its pulls take over less than a quarter of the
+ * squares boxes can reach (14 of 59) is parked, not sent home: the boxes of the two goals
+ * at the left end of the goal row are parked first. The first order parks none. */
+static void test_early_order_parks_the_boxes_of_small_areas(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 29);
+    packing p;
+    packing_by(&f, &p, true);
+    assert_true(p.parking.count >= 2);
+    int w = f.board.width, first = p.parking.goal[0], second = p.parking.goal[1];
+    assert_int_equal(f.board.goals[first], 7 * w + 6);  /* (7,8) counted from 1 */
+    assert_int_equal(f.board.goals[second], 8 * w + 6); /* (7,9) */
+    packing_free(&p);
+    packing_of(&f, &p);
+    assert_int_equal(p.parking.count, 0);
+    packing_free(&p);
+    fixture_free(&f);
+}
+
+/* When YASS's rules find no whole order, the order is the one by the first rules. Here the
+ * one box may go home only to the square next to its goal, nearer than YASS allows, and a
+ * box can be parked nowhere in the corridor. (So on XSokoban 10 and 14, after a second.) */
+static void test_early_order_falls_back_to_the_first_rules(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#######\n"
+                          "#.$ @ #\n"
+                          "#######\n");
+    packing early, first;
+    packing_by(&f, &early, true);
+    packing_of(&f, &first);
+    assert_false(early.parking.early); /* told: not by YASS's rules */
+    assert_int_equal(early.layers, first.layers);
+    assert_int_equal(early.parking.count, first.parking.count);
+    assert_memory_equal(early.layer, first.layer, (size_t)f.board.goal_count * sizeof(int));
+    for (int k = 0; k < first.parking.count; k++) {
+        assert_int_equal(early.parking.square[k], first.parking.square[k]);
+        assert_int_equal(early.parking.layer[k], first.parking.layer[k]);
+    }
+    packing_free(&early);
+    packing_free(&first);
     fixture_free(&f);
 }
 
@@ -929,6 +1020,9 @@ static void test_what_a_solve_learns_the_next_on_the_board_starts_from(void **st
 
     solver_options options = options_for(SOLVER_FAST);
     options.threads = 1;
+    /* the order by the first rules: by YASS's the analysis finds none here, and its search
+     * for one is cut off by the clock, so that the same order every time is not certain */
+    options.disable = SOLVER_NO_EARLY_ORDER;
     solver_result alone, first, second, unfit;
     assert_int_equal(solve_checked(&f, &options, &alone), SOLVER_SOLVED);
     options.learned = learned;
@@ -1303,10 +1397,10 @@ static void test_fast_mode_with_two_threads_solves_and_proves(void **state)
 }
 
 /* The second run of a race hands over: the feature-space search without parking first, then
- * the weighted best-first search. Sasquatch I 46 (cavepacker-data) is one the best-first
- * search solves in about 34,000 nodes and the feature-space search, with parking or without,
- * not in 300,000; with 120,000 nodes for the race, each run has 60,000, and the second's
- * best-first part 41,999 of them. */
+ * on the packing order by the first rules, then the weighted best-first search. Sasquatch I
+ * 46 (cavepacker-data) is one the best-first search solves in about 34,000 nodes and the
+ * feature-space search, with parking or without, not in 300,000; with 200,000 nodes for the
+ * race, each run has 100,000, and the second's best-first part 39,999 of them. */
 static void test_the_second_run_hands_over_to_the_best_first_search(void **state)
 {
     (void)state;
@@ -1318,14 +1412,14 @@ static void test_the_second_run_hands_over_to_the_best_first_search(void **state
     solver_options options = options_for(SOLVER_FAST);
     options.memory_mib = 64;
     options.threads = 1;
-    options.max_nodes = 60000;
+    options.max_nodes = 100000;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_LIMIT); /* the first run alone */
     solver_result_free(&r);
     options.threads = 2;
-    options.max_nodes = 120000;
+    options.max_nodes = 200000;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
-    assert_true(r.nodes <= 120000);
+    assert_true(r.nodes <= 200000);
     solver_result_free(&r);
     fixture_free(&f);
 }
@@ -1560,6 +1654,9 @@ int main(void)
         cmocka_unit_test(test_packing_order_searches_for_a_whole_order),
         cmocka_unit_test(test_rest_squares_leave_out_the_inside_of_corridors),
         cmocka_unit_test(test_packing_order_parks_no_box_inside_a_corridor),
+        cmocka_unit_test(test_early_order_parks_until_the_player_has_seen_every_box),
+        cmocka_unit_test(test_early_order_parks_the_boxes_of_small_areas),
+        cmocka_unit_test(test_early_order_falls_back_to_the_first_rules),
         cmocka_unit_test(test_packing_order_goes_on_from_the_furthest_search),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
         cmocka_unit_test(test_packing_aim_is_the_distance_to_the_next_target_in_order),
