@@ -228,8 +228,10 @@ static int box_reachable(const board *b, const solver_distances *d, const uint8_
 
 /* YASS's gate squares into `gate`: squares with floor on both sides along one axis and no
  * square a box can live on along the other, without which the floor (no box on it) falls
- * apart between the two sides. False when out of memory. */
-static bool gate_squares(const board *b, const solver_distances *d, uint8_t *gate)
+ * apart between the two sides. False when out of memory or told to stop (a flood a square:
+ * on a large level that takes a while). */
+static bool gate_squares(const board *b, const solver_distances *d, uint8_t *gate,
+                         const solver_stop *stop)
 {
     uint8_t *mark = malloc((size_t)b->size);
     int *queue = malloc((size_t)b->size * sizeof *queue);
@@ -239,7 +241,9 @@ static bool gate_squares(const board *b, const solver_distances *d, uint8_t *gat
         return false;
     }
     memset(gate, 0, (size_t)b->size);
-    for (int q = 0; q < b->size; q++) {
+    bool stopped = false;
+    for (int q = 0; q < b->size && !stopped; q++) {
+        if (q % 64 == 0) stopped = solver_stop_now(stop);
         if (!board_is_inside(b, q) || d->nearest[q] == SOLVER_NO_PATH) continue;
         for (int dir = 0; dir < 2 && !gate[q]; dir++) {
             int step = b->delta[dir == 0 ? DIR_LEFT : DIR_UP];
@@ -269,7 +273,7 @@ static bool gate_squares(const board *b, const solver_distances *d, uint8_t *gat
     }
     free(mark);
     free(queue);
-    return true;
+    return !stopped;
 }
 
 /* Where the player stands in the packed position, for the retrograde analysis. With a box on
@@ -1003,7 +1007,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     if (o.early) {
         int reachable = box_reachable(b, o.distances, sources);
         o.gate = malloc(size);
-        if (reachable < 0 || !o.gate || !gate_squares(b, o.distances, o.gate)) goto done;
+        if (reachable < 0 || !o.gate || !gate_squares(b, o.distances, o.gate, stop)) goto done;
         o.small_area = reachable / 4;
     }
     /* the squares boxes may still go back to: with parking each is taken once */
