@@ -9,8 +9,10 @@
 
 #include "ida.h"
 
-/* The search for an order by YASS's rules tries no more parking steps after this long (YASS
- * takes 0.5 s on XSokoban 90, 16 s on 69); the order is then the first analysis's. */
+/* The search for an order by YASS's rules tries no more parking steps after this long, when
+ * the solve has a deadline (YASS takes 0.5 s on XSokoban 90, 16 s on 69); the order is then
+ * the first analysis's. Without a deadline only the parking steps are counted, so that the
+ * order does not depend on the machine's speed. */
 #define ORDER_EARLY_SECONDS 1.0
 
 /* Work space of the packing order's pulling searches. */
@@ -363,7 +365,8 @@ typedef struct order_search {
     const solver_distances *distances;
     int source_total, small_area, end_left;
     uint8_t *gate;  /* per square: 1 on YASS's gate squares, where no box is parked */
-    double give_up; /* ida_clock() when the search by YASS's rules tries no more parking */
+    double give_up; /* ida_clock() when the search by YASS's rules tries no more parking (0:
+                       never) */
 } order_search;
 
 enum { ORDER_ABORT = -1, ORDER_FAIL = 0, ORDER_DONE = 1 };
@@ -609,7 +612,7 @@ static int order_branch_early(order_search *o, order_state *s, const int *cands,
     if (result == ORDER_FAIL) qsort(choice, (size_t)n, sizeof *choice, compare_park_choices);
     for (int i = 0; i < n && result == ORDER_FAIL; i++) {
         for (int j = 0; j < choice[i].count && result == ORDER_FAIL; j++) {
-            if (o->attempts <= 0 || ida_clock() > o->give_up) break;
+            if (o->attempts <= 0 || (o->give_up > 0 && ida_clock() > o->give_up)) break;
             o->attempts--;
             order_state_copy(&child, s, b);
             int square = choice[i].square[j];
@@ -983,7 +986,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
          * goal can be reached), and the last 15 % of the boxes */
         o.distances = parking->distances;
         o.attempts = ORDER_EARLY_ATTEMPTS;
-        o.give_up = ida_clock() + ORDER_EARLY_SECONDS;
+        o.give_up = stop && stop->deadline > 0 ? ida_clock() + ORDER_EARLY_SECONDS : 0;
         o.end_left = (b->goal_count * 15 + 50) / 100;
     }
     order_state start = {0}, s = {0}, furthest = {0};
