@@ -230,52 +230,26 @@ static int box_reachable(const board *b, const solver_distances *d, const uint8_
 
 /* YASS's gate squares into `gate`: squares with floor on both sides along one axis and no
  * square a box can live on along the other, without which the floor (no box on it) falls
- * apart between the two sides. False when out of memory or told to stop (a flood a square:
- * on a large level that takes a while). */
-static bool gate_squares(const board *b, const solver_distances *d, uint8_t *gate,
-                         const solver_stop *stop)
+ * apart between the two sides: the two sides are in different groups round a box there
+ * (solver_distances.side_group, on the empty board). */
+static void gate_squares(const board *b, const solver_distances *d, uint8_t *gate)
 {
-    uint8_t *mark = malloc((size_t)b->size);
-    int *queue = malloc((size_t)b->size * sizeof *queue);
-    if (!mark || !queue) {
-        free(mark);
-        free(queue);
-        return false;
-    }
-    memset(gate, 0, (size_t)b->size);
-    bool stopped = false;
-    for (int q = 0; q < b->size && !stopped; q++) {
-        if (q % 64 == 0) stopped = solver_stop_now(stop);
+    static const direction axes[2][2] = {{DIR_LEFT, DIR_RIGHT}, {DIR_UP, DIR_DOWN}};
+    for (int q = 0; q < b->size; q++) {
+        gate[q] = 0;
         if (!board_is_inside(b, q) || d->nearest[q] == SOLVER_NO_PATH) continue;
-        for (int dir = 0; dir < 2 && !gate[q]; dir++) {
-            int step = b->delta[dir == 0 ? DIR_LEFT : DIR_UP];
-            int across = b->delta[dir == 0 ? DIR_UP : DIR_LEFT];
-            int one = q + step, other = q - step;
-            bool live_left =
-                board_is_inside(b, q + across) && d->nearest[q + across] != SOLVER_NO_PATH;
-            bool live_right =
-                board_is_inside(b, q - across) && d->nearest[q - across] != SOLVER_NO_PATH;
-            if (!board_is_inside(b, one) || !board_is_inside(b, other) || live_left || live_right)
-                continue;
-            memset(mark, 0, (size_t)b->size);
-            int head = 0, tail = 0;
-            mark[q] = mark[one] = 1;
-            queue[tail++] = one;
-            while (head < tail && !mark[other]) {
-                int square = queue[head++];
-                for (int e = 0; e < DIRECTION_COUNT; e++) {
-                    int next = square + b->delta[e];
-                    if (mark[next] || !board_is_inside(b, next)) continue;
-                    mark[next] = 1;
-                    queue[tail++] = next;
-                }
+        for (int axis = 0; axis < 2; axis++) {
+            const direction *along = axes[axis], *across = axes[1 - axis];
+            int one = d->side_group[q * 4 + along[0]], other = d->side_group[q * 4 + along[1]];
+            bool live = false;
+            for (int i = 0; i < 2; i++) {
+                int side = q + b->delta[across[i]];
+                live |= board_is_inside(b, side) && d->nearest[side] != SOLVER_NO_PATH;
             }
-            gate[q] = !mark[other];
+            if (one != SOLVER_NO_SIDE && other != SOLVER_NO_SIDE && !live && one != other)
+                gate[q] = 1;
         }
     }
-    free(mark);
-    free(queue);
-    return !stopped;
 }
 
 /* Where the player stands in the packed position, for the retrograde analysis. With a box on
@@ -1010,7 +984,8 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     if (o.early) {
         int reachable = box_reachable(b, o.distances, sources);
         o.gate = malloc(size);
-        if (reachable < 0 || !o.gate || !gate_squares(b, o.distances, o.gate, stop)) goto done;
+        if (reachable < 0 || !o.gate) goto done;
+        gate_squares(b, o.distances, o.gate);
         o.small_area = reachable / 4;
     }
     /* the squares boxes may still go back to: with parking each is taken once */
