@@ -185,15 +185,17 @@ static int manhattan(const board *b, int a, int c)
 }
 
 /* The squares boxes can be pushed to from where they stand now (`sources`), each alone on
- * the board, the player walking round it (YASS's box-reachable squares); -1 when out of
- * memory. */
-static int box_reachable(const board *b, const solver_distances *d, const uint8_t *sources)
+ * the board, the player walking round it (YASS's box-reachable squares), marked 1 in
+ * `reached`; returns their number, -1 when out of memory. */
+static int box_reachable(const board *b, const solver_distances *d, const uint8_t *sources,
+                         uint8_t *reached)
 {
     size_t size = (size_t)b->size;
-    uint8_t *visit = calloc(size * 4, 1), *reached = calloc(size, 1);
+    uint8_t *visit = calloc(size * 4, 1);
     int *queue = malloc(size * 4 * sizeof *queue);
     int count = -1;
-    if (visit && reached && queue) {
+    memset(reached, 0, size);
+    if (visit && queue) {
         int tail = 0;
         for (int q = 0; q < b->size; q++) {
             if (!sources[q]) continue;
@@ -223,7 +225,6 @@ static int box_reachable(const board *b, const solver_distances *d, const uint8_
         }
     }
     free(visit);
-    free(reached);
     free(queue);
     return count;
 }
@@ -339,6 +340,7 @@ typedef struct order_search {
     const solver_distances *distances;
     int source_total, small_area, end_left;
     uint8_t *gate;  /* per square: 1 on YASS's gate squares, where no box is parked */
+    uint8_t *box_reach; /* per square: 1 where a box could be pushed (box_reachable()) */
     double give_up; /* ida_clock() when the search by YASS's rules tries no more parking (0:
                        never) */
 } order_search;
@@ -482,27 +484,30 @@ typedef struct park_choice {
 } park_choice;
 
 /* True when a box may be parked on `square` for goal `g` by YASS's rules: off the parking
- * squares taken, where a box can be left, and from where it can reach its goal (a square
- * where a box stands now will do, and so will a goal whose box has left: the pulls reach no
+ * squares taken and the gate squares, where a box can be left, where a box could be pushed
+ * from where the boxes stand now, and from where it can reach its goal (a square where a
+ * box stands now will do, and so will a goal whose box has left: the pulls reach no
  * other). */
 static bool can_park_early(const order_search *o, int square, int g, const solver_parking *parking)
 {
     const solver_distances *d = o->distances;
-    return (!o->pull.rest || o->pull.rest[square]) && !o->gate[square] &&
+    return (!o->pull.rest || o->pull.rest[square]) && !o->gate[square] && o->box_reach[square] &&
            !is_parking(parking, square) &&
            d->to_goal[(size_t)square * (size_t)d->goal_count + (size_t)g] != SOLVER_NO_PATH;
 }
 
 /* Of the `count` states of pull_all() in p->queue, those marked in p->firsts[] (1) are the
- * candidates: the best by `key` (highest first) from which the player can walk back to
- * `goal`, marked 0 then; -1 when none. */
+ * candidates: the best by `key` (highest first, then the lower square, as YASS scans the
+ * board) from which the player can walk back to `goal`, marked 0 then; -1 when none. */
 static int best_walk_back(pull_search *p, int count, int goal, const int *key)
 {
     const board *b = p->board;
     for (;;) {
         int best = -1;
         for (int i = 0; i < count; i++)
-            if (p->firsts[i] && (best < 0 || key[i] > key[best])) best = i;
+            if (p->firsts[i] && (best < 0 || key[i] > key[best] ||
+                                 (key[i] == key[best] && p->queue[i] < p->queue[best])))
+                best = i;
         if (best < 0) return -1;
         p->firsts[best] = 0;
         int state = p->queue[best], box = state / 4;
@@ -982,8 +987,9 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     int layers = -1;
     if (!ok) goto done;
     if (o.early) {
-        int reachable = box_reachable(b, o.distances, sources);
         o.gate = malloc(size);
+        o.box_reach = malloc(size);
+        int reachable = o.box_reach ? box_reachable(b, o.distances, sources, o.box_reach) : -1;
         if (reachable < 0 || !o.gate) goto done;
         gate_squares(b, o.distances, o.gate);
         o.small_area = reachable / 4;
@@ -1072,5 +1078,6 @@ done:
     free(o.pull.seen);
     free(o.pull.firsts);
     free(o.gate);
+    free(o.box_reach);
     return layers;
 }

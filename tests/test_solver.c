@@ -591,9 +591,38 @@ static void test_early_order_parks_the_boxes_of_small_areas(void **state)
     fixture_free(&f);
 }
 
+/* YASS parks a box only where some box could be pushed from where the boxes start (its
+ * box-reachable squares). On XSokoban 14 the pulls from goal (12,7) reach (15,14), farthest
+ * from the goal by pushes, but no push enters it (from (16,14) the player would stand on a
+ * wall, and (14,14) is dead): the box is parked on (16,7), as YASS parks it, and the order
+ * has YASS's four parking squares. */
+static void test_early_order_parks_only_where_a_box_could_be_pushed(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 14);
+    packing p;
+    packing_by(&f, &p, true);
+    assert_true(p.parking.early);
+    int w = f.board.width;
+    static const int yass[][2] = {{12, 3}, {16, 7}, {10, 3}, {13, 13}}; /* columns, rows from 1 */
+    assert_int_equal(p.parking.count, 4);
+    for (int k = 0; k < 4; k++) {
+        bool found = false;
+        for (int j = 0; j < p.parking.count; j++)
+            found |= p.parking.square[j] == (yass[k][1] - 1) * w + yass[k][0] - 1;
+        assert_true(found);
+    }
+    for (int j = 0; j < p.parking.count; j++)
+        if (f.board.goals[p.parking.goal[j]] == 6 * w + 11)    /* goal (12,7) */
+            assert_int_equal(p.parking.square[j], 6 * w + 15); /* (16,7), not (15,14) */
+    packing_free(&p);
+    fixture_free(&f);
+}
+
 /* When YASS's rules find no whole order, the order is the one by the first rules. Here the
  * one box may go home only to the square next to its goal, nearer than YASS allows, and a
- * box can be parked nowhere in the corridor. (So on XSokoban 10 and 14, after a second.) */
+ * box can be parked nowhere in the corridor. (So on XSokoban 10, after a second.) */
 static void test_early_order_falls_back_to_the_first_rules(void **state)
 {
     (void)state;
@@ -1657,6 +1686,7 @@ int main(void)
         cmocka_unit_test(test_packing_order_parks_no_box_inside_a_corridor),
         cmocka_unit_test(test_early_order_parks_until_the_player_has_seen_every_box),
         cmocka_unit_test(test_early_order_parks_the_boxes_of_small_areas),
+        cmocka_unit_test(test_early_order_parks_only_where_a_box_could_be_pushed),
         cmocka_unit_test(test_early_order_falls_back_to_the_first_rules),
         cmocka_unit_test(test_packing_order_goes_on_from_the_furthest_search),
         cmocka_unit_test(test_fast_mode_without_features_still_solves),
