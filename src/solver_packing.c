@@ -185,11 +185,10 @@ static int manhattan(const board *b, int a, int c)
 }
 
 /* The squares boxes can be pushed to from where they stand now (`sources`), each alone on
- * the board, the player walking round it, the first push of each from a side the player
- * (on `player`) can walk to now (YASS's box-reachable squares), marked 1 in `reached`;
- * returns their number, -1 when out of memory. */
+ * the board, the player walking round it (YASS's box-reachable squares), marked 1 in
+ * `reached`; returns their number, -1 when out of memory. */
 static int box_reachable(const board *b, const solver_distances *d, const uint8_t *sources,
-                         int player, uint8_t *reached)
+                         uint8_t *reached)
 {
     size_t size = (size_t)b->size;
     uint8_t *visit = calloc(size * 4, 1);
@@ -197,29 +196,15 @@ static int box_reachable(const board *b, const solver_distances *d, const uint8_
     int count = -1;
     memset(reached, 0, size);
     if (visit && queue) {
-        /* where the player can walk now, the boxes in place: the first pushes start there */
         int tail = 0;
-        reached[player] = 1;
-        queue[tail++] = player;
-        for (int head = 0; head < tail; head++)
-            for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
-                int next = queue[head] + b->delta[dir];
-                if (reached[next] || !board_is_inside(b, next) || sources[next]) continue;
-                reached[next] = 1;
-                queue[tail++] = next;
-            }
-        tail = 0;
         for (int q = 0; q < b->size; q++) {
             if (!sources[q]) continue;
             for (int side = 0; side < DIRECTION_COUNT; side++) {
-                if (d->side_group[q * 4 + side] == SOLVER_NO_SIDE || visit[q * 4 + side] ||
-                    !reached[q + b->delta[side]])
-                    continue;
+                if (d->side_group[q * 4 + side] == SOLVER_NO_SIDE || visit[q * 4 + side]) continue;
                 visit[q * 4 + side] = 1;
                 queue[tail++] = q * 4 + side;
             }
         }
-        for (int q = 0; q < b->size; q++) reached[q] = 0; /* now the boxes' squares */
         count = 0;
         for (int head = 0; head < tail; head++) {
             int square = queue[head] / 4, side = queue[head] % 4;
@@ -1004,8 +989,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     if (o.early) {
         o.gate = malloc(size);
         o.box_reach = malloc(size);
-        int reachable =
-            o.box_reach ? box_reachable(b, o.distances, sources, player, o.box_reach) : -1;
+        int reachable = o.box_reach ? box_reachable(b, o.distances, sources, o.box_reach) : -1;
         if (reachable < 0 || !o.gate) goto done;
         gate_squares(b, o.distances, o.gate);
         o.small_area = reachable / 4;
