@@ -67,14 +67,15 @@ static inline int solver_features_square(const solver_features *f, const board *
     return target < b->goal_count ? b->goals[target] : f->parking.square[target - b->goal_count];
 }
 
-/* True when target `target` needs no box now: a goal with one, a parking square with one
- * or whose goal has one. */
+/* True when target `target` needs no box now: a goal with one, a parking square with one.
+ * A box on the parking square's goal does not do (YASS: a parking square is a target of its
+ * phase like a goal); once the goal's layer is being filled, solver_features_needed() lets
+ * the parking square go. */
 static inline bool solver_features_done(const solver_features *f, const board *b,
                                         const uint8_t *boxes, int target)
 {
     if (target < b->goal_count) return boxes[b->goals[target]];
-    int k = target - b->goal_count;
-    return boxes[f->parking.square[k]] || boxes[b->goals[f->parking.goal[k]]];
+    return boxes[f->parking.square[target - b->goal_count]];
 }
 
 /* True when target `target` still needs a box while layer `current` is being filled

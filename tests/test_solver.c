@@ -388,7 +388,7 @@ static void test_packing_aim_is_the_distance_to_the_next_target_in_order(void **
  * the way, the layers after the parking square's stay counted and the box aims at its goal,
  * not back at the parking square. Here the parking square (layer 2) is filled first, then
  * the near goal (layer 1), then the far goal (layer 0), whose box waits on the parking
- * square. */
+ * square. A box on the far goal before then does not count for the parking square. */
 static void test_packing_feature_lets_a_parked_box_go_in_its_goals_turn(void **state)
 {
     (void)state;
@@ -430,7 +430,12 @@ static void test_packing_feature_lets_a_parked_box_go_in_its_goals_turn(void **s
     solver_search_set(&s, boxes, w + 1);
     assert_int_equal(solver_features_current(&features, &f.board, s.boxes), 2);
     assert_int_equal(solver_features_packed(&features, &s), 0);
+    /* a box on the far goal does not fill its parking square (YASS: only a box on it does);
+     * the parking square's layer comes first */
     boxes[0] = (uint16_t)far_goal;
+    solver_search_set(&s, boxes, w + 1);
+    assert_int_equal(solver_features_current(&features, &f.board, s.boxes), 2);
+    assert_int_equal(solver_features_packed(&features, &s), 0);
     boxes[1] = (uint16_t)near_goal;
     solver_search_set(&s, boxes, w + 1);
     assert_int_equal(solver_features_current(&features, &f.board, s.boxes), -1);
