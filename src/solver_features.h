@@ -49,7 +49,7 @@ void solver_features_free(solver_features *features);
 
 /* The packing feature of the current state: the boxes on targets, layer by layer in
  * packing order, up to the layer being filled (solver_features_current()). A parking
- * square whose goal holds a box is done with, and counts no box. */
+ * square counts the box on it only; a box on its goal counts for the goal. */
 int solver_features_packed(const solver_features *features, const solver_search *search);
 
 /* The pushes that take a lone box from `square` to the nearest target of the layer being
