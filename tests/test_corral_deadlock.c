@@ -25,8 +25,7 @@
 #include "solver_corral_deadlock.h"
 #include "solver_domain.h"
 #include "solver_stuck.h"
-#include "textfile.h"
-#include "lurd.h"
+#include "reference_solution.h"
 #include "search_walk.h"
 
 typedef struct fixture {
@@ -424,6 +423,30 @@ static int stuck_check(fixture *f, int *pattern, uint64_t *region)
                                  pattern, region);
 }
 
+/* After a push of a reference solution: no corral is lost. */
+typedef struct solution_check {
+    fixture *fixture;
+    uint64_t pushes;
+} solution_check;
+
+static void check_corrals(void *argument, const position *p, direction d)
+{
+    solution_check *check = argument;
+    fixture *f = check->fixture;
+    solver_search *s = &f->search;
+    int count = 0;
+    for (int q = 0; q < f->board.size; q++)
+        if (p->boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+    solver_search_set(s, s->box_square_scratch, p->player);
+    solver_search_key(s);
+    assert_false(solver_corral_deadlock(&f->checks, s, p->player + f->board.delta[d]));
+    /* and no corral anywhere, alone or with the boxes touching its barrier, and no stuck
+     * boxes */
+    assert_false(solver_corral_deadlock_anywhere(&f->checks, s));
+    assert_int_equal(stuck_check(f, NULL, NULL), 0);
+    check->pushes++;
+}
+
 /* Every position along a real solution can be solved: after each push of the reference
  * solutions of XSokoban 1-30 (cavepacker-data's .sol files), no corral is proven lost,
  * though many are looked at and searched. */
@@ -431,48 +454,21 @@ static void test_no_corral_along_a_solution_is_lost(void **state)
 {
     (void)state;
     const char *maps = "/usr/share/games/cavepacker/maps";
-    char path[1024], reason[256];
-    uint64_t searched = 0, pushes = 0;
+    char path[1024];
+    solution_check check = {0};
+    uint64_t searched = 0;
     for (int number = 1; number <= 30; number++) {
         fixture f;
         level_error error;
         snprintf(path, sizeof path, "%s/xsokoban%04d.sok", maps, number);
         if (!collection_load(path, &f.collection, &error)) skip(); /* cavepacker-data missing */
         fixture_pick(&f, 1);
-        snprintf(path, sizeof path, "%s/xsokoban%04d.sol", maps, number);
-        char *text = NULL;
-        size_t length = 0;
-        assert_true(textfile_read(path, 1 << 20, &text, &length, reason, sizeof reason));
-        lurd_steps steps = {0};
-        lurd_error failure;
-        assert_true(lurd_parse(text, &steps, &failure));
-        position p;
-        assert_true(position_copy(&p, &f.start, &f.board));
-        solver_search *s = &f.search;
-        for (int i = 0; i < steps.count; i++) {
-            direction d = steps.steps[i].direction;
-            step_result r = board_step(&f.board, &p, d);
-            assert_true(r == STEP_MOVED || r == STEP_PUSHED);
-            if (r != STEP_PUSHED) continue;
-            int count = 0;
-            for (int q = 0; q < f.board.size; q++)
-                if (p.boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
-            solver_search_set(s, s->box_square_scratch, p.player);
-            solver_search_key(s);
-            assert_false(solver_corral_deadlock(&f.checks, s, p.player + f.board.delta[d]));
-            /* and no corral anywhere, alone or with the boxes touching its barrier, and no
-             * stuck boxes */
-            assert_false(solver_corral_deadlock_anywhere(&f.checks, s));
-            assert_int_equal(stuck_check(&f, NULL, NULL), 0);
-            pushes++;
-        }
+        check.fixture = &f;
+        assert_true(reference_solution_play(number, &f.board, &f.start, check_corrals, &check));
         searched += f.checks.counters.searched;
-        position_free(&p);
-        lurd_steps_free(&steps);
-        free(text);
         fixture_free(&f);
     }
-    assert_true(pushes > 5000);
+    assert_true(check.pushes > 5000);
     assert_true(searched > 100);
 }
 

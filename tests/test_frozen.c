@@ -17,11 +17,10 @@
 #include "board.h"
 #include "collection.h"
 #include "deadlock_search.h"
-#include "lurd.h"
+#include "reference_solution.h"
 #include "solver_bound.h"
 #include "solver_domain.h"
 #include "solver_frozen.h"
-#include "textfile.h"
 
 typedef struct fixture {
     collection collection;
@@ -213,40 +212,30 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
     assert_true(confirmed >= lost / 2);
 }
 
+/* After a push of a reference solution: the frozen check says the position is not lost. */
+static void check_frozen(void *argument, const position *p, direction d)
+{
+    (void)d;
+    fixture *f = argument;
+    search_set(&f->search, &f->board, p);
+    solver_search_key(&f->search); /* the player's reach: the sides he pushes from */
+    assert_false(solver_frozen_lost(&f->frozen, &f->search));
+}
+
 /* Every position along a real solution can be solved: after each push of the reference
  * solutions of XSokoban 1-30 (cavepacker-data's .sol files), none is called lost, though
  * many have boxes frozen on goals. */
 static void test_no_position_along_a_solution_is_lost(void **state)
 {
     (void)state;
-    char reason[256];
     uint64_t checked = 0;
     for (int number = 1; number <= 30; number++) {
-        char name[64], path[1024];
+        char name[64];
         snprintf(name, sizeof name, "xsokoban%04d.sok", number);
         fixture f;
         if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
-        snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/xsokoban%04d.sol", number);
-        char *text = NULL;
-        size_t length = 0;
-        assert_true(textfile_read(path, 1 << 20, &text, &length, reason, sizeof reason));
-        lurd_steps steps = {0};
-        lurd_error failure;
-        assert_true(lurd_parse(text, &steps, &failure));
-        position p;
-        assert_true(position_copy(&p, &f.start, &f.board));
-        for (int i = 0; i < steps.count; i++) {
-            step_result r = board_step(&f.board, &p, steps.steps[i].direction);
-            assert_true(r == STEP_MOVED || r == STEP_PUSHED);
-            if (r != STEP_PUSHED) continue;
-            search_set(&f.search, &f.board, &p);
-            solver_search_key(&f.search); /* the player's reach: the sides he pushes from */
-            assert_false(solver_frozen_lost(&f.frozen, &f.search));
-        }
+        assert_true(reference_solution_play(number, &f.board, &f.start, check_frozen, &f));
         checked += f.frozen.checked;
-        position_free(&p);
-        lurd_steps_free(&steps);
-        free(text);
         fixture_free(&f);
     }
     assert_true(checked > 1000);
