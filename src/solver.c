@@ -19,6 +19,7 @@
 #include "solver_fast.h"
 #include "solver_learned.h"
 #include "solver_macro.h"
+#include "solver_pairs.h"
 #include "solver_table.h"
 #include "solver_threads.h"
 
@@ -460,6 +461,16 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
 /* Solves from `start` on `b` with one search, the clock started at `began`; its deadlocks
  * are learned in `learned`, shared with the other searches of the board (NULL: in tables
  * of its own). */
+/* The most memory the table of two-box deadlocks may take (solver_pairs.h): 16 MiB, and no
+ * more than a sixteenth of the memory limit. Every XSokoban board needs less than 400 KiB. */
+#define PAIRS_MOST_BYTES ((size_t)16 << 20)
+
+static size_t pairs_bytes(const solver_options *options)
+{
+    size_t share = memory_bytes(options) / 16;
+    return share < PAIRS_MOST_BYTES ? share : PAIRS_MOST_BYTES;
+}
+
 static void solve_one(const board *b, const position *start, const solver_options *options,
                       double began, solver_learned *learned, solver_result *result)
 {
@@ -476,6 +487,7 @@ static void solve_one(const board *b, const position *start, const solver_option
     solver_table table = {0};
     solver_search search = {0};
     solver_goal_room room = {0};
+    solver_pairs pairs = {0};
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
         solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
@@ -486,6 +498,13 @@ static void solve_one(const board *b, const position *start, const solver_option
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         if (learned) solver_search_share_learned(&search, learned);
+        if (options->disable & SOLVER_NO_PAIRS)
+            ;
+        else if (learned)
+            solver_search_use_pairs(
+                &search, solver_learned_pairs(learned, b, &distances, pairs_bytes(options)));
+        else if (solver_pairs_init(&pairs, b, &distances, pairs_bytes(options)))
+            solver_search_use_pairs(&search, &pairs);
         /* the restarts' memory comes out of the search's */
         size_t store_bytes = search_bytes(options);
         restart_context restarts = {
@@ -509,6 +528,7 @@ static void solve_one(const board *b, const position *start, const solver_option
                memory_bytes(options) >> 20);
 
     solver_search_free(&search);
+    solver_pairs_free(&pairs);
     solver_goal_room_free(&room);
     solver_table_free(&table);
     deadlock_table_free(&deadlocks);

@@ -3,6 +3,7 @@
 #include "solver_corral_deadlock.h"
 
 #include "solver_frozen.h"
+#include "solver_pairs.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -86,6 +87,17 @@ static void learn(solver_corral_memory *m, uint64_t key, int answer, int count)
         }
     }
     atomic_store_explicit(&m->entries[at], word, memory_order_relaxed);
+}
+
+/* True when the box pushed from state[i] to `to`, the player on `from`, and another box
+ * of `state` (n squares, 0 where a box is gone) are a two-box deadlock. */
+static bool pair_lost(const solver_corral_deadlocks *c, const uint16_t *state, int n, int i, int to,
+                      int from)
+{
+    if (!c->pairs) return false;
+    for (int k = 0; k < n; k++)
+        if (k != i && state[k] != 0 && solver_pairs_lost(c->pairs, to, state[k], from)) return true;
+    return false;
 }
 
 /* ---- setting up ------------------------------------------------------------------------ */
@@ -479,7 +491,8 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stu
             set_box(c, to, true);
             c->counters.nodes++;
             c->counters.stuck_nodes += stuck;
-            bool frozen = c->deadlocks && deadlock_check_push(c->deadlocks, b, c->boxes, to);
+            bool frozen = (c->deadlocks && deadlock_check_push(c->deadlocks, b, c->boxes, to)) ||
+                          pair_lost(c, state, n, i, to, from);
             if (!frozen) {
                 int goals = on_goal + board_is_goal(b, to) - board_is_goal(b, from);
                 int region = flood(c, from);

@@ -10,6 +10,7 @@
 #include "solver_corral_deadlock.h"
 #include "solver_learned.h"
 #include "solver_macro.h"
+#include "solver_pairs.h"
 
 /* ---- the player's reach ---------------------------------------------------------------- */
 
@@ -87,6 +88,16 @@ static int refresh_rows(solver_search *s, int moved, int *changed)
         }
     }
     return count;
+}
+
+bool solver_search_pair_lost(const solver_search *s, int square)
+{
+    if (!s->pairs) return false;
+    for (int i = 0; i < s->box_count; i++) {
+        int other = s->box_square[i];
+        if (other != square && solver_pairs_lost(s->pairs, square, other, s->player)) return true;
+    }
+    return false;
 }
 
 /* ---- changing the boxes ---------------------------------------------------------------- */
@@ -289,6 +300,10 @@ static int make(void *context, ida_move move, int g, int *cost)
     }
     if (s->deadlocks && deadlock_check_push(s->deadlocks, b, s->boxes, to)) {
         s->counters.deadlock++;
+        return IDA_PRUNE;
+    }
+    if (s->pairs && solver_search_pair_lost(s, to)) {
+        s->counters.pair++;
         return IDA_PRUNE;
     }
     compute_reach(s);
@@ -516,6 +531,12 @@ void solver_search_share_learned(solver_search *s, solver_learned *learned)
     if (s->corral_deadlocks)
         solver_corral_deadlocks_share(s->corral_deadlocks, solver_learned_corrals(learned));
     s->stuck_patterns = solver_learned_patterns(learned);
+}
+
+void solver_search_use_pairs(solver_search *s, const solver_pairs *pairs)
+{
+    s->pairs = pairs;
+    if (s->corral_deadlocks) s->corral_deadlocks->pairs = pairs;
 }
 
 void solver_search_free(solver_search *s)

@@ -34,6 +34,10 @@ bool solver_search_init(solver_search *search, const board *board, const positio
 struct solver_learned;
 void solver_search_share_learned(solver_search *search, struct solver_learned *learned);
 void solver_search_free(solver_search *search);
+/* Makes the search, and its corral deadlocks' small searches, prune by the two-box
+ * deadlocks of `pairs` (NULL: none); `pairs` must outlive the search. */
+struct solver_pairs;
+void solver_search_use_pairs(solver_search *search, const struct solver_pairs *pairs);
 
 /* Puts the search in the position with the boxes on `squares` (box_count of them) and the
  * player on `player`, for searches that jump between states (solver_fast.c). Call
@@ -44,6 +48,9 @@ int solver_search_bound(solver_search *search);
 /* The current state's key: the boxes and the player's region. */
 uint64_t solver_search_key(solver_search *search);
 bool solver_search_is_goal(const solver_search *search);
+/* True when the box on `square` and some other box, the player where he stands, are a
+ * two-box deadlock (solver_pairs.h): the state is lost. */
+bool solver_search_pair_lost(const solver_search *search, int square);
 /* True when the current state (bound `h`, key `key`) ends the search: solved, or known to
  * be solvable (search->known). */
 static inline bool solver_search_reached(const solver_search *search, int h, uint64_t key)

@@ -269,6 +269,7 @@ static int add_packing_child(fast_search *f, int i, int count, int from, int goa
     solver_search_set(s, f->scratch, solver_move_square(last));
     if (s->deadlocks && deadlock_check_push(s->deadlocks, s->board, s->boxes, goal))
         return SOLVER_NO_NODE;
+    if (solver_search_pair_lost(s, goal)) return SOLVER_NO_NODE;
     *h = solver_search_bound(s);
     uint64_t key = solver_search_key(s);
     if (*h >= IDA_INFINITY || solver_store_contains(&f->store, key)) return SOLVER_NO_NODE;

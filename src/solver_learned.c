@@ -1,10 +1,12 @@
 /* solver_learned.c - the deadlocks learned on one board, kept between searches. */
 #include "solver_learned.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "solver_corral_deadlock.h"
+#include "solver_pairs.h"
 #include "solver_stuck.h"
 
 /* The table of learned corrals a race or a level keeps: 1 MiB. */
@@ -15,6 +17,10 @@ struct solver_learned {
     uint8_t *flags; /* the board's squares (walls, goals, inside), to tell boards apart */
     solver_corral_memory corrals;
     solver_stuck_patterns patterns;
+    /* the two-box deadlocks, made by the first search that asks (under `lock`) */
+    pthread_mutex_t lock;
+    bool lock_made, pairs_tried;
+    solver_pairs pairs;
 };
 
 solver_learned *solver_learned_new(const board *board)
@@ -24,7 +30,8 @@ solver_learned *solver_learned_new(const board *board)
     l->width = board->width;
     l->height = board->height;
     l->flags = malloc((size_t)board->size);
-    if (!l->flags || !solver_corral_memory_init(&l->corrals, LEARNED_CORRAL_ENTRIES) ||
+    l->lock_made = l->flags && pthread_mutex_init(&l->lock, NULL) == 0;
+    if (!l->lock_made || !solver_corral_memory_init(&l->corrals, LEARNED_CORRAL_ENTRIES) ||
         !solver_stuck_patterns_init(&l->patterns, board)) {
         solver_learned_free(l);
         return NULL;
@@ -38,6 +45,8 @@ void solver_learned_free(solver_learned *l)
     if (!l) return;
     solver_corral_memory_free(&l->corrals);
     solver_stuck_patterns_free(&l->patterns);
+    solver_pairs_free(&l->pairs);
+    if (l->lock_made) pthread_mutex_destroy(&l->lock);
     free(l->flags);
     free(l);
 }
@@ -56,4 +65,14 @@ solver_corral_memory *solver_learned_corrals(solver_learned *l)
 solver_stuck_patterns *solver_learned_patterns(solver_learned *l)
 {
     return &l->patterns;
+}
+
+const solver_pairs *solver_learned_pairs(solver_learned *l, const board *board,
+                                         const solver_distances *distances, size_t most_bytes)
+{
+    pthread_mutex_lock(&l->lock);
+    if (!l->pairs_tried) solver_pairs_init(&l->pairs, board, distances, most_bytes);
+    l->pairs_tried = true;
+    pthread_mutex_unlock(&l->lock);
+    return l->pairs.alive ? &l->pairs : NULL;
 }

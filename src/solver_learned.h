@@ -30,5 +30,13 @@ struct solver_corral_memory;
 struct solver_stuck_patterns;
 struct solver_corral_memory *solver_learned_corrals(solver_learned *learned);
 struct solver_stuck_patterns *solver_learned_patterns(solver_learned *learned);
+/* The board's two-box deadlocks (solver_pairs.h), made by the first search that asks, from
+ * its `distances` (the dead squares) and within `most_bytes`; NULL when there is no table.
+ * `board` is the one `learned` fits. Thread-safe. */
+struct solver_pairs;
+struct solver_distances;
+const struct solver_pairs *solver_learned_pairs(solver_learned *learned, const board *board,
+                                                const struct solver_distances *distances,
+                                                size_t most_bytes);
 
 #endif

@@ -35,7 +35,8 @@ static unsigned disabled_techniques(void)
                  {"parking", SOLVER_NO_PARKING},    {"packlist", SOLVER_NO_PACKING_LIST},
                  {"frozen", SOLVER_NO_FROZEN},      {"rows", SOLVER_NO_ROWS},
                  {"stuck", SOLVER_NO_STUCK},        {"ordersearch", SOLVER_NO_ORDER_SEARCH},
-                 {"restarts", SOLVER_NO_RESTARTS},  {"earlyorder", SOLVER_NO_EARLY_ORDER}};
+                 {"restarts", SOLVER_NO_RESTARTS},  {"earlyorder", SOLVER_NO_EARLY_ORDER},
+                 {"pairs", SOLVER_NO_PAIRS}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)

@@ -1,0 +1,59 @@
+/* solver_pairs.h - the two-box deadlocks of a board, all of them, computed before a search.
+ *
+ * Two boxes and the player, alone on the board: can the two be pushed onto goals? A
+ * retrograde search answers it for every pair of squares and every square of the player at
+ * once: it pulls the boxes away from every pair of goals, the player starting anywhere, and
+ * marks each position it reaches (a pair of box squares and the player's whole region among
+ * the two boxes). A position it never reaches is lost. A full position that holds such a
+ * pair, its player on such a square, is lost too: a position that can be solved stays
+ * solvable when boxes are taken away (the player walks where a box was pushed from).
+ *
+ * The table sees what the per-push checks (dead squares, freeze, 2x2) and the matching
+ * cannot: one box that blocks the only way of another, a box in a one-way tunnel whose way
+ * out another box closes, a box the player can only push from a side the other box cuts
+ * off. YASS precalculates patterns of these kinds ("blocked gate", "blocked tunnel"), and
+ * Sokolution and Takaken keep tables of two-box deadlocks. Part of the solver (solver.h);
+ * internal to it. */
+#ifndef SOKOBAN_SOLVER_PAIRS_H
+#define SOKOBAN_SOLVER_PAIRS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "solver_bound.h"
+
+typedef struct solver_pairs {
+    int live_count;   /* squares a box may stand on (not dead) */
+    int floor_count;  /* squares the player may stand on */
+    int *live_index;  /* square -> its number among the live squares, or -1 */
+    int *floor_index; /* square -> its number among the floor squares, or -1 */
+    uint64_t *alive;  /* a bit per (pair of live squares, floor square): can be solved */
+} solver_pairs;
+
+/* Builds the table of `board`, whose dead squares `distances` knows. False when the board
+ * is too big for the table (more than `most_bytes` of bits) or memory runs out; the table
+ * is then empty and solver_pairs_lost() says false. */
+bool solver_pairs_init(solver_pairs *pairs, const board *board, const solver_distances *distances,
+                       size_t most_bytes);
+void solver_pairs_free(solver_pairs *pairs);
+
+/* True when the boxes on `a` and `b` (two live squares), the player on `player`, cannot
+ * both reach goals: a position holding them is lost. */
+static inline bool solver_pairs_lost(const solver_pairs *pairs, int a, int b, int player)
+{
+    if (!pairs->alive) return false;
+    int i = pairs->live_index[a], j = pairs->live_index[b];
+    if (i < 0 || j < 0) return false; /* a dead square: the dead-square checks' business */
+    if (i > j) {
+        int t = i;
+        i = j;
+        j = t;
+    }
+    int n = pairs->live_count;
+    size_t pair = (size_t)i * (size_t)(2 * n - i - 1) / 2 + (size_t)(j - i - 1);
+    size_t bit = pair * (size_t)pairs->floor_count + (size_t)pairs->floor_index[player];
+    return !(pairs->alive[bit >> 6] >> (bit & 63) & 1);
+}
+
+#endif
