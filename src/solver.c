@@ -458,9 +458,6 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     return answer;
 }
 
-/* Solves from `start` on `b` with one search, the clock started at `began`; its deadlocks
- * are learned in `learned`, shared with the other searches of the board (NULL: in tables
- * of its own). */
 /* The most memory the table of two-box deadlocks may take (solver_pairs.h): 16 MiB, and no
  * more than a sixteenth of the memory limit. Every XSokoban board needs less than 400 KiB. */
 #define PAIRS_MOST_BYTES ((size_t)16 << 20)
@@ -471,6 +468,9 @@ static size_t pairs_bytes(const solver_options *options)
     return share < PAIRS_MOST_BYTES ? share : PAIRS_MOST_BYTES;
 }
 
+/* Solves from `start` on `b` with one search, the clock started at `began`; its deadlocks
+ * are learned in `learned`, shared with the other searches of the board (NULL: in tables
+ * of its own). */
 static void solve_one(const board *b, const position *start, const solver_options *options,
                       double began, solver_learned *learned, solver_result *result)
 {
@@ -498,13 +498,13 @@ static void solve_one(const board *b, const position *start, const solver_option
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         if (learned) solver_search_share_learned(&search, learned);
-        if (options->disable & SOLVER_NO_PAIRS)
-            ;
-        else if (learned)
-            solver_search_use_pairs(
-                &search, solver_learned_pairs(learned, b, &distances, pairs_bytes(options)));
-        else if (solver_pairs_init(&pairs, b, &distances, pairs_bytes(options)))
-            solver_search_use_pairs(&search, &pairs);
+        if (!(options->disable & SOLVER_NO_PAIRS)) {
+            size_t most = pairs_bytes(options);
+            const solver_pairs *made = learned ? solver_learned_pairs(learned, b, &distances, most)
+                                       : solver_pairs_init(&pairs, b, &distances, most) ? &pairs
+                                                                                        : NULL;
+            solver_search_use_pairs(&search, made);
+        }
         /* the restarts' memory comes out of the search's */
         size_t store_bytes = search_bytes(options);
         restart_context restarts = {

@@ -9,8 +9,8 @@
 typedef struct pair_search {
     solver_pairs *pairs;
     const board *board;
-    /* pairs (their numbers) with regions whose pulls are still to be made */
-    size_t *work;
+    /* pairs (their two squares) with regions whose pulls are still to be made */
+    int *work;
     size_t work_count;
     uint64_t *queued; /* a bit per pair: in `work` */
     int *queue;       /* a flood's squares */
@@ -103,7 +103,9 @@ static void reach(pair_search *search, int a, int b, int player)
         mark_by_squares(search, a, b, player, base);
     if (!test_bit(search->queued, pair)) {
         set_bit(search->queued, pair);
-        search->work[search->work_count++] = pair;
+        search->work[2 * search->work_count] = a;
+        search->work[2 * search->work_count + 1] = b;
+        search->work_count++;
     }
 }
 
@@ -146,33 +148,21 @@ bool solver_pairs_init(solver_pairs *pairs, const board *board, const solver_dis
         pairs->live_index[square] = live ? pairs->live_count++ : -1;
     }
     size_t n = (size_t)pairs->live_count;
-    size_t bits = n * (n - 1) / 2 * (size_t)pairs->floor_count;
-    size_t words = bits / 64 + 1;
-    if (words * sizeof(uint64_t) > most_bytes) {
+    size_t pair_count = n * (n - 1) / 2;
+    size_t words = pair_count * (size_t)pairs->floor_count / 64 + 1;
+    /* the table, and the list of pairs to pull from while it is made */
+    if (words * sizeof(uint64_t) + pair_count * 2 * sizeof(int) > most_bytes) {
         solver_pairs_free(pairs);
         return false;
     }
-    size_t pair_count = n * (n - 1) / 2;
     pair_search search = {.pairs = pairs, .board = board};
     search.use_rows = solver_rows_fit(board) && solver_rows_init(&search.rows, board);
-    /* the two squares of each pair, for its pulls */
-    int *first = malloc(pair_count * sizeof *first), *second = malloc(pair_count * sizeof *second);
     pairs->alive = calloc(words, sizeof *pairs->alive);
-    search.work = malloc(pair_count * sizeof *search.work);
+    search.work = malloc(2 * pair_count * sizeof *search.work);
     search.queued = calloc(pair_count / 64 + 1, sizeof *search.queued);
     search.queue = malloc((size_t)board->size * sizeof *search.queue);
     search.stamp = calloc((size_t)board->size, sizeof *search.stamp);
-    bool ok = first && second && pairs->alive && search.work && search.queued && search.queue &&
-              search.stamp;
-    for (int square = 0; ok && square < board->size; square++) {
-        for (int other = square + 1; pairs->live_index[square] >= 0 && other < board->size;
-             other++) {
-            if (pairs->live_index[other] < 0) continue;
-            size_t pair = pair_of(pairs, square, other);
-            first[pair] = square;
-            second[pair] = other;
-        }
-    }
+    bool ok = pairs->alive && search.work && search.queued && search.queue && search.stamp;
     /* The solved positions: two boxes on goals, the player anywhere. */
     for (int i = 0; ok && i < board->goal_count; i++) {
         for (int j = i + 1; j < board->goal_count; j++) {
@@ -182,14 +172,15 @@ bool solver_pairs_init(solver_pairs *pairs, const board *board, const solver_dis
                 if (board_is_inside(board, player) && player != a && player != b)
                     reach(&search, a, b, player);
             while (search.work_count > 0) {
-                size_t pair = search.work[--search.work_count];
+                search.work_count--;
+                int first = search.work[2 * search.work_count];
+                int second = search.work[2 * search.work_count + 1];
+                size_t pair = pair_of(pairs, first, second);
                 search.queued[pair >> 6] &= ~(UINT64_C(1) << (pair & 63));
-                pull_from(&search, first[pair], second[pair]);
+                pull_from(&search, first, second);
             }
         }
     }
-    free(first);
-    free(second);
     free(search.work);
     free(search.queued);
     free(search.queue);

@@ -11,9 +11,9 @@
  * The table sees what the per-push checks (dead squares, freeze, 2x2) and the matching
  * cannot: one box that blocks the only way of another, a box in a one-way tunnel whose way
  * out another box closes, a box the player can only push from a side the other box cuts
- * off. YASS precalculates patterns of these kinds ("blocked gate", "blocked tunnel"), and
- * Sokolution and Takaken keep tables of two-box deadlocks. Part of the solver (solver.h);
- * internal to it. */
+ * off. YASS precalculates deadlock sets of these kinds by pattern ("blocked gate",
+ * "blocked tunnel"); the table holds every one that two boxes make. Part of the solver
+ * (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_PAIRS_H
 #define SOKOBAN_SOLVER_PAIRS_H
 
@@ -32,8 +32,9 @@ typedef struct solver_pairs {
 } solver_pairs;
 
 /* Builds the table of `board`, whose dead squares `distances` knows. False when the board
- * is too big for the table (more than `most_bytes` of bits) or memory runs out; the table
- * is then empty and solver_pairs_lost() says false. */
+ * is too big for the table (it and the work space of making it would take more than
+ * `most_bytes`), has fewer than two goals, or memory runs out; the table is then empty and
+ * solver_pairs_lost() says false. */
 bool solver_pairs_init(solver_pairs *pairs, const board *board, const solver_distances *distances,
                        size_t most_bytes);
 void solver_pairs_free(solver_pairs *pairs);
