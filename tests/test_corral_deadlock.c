@@ -24,6 +24,7 @@
 #include "solver_bound.h"
 #include "solver_corral_deadlock.h"
 #include "solver_domain.h"
+#include "solver_pairs.h"
 #include "solver_stuck.h"
 #include "reference_solution.h"
 #include "search_walk.h"
@@ -37,6 +38,7 @@ typedef struct fixture {
     solver_search search; /* its own corral checks off: the tests make their own */
     solver_corral_memory memory;
     solver_corral_deadlocks checks;
+    solver_pairs pairs; /* the checks' two-box deadlocks, unless SOLVER_NO_PAIRS */
 } fixture;
 
 /* With `disable` (SOLVER_NO_* flags) turned off as well. */
@@ -54,6 +56,10 @@ static void fixture_pick_without(fixture *f, int number, unsigned disable)
     assert_true(solver_corral_deadlocks_init(&f->checks, &f->board, &f->distances, &f->deadlocks,
                                              f->search.zobrist, &f->memory));
     if (disable & SOLVER_NO_ROWS) f->checks.use_rows = false;
+    memset(&f->pairs, 0, sizeof f->pairs);
+    if (!(disable & SOLVER_NO_PAIRS) &&
+        solver_pairs_init(&f->pairs, &f->board, &f->distances, 1u << 24))
+        f->checks.pairs = &f->pairs;
     solver_search_key(&f->search); /* the player's reach */
 }
 
@@ -73,6 +79,7 @@ static void fixture_free(fixture *f)
 {
     solver_corral_deadlocks_free(&f->checks);
     solver_corral_memory_free(&f->memory);
+    solver_pairs_free(&f->pairs);
     solver_search_free(&f->search);
     deadlock_table_free(&f->deadlocks);
     solver_distances_free(&f->distances);
@@ -321,6 +328,41 @@ static void test_every_corral_proven_lost_is_unsolvable(void **state)
     /* the walks meet lost corrals often enough for this to test something */
     assert_true(checked > 1000);
     assert_true(proven >= 20);
+}
+
+/* Over random walks of pushes on Microban I 1-60, the small searches that may not make a
+ * push forming a two-box deadlock (solver_pairs.h) prove corrals lost that the same
+ * searches without the table leave open; each of those positions is lost. */
+static void test_pairs_prove_corrals_the_search_alone_does_not(void **state)
+{
+    (void)state;
+    int more = 0, fewer = 0;
+    unsigned seed = 2024;
+    for (int number = 1; number <= 60; number++) {
+        fixture with, without;
+        fixture_microban(&with, number, 0);
+        fixture_microban(&without, number, SOLVER_NO_PAIRS);
+        solver_search *s = &with.search;
+        ida_domain domain;
+        solver_search_domain(s, &domain);
+        for (int walk = 0; walk < 20; walk++) {
+            search_walk_start(s, &with.board, &with.start);
+            for (int step = 0; step < 12 && search_walk_push(s, &domain, &seed); step++) {
+                int pushed = s->box_square[s->last_box];
+                bool lost = solver_corral_deadlock(&with.checks, s, pushed);
+                bool lost_without = solver_corral_deadlock(&without.checks, s, pushed);
+                fewer += lost_without && !lost;
+                if (!lost || lost_without) continue;
+                assert_lost(s);
+                more++;
+                break;
+            }
+        }
+        fixture_free(&without);
+        fixture_free(&with);
+    }
+    assert_true(more >= 20);    /* 49 with this seed */
+    assert_int_equal(fewer, 0); /* the table only ever takes pushes away */
 }
 
 /* Over random walks of pushes on Microban I, a corral the small search leaves unproven
@@ -665,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_corral_of_boxes_on_goals_is_left_alone),
         cmocka_unit_test(test_answer_is_learned_and_shared),
         cmocka_unit_test(test_every_corral_proven_lost_is_unsolvable),
+        cmocka_unit_test(test_pairs_prove_corrals_the_search_alone_does_not),
         cmocka_unit_test(test_no_corral_along_a_solution_is_lost),
         cmocka_unit_test(test_rows_and_squares_agree),
         cmocka_unit_test(test_corral_asked_often_is_searched_again),
