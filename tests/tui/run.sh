@@ -101,11 +101,13 @@ start_game() {
 trap '' INT HUP TERM
 export TERM=$game_term LANG=$game_lang LC_ALL=$game_lang XDG_DATA_HOME="$XDG_DATA_HOME"
 sh -c 'echo \$\$ > "$WORK/game.pid"; exec "\$0" "\$@" 2> "$WORK/stderr"' "$SOKOBAN" "\$@"
-echo "EXIT=\$?"
+status=\$?
+# Each line from the first column (\r): a game killed with the terminal raw leaves newlines
+# that do not return the cursor, and a line that starts far right wraps.
+printf '\r\nEXIT=%s\r\n' "\$status"
 times > "$WORK/times" # the game's CPU seconds, on the last line
 stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(echo|icanon)' | tr '\n' ' '
-echo
-echo "SHELL-DONE"
+printf '\r\nSHELL-DONE\r\n'
 # Keep the pane (and its screen) until the test kills the server, which ends the read.
 exec cat > /dev/null
 SCRIPT
