@@ -13,8 +13,10 @@ enum {
     /* States a small search may keep before it gives up unproven. A lost corral usually runs
      * out of pushes within a few, a live one opens within a few: on XSokoban 15, 200,000
      * nodes, 32 proves 3,374 of the 3,425 corrals 512 proves, with a thirtieth of the
-     * small searches' states (53,091 against 1,588,870). */
-    NODE_LIMIT = 32,
+     * small searches' states (53,091 against 1,588,870). 64 since the two-box deadlocks
+     * prune the small searches too (docs/SOLVER.md, "Two-box deadlocks"): XSokoban at 30 s
+     * a level, 82 within 10 s against 80. */
+    NODE_LIMIT = 64,
     PROBES = 4, /* slots of the learned table looked at for one key */
     /* The most states of a search again (SOLVER_CORRAL_AGAIN_FROM). */
     AGAIN_UP_TO = 4096,
