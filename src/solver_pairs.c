@@ -20,18 +20,6 @@ typedef struct pair_search {
     bool use_rows;
 } pair_search;
 
-static size_t pair_of(const solver_pairs *pairs, int a, int b)
-{
-    int i = pairs->live_index[a], j = pairs->live_index[b];
-    if (i > j) {
-        int t = i;
-        i = j;
-        j = t;
-    }
-    int n = pairs->live_count;
-    return (size_t)i * (size_t)(2 * n - i - 1) / 2 + (size_t)(j - i - 1);
-}
-
 static bool test_bit(const uint64_t *bits, size_t bit)
 {
     return bits[bit >> 6] >> (bit & 63) & 1;
@@ -94,7 +82,7 @@ static void mark_by_rows(pair_search *search, int a, int b, int player, size_t b
 static void reach(pair_search *search, int a, int b, int player)
 {
     solver_pairs *pairs = search->pairs;
-    size_t pair = pair_of(pairs, a, b);
+    size_t pair = solver_pairs_number(pairs, a, b);
     size_t base = pair * (size_t)pairs->floor_count;
     if (test_bit(pairs->alive, base + (size_t)pairs->floor_index[player])) return;
     if (search->use_rows)
@@ -115,7 +103,7 @@ static void pull_from(pair_search *search, int a, int b)
 {
     const board *board = search->board;
     const solver_pairs *pairs = search->pairs;
-    size_t base = pair_of(pairs, a, b) * (size_t)pairs->floor_count;
+    size_t base = solver_pairs_number(pairs, a, b) * (size_t)pairs->floor_count;
     int boxes[2] = {a, b};
     for (int k = 0; k < 2; k++) {
         int box = boxes[k], other = boxes[1 - k];
@@ -175,7 +163,7 @@ bool solver_pairs_init(solver_pairs *pairs, const board *board, const solver_dis
                 search.work_count--;
                 int first = search.work[2 * search.work_count];
                 int second = search.work[2 * search.work_count + 1];
-                size_t pair = pair_of(pairs, first, second);
+                size_t pair = solver_pairs_number(pairs, first, second);
                 search.queued[pair >> 6] &= ~(UINT64_C(1) << (pair & 63));
                 pull_from(&search, first, second);
             }

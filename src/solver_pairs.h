@@ -39,21 +39,29 @@ bool solver_pairs_init(solver_pairs *pairs, const board *board, const solver_dis
                        size_t most_bytes);
 void solver_pairs_free(solver_pairs *pairs);
 
-/* True when the boxes on `a` and `b` (two live squares), the player on `player`, cannot
- * both reach goals: a position holding them is lost. */
-static inline bool solver_pairs_lost(const solver_pairs *pairs, int a, int b, int player)
+/* The number of the pair of live squares `a` and `b` (either order): pairs are numbered
+ * row by row of the upper triangle of live squares x live squares. */
+static inline size_t solver_pairs_number(const solver_pairs *pairs, int a, int b)
 {
-    if (!pairs->alive) return false;
     int i = pairs->live_index[a], j = pairs->live_index[b];
-    if (i < 0 || j < 0) return false; /* a dead square: the dead-square checks' business */
     if (i > j) {
         int t = i;
         i = j;
         j = t;
     }
     int n = pairs->live_count;
-    size_t pair = (size_t)i * (size_t)(2 * n - i - 1) / 2 + (size_t)(j - i - 1);
-    size_t bit = pair * (size_t)pairs->floor_count + (size_t)pairs->floor_index[player];
+    return (size_t)i * (size_t)(2 * n - i - 1) / 2 + (size_t)(j - i - 1);
+}
+
+/* True when the boxes on `a` and `b` (two squares), the player on `player`, cannot both
+ * reach goals: a position holding them is lost. */
+static inline bool solver_pairs_lost(const solver_pairs *pairs, int a, int b, int player)
+{
+    if (!pairs->alive) return false;
+    /* a dead square is the dead-square checks' business */
+    if (pairs->live_index[a] < 0 || pairs->live_index[b] < 0) return false;
+    size_t bit = solver_pairs_number(pairs, a, b) * (size_t)pairs->floor_count +
+                 (size_t)pairs->floor_index[player];
     return !(pairs->alive[bit >> 6] >> (bit & 63) & 1);
 }
 
