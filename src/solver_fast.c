@@ -102,7 +102,7 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
         return false;
     /* the restarts follow the rules the order was found by (a search by YASS's rules that
-     * found none takes up to ORDER_EARLY_SECONDS each time) */
+     * found none takes up to ORDER_EARLY_WORK each time) */
     if (f->features) s->park_early = f->space.parking.early;
     if (f->backward && !solver_backward_init(&f->back, s->board, s->box_square, s->box_count,
                                              &s->zobrist, memory_bytes - forward_bytes, stop))

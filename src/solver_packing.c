@@ -7,13 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ida.h"
-
-/* The search for an order by YASS's rules tries no more parking steps after this long, when
- * the solve has a deadline (YASS takes 0.5 s on XSokoban 90, 16 s on 69); the order is then
- * the first analysis's. Without a deadline only the parking steps are counted, so that the
- * order does not depend on the machine's speed. */
-#define ORDER_EARLY_SECONDS 1.0
+/* The search for an order by YASS's rules tries no more parking steps once its pulling
+ * searches have flooded this many squares (about a second on XSokoban 90; YASS takes 0.5 s
+ * there, 16 s on 69). Work, not seconds: the order, and so the search that follows it, is
+ * the same on a busy machine as on an idle one. */
+#define ORDER_EARLY_WORK (UINT64_C(1) << 26)
 
 /* Work space of the packing order's pulling searches. */
 typedef struct pull_search {
@@ -28,6 +26,7 @@ typedef struct pull_search {
     uint32_t *seen;          /* per square: == stamp once a state of it is queued */
     int *firsts;             /* the states that reach a square first, in order */
     const uint8_t *rest;     /* where a box may be parked (solver_parking's); NULL: anywhere */
+    uint64_t work;           /* the squares pull_reach() has flooded */
 } pull_search;
 
 /* The squares the player can walk to from `from` with the boxes in place and one more box on
@@ -50,6 +49,7 @@ static void pull_reach(pull_search *p, int from, int extra, int gone)
             p->reach_queue[tail++] = next;
         }
     }
+    p->work += (uint64_t)tail;
 }
 
 /* True when `square` is a parking square already (one square is never two targets). */
@@ -341,8 +341,8 @@ typedef struct order_search {
     int source_total, small_area, end_left;
     uint8_t *gate;  /* per square: 1 on YASS's gate squares, where no box is parked */
     uint8_t *box_reach; /* per square: 1 where a box could be pushed (box_reachable()) */
-    double give_up; /* ida_clock() when the search by YASS's rules tries no more parking (0:
-                       never) */
+    uint64_t give_up;   /* the pulls' work after which the search by YASS's rules tries no more
+                           parking (0: never) */
 } order_search;
 
 enum { ORDER_ABORT = -1, ORDER_FAIL = 0, ORDER_DONE = 1 };
@@ -591,7 +591,7 @@ static int order_branch_early(order_search *o, order_state *s, const int *cands,
     if (result == ORDER_FAIL) qsort(choice, (size_t)n, sizeof *choice, compare_park_choices);
     for (int i = 0; i < n && result == ORDER_FAIL; i++) {
         for (int j = 0; j < choice[i].count && result == ORDER_FAIL; j++) {
-            if (o->attempts <= 0 || (o->give_up > 0 && ida_clock() > o->give_up)) break;
+            if (o->attempts <= 0 || (o->give_up > 0 && o->pull.work > o->give_up)) break;
             o->attempts--;
             order_state_copy(&child, s, b);
             int square = choice[i].square[j];
@@ -965,7 +965,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
          * goal can be reached), and the last 15 % of the boxes */
         o.distances = parking->distances;
         o.attempts = ORDER_EARLY_ATTEMPTS;
-        o.give_up = stop && stop->deadline > 0 ? ida_clock() + ORDER_EARLY_SECONDS : 0;
+        o.give_up = ORDER_EARLY_WORK;
         o.end_left = (b->goal_count * 15 + 50) / 100;
     }
     order_state start = {0}, s = {0}, furthest = {0};
