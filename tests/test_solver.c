@@ -567,7 +567,7 @@ static void test_early_order_parks_until_the_player_has_seen_every_box(void **st
     solver_options options = options_for(SOLVER_FAST);
     options.threads = 1;
     options.max_nodes = 20000;
-    options.max_seconds = 0; /* no deadline: the order search is not cut off by the clock */
+    options.max_seconds = 0; /* the node limit alone */
     options.disable = SOLVER_NO_RESTARTS;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
@@ -1056,7 +1056,7 @@ static void test_what_a_solve_learns_the_next_on_the_board_starts_from(void **st
     solver_options options = options_for(SOLVER_FAST);
     options.threads = 1;
     /* the order by the first rules: by YASS's the analysis finds none here, and its search
-     * for one is cut off by the clock, so that the same order every time is not certain */
+     * for one runs to its cut-off (ORDER_EARLY_WORK) in each of the four solves */
     options.disable = SOLVER_NO_EARLY_ORDER;
     solver_result alone, first, second, unfit;
     assert_int_equal(solve_checked(&f, &options, &alone), SOLVER_SOLVED);
