@@ -488,6 +488,7 @@ static void solve_one(const board *b, const position *start, const solver_option
     solver_search search = {0};
     solver_goal_room room = {0};
     solver_pairs pairs = {0};
+    solver_triples triples = {0};
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
         solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
@@ -500,10 +501,17 @@ static void solve_one(const board *b, const position *start, const solver_option
         if (learned) solver_search_share_learned(&search, learned);
         if (!(options->disable & SOLVER_NO_PAIRS)) {
             size_t most = pairs_bytes(options);
-            const solver_pairs *made = learned ? solver_learned_pairs(learned, b, &distances, most)
-                                       : solver_pairs_init(&pairs, b, &distances, most) ? &pairs
-                                                                                        : NULL;
-            solver_search_use_pairs(&search, made);
+            bool three = !(options->disable & SOLVER_NO_TRIPLES);
+            const solver_triples *kept = NULL;
+            const solver_pairs *made = NULL;
+            if (learned) {
+                made =
+                    solver_learned_pairs(learned, b, &distances, most, &stop, three ? &kept : NULL);
+            } else if (solver_pairs_init(&pairs, b, &distances, most)) {
+                made = &pairs;
+                if (three && solver_triples_init(&triples, &pairs, b, most, &stop)) kept = &triples;
+            }
+            solver_search_use_pairs(&search, made, kept);
         }
         /* the restarts' memory comes out of the search's */
         size_t store_bytes = search_bytes(options);
@@ -528,6 +536,7 @@ static void solve_one(const board *b, const position *start, const solver_option
                memory_bytes(options) >> 20);
 
     solver_search_free(&search);
+    solver_triples_free(&triples);
     solver_pairs_free(&pairs);
     solver_goal_room_free(&room);
     solver_table_free(&table);

@@ -92,14 +92,15 @@ static void learn(solver_corral_memory *m, uint64_t key, int answer, int count)
 }
 
 /* True when the box pushed from state[i] to `to`, the player on `from`, and another box
- * of `state` (n squares, 0 where a box is gone) are a two-box deadlock. */
+ * of `state` (n squares, 0 where a box is gone), or two (the boxes placed), are a two- or
+ * three-box deadlock. */
 static bool pair_lost(const solver_corral_deadlocks *c, const uint16_t *state, int n, int i, int to,
                       int from)
 {
     if (!c->pairs) return false;
     for (int k = 0; k < n; k++)
         if (k != i && state[k] != 0 && solver_pairs_lost(c->pairs, to, state[k], from)) return true;
-    return false;
+    return c->triples && solver_triples_lost(c->triples, c->pairs, c->boxes, to, from);
 }
 
 /* ---- setting up ------------------------------------------------------------------------ */

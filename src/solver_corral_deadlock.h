@@ -81,7 +81,8 @@ typedef struct solver_corral_deadlocks {
     const board *board;
     const solver_distances *distances;
     const deadlock_table *deadlocks; /* frozen boxes; may be NULL */
-    const struct solver_pairs *pairs; /* two-box deadlocks (solver_pairs.h); may be NULL */
+    const struct solver_pairs *pairs;     /* two-box deadlocks (solver_pairs.h); may be NULL */
+    const struct solver_triples *triples; /* three-box ones kept; NULL, or with pairs */
     solver_zobrist zobrist;          /* the search's keys (borrowed arrays) */
     solver_corral_memory *memory;    /* the table in use: `own`, or a shared one */
     solver_corral_memory own;        /* made when first needed, if none is shared */

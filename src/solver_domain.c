@@ -97,7 +97,7 @@ bool solver_search_pair_lost(const solver_search *s, int square)
         int other = s->box_square[i];
         if (other != square && solver_pairs_lost(s->pairs, square, other, s->player)) return true;
     }
-    return false;
+    return s->triples && solver_triples_lost(s->triples, s->pairs, s->boxes, square, s->player);
 }
 
 /* ---- changing the boxes ---------------------------------------------------------------- */
@@ -533,10 +533,15 @@ void solver_search_share_learned(solver_search *s, solver_learned *learned)
     s->stuck_patterns = solver_learned_patterns(learned);
 }
 
-void solver_search_use_pairs(solver_search *s, const solver_pairs *pairs)
+void solver_search_use_pairs(solver_search *s, const solver_pairs *pairs,
+                             const solver_triples *triples)
 {
     s->pairs = pairs;
-    if (s->corral_deadlocks) s->corral_deadlocks->pairs = pairs;
+    s->triples = pairs ? triples : NULL;
+    if (s->corral_deadlocks) {
+        s->corral_deadlocks->pairs = pairs;
+        s->corral_deadlocks->triples = s->triples;
+    }
 }
 
 void solver_search_free(solver_search *s)

@@ -35,9 +35,12 @@ struct solver_learned;
 void solver_search_share_learned(solver_search *search, struct solver_learned *learned);
 void solver_search_free(solver_search *search);
 /* Makes the search, and its corral deadlocks' small searches, prune by the two-box
- * deadlocks of `pairs` (NULL: none); `pairs` must outlive the search. */
+ * deadlocks of `pairs` (NULL: none), and the search by the three-box ones of `triples`
+ * (NULL: none; made from `pairs`); both must outlive the search. */
 struct solver_pairs;
-void solver_search_use_pairs(solver_search *search, const struct solver_pairs *pairs);
+struct solver_triples;
+void solver_search_use_pairs(solver_search *search, const struct solver_pairs *pairs,
+                             const struct solver_triples *triples);
 
 /* Puts the search in the position with the boxes on `squares` (box_count of them) and the
  * player on `player`, for searches that jump between states (solver_fast.c). Call

@@ -17,10 +17,13 @@ struct solver_learned {
     uint8_t *flags; /* the board's squares (walls, goals, inside), to tell boards apart */
     solver_corral_memory corrals;
     solver_stuck_patterns patterns;
-    /* the two-box deadlocks, made by the first search that asks (under `lock`) */
+    /* the two-box deadlocks, made by the first search that asks (under `lock`); the
+     * three-box ones kept, when asked for, by the first search that asks for them and is
+     * not stopped before they are made */
     pthread_mutex_t lock;
-    bool lock_made, pairs_tried;
+    bool lock_made, pairs_tried, triples_made;
     solver_pairs pairs;
+    solver_triples triples;
 };
 
 solver_learned *solver_learned_new(const board *board)
@@ -45,6 +48,7 @@ void solver_learned_free(solver_learned *l)
     if (!l) return;
     solver_corral_memory_free(&l->corrals);
     solver_stuck_patterns_free(&l->patterns);
+    solver_triples_free(&l->triples);
     solver_pairs_free(&l->pairs);
     if (l->lock_made) pthread_mutex_destroy(&l->lock);
     free(l->flags);
@@ -68,11 +72,19 @@ solver_stuck_patterns *solver_learned_patterns(solver_learned *l)
 }
 
 const solver_pairs *solver_learned_pairs(solver_learned *l, const board *board,
-                                         const solver_distances *distances, size_t most_bytes)
+                                         const solver_distances *distances, size_t most_bytes,
+                                         const solver_stop *triples_stop,
+                                         const solver_triples **triples)
 {
     pthread_mutex_lock(&l->lock);
     if (!l->pairs_tried) solver_pairs_init(&l->pairs, board, distances, most_bytes);
     l->pairs_tried = true;
+    /* made once, and handed out only when whole: no search reads them while they are made */
+    if (triples && l->pairs.alive && !l->triples_made)
+        l->triples_made =
+            solver_triples_init(&l->triples, &l->pairs, board, most_bytes, triples_stop) ||
+            !solver_stop_now(triples_stop); /* too big, or out of memory: not again */
+    if (triples) *triples = l->triples.first ? &l->triples : NULL;
     pthread_mutex_unlock(&l->lock);
     return l->pairs.alive ? &l->pairs : NULL;
 }

@@ -32,11 +32,17 @@ struct solver_corral_memory *solver_learned_corrals(solver_learned *learned);
 struct solver_stuck_patterns *solver_learned_patterns(solver_learned *learned);
 /* The board's two-box deadlocks (solver_pairs.h), made by the first search that asks, from
  * its `distances` (the dead squares) and within `most_bytes`; NULL when there is no table.
- * `board` is the one `learned` fits. Thread-safe. */
+ * With `triples` (may be NULL), also the three-box deadlocks kept (*triples NULL when there
+ * are none), made within `most_bytes` too, unless `triples_stop` says stop first (then the
+ * next search that asks makes them). `board` is the one `learned` fits. Thread-safe. */
 struct solver_pairs;
+struct solver_triples;
 struct solver_distances;
+struct solver_stop;
 const struct solver_pairs *solver_learned_pairs(solver_learned *learned, const board *board,
                                                 const struct solver_distances *distances,
-                                                size_t most_bytes);
+                                                size_t most_bytes,
+                                                const struct solver_stop *triples_stop,
+                                                const struct solver_triples **triples);
 
 #endif

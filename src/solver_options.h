@@ -50,7 +50,8 @@ enum {
     /* fast mode: the packing order by the first rules, not YASS's, which park more boxes
      * (solver_packing.h) */
     SOLVER_NO_EARLY_ORDER = 131072,
-    SOLVER_NO_PAIRS = 262144, /* the table of two-box deadlocks (solver_pairs.h) */
+    SOLVER_NO_PAIRS = 262144,   /* the table of two-box deadlocks (solver_pairs.h) */
+    SOLVER_NO_TRIPLES = 524288, /* the three-box deadlocks kept (solver_pairs.h) */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

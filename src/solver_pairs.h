@@ -1,4 +1,5 @@
-/* solver_pairs.h - the two-box deadlocks of a board, all of them, computed before a search.
+/* solver_pairs.h - the deadlocks of two and of three boxes of a board, computed before a
+ * search.
  *
  * Two boxes and the player, alone on the board: can the two be pushed onto goals? A
  * retrograde search answers it for every pair of squares and every square of the player at
@@ -12,16 +13,23 @@
  * cannot: one box that blocks the only way of another, a box in a one-way tunnel whose way
  * out another box closes, a box the player can only push from a side the other box cuts
  * off. YASS precalculates deadlock sets of these kinds by pattern ("blocked gate",
- * "blocked tunnel"); the table holds every one that two boxes make. Part of the solver
- * (solver.h); internal to it. */
+ * "blocked tunnel"); the table holds every one that two boxes make.
+ *
+ * The same search over three boxes (from every three goals) finds every three-box
+ * deadlock. Its table is a hundred times the pairs' and is not kept: only the triples lost
+ * for a square of the player where none of their pairs is are, listed by square (a few
+ * hundred on an XSokoban board: three boxes jammed in a goal room's door, a box that only
+ * two others can let by). Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_PAIRS_H
 #define SOKOBAN_SOLVER_PAIRS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "board.h"
 #include "solver_bound.h"
+#include "solver_options.h"
 
 typedef struct solver_pairs {
     int live_count;   /* squares a box may stand on (not dead) */
@@ -31,6 +39,20 @@ typedef struct solver_pairs {
     uint64_t *alive;  /* a bit per (pair of live squares, floor square): can be solved */
 } solver_pairs;
 
+/* A triple kept, listed under each of its three squares. */
+typedef struct solver_triple {
+    int other[2]; /* the triple's two other squares */
+    size_t bits;  /* where its bits start in `alive`: a bit a floor square, can be solved */
+} solver_triple;
+
+/* The triples lost for a square of the player where none of their pairs is. */
+typedef struct solver_triples {
+    int *first;            /* per square and one more: a square's from first[square] on */
+    solver_triple *listed; /* up to first[square + 1] */
+    uint64_t *alive;
+    int count; /* the triples kept (each listed three times) */
+} solver_triples;
+
 /* Builds the table of `board`, whose dead squares `distances` knows. False when the board
  * is too big for the table (it and the work space of making it would take more than
  * `most_bytes`), has fewer than two goals, or memory runs out; the table is then empty and
@@ -38,6 +60,14 @@ typedef struct solver_pairs {
 bool solver_pairs_init(solver_pairs *pairs, const board *board, const solver_distances *distances,
                        size_t most_bytes);
 void solver_pairs_free(solver_pairs *pairs);
+
+/* Makes the table of three boxes of the board of `pairs` (made by solver_pairs_init() for
+ * `board`) in at most `most_bytes`, and keeps its triples lost where their pairs are not.
+ * False, and none kept, when the table would need more, the board has fewer than three
+ * goals, memory runs out, or `stop` (may be NULL) says stop before it is done. */
+bool solver_triples_init(solver_triples *triples, const solver_pairs *pairs, const board *board,
+                         size_t most_bytes, const solver_stop *stop);
+void solver_triples_free(solver_triples *triples);
 
 /* The number of the pair of live squares `a` and `b` (either order): pairs are numbered
  * row by row of the upper triangle of live squares x live squares. */
@@ -63,6 +93,23 @@ static inline bool solver_pairs_lost(const solver_pairs *pairs, int a, int b, in
     size_t bit = solver_pairs_number(pairs, a, b) * (size_t)pairs->floor_count +
                  (size_t)pairs->floor_index[player];
     return !(pairs->alive[bit >> 6] >> (bit & 63) & 1);
+}
+
+/* True when the box on `square` and two other boxes (`boxes`: a byte per square, 1 under a
+ * box) make a triple kept that cannot reach goals with the player on `player` (`pairs` the
+ * table the triples were made from). */
+static inline bool solver_triples_lost(const solver_triples *triples, const solver_pairs *pairs,
+                                       const uint8_t *boxes, int square, int player)
+{
+    if (!triples->first) return false;
+    size_t f = (size_t)pairs->floor_index[player];
+    for (int t = triples->first[square]; t < triples->first[square + 1]; t++) {
+        const solver_triple *triple = &triples->listed[t];
+        if (!boxes[triple->other[0]] || !boxes[triple->other[1]]) continue;
+        size_t bit = triple->bits + f;
+        if (!(triples->alive[bit >> 6] >> (bit & 63) & 1)) return true;
+    }
+    return false;
 }
 
 #endif

@@ -21,6 +21,7 @@
 
 struct solver_corral_deadlocks; /* solver_corral_deadlock.h, which reads this state */
 struct solver_pairs;            /* solver_pairs.h */
+struct solver_triples;          /* solver_pairs.h */
 
 /* What make() did at one depth, to take it back. */
 typedef struct solver_undo {
@@ -39,7 +40,7 @@ typedef struct solver_counters {
     uint64_t goal_room;     /* pushes onto the goal room's door taken on to a goal */
     uint64_t corral_cut;    /* pushes left out because a PI-corral came first */
     uint64_t corral_deadlock; /* states cut by a corral the small search proved lost */
-    uint64_t pair;            /* states cut by a two-box deadlock (solver_pairs.h) */
+    uint64_t pair;            /* states cut by a two- or three-box deadlock (solver_pairs.h) */
 } solver_counters;
 
 /* What a search started afresh from a state of another found (solver_search.restart). */
@@ -61,7 +62,8 @@ typedef struct solver_search {
     const board *board;
     const solver_distances *distances;
     const deadlock_table *deadlocks; /* may be NULL */
-    const struct solver_pairs *pairs; /* the two-box deadlocks; may be NULL */
+    const struct solver_pairs *pairs;     /* the two-box deadlocks; may be NULL */
+    const struct solver_triples *triples; /* the three-box ones kept; NULL, or with pairs */
     solver_table *table;             /* may be NULL */
     /* States a search has already (the fast mode's store; may be NULL): make() drops a push
      * to one of them before the corral check and the bound, which it would only throw away. */
