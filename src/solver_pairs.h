@@ -17,9 +17,9 @@
  *
  * The same search over three boxes (from every three goals) finds every three-box
  * deadlock. Its table is a hundred times the pairs' and is not kept: only the triples lost
- * for a square of the player where none of their pairs is are, listed by square (a few
- * hundred on an XSokoban board: three boxes jammed in a goal room's door, a box that only
- * two others can let by). Part of the solver (solver.h); internal to it. */
+ * for a square of the player where none of their pairs is are, listed by square (hundreds
+ * to a few thousand on an XSokoban board: three boxes jammed in a goal room's door, a box
+ * that only two others can let by). Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_PAIRS_H
 #define SOKOBAN_SOLVER_PAIRS_H
 
