@@ -418,6 +418,7 @@ void progress_close(progress *progress)
     for (int i = 0; i < progress->queued_count; i++) progress_change_free(&progress->queued[i]);
     free(progress->queued);
     for (int i = 0; i < PROGRESS_GET_SLOTS; i++) progress_record_free(&progress->slots[i]);
+    sqlite3_finalize(progress->data_version);
     sqlite3_close(progress->db);
     free(progress->last_path);
     free(progress->directory);

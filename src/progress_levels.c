@@ -118,6 +118,7 @@ bool progress_read_level(progress *progress, const level *level, progress_record
 static progress_record *next_slot(progress *progress)
 {
     progress_record *slot = &progress->slots[progress->next_slot];
+    progress->slot_uses[progress->next_slot]++;
     progress->next_slot = (progress->next_slot + 1) % PROGRESS_GET_SLOTS;
     progress_record_free(slot);
     return slot;
@@ -129,10 +130,42 @@ const progress_record *progress_get(progress *progress, progress_key key)
     return progress_read(progress, key, slot) ? slot : NULL;
 }
 
+/* The database's data version as other connections change it (PRAGMA data_version), or -1
+ * when it cannot be read. */
+static int64_t data_version(progress *progress)
+{
+    if (!progress->data_version &&
+        sqlite3_prepare_v3(progress->db, "PRAGMA data_version", -1, SQLITE_PREPARE_PERSISTENT,
+                           &progress->data_version, NULL) != SQLITE_OK)
+        return -1;
+    int64_t version = sqlite3_step(progress->data_version) == SQLITE_ROW
+                          ? sqlite3_column_int64(progress->data_version, 0)
+                          : -1;
+    sqlite3_reset(progress->data_version);
+    return version;
+}
+
 const progress_record *progress_get_level(progress *progress, const level *level)
 {
+    progress_key key = progress_level_key(level);
+    int64_t version = data_version(progress);
+    progress_last_level *last = &progress->last_level;
+    if (last->valid && version >= 0 && last->key == key && last->version == version &&
+        last->changes == sqlite3_total_changes(progress->db) &&
+        last->uses == progress->slot_uses[last->slot])
+        return last->found ? &progress->slots[last->slot] : NULL;
+    int index = progress->next_slot;
     progress_record *slot = next_slot(progress);
-    return progress_read_level(progress, level, slot) ? slot : NULL;
+    bool found = progress_read_level(progress, level, slot);
+    /* the changes after the read: it may correct a best itself */
+    *last = (progress_last_level){.valid = version >= 0,
+                                  .found = found,
+                                  .key = key,
+                                  .changes = sqlite3_total_changes(progress->db),
+                                  .version = version,
+                                  .slot = index,
+                                  .uses = progress->slot_uses[index]};
+    return found ? slot : NULL;
 }
 
 /* ---- writing records ------------------------------------------------------------------ */

@@ -30,6 +30,19 @@ typedef struct progress_change {
     double seconds;
 } progress_change;
 
+/* The last record progress_get_level() read, kept while nothing changed the database (the
+ * game's status line asks at every redraw): this connection's count of changes
+ * (sqlite3_total_changes()) and the other connections' (PRAGMA data_version) as they were
+ * then, and its slot with that slot's uses. */
+typedef struct progress_last_level {
+    bool valid, found;
+    progress_key key;
+    int changes;
+    int64_t version;
+    int slot;
+    unsigned uses;
+} progress_last_level;
+
 struct progress {
     sqlite3 *db;   /* the database, or one in memory when progress is not saved */
     bool saving;   /* false: `db` is in memory */
@@ -44,7 +57,10 @@ struct progress {
     char notice[1100];
     bool notice_pending;
     progress_record slots[PROGRESS_GET_SLOTS];
+    unsigned slot_uses[PROGRESS_GET_SLOTS]; /* bumped each time a slot is emptied */
     int next_slot;
+    progress_last_level last_level;
+    sqlite3_stmt *data_version; /* PRAGMA data_version, prepared once */
     char *last_path;
 };
 

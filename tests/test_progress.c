@@ -157,6 +157,38 @@ static void test_bests_count_the_replay_not_the_claim(void **state)
     collection_free(&c);
 }
 
+/* The game's status line reads the level's record at every redraw: read again with nothing
+ * changed, it is the same record, kept in memory; a change by this game, or by another game
+ * on the same file, is seen at the next read. */
+static void test_a_record_read_again_follows_every_change(void **state)
+{
+    collection c;
+    progress_test_parse(CORRIDOR, &c);
+    progress *p = progress_test_open(*state);
+    progress *other = progress_test_open(*state);
+    assert_null(progress_get_level(p, &c.levels[0]));
+    assert_null(progress_get_level(p, &c.levels[0]));
+    assert_true(progress_add_solution(p, &c.levels[0], "durrr", PROGRESS_OWN, NULL));
+    const progress_record *r = progress_get_level(p, &c.levels[0]);
+    assert_non_null(r);
+    assert_int_equal(r->best_moves.moves, 5);
+    assert_ptr_equal(progress_get_level(p, &c.levels[0]), r); /* from memory */
+    /* another read in between takes the next slot; the record is still the same */
+    assert_null(progress_get(p, 12345));
+    assert_int_equal(progress_get_level(p, &c.levels[0])->best_moves.moves, 5);
+    /* another game saves a better solution */
+    assert_true(progress_add_solution(other, &c.levels[0], "rRR", PROGRESS_OWN, NULL));
+    r = progress_get_level(p, &c.levels[0]);
+    assert_non_null(r);
+    assert_int_equal(r->best_moves.moves, 3);
+    /* and this game a time */
+    assert_true(progress_add_time(p, progress_level_key(&c.levels[0]), 7.5));
+    assert_true(progress_get_level(p, &c.levels[0])->seconds >= 7.5);
+    progress_close(other);
+    progress_close(p);
+    collection_free(&c);
+}
+
 /* Issue 13, item 6: a record claiming a 0-move best no longer blocks the real ones. */
 static void test_a_false_best_is_dropped_and_told_once(void **state)
 {
@@ -532,6 +564,7 @@ int main(void)
         WITH_DIRECTORY(test_records_survive_closing_without_a_save),
         WITH_DIRECTORY(test_each_collection_remembers_its_own_level),
         WITH_DIRECTORY(test_a_solution_that_does_not_solve_is_not_kept),
+        WITH_DIRECTORY(test_a_record_read_again_follows_every_change),
         WITH_DIRECTORY(test_bests_count_the_replay_not_the_claim),
         WITH_DIRECTORY(test_a_false_best_is_dropped_and_told_once),
         WITH_DIRECTORY(test_an_unchecked_true_best_gets_its_real_counts),
