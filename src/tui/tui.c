@@ -152,6 +152,13 @@ static bool start_terminal(tui *t)
     }
     curses_active = 1;
     atexit(restore_terminal);
+    /* ncurses (6.4) writes each cursor motion of a screen update with its own write() while
+     * the screen is "initial", a state only leaving curses mode (endwin()) ends: about 28
+     * writes instead of one for a key that redraws the dead squares, twice the time from key
+     * to redraw (bench/hint.sh). Leaving and coming back before the first frame shows nothing;
+     * the modes are set after it, as leaving resets the keypad's. */
+    endwin();
+    refresh();
     cbreak();
     noecho();
     nonl();
