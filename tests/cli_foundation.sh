@@ -87,6 +87,15 @@ run --verify "$levels/tutorial.xsb" rR
 expect_status "verify an unfinished solution" 1
 expect_stdout "verify an unfinished solution" "level 1 (First push): not solved after 2 moves, 1 push"
 
+# '-', the solution --solve and --hint print for a position already solved: no steps
+printf '####\n#@*#\n####\n' > "$work/solved.xsb"
+run --verify "$work/solved.xsb" -
+expect_status "verify '-' on a level solved at its start" 0
+expect_stdout "verify '-' on a level solved at its start" "level 1 (-): solved in 0 moves, 0 pushes"
+run --verify "$levels/tutorial.xsb" -
+expect_status "verify '-' on a level not solved" 1
+expect_stdout "verify '-' on a level not solved" "level 1 (First push): not solved after 0 moves, 0 pushes"
+
 run --verify "$levels/tutorial.xsb" rRu
 expect_status "verify an illegal solution" 1
 expect_stdout "verify an illegal solution" \

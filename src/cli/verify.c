@@ -70,7 +70,10 @@ int cli_verify(const cli_options *options)
     const char *text = options->solution;
     int status = CLI_BAD_INPUT;
     if (!lv) goto done;
-    if (strcmp(text, "@-") == 0) {
+    /* "-": no steps, as --solve and --hint print the rest of a position already solved */
+    if (strcmp(text, "-") == 0) {
+        text = "";
+    } else if (strcmp(text, "@-") == 0) {
         if (!(text = file_text = read_solution_stdin())) goto done;
     } else if (text[0] == '@' && !(text = file_text = read_solution_file(text + 1))) {
         goto done;
