@@ -266,10 +266,32 @@ int solver_advisors_packing(solver_advisors *a, const solver_search *s, int *fro
     return pushes;
 }
 
-void solver_advisors_weigh(const solver_advisors *a, solver_store *store, int parent,
+/* The square the push into node `n` left its box on; -1 for the root and for a packing
+ * macro. (A push a tunnel macro lengthened left its box further on: the next push of that
+ * box is weighed as a move of its own.) */
+static int box_left_on(const board *b, const solver_node *n)
+{
+    if (n->parent < 0 || n->macro) return -1;
+    return solver_move_square(n->move) + b->delta[solver_move_direction(n->move)];
+}
+
+/* True when the push into node `n` belongs to a box move that was weighed: it cost 1 (no
+ * advisor asked for it), or it pushed on the box its parent's push moved, in a move so
+ * weighed. */
+static bool in_weighed_move(const board *b, const solver_store *store, const solver_node *n)
+{
+    if (n->parent < 0 || n->macro) return false;
+    const solver_node *up = &store->nodes[n->parent];
+    return n->weight > up->weight || solver_move_square(n->move) == box_left_on(b, up);
+}
+
+void solver_advisors_weigh(const solver_advisors *a, solver_store *store, int parent, int bound,
                            const solver_child *children, int count)
 {
+    const board *b = a->box.board;
     const solver_node *p = &store->nodes[parent];
+    /* the box the parent's weighed move left, which its pushes may carry on */
+    int carried = in_weighed_move(b, store, p) ? box_left_on(b, p) : -1;
     int packer = -1, joiner = -1, opener = -1;
     for (int c = 0; c < count; c++) {
         const solver_node *n = &store->nodes[children[c].node];
@@ -281,7 +303,15 @@ void solver_advisors_weigh(const solver_advisors *a, solver_store *store, int pa
             joiner = c;
     }
     for (int c = 0; c < count; c++) {
-        int weight = p->weight + (c == packer || c == joiner || c == opener ? 0 : 1);
+        const solver_node *n = &store->nodes[children[c].node];
+        bool advised = c == packer || c == joiner || c == opener;
+        /* Festival weighs a box's whole move as one; here a push of the box the parent
+         * moved is free when it does not lower the bound: the box is taken out of the
+         * way, not home, where pushes free of weight would have the bound's order run
+         * boxes home greedily */
+        bool carried_on =
+            !n->macro && solver_move_square(n->move) == carried && children[c].h >= bound;
+        int weight = p->weight + (advised || carried_on ? 0 : 1);
         if (weight > SOLVER_MAX_WEIGHT) weight = SOLVER_MAX_WEIGHT;
         store->nodes[children[c].node].weight = (uint16_t)weight;
     }

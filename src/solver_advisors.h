@@ -1,7 +1,8 @@
 /* solver_advisors.h - FESS's advisors: the pushes the fast mode takes as free.
  *
  * A state's weight in its feature cell counts the pushes on the way to it that no advisor
- * asked for (solver_fast.h). The advisors, after Shoham and Schaeffer's Festival:
+ * asked for, a box's pushes that carry it out of the way counted as one, as Festival counts
+ * a move (solver_advisors_weigh()). The advisors, after Shoham and Schaeffer's Festival:
  *   - packing: a box taken by the fewest pushes to an empty goal of the packing layer to
  *     fill next, the other boxes standing still: a macro of several pushes;
  *   - packer: of a state's single pushes, the one with the least bound that raises the
@@ -107,10 +108,13 @@ void solver_advisors_mark_arrivals(solver_advisors *advisors, const solver_searc
 bool solver_advisors_may_arrive(const solver_advisors *advisors, const solver_search *search,
                                 int origin);
 
-/* The packer, joiner and opener among the `count` new children of node `parent`: they cost
- * nothing, every other single push costs 1 in the weight that orders each cell. Sets the
- * children's weights in the store. (The packing macro is weighed apart.) */
+/* The packer, joiner and opener among the `count` new children of node `parent`, whose
+ * bound is `bound`: they cost nothing, every other single push costs 1 in the weight that
+ * orders each cell, but for a push that carries on the parent's box move (the box its push
+ * moved, that push weighed or itself carrying a weighed move on) without lowering the
+ * bound: the rest of a move that takes a box out of the way is free. Sets the children's
+ * weights in the store. (The packing macro is weighed apart.) */
 void solver_advisors_weigh(const solver_advisors *advisors, solver_store *store, int parent,
-                           const solver_child *children, int count);
+                           int bound, const solver_child *children, int count);
 
 #endif

@@ -444,7 +444,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         bool lost;
         if ((status = try_restart(f, i, result, &lost)) != IDA_UNSOLVABLE) break;
         if (lost) continue;
-        solver_search_bound(s);
+        int bound = solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;
         for (int m = 0; m < count; m++) {
             if (budget_spent(limits, result->nodes)) {
@@ -488,7 +488,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                              ? add_packing_child(f, i, count, from, goal, &h, &aim, &status, result)
                              : SOLVER_NO_NODE;
             if (status != IDA_UNSOLVABLE) break;
-            solver_advisors_weigh(&f->advisors, &f->store, i, f->children, children);
+            solver_advisors_weigh(&f->advisors, &f->store, i, bound, f->children, children);
             if (packed != SOLVER_NO_NODE) {
                 f->store.nodes[packed].weight = node.weight; /* advised */
                 f->children[children++] = (solver_child){.node = packed, .h = h, .aim = aim};

@@ -27,7 +27,7 @@ typedef struct solver_node {
     int32_t g;
     int32_t player;  /* the least square of the player's region */
     uint16_t macro;  /* 0, or the number of pushes of the packing macro from the parent */
-    uint16_t weight; /* FESS: pushes on the way here that no advisor asked for */
+    uint16_t weight; /* FESS: moves on the way here that no advisor asked for */
     uint16_t packed; /* FESS features: boxes on goals in packing order, */
     uint8_t regions; /* and the number of regions of free floor (at most 255) */
     uint8_t expanded; /* 1 once expanded: a state may be on two open lists (solver_open.h) */

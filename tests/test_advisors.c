@@ -2,7 +2,8 @@
  * whether a box might get to a target of a packing layer answers the same over rows of bits
  * as square by square, and the cheaper pre-test for all boxes at once never rules out a box
  * that might, for every box and every layer of positions along random walks of pushes on
- * every XSokoban level. */
+ * every XSokoban level; and the weights of FESS's cells count a box's pushes out of the way
+ * as one move. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +20,7 @@
 #include "solver_bound.h"
 #include "solver_domain.h"
 #include "solver_features.h"
+#include "solver_store.h"
 #include "search_walk.h"
 
 typedef struct fixture {
@@ -112,10 +114,87 @@ static void test_rows_and_squares_agree_on_random_walks(void **state)
     assert_true(ruled_out > no / 2);
 }
 
+/* Adds a node to `store` below `parent` by a push of the box on `square` in direction `d`,
+ * with `weight`; the boxes and the key do not matter to the weights. */
+static int add(solver_store *store, const fixture *f, int parent, int square, direction d,
+               int weight)
+{
+    static uint64_t key = 1;
+    int i = solver_store_add(store, parent, solver_move(square, d), 0, f->search.player, key++,
+                             f->search.box_square);
+    assert_int_not_equal(i, SOLVER_NO_NODE);
+    store->nodes[i].weight = (uint16_t)weight;
+    return i;
+}
+
+/* Weighs the children of `parent`, whose bound is 10, and returns the weight of child `c`. */
+static int weigh(fixture *f, solver_store *store, int parent, solver_child *children, int count,
+                 int c)
+{
+    solver_advisors_weigh(&f->advisors, store, parent, 10, children, count);
+    return store->nodes[children[c].node].weight;
+}
+
+/* No advisor asks for any of these pushes (no feature changes, no opener): each costs 1,
+ * but for a push that carries on a weighed move of the box its parent pushed without
+ * lowering the bound. */
+static void test_a_box_carried_on_is_one_move(void **state)
+{
+    (void)state;
+    collection c;
+    level_error error;
+    assert_true(collection_load(TEST_LEVELS_DIR "/xsokoban.xsb", &c, &error));
+    fixture f;
+    fixture_init(&f, &c.levels[0]);
+    f.advisors.opener = -1;
+    solver_store store;
+    assert_true(solver_store_init(&store, f.search.box_count, 1 << 20, 0));
+    const int *delta = f.board.delta;
+    int q = f.search.box_square[0], d = DIR_RIGHT, step = delta[d];
+
+    int root = add(&store, &f, SOLVER_NO_NODE, 0, DIR_LEFT, 5);
+    /* a push from the root: a new move */
+    int first = add(&store, &f, root, q, DIR_RIGHT, 0);
+    solver_child from_root[] = {{.node = first, .h = 10}};
+    assert_int_equal(weigh(&f, &store, root, from_root, 1, 0), 6);
+
+    /* the parent's push cost 1: its box carried on at the same bound or a higher one is
+     * free, carried home (a lower bound) or another box costs 1 */
+    int paid = add(&store, &f, root, q, d, 6);
+    solver_child after_paid[] = {{.node = add(&store, &f, paid, q + step, d, 0), .h = 10},
+                                 {.node = add(&store, &f, paid, q + step, DIR_UP, 0), .h = 11},
+                                 {.node = add(&store, &f, paid, q + step, DIR_DOWN, 0), .h = 9},
+                                 {.node = add(&store, &f, paid, q - 2 * step, d, 0), .h = 10}};
+    assert_int_equal(weigh(&f, &store, paid, after_paid, 4, 0), 6);
+    assert_int_equal(weigh(&f, &store, paid, after_paid, 4, 1), 6);
+    assert_int_equal(weigh(&f, &store, paid, after_paid, 4, 2), 7);
+    assert_int_equal(weigh(&f, &store, paid, after_paid, 4, 3), 7);
+
+    /* the box's move goes on free while it is carried on */
+    int carried = after_paid[0].node;
+    solver_child after_carried[] = {
+        {.node = add(&store, &f, carried, q + 2 * step, d, 0), .h = 10}};
+    assert_int_equal(weigh(&f, &store, carried, after_carried, 1, 0), 6);
+
+    /* an advised push (free, and not carrying a move on) starts no move of its own: the
+     * next push of its box costs 1, and that one then starts a move */
+    int advised = add(&store, &f, root, q, d, 5);
+    solver_child after_advised[] = {{.node = add(&store, &f, advised, q + step, d, 0), .h = 10}};
+    assert_int_equal(weigh(&f, &store, advised, after_advised, 1, 0), 6);
+    int next = after_advised[0].node;
+    solver_child after_next[] = {{.node = add(&store, &f, next, q + 2 * step, d, 0), .h = 10}};
+    assert_int_equal(weigh(&f, &store, next, after_next, 1, 0), 6);
+
+    solver_store_free(&store);
+    fixture_free(&f);
+    collection_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rows_and_squares_agree_on_random_walks),
+        cmocka_unit_test(test_a_box_carried_on_is_one_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
