@@ -137,8 +137,8 @@ static bool fill_in_walking(const board *b, const position *start, const solver_
         ok = walk_and_push(b, &p, square, d, pushes, walk, list);
         int end = square + pushes * b->delta[d];
         if (ok && doors && doors[end]) {
-            int count = solver_goal_room_macro(search->room, b, search->distances, p.boxes, end, d,
-                                               macro, 4 * b->size);
+            int count = solver_goal_room_macro(search->room, b, search->distances, p.boxes, square,
+                                               end, d, macro, 4 * b->size);
             for (int k = 0; ok && k < count; k++)
                 ok = walk_and_push(b, &p, solver_move_square(macro[k]),
                                    solver_move_direction(macro[k]), 1, walk, list);

@@ -275,8 +275,8 @@ static int make(void *context, ida_move move, int g, int *cost)
     move_box(s, square, to);
     s->player = to - b->delta[dir];
     if (doors && doors[to]) {
-        int count = solver_goal_room_macro(s->room, b, s->distances, s->boxes, to, dir, s->macro,
-                                           4 * b->size);
+        int count = solver_goal_room_macro(s->room, b, s->distances, s->boxes, square, to, dir,
+                                           s->macro, 4 * b->size);
         if (count > 0) {
             ida_move last = s->macro[count - 1];
             int end = solver_move_square(last) + b->delta[solver_move_direction(last)];

@@ -198,8 +198,8 @@ bool solver_goal_room_init(solver_goal_room *room, const board *b, const positio
 /* Breadth-first search over (box square, player side) states inside the room, the other
  * boxes standing still, from the door to the goal to fill next. */
 int solver_goal_room_macro(solver_goal_room *room, const board *b,
-                           const solver_distances *distances, const uint8_t *boxes, int door,
-                           direction d, uint32_t *pushes, int capacity)
+                           const solver_distances *distances, const uint8_t *boxes, int from,
+                           int door, direction d, uint32_t *pushes, int capacity)
 {
     if (!room->doors || !room->is_door[door] || !room->in_room[door + b->delta[d]]) return 0;
     /* The deepest layer with an empty goal. */
@@ -208,8 +208,10 @@ int solver_goal_room_macro(solver_goal_room *room, const board *b,
         if (!boxes[b->goals[g]] && room->layer[g] > deepest) deepest = room->layer[g];
     if (deepest < 0) return 0;
     int goal;
-    return solver_box_search_to_layer(&room->search, distances, boxes, door, door - b->delta[d],
-                                      room->in_room, room->layer, deepest, pushes, capacity, &goal);
+    int count =
+        solver_box_search_to_layer(&room->search, distances, boxes, door, door - b->delta[d],
+                                   room->in_room, room->layer, deepest, pushes, capacity, &goal);
+    return count > 0 && goal == from ? 0 : count;
 }
 
 /* ---- one box's way to a goal ----------------------------------------------------------- */

@@ -78,14 +78,15 @@ bool solver_goal_room_init(solver_goal_room *room, const board *board, const pos
                            const solver_distances *distances, const solver_stop *stop);
 void solver_goal_room_free(solver_goal_room *room);
 
-/* A box stands on `door`, just pushed there in direction `d` by the player (on the square
- * behind it); `boxes` has one byte per square. When `door` is a door and the push points
- * into the room, writes the pushes (solver_move encoding: box square * 4 + direction) that
- * take the box inside the room to the goal to fill next (an empty goal of the highest
- * packing layer that has one) and returns their number; 0 when there is no such way (no
- * macro then). */
+/* A box stands on `door`, just pushed there from `from` in direction `d` by the player (on
+ * the square behind it); `boxes` has one byte per square. When `door` is a door and the
+ * push points into the room, writes the pushes (solver_move encoding: box square * 4 +
+ * direction) that take the box inside the room to the goal to fill next (an empty goal of
+ * the highest packing layer that has one) and returns their number; 0 when there is no
+ * such way, or when that way takes the box back to `from` (a goal of the room it was
+ * pushed off): no macro then. */
 int solver_goal_room_macro(solver_goal_room *room, const board *board,
-                           const solver_distances *distances, const uint8_t *boxes, int door,
-                           direction d, uint32_t *pushes, int capacity);
+                           const solver_distances *distances, const uint8_t *boxes, int from,
+                           int door, direction d, uint32_t *pushes, int capacity);
 
 #endif

@@ -265,6 +265,36 @@ static void test_fast_mode_fills_a_goal_room_through_its_door(void **state)
     fixture_free(&f);
 }
 
+/* Microban II 104 (David W. Skinner): a box on a goal of the room next to its door can be
+ * pushed onto the door and from there the way to the goal to fill next is back onto its
+ * own square. That macro is no move: it made a push that changed no box, and taking it
+ * back stopped the search on an assertion (found by `bench/solve.sh` on Microban II). */
+static void test_fast_mode_takes_no_goal_room_macro_back_where_the_box_stood(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "   ######\n"
+                          "####    #\n"
+                          "#    ## ##\n"
+                          "# ##     #\n"
+                          "# #  #   #\n"
+                          "#  $$#$$ #\n"
+                          "###$ $ $##\n"
+                          " ##     ##\n"
+                          " ####@####\n"
+                          " #  . .. #\n"
+                          " # .. .  #\n"
+                          " # .##   #\n"
+                          " #####   #\n"
+                          "     #####\n");
+    solver_options options = options_for(SOLVER_FAST);
+    options.threads = 1;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 /* XSokoban 5 and 9 have no goal room; the feature-space search's packing advisor takes one
  * box at a time to the goal the packing order wants next, as a macro of single pushes that
  * must replay exactly as searched (no tunnel or goal-room lengthening). The weighted
@@ -1681,6 +1711,7 @@ int main(void)
         cmocka_unit_test(test_each_technique_keeps_the_optimum),
         cmocka_unit_test(test_floods_over_rows_change_no_answer),
         cmocka_unit_test(test_fast_mode_fills_a_goal_room_through_its_door),
+        cmocka_unit_test(test_fast_mode_takes_no_goal_room_macro_back_where_the_box_stood),
         cmocka_unit_test(test_fast_mode_does_not_trust_goal_room_macros_for_unsolvable),
         cmocka_unit_test(test_fast_mode_packs_boxes_by_the_packing_advisor),
         cmocka_unit_test(test_fast_mode_packing_order_pulls_boxes_back_home),
