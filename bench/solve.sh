@@ -40,17 +40,34 @@ if [ "$JOBS" -gt 1 ]; then THREADS=${THREADS:-1}; fi
 threads=${THREADS:+--threads $THREADS}
 echo "== $SOKOBAN --solve $COLLECTION --all --time $SECONDS_PER_LEVEL --mode $MODE $memory $threads (JOBS=$JOBS)"
 if [ "$JOBS" -le 1 ]; then
+    status=0
     # shellcheck disable=SC2086 # $memory and $threads are empty or two words each
     "$SOKOBAN" --solve "$COLLECTION" --all --time "$SECONDS_PER_LEVEL" --mode "$MODE" \
-        $memory $threads >"$work/lines" 2>/dev/null || true
+        $memory $threads >"$work/lines" 2>"$work/errors" || status=$?
+    # 0 and 1 are answers (every level solved or not); anything else is a crash or an error
+    if [ "$status" -gt 1 ]; then
+        last=$(grep '^level=' "$work/lines" | tail -n 1 | sed 's/^level=\([0-9]*\).*/\1/')
+        echo "the solver stopped with exit status $status after level ${last:-none}:" \
+            "$(head -n 1 "$work/errors")"
+    fi
 else
-    # one process per level, JOBS at a time; the lines are put back in level order
+    # one process per level, JOBS at a time; the lines are put back in level order. A level
+    # whose process prints no line (a crash) gets a line of its own, status "crashed".
     count=$("$SOKOBAN" --list "$COLLECTION" | wc -l)
+    # shellcheck disable=SC2016 # the inner shell expands its own arguments
     seq 1 "$count" | xargs -P "$JOBS" -I LEVEL sh -c \
         '"$1" --solve "$2" --level LEVEL --time "$3" --mode "$4" $5 $7 \
-            >"$6/level.LEVEL" 2>/dev/null || true' \
+            >"$6/level.LEVEL" 2>"$6/errors.LEVEL" || true
+        grep -q "^level=" "$6/level.LEVEL" ||
+            echo "level=LEVEL status=crashed pushes=- moves=- nodes=0 seconds=0 solution=-" \
+                >"$6/level.LEVEL"' \
         sh "$SOKOBAN" "$COLLECTION" "$SECONDS_PER_LEVEL" "$MODE" "$memory" "$work" "$threads"
-    for level in $(seq 1 "$count"); do cat "$work/level.$level"; done >"$work/lines"
+    for level in $(seq 1 "$count"); do
+        cat "$work/level.$level"
+        if grep -q status=crashed "$work/level.$level"; then
+            echo "level $level crashed: $(head -n 1 "$work/errors.$level")" >&2
+        fi
+    done >"$work/lines"
 fi
 
 # One row per level, then the totals: solved, median and total seconds, total pushes of the
@@ -73,6 +90,7 @@ BEGIN { printf "%6s  %-10s %7s %7s %12s %9s\n", "level", "status", "pushes", "mo
     seconds[levels] = field("seconds") + 0
     total_seconds += seconds[levels]
     total_nodes += field("nodes")
+    if (status == "crashed") crashed = crashed " " field("level")
     if (status == "solved") {
         solved++
         pushes += field("pushes")
@@ -92,6 +110,7 @@ END {
     printf "\nsolved %d/%d  median %.3f s  total %.1f s  pushes %d  nodes %d  nodes/s %.0f\n",
         solved, levels, median, total_seconds, pushes, total_nodes, rate
     printf "solved within 1 s: %d  within 10 s: %d\n", within1, within10
+    if (crashed != "") printf "crashed:%s\n", crashed
 }' "$work/lines"
 
 # Every solution replayed once more by `sokoban --verify`, apart from the solver's own check.
