@@ -330,6 +330,8 @@ static bool take_neighbours(solver_corral_deadlocks *c, const solver_search *s)
 {
     const board *b = c->board;
     for (int i = 0; i < c->box_count; i++) {
+        if (i == c->barrier_count) /* the first ring is complete */
+            c->touching_count = c->box_count - c->barrier_count;
         for (int d = 0; d < DIRECTION_COUNT && c->box_count < SOLVER_CORRAL_BOXES; d++) {
             int box = c->box_square[i] + b->delta[d];
             if (!s->boxes[box]) continue;
@@ -514,9 +516,10 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stu
     return result;
 }
 
-/* True when the boxes taken, the player in `region`, are proven lost by the table or by a
- * small search (`stuck`: the search of stuck boxes); `key` names them. */
-static bool answer_boxes(solver_corral_deadlocks *c, int region, uint64_t key, bool stuck)
+/* What the table or a small search (`stuck`: the search of stuck boxes) answers for the
+ * boxes taken, the player in `region`: ANSWER_LOST (proven), ANSWER_OPEN, or ANSWER_LIMIT
+ * (unproven at the node limit); `key` names them. */
+static int answer_boxes(solver_corral_deadlocks *c, int region, uint64_t key, bool stuck)
 {
     uint64_t known = recall(c->memory, key);
     int answer = (int)(known & ((1u << COUNT_SHIFT) - 1)), count = 1;
@@ -529,30 +532,27 @@ static bool answer_boxes(solver_corral_deadlocks *c, int region, uint64_t key, b
             /* past the last search again the count tells nothing more: no store needed */
             if (count <= AGAIN_UP_TO) learn(c->memory, key, ANSWER_LIMIT, count);
             c->counters.learned++;
-            return false;
+            return ANSWER_LIMIT;
         }
     } else if (known != 0) {
         c->counters.learned++;
         c->counters.deadlocks += answer == ANSWER_LOST;
-        return answer == ANSWER_LOST;
+        return answer;
     }
     c->counters.searched++;
     int base = stuck ? SOLVER_STUCK_STATES : NODE_LIMIT;
     c->node_limit = count > base ? count : base;
     int result = search(c, region, key, stuck);
     c->node_limit = NODE_LIMIT;
-    learn(c->memory, key,
-          result == 1   ? ANSWER_LOST
-          : result == 0 ? ANSWER_OPEN
-                        : ANSWER_LIMIT,
-          count);
-    c->counters.deadlocks += result == 1;
-    return result == 1;
+    answer = result == 1 ? ANSWER_LOST : result == 0 ? ANSWER_OPEN : ANSWER_LIMIT;
+    learn(c->memory, key, answer, count);
+    c->counters.deadlocks += answer == ANSWER_LOST;
+    return answer;
 }
 
-/* True when the boxes taken are proven never to open the corral, by the table or by a
- * search. */
-static bool search_boxes(solver_corral_deadlocks *c, const solver_search *s)
+/* What the table or a search answers for the boxes taken (answer_boxes()): ANSWER_LOST
+ * when they are proven never to open the corral. */
+static int search_boxes(solver_corral_deadlocks *c, const solver_search *s)
 {
     /* The key: the boxes taken, and a square of the player's region among them alone. The
      * least square of his region among all the boxes (the search's own) is one, and costs no
@@ -572,18 +572,50 @@ static bool have_memory(solver_corral_deadlocks *c)
     return true;
 }
 
-/* True when the corral holding `start` is proven lost, by the table or by a search; with
- * `touching`, a second search adds the boxes that touch the barrier when it alone is not
- * proven lost. */
+/* True when the barrier and one of the boxes that touch it are proven lost, for one of
+ * them (taken in turn; c->box_count is the barrier's again after). */
+static bool one_touching_lost(solver_corral_deadlocks *c, const solver_search *s)
+{
+    int n = c->barrier_count, count = c->touching_count;
+    int touching[SOLVER_CORRAL_BOXES];
+    memcpy(touching, c->box_square + n, (size_t)count * sizeof *touching);
+    bool lost = false;
+    for (int k = 0; k < count && !lost; k++) {
+        c->box_square[n] = touching[k];
+        c->box_count = n + 1;
+        lost = search_boxes(c, s) == ANSWER_LOST;
+        c->counters.one_touching_lost += lost;
+    }
+    c->box_count = n;
+    return lost;
+}
+
+/* The boxes a check searches with a corral's barrier. */
+typedef enum corral_boxes {
+    BARRIER,       /* the barrier alone */
+    TOUCHING,      /* then, unproven, with the boxes that touch it and those that touch them */
+    EACH_TOUCHING, /* then, when that search gives up at its node limit, with each box that
+                    * touches the barrier, one at a time */
+} corral_boxes;
+
+/* True when the corral holding `start` is proven lost, by the table or by searches of its
+ * barrier with the boxes `with` says. A corral is often wedged by a single box that
+ * touches the barrier, where the search with all its neighbours gives up (pushes of the
+ * boxes further off fill it); the barrier and that box are a search of a few states. (A
+ * set that opens the corral opens it with fewer boxes too, so the one-box searches are
+ * asked only at the limit.) */
 static bool corral_lost(solver_corral_deadlocks *c, const solver_search *s, int start,
-                        bool touching)
+                        corral_boxes with)
 {
     if (!(c->corral_by_rows ? take_corral_rows(c, s, start) : take_corral(c, s, start)))
         return false;
     if (!have_memory(c)) return false; /* the corral stays unproven, as one too big */
     c->counters.checks++;
-    if (search_boxes(c, s)) return true;
-    return touching && take_neighbours(c, s) && search_boxes(c, s);
+    if (search_boxes(c, s) == ANSWER_LOST) return true;
+    if (with == BARRIER || !take_neighbours(c, s)) return false;
+    int answer = search_boxes(c, s);
+    if (answer != ANSWER_LIMIT || with != EACH_TOUCHING) return answer == ANSWER_LOST;
+    return one_touching_lost(c, s);
 }
 
 /* Begins a check of the search's state: no corral labelled yet. Returns the stamp from
@@ -599,7 +631,7 @@ static uint32_t begin_check(solver_corral_deadlocks *c, const solver_search *s)
  * since the stamp `first` (in this check) are not looked at again: a box's starts often lie
  * in a corral another box's start labelled. */
 static bool start_lost(solver_corral_deadlocks *c, const solver_search *s, int start,
-                       uint32_t first, bool touching)
+                       uint32_t first, corral_boxes with)
 {
     if (c->corral_by_rows) {
         if (solver_rows_has(&s->rows, c->done, start)) return false;
@@ -607,19 +639,19 @@ static bool start_lost(solver_corral_deadlocks *c, const solver_search *s, int s
         uint32_t label = c->in_corral[start];
         if (label != 0 && label >= first && label <= c->corral_stamp) return false; /* 0: cleared */
     }
-    return corral_lost(c, s, start, touching);
+    return corral_lost(c, s, start, with);
 }
 
 /* True when a corral next to the box on `square` (holding a free square beside it that the
  * player cannot reach) is proven lost. */
 static bool box_corral_lost(solver_corral_deadlocks *c, const solver_search *s, int square,
-                            uint32_t first, bool touching)
+                            uint32_t first, corral_boxes with)
 {
     const board *b = s->board;
     for (int d = 0; d < DIRECTION_COUNT; d++) {
         int next = square + b->delta[d];
         if (!s->blocked[next] && !solver_search_reaches(s, next) &&
-            start_lost(c, s, next, first, touching))
+            start_lost(c, s, next, first, with))
             return true;
     }
     return false;
@@ -628,17 +660,29 @@ static bool box_corral_lost(solver_corral_deadlocks *c, const solver_search *s, 
 bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *s, int square)
 {
     assert(s->reach_valid && s->boxes[square]);
-    return box_corral_lost(c, s, square, begin_check(c, s), false);
+    return box_corral_lost(c, s, square, begin_check(c, s), BARRIER);
 }
 
-bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *s)
+/* True when any corral of the search's state is proven lost, its barrier searched with the
+ * boxes `with` says. */
+static bool any_corral_lost(solver_corral_deadlocks *c, const solver_search *s, corral_boxes with)
 {
     assert(s->reach_valid);
     uint32_t first = begin_check(c, s); /* each corral is labelled once for all the boxes */
     for (int i = 0; i < s->box_count; i++) {
-        if (box_corral_lost(c, s, s->box_square[i], first, true)) return true;
+        if (box_corral_lost(c, s, s->box_square[i], first, with)) return true;
     }
     return false;
+}
+
+bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *s)
+{
+    return any_corral_lost(c, s, TOUCHING);
+}
+
+bool solver_corral_deadlock_start(solver_corral_deadlocks *c, const solver_search *s)
+{
+    return any_corral_lost(c, s, EACH_TOUCHING);
 }
 
 /* ---- stuck boxes ----------------------------------------------------------------------- */
@@ -664,7 +708,7 @@ static bool stuck_lost(solver_corral_deadlocks *c, int player)
     int region;
     uint64_t key = stuck_key(c, player, &region);
     c->counters.stuck_searched++;
-    return answer_boxes(c, region, key, true);
+    return answer_boxes(c, region, key, true) == ANSWER_LOST;
 }
 
 int solver_stuck_deadlock(solver_corral_deadlocks *c, const uint16_t *squares, int box_count,

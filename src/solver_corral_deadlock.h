@@ -69,6 +69,7 @@ typedef struct solver_corral_counters {
     uint64_t learned;   /* answered from the table */
     uint64_t searched;  /* small searches run */
     uint64_t deadlocks; /* corrals proven lost (searched or learned) */
+    uint64_t one_touching_lost; /* of them, by the barrier and one box touching it */
     uint64_t nodes;     /* the small searches' pushes */
     uint64_t stuck_checks;   /* positions whose stuck boxes were looked at */
     uint64_t stuck_searched; /* sets of stuck boxes asked about (table or search) */
@@ -112,6 +113,7 @@ typedef struct solver_corral_deadlocks {
     size_t seen_mask;
     int box_count;                       /* the boxes taken: the barrier's, then more */
     int barrier_count;                   /* the barrier's boxes among them (the first) */
+    int touching_count; /* after them, the boxes touching the barrier (take_neighbours) */
     int box_square[SOLVER_CORRAL_BOXES]; /* where they stand now */
     solver_corral_counters counters;
     /* stuck boxes (made at the first check): per square, 1 under a box frozen on a goal; the
@@ -142,11 +144,17 @@ bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *sea
 /* True when any corral of the search's current state is proven lost: those next to every
  * box, each searched with its barrier alone and then, unproven, with the boxes that touch
  * the barrier too (a box wedged against it can freeze a barrier box pushed into the
- * corral). For a position the search starts from, which no push has checked (a position
- * from the middle of a game may be lost by a corral already), and for each state the fast
- * mode expands (a push checks only the corrals next to its box). The player's reach must
- * be computed. */
+ * corral). For each state the fast mode expands (a push checks only the corrals next to
+ * its box). The player's reach must be computed. */
 bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *search);
+
+/* The same for the position a search starts from, which no push has checked (a position
+ * from the middle of a game may be lost by a corral already), with one more try for each
+ * corral that the search with all the touching boxes leaves unproven at its node limit: the
+ * barrier with each box that touches it, one at a time. A corral is often wedged by a
+ * single box. The fast mode's expanded states are checked without these searches (they
+ * cost it levels at time limits, docs/SOLVER.md). */
+bool solver_corral_deadlock_start(solver_corral_deadlocks *c, const solver_search *search);
 
 /* The most stuck boxes searched (more: not looked at), and the states of their first search
  * (Festival's 500; one asked about often is searched again with more, as a corral is). */

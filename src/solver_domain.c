@@ -173,7 +173,7 @@ static int root_bound(void *context)
     int h = solver_search_bound(s);
     if (h >= IDA_INFINITY || !s->corral_deadlocks) return h;
     /* the pushes check the corrals by the box they move; the root's are checked here */
-    if (solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
+    if (solver_corral_deadlock_start(s->corral_deadlocks, s)) {
         s->counters.corral_deadlock++;
         return IDA_INFINITY;
     }

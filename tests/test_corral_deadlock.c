@@ -176,6 +176,49 @@ static void test_box_touching_the_barrier_is_searched_with_it(void **state)
     fixture_free(&f);
 }
 
+/* The same wedge, as XSokoban 28's bottom corner makes it in the search: the square at
+ * (6, 4) is shut in by the boxes left of it (a wall below), above it and right of it (a
+ * floor below), and the box at (7, 3) wedges the last two. The boxes further along the row
+ * can be pushed up and down, so the search with every box touching the barrier, and those
+ * touching them, gives up at its node limit: the check of an expanded state leaves it
+ * unproven. The check of a start then searches the barrier with each touching box alone;
+ * with the wedging box it is lost in a few states. */
+static const char *wedged_in_a_crowd = "###########\n"
+                                       "#@        #\n"
+                                       "#         #\n"
+                                       "#  $$$$$  #\n"
+                                       "#    $ $  #\n"
+                                       "#######   #\n"
+                                       "#.......  #\n"
+                                       "###########\n";
+
+static void test_one_box_touching_the_barrier_is_searched_when_all_are_too_many(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, wedged_in_a_crowd);
+    assert_false(solver_search_reaches(&f.search, square_at(&f.board, 6, 4)));
+    /* the barrier alone can open the corral, all its neighbours give up: not proven */
+    assert_false(solver_corral_deadlock(&f.checks, &f.search, square_at(&f.board, 5, 4)));
+    assert_false(solver_corral_deadlock_anywhere(&f.checks, &f.search));
+    assert_int_equal(f.checks.counters.deadlocks, 0);
+    assert_true(solver_corral_deadlock_start(&f.checks, &f.search));
+    assert_int_equal(f.checks.counters.one_touching_lost, 1);
+    assert_int_equal(f.checks.counters.deadlocks, 1);
+    /* and the whole solver, without the proof, agrees; with it, both modes answer at once */
+    assert_int_equal(solve_without_corral_proofs(wedged_in_a_crowd, SOLVER_OPTIMAL),
+                     SOLVER_UNSOLVABLE);
+    const solver_mode modes[] = {SOLVER_OPTIMAL, SOLVER_FAST};
+    for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
+        solver_result result;
+        solver_options options = {.mode = modes[m], .max_nodes = 1, .threads = 1};
+        assert_int_equal(solver_solve(&f.board, &f.start, &options, &result), SOLVER_UNSOLVABLE);
+        assert_int_equal(result.nodes, 0);
+        solver_result_free(&result);
+    }
+    fixture_free(&f);
+}
+
 /* A position already lost by a corral is answered at once, before any push: the root's
  * corrals are checked by every box. */
 static void test_start_lost_by_a_corral_is_unsolvable_at_once(void **state)
@@ -715,6 +758,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corral_of_barrier_boxes_that_can_never_clear_is_lost),
         cmocka_unit_test(test_box_touching_the_barrier_is_searched_with_it),
+        cmocka_unit_test(test_one_box_touching_the_barrier_is_searched_when_all_are_too_many),
         cmocka_unit_test(test_start_lost_by_a_corral_is_unsolvable_at_once),
         cmocka_unit_test(test_box_next_to_no_corral_is_not_looked_at),
         cmocka_unit_test(test_corral_of_boxes_on_goals_is_left_alone),
