@@ -10,7 +10,18 @@
  * Each level's calls are timed as one batch repeated --repeat times; the per-level ns/call
  * are summarised as median and mean over the levels.
  *
- *   deadlock_bench [--levels FILE] [--dir DIR] [--prefix NAME] [--repeat R]
+ * With --proofs N, it counts instead what is proven lost at once of the positions one push
+ * off the solution: from every Nth position on the path, every legal push (the solution's
+ * own among them), each position checked as the game's solver checks a position it is
+ * asked about, part by part and in the order a push and then an expansion ask them (each
+ * part counts the positions it proves and no part before it did): the deadlock module's
+ * check of the push (dead squares, freezes), the two- and three-box deadlocks, no matching
+ * of the boxes to the goals, the corral next to the pushed box (barrier alone), the boxes
+ * frozen on goals, every corral with the boxes touching its barrier (what the fast mode
+ * checks on each state it expands), and the check of a start (solver_corral_deadlock_start:
+ * each touching box alone). The learned corrals are kept for the level.
+ *
+ *   deadlock_bench [--levels FILE] [--dir DIR] [--prefix NAME] [--repeat R] [--proofs N]
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -22,6 +33,11 @@
 #include "deadlock.h"
 #include "level.h"
 #include "lurd.h"
+#include "solver_bound.h"
+#include "solver_corral_deadlock.h"
+#include "solver_domain.h"
+#include "solver_frozen.h"
+#include "solver_pairs.h"
 
 #ifndef SOKOBAN_SOURCE_LEVELS_DIR
 #define SOKOBAN_SOURCE_LEVELS_DIR "levels"
@@ -155,17 +171,123 @@ static double time_samples(const deadlock_table *table, const board *board, leve
     return count ? elapsed / ((double)count * repeat) : 0;
 }
 
+/* The parts of the check of a position, in the order they are asked (--proofs). */
+enum {
+    BY_PUSH,
+    BY_PAIRS,
+    BY_MATCHING,
+    BY_CORRAL_AT_PUSH,
+    BY_FROZEN,
+    BY_EVERY_CORRAL,
+    BY_START,
+    PARTS
+};
+static const char *const part_names[PARTS] = {"deadlock module (dead square, freeze)",
+                                              "two- and three-box deadlocks",
+                                              "no matching to the goals",
+                                              "corral next to the pushed box",
+                                              "behind boxes frozen on goals",
+                                              "every corral, touching boxes",
+                                              "a start's check"};
+
+/* The part that proves the position after `sample` lost, or PARTS. */
+static int proven_by(const deadlock_table *table, const board *board, solver_search *s,
+                     solver_frozen *frozen, uint8_t *boxes, push_sample sample)
+{
+    boxes[sample.from] = 0;
+    boxes[sample.to] = 1;
+    int part = BY_PUSH;
+    if (!deadlock_check_push(table, board, boxes, sample.to)) {
+        int count = 0;
+        for (int q = 0; q < board->size; q++)
+            if (boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+        solver_search_set(s, s->box_square_scratch, sample.from); /* the player pushed */
+        solver_search_key(s);
+        solver_corral_deadlocks *c = s->corral_deadlocks;
+        part = solver_search_pair_lost(s, sample.to)     ? BY_PAIRS
+               : solver_search_bound(s) >= IDA_INFINITY  ? BY_MATCHING
+               : solver_corral_deadlock(c, s, sample.to) ? BY_CORRAL_AT_PUSH
+               : solver_frozen_lost(frozen, s)           ? BY_FROZEN
+               : solver_corral_deadlock_anywhere(c, s)   ? BY_EVERY_CORRAL
+               : solver_corral_deadlock_start(c, s)      ? BY_START
+                                                         : PARTS;
+    }
+    boxes[sample.to] = 0;
+    boxes[sample.from] = 1;
+    return part;
+}
+
+/* Counts by part the positions of `level`'s every-push samples, from every `every`th
+ * position, proven lost (proven[PARTS] those that are not); adds the seconds the checks took
+ * to *seconds. False when the solver's tables cannot be made. */
+static bool count_proofs(const board *board, const position *start, const deadlock_table *table,
+                         level_samples *level, int every, long proven[PARTS + 1], double *seconds)
+{
+    solver_distances distances;
+    solver_search search;
+    solver_pairs pairs = {0};
+    solver_triples triples = {0};
+    solver_frozen frozen;
+    solver_options options = {.mode = SOLVER_FAST};
+    solver_stop stop = {0};
+    if (!solver_distances_init(&distances, board)) return false;
+    if (!solver_frozen_init(&frozen, board, &distances)) {
+        solver_distances_free(&distances);
+        return false;
+    }
+    if (!solver_search_init(&search, board, start, &distances, table, NULL, NULL, &options)) {
+        solver_frozen_free(&frozen);
+        solver_distances_free(&distances);
+        return false;
+    }
+    /* the two- and three-box deadlocks, with the solver's cap (solver.c) */
+    size_t most = (size_t)16 << 20;
+    if (solver_pairs_init(&pairs, board, &distances, most))
+        solver_search_use_pairs(&search, &pairs,
+                                solver_triples_init(&triples, &pairs, board, most, &stop) ? &triples
+                                                                                          : NULL);
+    double started = now_ns();
+    for (int i = 0; i < level->every_count; i++) {
+        push_sample sample = level->every[i];
+        if (sample.position % every != 0) continue;
+        proven[proven_by(table, board, &search, &frozen, level->boxes[sample.position], sample)]++;
+    }
+    *seconds += (now_ns() - started) / 1e9;
+    solver_search_free(&search);
+    solver_triples_free(&triples);
+    solver_pairs_free(&pairs);
+    solver_frozen_free(&frozen);
+    solver_distances_free(&distances);
+    return true;
+}
+
+static void print_proofs(const char *levels_path, int measured, int every,
+                         const long proven[PARTS + 1], double seconds)
+{
+    long total = 0, lost = 0;
+    for (int part = 0; part <= PARTS; part++) total += proven[part];
+    printf("positions one push off the solutions of %s: %d levels, every push from every "
+           "%dth position, %ld positions, %.1f s of checks\n",
+           levels_path, measured, every, total, seconds);
+    printf("  %-40s %8s %8s\n", "proven lost by", "more", "in all");
+    for (int part = 0; part < PARTS; part++) {
+        lost += proven[part];
+        printf("  %-40s %8ld %8ld (%.1f%%)\n", part_names[part], proven[part], lost,
+               total ? 100.0 * (double)lost / (double)total : 0);
+    }
+    printf("  %-40s %8ld\n", "not proven", proven[PARTS]);
+}
+
 int main(int argc, char **argv)
 {
     const char *levels_path = SOKOBAN_SOURCE_LEVELS_DIR "/xsokoban.xsb";
     const char *directory = "/usr/share/games/cavepacker/maps";
     const char *prefix = "xsokoban";
-    int repeat = 20;
-    static const struct option long_options[] = {{"levels", required_argument, NULL, 'l'},
-                                                 {"dir", required_argument, NULL, 'd'},
-                                                 {"prefix", required_argument, NULL, 'p'},
-                                                 {"repeat", required_argument, NULL, 'r'},
-                                                 {NULL, 0, NULL, 0}};
+    int repeat = 20, every = 0;
+    static const struct option long_options[] = {
+        {"levels", required_argument, NULL, 'l'}, {"dir", required_argument, NULL, 'd'},
+        {"prefix", required_argument, NULL, 'p'}, {"repeat", required_argument, NULL, 'r'},
+        {"proofs", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
     int option;
     while ((option = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
         switch (option) {
@@ -181,9 +303,12 @@ int main(int argc, char **argv)
         case 'r':
             repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
             break;
+        case 'P':
+            every = atoi(optarg) > 0 ? atoi(optarg) : 1;
+            break;
         default:
             fputs("usage: deadlock_bench [--levels FILE] [--dir DIR] [--prefix NAME] "
-                  "[--repeat R]\n",
+                  "[--repeat R] [--proofs N]\n",
                   stderr);
             return 2;
         }
@@ -200,6 +325,9 @@ int main(int argc, char **argv)
     if (!solution_ns || !every_ns || !table_us) return 2;
     int measured = 0;
     long solution_calls = 0, every_calls = 0, solution_dead = 0, every_dead = 0;
+    long proven[PARTS + 1] = {0};
+    double proof_seconds = 0;
+    if (every) repeat = 1;
     for (int i = 0; i < levels.count; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s%04d.sol", directory, prefix, i + 1);
@@ -222,7 +350,11 @@ int main(int argc, char **argv)
         }
         table_us[measured] = (now_ns() - started) / repeat / 1000;
         level_samples samples = {0};
-        if (collect(&board, &start, &steps, &samples)) {
+        if (every && collect(&board, &start, &steps, &samples)) {
+            if (!count_proofs(&board, &start, &table, &samples, every, proven, &proof_seconds))
+                return 2;
+            measured++;
+        } else if (!every && collect(&board, &start, &steps, &samples)) {
             solution_ns[measured] = time_samples(&table, &board, &samples, samples.solution,
                                                  samples.solution_count, repeat, &solution_dead);
             every_ns[measured] = time_samples(&table, &board, &samples, samples.every,
@@ -239,6 +371,14 @@ int main(int argc, char **argv)
         deadlock_table_free(&table);
         board_free(&board);
         position_free(&start);
+    }
+    if (every) {
+        print_proofs(levels_path, measured, every, proven, proof_seconds);
+        free(solution_ns);
+        free(every_ns);
+        free(table_us);
+        collection_free(&levels);
+        return measured > 0 ? 0 : 1;
     }
     printf("deadlock_check_push on %s: %d levels with solutions, %d repetitions\n", levels_path,
            measured, repeat);
