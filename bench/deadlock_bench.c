@@ -13,13 +13,13 @@
  * With --proofs N, it counts instead what is proven lost at once of the positions one push
  * off the solution: from every Nth position on the path, every legal push (the solution's
  * own among them), each position checked as the game's solver checks a position it is
- * asked about, part by part and in the order a push and then an expansion ask them (each
- * part counts the positions it proves and no part before it did): the deadlock module's
- * check of the push (dead squares, freezes), the two- and three-box deadlocks, no matching
- * of the boxes to the goals, the corral next to the pushed box (barrier alone), the boxes
- * frozen on goals, every corral with the boxes touching its barrier (what the fast mode
- * checks on each state it expands), and the check of a start (solver_corral_deadlock_start:
- * each touching box alone). The learned corrals are kept for the level.
+ * asked about (a start), part by part in the order they are asked (each part counts the
+ * positions it proves and no part before it did): the deadlock module's check of the push
+ * (dead squares, freezes: the game's own warnings), no matching of the boxes to the goals
+ * (the bound), the boxes frozen on goals, and solver_search_start_lost() in its parts: every
+ * box's two- and three-box deadlocks, every corral with the boxes touching its barrier (what
+ * the fast mode checks on each state it expands), and each touching box alone. The learned
+ * corrals are kept for the level.
  *
  *   deadlock_bench [--levels FILE] [--dir DIR] [--prefix NAME] [--repeat R] [--proofs N]
  */
@@ -172,23 +172,20 @@ static double time_samples(const deadlock_table *table, const board *board, leve
 }
 
 /* The parts of the check of a position, in the order they are asked (--proofs). */
-enum {
-    BY_PUSH,
-    BY_PAIRS,
-    BY_MATCHING,
-    BY_CORRAL_AT_PUSH,
-    BY_FROZEN,
-    BY_EVERY_CORRAL,
-    BY_START,
-    PARTS
-};
-static const char *const part_names[PARTS] = {"deadlock module (dead square, freeze)",
-                                              "two- and three-box deadlocks",
-                                              "no matching to the goals",
-                                              "corral next to the pushed box",
-                                              "behind boxes frozen on goals",
-                                              "every corral, touching boxes",
-                                              "a start's check"};
+enum { BY_PUSH, BY_MATCHING, BY_FROZEN, BY_PAIRS, BY_EVERY_CORRAL, BY_ONE_TOUCHING, PARTS };
+static const char *const part_names[PARTS] = {
+    "deadlock module (dead square, freeze)", "no matching to the goals",
+    "behind boxes frozen on goals",          "two- and three-box deadlocks",
+    "every corral, touching boxes",          "each touching box alone"};
+
+/* True when some box of the search's state and another (or two) are a two- or three-box
+ * deadlock: the first part of solver_search_start_lost(). */
+static bool any_pair_lost(const solver_search *s)
+{
+    for (int i = 0; i < s->box_count; i++)
+        if (solver_search_pair_lost(s, s->box_square[i])) return true;
+    return false;
+}
 
 /* The part that proves the position after `sample` lost, or PARTS. */
 static int proven_by(const deadlock_table *table, const board *board, solver_search *s,
@@ -204,13 +201,12 @@ static int proven_by(const deadlock_table *table, const board *board, solver_sea
         solver_search_set(s, s->box_square_scratch, sample.from); /* the player pushed */
         solver_search_key(s);
         solver_corral_deadlocks *c = s->corral_deadlocks;
-        part = solver_search_pair_lost(s, sample.to)     ? BY_PAIRS
-               : solver_search_bound(s) >= IDA_INFINITY  ? BY_MATCHING
-               : solver_corral_deadlock(c, s, sample.to) ? BY_CORRAL_AT_PUSH
-               : solver_frozen_lost(frozen, s)           ? BY_FROZEN
-               : solver_corral_deadlock_anywhere(c, s)   ? BY_EVERY_CORRAL
-               : solver_corral_deadlock_start(c, s)      ? BY_START
-                                                         : PARTS;
+        part = solver_search_bound(s) >= IDA_INFINITY  ? BY_MATCHING
+               : solver_frozen_lost(frozen, s)         ? BY_FROZEN
+               : any_pair_lost(s)                      ? BY_PAIRS
+               : solver_corral_deadlock_anywhere(c, s) ? BY_EVERY_CORRAL
+               : solver_corral_deadlock_start(c, s)    ? BY_ONE_TOUCHING
+                                                       : PARTS;
     }
     boxes[sample.to] = 0;
     boxes[sample.from] = 1;

@@ -100,6 +100,22 @@ bool solver_search_pair_lost(const solver_search *s, int square)
     return s->triples && solver_triples_lost(s->triples, s->pairs, s->boxes, square, s->player);
 }
 
+bool solver_search_start_lost(solver_search *s)
+{
+    if (!s->reach_valid) compute_reach(s);
+    for (int i = 0; s->pairs && i < s->box_count; i++) {
+        if (solver_search_pair_lost(s, s->box_square[i])) {
+            s->counters.pair++;
+            return true;
+        }
+    }
+    if (s->corral_deadlocks && solver_corral_deadlock_start(s->corral_deadlocks, s)) {
+        s->counters.corral_deadlock++;
+        return true;
+    }
+    return false;
+}
+
 /* ---- changing the boxes ---------------------------------------------------------------- */
 
 static void move_box(solver_search *s, int from, int to)
@@ -171,13 +187,8 @@ static int root_bound(void *context)
     solver_search *s = context;
     compute_reach(s);
     int h = solver_search_bound(s);
-    if (h >= IDA_INFINITY || !s->corral_deadlocks) return h;
-    /* the pushes check the corrals by the box they move; the root's are checked here */
-    if (solver_corral_deadlock_start(s->corral_deadlocks, s)) {
-        s->counters.corral_deadlock++;
-        return IDA_INFINITY;
-    }
-    return h;
+    /* the pushes check the box they move; the root's boxes are checked here */
+    return h < IDA_INFINITY && solver_search_start_lost(s) ? IDA_INFINITY : h;
 }
 
 static void begin_iteration(void *context, int threshold)

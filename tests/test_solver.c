@@ -939,6 +939,42 @@ static void test_a_search_that_runs_dry_is_unsolvable(void **state)
                       "#########\n");
 }
 
+/* A position of Microban II one push off its solution: the two boxes above come down only
+ * through the gap, and the box below can reach a goal only with the player below it, who
+ * is then shut in. No corral, no dead square, no box on a goal: the start's check proves it
+ * by the table of two-box deadlocks, which the pushes ask only of the box they move. Both
+ * modes answer at once, and the optimal mode without the table (nor corral proofs) agrees
+ * by searching. */
+static void test_a_start_lost_by_two_boxes_is_answered_at_once(void **state)
+{
+    (void)state;
+    const char *text = "#####\n"
+                       "#   ###\n"
+                       "# @   #\n"
+                       "# $ $ #\n"
+                       "###.###\n"
+                       "# $.  #\n"
+                       "#  .  #\n"
+                       "#######\n";
+    fixture f;
+    fixture_from_text(&f, text);
+    for (solver_mode mode = SOLVER_OPTIMAL; mode <= SOLVER_FAST; mode++) {
+        solver_options options = options_for(mode);
+        options.threads = 1;
+        solver_result r;
+        assert_int_equal(solve_checked(&f, &options, &r), SOLVER_UNSOLVABLE);
+        assert_int_equal(r.nodes, 0);
+        solver_result_free(&r);
+    }
+    solver_options without = options_for(SOLVER_OPTIMAL);
+    without.disable = SOLVER_NO_PAIRS | SOLVER_NO_CORRAL_DEADLOCKS;
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &without, &r), SOLVER_UNSOLVABLE);
+    assert_true(r.nodes > 0);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
 static void test_a_level_with_fewer_goals_than_boxes_is_an_error(void **state)
 {
     (void)state;
@@ -1732,6 +1768,7 @@ int main(void)
         cmocka_unit_test(test_box_in_a_corner_is_unsolvable),
         cmocka_unit_test(test_boxes_the_player_cannot_get_behind_are_unsolvable),
         cmocka_unit_test(test_a_search_that_runs_dry_is_unsolvable),
+        cmocka_unit_test(test_a_start_lost_by_two_boxes_is_answered_at_once),
         cmocka_unit_test(test_a_level_with_fewer_goals_than_boxes_is_an_error),
         cmocka_unit_test(test_node_limit_gives_limit),
         cmocka_unit_test(test_time_limit_gives_limit),
