@@ -1,6 +1,7 @@
 /* test_corral_deadlock.c - corral deadlocks proven by a small search on the barrier boxes
  * alone (solver_corral_deadlock.h): a lost corral the static rules miss, one only the boxes
- * touching its barrier prove lost (and a start lost by it, answered at once), corrals that
+ * touching its barrier prove lost (and a start lost by it, answered at once), one only a
+ * single touching box proves, where all of them give up (a start's check), corrals that
  * can be opened, the table of learned answers shared by two searches, and, over positions
  * of real levels, that every corral proven lost really is (the solver agrees) and that the
  * checks over rows of bits answer as those square by square. The same for the stuck boxes'
