@@ -29,15 +29,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "board.h"
-#include "deadlock.h"
-#include "level.h"
-#include "lurd.h"
-#include "solver_bound.h"
-#include "solver_corral_deadlock.h"
-#include "solver_domain.h"
-#include "solver_frozen.h"
-#include "solver_pairs.h"
+#include "rules/board.h"
+#include "rules/deadlock.h"
+#include "level/level.h"
+#include "rules/lurd.h"
+#include "solver/solver_bound.h"
+#include "solver/solver_corral_deadlock.h"
+#include "solver/solver_domain.h"
+#include "solver/solver_frozen.h"
+#include "solver/solver_pairs.h"
 
 #ifndef SOKOBAN_SOURCE_LEVELS_DIR
 #define SOKOBAN_SOURCE_LEVELS_DIR "levels"

@@ -32,12 +32,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "game.h"
-#include "level.h"
-#include "lurd.h"
-#include "textfile.h"
-#include "answers.h"
-#include "worker.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "rules/lurd.h"
+#include "level/textfile.h"
+#include "worker/answers.h"
+#include "worker/worker.h"
 
 typedef struct bench_options {
     const char *directory;

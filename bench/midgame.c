@@ -11,10 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "game.h"
-#include "level.h"
-#include "lurd.h"
-#include "textfile.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "rules/lurd.h"
+#include "level/textfile.h"
 
 static const char USAGE[] =
     "Usage: midgame [--dir DIR] [--prefix NAME] [--levels N] [--first L] [--fraction F]\n"

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "level.h"
+#include "rules/board.h"
+#include "level/level.h"
 
 /* Stops the run with the level's text, so the finding is easy to read. */
 static void round_trip_failed(const level *original, const char *text, const char *what)

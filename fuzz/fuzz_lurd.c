@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "level.h"
-#include "lurd.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "rules/lurd.h"
 
 static const char fixed_level[] = "#######\n"
                                   "#.  . #\n"

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress_db.h"
-#include "progress_legacy.h"
-#include "progress_schema.h"
+#include "progress/progress_db.h"
+#include "progress/progress_legacy.h"
+#include "progress/progress_schema.h"
 
 /* The rows of every table, summed. */
 static long count_rows(sqlite3 *db)

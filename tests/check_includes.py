@@ -3,13 +3,16 @@
 
 Usage: check_includes.py SRC_DIR
 
-A module is a .c file and its .h (src/solver_fast.c and src/solver_fast.h are one module,
-"solver_fast"), or the files PARTS below names as one. Module A depends on module B when a file of A includes a header of B
-("..." includes only; <...> are the system's). The rule (docs/ARCHITECTURE.md):
+A module is a .c file and its .h (src/solver/solver_fast.c and src/solver/solver_fast.h are
+one module, "solver/solver_fast"), or the files PARTS below names as one. Module A depends on
+module B when a file of A includes a header of B ("..." includes only, looked up beside the
+including file first, then under src/; <...> are the system's). The rule (docs/ARCHITECTURE.md):
 
   1. no include circle: the modules and their dependencies form no cycle;
   2. no arrow up: every module sits in one layer of LAYERS below, and depends only on
-     modules of its own layer or of the layers under it.
+     modules of its own layer or of the layers under it;
+  3. doors: a file outside a folder of src/ includes only the headers DOORS names for that
+     folder (tests/, bench/ and fuzz/ may open any header: they test and measure the insides).
 
 Prints every broken rule, one line each, and exits 1 when there is one; a module that no
 layer names is an error too, so a new file must be placed. Exits 0 and prints a summary
@@ -22,20 +25,33 @@ import sys
 # The layers, from the bottom. A module is named by its path under src/ without the
 # extension; a pattern ending in "*" takes every module starting with it.
 LAYERS = [
-    ("level data", ["utf8", "textfile", "level_lines", "level", "level_write", "collection", "library"]),
-    ("rules", ["board", "game", "lurd", "solutions"]),
-    ("analysis", ["deadlock"]),
+    ("level data", ["level/*"]),
+    ("rules", ["rules/board", "rules/game", "rules/lurd", "rules/solutions"]),
+    ("analysis", ["rules/deadlock"]),
     ("search engine", ["ida"]),
-    ("solvers", ["solver*", "tiles*"]),
-    ("solver thread and saved progress", ["answers", "worker", "progress*"]),
-    ("front-ends", ["cli/*", "tui/*", "main"]),
+    ("solvers", ["solver/*", "tiles/*"]),
+    ("solver thread and saved progress", ["worker/*", "progress/*"]),
+    ("front-ends", ["cli/*", "tui/*"]),
 ]
+
+# Each folder's door: the headers that files outside the folder may include. Every other
+# header of the folder is its own business.
+DOORS = {
+    "level": ["utf8.h", "textfile.h", "level.h", "collection.h", "library.h"],
+    "rules": ["board.h", "game.h", "lurd.h", "solutions.h", "deadlock.h"],
+    "solver": ["solver.h", "solver_options.h"],
+    "tiles": ["tiles.h", "tiles_board.h", "tiles_pdb.h"],
+    "worker": ["worker.h", "answers.h"],
+    "progress": ["progress.h"],
+    "tui": [],
+    "cli": ["cli.h"],
+}
 
 # Modules cut in several files that share a private header: file -> the module it is part
 # of. The private header says so in its opening comment ("not for other modules").
 PARTS = {
-    "progress_store": "progress",
-    "progress_levels": "progress",
+    "progress/progress_store": "progress/progress",
+    "progress/progress_levels": "progress/progress",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
@@ -50,6 +66,37 @@ def layer_of(module):
             elif module == pattern:
                 return index
     return None
+
+
+def resolve(src, directory, name):
+    """The file an #include "name" in `directory` opens: beside it first, then under src/."""
+    beside = os.path.normpath(os.path.join(directory, name))
+    return beside if os.path.exists(beside) else os.path.normpath(os.path.join(src, name))
+
+
+def door_breaks(src):
+    """'file:line: ...' for every include of a folder's header that is not its door."""
+    breaks = []
+    for directory, _, files in os.walk(src):
+        for name in sorted(files):
+            if not name.endswith((".c", ".h")):
+                continue
+            path = os.path.join(directory, name)
+            here = os.path.relpath(directory, src).split(os.sep)[0]
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for number, line in enumerate(f, 1):
+                    match = INCLUDE.match(line)
+                    if not match:
+                        continue
+                    target = os.path.relpath(resolve(src, directory, match.group(1)), src)
+                    parts = target.split(os.sep)
+                    if len(parts) < 2 or parts[0] == here:
+                        continue
+                    if parts[-1] not in DOORS.get(parts[0], []):
+                        breaks.append("%s:%d: %s is inside %s/, not its door (%s)" % (
+                            os.path.relpath(path, src), number, target, parts[0],
+                            ", ".join(DOORS.get(parts[0], [])) or "none"))
+    return breaks
 
 
 def read_graph(src):
@@ -68,7 +115,7 @@ def read_graph(src):
                     match = INCLUDE.match(line)
                     if not match:
                         continue
-                    target = os.path.normpath(os.path.join(directory, match.group(1)))
+                    target = resolve(src, directory, match.group(1))
                     if not target.startswith(os.path.normpath(src) + os.sep):
                         continue  # outside src/ (none today)
                     included = os.path.relpath(target, src)[:-2]
@@ -155,11 +202,12 @@ def main():
             if other is not None and other > layer:
                 errors.append("%s: arrow up: %s (%s) includes %s (%s)" % (
                     where, module, LAYERS[layer][0], included, LAYERS[other][0]))
+    errors.extend(door_breaks(src))
     for error in errors:
         print(error)
     if errors:
         return 1
-    print("ok: %d modules, %d dependencies, no circle, no arrow up" % (
+    print("ok: %d modules, %d dependencies, no circle, no arrow up, only doors" % (
         len(graph), sum(len(e) for e in graph.values())))
     return 0
 

@@ -7,7 +7,7 @@
 #ifndef SOKOBAN_TEST_DEADLOCK_SEARCH_H
 #define SOKOBAN_TEST_DEADLOCK_SEARCH_H
 
-#include "board.h"
+#include "rules/board.h"
 
 typedef enum deadlock_search_result {
     DEADLOCK_SEARCH_SOLVABLE,

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 
 /* Marks in `seen` (board size) the squares the player walks to from `from` among walls and
  * `boxes` (one byte per square), the box on `origin` counting as gone and a box standing on

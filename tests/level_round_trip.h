@@ -3,7 +3,7 @@
 #ifndef SOKOBAN_TESTS_LEVEL_ROUND_TRIP_H
 #define SOKOBAN_TESTS_LEVEL_ROUND_TRIP_H
 
-#include "level.h"
+#include "level/level.h"
 
 /* Fails the running cmocka test, naming `what`, unless `original` written as text parses to
  * one level with the same size, squares, title, author and comment. */

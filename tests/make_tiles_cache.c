@@ -4,7 +4,7 @@
  * Usage: make_tiles_cache CACHE_DIR STAMP_FILE (the stamp is written on success). */
 #include <stdio.h>
 
-#include "tiles_pdb.h"
+#include "tiles/tiles_pdb.h"
 
 int main(int argc, char **argv)
 {

@@ -3,8 +3,8 @@
 #ifndef SOKOBAN_TESTS_PROGRESS_TEST_H
 #define SOKOBAN_TESTS_PROGRESS_TEST_H
 
-#include "level.h"
-#include "progress.h"
+#include "level/level.h"
+#include "progress/progress.h"
 
 typedef struct progress_test_dir {
     char directory[64];

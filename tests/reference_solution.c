@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "lurd.h"
-#include "textfile.h"
+#include "rules/lurd.h"
+#include "level/textfile.h"
 
 bool reference_solution_play(int number, const board *board, const position *start,
                              reference_solution_pushed pushed, void *argument)

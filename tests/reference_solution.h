@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "board.h"
+#include "rules/board.h"
 
 /* Called after each push with the position it leaves and the push's direction. */
 typedef void (*reference_solution_pushed)(void *argument, const position *position, direction d);

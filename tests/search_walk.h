@@ -6,9 +6,9 @@
 
 #include <stdbool.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "ida.h"
-#include "solver_domain.h"
+#include "solver/solver_domain.h"
 
 /* Puts the search back on the position `start` of `board`, for a walk. */
 void search_walk_start(solver_search *search, const board *board, const position *start);

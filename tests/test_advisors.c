@@ -14,13 +14,13 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "collection.h"
-#include "solver_advisors.h"
-#include "solver_bound.h"
-#include "solver_domain.h"
-#include "solver_features.h"
-#include "solver_store.h"
+#include "rules/board.h"
+#include "level/collection.h"
+#include "solver/solver_advisors.h"
+#include "solver/solver_bound.h"
+#include "solver/solver_domain.h"
+#include "solver/solver_features.h"
+#include "solver/solver_store.h"
 #include "search_walk.h"
 
 typedef struct fixture {

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "alloc_fail.h"
-#include "board.h"
-#include "level.h"
+#include "rules/board.h"
+#include "level/level.h"
 
 /* A collection with what the parser keeps in memory: titles before and after the map,
  * authors, one-line and block comments (several lines, appended one by one), run-length

@@ -15,7 +15,7 @@
 #include <sqlite3.h>
 
 #include "alloc_fail.h"
-#include "progress.h"
+#include "progress/progress.h"
 
 /* ---- SQLite's allocator through the harness: a size kept before each block ---------------- */
 

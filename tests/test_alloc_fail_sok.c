@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "alloc_fail.h"
-#include "level.h"
+#include "level/level.h"
 
 static const char sok_text[] = ":::::::::::::::::::::\n"
                                ":: File Format 0.20 ::\n"

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "answers.h"
-#include "game.h"
-#include "level.h"
-#include "lurd.h"
-#include "solver.h"
+#include "worker/answers.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "rules/lurd.h"
+#include "solver/solver.h"
 
 /* A corridor: the box in column 3, its goal in column 6. */
 static const char CORRIDOR[] = "########\n"

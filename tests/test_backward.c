@@ -12,12 +12,12 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "collection.h"
+#include "rules/board.h"
+#include "level/collection.h"
 #include "search_walk.h"
-#include "solver.h"
-#include "solver_backward.h"
-#include "solver_domain.h"
+#include "solver/solver.h"
+#include "solver/solver_backward.h"
+#include "solver/solver_domain.h"
 
 typedef struct fixture {
     collection collection;

@@ -1,5 +1,5 @@
-/* test_board.c - the rules (src/board.c): building a board, moves and pushes, blocked
- * pushes, solved positions, walking paths; and play with undo and redo (src/game.c). */
+/* test_board.c - the rules (src/rules/board.c): building a board, moves and pushes, blocked
+ * pushes, solved positions, walking paths; and play with undo and redo (src/rules/game.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,9 +8,9 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "game.h"
-#include "level.h"
+#include "rules/board.h"
+#include "rules/game.h"
+#include "level/level.h"
 
 /* ---------------------------------------------------------------- helpers */
 

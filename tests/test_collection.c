@@ -1,5 +1,5 @@
 /* test_collection.c - collections from folders, groups of one-level files, FILE:N
- * (src/collection.c), and display width (src/utf8.c). */
+ * (src/level/collection.c), and display width (src/level/utf8.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "collection.h"
-#include "utf8.h"
+#include "level/collection.h"
+#include "level/utf8.h"
 
 /* A fresh folder under /tmp, removed by remove_folder. */
 static char *make_folder(void)

@@ -18,15 +18,15 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "collection.h"
-#include "deadlock.h"
-#include "solver.h"
-#include "solver_bound.h"
-#include "solver_corral_deadlock.h"
-#include "solver_domain.h"
-#include "solver_pairs.h"
-#include "solver_stuck.h"
+#include "rules/board.h"
+#include "level/collection.h"
+#include "rules/deadlock.h"
+#include "solver/solver.h"
+#include "solver/solver_bound.h"
+#include "solver/solver_corral_deadlock.h"
+#include "solver/solver_domain.h"
+#include "solver/solver_pairs.h"
+#include "solver/solver_stuck.h"
 #include "reference_solution.h"
 #include "search_walk.h"
 

@@ -11,11 +11,11 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "deadlock.h"
+#include "rules/board.h"
+#include "rules/deadlock.h"
 #include "deadlock_search.h"
-#include "level.h"
-#include "lurd.h"
+#include "level/level.h"
+#include "rules/lurd.h"
 
 #ifndef TEST_LEVELS_DIR
 #define TEST_LEVELS_DIR "levels"

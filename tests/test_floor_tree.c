@@ -13,10 +13,10 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "collection.h"
+#include "rules/board.h"
+#include "level/collection.h"
 #include "flood_squares.h"
-#include "solver_floor_tree.h"
+#include "solver/solver_floor_tree.h"
 
 typedef struct fixture {
     collection collection;

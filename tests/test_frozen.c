@@ -14,13 +14,13 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "collection.h"
+#include "rules/board.h"
+#include "level/collection.h"
 #include "deadlock_search.h"
 #include "reference_solution.h"
-#include "solver_bound.h"
-#include "solver_domain.h"
-#include "solver_frozen.h"
+#include "solver/solver_bound.h"
+#include "solver/solver_domain.h"
+#include "solver/solver_frozen.h"
 
 typedef struct fixture {
     collection collection;

@@ -1,4 +1,4 @@
-/* test_level.c - the level parser and writer (src/level.c): every feature of the XSB text
+/* test_level.c - the level parser and writer (src/level/level.c): every feature of the XSB text
  * format, every class of bad input, and the round trip through level_to_text. */
 #include <dirent.h>
 #include <setjmp.h>
@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "level.h"
+#include "level/level.h"
 #include "level_round_trip.h"
-#include "lurd.h"
+#include "rules/lurd.h"
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -1,5 +1,5 @@
 /* test_level_sok.c - the SOK format as YASC and JSoko write it, levels that cannot be played,
- * and the parser's cost on large files (src/level.c, src/level_lines.c, src/textfile.c). */
+ * and the parser's cost on large files (src/level/level.c, src/level/level_lines.c, src/level/textfile.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "level.h"
+#include "level/level.h"
 #include "level_round_trip.h"
 
 static void parse_ok(const char *text, collection *c)

@@ -1,4 +1,4 @@
-/* test_lurd.c - LURD solution strings (src/lurd.c): reading (letters, counts, groups,
+/* test_lurd.c - LURD solution strings (src/rules/lurd.c): reading (letters, counts, groups,
  * white space), writing, and replaying them on a level with clear errors. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,9 +8,9 @@
 
 #include <cmocka.h>
 
-#include "game.h"
-#include "level.h"
-#include "lurd.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "rules/lurd.h"
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -17,14 +17,14 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "collection.h"
+#include "rules/board.h"
+#include "level/collection.h"
 #include "deadlock_search.h"
 #include "reference_solution.h"
 #include "search_walk.h"
-#include "solver_bound.h"
-#include "solver_domain.h"
-#include "solver_pairs.h"
+#include "solver/solver_bound.h"
+#include "solver/solver_domain.h"
+#include "solver/solver_pairs.h"
 
 typedef struct fixture {
     collection collection;

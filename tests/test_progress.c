@@ -20,8 +20,8 @@
 
 #include <sqlite3.h>
 
-#include "level.h"
-#include "progress.h"
+#include "level/level.h"
+#include "progress/progress.h"
 #include "progress_test.h"
 
 /* One push to the right solves it. */

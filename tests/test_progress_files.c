@@ -17,8 +17,8 @@
 
 #include <sqlite3.h>
 
-#include "progress.h"
-#include "progress_schema.h"
+#include "progress/progress.h"
+#include "progress/progress_schema.h"
 #include "progress_test.h"
 
 /* ---- helpers ---------------------------------------------------------------------------- */

@@ -14,11 +14,11 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "game.h"
-#include "level.h"
+#include "rules/board.h"
+#include "rules/game.h"
+#include "level/level.h"
 #include "level_round_trip.h"
-#include "lurd.h"
+#include "rules/lurd.h"
 
 #ifndef MAPS_DIR
 #define MAPS_DIR "/usr/share/games/cavepacker/maps"

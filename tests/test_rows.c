@@ -12,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "collection.h"
+#include "rules/board.h"
+#include "level/collection.h"
 #include "flood_squares.h"
-#include "solver_rows.h"
+#include "solver/solver_rows.h"
 
 /* The regions of the floor among `boxes`, leaving out those of `seen` when `but`. */
 static int regions(const board *b, const uint8_t *boxes, bool but, const uint8_t *seen,

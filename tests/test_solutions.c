@@ -1,4 +1,4 @@
-/* test_solutions.c - solutions in and out (src/solutions.c): checking a solution from
+/* test_solutions.c - solutions in and out (src/rules/solutions.c): checking a solution from
  * outside, the .sol file beside a level file, and the SOK solution sections of an export. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "level.h"
-#include "solutions.h"
+#include "level/level.h"
+#include "rules/solutions.h"
 
 /* ---------------------------------------------------------------- helpers */
 

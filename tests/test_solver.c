@@ -18,21 +18,21 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "deadlock.h"
-#include "game.h"
-#include "level.h"
-#include "lurd.h"
+#include "rules/board.h"
+#include "rules/deadlock.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "rules/lurd.h"
 #include "search_walk.h"
-#include "solver.h"
-#include "solver_bound.h"
-#include "solver_domain.h"
-#include "solver_fast.h"
-#include "solver_features.h"
-#include "solver_learned.h"
-#include "solver_stuck.h"
-#include "solver_macro.h"
-#include "solver_threads.h"
+#include "solver/solver.h"
+#include "solver/solver_bound.h"
+#include "solver/solver_domain.h"
+#include "solver/solver_fast.h"
+#include "solver/solver_features.h"
+#include "solver/solver_learned.h"
+#include "solver/solver_stuck.h"
+#include "solver/solver_macro.h"
+#include "solver/solver_threads.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 

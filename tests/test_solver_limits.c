@@ -21,11 +21,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "game.h"
-#include "level.h"
-#include "solver.h"
-#include "worker.h"
+#include "rules/board.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "solver/solver.h"
+#include "worker/worker.h"
 
 /* ------------------------------------------------------------------------------------- */
 /* Levels                                                                                 */

@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "solver_open.h"
-#include "solver_store.h"
+#include "solver/solver_open.h"
+#include "solver/solver_store.h"
 
 /* SplitMix64: distinct, well-spread keys. */
 static uint64_t next_key(uint64_t *state)

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tiles.h"
-#include "tiles_pdb.h"
+#include "tiles/tiles.h"
+#include "tiles/tiles_pdb.h"
 
 /* ------------------------------------------------------------------------------------- */
 /* Helpers                                                                                */

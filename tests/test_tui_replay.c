@@ -9,8 +9,8 @@
 #include <cmocka.h>
 #include <curses.h>
 
-#include "game.h"
-#include "level.h"
+#include "rules/game.h"
+#include "level/level.h"
 #include "tui/keys.h"
 #include "tui/replay.h"
 

@@ -23,10 +23,10 @@
 #include <unistd.h>
 #endif
 
-#include "game.h"
-#include "level.h"
-#include "lurd.h"
-#include "worker.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "rules/lurd.h"
+#include "worker/worker.h"
 
 /* Long enough that only a broken worker ever reaches it. */
 enum { PATIENCE_MS = 60000 };

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "level.h"
+#include "level/level.h"
 
 /* CLI_UNSAVED: the game ended with progress it could not save (the reason on stderr). */
 enum { CLI_OK = 0, CLI_NO = 1, CLI_BAD_INPUT = 2, CLI_UNSAVED = 3 };

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "collection.h"
+#include "level/collection.h"
 
 #include "cli.h"
 

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "cli.h"
-#include "deadlock.h"
+#include "rules/deadlock.h"
 
 /* The map letter of each dead-square rule. */
 static char rule_mark(deadlock_reason rule)

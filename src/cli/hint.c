@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "cli.h"
-#include "game.h"
-#include "lurd.h"
-#include "solver.h"
-#include "textfile.h"
+#include "rules/game.h"
+#include "rules/lurd.h"
+#include "solver/solver.h"
+#include "level/textfile.h"
 
 enum { DEFAULT_SECONDS = 10, MAX_MOVES_FILE = 16 << 20 };
 

@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "cli.h"
-#include "utf8.h"
+#include "level/utf8.h"
 
 enum { TITLE_COLUMNS = 32 };
 

@@ -5,10 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "cli.h"
-#include "lurd.h"
-#include "solver.h"
+#include "rules/lurd.h"
+#include "solver/solver.h"
 
 enum { DEFAULT_SECONDS = 30 };
 

@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "textfile.h"
-#include "tiles.h"
-#include "tiles_pdb.h"
+#include "level/textfile.h"
+#include "tiles/tiles.h"
+#include "tiles/tiles_pdb.h"
 
 /* One instance: the start and the goal. */
 typedef struct instance {

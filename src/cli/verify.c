@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "game.h"
-#include "lurd.h"
-#include "textfile.h"
+#include "rules/game.h"
+#include "rules/lurd.h"
+#include "level/textfile.h"
 
 enum { MAX_SOLUTION_FILE = 16 << 20 };
 

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../answers.h"
-#include "../lurd.h"
+#include "worker/answers.h"
+#include "rules/lurd.h"
 #include "assist.h"
 #include "play.h"
 

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../worker.h"
+#include "worker/worker.h"
 #include "play.h"
 
 /* What the solver thread is working on for us. */

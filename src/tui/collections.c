@@ -8,7 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "../collection.h"
+#include "level/collection.h"
 #include "collections.h"
 
 enum { HEADER_ROWS = 3, FOOTER_ROWS = 1 };

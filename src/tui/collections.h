@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "../library.h"
+#include "level/library.h"
 #include "draw.h"
 #include "play.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "draw.h"
-#include "../utf8.h"
+#include "level/utf8.h"
 #include "keys.h"
 
 /* ---- Glyphs ------------------------------------------------------------------------- */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../utf8.h"
+#include "level/utf8.h"
 #include "levels.h"
 
 enum { HEADER_ROWS = 4, FOOTER_ROWS = 1 };

@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "../lurd.h"
+#include "rules/lurd.h"
 #include "play.h"
 
 void play_message(play *p, play_message_kind kind, const char *format, ...)

@@ -13,11 +13,11 @@
 #include <limits.h>
 #include <stdbool.h>
 
-#include "../deadlock.h"
-#include "../game.h"
-#include "../level.h"
-#include "../progress.h"
-#include "../solver.h"
+#include "rules/deadlock.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "progress/progress.h"
+#include "solver/solver.h"
 #include "replay.h"
 
 enum { PLAY_NO_SOLVER_STEP = INT_MAX };

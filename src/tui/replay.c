@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../lurd.h"
+#include "rules/lurd.h"
 #include "replay.h"
 
 /* Milliseconds between steps at each speed; the middle one is the default. */

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../game.h"
+#include "rules/game.h"
 
 enum { REPLAY_SPEED_COUNT = 7 };
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../lurd.h"
+#include "rules/lurd.h"
 #include "snapshots.h"
 
 #define ASSISTED_MARK " (assisted)"

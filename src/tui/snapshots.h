@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "../progress.h"
+#include "progress/progress.h"
 #include "draw.h"
 #include "play.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../solutions.h"
+#include "rules/solutions.h"
 #include "statistics.h"
 
 void statistics_open(statistics_screen *s, const play *p)

@@ -33,8 +33,8 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "../cli/cli.h"
-#include "../collection.h"
+#include "cli/cli.h"
+#include "level/collection.h"
 #include "assist.h"
 #include "draw.h"
 #include "keys.h"

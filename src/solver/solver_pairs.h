@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "solver_bound.h"
 #include "solver_options.h"
 

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "solver_bound.h"
 
 /* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 
 typedef struct solver_rows {
     int width, height;

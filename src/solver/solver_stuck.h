@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 
 /* The most patterns a store keeps (Festival keeps 500); later ones are dropped. */
 enum { SOLVER_STUCK_PATTERNS = 4096 };

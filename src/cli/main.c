@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cli.h"
 
 #ifndef SOKOBAN_VERSION
 #define SOKOBAN_VERSION "unknown"

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "board.h"
-#include "level.h"
+#include "level/level.h"
 
 typedef struct game_step {
     direction direction;

@@ -30,8 +30,8 @@
 #include <stdint.h>
 
 #include "answers.h"
-#include "game.h"
-#include "solver.h"
+#include "rules/game.h"
+#include "solver/solver.h"
 
 typedef struct worker worker; /* opaque; owns one thread */
 

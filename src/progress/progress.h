@@ -35,7 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "level.h"
+#include "level/level.h"
 
 typedef uint64_t progress_key;
 

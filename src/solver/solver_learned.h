@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-#include "board.h"
+#include "rules/board.h"
 
 typedef struct solver_learned solver_learned; /* opaque */
 

@@ -11,7 +11,7 @@
 
 #include "game.h"
 #include "lurd.h"
-#include "textfile.h"
+#include "level/textfile.h"
 
 #ifndef SOKOBAN_VERSION
 #define SOKOBAN_VERSION "unknown"

@@ -15,8 +15,8 @@
 
 #include <sqlite3.h>
 
-#include "game.h"
-#include "lurd.h"
+#include "rules/game.h"
+#include "rules/lurd.h"
 #include "progress_db.h"
 #include "progress_legacy.h"
 #include "progress_store.h"

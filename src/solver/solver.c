@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "deadlock.h"
+#include "rules/deadlock.h"
 #include "ida.h"
 #include "solver_bound.h"
 #include "solver_corral_deadlock.h"
@@ -722,6 +722,11 @@ static void solve_single(const board *b, const position *start, const solver_opt
         run_then(b, start, rest, began, learned, result);
     }
     solver_learned_free(mine);
+}
+
+void solver_lower_thread_priority(int by)
+{
+    solver_threads_lower_priority(by);
 }
 
 int solver_searches(const solver_options *options)

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deadlock.h"
+#include "rules/deadlock.h"
 #include "solver_advisors.h"
 #include "solver_backward.h"
 #include "solver_corral_deadlock.h"

@@ -17,10 +17,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "game.h"
-#include "level.h"
-#include "solver.h"
+#include "rules/board.h"
+#include "rules/game.h"
+#include "level/level.h"
+#include "solver/solver.h"
 
 typedef struct answers answers; /* opaque */
 

@@ -26,7 +26,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "solver_threads.h"
 
 enum {
     DEFAULT_BUDGET_SECONDS = 10,
@@ -494,13 +493,13 @@ static solver_status work(worker *worker, worker_task *task)
 /* The solver thread's niceness above the thread that made it (the game's loop): where the
  * solver's searches and the loop share a core, a key is drawn at once, and on an idle
  * core the searches run as fast as ever. The searches it races inherit it (and add their
- * own, solver_threads.h). */
+ * own). */
 enum { WORKER_NICE = 5 };
 
 static void *worker_main(void *argument)
 {
     worker *worker = argument;
-    solver_threads_lower_priority(WORKER_NICE);
+    solver_lower_thread_priority(WORKER_NICE);
     pthread_mutex_lock(&worker->lock);
     for (;;) {
         while (!worker->quit && !worker->next &&

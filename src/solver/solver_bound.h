@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "solver_options.h"
 
 /* A distance meaning "no goal can be reached from here". */

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "ida.h"
 #include "solver_bound.h"
 #include "solver_open.h"

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "game.h"
+#include "rules/board.h"
+#include "rules/game.h"
 #include "solver_learned.h"
 #include "solver_options.h"
 
@@ -62,6 +62,10 @@ int solver_memory_mib(const solver_options *options);
  * square the player can walk to), so positions that differ only by where the player stands
  * in one region share it. Deterministic for a board; what options->known is asked about. */
 uint64_t solver_position_key(const board *board, const position *position);
+
+/* Lowers the calling thread's priority by `by` niceness steps (Linux; elsewhere nothing), for a
+ * thread that runs searches beside a user interface; the searches it starts inherit it. */
+void solver_lower_thread_priority(int by);
 
 /* "solved", "unsolvable", "limit", "cancelled", "error". */
 const char *solver_status_name(solver_status status);

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "level.h"
+#include "level/level.h"
 
 /* The four directions, in LURD order. */
 typedef enum direction { DIR_LEFT, DIR_UP, DIR_RIGHT, DIR_DOWN } direction;

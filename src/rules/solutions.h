@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "level.h"
+#include "level/level.h"
 
 /* Where a solution came from: played without help, played with hints or the solver's
  * replay, or read from a file. */

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 
 /* A part of solver_floor_tree_part(): the square is no floor the player reaches. */
 enum { SOLVER_FLOOR_NONE = -1, SOLVER_FLOOR_ROOT = -2 };

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "board.h"
+#include "rules/board.h"
 #include "solver_bound.h"
 #include "solver_floor_tree.h"
 #include "solver_options.h"

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "deadlock.h"
+#include "rules/board.h"
+#include "rules/deadlock.h"
 #include "ida.h"
 #include "solver_bound.h"
 #include "solver_macro.h"
