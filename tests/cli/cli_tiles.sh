@@ -2,7 +2,7 @@
 # cli_tiles.sh - sokoban --tiles and --tiles-file, end to end.
 # Usage: cli_tiles.sh PATH-TO-SOKOBAN PREBUILT-CACHE
 # PREBUILT-CACHE holds the 15-puzzle's pattern databases, built once at build time
-# (tests/make_tiles_cache.c); the tests copy what they need of it instead of spending
+# (tests/tiles/make_tiles_cache.c); the tests copy what they need of it instead of spending
 # seconds building the two 6-tile tables again.
 set -u
 sokoban=$1

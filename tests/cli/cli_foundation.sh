@@ -5,7 +5,7 @@
 # parent folder.
 set -u
 sokoban=$1
-source_dir=${SOKOBAN_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+source_dir=${SOKOBAN_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 levels=$source_dir/levels
 bad=$source_dir/tests/bad
 maps=/usr/share/games/cavepacker/maps

@@ -518,7 +518,7 @@ static void test_directory_in_place_of_a_table_is_built_around(void **state)
     remove_cache_dir(dir, 3);
 }
 
-/* The 15-puzzle's 6-6-3 databases (built at build time by tests/make_tiles_cache.c with
+/* The 15-puzzle's 6-6-3 databases (built at build time by tests/tiles/make_tiles_cache.c with
  * the same tiles_pdb_open, and loaded here): zero at the goal, never above the length of
  * a random walk back to it, and optimal answers with them. */
 static void test_4x4_databases_are_admissible_and_solve_optimally(void **state)
