@@ -172,10 +172,12 @@ static int write_solution(sqlite3 *db, const progress_change *c, int *flags)
 {
     static const char *const level_sql[] = {
         [PROGRESS_OWN] = "INSERT INTO level (key, solved) VALUES (?1, 1) ON CONFLICT (key) DO "
-                         "UPDATE SET solved = 1, unfinished = NULL, unfinished_redo = NULL",
+                         "UPDATE SET solved = 1, unfinished = NULL, unfinished_redo = NULL, "
+                         "unfinished_solver_from = NULL, unfinished_hint_from = NULL",
         [PROGRESS_ASSISTED] = "INSERT INTO level (key, assisted) VALUES (?1, 1) ON CONFLICT "
                               "(key) DO UPDATE SET assisted = 1, unfinished = NULL, "
-                              "unfinished_redo = NULL",
+                              "unfinished_redo = NULL, unfinished_solver_from = NULL, "
+                              "unfinished_hint_from = NULL",
         [PROGRESS_IMPORTED] = "INSERT OR IGNORE INTO imported (key, lurd, moves, pushes, source)"
                               " VALUES (?1, ?2, ?3, ?4, ?5)",
     };
@@ -217,11 +219,16 @@ static int write_change(sqlite3 *db, const progress_change *c, int *flags)
     case CHANGE_GAME:
         if (!c->text[0] && !c->text[1])
             return progress_finish(db, progress_prepare(db, "UPDATE level SET unfinished = NULL, unfinished_redo ="
-                                          " NULL WHERE key = ?1", "k", c->key));
-        return progress_finish(db, progress_prepare(db, "INSERT INTO level (key, unfinished, unfinished_redo) "
-                                      "VALUES (?1, ?2, ?3) ON CONFLICT (key) DO UPDATE SET "
-                                      "unfinished = ?2, unfinished_redo = ?3",
-                                  "ktt", c->key, c->text[0], c->text[1]));
+                                          " NULL, unfinished_solver_from = NULL, "
+                                          "unfinished_hint_from = NULL WHERE key = ?1", "k", c->key));
+        /* the help marks: NULL for none (PROGRESS_NO_HELP) */
+        return progress_finish(db, progress_prepare(db, "INSERT INTO level (key, unfinished, unfinished_redo, "
+                                      "unfinished_solver_from, unfinished_hint_from) VALUES (?1, ?2,"
+                                      " ?3, nullif(?4, -1), nullif(?5, -1)) ON CONFLICT (key) DO "
+                                      "UPDATE SET unfinished = ?2, unfinished_redo = ?3, "
+                                      "unfinished_solver_from = nullif(?4, -1), "
+                                      "unfinished_hint_from = nullif(?5, -1)",
+                                  "kttii", c->key, c->text[0], c->text[1], c->number[0], c->number[1]));
     case CHANGE_TIME:
         return progress_finish(db, progress_prepare(db, "INSERT INTO level (key, seconds) VALUES (?1, ?2) ON "
                                       "CONFLICT (key) DO UPDATE SET seconds = seconds + ?2",

@@ -58,6 +58,8 @@ typedef struct progress_solution {
     progress_origin origin;
 } progress_solution;
 
+enum { PROGRESS_NO_HELP = -1 };
+
 typedef struct progress_record {
     progress_key key;
     bool solved;                   /* by the player alone */
@@ -66,6 +68,11 @@ typedef struct progress_record {
     progress_solution best_pushes; /* fewest pushes, then fewest moves */
     char *unfinished;              /* the moves in effect of an unfinished game, or NULL */
     char *unfinished_redo;         /* the steps after them that redo can take, or NULL */
+    /* The help in the unfinished game: the history index (over the moves and the redo
+     * steps) of the first step the solver's replay took, and of the first taken with a hint
+     * on show; PROGRESS_NO_HELP when none. */
+    int unfinished_solver_from;
+    int unfinished_hint_from;
     double seconds;                /* time played on the level */
 } progress_record;
 
@@ -151,9 +158,14 @@ bool progress_record_solution(progress *progress, progress_key key, const char *
 
 /* Keeps the unfinished game of the level: the moves in effect and the steps redo can take
  * after them (NULL or "" for none). Both NULL or "" forget the game. Returns false when a text
- * is not LURD (or longer than 256 KiB) or on an error. Call it after every push: a killed
+ * is not LURD (or longer than 256 KiB) or on an error. Call it after every change: a killed
  * game keeps its moves up to the last call. */
 bool progress_set_game(progress *progress, progress_key key, const char *lurd, const char *redo);
+/* The same with the help in the game (progress_record's unfinished_solver_from and
+ * unfinished_hint_from; PROGRESS_NO_HELP for none), so that a resumed game that the solver
+ * or a hint helped stays assisted. */
+bool progress_set_game_helped(progress *progress, progress_key key, const char *lurd,
+                              const char *redo, int solver_from, int hint_from);
 /* progress_set_game without redo steps. */
 bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd);
 

@@ -25,8 +25,10 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
     record->key = key;
     sqlite3 *db = progress->db;
     bool found = false;
+    record->unfinished_solver_from = record->unfinished_hint_from = PROGRESS_NO_HELP;
     sqlite3_stmt *level = progress_prepare(db, "SELECT solved, assisted, unfinished, "
-                                               "unfinished_redo, seconds FROM level WHERE key = ?1",
+                                               "unfinished_redo, seconds, unfinished_solver_from,"
+                                               " unfinished_hint_from FROM level WHERE key = ?1",
                                            "k", key);
     if (level && sqlite3_step(level) == SQLITE_ROW) {
         found = true;
@@ -35,6 +37,13 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
         record->unfinished = progress_column_text(level, 2);
         record->unfinished_redo = progress_column_text(level, 3);
         record->seconds = sqlite3_column_double(level, 4);
+        for (int i = 0; i < 2; i++) {
+            int64_t from = sqlite3_column_type(level, 5 + i) == SQLITE_INTEGER
+                               ? sqlite3_column_int64(level, 5 + i)
+                               : PROGRESS_NO_HELP;
+            *(i ? &record->unfinished_hint_from : &record->unfinished_solver_from) =
+                from >= 0 && from <= INT_MAX ? (int)from : PROGRESS_NO_HELP;
+        }
     }
     sqlite3_finalize(level);
     sqlite3_stmt *best = progress_prepare(db, "SELECT kind, lurd, moves, pushes, origin FROM "
@@ -235,8 +244,18 @@ bool progress_record_solution(progress *progress, progress_key key, const char *
 
 bool progress_set_game(progress *progress, progress_key key, const char *lurd, const char *redo)
 {
+    return progress_set_game_helped(progress, key, lurd, redo, PROGRESS_NO_HELP,
+                                    PROGRESS_NO_HELP);
+}
+
+bool progress_set_game_helped(progress *progress, progress_key key, const char *lurd,
+                              const char *redo, int solver_from, int hint_from)
+{
     if (!progress_is_lurd_text(lurd) || !progress_is_lurd_text(redo)) return false;
-    progress_change change = {.kind = CHANGE_GAME, .key = key};
+    progress_change change = {.kind = CHANGE_GAME,
+                              .key = key,
+                              .number = {solver_from < 0 ? PROGRESS_NO_HELP : solver_from,
+                                         hint_from < 0 ? PROGRESS_NO_HELP : hint_from}};
     if (lurd && *lurd && !(change.text[0] = progress_copy_string(lurd))) return false;
     if (redo && *redo && !(change.text[1] = progress_copy_string(redo))) {
         free(change.text[0]);

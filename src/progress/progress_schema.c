@@ -49,6 +49,12 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
     "  pushes INTEGER NOT NULL,"
     "  source TEXT NOT NULL,"
     "  PRIMARY KEY (key, lurd));",
+
+    /* 3: the help in the unfinished game: the history index (among its moves and redo
+     * steps) of the first step the solver's replay took and of the first taken with a hint
+     * on show; NULL when none. */
+    "ALTER TABLE level ADD COLUMN unfinished_solver_from INTEGER;"
+    "ALTER TABLE level ADD COLUMN unfinished_hint_from INTEGER;",
 };
 
 const char *const progress_schema_tables[] = {"level",    "best",     "collection",

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { PROGRESS_SCHEMA_VERSION = 2 };
+enum { PROGRESS_SCHEMA_VERSION = 3 };
 
 typedef enum progress_schema_status {
     PROGRESS_SCHEMA_OK,

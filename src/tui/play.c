@@ -43,8 +43,16 @@ static char *steps_text(const game *g, int from, int to)
     return lurd_format(g->history + from, to - from, false);
 }
 
-/* Keeps the game of the level in play: the moves in effect and the steps redo can take, on
- * a solved level as on any other (a solved position itself is not kept). */
+/* A help mark of the play state (solver_from, hint_from) as the progress keeps it. */
+static int help_mark(int from)
+{
+    return from == PLAY_NO_SOLVER_STEP ? PROGRESS_NO_HELP : from;
+}
+
+/* Keeps the game of the level in play: the moves in effect, the steps redo can take and
+ * the help among them (so a resumed game the solver helped stays assisted), on a solved
+ * level as on any other (a solved position itself is not kept). play_changed() calls it
+ * after every change of the position, whatever made it. */
 static void keep_unfinished(play *p)
 {
     if (!p->progress || !p->game_ready) return;
@@ -55,7 +63,9 @@ static void keep_unfinished(play *p)
     }
     char *lurd = steps_text(&p->game, 0, p->game.moves);
     char *redo = steps_text(&p->game, p->game.moves, p->game.length);
-    if (lurd && redo) progress_set_game(p->progress, key, lurd, redo);
+    if (lurd && redo)
+        progress_set_game_helped(p->progress, key, lurd, redo, help_mark(p->solver_from),
+                                 help_mark(p->hint_from));
     free(lurd);
     free(redo);
 }
@@ -93,9 +103,19 @@ static void restore_unfinished(play *p)
     if (!record || (!record->unfinished && !record->unfinished_redo)) return;
     char *moves = record->unfinished ? strdup(record->unfinished) : NULL;
     char *redo = record->unfinished_redo ? strdup(record->unfinished_redo) : NULL;
-    if (play_restore_steps(p, moves, redo) && p->game.moves > 0)
-        play_message(p, PLAY_MESSAGE_INFO, "Resumed where you left off (%d move%s); r restarts",
-                     p->game.moves, p->game.moves == 1 ? "" : "s");
+    int solver_from = record->unfinished_solver_from;
+    int hint_from = record->unfinished_hint_from;
+    if (play_restore_steps(p, moves, redo)) {
+        /* the help in the game comes back with it: a mark past the steps that replayed
+         * (redo steps dropped) marks nothing */
+        p->solver_from =
+            solver_from >= 0 && solver_from < p->game.length ? solver_from : PLAY_NO_SOLVER_STEP;
+        p->hint_from =
+            hint_from >= 0 && hint_from < p->game.length ? hint_from : PLAY_NO_SOLVER_STEP;
+        if (p->game.moves > 0)
+            play_message(p, PLAY_MESSAGE_INFO, "Resumed where you left off (%d move%s); r restarts",
+                         p->game.moves, p->game.moves == 1 ? "" : "s");
+    }
     free(moves);
     free(redo);
 }
@@ -343,6 +363,8 @@ void play_changed(play *p, int last_pushed_box, bool by_solver)
     } else {
         p->solved_recorded = false;
     }
+    /* the one place where a change is saved: a killed game resumes from here */
+    keep_unfinished(p);
 }
 
 void play_step(play *p, direction d)
@@ -354,7 +376,6 @@ void play_step(play *p, direction d)
     int pushed =
         result == STEP_PUSHED ? board_neighbour(&p->game.board, p->game.position.player, d) : -1;
     play_changed(p, pushed, false);
-    if (result == STEP_PUSHED) keep_unfinished(p); /* a killed game keeps its pushes */
 }
 
 void play_undo(play *p)

@@ -5,7 +5,8 @@
  * This is the bottom of the front-end: it knows nothing of drawing, keys or the solver
  * thread. Every change of the position, whoever made it (a key, a click, a replay, a hint),
  * ends in play_changed(), which hides a stale hint, renews the deadlock warning, notices a
- * solved level and counts the change (play.changes), so that a solver request about a
+ * solved level, saves the game (its moves, redo steps and help: a killed game resumes from
+ * there) and counts the change (play.changes), so that a solver request about a
  * position the player has left can be dropped by the layer that made it (assist.h). */
 #ifndef SOKOBAN_TUI_PLAY_H
 #define SOKOBAN_TUI_PLAY_H
@@ -59,7 +60,7 @@ typedef struct play {
     int hint_from;
     double last_action_ms;  /* when the player last acted (replay_now_ms), for time played */
     double unsaved_seconds; /* time played on the level not yet written */
-    deadlock_table dead; /* the level's dead squares */
+    deadlock_table dead;    /* the level's dead squares */
     bool dead_ready;
     unsigned long changes; /* counts play_changed() and level changes */
 

@@ -860,6 +860,91 @@ test_kill_keeps_pushes() {
     screen | grep -q "EXIT=0" || fail "the resumed game did not end cleanly"
 }
 
+# Every change of the position is saved at once, however it was made (issue 45, item 3): a
+# hint's push, an undo, a walk by mouse each survive a SIGKILL, with the redo steps.
+test_every_change_kept() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys H
+    wait_for "Hint"
+    keys Enter
+    wait_for "moves 2  pushes 1"
+    kill -s KILL "$(cat "$WORK/game.pid")"
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb"
+    wait_for "Resumed where you left off (2 moves)"
+    keys u
+    wait_for "moves 1  pushes 0"
+    kill -s KILL "$(cat "$WORK/game.pid")"
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb"
+    wait_for "Resumed where you left off (1 move)"
+    keys U
+    wait_for "moves 2  pushes 1"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$SOURCE_LEVELS/tutorial.xsb" --level 2
+    wait_for "#@   #"
+    row=$(row_of "#  . #")
+    column=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
+    click=$((column + 4))
+    tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dM' "$click" "$row")"
+    tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dm' "$click" "$row")"
+    wait_for "moves 6  pushes 0"
+    kill -s KILL "$(cat "$WORK/game.pid")"
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$SOURCE_LEVELS/tutorial.xsb" --level 2
+    wait_for "Resumed where you left off (6 moves)"
+}
+
+# A game resumed keeps its help (issue 45, item 6): steps of the solver's replay or taken
+# with a hint, saved and resumed, still make the solve assisted.
+test_resumed_help_stays_assisted() {
+    start_game -l C "$WORK/small.xsb" --level 4
+    wait_for "small 4/4"
+    keys S
+    wait_for "replay "
+    keys Space
+    wait_for "paused"
+    # step (.) the paused replay to one step before its end, 33 of 34
+    tries=0
+    while ! screen | grep -q "replay 33/34"; do
+        at=$(screen | sed -n 's/.*replay \([0-9]*\)\/34.*/\1/p' | head -n 1)
+        [ -n "$at" ] && [ "$at" -lt 33 ] && keys .
+        tries=$((tries + 1))
+        [ $tries -lt 400 ] || fail "the replay never stood at 33/34"
+        read_screen 0.02
+    done
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb" --level 4
+    wait_for "Resumed where you left off (33 moves)"
+    keys Right
+    wait_for "(recorded as assisted)"
+    screen | grep -q "Solved in" && fail "the resumed replay counts as the player's own"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb" --level 1
+    wait_for "small 1/4"
+    keys H
+    wait_for "Hint"
+    keys Enter
+    wait_for "moves 2  pushes 1"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -l C "$WORK/small.xsb" --level 1
+    wait_for "Resumed where you left off (2 moves)"
+    keys Right
+    wait_for "Solved with hints in 3 moves, 2 pushes (recorded as assisted)"
+}
+
 # A save that fails is told in the game, on stderr after the terminal is restored, and in
 # the exit status (3): here another program holds the database's write lock.
 test_failed_save_is_told() {
