@@ -43,7 +43,7 @@ DOORS = {
     "tiles": ["tiles.h", "tiles_board.h", "tiles_pdb.h"],
     "worker": ["worker.h", "answers.h"],
     "progress": ["progress.h"],
-    "tui": [],
+    "tui": ["keys.h"],
     "cli": ["cli.h"],
 }
 

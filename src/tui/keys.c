@@ -1,137 +1,158 @@
-/* keys.c - the game's key map. */
+/* keys.c - the game's key map: one row per action, from which the game's dispatch, the
+ * help screen and --help's key list come. */
 #include <curses.h>
+#include <string.h>
 
 #include "keys.h"
 
 enum { CONTROL_L = 'L' & 0x1f, CONTROL_R = 'R' & 0x1f, ESCAPE = 27, DELETE = 127, CONTROL_H = 8 };
 
+/* One action: the keys that give it (0 ends the list), the help screen's line (NULL keys:
+ * the action is told on the line of a row above) and --help's words for it (NULL: told with
+ * a row above). In the help screen's order. */
+typedef struct key_row {
+    key_action action;
+    int keys[6];
+    const char *screen_keys, *screen_text;
+    const char *usage;
+} key_row;
+
+static const key_row key_rows[] = {
+    {KEY_ACTION_LEFT,
+     {KEY_LEFT, 'h', 'a', 'A'},
+     "arrows hjkl wasd",
+     "move (walking into a box pushes it); W A J K too",
+     "arrows, hjkl or wasd move (W A J K too, for Caps Lock)"},
+    {KEY_ACTION_UP, {KEY_UP, 'k', 'w', 'K', 'W'}, NULL, NULL, NULL},
+    {KEY_ACTION_RIGHT, {KEY_RIGHT, 'l', 'd'}, NULL, NULL, NULL},
+    {KEY_ACTION_DOWN, {KEY_DOWN, 'j', 's', 'J'}, NULL, NULL, NULL},
+    {KEY_ACTION_MOUSE,
+     {KEY_MOUSE},
+     "mouse click",
+     "walk to the square by the shortest path",
+     "a mouse click on a floor square walks there"},
+    {KEY_ACTION_UNDO,
+     {'u', KEY_BACKSPACE, DELETE, CONTROL_H},
+     "u  U",
+     "undo / redo a move (also Backspace / Ctrl-R)",
+     "u or Backspace undo"},
+    {KEY_ACTION_REDO, {'U', CONTROL_R}, NULL, NULL, "U or Ctrl-R redo"},
+    {KEY_ACTION_UNDO_PUSH, {'z', 'Z'}, "z  x", "undo / redo by push", "z/x undo/redo by push"},
+    {KEY_ACTION_REDO_PUSH, {'x', 'X'}, NULL, NULL, NULL},
+    {KEY_ACTION_TO_START,
+     {KEY_HOME},
+     "Home  End",
+     "undo to the start / redo to the end",
+     "Home/End undo to the start/redo to the end"},
+    {KEY_ACTION_TO_END, {KEY_END}, NULL, NULL, NULL},
+    {KEY_ACTION_RESTART, {'r'}, "r", "restart the level (asks when moves were made)", "r restart"},
+    {KEY_ACTION_SNAPSHOT_SAVE,
+     {'m'},
+     "m  '",
+     "save a named snapshot / list them (Enter restores)",
+     "m save a named snapshot, ' list them"},
+    {KEY_ACTION_SNAPSHOTS, {'\''}, NULL, NULL, NULL},
+    {KEY_ACTION_STATISTICS,
+     {'i'},
+     "i",
+     "statistics; there e exports, i imports solutions",
+     "i statistics (e exports the best solutions, i imports .sol files)"},
+    {KEY_ACTION_NEXT_LEVEL,
+     {'n'},
+     "n p  N P",
+     "next / previous level; the same, unsolved only",
+     "n/p next/previous level"},
+    {KEY_ACTION_PREVIOUS_LEVEL, {'p'}, NULL, NULL, NULL},
+    {KEY_ACTION_NEXT_UNSOLVED, {'N'}, NULL, NULL, "N/P next/previous unsolved"},
+    {KEY_ACTION_PREVIOUS_UNSOLVED, {'P'}, NULL, NULL, NULL},
+    {KEY_ACTION_LEVEL_LIST,
+     {'L', '\t'},
+     "L  Tab",
+     "level list: solved marks, best scores; Enter jumps",
+     "L or Tab level list"},
+    {KEY_ACTION_HINT,
+     {'H'},
+     "H",
+     "hint: the solver's next push; H or Enter again makes it",
+     "H hint (H again or Enter makes the push)"},
+    {KEY_ACTION_ENTER, {'\n', '\r', KEY_ENTER}, NULL, NULL, NULL},
+    {KEY_ACTION_SOLVE,
+     {'S'},
+     "S",
+     "solve from here and replay the solution",
+     "S solve and replay (space pause, . step, , back, End to the end, + and - speed, Esc stop)"},
+    {KEY_ACTION_REPLAY_BEST,
+     {'B'},
+     "B",
+     "replay your best saved solution of the level",
+     "B replay your best solution"},
+    {KEY_ACTION_PAUSE,
+     {' '},
+     "space . , End + -",
+     "replay: pause, step, back, to the end, speed",
+     NULL},
+    {KEY_ACTION_STEP, {'.'}, NULL, NULL, NULL},
+    {KEY_ACTION_STEP_BACK, {','}, NULL, NULL, NULL},
+    {KEY_ACTION_FASTER, {'+', '='}, NULL, NULL, NULL},
+    {KEY_ACTION_SLOWER, {'-', '_'}, NULL, NULL, NULL},
+    {KEY_ACTION_ESCAPE, {ESCAPE}, "Esc", "stop the replay or the solver", NULL},
+    {KEY_ACTION_DEAD_SQUARES, {'D'}, "D", "show or hide the dead squares", "D dead squares"},
+    {KEY_ACTION_HELP, {'?', KEY_F(1)}, "?", "this help", "? help"},
+    {KEY_ACTION_REDRAW, {CONTROL_L}, "Ctrl-L", "repaint the screen", "Ctrl-L repaint"},
+    {KEY_ACTION_QUIT, {'q', 'Q'}, "q", "quit (your progress is saved)", "q quit"},
+    {KEY_ACTION_RESIZE, {KEY_RESIZE}, NULL, NULL, NULL},
+};
+enum { KEY_ROW_COUNT = sizeof key_rows / sizeof key_rows[0] };
+
 key_action keys_action(int key)
 {
-    switch (key) {
-    case KEY_LEFT:
-    case 'h':
-    case 'a':
-    case 'A':
-        return KEY_ACTION_LEFT;
-    case KEY_UP:
-    case 'k':
-    case 'w':
-    case 'K':
-    case 'W':
-        return KEY_ACTION_UP;
-    case KEY_RIGHT:
-    case 'l':
-    case 'd':
-        return KEY_ACTION_RIGHT;
-    case KEY_DOWN:
-    case 'j':
-    case 's':
-    case 'J':
-        return KEY_ACTION_DOWN;
-    case 'z':
-    case 'Z':
-        return KEY_ACTION_UNDO_PUSH;
-    case 'x':
-    case 'X':
-        return KEY_ACTION_REDO_PUSH;
-    case KEY_HOME:
-        return KEY_ACTION_TO_START;
-    case KEY_END:
-        return KEY_ACTION_TO_END;
-    case ',':
-        return KEY_ACTION_STEP_BACK;
-    case 'm':
-        return KEY_ACTION_SNAPSHOT_SAVE;
-    case '\'':
-        return KEY_ACTION_SNAPSHOTS;
-    case 'i':
-        return KEY_ACTION_STATISTICS;
-    case 'u':
-    case KEY_BACKSPACE:
-    case DELETE:
-    case CONTROL_H:
-        return KEY_ACTION_UNDO;
-    case 'U':
-    case CONTROL_R:
-        return KEY_ACTION_REDO;
-    case 'r':
-        return KEY_ACTION_RESTART;
-    case 'n':
-        return KEY_ACTION_NEXT_LEVEL;
-    case 'p':
-        return KEY_ACTION_PREVIOUS_LEVEL;
-    case 'N':
-        return KEY_ACTION_NEXT_UNSOLVED;
-    case 'P':
-        return KEY_ACTION_PREVIOUS_UNSOLVED;
-    case 'L':
-    case '\t':
-        return KEY_ACTION_LEVEL_LIST;
-    case 'H':
-        return KEY_ACTION_HINT;
-    case 'S':
-        return KEY_ACTION_SOLVE;
-    case 'B':
-        return KEY_ACTION_REPLAY_BEST;
-    case 'D':
-        return KEY_ACTION_DEAD_SQUARES;
-    case '?':
-    case KEY_F(1):
-        return KEY_ACTION_HELP;
-    case 'q':
-    case 'Q':
-        return KEY_ACTION_QUIT;
-    case '\n':
-    case '\r':
-    case KEY_ENTER:
-        return KEY_ACTION_ENTER;
-    case ESCAPE:
-        return KEY_ACTION_ESCAPE;
-    case ' ':
-        return KEY_ACTION_PAUSE;
-    case '.':
-        return KEY_ACTION_STEP;
-    case '+':
-    case '=':
-        return KEY_ACTION_FASTER;
-    case '-':
-    case '_':
-        return KEY_ACTION_SLOWER;
-    case KEY_MOUSE:
-        return KEY_ACTION_MOUSE;
-    case KEY_RESIZE:
-        return KEY_ACTION_RESIZE;
-    case CONTROL_L:
-        return KEY_ACTION_REDRAW;
-    default:
-        return KEY_ACTION_NONE;
-    }
+    for (int i = 0; i < KEY_ROW_COUNT; i++)
+        for (const int *k = key_rows[i].keys; *k; k++)
+            if (*k == key) return key_rows[i].action;
+    return KEY_ACTION_NONE;
 }
-
-static const keys_help_line help_lines[] = {
-    {"arrows hjkl wasd", "move (walking into a box pushes it); W A J K too"},
-    {"mouse click", "walk to the square by the shortest path"},
-    {"u  U", "undo / redo a move (also Backspace / Ctrl-R)"},
-    {"z  x", "undo / redo by push"},
-    {"Home  End", "undo to the start / redo to the end"},
-    {"r", "restart the level (asks when moves were made)"},
-    {"m  '", "save a named snapshot / list them (Enter restores)"},
-    {"i", "statistics; there e exports, i imports solutions"},
-    {"n p  N P", "next / previous level; the same, unsolved only"},
-    {"L  Tab", "level list: solved marks, best scores; Enter jumps"},
-    {"H", "hint: the solver's next push; H or Enter again makes it"},
-    {"S", "solve from here and replay the solution"},
-    {"B", "replay your best saved solution of the level"},
-    {"space . , End + -", "replay: pause, step, back, to the end, speed"},
-    {"Esc", "stop the replay or the solver"},
-    {"D", "show or hide the dead squares"},
-    {"?", "this help"},
-    {"Ctrl-L", "repaint the screen"},
-    {"q", "quit (your progress is saved)"},
-};
 
 const keys_help_line *keys_help(int *count)
 {
-    *count = (int)(sizeof help_lines / sizeof help_lines[0]);
-    return help_lines;
+    /* filled from the table on the first call (the game's one thread) */
+    static keys_help_line lines[KEY_ROW_COUNT];
+    static int line_count = -1;
+    if (line_count < 0) {
+        int n = 0;
+        for (int i = 0; i < KEY_ROW_COUNT; i++)
+            if (key_rows[i].screen_keys)
+                lines[n++] = (keys_help_line){key_rows[i].screen_keys, key_rows[i].screen_text};
+        line_count = n;
+    }
+    *count = line_count;
+    return lines;
+}
+
+void keys_print_usage(FILE *out)
+{
+    /* "Keys in the game: " and the rows' words, "; " between them, wrapped at 80 columns */
+    int column = fprintf(out, "Keys in the game:");
+    for (int i = 0; i < KEY_ROW_COUNT; i++) {
+        if (!key_rows[i].usage) continue;
+        const char *text = key_rows[i].usage;
+        bool last_row = true;
+        for (int j = i + 1; j < KEY_ROW_COUNT; j++)
+            if (key_rows[j].usage) last_row = false;
+        while (*text) {
+            size_t word = strcspn(text, " ");
+            const char *end = word == strlen(text) ? (last_row ? "." : ";") : "";
+            int width = (int)word + (int)strlen(end);
+            if (column + 1 + width > 79) {
+                fputc('\n', out);
+                column = 0;
+            } else {
+                fputc(' ', out);
+                column++;
+            }
+            column += fprintf(out, "%.*s%s", (int)word, text, end);
+            text += word;
+            while (*text == ' ') text++;
+        }
+    }
+    fputc('\n', out);
 }

@@ -1,12 +1,13 @@
 /* keys.h - the game's key map: which key does what, in one table.
  *
  * A key read from curses (a character, or a KEY_* code) becomes an action; the screens
- * decide what an action means to them. The same table prints the help screen, so the keys
- * the game answers and the keys it lists cannot drift apart. */
+ * decide what an action means to them. The same table prints the help screen and --help's
+ * list of keys, so the keys the game answers and the keys it lists cannot drift apart. */
 #ifndef SOKOBAN_TUI_KEYS_H
 #define SOKOBAN_TUI_KEYS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 typedef enum key_action {
     KEY_ACTION_NONE,
@@ -70,5 +71,8 @@ typedef struct keys_help_line {
 
 /* The help screen's lines, and how many there are. */
 const keys_help_line *keys_help(int *count);
+
+/* Writes --help's paragraph of keys ("Keys in the game: ..."), wrapped at 80 columns. */
+void keys_print_usage(FILE *out);
 
 #endif

@@ -1,0 +1,515 @@
+/* options.c - the command line's options as one table, and the parser and --help made
+ * from it. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/keys.h"
+
+#include "options.h"
+
+#ifndef SOKOBAN_VERSION
+#define SOKOBAN_VERSION "unknown"
+#endif
+
+/* The longest time limit taken: 10,000,000 s, about 115 days. */
+#define MAX_SECONDS 10000000
+#define MAX_SECONDS_TEXT "10000000"
+
+#define FIELD(name) offsetof(cli_command, options.name)
+#define BY(mode) CLI_TAKEN_BY(CLI_MODE_##mode)
+
+/* A mode's row: --NAME FILE starts MODE, its file into the command's mode_file. */
+#define MODE_ROW(row_name, row_value, mode, row_help)                                              \
+    {                                                                                              \
+        .name = row_name, .value = row_value, .kind = CLI_VALUE_FILE,                              \
+        .field = offsetof(cli_command, mode_file), .starts = CLI_MODE_##mode,                      \
+        .wants = "a file name", .help = row_help                                                   \
+    }
+
+const cli_option_row cli_option_rows[] = {
+    /* ---- the modes */
+    MODE_ROW("list", "FILE", LIST, "one line per level: number, title, size, boxes"),
+    MODE_ROW("verify", "FILE SOL", VERIFY,
+             "replay a LURD solution (l u r d moves, L U R D pushes,\n"
+             "counts like 3l allowed; @FILE reads it from a file,\n"
+             "@- from standard input; - is no steps,\n"
+             "as --solve prints for a level already solved);\n"
+             "exit 0 only if it solves the level"),
+    MODE_ROW("deadlocks", "FILE", DEADLOCKS,
+             "print the level with its dead squares marked by rule"),
+    MODE_ROW("solve", "FILE", SOLVE,
+             "solve levels; one line per level:\n"
+             "level= status= pushes= moves= nodes= seconds= solution=\n"
+             "(with --all a last line: total levels= solved= seconds=\n"
+             "pushes= moves=, the sums over the solved levels); an\n"
+             "error adds reason=WHY and says why on stderr"),
+    MODE_ROW("hint", "FILE", HINT,
+             "the next push from the position the --moves reach, by the\n"
+             "fast mode; one line: level= status= push= pushes= moves=\n"
+             "seconds= solution= (push=box(X,Y)DIRECTION, X the column and\n"
+             "Y the row from 1 at the map's top-left; solution= the rest)"),
+    {.name = "tiles",
+     .value = "\"TILES\"",
+     .kind = CLI_VALUE_TEXT,
+     .field = FIELD(tiles),
+     .starts = CLI_MODE_TILES,
+     .wants = "the tiles, in quotes",
+     .help = "solve a sliding-tile puzzle in the fewest moves (9 or 16\n"
+             "numbers row by row, x or 0 for the blank; the goal is\n"
+             "1 2 .. x, or x 1 2 .. after \"; goal=blank-first\"); prints\n"
+             "the blank's moves (u d l r) or \"unsolvable\""},
+    {.name = "tiles-file",
+     .value = "FILE",
+     .kind = CLI_VALUE_FILE,
+     .field = FIELD(tiles_file),
+     .starts = CLI_MODE_TILES_FILE,
+     .wants = "a file name",
+     .help = "solve one such puzzle per line (- reads stdin); prints\n"
+             "line= status= length= nodes= seconds= solution= and a total"},
+
+    /* ---- the options */
+    {.name = "level",
+     .value = "N",
+     .kind = CLI_VALUE_INT,
+     .low = 1,
+     .high = 1000000,
+     .field = FIELD(level),
+     .taken_by = BY(PLAY) | BY(HINT) | BY(VERIFY) | BY(DEADLOCKS) | BY(SOLVE),
+     .wants = "a level number from 1",
+     .bad = "a level number from 1",
+     .help = "the level to verify, analyse or solve (default 1), or to\n"
+             "play (default: where you left off)"},
+    {.name = "collection",
+     .value = "NAME",
+     .kind = CLI_VALUE_TEXT,
+     .field = FIELD(collection),
+     .taken_by = BY(PLAY),
+     .wants = "a collection name",
+     .help = "in the game: start in the collection NAME (as the level\n"
+             "list names it) at --level N (default 1)"},
+    {.name = "all",
+     .kind = CLI_VALUE_NONE,
+     .field = FIELD(all),
+     .taken_by = BY(SOLVE),
+     .help = "with --solve: every level of the file"},
+    {.name = "time",
+     .value = "SECONDS",
+     .kind = CLI_VALUE_SECONDS,
+     .high = MAX_SECONDS,
+     .field = FIELD(time_limit),
+     .taken_by = BY(PLAY) | BY(HINT) | BY(SOLVE) | BY(TILES) | BY(TILES_FILE),
+     .wants = "a number of seconds",
+     .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
+     .help = "with --solve: time limit per level (default 30), set-up\n"
+             "included, kept within milliseconds; with --hint: the\n"
+             "time for the answer (default 10)"},
+    {.name = "nodes",
+     .value = "N",
+     .kind = CLI_VALUE_COUNT,
+     .low = 1,
+     .high = (long long)1 << 62,
+     .field = FIELD(node_limit),
+     .taken_by = BY(SOLVE) | BY(TILES) | BY(TILES_FILE),
+     .wants = "a number of nodes",
+     .bad = "a positive whole number",
+     .help = "with --solve: node limit per level (default none); at most\n"
+             "N nodes are looked at, in both modes\n"
+             "(--time and --nodes also limit each --tiles puzzle;\n"
+             "default none)"},
+    {.name = "memory",
+     .value = "MiB",
+     .kind = CLI_VALUE_INT,
+     .low = 1,
+     .high = 1 << 20,
+     .field = FIELD(memory_mib),
+     .taken_by = BY(HINT) | BY(SOLVE),
+     .wants = "a size in MiB",
+     .bad = "a size in MiB from 1",
+     .help = "with --solve: memory per level for the transposition table\n"
+             "(optimal) or the stored states (fast) (default 1024 for\n"
+             "each search thread, at most a quarter of the machine's\n"
+             "memory): the peak; more than the machine has is refused"},
+    {.name = "mode",
+     .value = "optimal|fast",
+     .kind = CLI_VALUE_CHOICE,
+     .field = FIELD(mode),
+     .taken_by = BY(SOLVE),
+     .wants = "optimal or fast",
+     .bad = "optimal or fast",
+     .help = "with --solve: fast (the default) finds a solution soon, as the\n"
+             "game's first hint does; optimal keeps the fewest pushes and\n"
+             "proves it (fewer levels in the time)"},
+    {.name = "threads",
+     .value = "N",
+     .kind = CLI_VALUE_INT,
+     .low = 1,
+     .high = 64,
+     .field = FIELD(threads),
+     .taken_by = BY(SOLVE),
+     .wants = "a number of threads",
+     .bad = "a number from 1 to 64",
+     .help = "with --solve: searches at once on each level (fast mode:\n"
+             "different strategies, the first answer wins; they share\n"
+             "--memory and --nodes; with 1, a search that fills --memory\n"
+             "goes on with another strategy) (default: one per core)"},
+    {.name = "moves",
+     .value = "LURD|@FILE",
+     .kind = CLI_VALUE_TEXT,
+     .field = FIELD(moves),
+     .taken_by = BY(HINT),
+     .wants = "LURD moves or @FILE",
+     .help = "with --hint: the moves played from the level's start"},
+    {.name = "no-solve-ahead",
+     .kind = CLI_VALUE_NONE,
+     .field = FIELD(no_solve_ahead),
+     .taken_by = BY(PLAY),
+     .help = "in the game: the solver works only when asked (H, S), not\n"
+             "from each new position before it is asked"},
+    {.name = "hint-time",
+     .value = "SECONDS",
+     .kind = CLI_VALUE_SECONDS,
+     .high = MAX_SECONDS,
+     .field = FIELD(hint_time),
+     .taken_by = BY(PLAY),
+     .wants = "a number of seconds",
+     .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
+     .help = "in the game: the solver's budget for a hint (default 10);\n"
+             "--time SECONDS there is the budget of S (default 30)"},
+    {.name = "help",
+     .short_name = 'h',
+     .kind = CLI_VALUE_NONE,
+     .starts = CLI_MODE_HELP,
+     .help = "show this help and exit"},
+    {.name = "version",
+     .kind = CLI_VALUE_NONE,
+     .starts = CLI_MODE_VERSION,
+     .help = "show the version and exit"},
+};
+const int cli_option_count = (int)(sizeof cli_option_rows / sizeof cli_option_rows[0]);
+
+/* ---- Parsing ------------------------------------------------------------------------- */
+
+/* getopt_long's code for row i; below it, the short names. */
+#define ROW_CODE 256
+
+static int usage_error(const char *message, const char *argument)
+{
+    fprintf(stderr, "sokoban: %s%s%s\nTry 'sokoban --help'.\n", message, argument ? ": " : "",
+            argument ? argument : "");
+    return CLI_BAD_INPUT;
+}
+
+static bool is_mode_row(const cli_option_row *row)
+{
+    return row->starts >= CLI_MODE_LIST && row->starts <= CLI_MODE_TILES_FILE;
+}
+
+/* The row of getopt's code `code` (a row code or a short name), or NULL. */
+static const cli_option_row *row_of_code(int code)
+{
+    if (code >= ROW_CODE && code < ROW_CODE + cli_option_count)
+        return &cli_option_rows[code - ROW_CODE];
+    for (int i = 0; i < cli_option_count; i++)
+        if (code > 0 && cli_option_rows[i].short_name == code) return &cli_option_rows[i];
+    return NULL;
+}
+
+/* How the message names an option: "--level", or "-h" for the short name given. */
+static const char *option_name(const cli_option_row *row, int code)
+{
+    static char name[64];
+    if (code < ROW_CODE)
+        snprintf(name, sizeof name, "-%c", code);
+    else
+        snprintf(name, sizeof name, "--%s", row->name);
+    return name;
+}
+
+/* "the game", or the mode's option ("--solve"), for "does not apply to" messages. */
+static const char *mode_name(cli_mode mode)
+{
+    static char name[64];
+    for (int i = 0; i < cli_option_count; i++)
+        if (cli_option_rows[i].starts == mode && mode != CLI_MODE_PLAY) {
+            snprintf(name, sizeof name, "--%s", cli_option_rows[i].name);
+            return name;
+        }
+    return "the game";
+}
+
+/* Reads a whole number in [low, high]; false when `text` is not one. */
+static bool parse_integer(const char *text, long long low, long long high, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long value = strtoll(text, &end, 10);
+    if (errno || end == text || *end || value < low || value > high) return false;
+    *out = value;
+    return true;
+}
+
+/* Reads seconds, more than 0 and at most `high`. */
+static bool parse_seconds(const char *text, long long high, double *out)
+{
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (errno || end == text || *end || !(value > 0) || value > (double)high) return false;
+    *out = value;
+    return true;
+}
+
+/* True when `text` is one of the '|'-separated words of `choices`. */
+static bool is_choice(const char *choices, const char *text)
+{
+    size_t length = strlen(text);
+    for (const char *word = choices; word; word = strchr(word, '|')) {
+        if (*word == '|') word++;
+        size_t word_length = strcspn(word, "|");
+        if (length > 0 && word_length == length && strncmp(word, text, length) == 0) return true;
+    }
+    return false;
+}
+
+/* Stores `text`, the value of `row`, in `command`: false when it is not a value the row
+ * takes. */
+static bool store_value(const cli_option_row *row, const char *text, cli_command *command)
+{
+    char *field = (char *)command + row->field;
+    long long number;
+    double seconds;
+    switch (row->kind) {
+    case CLI_VALUE_NONE:
+        if (row->starts == CLI_MODE_PLAY) *(bool *)field = true;
+        return true;
+    case CLI_VALUE_TEXT:
+    case CLI_VALUE_FILE:
+        *(const char **)field = text;
+        return true;
+    case CLI_VALUE_CHOICE:
+        if (!is_choice(row->value, text)) return false;
+        *(const char **)field = text;
+        return true;
+    case CLI_VALUE_INT:
+        if (!parse_integer(text, row->low, row->high, &number)) return false;
+        *(int *)field = (int)number;
+        return true;
+    case CLI_VALUE_COUNT:
+        if (!parse_integer(text, row->low, row->high, &number)) return false;
+        *(uint64_t *)field = (uint64_t)number;
+        return true;
+    case CLI_VALUE_SECONDS:
+        if (!parse_seconds(text, row->high, &seconds)) return false;
+        *(double *)field = seconds;
+        return true;
+    }
+    return false;
+}
+
+/* getopt_long's view of the table. */
+static void getopt_table(struct option *longs, char *shorts)
+{
+    char *s = shorts;
+    *s++ = ':'; /* a missing value is ':', not '?' */
+    for (int i = 0; i < cli_option_count; i++) {
+        const cli_option_row *row = &cli_option_rows[i];
+        longs[i] = (struct option){row->name,
+                                   row->kind == CLI_VALUE_NONE ? no_argument : required_argument,
+                                   NULL, ROW_CODE + i};
+        if (row->short_name) *s++ = row->short_name;
+    }
+    longs[cli_option_count] = (struct option){NULL, 0, NULL, 0};
+    *s = 0;
+}
+
+/* The error for what getopt could not take: a missing value or an unknown option. */
+static int getopt_error(int code, char **argv)
+{
+    if (code == ':') {
+        const cli_option_row *row = row_of_code(optopt);
+        char message[128];
+        snprintf(message, sizeof message, "%s wants a value (%s)", option_name(row, optopt),
+                 row && row->wants ? row->wants : "a value");
+        return usage_error(message, NULL);
+    }
+    if (optopt) {
+        char name[3] = {'-', (char)optopt, 0};
+        return usage_error("unknown or incomplete option", optopt > 255 ? argv[optind - 1] : name);
+    }
+    return usage_error("unknown option", argv[optind - 1]);
+}
+
+/* After the options: one mode at most, no option the mode would ignore. */
+static int check_given(const cli_command *command, const bool *given, int modes_given)
+{
+    if (modes_given > 1) {
+        char message[256] = "give one of";
+        for (int i = 0; i < cli_option_count; i++)
+            if (is_mode_row(&cli_option_rows[i]))
+                snprintf(message + strlen(message), sizeof message - strlen(message), "%s --%s",
+                         strcmp(message, "give one of") ? "," : "", cli_option_rows[i].name);
+        return usage_error(message, NULL);
+    }
+    for (int i = 0; i < cli_option_count; i++) {
+        const cli_option_row *row = &cli_option_rows[i];
+        if (given[i] && row->starts == CLI_MODE_PLAY &&
+            !(row->taken_by & CLI_TAKEN_BY(command->mode))) {
+            char message[128];
+            snprintf(message, sizeof message, "--%s does not apply to %s", row->name,
+                     mode_name(command->mode));
+            return usage_error(message, NULL);
+        }
+    }
+    if (command->options.all && command->options.level)
+        return usage_error("--all and --level exclude each other", NULL);
+    return CLI_OK;
+}
+
+/* The operands after the options: the file after "--" when a mode's FILE was "--", the
+ * game's files, --verify's SOLUTION; anything more is an error. */
+static int take_operands(cli_command *command, const cli_option_row *follows, char **rest,
+                         int rest_count)
+{
+    if (follows) {
+        if (rest_count < 1) return usage_error("a file name should follow --", NULL);
+        *(const char **)((char *)command + follows->field) = rest[0];
+        rest++;
+        rest_count--;
+    }
+    cli_options *options = &command->options;
+    if (command->mode_file) {
+        options->files = &command->mode_file;
+        options->file_count = 1;
+    }
+    if (command->mode == CLI_MODE_PLAY) {
+        options->files = (const char **)rest;
+        options->file_count = rest_count;
+    } else if (command->mode == CLI_MODE_VERIFY) {
+        if (rest_count != 1) return usage_error("--verify wants one SOLUTION argument", NULL);
+        options->solution = rest[0];
+    } else if (rest_count > 0) {
+        return usage_error("unexpected argument", rest[0]);
+    }
+    return CLI_OK;
+}
+
+int cli_parse(int argc, char **argv, cli_command *command)
+{
+    *command = (cli_command){.mode = CLI_MODE_PLAY};
+    struct option longs[sizeof cli_option_rows / sizeof cli_option_rows[0] + 1];
+    char shorts[sizeof cli_option_rows / sizeof cli_option_rows[0] + 2];
+    getopt_table(longs, shorts);
+    /* Each option may be given once: a second --time would silently win over the first. */
+    bool given[sizeof cli_option_rows / sizeof cli_option_rows[0]] = {0};
+    int modes_given = 0;
+    const cli_option_row *follows = NULL; /* a mode's FILE was "--": it is the first operand */
+
+    opterr = 0;
+    int code;
+    while ((code = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+        const cli_option_row *row = row_of_code(code);
+        if (!row) return getopt_error(code, argv);
+        if (row->starts == CLI_MODE_HELP || row->starts == CLI_MODE_VERSION) {
+            command->mode = row->starts;
+            return CLI_OK;
+        }
+        if (given[row - cli_option_rows])
+            return usage_error("an option given twice", option_name(row, code));
+        given[row - cli_option_rows] = true;
+        /* "--list -- -x.xsb": getopt took "--" as the FILE; step back so that it ends the
+         * options instead, and take the FILE from the operands */
+        if (row->kind == CLI_VALUE_FILE && strcmp(optarg, "--") == 0 &&
+            argv[optind - 1] == optarg) {
+            follows = row;
+            optind--;
+        }
+        if (is_mode_row(row)) {
+            command->mode = row->starts;
+            modes_given++;
+        }
+        if (!store_value(row, optarg, command)) {
+            char message[128];
+            snprintf(message, sizeof message, "--%s wants %s", row->name, row->bad);
+            return usage_error(message, optarg);
+        }
+    }
+    int status = check_given(command, given, modes_given);
+    if (status != CLI_OK) return status;
+    return take_operands(command, follows, argv + optind, argc - optind);
+}
+
+/* ---- --help ---------------------------------------------------------------------------- */
+
+static const char usage_head[] =
+    "Usage: sokoban [FILE[:N] | DIRECTORY | - ...] [--level N] [--collection NAME]\n"
+    "               [--hint-time SECONDS] [--time SECONDS] [--no-solve-ahead]\n"
+    "       sokoban --list FILE\n"
+    "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
+    "       sokoban --deadlocks FILE [--level N]\n"
+    "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
+    "                    [--memory MiB] [--mode optimal|fast] [--threads N]\n"
+    "       sokoban --hint FILE [--level N] [--moves LURD|@FILE] [--time SECONDS]\n"
+    "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
+    "\n"
+    "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
+    "and warns of deadlocks. Without a mode option the game starts on the given level\n"
+    "collections (default: the bundled tutorial, then the 90 XSokoban levels).\n"
+    "A FILE is an XSB or SOK collection (FILE:N starts at its level N); a DIRECTORY\n"
+    "is one collection of its level files; - reads a collection from standard input;\n"
+    "one-level files named NAME_0001.sok, NAME_0002.sok ... group into one collection.\n"
+    "Level files are read up to 64 MiB. A level that cannot be played is listed with\n"
+    "its reason and skipped.\n";
+
+static const char usage_tail[] =
+    "NO_COLOR turns colours off; the game needs a terminal that moves the cursor.\n"
+    "\n"
+    "Each option may be given once; --time and --hint-time take at most " MAX_SECONDS_TEXT "\n"
+    "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
+    "\n"
+    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage, 3 the game\n"
+    "could not save its progress (the reason on stderr), 128+N ended by signal N (saved).\n"
+    "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an SQLite\n"
+    "database; an old progress.txt there is imported once.\n"
+    "See sokoban(6) for more.\n";
+
+/* One row of --help: "  --name VALUE" in a column of 23, then its text, indented. */
+static void print_row(FILE *out, const cli_option_row *row)
+{
+    char label[64];
+    snprintf(label, sizeof label, "--%s", row->name);
+    if (row->short_name)
+        snprintf(label + strlen(label), sizeof label - strlen(label), ", -%c", row->short_name);
+    if (row->value)
+        snprintf(label + strlen(label), sizeof label - strlen(label), " %s", row->value);
+    fprintf(out, "  %-21s", label);
+    for (const char *line = row->help; *line;) {
+        size_t length = strcspn(line, "\n");
+        fprintf(out, "%s%.*s\n", line == row->help ? "" : "                       ", (int)length,
+                line);
+        line += length;
+        if (*line) line++;
+    }
+}
+
+void cli_print_help(FILE *out)
+{
+    fputs(usage_head, out);
+    fputs("\nModes:\n", out);
+    for (int i = 0; i < cli_option_count; i++)
+        if (is_mode_row(&cli_option_rows[i])) print_row(out, &cli_option_rows[i]);
+    fputs("\nOptions:\n", out);
+    for (int i = 0; i < cli_option_count; i++)
+        if (!is_mode_row(&cli_option_rows[i])) print_row(out, &cli_option_rows[i]);
+    fputs("\n", out);
+    keys_print_usage(out);
+    fputs(usage_tail, out);
+}
+
+void cli_print_version(FILE *out)
+{
+    fprintf(out, "sokoban %s\n", SOKOBAN_VERSION);
+}
