@@ -65,15 +65,17 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
     return found;
 }
 
-/* Replays the level's unchecked bests: one that solves it is marked checked (with the counts
- * the replay gave), one that does not is dropped and told once. Corrections that cannot be
- * written now are made at a later read. Returns the kinds (1 << kind) of the false bests
- * that could not be dropped, for the reader to hide. */
+/* Replays the level's bests, whatever the database says of them (a file edited by hand or
+ * damaged: an empty or false solution marked checked): one that solves it is marked checked
+ * with the counts the replay gave (written only when something differs), one that does not
+ * is dropped and told once. Corrections that cannot be written now are made at a later
+ * read. Returns the kinds (1 << kind) of the false bests that could not be dropped, for the
+ * reader to hide. */
 static unsigned check_bests(progress *progress, const level *level, progress_key key)
 {
     sqlite3 *db = progress->db;
-    sqlite3_stmt *unchecked = progress_prepare(db, "SELECT kind, lurd FROM best WHERE key = ?1 "
-                                                   "AND checked = 0", "k", key);
+    sqlite3_stmt *unchecked = progress_prepare(db, "SELECT kind, lurd, checked, moves, pushes "
+                                                   "FROM best WHERE key = ?1", "k", key);
     if (!unchecked) return 0;
     int dropped = 0;
     unsigned false_kept = 0;
@@ -81,8 +83,14 @@ static unsigned check_bests(progress *progress, const level *level, progress_key
         int64_t kind = sqlite3_column_int(unchecked, 0);
         const char *lurd = (const char *)sqlite3_column_text(unchecked, 1);
         int moves = 0, pushes = 0;
-        char *canonical = progress_replay(level, lurd, &moves, &pushes);
-        if (canonical)
+        char *canonical = progress_replay(level, lurd ? lurd : "", &moves, &pushes);
+        bool same = canonical && sqlite3_column_int(unchecked, 2) == 1 &&
+                    sqlite3_column_int64(unchecked, 3) == moves &&
+                    sqlite3_column_int64(unchecked, 4) == pushes && lurd &&
+                    strcmp(lurd, canonical) == 0;
+        if (same) {
+            /* checked, and true: nothing to write */
+        } else if (canonical)
             progress_finish(db, progress_prepare(db, "UPDATE best SET checked = 1, lurd = ?3, "
                                                      "moves = ?4, pushes = ?5 WHERE key = ?1 "
                                                      "AND kind = ?2",

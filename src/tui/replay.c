@@ -43,7 +43,7 @@ bool replay_start_steps(replay *r, const game_step *steps, int count, const char
     r->count = count;
     r->next = 0;
     r->paused = false;
-    r->active = true;
+    r->active = count > 0; /* a replay of no steps is over before it starts */
     r->due = replay_now_ms() + step_interval_ms[r->speed];
     snprintf(r->what, sizeof r->what, "%s", what);
     return true;
@@ -73,6 +73,10 @@ int replay_timeout_ms(const replay *r, double now)
 /* Plays step r->next; false when the rules refuse it. Ends the replay after the last. */
 static bool play_one(replay *r, game *g)
 {
+    if (r->next >= r->count) {
+        r->active = false;
+        return true;
+    }
     if (game_step_in(g, r->steps[r->next].direction) == STEP_BLOCKED) {
         r->active = false;
         return false;
@@ -99,7 +103,7 @@ int replay_tick(replay *r, game *g, double now)
 
 int replay_step(replay *r, game *g)
 {
-    if (!r->active) return 0;
+    if (!r->active || r->next >= r->count) return 0;
     if (!play_one(r, g)) return -1;
     r->due = replay_now_ms() + step_interval_ms[r->speed];
     return 1;

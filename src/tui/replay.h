@@ -38,7 +38,7 @@ void replay_init(replay *r);
 bool replay_start(replay *r, const char *lurd, const char *what, char *error, size_t error_size);
 
 /* The same for steps already read (the solver's answer): copies them. False when out of
- * memory. */
+ * memory. A replay of no steps is over at once (active false): nothing is played. */
 bool replay_start_steps(replay *r, const game_step *steps, int count, const char *what);
 
 /* Stops and frees the steps; the game stays where it is. */

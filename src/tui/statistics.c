@@ -34,7 +34,9 @@ static void figures_of(play *p, int index, collection_figures *f)
     for (int i = 0; i < c->count; i++) {
         if (c->levels[i].error) continue; /* a level that could not be read */
         keys[known] = progress_level_key(&c->levels[i]);
-        const progress_record *record = progress_get(p->progress, keys[known++]);
+        known++;
+        /* read with the level at hand: its bests are replayed before they are summed */
+        const progress_record *record = progress_get_level(p->progress, &c->levels[i]);
         if (record && record->best_moves.lurd) {
             f->with_best++;
             f->best_moves += record->best_moves.moves;

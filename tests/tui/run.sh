@@ -945,6 +945,38 @@ test_resumed_help_stays_assisted() {
     wait_for "Solved with hints in 3 moves, 2 pushes (recorded as assisted)"
 }
 
+# A stored best is replayed before it is used, whatever the database says (issue 45, item 7):
+# a best made empty or false in the database is dropped with one message; B then has
+# nothing to replay, and never crashes.
+test_false_best_never_replayed() {
+    command -v python3 > /dev/null || return 0 # the database is changed with python3's sqlite3
+    for lurd in "" "l" "R"; do
+        rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
+        start_game -l C "$WORK/small.xsb"
+        wait_for "small 1/4"
+        keys Right Right Right
+        wait_for "Solved in 3 moves, 2 pushes"
+        keys q
+        wait_for "SHELL-DONE"
+        tmux -L "$SOCKET" kill-server
+        python3 -c '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE best SET lurd = ?, moves = 1, pushes = 1, checked = 1", (sys.argv[2],))
+db.commit()' "$XDG_DATA_HOME/sokoban/progress.db" "$lurd"
+        start_game -l C "$WORK/small.xsb"
+        wait_for "small 1/4"
+        keys B
+        wait_for "did not solve it and was dropped"
+        keys B
+        wait_for "No saved solution of this level yet"
+        keys q
+        wait_for "SHELL-DONE"
+        screen | grep -q "EXIT=0" || fail "'$lurd': the game did not end cleanly"
+        tmux -L "$SOCKET" kill-server
+    done
+}
+
 # A save that fails is told in the game, on stderr after the terminal is restored, and in
 # the exit status (3): here another program holds the database's write lock.
 test_failed_save_is_told() {

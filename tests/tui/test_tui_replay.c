@@ -98,6 +98,24 @@ static void test_replay_stops_at_a_step_the_rules_refuse(void **state)
     fixture_close(&f);
 }
 
+/* A replay of no steps (an empty solution) is over before it starts: no step is read. */
+static void test_replay_of_no_steps_plays_nothing(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, corridor);
+    assert_true(replay_start(&f.replay, "", "test", NULL, 0));
+    assert_false(f.replay.active);
+    assert_int_equal(replay_tick(&f.replay, &f.game, f.replay.due + 1e6), 0);
+    assert_int_equal(replay_step(&f.replay, &f.game), 0);
+    assert_int_equal(replay_finish(&f.replay, &f.game), 0);
+    assert_true(replay_start_steps(&f.replay, NULL, 0, "test"));
+    assert_false(f.replay.active);
+    assert_int_equal(replay_step(&f.replay, &f.game), 0);
+    assert_int_equal(f.game.moves, 0);
+    fixture_close(&f);
+}
+
 static void test_replay_refuses_text_that_is_not_lurd(void **state)
 {
     (void)state;
@@ -277,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_replay_paused_waits_but_steps_on_request),
         cmocka_unit_test(test_replay_stops_at_a_step_the_rules_refuse),
         cmocka_unit_test(test_replay_refuses_text_that_is_not_lurd),
+        cmocka_unit_test(test_replay_of_no_steps_plays_nothing),
         cmocka_unit_test(test_replay_after_a_stall_catches_up_a_few_steps_at_a_time),
         cmocka_unit_test(test_replay_speed_stays_in_bounds_and_outlives_a_stop),
         cmocka_unit_test(test_replay_steps_back_and_pauses),
