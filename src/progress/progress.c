@@ -251,28 +251,35 @@ static int write_change(sqlite3 *db, const progress_change *c, int *flags)
     return SQLITE_MISUSE;
 }
 
-/* Runs one change in its own transaction. */
-static int run_change(sqlite3 *db, const progress_change *c, int *flags)
+/* Runs one change in its own transaction. On a failure `why` gets SQLite's reason, read
+ * before the ROLLBACK, which would replace it (with "cannot rollback - no transaction is
+ * active" when the failure ended the transaction itself, as a full disk does). */
+static int run_change(sqlite3 *db, const progress_change *c, int *flags, char *why,
+                      size_t why_size)
 {
     int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-    if (rc != SQLITE_OK) return rc;
+    if (rc != SQLITE_OK) {
+        set_message(why, why_size, "%s", sqlite3_errmsg(db));
+        return rc;
+    }
     int local_flags = 0;
     rc = write_change(db, c, &local_flags);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        set_message(why, why_size, "%s", sqlite3_errmsg(db));
+        if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         return rc;
     }
     if (flags) *flags = local_flags;
     return SQLITE_OK;
 }
 
-/* Notes why a write failed; the first failure after a success becomes a notice. */
-static void note_failure(progress *progress, int rc)
+/* Notes why a write failed (`reason`: SQLite's message); the first failure after a success
+ * becomes a notice. */
+static void note_failure(progress *progress, int rc, const char *reason)
 {
-    const char *why = rc == SQLITE_BUSY || rc == SQLITE_LOCKED
-                          ? "another game keeps the database locked"
-                          : sqlite3_errmsg(progress->db);
+    const char *why =
+        rc == SQLITE_BUSY || rc == SQLITE_LOCKED ? "another game keeps the database locked" : reason;
     snprintf(progress->failure, sizeof progress->failure, "cannot write %s (%s)",
              progress->file, why);
     if (!progress->failure_told)
@@ -287,9 +294,10 @@ static bool run_queued(progress *progress)
     int done = 0;
     bool ok = true;
     for (; done < progress->queued_count; done++) {
-        int rc = run_change(progress->db, &progress->queued[done], NULL);
+        char reason[512];
+        int rc = run_change(progress->db, &progress->queued[done], NULL, reason, sizeof reason);
         if (rc != SQLITE_OK) {
-            note_failure(progress, rc);
+            note_failure(progress, rc, reason);
             ok = false;
             break;
         }
@@ -337,12 +345,13 @@ bool progress_submit(progress *progress, progress_change *c, int *flags)
     if (flags) *flags = 0;
     progress->changed = true;
     if (progress->queued_count == 0 || run_queued(progress)) {
-        int rc = run_change(progress->db, c, flags);
+        char reason[512];
+        int rc = run_change(progress->db, c, flags, reason, sizeof reason);
         if (rc == SQLITE_OK) {
             progress_change_free(c);
             return true;
         }
-        note_failure(progress, rc);
+        note_failure(progress, rc, reason);
     }
     queue(progress, c);
     return false;
