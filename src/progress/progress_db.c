@@ -195,12 +195,16 @@ static bool looks_sound(sqlite3 *db)
     return rc != SQLITE_CORRUPT && rc != SQLITE_NOTADB;
 }
 
-/* Opens the file as SQLite (no link followed) with the busy timeout and WAL. */
-static sqlite3 *open_connection(const char *file)
+/* Opens the file as SQLite with the busy timeout. SQLITE_OPEN_NOFOLLOW refuses a link in
+ * any component of the path, so `file` must be one whose folders are resolved
+ * (real_file()); the file itself and its -wal and -shm were looked at by refuse(). NULL
+ * with SQLite's reason in `why` when it cannot be opened. */
+static sqlite3 *open_connection(const char *file, char *why, size_t why_size)
 {
     sqlite3 *db = NULL;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW;
     if (sqlite3_open_v2(file, &db, flags, NULL) != SQLITE_OK) {
+        set_message(why, why_size, "%s", db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
         return NULL;
     }
@@ -331,6 +335,59 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
     return NULL;
 }
 
+/* The database's path with its folders resolved: the real path of `directory` (which
+ * exists) and the last component of `file`. Links on the way to the folder (a home folder or
+ * XDG_DATA_HOME that is a link) are the user's own and are followed; the file's own name is
+ * kept, for refuse() to look at. NULL with errno. */
+static char *real_file(const char *directory, const char *file)
+{
+    char *folder = realpath(directory, NULL);
+    if (!folder) return NULL;
+    const char *slash = strrchr(file, '/');
+    const char *name = slash ? slash + 1 : file;
+    size_t size = strlen(folder) + strlen(name) + 2;
+    char *path = malloc(size);
+    if (path) snprintf(path, size, "%s%s%s", folder, strcmp(folder, "/") ? "/" : "", name);
+    int saved = errno;
+    free(folder);
+    errno = saved;
+    return path;
+}
+
+/* progress_db_open once the folder exists, with `file` resolved (real_file()). */
+static sqlite3 *open_real(const char *file, char *message, size_t message_size)
+{
+    if (refuse(file, message, message_size)) return NULL;
+    char why[512];
+    sqlite3 *db = open_connection(file, why, sizeof why);
+    if (!db) {
+        set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",
+                    file, why);
+        return NULL;
+    }
+    if (looks_sound(db)) return prepare(db, file, message, message_size);
+
+    /* Damaged: set it aside and start a new one with what can be read. */
+    sqlite3_close(db);
+    char *aside = set_damaged_aside(file, message, message_size);
+    if (!aside) return NULL;
+    db = open_connection(file, why, sizeof why);
+    if (!db)
+        set_message(message, message_size,
+                    "progress: %s was damaged and set aside as %s, and a new one cannot be "
+                    "opened (%s); progress is not saved",
+                    file, aside, why);
+    if (db) db = prepare(db, file, message, message_size);
+    long copied = db ? salvage(db, aside) : 0;
+    if (db)
+        set_message(message, message_size,
+                    "progress: %s was damaged; it was set aside as %s and %ld record%s copied "
+                    "from it",
+                    file, aside, copied, copied == 1 ? " was" : "s were");
+    free(aside);
+    return db;
+}
+
 sqlite3 *progress_db_open(const char *directory, const char *file, char *message,
                           size_t message_size)
 {
@@ -340,28 +397,14 @@ sqlite3 *progress_db_open(const char *directory, const char *file, char *message
                     directory, strerror(errno));
         return NULL;
     }
-    if (refuse(file, message, message_size)) return NULL;
-    sqlite3 *db = open_connection(file);
-    if (!db) {
-        set_message(message, message_size, "progress: cannot open %s; progress is not saved",
-                    file);
+    char *real = real_file(directory, file);
+    if (!real) {
+        set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",
+                    directory, strerror(errno));
         return NULL;
     }
-    if (looks_sound(db)) return prepare(db, file, message, message_size);
-
-    /* Damaged: set it aside and start a new one with what can be read. */
-    sqlite3_close(db);
-    char *aside = set_damaged_aside(file, message, message_size);
-    if (!aside) return NULL;
-    db = open_connection(file);
-    if (db) db = prepare(db, file, message, message_size);
-    long copied = db ? salvage(db, aside) : 0;
-    if (db)
-        set_message(message, message_size,
-                    "progress: %s was damaged; it was set aside as %s and %ld record%s copied "
-                    "from it",
-                    file, aside, copied, copied == 1 ? " was" : "s were");
-    free(aside);
+    sqlite3 *db = open_real(real, message, message_size);
+    free(real);
     return db;
 }
 

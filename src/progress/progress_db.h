@@ -2,7 +2,8 @@
  * its path, and setting a damaged one aside.
  *
  * Only a regular file that is an SQLite database (or is missing, or empty) is opened; a
- * symbolic link (the database or its -wal/-shm files), anything that is not a regular file,
+ * symbolic link (the database or its -wal/-shm files: links among the folders on the way, a
+ * linked home or XDG_DATA_HOME, are the user's and followed), anything not a regular file,
  * a file that is not a database, another program's database and one a newer sokoban wrote are
  * refused and never written. A database that fails `PRAGMA quick_check` is renamed aside
  * (FILE.corrupt-YYYYMMDD-HHMMSS, with its -wal file; only a regular file is renamed, never
@@ -20,7 +21,7 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
 
 /* Opens `file` (creating it and `directory` when missing) and brings its schema up to date.
  * Returns NULL when it is refused or cannot be opened, with one line in `message` saying why
- * and that progress is not saved. A damaged database set aside is also told in `message`
+ * (SQLite's reason when SQLite refuses) and that progress is not saved. A damaged database set aside is also told in `message`
  * (the connection is then to the new database). */
 sqlite3 *progress_db_open(const char *directory, const char *file, char *message,
                           size_t message_size);

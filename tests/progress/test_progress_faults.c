@@ -132,6 +132,44 @@ static void test_a_full_disk_is_told_with_its_reason(void **state)
     assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+/* ---- symbolic links on the way to the database --------------------------------------------- */
+
+/* Issue 45, item 4: a data directory reached through links (a home folder or XDG_DATA_HOME
+ * that is a link, as on many systems) saves like any other; only the database file itself
+ * and its -wal and -shm are refused as links (test_progress_files.c). */
+static void test_a_symlinked_data_home_saves(void **state)
+{
+    progress_test_dir *f = *state;
+    char real[512], link[512], data[600];
+    snprintf(real, sizeof real, "%s", progress_test_path(f, "real-home"));
+    snprintf(link, sizeof link, "%s", progress_test_path(f, "home"));
+    assert_int_equal(mkdir(real, 0700), 0);
+    assert_int_equal(symlink("real-home", link), 0);
+    /* the link twice: the home and the data folder in it */
+    char real_share[600];
+    snprintf(real_share, sizeof real_share, "%s/share-real", real);
+    assert_int_equal(mkdir(real_share, 0700), 0);
+    snprintf(data, sizeof data, "%s/share", real);
+    assert_int_equal(symlink("share-real", data), 0);
+    snprintf(data, sizeof data, "%s/share/sokoban", link);
+    char message[1024];
+    progress *p = progress_open(data, message, sizeof message);
+    assert_non_null(p);
+    assert_string_equal(message, "");
+    assert_true(progress_saving(p));
+    assert_true(progress_set_unfinished(p, 5, "rr"));
+    progress_close(p);
+    char file[700];
+    snprintf(file, sizeof file, "%s/sokoban/progress.db", real_share);
+    struct stat status;
+    assert_int_equal(lstat(file, &status), 0);
+    assert_true(S_ISREG(status.st_mode));
+    p = progress_open(data, message, sizeof message);
+    assert_string_equal(message, "");
+    assert_string_equal(progress_get(p, 5)->unfinished, "rr");
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -140,6 +178,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         WITH_DIRECTORY(test_a_failed_write_is_told_with_its_reason),
         WITH_DIRECTORY(test_a_full_disk_is_told_with_its_reason),
+        WITH_DIRECTORY(test_a_symlinked_data_home_saves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
