@@ -251,17 +251,61 @@ static int write_change(sqlite3 *db, const progress_change *c, int *flags)
     return SQLITE_MISUSE;
 }
 
+/* The database was set aside (another game found it damaged) or replaced under this game:
+ * opens the one now at its place, for the change at hand and the ones after, and tells the
+ * player once. False (with `why`) when it cannot be opened. */
+static bool reopen(progress *progress, char *why, size_t why_size)
+{
+    char message[1024];
+    sqlite3 *db = progress_db_open(progress->directory, progress->file, message, sizeof message);
+    if (!db) {
+        set_message(why, why_size, "it was set aside or replaced, and %s",
+                    strncmp(message, "progress: ", 10) == 0 ? message + 10 : message);
+        return false;
+    }
+    sqlite3_finalize(progress->data_version);
+    progress->data_version = NULL;
+    progress_db_close_stale(progress->db);
+    progress->db = db;
+    progress->identity = progress_db_identify(db);
+    progress->last_level.valid = false;
+    progress_notify(progress,
+                    "progress: %s was set aside or replaced by another game; this game saves "
+                    "into the new one",
+                    progress->file);
+    return true;
+}
+
+/* Begins a change's transaction holding the write lock, on the file at the database's path:
+ * a database set aside or replaced since it was opened is opened again first. */
+static int begin_write(progress *progress, char *why, size_t why_size)
+{
+    for (int attempt = 0;; attempt++) {
+        int rc = sqlite3_exec(progress->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+        if (rc != SQLITE_OK) {
+            set_message(why, why_size, "%s", sqlite3_errmsg(progress->db));
+            return rc;
+        }
+        if (!progress->saving || progress_db_same_file(progress->db, &progress->identity))
+            return SQLITE_OK;
+        sqlite3_exec(progress->db, "ROLLBACK", NULL, NULL, NULL);
+        if (attempt > 0) {
+            set_message(why, why_size, "it was replaced again while it was opened");
+            return SQLITE_CANTOPEN;
+        }
+        if (!reopen(progress, why, why_size)) return SQLITE_CANTOPEN;
+    }
+}
+
 /* Runs one change in its own transaction. On a failure `why` gets SQLite's reason, read
  * before the ROLLBACK, which would replace it (with "cannot rollback - no transaction is
  * active" when the failure ended the transaction itself, as a full disk does). */
-static int run_change(sqlite3 *db, const progress_change *c, int *flags, char *why,
+static int run_change(progress *progress, const progress_change *c, int *flags, char *why,
                       size_t why_size)
 {
-    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-    if (rc != SQLITE_OK) {
-        set_message(why, why_size, "%s", sqlite3_errmsg(db));
-        return rc;
-    }
+    int rc = begin_write(progress, why, why_size);
+    if (rc != SQLITE_OK) return rc;
+    sqlite3 *db = progress->db;
     int local_flags = 0;
     rc = write_change(db, c, &local_flags);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
@@ -295,7 +339,7 @@ static bool run_queued(progress *progress)
     bool ok = true;
     for (; done < progress->queued_count; done++) {
         char reason[512];
-        int rc = run_change(progress->db, &progress->queued[done], NULL, reason, sizeof reason);
+        int rc = run_change(progress, &progress->queued[done], NULL, reason, sizeof reason);
         if (rc != SQLITE_OK) {
             note_failure(progress, rc, reason);
             ok = false;
@@ -346,7 +390,7 @@ bool progress_submit(progress *progress, progress_change *c, int *flags)
     progress->changed = true;
     if (progress->queued_count == 0 || run_queued(progress)) {
         char reason[512];
-        int rc = run_change(progress->db, c, flags, reason, sizeof reason);
+        int rc = run_change(progress, c, flags, reason, sizeof reason);
         if (rc == SQLITE_OK) {
             progress_change_free(c);
             return true;
@@ -398,6 +442,7 @@ progress *progress_open(const char *directory, char *message, size_t message_siz
                      strncmp(opened, "progress: ", 10) == 0 ? opened + 10 : opened);
     }
     progress->saving = progress->db != NULL;
+    if (progress->saving) progress->identity = progress_db_identify(progress->db);
     if (progress->saving) progress_legacy_import(progress->db, progress->directory, imported,
                                                  sizeof imported);
     if (!progress->db && !(progress->db = progress_db_open_memory())) {

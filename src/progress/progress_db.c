@@ -287,7 +287,12 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
     }
     char *wal = with_suffix(file, "-wal"), *aside_wal = with_suffix(aside, "-wal");
     char *shm = with_suffix(file, "-shm");
-    if (wal && aside_wal && examine(wal) == FILE_DATABASE) progress_db_rename_new(wal, aside_wal);
+    /* The WAL holds the last commits (of games still playing on it) and goes with its
+     * database: left behind it would be read as the WAL of the new one. Its header is not a
+     * database's, so any regular file is taken. */
+    file_kind wal_kind = wal ? examine(wal) : FILE_MISSING;
+    if (aside_wal && (wal_kind == FILE_DATABASE || wal_kind == FILE_NOT_DATABASE))
+        progress_db_rename_new(wal, aside_wal);
     if (shm && examine(shm) != FILE_LINK) unlink(shm);
     free(wal);
     free(aside_wal);
@@ -367,9 +372,13 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
     }
     if (looks_sound(db)) return prepare(db, file, message, message_size);
 
-    /* Damaged: set it aside and start a new one with what can be read. */
-    sqlite3_close(db);
+    /* Damaged: set it aside and start a new one with what can be read. The write lock is held
+     * meanwhile, so that a game playing on it meets the change of file at its next write
+     * (progress_db_same_file) and never writes into the file set aside after its copy. A
+     * lock that cannot be had (the damage may hide it) does not stop the setting aside. */
+    sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     char *aside = set_damaged_aside(file, message, message_size);
+    progress_db_close_stale(db);
     if (!aside) return NULL;
     db = open_connection(file, why, sizeof why);
     if (!db)
@@ -406,6 +415,29 @@ sqlite3 *progress_db_open(const char *directory, const char *file, char *message
     sqlite3 *db = open_real(real, message, message_size);
     free(real);
     return db;
+}
+
+progress_db_identity progress_db_identify(sqlite3 *db)
+{
+    progress_db_identity identity = {0};
+    const char *file = sqlite3_db_filename(db, "main");
+    struct stat status;
+    if (file && *file && lstat(file, &status) == 0)
+        identity = (progress_db_identity){true, status.st_dev, status.st_ino};
+    return identity;
+}
+
+bool progress_db_same_file(sqlite3 *db, const progress_db_identity *identity)
+{
+    progress_db_identity now = progress_db_identify(db);
+    return now.known && identity->known && now.device == identity->device &&
+           now.inode == identity->inode;
+}
+
+void progress_db_close_stale(sqlite3 *db)
+{
+    sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+    sqlite3_close(db);
 }
 
 sqlite3 *progress_db_open_memory(void)

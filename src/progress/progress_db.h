@@ -14,6 +14,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* How long a statement waits for another game's lock before it gives up (it is tried again
  * later), and how long opening (and the last save at exit) waits. */
@@ -25,6 +26,28 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * (the connection is then to the new database). */
 sqlite3 *progress_db_open(const char *directory, const char *file, char *message,
                           size_t message_size);
+
+/* Which file a path names: its device and inode (st_dev, st_ino). */
+typedef struct progress_db_identity {
+    bool known;
+    dev_t device;
+    ino_t inode;
+} progress_db_identity;
+
+/* The identity of the file now at the path of the connection's database (known false when
+ * nothing is there). */
+progress_db_identity progress_db_identify(sqlite3 *db);
+
+/* True when the connection's path still names the file `identity` (taken when it was
+ * opened): false once another game has set it aside (renamed it) or anything replaced or
+ * removed it. Call it holding the write lock (after BEGIN IMMEDIATE): another game sets a
+ * database aside only holding that lock, so the answer holds until the commit. */
+bool progress_db_same_file(sqlite3 *db, const progress_db_identity *identity);
+
+/* Closes a connection whose file may have been set aside or replaced: without the
+ * checkpoint and the removal of FILE-wal that closing the last connection does, since that
+ * name may now be the WAL of the database at its place. */
+void progress_db_close_stale(sqlite3 *db);
 
 /* A database in memory with the schema, for a progress that is not saved. NULL when out of
  * memory. */

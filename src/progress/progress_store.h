@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include "progress.h"
+#include "progress_db.h"
 
 /* The slots of progress_get(). */
 enum { PROGRESS_GET_SLOTS = 4 };
@@ -45,6 +46,7 @@ typedef struct progress_last_level {
 
 struct progress {
     sqlite3 *db;   /* the database, or one in memory when progress is not saved */
+    progress_db_identity identity; /* the file `db` was opened on (progress_db_same_file) */
     bool saving;   /* false: `db` is in memory */
     bool changed;  /* a change was made (for progress_unsaved when not saving) */
     char *directory, *file;

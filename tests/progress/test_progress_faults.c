@@ -132,6 +132,80 @@ static void test_a_full_disk_is_told_with_its_reason(void **state)
     assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+/* ---- the database set aside or replaced under a game -------------------------------------- */
+
+/* Overwrites page `page` (1-based, 4 KiB pages) of the database with garbage. */
+static void damage_page(const progress_test_dir *f, int page)
+{
+    int fd = open(progress_test_path(f, "progress.db"), O_WRONLY);
+    assert_true(fd >= 0);
+    char garbage[4096];
+    memset(garbage, 0x5a, sizeof garbage);
+    assert_int_equal(pwrite(fd, garbage, sizeof garbage, (off_t)(page - 1) * 4096),
+                     (ssize_t)sizeof garbage);
+    close(fd);
+}
+
+/* Issue 45, item 2: game A plays; the database is damaged on disk; game B starts and sets
+ * it aside (copying what it can read into a new one); A then saves. A's later changes must
+ * reach the new database, not the one set aside, and A's player is told once. Before, A
+ * wrote on into progress.db.corrupt-* and nobody knew. */
+static void test_a_game_follows_its_database_set_aside_by_another(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    char *lurd = long_lurd(2000);
+    for (int i = 1; i <= 300; i++) assert_true(progress_set_unfinished(p, (progress_key)i, lurd));
+    progress_close(p); /* the WAL goes into the file */
+
+    progress *a = progress_test_open(f);
+    assert_true(progress_set_unfinished(a, 0, "u")); /* the first leaf, before the damage */
+    assert_null(progress_take_notice(a));
+    damage_page(f, 80);
+    char message[1024];
+    progress *b = progress_open(f->directory, message, sizeof message);
+    assert_non_null(strstr(message, "was damaged; it was set aside as"));
+    assert_true(progress_set_unfinished(a, 1001, "r"));
+    const char *notice = progress_take_notice(a);
+    assert_non_null(notice);
+    if (!strstr(notice, "set aside or replaced")) fail_msg("notice: '%s'", notice);
+    assert_null(strchr(notice, '\n'));
+    assert_true(progress_set_unfinished(a, 1002, "d"));
+    assert_null(progress_take_notice(a)); /* told once */
+    /* B sees A's changes at once: they share the new database */
+    assert_non_null(progress_get(b, 1001));
+    char why[1024];
+    assert_false(progress_unsaved(a, why, sizeof why));
+    progress_close(a);
+    progress_close(b);
+
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 0)->unfinished, "u"); /* from its WAL, copied by B */
+    assert_string_equal(progress_get(p, 1001)->unfinished, "r");
+    assert_string_equal(progress_get(p, 1002)->unfinished, "d");
+    progress_close(p);
+    free(lurd);
+}
+
+/* The same when the file is moved away (by hand, or a backup tool): the game starts a new
+ * database at its place and saves there; it never writes into the file moved. */
+static void test_a_game_follows_its_database_moved_away(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *a = progress_test_open(f);
+    assert_true(progress_set_unfinished(a, 1, "u"));
+    char moved[600];
+    snprintf(moved, sizeof moved, "%s", progress_test_path(f, "moved.db"));
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), moved), 0);
+    assert_int_equal(unlink(progress_test_path(f, "progress.db-wal")), 0);
+    assert_true(progress_set_unfinished(a, 2, "r"));
+    assert_non_null(progress_take_notice(a));
+    progress_close(a);
+    progress *p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 2)->unfinished, "r");
+    progress_close(p);
+}
+
 /* ---- symbolic links on the way to the database --------------------------------------------- */
 
 /* Issue 45, item 4: a data directory reached through links (a home folder or XDG_DATA_HOME
@@ -178,6 +252,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         WITH_DIRECTORY(test_a_failed_write_is_told_with_its_reason),
         WITH_DIRECTORY(test_a_full_disk_is_told_with_its_reason),
+        WITH_DIRECTORY(test_a_game_follows_its_database_set_aside_by_another),
+        WITH_DIRECTORY(test_a_game_follows_its_database_moved_away),
         WITH_DIRECTORY(test_a_symlinked_data_home_saves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
