@@ -744,6 +744,11 @@ int tui_main(const cli_options *options)
     /* the progress first: `sokoban` alone reopens the collection played last */
     char progress_message[1100] = "";
     t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
+    /* NULL only when memory ran out: the game plays, saying it saves nothing */
+    bool progress_lost = !t.play.progress;
+    if (progress_lost)
+        snprintf(progress_message, sizeof progress_message,
+                 "progress: out of memory, so progress is not saved");
     if (!load_collections(&t)) {
         free_all(&t);
         return CLI_BAD_INPUT;
@@ -789,5 +794,9 @@ int tui_main(const cli_options *options)
     restore_terminal();
     if (status != CLI_OK) fputs("sokoban: out of memory\n", stderr);
     if (!free_all(&t) && status == CLI_OK) status = CLI_UNSAVED;
+    if (progress_lost) {
+        fputs("sokoban: progress was not saved: out of memory when it was opened\n", stderr);
+        if (status == CLI_OK) status = CLI_UNSAVED;
+    }
     return stop_signal ? 128 + stop_signal : status;
 }

@@ -1040,6 +1040,31 @@ test_read_only_data_is_told() {
     tmux -L "$SOCKET" kill-server
 }
 
+# Issue 45, item 5: memory runs out as the progress opens (every sqlite3_open_v2 fails with
+# SQLITE_NOMEM, through the LD_PRELOAD shim tests/support/sqlite_open_nomem.c): the game says
+# so on its message line and plays; at the end stderr says progress was not saved and the
+# exit status is 3. It used to play on silently and end with 0, having saved nothing.
+test_no_memory_for_progress_is_told() {
+    [ -n "${SQLITE_OPEN_NOMEM:-}" ] || fail "SQLITE_OPEN_NOMEM (the shim) is not given"
+    real=$SOKOBAN
+    printf '#!/bin/sh\nLD_PRELOAD="%s" ASAN_OPTIONS="%s" exec "%s" "$@"\n' "$SQLITE_OPEN_NOMEM" \
+        "${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$real" > "$WORK/no-memory.sh"
+    chmod +x "$WORK/no-memory.sh"
+    SOKOBAN=$WORK/no-memory.sh
+    start_game -l C -s 100x24 "$WORK/small.xsb"
+    SOKOBAN=$real
+    wait_for "progress: out of memory, so progress is not saved"
+    keys l
+    wait_for "moves 1  pushes 0"
+    keys q
+    wait_for "SHELL-DONE"
+    screen | grep -q "EXIT=3" || fail "the exit status does not say progress was not saved"
+    grep -q "^sokoban: progress was not saved: out of memory" "$WORK/stderr" ||
+        fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
+    [ ! -e "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "a database was made after all"
+    tmux -L "$SOCKET" kill-server
+}
+
 # An old progress.txt with nothing readable in it is imported (nothing) and renamed, with
 # one message, and the game saves into the database; a progress.db that is not a database is
 # told, left alone, and the game plays without saving. (A wide terminal, so the message's
