@@ -10,6 +10,7 @@
 
 #include "level/collection.h"
 #include "collections.h"
+#include "list.h"
 
 enum { HEADER_ROWS = 3, FOOTER_ROWS = 1 };
 
@@ -83,9 +84,7 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
     (void)p;
     erase();
     int rows = visible_rows();
-    if (s->selected < s->top) s->top = s->selected;
-    if (s->selected >= s->top + rows) s->top = s->selected - rows + 1;
-    if (s->top < 0) s->top = 0;
+    list_scroll(s->selected, &s->top, rows);
     char header[160];
     snprintf(header, sizeof header, " Collection library: %d collection%s on this system",
              s->library.count, s->library.count == 1 ? "" : "s");
@@ -194,31 +193,10 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
         return COLLECTIONS_STAY;
     }
     s->typed[0] = '\0';
-    int page = visible_rows(), last = s->library.count - 1;
+    int last = s->library.count - 1;
+    if (list_navigate(key, &s->selected, s->library.count, visible_rows()))
+        return COLLECTIONS_STAY;
     switch (key) {
-    case KEY_UP:
-    case 'k':
-        s->selected--;
-        break;
-    case KEY_DOWN:
-    case 'j':
-        s->selected++;
-        break;
-    case KEY_PPAGE:
-        s->selected -= page;
-        break;
-    case KEY_NPAGE:
-    case ' ':
-        s->selected += page;
-        break;
-    case KEY_HOME:
-    case 'g':
-        s->selected = 0;
-        break;
-    case KEY_END:
-    case 'G':
-        s->selected = last;
-        break;
     case '\n':
     case '\r':
     case KEY_ENTER:
@@ -229,11 +207,8 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
     case 'c':
         return COLLECTIONS_BACK;
     default:
-        break;
+        return COLLECTIONS_STAY;
     }
-    if (s->selected > last) s->selected = last;
-    if (s->selected < 0) s->selected = 0;
-    return COLLECTIONS_STAY;
 }
 
 void collections_free(collections_screen *s)

@@ -1,11 +1,11 @@
 /* levels.c - the level list screen. */
-#include <assert.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "level/utf8.h"
 #include "levels.h"
+#include "list.h"
 
 enum { HEADER_ROWS = 4, FOOTER_ROWS = 1 };
 
@@ -25,20 +25,11 @@ static int visible_rows(void)
     return rows < 1 ? 1 : rows;
 }
 
-/* Keeps the selection on screen. */
-static void scroll_to_selection(level_list *list)
-{
-    int rows = visible_rows();
-    if (list->selected < list->top) list->top = list->selected;
-    if (list->selected >= list->top + rows) list->top = list->selected - rows + 1;
-    if (list->top < 0) list->top = 0;
-}
-
 void levels_draw(level_list *list, const view *v, const play *p)
 {
     const collection *c = &p->collections[list->collection];
     erase();
-    scroll_to_selection(list);
+    list_scroll(list->selected, &list->top, visible_rows());
 
     int solved = 0;
     for (int i = 0; i < c->count; i++) {
@@ -136,32 +127,8 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     }
     list->typed = 0;
     list->note[0] = '\0';
+    if (list_navigate(key, &list->selected, c->count, page)) return LEVELS_STAY;
     switch (key) {
-    case KEY_UP:
-    case 'k':
-    case 'w':
-        list->selected--;
-        break;
-    case KEY_DOWN:
-    case 'j':
-    case 's':
-        list->selected++;
-        break;
-    case KEY_PPAGE:
-        list->selected -= page;
-        break;
-    case KEY_NPAGE:
-    case ' ':
-        list->selected += page;
-        break;
-    case KEY_HOME:
-    case 'g':
-        list->selected = 0;
-        break;
-    case KEY_END:
-    case 'G':
-        list->selected = c->count - 1;
-        break;
     case '\t':
     case KEY_RIGHT:
     case KEY_LEFT:
@@ -194,8 +161,4 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     default:
         return LEVELS_STAY;
     }
-    if (list->selected < 0) list->selected = 0;
-    if (list->selected >= c->count) list->selected = c->count - 1;
-    assert(list->selected >= 0 && list->selected < c->count);
-    return LEVELS_STAY;
 }

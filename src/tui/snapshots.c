@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "rules/lurd.h"
+#include "list.h"
 #include "snapshots.h"
 
 #define ASSISTED_MARK " (assisted)"
@@ -98,7 +99,7 @@ bool snapshots_open(snapshot_screen *s, play *p)
         return false;
     }
     s->count = count;
-    s->selected = 0;
+    s->selected = s->top = 0;
     return true;
 }
 
@@ -119,9 +120,18 @@ static void count_steps(const char *lurd, int *moves, int *pushes)
     }
 }
 
-void snapshots_draw(const snapshot_screen *s, const view *v, const play *p)
+/* Rows available for snapshots: under the title, a blank and the column heads, above the
+ * footer. */
+static int visible_rows(void)
+{
+    int rows = LINES - 4;
+    return rows < 1 ? 1 : rows;
+}
+
+void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
 {
     erase();
+    list_scroll(s->selected, &s->top, visible_rows());
     char header[160];
     snprintf(header, sizeof header, " Snapshots of %s %d: %s",
              p->collections[p->collection_index].name, play_level(p)->number, play_level(p)->title);
@@ -131,7 +141,7 @@ void snapshots_draw(const snapshot_screen *s, const view *v, const play *p)
     mvaddnstr(2, 0, "   name                                       moves  pushes  redo  saved",
               COLS);
     attrset(A_NORMAL);
-    for (int i = 0; i < s->count && 3 + i < LINES - 1; i++) {
+    for (int row = 3, i = s->top; i < s->count && row < LINES - 1; i++, row++) {
         int moves, pushes, redo_moves, redo_pushes;
         count_steps(s->items[i].lurd, &moves, &pushes);
         count_steps(s->items[i].redo, &redo_moves, &redo_pushes);
@@ -144,10 +154,10 @@ void snapshots_draw(const snapshot_screen *s, const view *v, const play *p)
                  pushes, redo_moves, when);
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
-            move(3 + i, 0);
+            move(row, 0);
             hline(' ', COLS);
         }
-        mvaddnstr(3 + i, 0, line, COLS);
+        mvaddnstr(row, 0, line, COLS);
         attrset(A_NORMAL);
     }
     attrset(A_REVERSE);
@@ -179,17 +189,8 @@ static void restore(snapshot_screen *s, play *p)
 
 bool snapshots_key(snapshot_screen *s, play *p, int key)
 {
+    if (list_navigate(key, &s->selected, s->count, visible_rows())) return true;
     switch (key) {
-    case KEY_UP:
-    case 'k':
-    case 'w':
-        if (s->selected > 0) s->selected--;
-        return true;
-    case KEY_DOWN:
-    case 'j':
-    case 's':
-        if (s->selected < s->count - 1) s->selected++;
-        return true;
     case '\n':
     case '\r':
     case KEY_ENTER:

@@ -25,7 +25,7 @@ typedef struct snapshot_screen {
     /* The list. */
     progress_snapshot *items; /* owned, newest first */
     int count;
-    int selected;
+    int selected, top; /* the snapshot selected, the first one shown */
 } snapshot_screen;
 
 /* m: starts asking for a name. */
@@ -38,7 +38,7 @@ void snapshots_naming_key(snapshot_screen *s, play *p, int key);
 bool snapshots_open(snapshot_screen *s, play *p);
 
 /* Draws the list into stdscr; the caller refreshes. */
-void snapshots_draw(const snapshot_screen *s, const view *v, const play *p);
+void snapshots_draw(snapshot_screen *s, const view *v, const play *p);
 
 /* A key on the list; false when the list closes (back to the play screen). */
 bool snapshots_key(snapshot_screen *s, play *p, int key);

@@ -7,11 +7,13 @@
 #include <sys/stat.h>
 
 #include "rules/solutions.h"
+#include "list.h"
 #include "statistics.h"
 
 void statistics_open(statistics_screen *s, const play *p)
 {
     s->selected = p->collection_index;
+    s->top = 0;
     s->note[0] = 0;
 }
 
@@ -56,9 +58,18 @@ static void format_time(double seconds, char *out, size_t size)
     snprintf(out, size, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
 }
 
-void statistics_draw(const statistics_screen *s, const view *v, play *p)
+/* Rows available for collections: under the title, a blank and the column heads, above the
+ * note's lines and the footer. */
+static int visible_rows(void)
+{
+    int rows = LINES - 6;
+    return rows < 1 ? 1 : rows;
+}
+
+void statistics_draw(statistics_screen *s, const view *v, play *p)
 {
     erase();
+    list_scroll(s->selected, &s->top, visible_rows());
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, " Statistics", COLS);
     attrset(A_BOLD);
@@ -68,7 +79,7 @@ void statistics_draw(const statistics_screen *s, const view *v, play *p)
               COLS);
     attrset(A_NORMAL);
     int row = 3;
-    for (int i = 0; i < p->collection_count && row < LINES - 3; i++, row++) {
+    for (int i = s->top; i < p->collection_count && row < LINES - 3; i++, row++) {
         collection_figures f;
         figures_of(p, i, &f);
         char time_text[48], bests[48] = "-";
@@ -251,17 +262,8 @@ void statistics_import(play *p, int index, char *note, size_t note_size)
 
 bool statistics_key(statistics_screen *s, play *p, int key)
 {
+    if (list_navigate(key, &s->selected, p->collection_count, visible_rows())) return true;
     switch (key) {
-    case KEY_UP:
-    case 'k':
-    case 'w':
-        if (s->selected > 0) s->selected--;
-        return true;
-    case KEY_DOWN:
-    case 'j':
-    case 's':
-        if (s->selected < p->collection_count - 1) s->selected++;
-        return true;
     case 'e':
         statistics_export(p, s->selected, s->note, sizeof s->note);
         return true;

@@ -15,6 +15,7 @@
 
 typedef struct statistics_screen {
     int selected;   /* the collection selected */
+    int top;        /* the first collection shown */
     char note[320]; /* what the last export or import did, shown under the table */
 } statistics_screen;
 
@@ -22,7 +23,7 @@ typedef struct statistics_screen {
 void statistics_open(statistics_screen *s, const play *p);
 
 /* Draws the screen into stdscr; the caller refreshes. */
-void statistics_draw(const statistics_screen *s, const view *v, play *p);
+void statistics_draw(statistics_screen *s, const view *v, play *p);
 
 /* A key on the screen; false when it closes (back to the play screen). */
 bool statistics_key(statistics_screen *s, play *p, int key);

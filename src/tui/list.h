@@ -1,0 +1,18 @@
+/* list.h - a selection in a list on screen: the keys that move it, the same on every list
+ * screen (levels, collections, snapshots, statistics), and the scrolling that keeps it
+ * shown. */
+#ifndef SOKOBAN_TUI_LIST_H
+#define SOKOBAN_TUI_LIST_H
+
+#include <stdbool.h>
+
+/* Moves *selected for a navigation key: Up k w and Down j s by one, PgUp and PgDn or
+ * space by `page` rows, Home g and End G to the first and last; the selection stays in
+ * [0, count - 1] (0 when the list is empty). False, with nothing changed, for any other
+ * key. */
+bool list_navigate(int key, int *selected, int count, int page);
+
+/* Scrolls *top (the first index shown) so that `selected` is on the `rows` rows shown. */
+void list_scroll(int selected, int *top, int rows);
+
+#endif

@@ -1,0 +1,83 @@
+/* test_list.c - the navigation keys every list screen shares (src/tui/list.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "tui/list.h"
+
+static int after(int key, int selected, int count, int page)
+{
+    list_navigate(key, &selected, count, page);
+    return selected;
+}
+
+static void test_up_and_down_move_by_one_and_stop_at_the_ends(void **state)
+{
+    (void)state;
+    assert_int_equal(after(KEY_DOWN, 3, 10, 4), 4);
+    assert_int_equal(after('j', 3, 10, 4), 4);
+    assert_int_equal(after('s', 3, 10, 4), 4);
+    assert_int_equal(after(KEY_UP, 3, 10, 4), 2);
+    assert_int_equal(after('k', 3, 10, 4), 2);
+    assert_int_equal(after('w', 3, 10, 4), 2);
+    assert_int_equal(after(KEY_UP, 0, 10, 4), 0);
+    assert_int_equal(after(KEY_DOWN, 9, 10, 4), 9);
+}
+
+static void test_pages_home_and_end(void **state)
+{
+    (void)state;
+    assert_int_equal(after(KEY_NPAGE, 3, 10, 4), 7);
+    assert_int_equal(after(' ', 7, 10, 4), 9);
+    assert_int_equal(after(KEY_PPAGE, 7, 10, 4), 3);
+    assert_int_equal(after(KEY_PPAGE, 2, 10, 4), 0);
+    assert_int_equal(after('G', 2, 10, 4), 9);
+    assert_int_equal(after(KEY_END, 2, 10, 4), 9);
+    assert_int_equal(after('g', 8, 10, 4), 0);
+    assert_int_equal(after(KEY_HOME, 8, 10, 4), 0);
+}
+
+static void test_other_keys_are_not_navigation(void **state)
+{
+    (void)state;
+    int selected = 5;
+    assert_false(list_navigate('q', &selected, 10, 4));
+    assert_false(list_navigate('\n', &selected, 10, 4));
+    assert_false(list_navigate('d', &selected, 10, 4));
+    assert_int_equal(selected, 5);
+    assert_true(list_navigate('j', &selected, 10, 4));
+}
+
+static void test_an_empty_list_keeps_the_selection_at_zero(void **state)
+{
+    (void)state;
+    assert_int_equal(after(KEY_DOWN, 0, 0, 4), 0);
+    assert_int_equal(after('G', 0, 0, 4), 0);
+}
+
+static void test_scrolling_keeps_the_selection_on_the_rows_shown(void **state)
+{
+    (void)state;
+    int top = 0;
+    list_scroll(7, &top, 5); /* rows 0-4 shown: 7 is below, the view moves down to 3-7 */
+    assert_int_equal(top, 3);
+    list_scroll(5, &top, 5); /* shown already */
+    assert_int_equal(top, 3);
+    list_scroll(1, &top, 5); /* above: it becomes the first row */
+    assert_int_equal(top, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_up_and_down_move_by_one_and_stop_at_the_ends),
+        cmocka_unit_test(test_pages_home_and_end),
+        cmocka_unit_test(test_other_keys_are_not_navigation),
+        cmocka_unit_test(test_an_empty_list_keeps_the_selection_at_zero),
+        cmocka_unit_test(test_scrolling_keeps_the_selection_on_the_rows_shown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
