@@ -301,7 +301,9 @@ static bool map_rows_add(map_rows *m, const char *squares, int length, int line_
 
 /* Expands one file line into map rows: run-length counts, '|' breaks, tabs to the next
  * tab stop, '-' and '_' to floor. Fails on an unknown character, a count with nothing
- * after it, or a row longer than the largest level. */
+ * after it, a row longer than the largest level, or more rows (with those of the lines
+ * above) than it has: the limits are checked as the line is read, so a huge line of
+ * "#|" is refused at its 101st row, not after it was expanded whole. */
 static bool expand_line(parser *p, const level *lv, const line *l, map_rows *rows)
 {
     char row[MAX_ROW_CHARS + 1];
@@ -322,6 +324,8 @@ static bool expand_line(parser *p, const level *lv, const line *l, map_rows *row
              * (as "5#|#@$.#|5#|" ends with): the written level would read back different */
             while (length > 0 && row[length - 1] == LEVEL_FLOOR) length--;
             if (length > 0 && !map_rows_add(rows, row, length, l->number)) return out_of_memory(p);
+            if (rows->count > LEVEL_MAX_SIDE)
+                return fail(p, lv, l->number, "too large: more than %d rows", LEVEL_MAX_SIDE);
             length = 0;
             continue;
         }
@@ -693,8 +697,6 @@ static bool read_level(parser *p, int text_start, int *at)
         const line *l = &p->lines[i];
         if (good) good = expand_line(p, lv, l, &rows);
         if (good && l->kind == LINE_BAD_MAP) good = fail(p, lv, l->number, "not a map row");
-        if (good && rows.count > LEVEL_MAX_SIDE)
-            good = fail(p, lv, l->number, "too large: more than %d rows", LEVEL_MAX_SIDE);
         if (p->out_of_memory) break;
         i++;
     }

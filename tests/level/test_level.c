@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <cmocka.h>
 
@@ -696,6 +697,27 @@ static void test_too_tall_a_level_is_an_error(void **state)
     free(text);
 }
 
+/* The limits are checked while a line is read (issue 45, item 10): a file of one 64 MiB line
+ * of "#|" (32 Mi rows) is refused at its 101st row, in a little memory (it took 1.6 GB and
+ * 16 to 32 s when the whole line was expanded first). The peak resident size (ru_maxrss)
+ * may grow by the file itself and little more. */
+static void test_one_line_of_32_million_rows_is_refused_at_once(void **state)
+{
+    (void)state;
+    size_t length = LEVEL_MAX_FILE_BYTES;
+    char *text = malloc(length);
+    assert_non_null(text);
+    for (size_t i = 0; i + 1 < length; i += 2) memcpy(text + i, "#|", 2);
+    text[length - 1] = '\n';
+    struct rusage before, after;
+    getrusage(RUSAGE_SELF, &before);
+    assert_mentions(parse_error_bytes(text, length), "more than 100 rows");
+    getrusage(RUSAGE_SELF, &after);
+    free(text);
+    long grown_mib = (after.ru_maxrss - before.ru_maxrss) / 1024;
+    if (grown_mib > 256) fail_msg("the peak memory grew by %ld MiB", grown_mib);
+}
+
 static void test_huge_count_is_too_large_not_an_overflow(void **state)
 {
     (void)state;
@@ -966,6 +988,7 @@ int main(void)
         cmocka_unit_test(test_too_wide_a_level_is_an_error),
         cmocka_unit_test(test_too_tall_a_level_is_an_error),
         cmocka_unit_test(test_huge_count_is_too_large_not_an_overflow),
+        cmocka_unit_test(test_one_line_of_32_million_rows_is_refused_at_once),
         cmocka_unit_test(test_empty_file_is_an_error),
         cmocka_unit_test(test_binary_file_is_not_a_text_file),
         cmocka_unit_test(test_text_without_a_map_has_no_level),
