@@ -11,6 +11,7 @@
 
 #include "game.h"
 #include "lurd.h"
+#include "level/safe_file.h"
 #include "level/textfile.h"
 
 #ifndef SOKOBAN_VERSION
@@ -221,40 +222,19 @@ bool solutions_write_sok(FILE *out, const char *collection_name, const solutions
     return fflush(out) == 0 && !ferror(out);
 }
 
-bool solutions_export(const char *path, const char *collection_name, const solutions_level *levels,
-                      int count, char *reason, size_t reason_size)
+bool solutions_export(const char *directory, const char *collection_name,
+                      const solutions_level *levels, int count, char *path, size_t path_size,
+                      char *reason, size_t reason_size)
 {
-    char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.XXXXXX", path) >= (int)sizeof temporary) {
-        snprintf(reason, reason_size, "%s: name too long", path);
+    safe_file file;
+    bool opened =
+        safe_file_create(&file, directory, collection_name, ".sok", 0644, reason, reason_size);
+    if (path && path_size) snprintf(path, path_size, "%s", file.path);
+    if (!opened) return false;
+    if (!solutions_write_sok(file.out, collection_name, levels, count)) {
+        snprintf(reason, reason_size, "%s: %s", file.path, strerror(errno));
+        safe_file_abort(&file);
         return false;
     }
-    int fd = mkstemp(temporary);
-    if (fd >= 0) fchmod(fd, 0644); /* an export is for sharing; mkstemp() made it 0600 */
-    FILE *out = fd < 0 ? NULL : fdopen(fd, "w");
-    if (!out) {
-        snprintf(reason, reason_size, "%s: %s", path, strerror(errno));
-        if (fd >= 0) close(fd);
-        if (fd >= 0) unlink(temporary);
-        return false;
-    }
-    bool written = solutions_write_sok(out, collection_name, levels, count);
-    int saved_errno = errno;
-    if (fsync(fileno(out)) != 0 && written) {
-        written = false;
-        saved_errno = errno;
-    }
-    if (fclose(out) != 0 && written) {
-        written = false;
-        saved_errno = errno;
-    }
-    if (written && rename(temporary, path) != 0) {
-        written = false;
-        saved_errno = errno;
-    }
-    if (!written) {
-        unlink(temporary);
-        snprintf(reason, reason_size, "%s: %s", path, strerror(saved_errno));
-    }
-    return written;
+    return safe_file_commit(&file, reason, reason_size);
 }

@@ -97,10 +97,13 @@ void solutions_import_sol_files(const collection *c, solutions_take *take, void 
 bool solutions_write_sok(FILE *out, const char *collection_name, const solutions_level *levels,
                          int count);
 
-/* Writes the SOK file to `path` through a temporary file renamed over it; false with the
- * reason when it could not be written. */
-bool solutions_export(const char *path, const char *collection_name, const solutions_level *levels,
-                      int count, char *reason, size_t reason_size);
+/* Writes the SOK file into `directory`, named after the collection (made a safe file name,
+ * ".sok" added: level/safe_file.h, so no name writes outside the directory, and a directory
+ * that is a symbolic link is refused), through a temporary file renamed over it. The file's
+ * path goes into `path` (may be NULL); false with the reason when it could not be written. */
+bool solutions_export(const char *directory, const char *collection_name,
+                      const solutions_level *levels, int count, char *path, size_t path_size,
+                      char *reason, size_t reason_size);
 
 void solution_entry_free(solution_entry *entry);
 

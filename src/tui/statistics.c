@@ -129,7 +129,8 @@ static solution_origin origin_of(progress_origin origin)
                                          : SOLUTION_OWN;
 }
 
-/* The directory the exports go to: solutions/ beside the progress database. */
+/* The directory the exports go to: solutions/ beside the progress database (made when
+ * missing; one that is a symbolic link is refused by solutions_export()). */
 static bool export_directory(const play *p, char *out, size_t size)
 {
     if (!p->progress || !progress_saving(p->progress)) return false;
@@ -143,12 +144,11 @@ static bool export_directory(const play *p, char *out, size_t size)
 bool statistics_export(play *p, int index, char *note, size_t note_size)
 {
     const collection *c = &p->collections[index];
-    char directory[4096], path[4200], reason[512];
+    char directory[4096], path[4400], reason[4600];
     if (!export_directory(p, directory, sizeof directory)) {
         snprintf(note, note_size, "Nothing exported: progress is not saved");
         return false;
     }
-    snprintf(path, sizeof path, "%s/%s.sok", directory, c->name);
     solutions_level *levels = calloc((size_t)c->count, sizeof *levels);
     solution_entry *entries = calloc((size_t)c->count * 2, sizeof *entries);
     if (!levels || !entries) {
@@ -182,7 +182,9 @@ bool statistics_export(play *p, int index, char *note, size_t note_size)
         with += levels[i].count > 0;
         progress_record_free(&record);
     }
-    bool written = solutions_export(path, c->name, levels, c->count, reason, sizeof reason);
+    /* the collection's name comes from its file: made a safe name inside the directory */
+    bool written = solutions_export(directory, c->name, levels, c->count, path, sizeof path, reason,
+                                    sizeof reason);
     if (written)
         snprintf(note, note_size, "Exported %d %s of %d of %d levels to %s", solutions,
                  play_plural(solutions, "solution", "solutions"), with, c->count, path);

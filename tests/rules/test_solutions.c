@@ -320,12 +320,15 @@ static void test_export_to_a_file_replaces_it_whole(void **state)
     (void)state;
     char directory[64], path[128], reason[512];
     make_directory(directory, sizeof directory);
-    snprintf(path, sizeof path, "%s/out.sok", directory);
+    snprintf(path, sizeof path, "%s/corridor.sok", directory);
     write_file(path, "old\n");
     collection c = parse(corridor);
     solution_entry s[] = {{.lurd = "rRR", .moves = 3, .pushes = 2, .origin = SOLUTION_OWN}};
     solutions_level levels[] = {{&c.levels[0], s, 1}};
-    assert_true(solutions_export(path, "corridor", levels, 1, reason, sizeof reason));
+    char written[4400];
+    assert_true(solutions_export(directory, "corridor", levels, 1, written, sizeof written, reason,
+                                 sizeof reason));
+    assert_string_equal(written, path);
     collection back;
     level_error error;
     if (!collection_load(path, &back, &error)) fail_msg("%s", error.message);
@@ -337,9 +340,10 @@ static void test_export_to_a_file_replaces_it_whole(void **state)
     unlink(path);
     rmdir(directory);
 
-    /* a directory that is not there: false, naming the file */
-    assert_false(solutions_export(path, "corridor", levels, 1, reason, sizeof reason));
-    assert_non_null(strstr(reason, path));
+    /* a directory that is not there: false, naming it */
+    assert_false(solutions_export(directory, "corridor", levels, 1, written, sizeof written, reason,
+                                  sizeof reason));
+    assert_non_null(strstr(reason, directory));
     collection_free(&c);
 }
 

@@ -1428,6 +1428,34 @@ test_statistics_and_export() {
     wait_for "moves "
 }
 
+# An export never leaves its folder (issue 45, item 1): a collection named by its header
+# "../../x/PWNED" is written inside solutions/ under a plain file name, an existing file
+# outside is left as it was; a solutions/ that is a symbolic link is not written through.
+test_export_stays_in_its_folder() {
+    mkdir -p "$XDG_DATA_HOME/x" "$WORK/elsewhere"
+    printf 'precious\n' > "$XDG_DATA_HOME/x/PWNED.sok"
+    printf 'Collection: ../../x/PWNED\n\n; One\n#####\n#@$.#\n#####\n' > "$WORK/hostile.sok"
+    start_game -l C -s 200x24 "$WORK/hostile.sok"
+    wait_for "moves 0  pushes 0"
+    keys l
+    wait_for "Solved in 1 move, 1 push"
+    keys i
+    wait_for "Statistics"
+    keys e
+    wait_for "Exported 1 solution of 1 of 1 levels to"
+    wait_for "/sokoban/solutions/_.._.._x_PWNED.sok"
+    [ "$(cat "$XDG_DATA_HOME/x/PWNED.sok")" = precious ] || fail "the file outside was written"
+    [ -f "$XDG_DATA_HOME/sokoban/solutions/_.._.._x_PWNED.sok" ] || fail "no export inside"
+    rm -rf "$XDG_DATA_HOME/sokoban/solutions"
+    ln -s "$WORK/elsewhere" "$XDG_DATA_HOME/sokoban/solutions"
+    keys e
+    wait_for "Not exported:"
+    wait_for "is a symbolic link"
+    [ -z "$(ls -A "$WORK/elsewhere")" ] || fail "the export went through the link"
+    keys Escape
+    wait_for "moves "
+}
+
 # i on the statistics screen imports the .sol file beside a level file, checked, kept as an
 # imported best (the level is not marked solved).
 test_import_sol() {
