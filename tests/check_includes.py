@@ -51,7 +51,6 @@ DOORS = {
 # of. The private header says so in its opening comment ("not for other modules").
 PARTS = {
     "progress/progress_store": "progress/progress",
-    "progress/progress_levels": "progress/progress",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

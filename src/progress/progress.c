@@ -161,6 +161,15 @@ char *progress_column_text(sqlite3_stmt *statement, int column)
 
 /* ---- changes ------------------------------------------------------------------------- */
 
+void progress_record_free(progress_record *record)
+{
+    free(record->best_moves.lurd);
+    free(record->best_pushes.lurd);
+    free(record->unfinished);
+    free(record->unfinished_redo);
+    memset(record, 0, sizeof *record);
+}
+
 void progress_change_free(progress_change *change)
 {
     for (int i = 0; i < 3; i++) free(change->text[i]);

@@ -1,6 +1,8 @@
 /* progress_levels.c - what the progress keeps of levels and collections: records and bests
  * (checked by replaying them), unfinished games, snapshots, imported solutions, the
- * collection played last, statistics. The writes go through progress_submit (progress.c). */
+ * collection played last, statistics. Built on the store (progress.c, through
+ * progress_store.h): reads with progress_prepare(), writes with progress_submit(); the store
+ * calls nothing of this file. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,15 +11,6 @@
 #include "progress_store.h"
 
 /* ---- reading records ------------------------------------------------------------------ */
-
-void progress_record_free(progress_record *record)
-{
-    free(record->best_moves.lurd);
-    free(record->best_pushes.lurd);
-    free(record->unfinished);
-    free(record->unfinished_redo);
-    memset(record, 0, sizeof *record);
-}
 
 bool progress_read(progress *progress, progress_key key, progress_record *record)
 {

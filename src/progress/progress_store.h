@@ -1,5 +1,5 @@
-/* progress_store.h - inside the progress module (progress.c, progress_levels.c): the struct
- * behind `progress`, and the changes it writes. Not for other modules.
+/* progress_store.h - inside the progress store (progress.c): the struct behind `progress`,
+ * and the changes it writes; progress_levels.c is built on it. Not for other modules.
  *
  * A change is one write, run in its own transaction by progress_submit(); a change that
  * cannot be written is queued and tried again before the next one. */
