@@ -1,0 +1,129 @@
+/* test_level_save.c - saving a level into the player's own collection files: a new file, an
+ * append, safe names, and no file that is a link or not a level file. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "level/level.h"
+#include "level/level_save.h"
+
+static const char *LEVEL_A = "#####\n#@$.#\n#####\nTitle: A\n\n";
+static const char *LEVEL_B = "######\n#@$ .#\n######\nTitle: B\nAuthor: Me\n\n";
+
+static char folder[256];
+
+static int make_folder(void **state)
+{
+    (void)state;
+    snprintf(folder, sizeof folder, "/tmp/sokoban-test-save-XXXXXX");
+    return mkdtemp(folder) ? 0 : -1;
+}
+
+static int remove_folder(void **state)
+{
+    (void)state;
+    char command[400];
+    snprintf(command, sizeof command, "rm -rf '%s'", folder);
+    return system(command) == 0 ? 0 : -1;
+}
+
+static char *read_back(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    static char text[4096];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+static void test_first_save_makes_the_file_then_appends(void **state)
+{
+    (void)state;
+    char where[400], why[300] = "";
+    snprintf(where, sizeof where, "%s/new/levels", folder); /* made with its parents */
+    level_save_result result;
+    assert_true(level_save_append(where, "mine", LEVEL_A, &result, why, sizeof why));
+    assert_int_equal(result.number, 1);
+    char expected[500];
+    snprintf(expected, sizeof expected, "%s/mine.sok", where);
+    assert_string_equal(result.path, expected);
+    assert_true(level_save_append(where, "mine.sok", LEVEL_B, &result, why, sizeof why));
+    assert_int_equal(result.number, 2);
+    assert_string_equal(read_back(result.path), "#####\n#@$.#\n#####\nTitle: A\n\n"
+                                                "######\n#@$ .#\n######\nTitle: B\nAuthor: Me\n\n");
+    collection c;
+    level_error error;
+    assert_true(collection_load(result.path, &c, &error));
+    assert_int_equal(c.count, 2);
+    assert_string_equal(c.levels[1].title, "B");
+    assert_string_equal(c.levels[1].author, "Me");
+    collection_free(&c);
+}
+
+static void test_names_are_made_safe(void **state)
+{
+    (void)state;
+    char out[100];
+    assert_true(level_save_safe_name("../../etc/passwd", out, sizeof out));
+    assert_string_equal(out, "_.._etc_passwd.sok");
+    assert_true(level_save_safe_name(".hidden", out, sizeof out));
+    assert_string_equal(out, "hidden.sok");
+    assert_true(level_save_safe_name("My levels.xsb", out, sizeof out));
+    assert_string_equal(out, "My levels.xsb");
+    assert_false(level_save_safe_name("...", out, sizeof out));
+    assert_false(level_save_safe_name("", out, sizeof out));
+}
+
+static void test_link_is_never_written_through(void **state)
+{
+    (void)state;
+    char target[400], link_path[400], why[300] = "";
+    snprintf(target, sizeof target, "%s/target.sok", folder);
+    snprintf(link_path, sizeof link_path, "%s/link.sok", folder);
+    FILE *f = fopen(target, "w");
+    fputs(LEVEL_A, f);
+    fclose(f);
+    assert_int_equal(symlink(target, link_path), 0);
+    level_save_result result;
+    assert_false(level_save_append(folder, "link.sok", LEVEL_B, &result, why, sizeof why));
+    assert_string_equal(why, "link.sok: is a link; levels are saved into plain files only");
+    assert_string_equal(read_back(target), LEVEL_A);
+}
+
+static void test_file_that_is_no_level_file_is_left_alone(void **state)
+{
+    (void)state;
+    char path[400], why[300] = "";
+    snprintf(path, sizeof path, "%s/notes.txt", folder);
+    FILE *f = fopen(path, "w");
+    fputs("my shopping list\n", f);
+    fclose(f);
+    level_save_result result;
+    assert_false(level_save_append(folder, "notes.txt", LEVEL_B, &result, why, sizeof why));
+    assert_string_equal(read_back(path), "my shopping list\n");
+    /* and no temporary file is left beside it */
+    char command[500];
+    snprintf(command, sizeof command, "test $(ls -A '%s' | grep -c tmp) -eq 0", folder);
+    assert_int_equal(system(command), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_first_save_makes_the_file_then_appends),
+        cmocka_unit_test(test_names_are_made_safe),
+        cmocka_unit_test(test_link_is_never_written_through),
+        cmocka_unit_test(test_file_that_is_no_level_file_is_left_alone),
+    };
+    return cmocka_run_group_tests(tests, make_folder, remove_folder);
+}
