@@ -31,6 +31,7 @@ typedef struct cli_options {
     const char *tiles_file; /* --tiles-file FILE */
     const char *moves;      /* --hint's --moves LURD (or @file) */
     bool no_solve_ahead;    /* --no-solve-ahead: the game's solver works only when asked */
+    bool edit;              /* --edit: the game opens in the level editor */
 } cli_options;
 
 int cli_list(const cli_options *options);

@@ -169,6 +169,13 @@ const cli_option_row cli_option_rows[] = {
      .taken_by = BY(PLAY),
      .help = "in the game: the solver works only when asked (H, S), not\n"
              "from each new position before it is asked"},
+    {.name = "edit",
+     .kind = CLI_VALUE_NONE,
+     .field = FIELD(edit),
+     .taken_by = BY(PLAY),
+     .help = "in the game: open the level editor on the level FILE:N (or\n"
+             "--level N) names, or on a new level; it saves into\n"
+             "$XDG_DATA_HOME/sokoban/levels/"},
     {.name = "hint-time",
      .value = "SECONDS",
      .kind = CLI_VALUE_SECONDS,
@@ -447,6 +454,7 @@ int cli_parse(int argc, char **argv, cli_command *command)
 static const char usage_head[] =
     "Usage: sokoban [FILE[:N] | DIRECTORY | - ...] [--level N] [--collection NAME]\n"
     "               [--hint-time SECONDS] [--time SECONDS] [--no-solve-ahead]\n"
+    "       sokoban --edit [FILE[:N]]\n"
     "       sokoban --list FILE\n"
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"

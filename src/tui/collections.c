@@ -218,3 +218,9 @@ void collections_free(collections_screen *s)
     free(s->solved);
     *s = (collections_screen){0};
 }
+
+void collections_rescan(collections_screen *s)
+{
+    library_free(&s->library);
+    s->scanned = false;
+}

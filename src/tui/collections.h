@@ -41,4 +41,7 @@ collections_outcome collections_key(collections_screen *s, play *p, int key);
 
 void collections_free(collections_screen *s);
 
+/* The library is read again the next time it opens (a level was saved into it). */
+void collections_rescan(collections_screen *s);
+
 #endif

@@ -198,6 +198,38 @@ static void draw_square(const view *v, const play *p, const glyph_set *g, int sq
     attrset(A_NORMAL);
 }
 
+void draw_level_square(const view *v, int row, int column, int cell_width, char square, int marks)
+{
+    const glyph_set *g = cell_width == 2 && v->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+    const char *glyph = g->floor;
+    int attr = A_NORMAL;
+    bool goal =
+        square == LEVEL_GOAL || square == LEVEL_BOX_ON_GOAL || square == LEVEL_PLAYER_ON_GOAL;
+    if (square == LEVEL_WALL) {
+        glyph = g->wall;
+        attr = draw_attr(v, DRAW_PAIR_WALL, g->width == 2 ? A_NORMAL : A_BOLD);
+    } else if (square == LEVEL_PLAYER || square == LEVEL_PLAYER_ON_GOAL) {
+        glyph = goal ? g->player_on_goal : g->player;
+        attr = draw_attr(v, goal ? DRAW_PAIR_GOAL : DRAW_PAIR_PLAYER, 0) | A_BOLD;
+        if (goal && g->width == 2 && !v->colors) attr |= A_UNDERLINE;
+    } else if (square == LEVEL_BOX || square == LEVEL_BOX_ON_GOAL) {
+        glyph = goal ? g->box_on_goal : g->box;
+        attr = draw_attr(v, goal ? DRAW_PAIR_BOX_ON_GOAL : DRAW_PAIR_BOX, A_BOLD);
+        if (goal) attr |= A_BOLD;
+    } else if (goal) {
+        glyph = g->goal;
+        attr = draw_attr(v, DRAW_PAIR_GOAL, A_NORMAL);
+    } else if (marks & DRAW_MARK_DEAD_SQUARE) {
+        glyph = g->dead;
+        attr = draw_attr(v, DRAW_PAIR_DEAD_SQUARE, A_DIM);
+    }
+    if (marks & DRAW_MARK_DEADLOCK) attr = draw_attr(v, DRAW_PAIR_DEADLOCK, A_REVERSE) | A_BOLD;
+    if (marks & DRAW_MARK_CURSOR) attr = (attr & ~A_COLOR) | A_REVERSE;
+    attrset(attr);
+    mvaddstr(row, column, glyph);
+    attrset(A_NORMAL);
+}
+
 static void draw_board(const view *v, const play *p, const glyph_set *g)
 {
     const board *b = &p->game.board;
@@ -435,6 +467,22 @@ int draw_help_scroll_limit(void)
 {
     int limit = draw_help_rows() - (LINES - 1);
     return limit > 0 ? limit : 0;
+}
+
+bool draw_help_key(view *v, int key)
+{
+    int limit = draw_help_scroll_limit(), *top = &v->help_top;
+    if (limit > 0 && (key == KEY_DOWN || key == 'j'))
+        *top = *top < limit ? *top + 1 : limit;
+    else if (limit > 0 && (key == KEY_UP || key == 'k'))
+        *top = *top > 0 ? *top - 1 : 0;
+    else if (limit > 0 && (key == KEY_NPAGE || key == ' '))
+        *top = *top + LINES - 2 < limit ? *top + LINES - 2 : limit;
+    else if (limit > 0 && key == KEY_PPAGE)
+        *top = *top - (LINES - 2) > 0 ? *top - (LINES - 2) : 0;
+    else if (key != KEY_MOUSE && key != KEY_RESIZE)
+        return false;
+    return true;
 }
 
 /* The help screen: centred when it fits; on a smaller terminal its rows scroll from

@@ -22,6 +22,7 @@ typedef enum view_screen {
     VIEW_SCREEN_SNAPSHOTS,  /* snapshots.h */
     VIEW_SCREEN_STATISTICS, /* statistics.h */
     VIEW_SCREEN_COLLECTIONS, /* collections.h: the collection library */
+    VIEW_SCREEN_EDITOR,      /* editor.h: the level editor */
 } view_screen;
 
 /* Where the board lies on the screen, set by draw_screen() and read back for mouse clicks.
@@ -59,6 +60,10 @@ void draw_screen(view *v, const play *p, const assist *a);
 int draw_help_rows(void);
 int draw_help_scroll_limit(void);
 
+/* A key on the help screen: Up/Down/PgUp/PgDn scroll it on a small terminal (v->help_top);
+ * returns false for a key that leaves it. */
+bool draw_help_key(view *v, int key);
+
 /* The square under screen cell (row, column) of the last drawn board, or -1. */
 int draw_square_at(const view *v, const play *p, int row, int column);
 
@@ -86,6 +91,13 @@ size_t draw_wrap(const char *text, size_t length, int columns);
  * display width; outside a UTF-8 locale, each character that is not ASCII shows as '?'. */
 void draw_text(const view *v, int row, int column, const char *text, size_t length,
                int columns);
+
+/* One square of a level from its XSB character, drawn as the play screen draws it, in a
+ * cell of `cell_width` columns (2: the UTF-8 glyphs, 1: the XSB characters), with the
+ * DRAW_MARK_* marks: the level editor's board. */
+enum { DRAW_MARK_DEADLOCK = 1, DRAW_MARK_CURSOR = 2, DRAW_MARK_DEAD_SQUARE = 4 };
+void draw_level_square(const view *v, int row, int column, int cell_width, char square,
+                       int marks);
 
 /* The attributes of a colour pair with a monochrome fallback. */
 int draw_attr(const view *v, int pair, int monochrome);

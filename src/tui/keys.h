@@ -46,6 +46,7 @@ typedef enum key_action {
     KEY_ACTION_SNAPSHOT_SAVE, /* save the position as a named snapshot */
     KEY_ACTION_SNAPSHOTS,     /* the level's snapshots */
     KEY_ACTION_STATISTICS,    /* the statistics screen (and solutions in and out) */
+    KEY_ACTION_EDIT,          /* the level in play into the level editor */
 } key_action;
 
 /* The action of `key` (a curses key code), or KEY_ACTION_NONE. The capitals of the

@@ -105,7 +105,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     hline(' ', COLS);
     const char *footer = list->note[0] ? list->note
                                        : " Up/Down j/k PgUp/PgDn Home/End or a number: choose  "
-                                         "Enter: play  c: collections  Esc q: back";
+                                         "Enter: play  E: edit  c: collections  Esc q: back";
     draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
     attrset(A_NORMAL);
 }
@@ -158,7 +158,14 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     case 'c':
     case 'C':
         return LEVELS_COLLECTIONS;
+    case 'E':
+        return list->selected >= 0 && list->selected < c->count ? LEVELS_EDIT : LEVELS_STAY;
     default:
         return LEVELS_STAY;
     }
+}
+
+const level *levels_selected(const level_list *list, const play *p)
+{
+    return &p->collections[list->collection].levels[list->selected];
 }

@@ -26,6 +26,7 @@ typedef enum levels_outcome {
     LEVELS_BACK,          /* back to the play screen */
     LEVELS_OUT_OF_MEMORY, /* the level picked could not be opened */
     LEVELS_COLLECTIONS,   /* c: to the collection library */
+    LEVELS_EDIT,          /* E: the selected level into the editor (levels_selected()) */
 } levels_outcome;
 
 /* Shows the list of the collection in play, the level in play selected. */
@@ -37,5 +38,8 @@ void levels_draw(level_list *list, const view *v, const play *p);
 /* Answers a key on the list: moving the selection, Tab / left / right for another
  * collection, Enter to play the selected level, Esc or q to go back. */
 levels_outcome levels_key(level_list *list, play *p, int key);
+
+/* The level selected on the list. */
+const level *levels_selected(const level_list *list, const play *p);
 
 #endif

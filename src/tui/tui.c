@@ -16,6 +16,7 @@
  *   assist.c          the solver's help: the one place its answers reach the play state
  *   draw.c            the play and help screens: reads the state, never changes it
  *   levels.c          the level list screen
+ *   editor.c          the level editor (its drawing in editor_draw.c, its solver editor_solve.c)
  *   tui.c             this loop: dispatches keys and the worker's results */
 #define _GNU_SOURCE
 #include <curses.h>
@@ -37,6 +38,7 @@
 #include "level/collection.h"
 #include "assist.h"
 #include "draw.h"
+#include "editor.h"
 #include "keys.h"
 #include "collections.h"
 #include "levels.h"
@@ -61,6 +63,7 @@ typedef struct tui {
     int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
     snapshot_screen snapshots;
     statistics_screen statistics;
+    editor editor;
     bool quit;
     FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
@@ -188,20 +191,6 @@ static char *find_bundled(const char *name)
         free(path);
     }
     return NULL;
-}
-
-/* The first level that can be played from level `level` (0-based) of collection
- * `collection` on, across collections; false when there is none. */
-static bool first_playable(const play *p, int *collection, int *level)
-{
-    for (int c = *collection, l = *level; c < p->collection_count; c++, l = 0)
-        for (; l < p->collections[c].count; l++)
-            if (!p->collections[c].levels[l].error) {
-                *collection = c;
-                *level = l;
-                return true;
-            }
-    return false;
 }
 
 /* The files of the collection played last, when `sokoban` is started without any and that
@@ -351,8 +340,10 @@ static bool load_collections(tui *t)
             return false;
         }
     }
-    int first_collection = 0, first_level = 0;
-    if (!first_playable(p, &first_collection, &first_level)) {
+    bool playable = false; /* a collection with a level that can be played */
+    for (int i = 0; i < p->collection_count; i++)
+        playable |= p->collections[i].bad_count < p->collections[i].count;
+    if (!playable) {
         const level *bad = collection_first_bad(&p->collections[0]);
         fprintf(stderr, "sokoban: no level can be played%s%s\n", bad ? "; the first: " : "",
                 bad ? bad->error : "");
@@ -539,6 +530,9 @@ static void play_key(tui *t, int key)
         statistics_open(&t->statistics, &t->play);
         t->view.screen = VIEW_SCREEN_STATISTICS;
         break;
+    case KEY_ACTION_EDIT:
+        editor_enter(&t->editor, play_level(&t->play), &t->play, &t->assist, &t->view);
+        break;
     case KEY_ACTION_QUIT:
         t->quit = true;
         break;
@@ -589,6 +583,10 @@ static void handle_key(tui *t, int key)
             collections_open(&t->collections, &t->play);
             t->view.screen = VIEW_SCREEN_COLLECTIONS;
             break;
+        case LEVELS_EDIT:
+            editor_enter(&t->editor, levels_selected(&t->list, &t->play), &t->play, &t->assist,
+                         &t->view);
+            break;
         }
         break;
     case VIEW_SCREEN_COLLECTIONS:
@@ -607,19 +605,13 @@ static void handle_key(tui *t, int key)
             break;
         }
         break;
-    case VIEW_SCREEN_HELP: {
-        /* on a small terminal the help scrolls; any other key goes back */
-        int limit = draw_help_scroll_limit(), *top = &t->view.help_top;
-        if (limit > 0 && (key == KEY_DOWN || key == 'j'))
-            *top = *top < limit ? *top + 1 : limit;
-        else if (limit > 0 && (key == KEY_UP || key == 'k'))
-            *top = *top > 0 ? *top - 1 : 0;
-        else if (limit > 0 && (key == KEY_NPAGE || key == ' '))
-            *top = *top + LINES - 2 < limit ? *top + LINES - 2 : limit;
-        else if (limit > 0 && key == KEY_PPAGE)
-            *top = *top - (LINES - 2) > 0 ? *top - (LINES - 2) : 0;
-        else if (key != KEY_MOUSE && key != KEY_RESIZE)
-            t->view.screen = VIEW_SCREEN_PLAY;
+    case VIEW_SCREEN_HELP: /* on a small terminal the help scrolls */
+        if (!draw_help_key(&t->view, key)) t->view.screen = VIEW_SCREEN_PLAY;
+        break;
+    case VIEW_SCREEN_EDITOR:
+        if (editor_key(&t->editor, &t->view, key) == EDITOR_LEAVE &&
+            editor_leave(&t->editor, &t->play, &t->assist, &t->view))
+            collections_rescan(&t->collections);
         break;
     case VIEW_SCREEN_SNAPSHOTS:
         if (!snapshots_key(&t->snapshots, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
@@ -627,7 +619,6 @@ static void handle_key(tui *t, int key)
     case VIEW_SCREEN_STATISTICS:
         if (!statistics_key(&t->statistics, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
         break;
-    }
     }
     /* A request about a position the key has left is no longer wanted. */
     assist_follow(&t->assist, &t->play);
@@ -644,6 +635,7 @@ static void trace_event(const tui *t, const char *event, double now_ms)
 /* How long poll() may sleep: until the next replay step or spinner tick, or forever. */
 static int loop_timeout_ms(const tui *t)
 {
+    if (t->view.screen == VIEW_SCREEN_EDITOR) return editor_timeout_ms(&t->editor);
     int timeout = replay_timeout_ms(&t->play.replay, replay_now_ms());
     if (t->assist.request != ASSIST_REQUEST_NONE && (timeout < 0 || timeout > SPINNER_TICK_MS))
         timeout = SPINNER_TICK_MS;
@@ -660,6 +652,8 @@ static void redraw(tui *t)
         snapshots_draw(&t->snapshots, &t->view, &t->play);
     else if (t->view.screen == VIEW_SCREEN_STATISTICS)
         statistics_draw(&t->statistics, &t->view, &t->play);
+    else if (t->view.screen == VIEW_SCREEN_EDITOR)
+        editor_draw(&t->editor, &t->view);
     else
         draw_screen(&t->view, &t->play, &t->assist);
     refresh();
@@ -670,12 +664,13 @@ static void main_loop(tui *t)
 {
     redraw(t);
     while (!t->quit && !stop_signal) {
-        struct pollfd fds[3] = {{.fd = STDIN_FILENO, .events = POLLIN},
+        struct pollfd fds[4] = {{.fd = STDIN_FILENO, .events = POLLIN},
                                 {.fd = -1},
-                                {.fd = signal_pipe[0], .events = POLLIN}};
+                                {.fd = signal_pipe[0], .events = POLLIN},
+                                {.fd = editor_wake_fd(&t->editor), .events = POLLIN}};
         if (t->assist.worker)
             fds[1] = (struct pollfd){.fd = worker_wake_fd(t->assist.worker), .events = POLLIN};
-        int ready = poll(fds, 3, loop_timeout_ms(t));
+        int ready = poll(fds, 4, loop_timeout_ms(t));
         if (ready < 0 && errno != EINTR) break;
         if (stop_signal) break;
         if (ready > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) break;
@@ -689,6 +684,7 @@ static void main_loop(tui *t)
         if (t->assist.worker &&
             (t->assist.request != ASSIST_REQUEST_NONE || (ready > 0 && fds[1].revents)))
             assist_poll(&t->assist, &t->play);
+        if (t->editor.open) editor_poll(&t->editor, ready > 0 && fds[3].revents);
         t->view.spinner = (unsigned)(replay_now_ms() / SPINNER_TICK_MS);
         /* a menu or the help over the board holds the replay; it carries on after */
         replay_hold(&t->play.replay, t->view.screen != VIEW_SCREEN_PLAY);
@@ -707,6 +703,7 @@ static void main_loop(tui *t)
  * says why on stderr: call it after the terminal is restored). */
 static bool free_all(tui *t)
 {
+    editor_close(&t->editor);
     collections_free(&t->collections);
     snapshots_close(&t->snapshots);
     play_close_level(&t->play);
@@ -788,6 +785,9 @@ int tui_main(const cli_options *options)
             play_message(&t.play, PLAY_MESSAGE_INFO,
                          "Push every box onto a goal. ? shows the keys");
         assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
+        if (options->edit)
+            editor_enter(&t.editor, options->file_count ? play_level(&t.play) : NULL, &t.play,
+                         &t.assist, &t.view);
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);

@@ -1,0 +1,667 @@
+/* editor.c - the level editor: its state, keys and mouse (editor.h). Drawing is in
+ * editor_draw.c, the solver's part in editor_solve.c. */
+#include "editor.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "level/level_save.h"
+#include "keys.h"
+
+enum {
+    CONTROL_R = 'R' & 0x1f,
+    CONTROL_U = 'U' & 0x1f,
+    CONTROL_H = 8,
+    ESCAPE = 27,
+    DELETE = 127,
+    SIDE = EDIT_CANVAS_SIDE,
+    SOLVE_SECONDS_DEFAULT = 30,
+};
+
+static const char DEFAULT_FILE[] = "my-levels.sok";
+
+/* Sets the editor's message line; printf-style. */
+static void say(editor *e, play_message_kind kind, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void say(editor *e, play_message_kind kind, const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(e->message, sizeof e->message, format, arguments);
+    va_end(arguments);
+    e->message_kind = kind;
+}
+
+/* ---- The level as checked ----------------------------------------------------------- */
+
+static void check_free(editor_check *c)
+{
+    if (c->dead_ready) {
+        deadlock_table_free(&c->dead);
+        position_free(&c->start);
+        board_free(&c->board);
+    }
+    c->dead_ready = false;
+    collection_free(&c->checked);
+    memset(&c->checked, 0, sizeof c->checked);
+}
+
+/* The dead squares of the playable level, and the boxes of the start on them. */
+static void find_dead_boxes(editor *e)
+{
+    editor_check *c = &e->check;
+    const level *lv = &c->checked.levels[0];
+    edit_bounds b = level_edit_bounds(&e->edit);
+    /* the checked level is the drawn rectangle (a row of nothing in it would be dropped) */
+    if (lv->width != b.width || lv->height != b.height) return;
+    if (!board_from_level(lv, &c->board, &c->start)) return;
+    if (!deadlock_table_init(&c->dead, &c->board)) {
+        position_free(&c->start);
+        board_free(&c->board);
+        return;
+    }
+    c->dead_ready = true;
+    for (int s = 0; s < c->board.size; s++) {
+        if (!c->start.boxes[s] || board_is_goal(&c->board, s) ||
+            !deadlock_square_is_dead(&c->dead, s))
+            continue;
+        if (c->dead_boxes++ == 0)
+            c->first_dead_box = level_edit_square(b.x + s % lv->width, b.y + s / lv->width);
+    }
+}
+
+/* Renews the check after an edit; an answer of the solver's about another level goes. */
+static void refresh_check(editor *e)
+{
+    editor_check *c = &e->check;
+    if (c->changes == e->edit.changes && (c->playable || c->problem[0])) return;
+    check_free(c);
+    c->changes = e->edit.changes;
+    c->dead_boxes = 0;
+    c->first_dead_box = -1;
+    c->counts = level_edit_count(&e->edit);
+    c->playable = level_edit_check(&e->edit, "editor", &c->checked, c->problem, sizeof c->problem);
+    if (c->playable) {
+        c->problem[0] = '\0';
+        find_dead_boxes(e);
+    }
+    if (e->solve.changes != e->edit.changes && e->solve.state != EDITOR_SOLVE_IDLE) {
+        editor_solve_cancel(&e->solve, NULL);
+        e->solve.state = EDITOR_SOLVE_IDLE;
+        e->solve.answer[0] = '\0';
+    }
+}
+
+/* ---- Opening and closing ------------------------------------------------------------ */
+
+bool editor_open(editor *e, const level *from, bool utf8)
+{
+    double budget = e->solve.budget_seconds > 0 ? e->solve.budget_seconds : SOLVE_SECONDS_DEFAULT;
+    editor_close(e);
+    memset(e, 0, sizeof *e);
+    e->solve.budget_seconds = budget;
+    bool ok = from ? level_edit_init_from(&e->edit, from) : level_edit_init(&e->edit);
+    if (!ok) return false;
+    e->open = true;
+    e->mode = EDITOR_DRAWING;
+    e->brush = EDIT_WALL;
+    e->saved_changes = e->edit.changes;
+    e->line_start = e->edit.cursor % SIDE;
+    e->test.utf8 = utf8;
+    e->check.first_dead_box = -1;
+    e->check.changes = ~0UL;
+    refresh_check(e);
+    say(e, PLAY_MESSAGE_INFO, "%s: # wall, space floor, . goal, $ box, @ player; ? lists the keys",
+        from ? "Editing" : "A new level");
+    return true;
+}
+
+static void stop_test(editor *e)
+{
+    if (e->mode != EDITOR_TESTING) return;
+    play_close_level(&e->test);
+    replay_stop(&e->test.replay);
+    for (int i = 0; i < e->test.collection_count; i++) collection_free(&e->test.collections[i]);
+    free(e->test.collections);
+    e->test.collections = NULL;
+    e->test.collection_count = 0;
+    e->mode = EDITOR_DRAWING;
+}
+
+void editor_close(editor *e)
+{
+    if (!e->open) return;
+    stop_test(e);
+    editor_solve_free(&e->solve);
+    check_free(&e->check);
+    level_edit_free(&e->edit);
+    free(e->file_name);
+    e->file_name = NULL;
+    e->open = false;
+}
+
+bool editor_enter(editor *e, const level *from, play *p, assist *a, view *v)
+{
+    unsigned long saved = e->open ? e->saved_count : 0;
+    e->solve.budget_seconds = a->solve_seconds;
+    if (!editor_open(e, from, p->utf8)) {
+        play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the editor cannot open");
+        return false;
+    }
+    e->saved_count = saved;
+    if (a->request != ASSIST_REQUEST_NONE) assist_cancel(a, p, NULL);
+    if (a->worker) worker_cancel(a->worker);
+    mmask_t old = 0;
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON3_PRESSED |
+                  REPORT_MOUSE_POSITION,
+              &old);
+    e->old_mouse = (unsigned long)old;
+    e->back_to = v->screen == VIEW_SCREEN_LEVELS ? VIEW_SCREEN_LEVELS : VIEW_SCREEN_PLAY;
+    v->screen = VIEW_SCREEN_EDITOR;
+    return true;
+}
+
+bool editor_leave(editor *e, play *p, assist *a, view *v)
+{
+    bool saved = e->saved_count > 0;
+    editor_close(e);
+    e->saved_count = 0;
+    mousemask((mmask_t)e->old_mouse, NULL);
+    v->screen = e->back_to;
+    /* the game's solver takes up the position in play where it was stopped */
+    a->key = 0;
+    p->changes++;
+    assist_follow(a, p);
+    return saved;
+}
+
+/* ---- Test play ---------------------------------------------------------------------- */
+
+/* T: plays the level as drawn on a play state of its own (nothing is saved). */
+static void start_test(editor *e)
+{
+    refresh_check(e);
+    if (!e->check.playable) {
+        say(e, PLAY_MESSAGE_ERROR, "Cannot test: %s", e->check.problem);
+        return;
+    }
+    collection *one = calloc(1, sizeof *one);
+    char problem[200];
+    if (!one || !level_edit_check(&e->edit, "test play", one, problem, sizeof problem)) {
+        free(one);
+        say(e, PLAY_MESSAGE_ERROR, "Cannot test: out of memory");
+        return;
+    }
+    e->test.collections = one;
+    e->test.collection_count = 1;
+    replay_init(&e->test.replay);
+    e->mode = EDITOR_TESTING;
+    if (!play_open_level(&e->test, 0, 0)) {
+        stop_test(e);
+        say(e, PLAY_MESSAGE_ERROR, "Cannot test: out of memory");
+        return;
+    }
+    play_message(&e->test, PLAY_MESSAGE_INFO, "Test play: Esc or T goes back to the editor");
+}
+
+/* The test play's keys: the game's moves, undo and redo, the mouse; Esc, T or q go back. */
+static void testing_key(editor *e, int key)
+{
+    play *p = &e->test;
+    switch (keys_action(key)) {
+    case KEY_ACTION_LEFT:
+        play_step(p, DIR_LEFT);
+        break;
+    case KEY_ACTION_UP:
+        play_step(p, DIR_UP);
+        break;
+    case KEY_ACTION_RIGHT:
+        play_step(p, DIR_RIGHT);
+        break;
+    case KEY_ACTION_DOWN:
+        play_step(p, DIR_DOWN);
+        break;
+    case KEY_ACTION_UNDO:
+        play_undo(p);
+        break;
+    case KEY_ACTION_REDO:
+        play_redo(p);
+        break;
+    case KEY_ACTION_UNDO_PUSH:
+        play_undo_push(p);
+        break;
+    case KEY_ACTION_REDO_PUSH:
+        play_redo_push(p);
+        break;
+    case KEY_ACTION_TO_START:
+    case KEY_ACTION_RESTART:
+        play_restart(p);
+        break;
+    case KEY_ACTION_TO_END:
+        play_redo_all(p);
+        break;
+    case KEY_ACTION_DEAD_SQUARES:
+        e->test_view.show_dead_squares = !e->test_view.show_dead_squares;
+        break;
+    case KEY_ACTION_MOUSE: {
+        MEVENT event;
+        if (getmouse(&event) != OK || !(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) break;
+        int square = draw_square_at(&e->test_view, p, event.y, event.x);
+        if (square >= 0) play_walk_to(p, square);
+        break;
+    }
+    case KEY_ACTION_ESCAPE:
+    case KEY_ACTION_QUIT:
+        stop_test(e);
+        say(e, PLAY_MESSAGE_INFO, "Back in the editor");
+        break;
+    default:
+        if (key == 'T') {
+            stop_test(e);
+            say(e, PLAY_MESSAGE_INFO, "Back in the editor");
+        } else {
+            play_message(p, PLAY_MESSAGE_INFO, "Test play: moves, u U z x r; Esc or T: editor");
+        }
+        return;
+    }
+    if (e->mode == EDITOR_TESTING && game_is_solved(&p->game))
+        play_message(p, PLAY_MESSAGE_GOOD,
+                     "Solved in %d %s, %d %s: Esc or T goes back to the editor", p->game.moves,
+                     play_plural(p->game.moves, "move", "moves"), p->game.pushes,
+                     play_plural(p->game.pushes, "push", "pushes"));
+}
+
+/* ---- Typing a line ------------------------------------------------------------------ */
+
+static char **field_text(editor *e, editor_field field)
+{
+    return field == EDITOR_FIELD_TITLE    ? &e->edit.title
+           : field == EDITOR_FIELD_AUTHOR ? &e->edit.author
+                                          : &e->edit.comment;
+}
+
+static const char *field_name(editor_field field)
+{
+    static const char *names[] = {"Title", "Author", "Comment", "Save into"};
+    return names[field];
+}
+
+static void start_typing(editor *e, editor_field field)
+{
+    e->mode = EDITOR_TYPING;
+    e->field = field;
+    const char *start = field == EDITOR_FIELD_FILE ? (e->file_name ? e->file_name : DEFAULT_FILE)
+                                                   : *field_text(e, field);
+    snprintf(e->typed, sizeof e->typed, "%s", start);
+    if (field == EDITOR_FIELD_FILE)
+        say(e, PLAY_MESSAGE_INFO, "File of your levels to add this one to; Enter saves, Esc not");
+    else
+        say(e, PLAY_MESSAGE_INFO, "%s: type, Backspace, Ctrl-U clears; Enter keeps, Esc not",
+            field_name(field));
+}
+
+/* Saves the level into the file typed (appended; a new file when there is none). */
+static void save(editor *e, const char *name)
+{
+    refresh_check(e);
+    if (!e->check.playable) {
+        say(e, PLAY_MESSAGE_ERROR, "Not saved: %s", e->check.problem);
+        return;
+    }
+    char *folder = level_save_folder();
+    char *text = level_edit_text(&e->edit);
+    level_save_result result;
+    char why[600];
+    if (!folder) {
+        say(e, PLAY_MESSAGE_ERROR, "Not saved: neither XDG_DATA_HOME nor HOME is set");
+    } else if (!text) {
+        say(e, PLAY_MESSAGE_ERROR, "Not saved: out of memory");
+    } else if (!level_save_append(folder, name, text, &result, why, sizeof why)) {
+        say(e, PLAY_MESSAGE_ERROR, "Not saved: %s", why);
+    } else {
+        const char *file = strrchr(result.path, '/');
+        free(e->file_name);
+        e->file_name = strdup(file ? file + 1 : result.path);
+        e->saved_changes = e->edit.changes;
+        e->saved_count++;
+        say(e, PLAY_MESSAGE_GOOD, "Saved as level %d of %s (the library lists it: L, c)",
+            result.number, result.path);
+    }
+    free(folder);
+    free(text);
+}
+
+/* Ends typing: keeps the line (Enter) or not (Esc). */
+static void end_typing(editor *e, bool keep)
+{
+    e->mode = EDITOR_DRAWING;
+    if (!keep) {
+        say(e, PLAY_MESSAGE_INFO, "%s unchanged", field_name(e->field));
+        return;
+    }
+    if (e->field == EDITOR_FIELD_FILE) {
+        save(e, e->typed);
+        return;
+    }
+    if (!level_edit_set_text(field_text(e, e->field), e->typed)) {
+        say(e, PLAY_MESSAGE_ERROR, "Out of memory");
+        return;
+    }
+    e->edit.changes++; /* the level's text changed: unsaved */
+    say(e, PLAY_MESSAGE_INFO, "%s set", field_name(e->field));
+}
+
+static void typing_key(editor *e, int key)
+{
+    size_t length = strlen(e->typed);
+    if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        end_typing(e, true);
+    } else if (key == ESCAPE) {
+        end_typing(e, false);
+    } else if (key == KEY_BACKSPACE || key == DELETE || key == CONTROL_H) {
+        while (length > 0 && ((unsigned char)e->typed[length - 1] & 0xC0) == 0x80) length--;
+        if (length > 0) length--;
+        e->typed[length] = '\0';
+    } else if (key == CONTROL_U) {
+        e->typed[0] = '\0';
+    } else if (key >= ' ' && key <= 0xFF && key != DELETE && length + 1 < sizeof e->typed) {
+        e->typed[length] = (char)key; /* UTF-8 comes a byte a key */
+        e->typed[length + 1] = '\0';
+    }
+}
+
+/* ---- Drawing with keys and the mouse ------------------------------------------------ */
+
+static bool unsaved(const editor *e)
+{
+    return e->edit.changes != e->saved_changes;
+}
+
+/* Says what an edit did when it did not do what was asked. */
+static void tell(editor *e, edit_result result, const char *done)
+{
+    if (result == EDIT_TOO_LARGE)
+        say(e, PLAY_MESSAGE_ERROR, "A level is at most %dx%d squares", LEVEL_MAX_SIDE,
+            LEVEL_MAX_SIDE);
+    else if (done)
+        say(e, PLAY_MESSAGE_INFO, "%s", result == EDIT_DONE ? done : "Nothing to do");
+    else
+        e->message[0] = '\0';
+}
+
+static void put(editor *e, int square, edit_piece piece)
+{
+    tell(e, level_edit_put(&e->edit, square % SIDE, square / SIDE, piece), NULL);
+}
+
+/* The canvas square under a screen cell, or -1. */
+static int square_at(const editor *e, int row, int column)
+{
+    const editor_layout *l = &e->layout;
+    if (l->cell_width < 1) return -1;
+    int y = row - l->top, columns = column - l->left;
+    if (y < 0 || y >= l->shown_height || columns < 0) return -1;
+    int x = columns / l->cell_width;
+    if (x >= l->shown_width) return -1;
+    return level_edit_square(l->origin_x + x, l->origin_y + y);
+}
+
+/* Button 1 paints the brush (a drag is one undo step), button 3 erases. */
+static void mouse(editor *e)
+{
+    MEVENT event;
+    if (getmouse(&event) != OK) return;
+    int square = square_at(e, event.y, event.x);
+    if (event.bstate & BUTTON1_RELEASED) {
+        if (square >= 0 && e->dragging) put(e, square, e->brush);
+        level_edit_end_group(&e->edit);
+        e->dragging = false;
+        return;
+    }
+    if (square < 0) return;
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+        level_edit_begin_group(&e->edit);
+        e->dragging = !(event.bstate & BUTTON1_CLICKED);
+        e->edit.cursor = square;
+        e->line_start = square % SIDE;
+        put(e, square, e->brush);
+        if (!e->dragging) level_edit_end_group(&e->edit);
+    } else if ((event.bstate & REPORT_MOUSE_POSITION) && e->dragging) {
+        e->edit.cursor = square;
+        put(e, square, e->brush);
+    } else if (event.bstate & BUTTON3_PRESSED) {
+        e->edit.cursor = square;
+        e->line_start = square % SIDE;
+        put(e, square, EDIT_ERASE);
+    }
+}
+
+/* Moves the cursor (within the canvas); the column it lands on is where Enter goes back to. */
+static void move_cursor(editor *e, int dx, int dy)
+{
+    int x = e->edit.cursor % SIDE + dx, y = e->edit.cursor / SIDE + dy;
+    if (x >= 0 && y >= 0 && x < SIDE && y < SIDE) e->edit.cursor = level_edit_square(x, y);
+    e->line_start = e->edit.cursor % SIDE;
+}
+
+/* A piece typed goes on the cursor, which moves on to the right, as when typing the level's
+ * XSB text; Enter goes to the next row, under where the typing began. */
+static void type_piece(editor *e, edit_piece piece)
+{
+    put(e, e->edit.cursor, piece);
+    int x = e->edit.cursor % SIDE, y = e->edit.cursor / SIDE;
+    if (piece != EDIT_ERASE && x + 1 < SIDE) e->edit.cursor = level_edit_square(x + 1, y);
+}
+
+/* The piece a key puts, or 0. */
+static int piece_of(int key)
+{
+    switch (key) {
+    case '#':
+    case '.':
+    case '$':
+    case '*':
+    case '@':
+    case '+':
+    case ' ':
+        return key;
+    case '-':
+    case '_':
+        return EDIT_FLOOR;
+    case 'x':
+    case KEY_DC:
+        return EDIT_ERASE;
+    default:
+        return 0;
+    }
+}
+
+/* S: asks the solver about the level as drawn. */
+static void ask_solver(editor *e)
+{
+    refresh_check(e);
+    if (!e->check.playable) {
+        say(e, PLAY_MESSAGE_ERROR, "Cannot solve: %s", e->check.problem);
+        return;
+    }
+    if (editor_solve_ask(&e->solve, &e->check.checked.levels[0], e->edit.changes))
+        say(e, PLAY_MESSAGE_INFO, "Solving: fast mode first, then the fewest pushes; Esc stops");
+    else
+        say(e, PLAY_MESSAGE_ERROR, "Cannot solve: %s", e->solve.answer);
+}
+
+/* q and n ask first when the level has changes not saved. */
+static editor_outcome leave_or_renew(editor *e, int key, bool asked)
+{
+    if (!asked && unsaved(e)) {
+        e->mode = EDITOR_CONFIRM;
+        e->confirm = key;
+        return EDITOR_STAY;
+    }
+    if (key == 'n') {
+        bool utf8 = e->test.utf8;
+        if (!editor_open(e, NULL, utf8)) return EDITOR_LEAVE;
+        return EDITOR_STAY;
+    }
+    return EDITOR_LEAVE;
+}
+
+/* Keys that change the level as a whole, or look at it. */
+static void command_key(editor *e, int key)
+{
+    switch (key) {
+    case 'u':
+        tell(e, level_edit_undo(&e->edit), "Undone");
+        break;
+    case 'U':
+    case CONTROL_R:
+        tell(e, level_edit_redo(&e->edit), "Redone");
+        break;
+    case 'R':
+        tell(e, level_edit_transform(&e->edit, 1, false), "Turned a quarter clockwise");
+        break;
+    case 'M':
+        tell(e, level_edit_transform(&e->edit, 0, true), "Mirrored left to right");
+        break;
+    case 'N':
+        refresh_check(e);
+        if (!e->check.playable && e->check.counts.players != 1)
+            say(e, PLAY_MESSAGE_ERROR, "Normalise needs one player in closed walls");
+        else
+            tell(e, level_edit_normalise(&e->edit), "Normalised: what is outside the walls went");
+        break;
+    case 'D':
+        e->show_dead = !e->show_dead;
+        say(e, PLAY_MESSAGE_INFO,
+            e->show_dead ? "Dead squares shown (D hides)" : "Dead squares hidden");
+        break;
+    case 'T':
+        start_test(e);
+        break;
+    case 'S':
+        ask_solver(e);
+        break;
+    case 't':
+        start_typing(e, EDITOR_FIELD_TITLE);
+        break;
+    case 'a':
+        start_typing(e, EDITOR_FIELD_AUTHOR);
+        break;
+    case 'c':
+        start_typing(e, EDITOR_FIELD_COMMENT);
+        break;
+    case 'w':
+        start_typing(e, EDITOR_FIELD_FILE);
+        break;
+    case '?':
+        e->show_keys = !e->show_keys;
+        break;
+    default:
+        say(e, PLAY_MESSAGE_INFO, "Not an editor key: ? lists them");
+        break;
+    }
+}
+
+static editor_outcome drawing_key(editor *e, int key)
+{
+    if (key == KEY_MOUSE) {
+        mouse(e);
+        return EDITOR_STAY;
+    }
+    if (e->show_keys && key != '?') e->show_keys = false;
+    int piece = piece_of(key);
+    if (piece) {
+        e->brush = (edit_piece)piece;
+        type_piece(e, (edit_piece)piece);
+        return EDITOR_STAY;
+    }
+    switch (key) {
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+        if (e->edit.cursor / SIDE + 1 < SIDE)
+            e->edit.cursor = level_edit_square(e->line_start, e->edit.cursor / SIDE + 1);
+        return EDITOR_STAY;
+    case KEY_BACKSPACE:
+    case DELETE:
+    case CONTROL_H: /* the square left of the cursor, as in text */
+        move_cursor(e, -1, 0);
+        put(e, e->edit.cursor, EDIT_ERASE);
+        return EDITOR_STAY;
+    case KEY_LEFT:
+    case 'h':
+        move_cursor(e, -1, 0);
+        return EDITOR_STAY;
+    case KEY_RIGHT:
+    case 'l':
+        move_cursor(e, 1, 0);
+        return EDITOR_STAY;
+    case KEY_UP:
+    case 'k':
+        move_cursor(e, 0, -1);
+        return EDITOR_STAY;
+    case KEY_DOWN:
+    case 'j':
+        move_cursor(e, 0, 1);
+        return EDITOR_STAY;
+    case ESCAPE:
+        if (e->solve.state == EDITOR_SOLVE_FAST || e->solve.state == EDITOR_SOLVE_UPGRADING) {
+            editor_solve_cancel(&e->solve, "stopped");
+            say(e, PLAY_MESSAGE_INFO, "Solver stopped");
+            return EDITOR_STAY;
+        }
+        return leave_or_renew(e, 'q', false);
+    case 'q':
+    case 'n':
+        return leave_or_renew(e, key, false);
+    default:
+        command_key(e, key);
+        return EDITOR_STAY;
+    }
+}
+
+editor_outcome editor_key(editor *e, const view *v, int key)
+{
+    (void)v;
+    if (key == KEY_RESIZE) return EDITOR_STAY;
+    editor_outcome outcome = EDITOR_STAY;
+    switch (e->mode) {
+    case EDITOR_TESTING:
+        testing_key(e, key);
+        break;
+    case EDITOR_TYPING:
+        typing_key(e, key);
+        break;
+    case EDITOR_CONFIRM:
+        e->mode = EDITOR_DRAWING;
+        if (key == 'y' || key == 'Y')
+            outcome = leave_or_renew(e, e->confirm, true);
+        else
+            say(e, PLAY_MESSAGE_INFO, "Still editing");
+        break;
+    case EDITOR_DRAWING:
+        outcome = drawing_key(e, key);
+        break;
+    }
+    if (e->open) refresh_check(e);
+    return outcome;
+}
+
+void editor_poll(editor *e, bool woke)
+{
+    editor_solve_poll(&e->solve, woke);
+}
+
+int editor_timeout_ms(const editor *e)
+{
+    bool busy = e->solve.state == EDITOR_SOLVE_FAST || e->solve.state == EDITOR_SOLVE_UPGRADING;
+    return busy ? 100 : -1;
+}
+
+int editor_wake_fd(const editor *e)
+{
+    return editor_solve_wake_fd(&e->solve);
+}

@@ -1,0 +1,127 @@
+/* editor.h - the level editor screen: a level drawn with keys and the mouse, checked at every
+ * edit, test-played and solved in place, saved into a collection file of the player's own.
+ *
+ * The level and its edits are level_edit.h's (no curses there); this screen adds the cursor
+ * and the brush, the mouse, the line editing of the title, author, comment and file name, the
+ * dead squares of the level as drawn (deadlock.h on the checked level), a test play on a play
+ * state of its own (play.h, drawn by draw.c, saving nothing), and the solver on a worker thread
+ * of its own (editor_solve.h). Drawing is editor_draw.c's. Sits beside the other screens, above
+ * play.h and assist.h. */
+#ifndef SOKOBAN_TUI_EDITOR_H
+#define SOKOBAN_TUI_EDITOR_H
+
+#include <stdbool.h>
+
+#include "level/level_edit.h"
+#include "rules/deadlock.h"
+#include "assist.h"
+#include "draw.h"
+#include "editor_solve.h"
+#include "play.h"
+
+/* What the keys go to. */
+typedef enum editor_mode {
+    EDITOR_DRAWING,
+    EDITOR_TYPING,  /* a line of text: the title, author, comment or file name */
+    EDITOR_TESTING, /* the level test-played */
+    EDITOR_CONFIRM, /* a yes/no question: leave or start anew without saving */
+} editor_mode;
+
+/* The line being typed and what it is for. */
+typedef enum editor_field {
+    EDITOR_FIELD_TITLE,
+    EDITOR_FIELD_AUTHOR,
+    EDITOR_FIELD_COMMENT,
+    EDITOR_FIELD_FILE,
+} editor_field;
+
+/* The level as the checker and the dead-square analysis see it, renewed after each edit. */
+typedef struct editor_check {
+    unsigned long changes; /* level_edit.changes when it was made */
+    bool playable;
+    char problem[200]; /* what is wrong, when not playable */
+    edit_counts counts;
+    collection checked; /* the level as read back (count 0 when nothing is drawn) */
+    bool dead_ready;    /* board, start and dead hold the playable level's */
+    board board;
+    position start;
+    deadlock_table dead;
+    int dead_boxes;     /* boxes on dead squares */
+    int first_dead_box; /* canvas square of one of them, or -1 */
+} editor_check;
+
+/* The editor's view of the canvas: which canvas squares are shown where. */
+typedef struct editor_layout {
+    int top, left, cell_width;
+    int origin_x, origin_y; /* the first canvas square shown */
+    int shown_width, shown_height;
+} editor_layout;
+
+typedef struct editor {
+    bool open;
+    editor_mode mode;
+    level_edit edit;
+    edit_piece brush;            /* what the mouse paints */
+    bool dragging;               /* button 1 is down: what it paints is one undo step */
+    int line_start;              /* the column Enter takes the cursor back to */
+    unsigned long saved_changes; /* edit.changes when last saved (or opened) */
+    char *file_name;             /* the file of the player's own it is saved into, or NULL */
+    editor_check check;
+    editor_layout layout;
+    bool show_keys; /* ? lists the keys */
+    bool show_dead; /* D: the dead squares of the level as drawn */
+
+    editor_field field; /* EDITOR_TYPING: which line */
+    char typed[512];
+    int confirm; /* EDITOR_CONFIRM: the key that asked ('q' leave, 'n' a new level) */
+
+    /* Test play: a play state of one level, nothing saved. */
+    play test;
+    assist test_assist;
+    view test_view;
+
+    editor_solve solve;
+
+    char message[300];
+    play_message_kind message_kind;
+    unsigned long saved_count; /* levels saved since the editor was entered */
+    view_screen back_to;       /* the screen it was entered from */
+    unsigned long old_mouse;   /* the game's mouse mask, given back on leaving */
+} editor;
+
+/* Opens the editor on `from` (NULL: a new, empty level). False when out of memory. */
+bool editor_open(editor *e, const level *from, bool utf8);
+
+/* Enters the editor from the game's screen v->screen: opens it on `from` (NULL: a new
+ * level), stops the game's solver thread meanwhile (S in the editor has a thread of its own,
+ * with the budget of the game's S), and has the mouse report drags. False, said on the
+ * game's message line, when out of memory. */
+bool editor_enter(editor *e, const level *from, play *p, assist *a, view *v);
+
+/* Back to the screen the editor was entered from; the game's solver takes up the position
+ * in play again. Returns true when levels were saved (the library is to be read again). */
+bool editor_leave(editor *e, play *p, assist *a, view *v);
+
+/* What a key leads to. */
+typedef enum editor_outcome {
+    EDITOR_STAY,
+    EDITOR_LEAVE, /* back to the screen the editor was opened from */
+} editor_outcome;
+
+editor_outcome editor_key(editor *e, const view *v, int key);
+
+/* Takes the solver's results; `woke` when its wake fd was readable. */
+void editor_poll(editor *e, bool woke);
+
+/* How long the main loop may sleep for the editor (the spinner), or -1. */
+int editor_timeout_ms(const editor *e);
+
+/* The solver thread's wake fd, or -1. */
+int editor_wake_fd(const editor *e);
+
+/* Draws the editor (editor_draw.c). */
+void editor_draw(editor *e, view *v);
+
+void editor_close(editor *e);
+
+#endif

@@ -1,0 +1,170 @@
+/* editor_solve.c - the editor's S on a solver thread of its own (editor_solve.h). */
+#include "editor_solve.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "replay.h"
+
+/* "12", "12.3k", "4.56M". */
+static void format_count(char *out, size_t size, uint64_t n)
+{
+    if (n < 10000)
+        snprintf(out, size, "%llu", (unsigned long long)n);
+    else if (n < 1000000)
+        snprintf(out, size, "%.1fk", (double)n / 1e3);
+    else
+        snprintf(out, size, "%.2fM", (double)n / 1e6);
+}
+
+/* Forgets the level asked about. */
+static void drop_level(editor_solve *s)
+{
+    if (s->game_ready) game_free(&s->game);
+    s->game_ready = false;
+    answers_release(s->store);
+    s->store = NULL;
+}
+
+bool editor_solve_ask(editor_solve *s, const level *checked, unsigned long changes)
+{
+    editor_solve_cancel(s, NULL);
+    drop_level(s);
+    if (!s->worker) {
+        /* the thread solves ahead and upgrades for the budget of S, no longer */
+        worker_options options = {.ahead_seconds = s->budget_seconds,
+                                  .upgrade_seconds = s->budget_seconds};
+        s->worker = worker_create_with(&options);
+    }
+    s->store = answers_create(checked);
+    s->game_ready = s->store && game_init(&s->game, checked);
+    if (!s->worker || !s->game_ready) {
+        snprintf(s->answer, sizeof s->answer, "%s",
+                 s->worker ? "out of memory" : "the solver thread could not start");
+        drop_level(s);
+        return false;
+    }
+    worker_play(s->worker, &s->game, s->store);
+    worker_request request = {
+        .job = WORKER_SOLVE, .game = &s->game, .budget_seconds = s->budget_seconds};
+    s->request_id = worker_submit(s->worker, &request, s->store);
+    s->changes = changes;
+    s->asked_at = replay_now_ms();
+    s->state = s->request_id ? EDITOR_SOLVE_FAST : EDITOR_SOLVE_IDLE;
+    snprintf(s->answer, sizeof s->answer, "%s", s->request_id ? "" : "out of memory");
+    return s->request_id != 0;
+}
+
+void editor_solve_cancel(editor_solve *s, const char *why)
+{
+    if (s->state == EDITOR_SOLVE_IDLE || s->state == EDITOR_SOLVE_DONE) return;
+    if (s->worker) worker_cancel(s->worker);
+    if (s->state == EDITOR_SOLVE_UPGRADING) {
+        size_t length = strlen(s->answer);
+        snprintf(s->answer + length, sizeof s->answer - length, "; optimal: %s",
+                 why ? why : "stopped");
+        s->state = EDITOR_SOLVE_DONE;
+    } else {
+        snprintf(s->answer, sizeof s->answer, "%s", why ? why : "");
+        s->state = EDITOR_SOLVE_IDLE;
+    }
+}
+
+/* The answer to S: solvable (and how), unsolvable, or no answer in time. */
+static void take_answer(editor_solve *s, const worker_result *r)
+{
+    double seconds = r->seconds;
+    switch (r->status) {
+    case SOLVER_SOLVED:
+        if (r->mode == SOLVER_OPTIMAL) {
+            snprintf(s->answer, sizeof s->answer, "solvable: %d pushes, the fewest (%.1f s)",
+                     r->pushes, seconds);
+            s->state = EDITOR_SOLVE_DONE;
+        } else {
+            snprintf(s->answer, sizeof s->answer, "solvable: %d pushes (fast, %.1f s)", r->pushes,
+                     seconds);
+            s->state = EDITOR_SOLVE_UPGRADING;
+        }
+        break;
+    case SOLVER_UNSOLVABLE:
+        snprintf(s->answer, sizeof s->answer, "unsolvable: proven (%.1f s)", seconds);
+        s->state = EDITOR_SOLVE_DONE;
+        break;
+    case SOLVER_LIMIT:
+    case SOLVER_CANCELLED:
+        snprintf(s->answer, sizeof s->answer, "no answer within %.0f s", s->budget_seconds);
+        s->state = EDITOR_SOLVE_DONE;
+        break;
+    case SOLVER_ERROR:
+        snprintf(s->answer, sizeof s->answer, "the solver cannot take this level");
+        s->state = EDITOR_SOLVE_DONE;
+        break;
+    }
+}
+
+/* The optimal upgrade found a solution: its push count, from the store. */
+static void take_optimal(editor_solve *s, const worker_result *r)
+{
+    answer known;
+    if (answers_find(s->store, &s->game.position, &known) == ANSWER_SOLVABLE &&
+        known.mode == SOLVER_OPTIMAL) {
+        size_t length = strlen(s->answer);
+        snprintf(s->answer + length, sizeof s->answer - length, "; optimal: %d pushes (%.1f s)",
+                 known.pushes, r->seconds);
+        s->state = EDITOR_SOLVE_DONE;
+    }
+    answer_free(&known);
+}
+
+void editor_solve_poll(editor_solve *s, bool woke)
+{
+    if (!s->worker) return;
+    worker_result r;
+    bool took = false;
+    while (worker_poll(s->worker, &r)) {
+        took = true;
+        bool ours =
+            s->game_ready && r.key == solver_position_key(&s->game.board, &s->game.position);
+        if (ours && s->state == EDITOR_SOLVE_FAST && r.id == s->request_id)
+            take_answer(s, &r);
+        else if (ours && s->state == EDITOR_SOLVE_UPGRADING && r.job == WORKER_AHEAD &&
+                 r.status == SOLVER_SOLVED && r.mode == SOLVER_OPTIMAL)
+            take_optimal(s, &r);
+        worker_result_free(&r);
+    }
+    /* The thread came to rest (a wake with no result) with the upgrade unfinished. */
+    worker_activity activity;
+    worker_progress(s->worker, &activity);
+    if (woke && !took && !activity.busy && s->state == EDITOR_SOLVE_UPGRADING) {
+        size_t length = strlen(s->answer);
+        snprintf(s->answer + length, sizeof s->answer - length,
+                 "; optimal: not proven within %.0f s", s->budget_seconds);
+        s->state = EDITOR_SOLVE_DONE;
+    }
+}
+
+void editor_solve_activity(const editor_solve *s, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (!s->worker || (s->state != EDITOR_SOLVE_FAST && s->state != EDITOR_SOLVE_UPGRADING)) return;
+    worker_activity activity;
+    worker_progress(s->worker, &activity);
+    char nodes[32];
+    format_count(nodes, sizeof nodes, activity.nodes);
+    snprintf(out, size, "%s %.1f s, %s nodes (Esc stops)",
+             s->state == EDITOR_SOLVE_FAST ? "solving" : "optimal",
+             (replay_now_ms() - s->asked_at) / 1000.0, nodes);
+}
+
+int editor_solve_wake_fd(const editor_solve *s)
+{
+    return s->worker ? worker_wake_fd(s->worker) : -1;
+}
+
+void editor_solve_free(editor_solve *s)
+{
+    worker_destroy(s->worker);
+    s->worker = NULL;
+    drop_level(s);
+    s->state = EDITOR_SOLVE_IDLE;
+}
