@@ -327,8 +327,8 @@ static void save(editor *e, const char *name)
         e->file_name = strdup(file ? file + 1 : result.path);
         e->saved_changes = e->edit.changes;
         e->saved_count++;
-        say(e, PLAY_MESSAGE_GOOD, "Saved as level %d of %s (the library lists it: L, c)",
-            result.number, result.path);
+        say(e, PLAY_MESSAGE_GOOD, "Saved as level %d of %s in your levels (L, c: the library)",
+            result.number, e->file_name ? e->file_name : result.path);
     }
     free(folder);
     free(text);
@@ -409,6 +409,21 @@ static int square_at(const editor *e, int row, int column)
     return level_edit_square(l->origin_x + x, l->origin_y + y);
 }
 
+/* Paints the brush on the squares of the straight line from the drag's last square to
+ * `square` (a mouse reports no cell it was moved over quickly), and on `square`. */
+static void paint_to(editor *e, int square)
+{
+    int x0 = e->drag_last % SIDE, y0 = e->drag_last / SIDE;
+    int x1 = square % SIDE, y1 = square / SIDE;
+    int dx = abs(x1 - x0), dy = abs(y1 - y0), steps = dx > dy ? dx : dy;
+    for (int i = 1; i <= steps; i++) {
+        int x = x0 + (x1 - x0) * i / steps, y = y0 + (y1 - y0) * i / steps;
+        put(e, level_edit_square(x, y), e->brush);
+    }
+    e->drag_last = square;
+    e->edit.cursor = square;
+}
+
 /* Button 1 paints the brush (a drag is one undo step), button 3 erases. */
 static void mouse(editor *e)
 {
@@ -416,7 +431,7 @@ static void mouse(editor *e)
     if (getmouse(&event) != OK) return;
     int square = square_at(e, event.y, event.x);
     if (event.bstate & BUTTON1_RELEASED) {
-        if (square >= 0 && e->dragging) put(e, square, e->brush);
+        if (square >= 0 && e->dragging) paint_to(e, square);
         level_edit_end_group(&e->edit);
         e->dragging = false;
         return;
@@ -427,11 +442,11 @@ static void mouse(editor *e)
         e->dragging = !(event.bstate & BUTTON1_CLICKED);
         e->edit.cursor = square;
         e->line_start = square % SIDE;
+        e->drag_last = square;
         put(e, square, e->brush);
         if (!e->dragging) level_edit_end_group(&e->edit);
     } else if ((event.bstate & REPORT_MOUSE_POSITION) && e->dragging) {
-        e->edit.cursor = square;
-        put(e, square, e->brush);
+        paint_to(e, square);
     } else if (event.bstate & BUTTON3_PRESSED) {
         e->edit.cursor = square;
         e->line_start = square % SIDE;
@@ -571,7 +586,10 @@ static editor_outcome drawing_key(editor *e, int key)
         mouse(e);
         return EDITOR_STAY;
     }
-    if (e->show_keys && key != '?') e->show_keys = false;
+    if (e->show_keys) { /* any key takes the list of keys away */
+        e->show_keys = false;
+        return EDITOR_STAY;
+    }
     int piece = piece_of(key);
     if (piece) {
         e->brush = (edit_piece)piece;

@@ -64,6 +64,7 @@ typedef struct editor {
     edit_piece brush;            /* what the mouse paints */
     bool dragging;               /* button 1 is down: what it paints is one undo step */
     int line_start;              /* the column Enter takes the cursor back to */
+    int drag_last;               /* the square the drag painted last */
     unsigned long saved_changes; /* edit.changes when last saved (or opened) */
     char *file_name;             /* the file of the player's own it is saved into, or NULL */
     editor_check check;

@@ -10,11 +10,11 @@
 
 enum { SIDE = EDIT_CANVAS_SIDE, MARGIN = 2 };
 
-/* Rows under the board: the status line, then the verdict and the message, which wrap onto
- * a second row each when the terminal has room. */
+/* Rows under the board: the status line, then the verdict and the message, two rows each
+ * (they wrap). */
 static int rows_below(void)
 {
-    return LINES >= 16 ? 5 : 3;
+    return 5;
 }
 
 /* The first square shown along one axis: `origin` moved as little as possible to keep
@@ -178,7 +178,7 @@ static void verdict(const editor *e, char *out, size_t size, bool *good)
     }
     size_t at = (size_t)snprintf(out, size, "Can be played");
     if (c->dead_boxes > 0)
-        at += (size_t)snprintf(out + at, size - at, "; %d %s on a dead square (lost at the start)",
+        at += (size_t)snprintf(out + at, size - at, "; %d %s on a dead square (lost)",
                                c->dead_boxes, c->dead_boxes == 1 ? "box" : "boxes");
     char activity[120];
     editor_solve_activity(&e->solve, activity, sizeof activity);
@@ -193,8 +193,8 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
     char text[700];
     int attr = A_NORMAL;
     if (e->mode == EDITOR_CONFIRM) {
-        snprintf(text, sizeof text, "%s without saving your changes? (y/n)",
-                 e->confirm == 'n' ? "Start a new level" : "Leave the editor");
+        snprintf(text, sizeof text, "%s without saving? (y/n)",
+                 e->confirm == 'n' ? "New level" : "Leave");
         attr = A_BOLD;
     } else if (e->mode == EDITOR_TYPING && e->field == EDITOR_FIELD_FILE) {
         snprintf(text, sizeof text, "Save into: %s_  (Enter saves, Esc not)", e->typed);
@@ -207,30 +207,32 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
     draw_wrapped(v, row, rows, text, attr);
 }
 
-/* ? : the editor's keys, over the board. */
+/* ? : the editor's keys, over the whole screen (40 columns wide). */
 static void draw_keys(const view *v)
 {
     static const char *lines[] = {
-        "arrows hjkl   move the cursor",
-        "# . $ * @ +   wall goal box box-on-goal player player-on-goal",
-        "space -       floor; the cursor moves on as when typing",
-        "Enter         next row;  x Del: erase the top piece; Backspace",
-        "mouse         paint the last piece (drag); right button erases",
-        "u  U          undo / redo an edit (also Ctrl-R)",
-        "R  M  N       rotate, mirror (8 ways); normalise",
-        "T             test-play the level (Esc comes back)",
-        "S  D          solver: solvable? fewest pushes; dead squares",
-        "t  a  c       edit the title, author, comment",
-        "w             save into a file of your levels",
-        "n  q  Esc     new level; leave the editor",
+        "arrows hjkl  move the cursor",
+        "# . $ * @ +  wall goal box on-goal you",
+        "space -      floor; Enter: next row",
+        "x Del Bksp   erase the top piece",
+        "mouse        paint (drag); right: erase",
+        "u  U         undo, redo (Ctrl-R)",
+        "R  M  N      rotate, mirror, normalise",
+        "T  S  D      test, solver, dead squares",
+        "t  a  c      title, author, comment",
+        "w            save into your levels",
+        "n  q  Esc    new level; leave",
     };
     int count = (int)(sizeof lines / sizeof lines[0]);
-    int top = 1, rows = LINES - 1 - rows_below();
-    for (int i = 0; i < count && i < rows; i++) {
-        move(top + i, 0);
-        clrtoeol();
-        draw_text(v, top + i, 1, lines[i], strlen(lines[i]), COLS - 1);
-    }
+    int top = LINES > count + 1 ? (LINES - count - 1) / 2 : 0;
+    int left = COLS > 42 ? (COLS - 40) / 2 : 0;
+    for (int i = 0; i < count && top + i < LINES - 1; i++)
+        draw_text(v, top + i, left, lines[i], strlen(lines[i]), COLS - left);
+    attrset(A_REVERSE);
+    move(LINES - 1, 0);
+    hline(' ', COLS);
+    mvaddnstr(LINES - 1, 0, " any key: back to the level", COLS);
+    attrset(A_NORMAL);
 }
 
 void editor_draw(editor *e, view *v)
@@ -247,18 +249,19 @@ void editor_draw(editor *e, view *v)
         mvaddnstr(0, 0, "Terminal too small for the editor: q leaves", COLS);
         return;
     }
+    if (e->show_keys) {
+        draw_keys(v);
+        return;
+    }
     lay_out(e, v);
     draw_fields(e, v);
-    if (e->show_keys)
-        draw_keys(v);
-    else
-        draw_canvas(e, v);
+    draw_canvas(e, v);
     int row = LINES - rows_below();
     draw_status(e, v, row);
     char text[600];
     bool good;
     verdict(e, text, sizeof text, &good);
-    int verdict_rows = rows_below() == 5 ? 2 : 1;
+    int verdict_rows = 2;
     draw_wrapped(v, row + 1, verdict_rows, text,
                  draw_attr(v, good ? DRAW_PAIR_GOOD : DRAW_PAIR_ERROR, good ? 0 : A_BOLD));
     draw_message(e, v, row + 1 + verdict_rows, LINES - (row + 1 + verdict_rows));

@@ -1506,6 +1506,172 @@ test_import_sok_sections() {
     wait_for "2 levels, 0 solved"
 }
 
+# mouse EVENT X Y: an SGR mouse report as xterm sends it (EVENT: 0 press, 32 drag with the
+# button down, 2 right press; "release" for the release), at the 1-based screen cell (X, Y).
+mouse() {
+    case $1 in
+    release) tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dm' "$2" "$3")" ;;
+    *) tmux -L "$SOCKET" send-keys -l "$(printf '\033[<%d;%d;%dM' "$1" "$2" "$3")" ;;
+    esac
+}
+
+# The level editor, as a player uses it: a level drawn from nothing (two rows typed, the
+# third painted with a mouse drag), checked at every edit, test-played, solved, titled and
+# saved into the player's own levels; then found in the library and played from there.
+test_editor_draw_test_solve_save() {
+    start_game --edit
+    wait_for "Cannot be played: nothing drawn yet"
+    keys -l '#######'
+    keys Enter
+    wait_for "Cannot be played: no player"
+    keys -l '#@ $ .#'
+    keys Enter
+    keys -l '#'
+    wait_for "edit* 7x3"
+    # the third row: the wall typed at its start, the other six painted by one drag
+    row=$(row_of "██◖◗  []  ··██")
+    [ -n "$row" ] || fail "the level is not drawn two columns a square"
+    line=$(screen | sed -n "${row}p")
+    prefix=${line%%█*}
+    left=$((${#prefix} + 1))
+    mouse 0 $((left + 2)) $((row + 1))
+    mouse 32 $((left + 6)) $((row + 1))
+    mouse 32 $((left + 10)) $((row + 1))
+    mouse release $((left + 12)) $((row + 1))
+    wait_for "Can be played"
+    screen | grep -qF "██████████████" || fail "the drag did not paint the bottom wall"
+    # one drag, one undo step
+    keys u
+    wait_for "Cannot be played: open wall"
+    keys U
+    wait_for "Can be played"
+    keys S
+    wait_for "solvable: 2 pushes (fast"
+    wait_for "optimal: 2 pushes"
+    keys T
+    wait_for "test play 1/1"
+    keys Right Right Right
+    wait_for "Solved in 3 moves, 2 pushes: Esc or T goes back to the editor"
+    keys Escape
+    wait_for "Back in the editor"
+    screen | grep -qF "██◖◗  []  ··██" || fail "the test play changed the level"
+    keys t
+    keys -l 'My first'
+    keys Enter
+    wait_for "Title: My first"
+    keys a
+    keys -l 'Me'
+    keys Enter
+    wait_for "Author: Me"
+    keys w
+    wait_for "Save into: my-levels.sok_"
+    keys Enter
+    wait_for "Saved as level 1 of my-levels.sok in your levels"
+    grep -qx "Title: My first" "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ||
+        fail "the saved file has no Title: line"
+    grep -qx "#@ \$ .#" "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ||
+        fail "the saved file has not the map"
+    ls -A "$XDG_DATA_HOME/sokoban/levels" | grep -q tmp && fail "a temporary file was left"
+    keys q
+    wait_for "tutorial 1/"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys m y
+    wait_for "levels  solved"
+    screen | grep -qE "^ *my-levels +1 +0 " || fail "the library does not list the saved level"
+    keys Enter
+    wait_for "my-levels 1/1: My first"
+    keys Right Right Right
+    wait_for "Solved in 3 moves"
+}
+
+# The editor at 40x12 in the C locale: the XSB characters one column a square, a box on a
+# dead square said and marked, rotate and mirror, undo, normalise, the keys listed, and a
+# level that cannot be saved is not.
+test_editor_small_terminal_ascii() {
+    start_game -l C -s 40x12 --edit
+    wait_for "nothing drawn yet"
+    keys -l '#####'
+    keys Enter
+    keys -l '#$ .#'
+    keys Enter
+    keys -l '# @ #'
+    keys Enter
+    keys -l '#####'
+    wait_for "1 box on a dead square"
+    wait_for "#\$ .#"
+    keys R
+    wait_for "Turned a quarter clockwise"
+    wait_for "# \$#"
+    screen | grep -qF "#@ #" && screen | grep -qF "# .#" ||
+        fail "the rotation is not the level turned clockwise"
+    keys M
+    wait_for "Mirrored left to right"
+    wait_for "#\$ #"
+    screen | grep -qF "# @#" && screen | grep -qF "#. #" || fail "the mirror is not left to right"
+    keys u u
+    wait_for "#\$ .#"
+    keys '?'
+    wait_for "rotate, mirror, normalise"
+    screen | grep -qF "n  q  Esc    new level; leave" || fail "the editor's keys do not fit 40x12"
+    keys x
+    wait_for "#\$ .#"
+    # something outside the walls goes with N
+    keys Down Down
+    keys -l '#'
+    wait_for "edit* 6x6"
+    keys N
+    wait_for "Normalised"
+    wait_for "edit* 5x4"
+    # boxes and goals that do not match are said
+    keys Up Up Up Up Left Left Left Left
+    keys -l '$'
+    wait_for "Cannot be played: 2 boxes but 1 goal"
+    keys w
+    wait_for "Save into:"
+    keys Enter
+    wait_for "Not saved: 2 boxes but 1 goal"
+    [ -e "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ] && fail "a level that cannot be played was saved"
+    keys q
+    wait_for "Leave without saving? (y/n)"
+    keys n
+    wait_for "Still editing"
+    keys q y
+    wait_for "tutorial 1/"
+}
+
+# E from the level list and from the game opens the editor on that level; --edit FILE:N
+# too, drawn in UTF-8 at 40x12 and in the C locale at 80x24; the game's level is not
+# changed by an edit, and Esc goes back where the editor was opened.
+test_editor_opens_levels() {
+    start_game -s 40x12 "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "small: 4 levels"
+    keys Down E
+    wait_for "edit 5x5 Corner"
+    wait_for "Can be played"
+    keys -l '#'
+    keys Escape
+    wait_for "Leave without saving? (y/n)"
+    keys y
+    wait_for "small: 4 levels"
+    keys Escape
+    wait_for "small 1/4"
+    keys E
+    wait_for "edit 7x4 Small"
+    keys q
+    wait_for "small 1/4"
+    start_game -l C "$WORK/small.xsb:3" --edit
+    wait_for "edit 7x5 Two"
+    wait_for "#.  \$ #"
+    wait_for "Can be played"
+    keys S
+    wait_for "solvable:"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
