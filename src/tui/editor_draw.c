@@ -46,9 +46,9 @@ static void lay_out(editor *e, const view *v)
     l->top = 1;
     l->left = (COLS - l->shown_width * cell) / 2;
     int cursor_x = e->edit.cursor % SIDE, cursor_y = e->edit.cursor / SIDE;
-    if (fresh) { /* centre the level (or the cursor on an empty canvas) */
-        int centre_x = b.width ? b.x + b.width / 2 : cursor_x;
-        int centre_y = b.height ? b.y + b.height / 2 : cursor_y;
+    if (fresh) { /* the level centred; on an empty canvas, the cursor up and left of centre */
+        int centre_x = b.width ? b.x + b.width / 2 : cursor_x + l->shown_width / 6;
+        int centre_y = b.height ? b.y + b.height / 2 : cursor_y + l->shown_height / 4;
         l->origin_x = centre_x - l->shown_width / 2;
         l->origin_y = centre_y - l->shown_height / 2;
     }
