@@ -12,9 +12,8 @@
 #include <unistd.h>
 
 #include "level.h"
+#include "safe_file.h"
 #include "textfile.h"
-
-enum { NAME_MAX_BYTES = 80 };
 
 char *level_save_folder(void)
 {
@@ -34,29 +33,11 @@ static bool ends_with(const char *text, const char *end)
     return length >= end_length && strcasecmp(text + length - end_length, end) == 0;
 }
 
-bool level_save_safe_name(const char *wanted, char *out, size_t size)
+void level_save_file_name(const char *wanted, char *out, size_t size)
 {
-    if (size < NAME_MAX_BYTES + 5) {
-        if (size) out[0] = '\0';
-        return false;
-    }
-    size_t length = 0;
-    for (const char *c = wanted; *c && length < NAME_MAX_BYTES; c++) {
-        unsigned char u = (unsigned char)*c;
-        bool kept = u >= 0x80 || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') ||
-                    (u >= '0' && u <= '9') || u == '-' || u == '_' || u == '.' || u == ' ';
-        if (length == 0 && (u == '.' || u == ' ')) continue; /* no hidden file */
-        out[length++] = kept ? (char)u : '_';
-    }
-    /* a UTF-8 character cut at the end is dropped */
-    while (length > 0 && ((unsigned char)out[length - 1] & 0xC0) == 0x80) length--;
-    if (length > 0 && ((unsigned char)out[length - 1] & 0xC0) == 0xC0) length--;
-    while (length > 0 && out[length - 1] == ' ') length--;
-    out[length] = '\0';
-    if (length == 0) return false;
-    if (!ends_with(out, ".sok") && !ends_with(out, ".xsb") && !ends_with(out, ".txt"))
-        strcat(out, ".sok");
-    return true;
+    bool level_file =
+        ends_with(wanted, ".sok") || ends_with(wanted, ".xsb") || ends_with(wanted, ".txt");
+    safe_file_name(wanted, level_file ? NULL : ".sok", out, size);
 }
 
 /* Makes `folder` and its parents (mode 0700 for those made). */
@@ -114,48 +95,6 @@ static bool read_old(int folder, const char *name, char **text, size_t *length, 
     return ok;
 }
 
-/* Writes `length` bytes into a new file beside `name` and renames it over `name`. */
-static bool write_atomically(int folder, const char *name, const char *text, size_t length,
-                             char *why, size_t size)
-{
-    char temporary[NAME_MAX_BYTES + 64];
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        snprintf(temporary, sizeof temporary, ".%s.%ld.%d.tmp", name, (long)getpid(), attempt);
-        fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd < 0 && errno != EEXIST) break;
-    }
-    if (fd < 0) {
-        snprintf(why, size, "cannot write beside %s: %s", name, strerror(errno));
-        return false;
-    }
-    size_t written = 0;
-    while (written < length) {
-        ssize_t n = write(fd, text + written, length - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        written += (size_t)n;
-    }
-    int saved_errno = errno;
-    bool ok = written == length && fsync(fd) == 0;
-    if (!ok) saved_errno = errno ? errno : saved_errno;
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        saved_errno = errno;
-    }
-    if (ok && renameat(folder, temporary, folder, name) != 0) {
-        ok = false;
-        saved_errno = errno;
-    }
-    if (!ok) {
-        unlinkat(folder, temporary, 0);
-        snprintf(why, size, "cannot write %s: %s", name, strerror(saved_errno));
-        return false;
-    }
-    fsync(folder);
-    return true;
-}
-
 /* The old text, a blank line between, and the level: a string to free(), or NULL. */
 static char *joined(const char *old, size_t old_length, const char *text, size_t *length)
 {
@@ -177,20 +116,15 @@ static char *joined(const char *old, size_t old_length, const char *text, size_t
 bool level_save_append(const char *folder, const char *name, const char *text,
                        level_save_result *result, char *why, size_t size)
 {
-    char safe[NAME_MAX_BYTES + 8];
-    if (!level_save_safe_name(name, safe, sizeof safe)) {
-        snprintf(why, size, "no file name: letters, digits, - and _ make one");
-        return false;
-    }
+    char wanted[SAFE_FILE_NAME_MAX + 1];
+    level_save_file_name(name, wanted, sizeof wanted);
     if (!make_folder(folder, why, size)) return false;
-    int directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (directory < 0) {
-        snprintf(why, size, "cannot open %s: %s", folder, strerror(errno));
-        return false;
-    }
+    safe_file file;
+    if (!safe_file_create(&file, folder, wanted, NULL, 0644, why, size)) return false;
+    const char *safe = file.name;
     char *old = NULL, *all = NULL;
     size_t old_length = 0, length = 0;
-    bool ok = read_old(directory, safe, &old, &old_length, why, size);
+    bool ok = read_old(file.directory, safe, &old, &old_length, why, size);
     /* a file there must be a level file already: a save never turns notes into levels */
     collection check = {0};
     level_error error;
@@ -219,10 +153,16 @@ bool level_save_append(const char *folder, const char *name, const char *text,
         result->number = check.count;
         collection_free(&check);
     }
-    ok = ok && write_atomically(directory, safe, all, length, why, size);
-    if (ok) snprintf(result->path, sizeof result->path, "%s/%s", folder, safe);
+    if (ok) snprintf(result->path, sizeof result->path, "%s", file.path);
+    if (ok && fwrite(all, 1, length, file.out) != length) {
+        snprintf(why, size, "cannot write %s", file.path);
+        ok = false;
+    }
+    if (ok)
+        ok = safe_file_commit(&file, why, size);
+    else
+        safe_file_abort(&file);
     free(old);
     free(all);
-    close(directory);
     return ok;
 }

@@ -3,10 +3,10 @@
  * The player's own levels live in one folder, $XDG_DATA_HOME/sokoban/levels (else
  * ~/.local/share/sokoban/levels), which the game's library lists. A level is saved into a
  * file of that folder only, named by one safe file name (no folder in it, no hidden file, no
- * link followed), and only into a regular file the player owns: never into a file of the
- * system's (/usr/share) or someone else's. A save writes the whole new file beside the old
- * one and renames it over it, so a crash leaves the old file or the new one, never half of
- * one. */
+ * link followed), and only into a regular file the player owns that holds levels: never into
+ * a file of the system's (/usr/share) or someone else's. A save writes the whole new file
+ * beside the old one and renames it over it (safe_file.h), so a crash leaves the old file or
+ * the new one, never half of one. */
 #ifndef SOKOBAN_LEVEL_SAVE_H
 #define SOKOBAN_LEVEL_SAVE_H
 
@@ -17,15 +17,14 @@
  * (absolute) nor HOME is set. */
 char *level_save_folder(void);
 
-/* Makes `wanted` a safe file name for the folder into `out` (size `size`): letters, digits,
- * '-', '_', '.', spaces and UTF-8 kept, anything else (a '/', a control character) made
- * '_', no '.' first, at most 80 bytes, and ".sok" added unless it ends in .sok, .xsb or
- * .txt. False (with `out` empty) when nothing is left of it. */
-bool level_save_safe_name(const char *wanted, char *out, size_t size);
+/* The file name `wanted` becomes in the folder (safe_file.h's safe_file_name(): anything
+ * but letters, digits, space and "._-+,()" made '_', no leading '.' or '-'), with ".sok"
+ * added unless it ends in .sok, .xsb or .txt; `out` holds SAFE_FILE_NAME_MAX + 1 bytes. */
+void level_save_file_name(const char *wanted, char *out, size_t size);
 
 /* Where a level was saved: the file's path and the new level's number in it. */
 typedef struct level_save_result {
-    char path[4096];
+    char path[4096 + 256];
     int number;
 } level_save_result;
 

@@ -1571,7 +1571,7 @@ test_editor_draw_test_solve_save() {
         fail "the saved file has no Title: line"
     grep -qx "#@ \$ .#" "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ||
         fail "the saved file has not the map"
-    ls -A "$XDG_DATA_HOME/sokoban/levels" | grep -q tmp && fail "a temporary file was left"
+    ls -A "$XDG_DATA_HOME/sokoban/levels" | grep -q "^\." && fail "a temporary file was left"
     keys q
     wait_for "tutorial 1/"
     keys L
