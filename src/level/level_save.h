@@ -34,4 +34,16 @@ typedef struct level_save_result {
 bool level_save_append(const char *folder, const char *name, const char *text,
                        level_save_result *result, char *why, size_t size);
 
+/* Replaces level `number` (1-based) of the collection file `name` in `folder` by `text`
+ * (one level, level_edit_text()): its title and comment above the map, its map and its
+ * fields below are written over, the rest of the file is kept byte for byte, atomically.
+ * The file must read back with only that level changed; false with one line of why
+ * otherwise (the file is then unchanged). */
+bool level_save_replace(const char *folder, const char *name, int number, const char *text,
+                        level_save_result *result, char *why, size_t size);
+
+/* True when `path` is a file directly in `folder` (links resolved): a file of the player's
+ * own levels. Its name goes into `name`. */
+bool level_save_is_own(const char *folder, const char *path, char *name, size_t size);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "level/level_save.h"
+#include "level/safe_file.h"
 #include "keys.h"
 
 enum {
@@ -152,6 +153,17 @@ bool editor_enter(editor *e, const level *from, play *p, assist *a, view *v)
         return false;
     }
     e->saved_count = saved;
+    /* a level of a file of the player's own is saved over where it is */
+    char *folder = from ? level_save_folder() : NULL;
+    char name[SAFE_FILE_NAME_MAX + 1];
+    for (int c = 0; folder && c < p->collection_count; c++) {
+        const collection *set = &p->collections[c];
+        if (from < set->levels || from >= set->levels + set->count) continue;
+        if (level_save_is_own(folder, from->file ? from->file : set->path, name, sizeof name) &&
+            (e->file_name = strdup(name)))
+            e->replace_number = from->number;
+    }
+    free(folder);
     if (a->request != ASSIST_REQUEST_NONE) assist_cancel(a, p, NULL);
     if (a->worker) worker_cancel(a->worker);
     mmask_t old = 0;
@@ -297,13 +309,31 @@ static void start_typing(editor *e, editor_field field)
                                                    : *field_text(e, field);
     snprintf(e->typed, sizeof e->typed, "%s", start);
     if (field == EDITOR_FIELD_FILE)
-        say(e, PLAY_MESSAGE_INFO, "File of your levels to add this one to; Enter saves, Esc not");
+        say(e, PLAY_MESSAGE_INFO, "%s", ""); /* the line being typed says it all */
     else
         say(e, PLAY_MESSAGE_INFO, "%s: type, Backspace, Ctrl-U clears; Enter keeps, Esc not",
             field_name(field));
 }
 
-/* Saves the level into the file typed (appended; a new file when there is none). */
+/* Writes the level into the file `name` of the folder: over the level it was opened from or
+ * saved as last when that is the file, else added to its end (a new file when none). */
+static bool write_level(editor *e, const char *folder, const char *name, const char *text,
+                        level_save_result *result, bool *replaced, char *why, size_t size)
+{
+    char safe[SAFE_FILE_NAME_MAX + 1];
+    level_save_file_name(name, safe, sizeof safe);
+    *replaced = e->replace_number > 0 && e->file_name && strcmp(safe, e->file_name) == 0;
+    bool ok = *replaced
+                  ? level_save_replace(folder, safe, e->replace_number, text, result, why, size)
+                  : level_save_append(folder, safe, text, result, why, size);
+    if (!ok) return false;
+    free(e->file_name);
+    e->file_name = strdup(safe);
+    e->replace_number = e->file_name ? result->number : 0;
+    return true;
+}
+
+/* w: saves the level into the file typed. */
 static void save(editor *e, const char *name)
 {
     refresh_check(e);
@@ -314,21 +344,20 @@ static void save(editor *e, const char *name)
     char *folder = level_save_folder();
     char *text = level_edit_text(&e->edit);
     level_save_result result;
+    bool replaced;
     char why[600];
     if (!folder) {
         say(e, PLAY_MESSAGE_ERROR, "Not saved: neither XDG_DATA_HOME nor HOME is set");
     } else if (!text) {
         say(e, PLAY_MESSAGE_ERROR, "Not saved: out of memory");
-    } else if (!level_save_append(folder, name, text, &result, why, sizeof why)) {
+    } else if (!write_level(e, folder, name, text, &result, &replaced, why, sizeof why)) {
         say(e, PLAY_MESSAGE_ERROR, "Not saved: %s", why);
     } else {
-        const char *file = strrchr(result.path, '/');
-        free(e->file_name);
-        e->file_name = strdup(file ? file + 1 : result.path);
         e->saved_changes = e->edit.changes;
         e->saved_count++;
-        say(e, PLAY_MESSAGE_GOOD, "Saved as level %d of %s in your levels (L, c: the library)",
-            result.number, e->file_name ? e->file_name : result.path);
+        say(e, PLAY_MESSAGE_GOOD, "%s level %d of %s in your levels (L, c: the library)",
+            replaced ? "Saved over" : "Saved as", result.number,
+            e->file_name ? e->file_name : result.path);
     }
     free(folder);
     free(text);

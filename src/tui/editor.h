@@ -67,6 +67,7 @@ typedef struct editor {
     int drag_last;               /* the square the drag painted last */
     unsigned long saved_changes; /* edit.changes when last saved (or opened) */
     char *file_name;             /* the file of the player's own it is saved into, or NULL */
+    int replace_number;          /* its level that saving writes over (0: saving adds one) */
     editor_check check;
     editor_layout layout;
     bool show_keys; /* ? lists the keys */

@@ -197,7 +197,12 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
                  e->confirm == 'n' ? "New level" : "Leave");
         attr = A_BOLD;
     } else if (e->mode == EDITOR_TYPING && e->field == EDITOR_FIELD_FILE) {
-        snprintf(text, sizeof text, "Save into: %s_  (Enter saves, Esc not)", e->typed);
+        if (e->replace_number > 0)
+            snprintf(text, sizeof text,
+                     "Save into: %s_  (Enter: over level %d of %s; another name adds it)", e->typed,
+                     e->replace_number, e->file_name);
+        else
+            snprintf(text, sizeof text, "Save into: %s_  (Enter saves, Esc not)", e->typed);
         attr = A_BOLD;
     } else {
         snprintf(text, sizeof text, "%s", e->message);

@@ -118,6 +118,76 @@ static void test_file_that_is_no_level_file_is_left_alone(void **state)
     assert_int_equal(system(command), 0);
 }
 
+/* Writes `text` as `name` in the folder. */
+static void write_file(const char *name, const char *text)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+static const char *NEW_TWO = "#######\n#@ $ .#\n#######\nTitle: New two\nAuthor: Me\n\n";
+
+static void test_replace_keeps_the_other_levels_byte_for_byte(void **state)
+{
+    (void)state;
+    write_file("three.sok", "::  a banner\nCollection: Three\n\n"
+                            "; One\n#####\n#@$.#\n#####\n\n"
+                            "; Two\n; its comment\n######\n#@ $.#\n######\n"
+                            "Solution\nrR\n\n"
+                            "#####\n#@$.#\n#####\nTitle: Three\n");
+    level_save_result result;
+    char why[300] = "";
+    assert_true(level_save_replace(folder, "three.sok", 2, NEW_TWO, &result, why, sizeof why));
+    assert_int_equal(result.number, 2);
+    char path[400];
+    snprintf(path, sizeof path, "%s/three.sok", folder);
+    assert_string_equal(read_back(path), "::  a banner\nCollection: Three\n\n"
+                                         "; One\n#####\n#@$.#\n#####\n\n"
+                                         "#######\n#@ $ .#\n#######\nTitle: New two\n"
+                                         "Author: Me\n\n"
+                                         "#####\n#@$.#\n#####\nTitle: Three\n");
+}
+
+static void test_replace_first_level_of_a_plain_file(void **state)
+{
+    (void)state;
+    write_file("plain.xsb", "; One\n\n#####\n#@$.#\n#####\n\n; Two\n######\n#@ $.#\n######\n");
+    level_save_result result;
+    char why[300] = "";
+    assert_true(level_save_replace(folder, "plain.xsb", 1, NEW_TWO, &result, why, sizeof why));
+    char path[400];
+    snprintf(path, sizeof path, "%s/plain.xsb", folder);
+    assert_string_equal(read_back(path), "#######\n#@ $ .#\n#######\nTitle: New two\nAuthor: Me\n"
+                                         "\n; Two\n######\n#@ $.#\n######\n");
+}
+
+static void test_replace_of_a_level_not_there_is_refused(void **state)
+{
+    (void)state;
+    write_file("one.sok", LEVEL_A);
+    level_save_result result;
+    char why[300] = "";
+    assert_false(level_save_replace(folder, "one.sok", 2, NEW_TWO, &result, why, sizeof why));
+    assert_string_equal(why, "one.sok has no level 2");
+    char path[400];
+    snprintf(path, sizeof path, "%s/one.sok", folder);
+    assert_string_equal(read_back(path), LEVEL_A);
+}
+
+static void test_own_files_are_those_directly_in_the_folder(void **state)
+{
+    (void)state;
+    write_file("mine.sok", LEVEL_A);
+    char path[400], name[256];
+    snprintf(path, sizeof path, "%s/mine.sok", folder);
+    assert_true(level_save_is_own(folder, path, name, sizeof name));
+    assert_string_equal(name, "mine.sok");
+    assert_false(level_save_is_own(folder, TEST_LEVELS_DIR "/xsokoban.xsb", name, sizeof name));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -125,6 +195,10 @@ int main(void)
         cmocka_unit_test(test_names_are_made_safe),
         cmocka_unit_test(test_link_is_never_written_through),
         cmocka_unit_test(test_file_that_is_no_level_file_is_left_alone),
+        cmocka_unit_test(test_replace_keeps_the_other_levels_byte_for_byte),
+        cmocka_unit_test(test_replace_first_level_of_a_plain_file),
+        cmocka_unit_test(test_replace_of_a_level_not_there_is_refused),
+        cmocka_unit_test(test_own_files_are_those_directly_in_the_folder),
     };
     return cmocka_run_group_tests(tests, make_folder, remove_folder);
 }

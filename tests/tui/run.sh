@@ -1585,6 +1585,18 @@ test_editor_draw_test_solve_save() {
     wait_for "my-levels 1/1: My first"
     keys Right Right Right
     wait_for "Solved in 3 moves"
+    # a level of the player's own is saved over where it is, not added again
+    keys E
+    wait_for "edit 7x3 My first"
+    keys t C-u
+    keys -l 'Renamed'
+    keys Enter w
+    wait_for "Enter: over level 1 of my-levels.sok"
+    keys Enter
+    wait_for "Saved over level 1 of my-levels.sok"
+    [ "$(grep -c '^Title:' "$XDG_DATA_HOME/sokoban/levels/my-levels.sok")" = 1 ] &&
+        grep -qx "Title: Renamed" "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ||
+        fail "the level was not saved over itself"
 }
 
 # The editor at 40x12 in the C locale: the XSB characters one column a square, a box on a
