@@ -481,7 +481,9 @@ static const char usage_tail[] =
     "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage, 3 the game\n"
     "could not save its progress (the reason on stderr), 128+N ended by signal N (saved).\n"
     "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an SQLite\n"
-    "database; an old progress.txt there is imported once.\n"
+    "database, written at every change of the position (a killed game resumes as it was\n"
+    "shown); an old progress.txt there is imported once. Every signal that ends a program\n"
+    "restores the terminal, saves and exits 128+N.\n"
     "See sokoban(6) for more.\n";
 
 /* One row of --help: "  --name VALUE" in a column of 23, then its text, indented. */

@@ -3,11 +3,10 @@
  * The loop waits in poll() on the keyboard and on the worker's wake fd, with a timeout only
  * while something moves on its own (a replay, the spinner), so it never waits for the solver
  * and answers every key within one frame. The terminal is restored however the game ends:
- * q, a signal that ends a program (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the others of
- * STOP_SIGNALS: a flag the loop reads, then the progress is saved and the exit status is
- * 128 + the signal's number), a fatal signal (restore and re-raise), or exit() from anywhere
- * (atexit). A stop signal also wakes the loop's poll() through a pipe (so one arriving
- * between the loop's test and its wait is not missed), and the solver's thread blocks them.
+ * q, any signal whose default action ends a program (signals.h: a flag the loop reads, then
+ * the progress is saved and the exit status is 128 + the signal's number), a crash (restore
+ * and die of the signal), or exit() from anywhere (atexit). A stop signal also wakes the
+ * loop's poll() through a pipe, and the solver's thread blocks them.
  *
  * The front-end's layers, each including only those below it:
  *   keys.c, replay.c  the key map; the animated replay of steps on a game
@@ -43,6 +42,7 @@
 #include "collections.h"
 #include "levels.h"
 #include "play.h"
+#include "signals.h"
 #include "snapshots.h"
 #include "statistics.h"
 
@@ -70,61 +70,15 @@ typedef struct tui {
 
 /* ---- The terminal ------------------------------------------------------------------- */
 
-/* Signal handlers can only reach globals: these two are the game's only ones. */
-static volatile sig_atomic_t stop_signal;   /* one of STOP_SIGNALS arrived */
+/* The signal handlers can only reach globals: this is the game's only one. */
 static volatile sig_atomic_t curses_active; /* the terminal is in curses mode */
 
-/* Puts the terminal back as it was. Safe to call twice. */
+/* Puts the terminal back as it was. Safe to call twice, and from a crash's handler. */
 static void restore_terminal(void)
 {
     if (!curses_active) return;
     curses_active = 0;
     endwin();
-}
-
-/* Written to by the stop signals' handler, read by the loop's poll(): -1 when none. */
-static int signal_pipe[2] = {-1, -1};
-
-static void on_stop_signal(int signal_number)
-{
-    stop_signal = signal_number;
-    int saved = errno;
-    if (signal_pipe[1] >= 0 && write(signal_pipe[1], "", 1) < 0) {
-        /* full: the loop has a byte to wake on already */
-    }
-    errno = saved;
-}
-
-/* A crash: restore the terminal (best effort), then die of the same signal. */
-static void on_fatal_signal(int signal_number)
-{
-    restore_terminal();
-    signal(signal_number, SIG_DFL);
-    raise(signal_number);
-}
-
-/* The signals whose default is to end the program without a core dump (and SIGQUIT, whose
- * default dumps one): each ends the game as q does, saved, with status 128 + its number.
- * (SIGPIPE stays ignored: the game writes only to its terminal, whose loss is a hang-up.) */
-static const int STOP_SIGNALS[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1, SIGUSR2,
-                                   SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
-/* Installs the handlers; before initscr(), so curses keeps its hands off these signals. */
-static void install_signal_handlers(void)
-{
-    if (pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0) signal_pipe[0] = signal_pipe[1] = -1;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    sigemptyset(&action.sa_mask);
-    action.sa_handler = on_stop_signal;
-    for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof *STOP_SIGNALS; i++)
-        sigaction(STOP_SIGNALS[i], &action, NULL);
-    action.sa_handler = on_fatal_signal;
-    action.sa_flags = SA_RESETHAND;
-    sigaction(SIGSEGV, &action, NULL);
-    sigaction(SIGBUS, &action, NULL);
-    sigaction(SIGFPE, &action, NULL);
-    sigaction(SIGABRT, &action, NULL);
-    signal(SIGPIPE, SIG_IGN);
 }
 
 /* Enters curses mode. Returns false (with a message on stderr) when the terminal cannot. */
@@ -663,16 +617,16 @@ static void redraw(tui *t)
 static void main_loop(tui *t)
 {
     redraw(t);
-    while (!t->quit && !stop_signal) {
+    while (!t->quit && !signals_stop()) {
         struct pollfd fds[4] = {{.fd = STDIN_FILENO, .events = POLLIN},
                                 {.fd = -1},
-                                {.fd = signal_pipe[0], .events = POLLIN},
+                                {.fd = signals_wake_fd(), .events = POLLIN},
                                 {.fd = editor_wake_fd(&t->editor), .events = POLLIN}};
         if (t->assist.worker)
             fds[1] = (struct pollfd){.fd = worker_wake_fd(t->assist.worker), .events = POLLIN};
         int ready = poll(fds, 4, loop_timeout_ms(t));
         if (ready < 0 && errno != EINTR) break;
-        if (stop_signal) break;
+        if (signals_stop()) break;
         if (ready > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) break;
         if (ready > 0 && (fds[0].revents & POLLIN)) trace_event(t, "key", replay_now_ms());
 
@@ -754,17 +708,14 @@ int tui_main(const cli_options *options)
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 
-    install_signal_handlers();
+    signals_install(restore_terminal);
     if (!start_terminal(&t)) {
         free_all(&t);
         return CLI_BAD_INPUT;
     }
     /* The solver's thread (and the threads it starts) leave the stop signals to this one. */
-    sigset_t stop_set, old_mask;
-    sigemptyset(&stop_set);
-    for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof *STOP_SIGNALS; i++)
-        sigaddset(&stop_set, STOP_SIGNALS[i]);
-    pthread_sigmask(SIG_BLOCK, &stop_set, &old_mask);
+    sigset_t old_mask;
+    signals_block_stops(&old_mask);
     worker_options solver_thread = {.no_solve_ahead = options->no_solve_ahead};
     t.assist.worker = worker_create_with(&solver_thread);
     pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
@@ -798,5 +749,5 @@ int tui_main(const cli_options *options)
         fputs("sokoban: progress was not saved: out of memory when it was opened\n", stderr);
         if (status == CLI_OK) status = CLI_UNSAVED;
     }
-    return stop_signal ? 128 + stop_signal : status;
+    return signals_stop() ? 128 + signals_stop() : status;
 }

@@ -840,6 +840,40 @@ test_signals_save_and_restore() {
     done
 }
 
+# Every signal whose default action ends a program, taken from the system's list, ends the
+# game as q does, here during a replay (issue 45, item 8): the terminal restored, the moves
+# saved, the exit status 128 + the signal's number. The numbers come from python3 (meson's
+# own language), as sh's kill names no real-time signal.
+test_every_ending_signal_saves() {
+    for name in PWR IO RTMIN RTMAX STKFLT SYS TRAP ILL SEGV; do
+        number=$(python3 -c 'import signal, sys; print(int(getattr(signal, "SIG" + sys.argv[1])))' "$name") ||
+            fail "python3 does not know SIG$name"
+        rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
+        start_game -l C "$WORK/small.xsb" --level 4
+        wait_for "small 4/4"
+        keys S
+        wait_for "replay "
+        wait_gone "moves 0  pushes 0"
+        kill -s "$number" "$(cat "$WORK/game.pid")"
+        wait_for "SHELL-DONE"
+        screen | grep -q "EXIT=$((128 + number))" || fail "SIG$name: the exit status is not $((128 + number))"
+        screen | grep -qE '(^| )echo( |$)' || fail "SIG$name: echo is off after the game"
+        screen | grep -qE '(^| )icanon( |$)' || fail "SIG$name: canonical mode is off after the game"
+        screen | grep -qF "pushes" && fail "SIG$name: the game's screen is still shown"
+        [ "$(tmux -L "$SOCKET" display -p '#{alternate_on}#{mouse_any_flag}#{cursor_flag}')" = 001 ] ||
+            fail "SIG$name: the alternate screen or mouse tracking is still on, or the cursor hidden"
+        [ -s "$WORK/stderr" ] && fail "SIG$name: stray output: $(cat "$WORK/stderr")"
+        tmux -L "$SOCKET" kill-server
+        # the replay's steps were saved (read straight from the database: cheaper than a game)
+        python3 -c '
+import sqlite3, sys
+row = sqlite3.connect(sys.argv[1]).execute(
+    "SELECT unfinished, unfinished_solver_from FROM level WHERE unfinished IS NOT NULL").fetchone()
+sys.exit(0 if row and row[0] and row[1] == 0 else 1)' "$XDG_DATA_HOME/sokoban/progress.db" ||
+            fail "SIG$name: the replay's steps were not saved as the solver's"
+    done
+}
+
 # Every push is saved at once: a game killed with SIGKILL after three pushes resumes with
 # them (issue 13, item 7).
 test_kill_keeps_pushes() {
