@@ -3,6 +3,7 @@
 #include "editor.h"
 
 #include <curses.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,9 +102,19 @@ static void refresh_check(editor *e)
 bool editor_open(editor *e, const level *from, bool utf8)
 {
     double budget = e->solve.budget_seconds > 0 ? e->solve.budget_seconds : SOLVE_SECONDS_DEFAULT;
+    /* a new level from within the editor keeps what the session saved and where it goes back */
+    bool renew = e->open;
+    unsigned long saved = renew ? e->saved_count : 0, old_mouse = e->old_mouse;
+    view_screen back_to = e->back_to;
+    char saved_path[sizeof e->saved_path];
+    snprintf(saved_path, sizeof saved_path, "%s", renew ? e->saved_path : "");
     editor_close(e);
     memset(e, 0, sizeof *e);
     e->solve.budget_seconds = budget;
+    e->saved_count = saved;
+    e->old_mouse = old_mouse;
+    e->back_to = back_to;
+    snprintf(e->saved_path, sizeof e->saved_path, "%s", saved_path);
     bool ok = from ? level_edit_init_from(&e->edit, from) : level_edit_init(&e->edit);
     if (!ok) return false;
     e->open = true;
@@ -146,13 +157,11 @@ void editor_close(editor *e)
 
 bool editor_enter(editor *e, const level *from, play *p, assist *a, view *v)
 {
-    unsigned long saved = e->open ? e->saved_count : 0;
     e->solve.budget_seconds = a->solve_seconds;
     if (!editor_open(e, from, p->utf8)) {
         play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the editor cannot open");
         return false;
     }
-    e->saved_count = saved;
     /* a level of a file of the player's own is saved over where it is */
     char *folder = from ? level_save_folder() : NULL;
     char name[SAFE_FILE_NAME_MAX + 1];
@@ -176,9 +185,35 @@ bool editor_enter(editor *e, const level *from, play *p, assist *a, view *v)
     return true;
 }
 
-bool editor_leave(editor *e, play *p, assist *a, view *v)
+/* The collection in play that is the file a level was saved into is read again, so that
+ * the game lists and plays what was saved (the level in play opened again when it is in it). */
+static void reload_saved(const char *saved_path, play *p, assist *a)
 {
-    bool saved = e->saved_count > 0;
+    char saved[PATH_MAX], path[PATH_MAX];
+    if (!saved_path[0] || !realpath(saved_path, saved)) return;
+    for (int c = 0; c < p->collection_count; c++) {
+        if (!realpath(p->collections[c].path, path) || strcmp(path, saved) != 0) continue;
+        collection fresh;
+        level_error error;
+        if (!collection_load(p->collections[c].path, &fresh, &error)) continue;
+        bool in_play = c == p->collection_index && p->game_ready;
+        if (in_play) play_close_level(p);
+        collection_free(&p->collections[c]);
+        p->collections[c] = fresh;
+        if (!in_play) continue;
+        a->store_level = NULL; /* the answers were about the level read before */
+        int level = p->level_index < fresh.count ? p->level_index : 0;
+        while (level < fresh.count - 1 && fresh.levels[level].error) level++;
+        play_open_level(p, c, level);
+    }
+}
+
+void editor_leave(editor *e, play *p, assist *a, view *v, collections_screen *library)
+{
+    if (e->saved_count > 0) {
+        reload_saved(e->saved_path, p, a);
+        collections_rescan(library);
+    }
     editor_close(e);
     e->saved_count = 0;
     mousemask((mmask_t)e->old_mouse, NULL);
@@ -187,7 +222,6 @@ bool editor_leave(editor *e, play *p, assist *a, view *v)
     a->key = 0;
     p->changes++;
     assist_follow(a, p);
-    return saved;
 }
 
 /* ---- Test play ---------------------------------------------------------------------- */
@@ -216,7 +250,7 @@ static void start_test(editor *e)
         say(e, PLAY_MESSAGE_ERROR, "Cannot test: out of memory");
         return;
     }
-    play_message(&e->test, PLAY_MESSAGE_INFO, "Test play: Esc or T goes back to the editor");
+    play_message(&e->test, PLAY_MESSAGE_INFO, "Test play: Esc or T: back to the editor");
 }
 
 /* The test play's keys: the game's moves, undo and redo, the mouse; Esc, T or q go back. */
@@ -355,6 +389,7 @@ static void save(editor *e, const char *name)
     } else {
         e->saved_changes = e->edit.changes;
         e->saved_count++;
+        snprintf(e->saved_path, sizeof e->saved_path, "%s", result.path);
         say(e, PLAY_MESSAGE_GOOD, "%s level %d of %s in your levels (L, c: the library)",
             replaced ? "Saved over" : "Saved as", result.number,
             e->file_name ? e->file_name : result.path);

@@ -15,6 +15,7 @@
 #include "level/level_edit.h"
 #include "rules/deadlock.h"
 #include "assist.h"
+#include "collections.h"
 #include "draw.h"
 #include "editor_solve.h"
 #include "play.h"
@@ -86,9 +87,10 @@ typedef struct editor {
 
     char message[300];
     play_message_kind message_kind;
-    unsigned long saved_count; /* levels saved since the editor was entered */
-    view_screen back_to;       /* the screen it was entered from */
-    unsigned long old_mouse;   /* the game's mouse mask, given back on leaving */
+    unsigned long saved_count;   /* levels saved since the editor was entered */
+    char saved_path[4096 + 256]; /* the file saved into last */
+    view_screen back_to;         /* the screen it was entered from */
+    unsigned long old_mouse;     /* the game's mouse mask, given back on leaving */
 } editor;
 
 /* Opens the editor on `from` (NULL: a new, empty level). False when out of memory. */
@@ -101,8 +103,9 @@ bool editor_open(editor *e, const level *from, bool utf8);
 bool editor_enter(editor *e, const level *from, play *p, assist *a, view *v);
 
 /* Back to the screen the editor was entered from; the game's solver takes up the position
- * in play again. Returns true when levels were saved (the library is to be read again). */
-bool editor_leave(editor *e, play *p, assist *a, view *v);
+ * in play again. When levels were saved, the collection in play they went into and the
+ * library are read again. */
+void editor_leave(editor *e, play *p, assist *a, view *v, collections_screen *library);
 
 /* What a key leads to. */
 typedef enum editor_outcome {

@@ -563,9 +563,8 @@ static void handle_key(tui *t, int key)
         if (!draw_help_key(&t->view, key)) t->view.screen = VIEW_SCREEN_PLAY;
         break;
     case VIEW_SCREEN_EDITOR:
-        if (editor_key(&t->editor, &t->view, key) == EDITOR_LEAVE &&
-            editor_leave(&t->editor, &t->play, &t->assist, &t->view))
-            collections_rescan(&t->collections);
+        if (editor_key(&t->editor, &t->view, key) == EDITOR_LEAVE)
+            editor_leave(&t->editor, &t->play, &t->assist, &t->view, &t->collections);
         break;
     case VIEW_SCREEN_SNAPSHOTS:
         if (!snapshots_key(&t->snapshots, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
@@ -737,8 +736,9 @@ int tui_main(const cli_options *options)
                          "Push every box onto a goal. ? shows the keys");
         assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
         if (options->edit)
-            editor_enter(&t.editor, options->file_count ? play_level(&t.play) : NULL, &t.play,
-                         &t.assist, &t.view);
+            editor_enter(&t.editor,
+                         t.start_collection >= 0 || options->file_count ? play_level(&t.play) : NULL,
+                         &t.play, &t.assist, &t.view);
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);

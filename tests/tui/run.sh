@@ -1631,6 +1631,9 @@ test_editor_draw_test_solve_save() {
     [ "$(grep -c '^Title:' "$XDG_DATA_HOME/sokoban/levels/my-levels.sok")" = 1 ] &&
         grep -qx "Title: Renamed" "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ||
         fail "the level was not saved over itself"
+    # and the game plays it as saved
+    keys q
+    wait_for "my-levels 1/1: Renamed"
 }
 
 # The editor at 40x12 in the C locale: the XSB characters one column a square, a box on a
