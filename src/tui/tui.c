@@ -65,6 +65,7 @@ typedef struct tui {
     statistics_screen statistics;
     editor editor;
     bool quit;
+    char start_note[1200]; /* said on the message line at the start: the last collection gone */
     FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
 
@@ -161,7 +162,13 @@ static int open_last_played(tui *t, char *const bundled[2], char ***files)
         char resolved[PATH_MAX];
         if (realpath(bundled[i], resolved) && strcmp(resolved, last) == 0) return 0;
     }
-    if (access(last, R_OK) != 0) return 0; /* gone since: the bundled ones it is */
+    if (access(last, R_OK) != 0) { /* gone since: the bundled ones it is */
+        snprintf(t->start_note, sizeof t->start_note,
+                 "The collection played last, %s, cannot be played any more (%s): the bundled "
+                 "levels instead",
+                 last, strerror(errno));
+        return 0;
+    }
     int count = collection_group_files(last, files);
     if (count > 0) return count;
     *files = malloc(sizeof **files);
@@ -229,6 +236,17 @@ static bool load_collections(tui *t)
     int *numbers = NULL;
     bool ok = collection_open_all(arguments, count, &t->play.collections, &numbers,
                                   &t->play.collection_count, &error);
+    if (!ok && last_count > 0 && with_last) {
+        /* The collection played last cannot be read any more (emptied, replaced by a FIFO or
+         * a folder without levels, a device): the bundled ones, with a note. Its files were
+         * opened without blocking and checked to be regular (textfile.h). */
+        snprintf(t->start_note, sizeof t->start_note,
+                 "The collection played last cannot be played any more (%s): the bundled "
+                 "levels instead",
+                 error.message);
+        ok = collection_open_all((const char *const *)bundled, 2, &t->play.collections, &numbers,
+                                 &t->play.collection_count, &error);
+    }
     free(bundled[0]);
     free(bundled[1]);
     for (int i = 0; i < last_count; i++) free(last_files[i]);
@@ -728,6 +746,8 @@ int tui_main(const cli_options *options)
     } else {
         if (progress_message[0])
             play_message(&t.play, PLAY_MESSAGE_ERROR, "%s", progress_message);
+        else if (t.start_note[0])
+            play_message(&t.play, PLAY_MESSAGE_INFO, "%s", t.start_note);
         else if (!t.assist.worker)
             play_message(&t.play, PLAY_MESSAGE_ERROR,
                          "The solver thread could not start: no hints");

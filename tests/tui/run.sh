@@ -668,6 +668,42 @@ test_reopens_last_collection() {
     wait_for "set 3/3: S3"
 }
 
+# `sokoban` alone, when the collection played last can no longer be played (issue 45,
+# item 9): emptied, a FIFO (never waited on), a folder without levels, or a path such as
+# /dev/zero in the database: the bundled levels, with a one-line note.
+test_last_played_gone_falls_back() {
+    for what in empty fifo folder devzero; do
+        rm -rf "$WORK/last.xsb" "$XDG_DATA_HOME"/sokoban/progress.db*
+        printf '; Last\n#####\n#@$.#\n#####\n' > "$WORK/last.xsb"
+        start_game -l C -s 200x24 "$WORK/last.xsb"
+        wait_for "last 1/1: Last"
+        keys q
+        wait_for "SHELL-DONE"
+        tmux -L "$SOCKET" kill-server
+        rm -f "$WORK/last.xsb"
+        case $what in
+        empty) : > "$WORK/last.xsb" ;;
+        fifo) mkfifo "$WORK/last.xsb" ;;
+        folder) mkdir "$WORK/last.xsb" ;;
+        devzero)
+            python3 -c '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE collection SET path = ? WHERE path LIKE ?", ("/dev/zero", "%last.xsb"))
+db.commit()' "$XDG_DATA_HOME/sokoban/progress.db"
+            ;;
+        esac
+        start_game -l C -s 200x24
+        wait_for "tutorial 1/"
+        wait_for "cannot be played any more"
+        wait_for "the bundled levels instead"
+        keys q
+        wait_for "SHELL-DONE"
+        screen | grep -q "EXIT=0" || fail "$what: the game did not end cleanly"
+        tmux -L "$SOCKET" kill-server
+    done
+}
+
 # The solution sections of a SOK file are imported: the level list shows their bests, the
 # level is not marked solved, and no solution is drawn as a comment.
 test_sok_solutions_imported() {
