@@ -91,6 +91,7 @@ static void assert_problem(const char *map, const char *expected)
     char why[200] = "";
     assert_false(level_edit_check(&e, "new", &c, why, sizeof why));
     assert_string_equal(why, expected);
+    collection_free(&c);
     level_edit_free(&e);
 }
 
