@@ -126,7 +126,7 @@ static void add_latency(bench_totals *totals, double seconds)
  * the game would, in poll() on the wake descriptor). Returns the request's id. */
 static uint64_t submit_hint(worker *w, const game *g, answers *store, double budget)
 {
-    worker_request request = {.job = WORKER_HINT, .game = g, .budget_seconds = budget};
+    worker_request request = {.job = WORKER_HINT, .game = g, .deadline = ida_clock() + budget};
     uint64_t id = worker_submit(w, &request, store);
     if (id == 0) {
         fputs("hint_bench: out of memory\n", stderr);
@@ -239,7 +239,7 @@ static void play_level(worker *w, const bench_options *options, int number, game
     }
     worker_cancel(w);
     /* The same positions, cold. */
-    worker_options cold_settings = {.memory_mib = options->memory_mib,
+    worker_options cold_settings = {.memory_bytes = (size_t)options->memory_mib << 20,
                                     .no_reuse = true,
                                     .no_solve_ahead = true};
     worker *cold = worker_create_with(&cold_settings);
@@ -462,7 +462,7 @@ int main(int argc, char **argv)
 
     /* As played, the worker solves ahead as in the game; otherwise it answers requests only,
      * reusing the store unless --no-reuse. */
-    worker_options worker_settings = {.memory_mib = options.memory_mib,
+    worker_options worker_settings = {.memory_bytes = (size_t)options.memory_mib << 20,
                                       .no_reuse = options.no_reuse,
                                       .no_solve_ahead = !options.as_played};
     worker *w = worker_create_with(&worker_settings);

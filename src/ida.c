@@ -5,23 +5,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* How many nodes pass between looks at the clock and the cancellation flag: at most
- * CHECK_EVERY, at a few microseconds a node. A node can cost a millisecond (a level of a
- * thousand boxes), so the interval adapts: halved while the looks come more than
- * CHECK_SECONDS apart, doubled back while they come sooner. A limit or a cancel is seen
- * within about CHECK_SECONDS whatever a node costs. */
-enum { CHECK_EVERY = 256 };
-#define CHECK_SECONDS 0.002
-
 typedef struct search {
     const ida_domain *domain;
     const ida_limits *limits;
     int threshold;
     int next_threshold; /* smallest f seen above the threshold */
     uint64_t nodes;
-    uint64_t next_check;
-    uint64_t check_every; /* 1 .. CHECK_EVERY */
-    double last_check;
+    ida_clock_check check; /* when to look at the limits next */
     double start;
     double next_progress;
     double progress_interval;
@@ -41,6 +31,19 @@ double ida_clock(void)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+double ida_clock_check_look(ida_clock_check *check, uint64_t nodes, uint64_t node_limit)
+{
+    double now = ida_clock();
+    if (now - check->last > IDA_CHECK_SECONDS && check->every > 1)
+        check->every /= 2;
+    else if (now - check->last < IDA_CHECK_SECONDS / 4 && check->every < IDA_CHECK_EVERY)
+        check->every *= 2;
+    check->last = now;
+    check->next = nodes + check->every;
+    if (node_limit && check->next > node_limit) check->next = node_limit;
+    return now;
 }
 
 const char *ida_status_name(ida_status status)
@@ -97,14 +100,7 @@ static void report_progress(search *s, double now)
 static bool check_limits(search *s)
 {
     const ida_limits *l = s->limits;
-    double now = ida_clock();
-    if (now - s->last_check > CHECK_SECONDS && s->check_every > 1)
-        s->check_every /= 2;
-    else if (now - s->last_check < CHECK_SECONDS / 4 && s->check_every < CHECK_EVERY)
-        s->check_every *= 2;
-    s->last_check = now;
-    s->next_check = s->nodes + s->check_every;
-    if (l->max_nodes && s->next_check > l->max_nodes) s->next_check = l->max_nodes;
+    double now = ida_clock_check_look(&s->check, s->nodes, l->max_nodes);
     if (l->cancel && atomic_load_explicit(l->cancel, memory_order_relaxed)) {
         s->stop = IDA_CANCELLED;
         return s->stopped = true;
@@ -113,7 +109,7 @@ static bool check_limits(search *s)
         s->stop = IDA_LIMIT;
         return s->stopped = true;
     }
-    if (l->max_seconds > 0 && now - s->start >= l->max_seconds) {
+    if (l->deadline > 0 && now >= l->deadline) {
         s->stop = IDA_LIMIT;
         return s->stopped = true;
     }
@@ -160,7 +156,7 @@ static bool depth_first(search *s, int g, int depth)
                 s->solution_length = depth + 1;
                 d->unmake(d->context, move);
                 return true;
-            } else if (s->nodes >= s->next_check && check_limits(s)) {
+            } else if (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)) {
                 /* stopped before going deeper: taken back below */
             } else if (depth_first(s, g + cost, depth + 1)) {
                 s->path[depth] = move;
@@ -170,7 +166,8 @@ static bool depth_first(search *s, int g, int depth)
             }
         }
         d->unmake(d->context, move);
-        if (s->stopped || (s->nodes >= s->next_check && check_limits(s))) return false;
+        if (s->stopped || (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)))
+            return false;
     }
     return false;
 }
@@ -188,9 +185,7 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
         .depth_limit = limits->max_depth > 0 ? limits->max_depth : 1 << 20,
     };
     s.next_progress = s.start + s.progress_interval;
-    s.next_check = 0; /* the first node looks at the flag and the limits */
-    s.check_every = CHECK_EVERY;
-    s.last_check = s.start;
+    s.check = ida_clock_check_start(s.start, 0); /* the first node looks at the limits */
     *result = (ida_result){0};
 
     int h = domain->root_bound(domain->context);

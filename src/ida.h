@@ -5,7 +5,10 @@
  * it back. The engine runs depth-first iterations bounded by a cost threshold; each new
  * threshold is the smallest f = g + h that exceeded the previous one. When an iteration
  * finds no such f the space is exhausted and the answer is "unsolvable". It counts nodes,
- * watches the node and time limits and a cancellation flag, and reports progress.
+ * watches the node limit, the deadline and a cancellation flag, and reports progress.
+ *
+ * Time is one clock, ida_clock(): a time limit travels from the option or the key down to
+ * the search as a deadline on it, and every search looks at it through ida_clock_check.
  *
  * The Sokoban solver (solver.h) and the sliding-tile puzzles (tiles.h) are its
  * two domains; nothing here knows either. */
@@ -58,7 +61,7 @@ typedef struct ida_progress {
 
 typedef struct ida_limits {
     uint64_t max_nodes;        /* 0: no limit */
-    double max_seconds;        /* 0: no limit */
+    double deadline;           /* the ida_clock() time to stop at; 0: none */
     int max_depth;             /* 0: no limit other than memory. Deeper branches are cut,
                                   and a search that then finds nothing answers IDA_LIMIT */
     const atomic_bool *cancel; /* NULL, or set from another thread to stop the search */
@@ -96,7 +99,38 @@ void ida_result_free(ida_result *result);
 /* The status as a word: "solved", "unsolvable", "limit", "cancelled", "no memory". */
 const char *ida_status_name(ida_status status);
 
-/* Seconds on a monotonic clock, for timing searches. */
+/* Seconds on the monotonic clock every deadline is on. */
 double ida_clock(void);
+
+/* How often a search looks at the clock (and at its deadline and cancel flag): every
+ * IDA_CHECK_EVERY nodes at most, at a few microseconds a node. A node can cost a millisecond
+ * (a level of a thousand boxes), so the interval adapts: halved while the looks come more
+ * than IDA_CHECK_SECONDS apart, doubled back while they come sooner. A deadline or a cancel
+ * is seen within about IDA_CHECK_SECONDS whatever a node costs. */
+enum { IDA_CHECK_EVERY = 256 };
+#define IDA_CHECK_SECONDS 0.002
+
+typedef struct ida_clock_check {
+    uint64_t next;  /* the node count of the next look */
+    uint64_t every; /* nodes between looks, 1 .. IDA_CHECK_EVERY */
+    double last;    /* the time of the last look */
+} ida_clock_check;
+
+/* A check started at time `now`, its first look at node count `first`. */
+static inline ida_clock_check ida_clock_check_start(double now, uint64_t first)
+{
+    return (ida_clock_check){.next = first, .every = IDA_CHECK_EVERY, .last = now};
+}
+
+/* True when the search, at `nodes` nodes, is due to look. */
+static inline bool ida_clock_check_due(const ida_clock_check *check, uint64_t nodes)
+{
+    return nodes >= check->next;
+}
+
+/* Looks at the clock at `nodes` nodes: adapts the interval, sets the next look (never past
+ * `node_limit` when it is not 0, so that a node limit is kept exactly) and returns the
+ * time. */
+double ida_clock_check_look(ida_clock_check *check, uint64_t nodes, uint64_t node_limit);
 
 #endif

@@ -7,6 +7,7 @@
 #define SOKOBAN_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "level/level.h"
@@ -21,12 +22,12 @@ typedef struct cli_options {
     const char *collection; /* --collection NAME, or NULL */
     bool all;               /* --all */
     const char *solution;   /* --verify's LURD argument (or @file) */
-    double time_limit;      /* --time SECONDS (0: default) */
+    double time_seconds;    /* --time SECONDS (0: default) */
     uint64_t node_limit;    /* --nodes N (0: none) */
-    int memory_mib;         /* --memory MiB (0: default) */
+    size_t memory_bytes;    /* --memory MiB, in bytes (0: default) */
     const char *mode;       /* --mode optimal|fast (NULL: default) */
     int threads;            /* --threads N (0: one per core) */
-    double hint_time;       /* --hint-time SECONDS for the game (0: default) */
+    double hint_seconds;    /* --hint-time SECONDS for the game (0: default) */
     const char *tiles;      /* --tiles "..." */
     const char *tiles_file; /* --tiles-file FILE */
     const char *moves;      /* --hint's --moves LURD (or @file) */

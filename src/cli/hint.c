@@ -96,8 +96,9 @@ int cli_hint(const cli_options *options)
     if (!game_is_solved(&g)) {
         solver_options solver = {
             .mode = SOLVER_FAST,
-            .max_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SECONDS,
-            .memory_mib = options->memory_mib,
+            .deadline =
+                ida_clock() + (options->time_seconds > 0 ? options->time_seconds : DEFAULT_SECONDS),
+            .memory_bytes = options->memory_bytes,
         };
         solver_solve(&g.board, &g.position, &solver, &result);
     }

@@ -100,7 +100,7 @@ const cli_option_row cli_option_rows[] = {
      .value = "SECONDS",
      .kind = CLI_VALUE_SECONDS,
      .high = MAX_SECONDS,
-     .field = FIELD(time_limit),
+     .field = FIELD(time_seconds),
      .taken_by = BY(PLAY) | BY(HINT) | BY(SOLVE) | BY(TILES) | BY(TILES_FILE),
      .wants = "a number of seconds",
      .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
@@ -122,10 +122,10 @@ const cli_option_row cli_option_rows[] = {
              "default none)"},
     {.name = "memory",
      .value = "MiB",
-     .kind = CLI_VALUE_INT,
+     .kind = CLI_VALUE_MIB,
      .low = 1,
      .high = 1 << 20,
-     .field = FIELD(memory_mib),
+     .field = FIELD(memory_bytes),
      .taken_by = BY(HINT) | BY(SOLVE),
      .wants = "a size in MiB",
      .bad = "a size in MiB from 1",
@@ -180,7 +180,7 @@ const cli_option_row cli_option_rows[] = {
      .value = "SECONDS",
      .kind = CLI_VALUE_SECONDS,
      .high = MAX_SECONDS,
-     .field = FIELD(hint_time),
+     .field = FIELD(hint_seconds),
      .taken_by = BY(PLAY),
      .wants = "a number of seconds",
      .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
@@ -308,6 +308,10 @@ static bool store_value(const cli_option_row *row, const char *text, cli_command
     case CLI_VALUE_COUNT:
         if (!parse_integer(text, row->low, row->high, &number)) return false;
         *(uint64_t *)field = (uint64_t)number;
+        return true;
+    case CLI_VALUE_MIB:
+        if (!parse_integer(text, row->low, row->high, &number)) return false;
+        *(size_t *)field = (size_t)number << 20;
         return true;
     case CLI_VALUE_SECONDS:
         if (!parse_seconds(text, row->high, &seconds)) return false;

@@ -34,6 +34,7 @@ typedef enum cli_value {
     CLI_VALUE_FILE,    /* a mode's file: a string field; "--" there ends the options */
     CLI_VALUE_INT,     /* a whole number in [low, high] into an int field */
     CLI_VALUE_COUNT,   /* a whole number in [low, high] into a uint64_t field */
+    CLI_VALUE_MIB,     /* a whole number of MiB in [low, high], in bytes into a size_t field */
     CLI_VALUE_SECONDS, /* seconds, more than 0 and at most high, into a double field */
     CLI_VALUE_CHOICE,  /* one of the words of `value` ("optimal|fast"): a string field */
 } cli_value;

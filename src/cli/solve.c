@@ -73,14 +73,16 @@ static solver_status solve_level(const cli_options *options, const collection *c
              * wants (the game's hints answer fast first too). */
             .mode = options->mode && strcmp(options->mode, "optimal") == 0 ? SOLVER_OPTIMAL
                                                                            : SOLVER_FAST,
-            .max_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SECONDS,
             .max_nodes = options->node_limit,
-            .memory_mib = options->memory_mib,
+            .memory_bytes = options->memory_bytes,
             .threads = options->threads,
             .progress = progress ? show_progress : NULL,
             .progress_argument = &line,
             .disable = disabled_techniques(),
         };
+        /* the level's time counts from here */
+        solver.deadline =
+            ida_clock() + (options->time_seconds > 0 ? options->time_seconds : DEFAULT_SECONDS);
         solver_solve(&b, &start, &solver, &result);
         board_free(&b);
         position_free(&start);

@@ -110,9 +110,12 @@ static const tiles_pdb *databases_for(databases *d, int width)
     return d->pdb;
 }
 
+/* The limits of one puzzle, its time counted from now. */
 static ida_limits limits_of(const cli_options *options)
 {
-    return (ida_limits){.max_seconds = options->time_limit, .max_nodes = options->node_limit};
+    return (ida_limits){.deadline =
+                            options->time_seconds > 0 ? ida_clock() + options->time_seconds : 0,
+                        .max_nodes = options->node_limit};
 }
 
 int cli_tiles(const cli_options *options)
@@ -128,10 +131,10 @@ int cli_tiles(const cli_options *options)
         return CLI_NO;
     }
     databases d = {0};
-    ida_limits limits = limits_of(options);
+    const tiles_pdb *pdb = databases_for(&d, problem.start.width);
+    ida_limits limits = limits_of(options); /* the databases read or built, the time starts */
     tiles_solution solution;
-    tiles_solve(&problem.start, &problem.goal, databases_for(&d, problem.start.width), &limits,
-                &solution);
+    tiles_solve(&problem.start, &problem.goal, pdb, &limits, &solution);
     int status = CLI_OK;
     if (solution.status == IDA_SOLVED) {
         puts(solution.moves);
@@ -182,7 +185,6 @@ static bool read_line(FILE *file, file_line *line)
 static int solve_lines(FILE *file, const cli_options *options)
 {
     databases d = {0};
-    ida_limits limits = limits_of(options);
     file_line line;
     char error[256];
     int line_number = 0, status = CLI_OK;
@@ -212,6 +214,7 @@ static int solve_lines(FILE *file, const cli_options *options)
         const tiles_pdb *pdb = tiles_is_solvable(&problem.start, &problem.goal)
                                    ? databases_for(&d, problem.start.width)
                                    : NULL;
+        ida_limits limits = limits_of(options); /* each puzzle its own time */
         tiles_solve(&problem.start, &problem.goal, pdb, &limits, &solution);
         nodes += solution.nodes;
         seconds += solution.seconds;

@@ -254,7 +254,7 @@ static unsigned long long machine_mib(void)
  * states as one alone), at most a quarter of the machine's memory. */
 static size_t memory_bytes_for(const solver_options *options, int searches)
 {
-    if (options->memory_mib > 0) return (size_t)options->memory_mib << 20;
+    if (options->memory_bytes > 0) return options->memory_bytes;
     unsigned long long mib = (unsigned long long)DEFAULT_MEMORY_MIB * (unsigned long long)searches,
                        quarter = machine_mib() / 4;
     if (quarter > 0 && quarter < mib) mib = quarter;
@@ -305,17 +305,14 @@ static void restart(solver_search *search, const board *b, const position *start
 
 /* Runs the search and, when it succeeds, turns its pushes into a checked LURD solution. */
 static void run_search(const board *b, const position *start, const solver_options *options,
-                       double began, size_t store_bytes, solver_search *search,
-                       solver_result *result)
+                       size_t store_bytes, solver_search *search, solver_result *result)
 {
     ida_domain domain;
     solver_search_domain(search, &domain);
     progress_relay relay = {.options = options};
-    /* the time limit counts from the start of the solve: the set-up spent some of it */
-    double left = options->max_seconds - (ida_clock() - began);
     ida_limits limits = {
         .max_nodes = options->max_nodes,
-        .max_seconds = options->max_seconds > 0 ? (left > 1e-9 ? left : 1e-9) : 0,
+        .deadline = options->deadline, /* the set-up spent some of the time already */
         .cancel = options->cancel,
         .progress = options->progress ? relay_progress : NULL,
         .progress_argument = &relay,
@@ -331,16 +328,12 @@ static void run_search(const board *b, const position *start, const solver_optio
         status = solver_fast_search(search, &limits, store_bytes, features, backward, &found);
         if (status == IDA_UNSOLVABLE && search->counters.goal_room > 0) {
             /* Goal-room macros leave pushes out, so a search that ran dry with them proves
-             * nothing: search again without them in what is left of the budget. */
+             * nothing: search again without them in what is left of the time. */
             uint64_t nodes = found.nodes;
             ida_result_free(&found);
             search->room = NULL;
             search->counters.goal_room = 0;
             restart(search, b, start);
-            if (limits.max_seconds > 0) {
-                limits.max_seconds = options->max_seconds - (ida_clock() - began);
-                if (limits.max_seconds <= 0) limits.max_seconds = 1e-9;
-            }
             if (limits.max_nodes)
                 limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
             status = solver_fast_search(search, &limits, store_bytes, features, backward, &found);
@@ -385,23 +378,22 @@ static void run_search(const board *b, const position *start, const solver_optio
  * ("Restarts"). */
 #define RESTART_AFTER_NODES 500000
 #define RESTART_NODES 150000
-/* A restart's share of the search's memory, at most RESTART_MOST_MIB (150,000 nodes keep
- * less than 16 MiB of states), and none below RESTART_LEAST_MIB. */
+/* A restart's share of the search's memory, at most RESTART_MOST_BYTES (150,000 nodes keep
+ * less than 16 MiB of states), and none below RESTART_LEAST_BYTES. */
 #define RESTART_MEMORY_SHARE 16
-#define RESTART_MOST_MIB 64
-#define RESTART_LEAST_MIB 4
+#define RESTART_MOST_BYTES ((size_t)64 << 20)
+#define RESTART_LEAST_BYTES ((size_t)4 << 20)
 
 /* What a restart needs of the search it restarts from. */
 typedef struct restart_context {
     const board *board;
-    const solver_options *options; /* the search's; the time limit counts from `began` */
-    double began;
-    int memory_mib;          /* the restart's memory */
+    const solver_options *options; /* the search's, its deadline too */
+    size_t memory_bytes;           /* the restart's memory */
     solver_learned *learned; /* the deadlocks the searches of the board learn; may be NULL */
 } restart_context;
 
 static void solve_one(const board *b, const position *start, const solver_options *options,
-                      double began, solver_learned *learned, solver_result *result);
+                      solver_learned *learned, solver_result *result);
 
 /* The pushes of checked steps from `start`, as single pushes (SOLVER_MOVE_SINGLE: no macro
  * lengthens them when they are replayed from another search's start). */
@@ -429,24 +421,20 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     const restart_context *c = argument;
     const board *b = c->board;
     solver_options options = *c->options;
-    double now = ida_clock();
-    if (options.max_seconds > 0) {
-        options.max_seconds -= now - c->began;
-        if (options.max_seconds <= 0) return SOLVER_RESTART_OPEN;
-    }
+    if (options.deadline > 0 && ida_clock() >= options.deadline) return SOLVER_RESTART_OPEN;
     position p;
     if (!position_init(&p, b)) return SOLVER_RESTART_OPEN;
     for (int i = 0; i < search->box_count; i++) p.boxes[search->box_square[i]] = 1;
     p.box_count = search->box_count;
     p.player = search->player;
     options.max_nodes = budget;
-    options.memory_mib = c->memory_mib;
+    options.memory_bytes = c->memory_bytes;
     options.progress = NULL;
     options.known = NULL; /* its steps end at a solved position */
     options.disable |= SOLVER_NO_RESTARTS;
     if (!search->park_early) options.disable |= SOLVER_NO_EARLY_ORDER;
     solver_result r;
-    solve_one(b, &p, &options, now, c->learned, &r);
+    solve_one(b, &p, &options, c->learned, &r);
     rest->nodes = r.nodes;
     solver_restart_answer answer = SOLVER_RESTART_OPEN;
     if (r.status == SOLVER_UNSOLVABLE)
@@ -468,16 +456,14 @@ static size_t pairs_bytes(const solver_options *options)
     return share < PAIRS_MOST_BYTES ? share : PAIRS_MOST_BYTES;
 }
 
-/* Solves from `start` on `b` with one search, the clock started at `began`; its deadlocks
- * are learned in `learned`, shared with the other searches of the board (NULL: in tables
- * of its own). */
+/* Solves from `start` on `b` with one search; its deadlocks are learned in `learned`, shared
+ * with the other searches of the board (NULL: in tables of its own). */
 static void solve_one(const board *b, const position *start, const solver_options *options,
-                      double began, solver_learned *learned, solver_result *result)
+                      solver_learned *learned, solver_result *result)
 {
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
     /* --time and cancel hold from here on, through the set-up */
-    solver_stop stop = {.deadline = options->max_seconds > 0 ? began + options->max_seconds : 0,
-                        .cancel = options->cancel};
+    solver_stop stop = {.deadline = options->deadline, .cancel = options->cancel};
     bool fast = options->mode == SOLVER_FAST;
     /* The optimal mode spends the memory on its transposition table, the fast mode on the
      * states it keeps. */
@@ -515,19 +501,18 @@ static void solve_one(const board *b, const position *start, const solver_option
         }
         /* the restarts' memory comes out of the search's */
         size_t store_bytes = search_bytes(options);
-        restart_context restarts = {
-            .board = b, .options = options, .began = began, .learned = learned};
-        restarts.memory_mib = (int)(store_bytes / RESTART_MEMORY_SHARE >> 20);
-        if (restarts.memory_mib > RESTART_MOST_MIB) restarts.memory_mib = RESTART_MOST_MIB;
+        restart_context restarts = {.board = b, .options = options, .learned = learned};
+        restarts.memory_bytes = store_bytes / RESTART_MEMORY_SHARE;
+        if (restarts.memory_bytes > RESTART_MOST_BYTES) restarts.memory_bytes = RESTART_MOST_BYTES;
         if (fast && !(options->disable & SOLVER_NO_RESTARTS) &&
-            restarts.memory_mib >= RESTART_LEAST_MIB) {
+            restarts.memory_bytes >= RESTART_LEAST_BYTES) {
             search.restart = restart_from;
             search.restart_argument = &restarts;
             search.restart_after = RESTART_AFTER_NODES;
             search.restart_budget = RESTART_NODES;
-            store_bytes -= (size_t)restarts.memory_mib << 20;
+            store_bytes -= restarts.memory_bytes;
         }
-        run_search(b, start, options, began, store_bytes, &search, result);
+        run_search(b, start, options, store_bytes, &search, result);
     } else if (solver_stop_now(&stop))
         result->status = status_of(solver_stop_status(&stop));
     else
@@ -550,7 +535,8 @@ typedef struct race_level {
     const board *board;
     const position *start;
     const solver_options *options; /* shared: memory and node limit divided by the runs */
-    double began;
+    double began;                  /* the race's start, from which the runs' shares of the
+                                      time count */
     solver_learned *learned; /* the deadlocks they learn, shared; may be NULL */
     solver_result *results;
 } race_level;
@@ -569,26 +555,32 @@ typedef struct race_level {
 #define ODD_LATE_SHARE 0.6
 
 /* True when a search that ended with `result` leaves room for another within `limits`
- * (counted from `began`): it stopped at a limit (its own, or its memory) and was not
- * cancelled, nodes are left, and more than `least` of the time. */
+ * (whose time counts from `began`): it stopped at a limit (its own, or its memory) and was
+ * not cancelled, nodes are left, and more than `least` of the time. */
 static bool run_again(const solver_options *limits, double began, const solver_result *result,
                       double least)
 {
-    double left = limits->max_seconds - (ida_clock() - began);
+    double now = ida_clock();
     return result->status == SOLVER_LIMIT && !(limits->cancel && atomic_load(limits->cancel)) &&
            !(limits->max_nodes && result->nodes >= limits->max_nodes) &&
-           (limits->max_seconds <= 0 || left > least * limits->max_seconds);
+           (limits->deadline <= 0 || limits->deadline - now > least * (limits->deadline - began));
 }
 
-/* Goes on after a search that ended with `result`: the search `then` (its limits counted
- * from `began`, its node limit over both), its nodes counted with those before. */
-static void run_then(const board *b, const position *start, solver_options then, double began,
+/* The deadline at `share` of the time from `began` to `deadline` (0: none stays none). */
+static double share_of_time(double began, double deadline, double share)
+{
+    return deadline > 0 ? began + share * (deadline - began) : 0;
+}
+
+/* Goes on after a search that ended with `result`: the search `then` (its node limit over
+ * both), its nodes counted with those before. */
+static void run_then(const board *b, const position *start, solver_options then,
                      solver_learned *learned, solver_result *result)
 {
     uint64_t nodes = result->nodes;
     solver_result_free(result);
     if (then.max_nodes) then.max_nodes = then.max_nodes > nodes ? then.max_nodes - nodes : 1;
-    solve_one(b, start, &then, began, learned, result);
+    solve_one(b, start, &then, learned, result);
     result->nodes += nodes;
 }
 
@@ -599,28 +591,29 @@ static void solve_run(const race_level *level, int index, solver_options mine,
 {
     if (index % 2 == 0 || (mine.disable & SOLVER_NO_FEATURES)) {
         /* without features both parts would be the best-first search: run it once */
-        solve_one(level->board, level->start, &mine, level->began, level->learned, result);
+        solve_one(level->board, level->start, &mine, level->learned, result);
         return;
     }
     solver_options first = mine;
     first.disable |= SOLVER_NO_PARKING;
-    first.max_seconds = ODD_FIRST_SECONDS; /* from the race's start, as every limit */
-    if (mine.max_seconds > 0 && ODD_FIRST_SHARE * mine.max_seconds < first.max_seconds)
-        first.max_seconds = ODD_FIRST_SHARE * mine.max_seconds;
+    first.deadline = level->began + ODD_FIRST_SECONDS; /* from the race's start */
+    if (mine.deadline > 0 &&
+        share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE) < first.deadline)
+        first.deadline = share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE);
     if (mine.max_nodes) first.max_nodes = (uint64_t)(ODD_FIRST_SHARE * (double)mine.max_nodes) + 1;
-    solve_one(level->board, level->start, &first, level->began, level->learned, result);
+    solve_one(level->board, level->start, &first, level->learned, result);
     if (!(mine.disable & (SOLVER_NO_EARLY_ORDER | SOLVER_NO_PARKING)) &&
-        (mine.max_seconds > 0 || mine.max_nodes) && run_again(&mine, level->began, result, 0)) {
+        (mine.deadline > 0 || mine.max_nodes) && run_again(&mine, level->began, result, 0)) {
         solver_options late = mine;
         late.disable |= SOLVER_NO_EARLY_ORDER;
-        late.max_seconds *= ODD_LATE_SHARE;
+        late.deadline = share_of_time(level->began, mine.deadline, ODD_LATE_SHARE);
         if (late.max_nodes)
             late.max_nodes = (uint64_t)(ODD_LATE_SHARE * (double)mine.max_nodes) + 1;
-        run_then(level->board, level->start, late, level->began, level->learned, result);
+        run_then(level->board, level->start, late, level->learned, result);
     }
     if (run_again(&mine, level->began, result, 0)) {
         mine.disable |= SOLVER_NO_FEATURES;
-        run_then(level->board, level->start, mine, level->began, level->learned, result);
+        run_then(level->board, level->start, mine, level->learned, result);
     }
 }
 
@@ -638,12 +631,12 @@ static bool solve_strategy(void *argument, int index, const atomic_bool *stop)
 
 /* What searches one after another or at once on `b` learn of deadlocks, shared (their keys
  * are alike): NULL when `learned` is given already or they learn none; else a table made for
- * them, its table of learned corrals taken out of their *mib. */
+ * them, its table of learned corrals (1 MiB) taken out of their *bytes. */
 static solver_learned *learned_for(const board *b, const solver_options *options,
-                                   const solver_learned *learned, int *mib)
+                                   const solver_learned *learned, size_t *bytes)
 {
     if (learned || (options->disable & SOLVER_NO_CORRAL_DEADLOCKS)) return NULL;
-    if (*mib > 4) *mib -= 1;
+    if (*bytes > (size_t)4 << 20) *bytes -= (size_t)1 << 20;
     return solver_learned_new(b);
 }
 
@@ -654,9 +647,11 @@ static void solve_racing(const board *b, const position *start, const solver_opt
                          int threads, double began, solver_learned *learned, solver_result *result)
 {
     solver_options shared = *options;
-    int mib = (int)(memory_bytes_for(options, threads) >> 20);
-    solver_learned *mine = learned_for(b, options, learned, &mib);
-    shared.memory_mib = mib / threads > 0 ? mib / threads : 1;
+    size_t bytes = memory_bytes_for(options, threads);
+    solver_learned *mine = learned_for(b, options, learned, &bytes);
+    /* the one division of the memory: each run its share, at least 1 MiB */
+    shared.memory_bytes = bytes / (size_t)threads;
+    if (shared.memory_bytes < (size_t)1 << 20) shared.memory_bytes = (size_t)1 << 20;
     if (options->max_nodes) shared.max_nodes = options->max_nodes / (uint64_t)threads;
     solver_result *results = calloc((size_t)threads, sizeof *results);
     race_level level = {.board = b,
@@ -672,7 +667,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
     if (started == 0) {
         free(results);
         solver_learned_free(mine);
-        solve_one(b, start, options, began, learned, result); /* no thread: in this one */
+        solve_one(b, start, options, learned, result); /* no thread: in this one */
         return;
     }
     int pick = winner;
@@ -705,21 +700,21 @@ static void solve_single(const board *b, const position *start, const solver_opt
 {
     unsigned off = options->disable;
     if (options->mode != SOLVER_FAST || (off & (SOLVER_NO_FEATURES | SOLVER_NO_PARKING))) {
-        solve_one(b, start, options, began, learned, result);
+        solve_one(b, start, options, learned, result);
         return;
     }
     solver_options first = *options;
-    int mib = (int)(memory_bytes(options) >> 20);
-    solver_learned *mine = learned_for(b, options, learned, &mib);
+    size_t bytes = memory_bytes(options);
+    solver_learned *mine = learned_for(b, options, learned, &bytes);
     if (mine) {
-        first.memory_mib = mib;
+        first.memory_bytes = bytes;
         learned = mine;
     }
-    solve_one(b, start, &first, began, learned, result);
+    solve_one(b, start, &first, learned, result);
     if (run_again(options, began, result, SINGLE_AGAIN_SHARE)) {
         solver_options rest = first;
         rest.disable |= SOLVER_NO_PARKING;
-        run_then(b, start, rest, began, learned, result);
+        run_then(b, start, rest, learned, result);
     }
     solver_learned_free(mine);
 }
@@ -739,9 +734,9 @@ int solver_searches(const solver_options *options)
     return threads;
 }
 
-int solver_memory_mib(const solver_options *options)
+size_t solver_memory_bytes(const solver_options *options)
 {
-    return (int)(memory_bytes_for(options, solver_searches(options)) >> 20);
+    return memory_bytes_for(options, solver_searches(options));
 }
 
 solver_status solver_solve(const board *b, const position *start, const solver_options *options,

@@ -52,11 +52,11 @@ solver_status solver_solve(const board *board, const position *start, const solv
 void solver_result_free(solver_result *result);
 
 /* The searches solver_solve() runs at once with `options` (options->threads, or one per
- * core; one in the optimal mode), and the memory they may take in all, in MiB: --memory,
- * or by default 1024 for each search, at most a quarter of the machine's memory (at
- * least 64). */
+ * core; one in the optimal mode), and the memory they may take in all, in bytes: --memory,
+ * or by default 1 GiB for each search, at most a quarter of the machine's memory (at least
+ * 64 MiB). */
 int solver_searches(const solver_options *options);
-int solver_memory_mib(const solver_options *options);
+size_t solver_memory_bytes(const solver_options *options);
 
 /* The key the search gives a position: the boxes and the player's region (named by the least
  * square the player can walk to), so positions that differ only by where the player stands

@@ -30,7 +30,6 @@ enum {
     /* The packing-order list: a box on a target in packing order against pushes (YASS's
      * EMPTY_GOAL_PENALTY). */
     PACKED_BOX = 32,
-    CHECK_EVERY = 256,
     /* Expansions under a state after which its stuck boxes are searched (Festival's 64). */
     STUCK_SUBTREE = 64,
 };
@@ -38,7 +37,6 @@ enum {
  * beyond it a node's stuck boxes are not searched (on XSokoban 87 they took 1.5 times the
  * search's own pushes, on Microban I 153 they doubled its time, solving nothing sooner). */
 #define STUCK_SHARE 0.5
-#define CHECK_SECONDS 0.002
 
 typedef struct fast_search {
     solver_search *search;
@@ -146,7 +144,7 @@ static void release(fast_search *f)
 }
 
 /* True when the node limit is reached: --nodes N looks at N nodes, never one more (the
- * clock and the cancel flag are read every CHECK_EVERY nodes; this is one comparison). */
+ * clock and the cancel flag are read every IDA_CHECK_EVERY nodes; this is one comparison). */
 static inline bool budget_spent(const ida_limits *l, uint64_t nodes)
 {
     return l->max_nodes && nodes >= l->max_nodes;
@@ -323,15 +321,14 @@ static ida_status add_more_packing(fast_search *f, int i, ida_result *result)
     return status;
 }
 
-/* True when a limit says stop; sets *status. */
-static bool over_limits(const ida_limits *l, uint64_t nodes, double start, ida_status *status)
+/* True when a limit says stop at time `now`; sets *status. */
+static bool over_limits(const ida_limits *l, uint64_t nodes, double now, ida_status *status)
 {
     if (l->cancel && atomic_load_explicit(l->cancel, memory_order_relaxed)) {
         *status = IDA_CANCELLED;
         return true;
     }
-    if ((l->max_nodes && nodes >= l->max_nodes) ||
-        (l->max_seconds > 0 && ida_clock() - start >= l->max_seconds)) {
+    if ((l->max_nodes && nodes >= l->max_nodes) || (l->deadline > 0 && now >= l->deadline)) {
         *status = IDA_LIMIT;
         return true;
     }
@@ -414,9 +411,8 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         malloc((size_t)(f->domain.max_moves > 0 ? f->domain.max_moves : 1) * sizeof *moves);
     if (!moves) return IDA_NO_MEMORY;
     ida_status status = IDA_UNSOLVABLE;
-    /* the clock is read every CHECK_EVERY nodes, fewer when nodes are slow (ida.c) */
-    uint64_t next_check = CHECK_EVERY, check_every = CHECK_EVERY;
-    double last_check = start;
+    /* the clock is read every IDA_CHECK_EVERY nodes, fewer when nodes are slow (ida.h) */
+    ida_clock_check check = ida_clock_check_start(start, IDA_CHECK_EVERY);
     double next_progress =
         start + (limits->progress_interval > 0 ? limits->progress_interval : 0.25);
     int i;
@@ -506,15 +502,9 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         if (status != IDA_UNSOLVABLE) break;
         f->forward_nodes = result->nodes - f->back_nodes - f->restart_nodes;
         if ((status = run_backward(f, result)) != IDA_UNSOLVABLE) break;
-        if (result->nodes >= next_check) {
-            double now = ida_clock();
-            if (now - last_check > CHECK_SECONDS && check_every > 1)
-                check_every /= 2;
-            else if (now - last_check < CHECK_SECONDS / 4 && check_every < CHECK_EVERY)
-                check_every *= 2;
-            last_check = now;
-            next_check = result->nodes + check_every;
-            if (over_limits(limits, result->nodes, start, &status)) break;
+        if (ida_clock_check_due(&check, result->nodes)) {
+            double now = ida_clock_check_look(&check, result->nodes, 0);
+            if (over_limits(limits, result->nodes, now, &status)) break;
             if (limits->progress && now >= next_progress) {
                 ida_progress p = {.threshold = (int)node.g,
                                   .nodes = result->nodes,
@@ -549,7 +539,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     solver_search_domain(s, &f.domain);
     ida_status status;
     int h = f.domain.root_bound(s);
-    solver_stop stop = solver_stop_from_limits(limits, start);
+    solver_stop stop = solver_stop_from_limits(limits);
     if (!allocate(&f, memory_bytes, &stop)) {
         /* the packing order gives up when the time is up or the search is cancelled */
         status = solver_stop_now(&stop) ? solver_stop_status(&stop) : IDA_NO_MEMORY;

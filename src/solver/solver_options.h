@@ -8,6 +8,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ida.h"
@@ -60,9 +61,9 @@ enum { SOLVER_MAX_BOXES = 1000 };
 
 typedef struct solver_options {
     solver_mode mode;
-    double max_seconds;        /* 0: no limit */
+    double deadline;           /* the ida_clock() time to give up at (ida.h); 0: none */
     uint64_t max_nodes;        /* 0: no limit */
-    int memory_mib;            /* table or state store; 0: 1 GiB (less on a small machine) */
+    size_t memory_bytes;       /* table or state store; 0: 1 GiB (less on a small machine) */
     const atomic_bool *cancel; /* NULL, or set from another thread to stop */
     void (*progress)(void *argument, const solver_progress *progress); /* may be NULL */
     void *progress_argument;
@@ -83,7 +84,7 @@ typedef struct solver_options {
     struct solver_learned *learned;
 } solver_options;
 
-/* When to give up: a deadline on ida_clock() (0: none) and the cancel flag. Every phase of a
+/* When to give up: the deadline (0: none) and the cancel flag. Every phase of a
  * solve looks at it, the set-up (the packing order, the goal room) included, so that
  * --time and a cancel are answered within milliseconds whatever the solver is doing. */
 typedef struct solver_stop {
@@ -91,11 +92,10 @@ typedef struct solver_stop {
     const atomic_bool *cancel;
 } solver_stop;
 
-/* The stop for a search that started at `start` with these limits. */
-static inline solver_stop solver_stop_from_limits(const ida_limits *limits, double start)
+/* The stop of a search with these limits. */
+static inline solver_stop solver_stop_from_limits(const ida_limits *limits)
 {
-    return (solver_stop){.deadline =
-                             limits && limits->max_seconds > 0 ? start + limits->max_seconds : 0,
+    return (solver_stop){.deadline = limits ? limits->deadline : 0,
                          .cancel = limits ? limits->cancel : NULL};
 }
 

@@ -30,8 +30,8 @@ void assist_follow(assist *a, play *p)
     uint64_t key = solver_position_key(&p->game.board, &p->game.position);
     if (key == a->key) return; /* walking alone changes nothing */
     a->key = key;
-    a->hint_budget = a->hint_seconds;
-    a->solve_budget = a->solve_seconds;
+    a->next_hint_seconds = a->hint_seconds;
+    a->next_solve_seconds = a->solve_seconds;
     a->lost_undo = 0;
     /* The worker drops a request about the position left; so do we. */
     a->request = ASSIST_REQUEST_NONE;
@@ -75,7 +75,8 @@ static bool submit(assist *a, play *p, assist_request what)
     worker_request request = {
         .job = what == ASSIST_REQUEST_HINT ? WORKER_HINT : WORKER_SOLVE,
         .game = &p->game,
-        .budget_seconds = what == ASSIST_REQUEST_HINT ? a->hint_budget : a->solve_budget,
+        .deadline = ida_clock() +
+                    (what == ASSIST_REQUEST_HINT ? a->next_hint_seconds : a->next_solve_seconds),
     };
     uint64_t id = worker_submit(a->worker, &request, a->store);
     if (id == 0) {
@@ -138,9 +139,9 @@ void assist_hint(assist *a, play *p)
     }
     if (p->replay.active) replay_stop(&p->replay);
     if (!submit(a, p, ASSIST_REQUEST_HINT)) return;
-    if (a->hint_budget > a->hint_seconds)
+    if (a->next_hint_seconds > a->hint_seconds)
         play_message(p, PLAY_MESSAGE_INFO, "Thinking of a hint, up to %g s this time...",
-                     a->hint_budget);
+                     a->next_hint_seconds);
     else
         play_message(p, PLAY_MESSAGE_INFO, "Thinking of a hint...");
 }
@@ -157,7 +158,7 @@ void assist_solve(assist *a, play *p)
     p->hint.shown = false;
     if (submit(a, p, ASSIST_REQUEST_SOLVE))
         play_message(p, PLAY_MESSAGE_INFO, "Solving from here (up to %.0f s; Esc stops)...",
-                     a->solve_budget);
+                     a->next_solve_seconds);
 }
 
 void assist_replay_best(assist *a, play *p)
@@ -217,12 +218,12 @@ static void report_no_solution(assist *a, play *p, const worker_result *result)
         break;
     case SOLVER_LIMIT: {
         bool hint = result->job == WORKER_HINT;
-        double *budget = hint ? &a->hint_budget : &a->solve_budget;
-        double spent = *budget;
-        *budget *= 2;
+        double *seconds = hint ? &a->next_hint_seconds : &a->next_solve_seconds;
+        double spent = *seconds;
+        *seconds *= 2;
         play_message(p, PLAY_MESSAGE_INFO,
-                     "No answer within %g s (%.1fM nodes); %s again gives the solver %g s",
-                     spent, (double)result->nodes / 1e6, hint ? "H" : "S", *budget);
+                     "No answer within %g s (%.1fM nodes); %s again gives the solver %g s", spent,
+                     (double)result->nodes / 1e6, hint ? "H" : "S", *seconds);
         break;
     }
     default:

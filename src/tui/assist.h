@@ -29,17 +29,18 @@ typedef struct assist {
     worker *worker;         /* NULL when no thread could start */
     assist_request request; /* what the worker is working on for us */
     uint64_t request_id;    /* worker_submit()'s id of it */
-    double hint_seconds;    /* the budget of a hint */
-    double solve_seconds;   /* the budget of a solve-and-replay */
+    double hint_seconds;    /* the time a hint may take (--hint-time) */
+    double solve_seconds;   /* the time a solve-and-replay may take (--time) */
 
     /* The position in play as the worker knows it. */
     answers *store;             /* the answer store of the level in play (owned reference) */
     const level *store_level;   /* the level it is for */
     uint64_t key;               /* solver_position_key() of the position in play */
     unsigned long seen_changes; /* play.changes when `key` was taken */
-    /* The budgets of the next H and S from this position: doubled after each "No answer
-     * within N s", back to the defaults when the boxes move. */
-    double hint_budget, solve_budget;
+    /* The seconds of the next H and S from this position: doubled after each "No answer
+     * within N s", back to hint_seconds and solve_seconds when the boxes move. A request
+     * carries them as a deadline, ida_clock() + seconds, from the key on. */
+    double next_hint_seconds, next_solve_seconds;
     /* The position in play is proven lost: how many pushes to undo (0: none known). */
     int lost_undo;
 } assist;

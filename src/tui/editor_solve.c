@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ida.h"
 #include "replay.h"
 
 /* "12", "12.3k", "4.56M". */
@@ -46,7 +47,7 @@ bool editor_solve_ask(editor_solve *s, const level *checked, unsigned long chang
     }
     worker_play(s->worker, &s->game, s->store);
     worker_request request = {
-        .job = WORKER_SOLVE, .game = &s->game, .budget_seconds = s->budget_seconds};
+        .job = WORKER_SOLVE, .game = &s->game, .deadline = ida_clock() + s->budget_seconds};
     s->request_id = worker_submit(s->worker, &request, s->store);
     s->changes = changes;
     s->asked_at = replay_now_ms();

@@ -699,8 +699,10 @@ int tui_main(const cli_options *options)
     tui t;
     memset(&t, 0, sizeof t);
     t.options = options;
-    t.assist.hint_seconds = options->hint_time > 0 ? options->hint_time : DEFAULT_HINT_SECONDS;
-    t.assist.solve_seconds = options->time_limit > 0 ? options->time_limit : DEFAULT_SOLVE_SECONDS;
+    t.assist.hint_seconds =
+        options->hint_seconds > 0 ? options->hint_seconds : DEFAULT_HINT_SECONDS;
+    t.assist.solve_seconds =
+        options->time_seconds > 0 ? options->time_seconds : DEFAULT_SOLVE_SECONDS;
     /* S never has less time than a hint (the man page's PLAYING section says so). */
     if (t.assist.solve_seconds < t.assist.hint_seconds)
         t.assist.solve_seconds = t.assist.hint_seconds;

@@ -16,6 +16,8 @@
  * wants more. */
 #include "worker.h"
 
+#include "ida.h"
+
 #include <assert.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -26,14 +28,12 @@
 #include <time.h>
 #include <unistd.h>
 
-
 enum {
-    DEFAULT_BUDGET_SECONDS = 10,
     RESULT_QUEUE = 8, /* results not yet polled; the oldest goes when full */
 };
 static const double DEFAULT_AHEAD_SECONDS = 60;
 static const double DEFAULT_UPGRADE_SECONDS = 10;
-/* The shortest budget worth giving one search of the look back, in seconds. */
+/* The shortest time worth giving one search of the look back, in seconds. */
 static const double LOOK_BACK_MIN_SECONDS = 0.5;
 
 /* One position in play, with its own copies. */
@@ -58,8 +58,8 @@ typedef struct pending_request {
     worker_job job;
     uint64_t key;   /* of the position asked about */
     int player;     /* where the player stood when asking */
-    double asked;   /* clock_seconds() */
-    double deadline;
+    double asked;   /* ida_clock() */
+    double deadline; /* when the game stops waiting; 0: it waits for the answer */
 } pending_request;
 
 struct worker {
@@ -88,20 +88,12 @@ struct worker {
     /* Set at creation, read-only afterwards. */
     int wake_pipe[2]; /* [0] readable while a result is ready */
     worker_solve_function solve;
-    int memory_mib;
+    size_t memory_bytes;
     bool no_reuse, no_solve_ahead;
     double ahead_seconds, upgrade_seconds;
 };
 
 /* ---- helpers -------------------------------------------------------------------------- */
-
-/* Seconds on a monotonic clock. */
-static double clock_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
 
 static void task_free(worker_task *task)
 {
@@ -212,7 +204,7 @@ static void answer_locked(worker *worker, const worker_task *task, solver_status
                             .undo_pushes = undo_pushes,
                             .undo_exact = undo_exact,
                             .nodes = worker->nodes_current,
-                            .seconds = clock_seconds() - request->asked};
+                            .seconds = ida_clock() - request->asked};
     if (status == SOLVER_SOLVED) {
         if (found) {
             result.steps = walk_then(&task->board, &task->position, request->player, found->steps,
@@ -260,19 +252,19 @@ static void on_progress(void *argument, const solver_progress *progress)
     worker->nodes_current = progress->nodes;
     worker_task *task = worker->current;
     if (task && worker->request.waiting && worker->request.key == task->key &&
-        clock_seconds() >= worker->request.deadline)
+        worker->request.deadline > 0 && ida_clock() >= worker->request.deadline)
         answer_locked(worker, task, SOLVER_LIMIT, worker->mode, NULL, -1, false);
     pthread_mutex_unlock(&worker->lock);
 }
 
-/* Runs one search from `from` for at most `seconds`. */
+/* Runs one search from `from` until `deadline` (0: none). */
 static solver_status search(worker *worker, worker_task *task, const position *from,
-                            solver_mode mode, bool looking_back, double seconds,
+                            solver_mode mode, bool looking_back, double deadline,
                             solver_result *result)
 {
     pthread_mutex_lock(&worker->lock);
     worker->busy = true;
-    worker->started = clock_seconds();
+    worker->started = ida_clock();
     worker->mode = mode;
     worker->looking_back = looking_back;
     worker->nodes_current = 0;
@@ -285,8 +277,8 @@ static solver_status search(worker *worker, worker_task *task, const position *f
     }
     solver_options options = {
         .mode = mode,
-        .max_seconds = seconds > 0 ? seconds : 1e-3,
-        .memory_mib = worker->memory_mib,
+        .deadline = deadline,
+        .memory_bytes = worker->memory_bytes,
         .cancel = &task->cancel,
         .progress = on_progress,
         .progress_argument = worker,
@@ -333,9 +325,9 @@ static bool join_known_rest(const worker_task *task, const position *from, solve
 
 /* Searches `from` in the fast mode and stores what it finds. */
 static solver_status search_and_store(worker *worker, worker_task *task, const position *from,
-                                      bool looking_back, double seconds, solver_result *result)
+                                      bool looking_back, double deadline, solver_result *result)
 {
-    solver_status status = search(worker, task, from, SOLVER_FAST, looking_back, seconds, result);
+    solver_status status = search(worker, task, from, SOLVER_FAST, looking_back, deadline, result);
     if (status == SOLVER_SOLVED && !join_known_rest(task, from, result)) {
         status = result->status = SOLVER_ERROR;
     } else if (task->store && status == SOLVER_SOLVED) {
@@ -350,8 +342,9 @@ static solver_status search_and_store(worker *worker, worker_task *task, const p
  * the steps backwards with board_unstep(); just before each push it asks the store, then
  * the fast solver (whose "unsolvable" is a proof), whether that position can be solved.
  * Solvability only shrinks along a line of play, so the first solvable one found is the
- * nearest. Each search gets half of what is left of the budget (at least
- * LOOK_BACK_MIN_SECONDS); a search that runs out leaves the answer inexact. */
+ * nearest. Each search gets half of the time left before `deadline` (at least
+ * LOOK_BACK_MIN_SECONDS; 0: no deadline, each search runs until it answers); a search that
+ * runs out leaves the answer inexact. */
 static void look_back(worker *worker, worker_task *task, double deadline, int *undo_pushes,
                       bool *undo_exact)
 {
@@ -373,12 +366,15 @@ static void look_back(worker *worker, worker_task *task, double deadline, int *u
                                : known.kind == ANSWER_LOST   ? SOLVER_UNSOLVABLE
                                                              : SOLVER_LIMIT;
         if (known.kind == ANSWER_UNKNOWN) {
-            double left = deadline - clock_seconds();
-            if (left <= 0 || atomic_load(&task->cancel)) break;
-            double seconds = left / 2 > LOOK_BACK_MIN_SECONDS ? left / 2 : LOOK_BACK_MIN_SECONDS;
-            if (seconds > left) seconds = left;
+            double now = ida_clock(), left = deadline - now, until = 0;
+            if ((deadline > 0 && left <= 0) || atomic_load(&task->cancel)) break;
+            if (deadline > 0) {
+                double seconds =
+                    left / 2 > LOOK_BACK_MIN_SECONDS ? left / 2 : LOOK_BACK_MIN_SECONDS;
+                until = now + (seconds < left ? seconds : left);
+            }
             solver_result result;
-            status = search_and_store(worker, task, &here, true, seconds, &result);
+            status = search_and_store(worker, task, &here, true, until, &result);
             solver_result_free(&result);
         }
         if (status == SOLVER_SOLVED) {
@@ -416,8 +412,8 @@ static void upgrade(worker *worker, worker_task *task, solver_mode known_mode)
     pthread_mutex_unlock(&worker->lock);
     if (!wanted) return;
     solver_result result;
-    if (search(worker, task, &task->position, SOLVER_OPTIMAL, false, worker->upgrade_seconds,
-               &result) == SOLVER_SOLVED &&
+    if (search(worker, task, &task->position, SOLVER_OPTIMAL, false,
+               ida_clock() + worker->upgrade_seconds, &result) == SOLVER_SOLVED &&
         answers_add_solution(task->store, &task->position, result.steps, result.moves,
                              SOLVER_OPTIMAL)) {
         pthread_mutex_lock(&worker->lock);
@@ -427,28 +423,29 @@ static void upgrade(worker *worker, worker_task *task, solver_mode known_mode)
     solver_result_free(&result);
 }
 
-/* The budget of a search from the task's position: the solve-ahead's, or what the request
- * waiting for it has left, whichever is longer. 0: nothing to do. */
-static double search_budget(worker *worker, const worker_task *task)
+/* The deadline of a search from the task's position, in *deadline: the solve-ahead's, or
+ * the request's waiting for it, whichever is later (0, none, for a request without one; one
+ * already past answers LIMIT). False when there is nothing to do: not solving ahead, and
+ * nobody asks. */
+static bool search_deadline(worker *worker, const worker_task *task, double *deadline)
 {
+    double now = ida_clock();
     pthread_mutex_lock(&worker->lock);
-    double budget = worker->no_solve_ahead ? 0 : worker->ahead_seconds;
+    bool ahead = !worker->no_solve_ahead;
+    *deadline = ahead ? now + worker->ahead_seconds : 0;
     const pending_request *request = &worker->request;
-    if (request->waiting && request->key == task->key) {
-        double left = request->deadline - clock_seconds();
-        if (left > budget) budget = left;
-        if (budget <= 0) budget = 1e-3; /* answers LIMIT */
-    }
+    bool asked = request->waiting && request->key == task->key;
+    if (asked && (request->deadline <= 0 || !ahead || request->deadline > *deadline))
+        *deadline = request->deadline;
     pthread_mutex_unlock(&worker->lock);
-    return budget;
+    return ahead || asked;
 }
 
 /* Everything the thread does for one position in play; returns how the search ended. */
 static solver_status work(worker *worker, worker_task *task)
 {
-    double began = clock_seconds();
-    double budget = search_budget(worker, task);
-    if (budget <= 0) return SOLVER_LIMIT; /* not solving ahead, and nobody asks */
+    double deadline;
+    if (!search_deadline(worker, task, &deadline)) return SOLVER_LIMIT;
     answer known = {.kind = ANSWER_UNKNOWN};
     if (task->store) answers_find(task->store, &task->position, &known);
     solver_mode known_mode = known.mode;
@@ -461,12 +458,13 @@ static solver_status work(worker *worker, worker_task *task)
         return SOLVER_SOLVED;
     }
     if (known.kind == ANSWER_LOST) {
-        report_lost(worker, task, began + budget);
+        report_lost(worker, task, deadline);
         return SOLVER_UNSOLVABLE;
     }
 
     solver_result result;
-    solver_status status = search_and_store(worker, task, &task->position, false, budget, &result);
+    solver_status status =
+        search_and_store(worker, task, &task->position, false, deadline, &result);
     if (status == SOLVER_SOLVED) {
         pthread_mutex_lock(&worker->lock);
         answer_locked(worker, task, SOLVER_SOLVED, SOLVER_FAST, &result, -1, false);
@@ -477,7 +475,7 @@ static solver_status work(worker *worker, worker_task *task)
     } else {
         solver_result_free(&result);
         if (status == SOLVER_UNSOLVABLE) {
-            report_lost(worker, task, began + budget);
+            report_lost(worker, task, deadline);
         } else if (status != SOLVER_CANCELLED) {
             /* Out of time (or memory) with no answer: the thread rests; the game hears of it. */
             pthread_mutex_lock(&worker->lock);
@@ -560,7 +558,7 @@ worker *worker_create_with(const worker_options *options)
     worker *worker = calloc(1, sizeof *worker);
     if (!worker) return NULL;
     worker->solve = options->solve ? options->solve : solver_solve;
-    worker->memory_mib = options->memory_mib;
+    worker->memory_bytes = options->memory_bytes;
     worker->no_reuse = options->no_reuse;
     worker->no_solve_ahead = options->no_solve_ahead;
     worker->ahead_seconds =
@@ -638,8 +636,7 @@ uint64_t worker_submit(worker *worker, const worker_request *request, answers *s
     worker_task *task = task_from_game(request->game, worker->no_reuse ? NULL : store);
     if (!task) return 0;
     uint64_t key = task->key;
-    double now = clock_seconds();
-    double budget = request->budget_seconds > 0 ? request->budget_seconds : DEFAULT_BUDGET_SECONDS;
+    double now = ida_clock();
     answer known = {.kind = ANSWER_UNKNOWN};
     if (task->store) answers_find(task->store, &request->game->position, &known);
 
@@ -652,7 +649,7 @@ uint64_t worker_submit(worker *worker, const worker_request *request, answers *s
                                         .key = key,
                                         .player = request->game->position.player,
                                         .asked = now,
-                                        .deadline = now + budget};
+                                        .deadline = request->deadline};
     if (known.kind == ANSWER_SOLVABLE) {
         worker_result result = {.id = id,
                                 .job = request->job,
@@ -663,7 +660,7 @@ uint64_t worker_submit(worker *worker, const worker_request *request, answers *s
                                 .moves = known.moves,
                                 .pushes = known.pushes,
                                 .from_store = true,
-                                .seconds = clock_seconds() - now};
+                                .seconds = ida_clock() - now};
         known.steps = NULL;
         worker->request.waiting = false;
         publish_locked(worker, &result);
@@ -724,7 +721,7 @@ void worker_progress(worker *worker, worker_activity *activity)
         activity->mode = worker->mode;
         activity->looking_back = worker->looking_back;
         activity->nodes = worker->nodes_current;
-        activity->seconds = clock_seconds() - worker->started;
+        activity->seconds = ida_clock() - worker->started;
     }
     pthread_mutex_unlock(&worker->lock);
 }

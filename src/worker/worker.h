@@ -13,7 +13,7 @@
  * A request (worker_submit(), the keys H and S) from a position the store knows is answered
  * at once, from the caller's thread. Otherwise it joins the search already running from that
  * position (or starts one) and is answered by the first solution any search finds, or with
- * SOLVER_LIMIT when its budget runs out while the search may go on ahead. Results come back
+ * SOLVER_LIMIT when its deadline passes while the search may go on ahead. Results come back
  * through worker_poll(), which never blocks; worker_wake_fd() becomes readable when one is
  * ready, so the game can wait for keys and results in one poll().
  *
@@ -45,8 +45,10 @@ typedef struct worker_request {
     worker_job job; /* WORKER_HINT or WORKER_SOLVE */
     /* The game in play. Copied (the position, the steps in effect); no pointer is kept. */
     const game *game;
-    /* How long the game waits for an answer, in seconds; 0 or less: 10. */
-    double budget_seconds;
+    /* When the game stops waiting for an answer, on ida_clock() (ida.h): past it the request
+     * is answered SOLVER_LIMIT while the search may go on ahead; 0: it waits for the
+     * answer. */
+    double deadline;
 } worker_request;
 
 typedef struct worker_result {
@@ -82,14 +84,14 @@ typedef struct worker_activity {
 /* Test seam: another solve function in place of solver_solve() (NULL: solver_solve()), a
  * memory size for every search (0: the solver's default), no reuse of earlier answers (the
  * store is neither asked nor filled: benchmarks of cold searches), no solving ahead (the
- * thread works only for requests), and the budgets of solving ahead and of the optimal
- * upgrade (0: the defaults, 60 s and 10 s). */
+ * thread works only for requests), and the seconds of solving ahead and of the optimal
+ * upgrade, from the moment each starts (0: the defaults, 60 s and 10 s). */
 typedef solver_status (*worker_solve_function)(const board *board, const position *start,
                                                const solver_options *options,
                                                solver_result *result);
 typedef struct worker_options {
     worker_solve_function solve;
-    int memory_mib;
+    size_t memory_bytes;
     bool no_reuse;
     bool no_solve_ahead;
     double ahead_seconds;

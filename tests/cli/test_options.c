@@ -134,9 +134,9 @@ static void test_values_go_to_their_fields(void **state)
     assert_string_equal(c.options.files[0], "a.xsb");
     assert_int_equal(c.options.file_count, 1);
     assert_int_equal(c.options.level, 3);
-    assert_true(c.options.time_limit == 2.5);
+    assert_true(c.options.time_seconds == 2.5);
     assert_int_equal(c.options.node_limit, 1000);
-    assert_int_equal(c.options.memory_mib, 64);
+    assert_int_equal(c.options.memory_bytes, (size_t)64 << 20);
     assert_string_equal(c.options.mode, "optimal");
     assert_int_equal(c.options.threads, 2);
 }
@@ -148,7 +148,7 @@ static void test_the_game_takes_its_files_and_flags(void **state)
     assert_int_equal(PARSE(&c, "--no-solve-ahead", "--hint-time", "3", "x.xsb", "y.xsb"), CLI_OK);
     assert_int_equal(c.mode, CLI_MODE_PLAY);
     assert_true(c.options.no_solve_ahead);
-    assert_true(c.options.hint_time == 3);
+    assert_true(c.options.hint_seconds == 3);
     assert_int_equal(c.options.file_count, 2);
     assert_string_equal(c.options.files[1], "y.xsb");
 }

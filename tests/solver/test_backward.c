@@ -216,7 +216,7 @@ static void test_the_searches_meet_and_the_joined_solution_replays(void **state)
      * the triples, 924, and 3,693 with the backward search) */
     fixture_from_file(&f, "xsokoban.xsb", 3);
     solver_options options = {.mode = SOLVER_FAST,
-                              .memory_mib = 64,
+                              .memory_bytes = (size_t)64 << 20,
                               .threads = 1,
                               .disable = SOLVER_NO_FEATURES | SOLVER_NO_STUCK | SOLVER_NO_TRIPLES,
                               .max_nodes = 100000};
@@ -290,7 +290,7 @@ static void test_boxes_frozen_on_goals_at_the_start_are_fixed(void **state)
 static void check_best_first_solves(const fixture *f, uint64_t nodes, int least_pushes)
 {
     solver_options options = {.mode = SOLVER_FAST,
-                              .memory_mib = 64,
+                              .memory_bytes = (size_t)64 << 20,
                               .threads = 1,
                               .disable = SOLVER_NO_FEATURES,
                               .max_nodes = nodes};

@@ -104,7 +104,7 @@ static solver_status solve_without_corral_proofs(const char *text, solver_mode m
     position p;
     assert_true(board_from_level(&c.levels[0], &b, &p));
     solver_options options = {.mode = mode,
-                              .memory_mib = 16,
+                              .memory_bytes = (size_t)16 << 20,
                               .max_nodes = 200000,
                               .threads = 1,
                               .disable = SOLVER_NO_CORRAL_DEADLOCKS};
@@ -231,7 +231,7 @@ static void test_start_lost_by_a_corral_is_unsolvable_at_once(void **state)
     board b;
     position p;
     assert_true(board_from_level(&c.levels[0], &b, &p));
-    solver_options options = {.mode = SOLVER_FAST, .memory_mib = 16, .threads = 1};
+    solver_options options = {.mode = SOLVER_FAST, .memory_bytes = (size_t)16 << 20, .threads = 1};
     solver_result result;
     assert_int_equal(solver_solve(&b, &p, &options, &result), SOLVER_UNSOLVABLE);
     assert_int_equal(result.nodes, 0);

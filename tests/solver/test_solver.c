@@ -77,7 +77,8 @@ static void fixture_free(fixture *f)
 /* Small tables keep the tests light; the solver's default is 256 MiB. */
 static solver_options options_for(solver_mode mode)
 {
-    return (solver_options){.mode = mode, .memory_mib = 16, .max_seconds = 60};
+    return (solver_options){
+        .mode = mode, .memory_bytes = (size_t)16 << 20, .deadline = ida_clock() + 60};
 }
 
 /* Replays the solution's steps on a fresh game of the level, independently of the solver's
@@ -597,7 +598,7 @@ static void test_early_order_parks_until_the_player_has_seen_every_box(void **st
     solver_options options = options_for(SOLVER_FAST);
     options.threads = 1;
     options.max_nodes = 20000;
-    options.max_seconds = 0; /* the node limit alone */
+    options.deadline = 0; /* the node limit alone */
     options.disable = SOLVER_NO_RESTARTS;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
@@ -1015,7 +1016,7 @@ static void test_time_limit_gives_limit(void **state)
     fixture f;
     fixture_from_file(&f, "xsokoban.xsb", 50);
     solver_options options = options_for(SOLVER_OPTIMAL);
-    options.max_seconds = 0.05;
+    options.deadline = ida_clock() + 0.05;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_LIMIT);
     solver_result_free(&r);
@@ -1029,7 +1030,7 @@ static void test_a_set_cancel_flag_stops_the_search(void **state)
     fixture_from_file(&f, "xsokoban.xsb", 50);
     atomic_bool cancel = true;
     solver_options options = options_for(SOLVER_OPTIMAL);
-    options.max_seconds = 0;
+    options.deadline = 0;
     options.cancel = &cancel;
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_CANCELLED);
@@ -1059,7 +1060,7 @@ static void test_cancel_from_another_thread_stops_the_search(void **state)
     fixture_from_file(&f, "xsokoban.xsb", 50);
     atomic_bool cancel = false;
     solve_job job = {.fixture = &f, .options = options_for(SOLVER_OPTIMAL)};
-    job.options.max_seconds = 0; /* only the flag can stop it */
+    job.options.deadline = 0; /* only the flag can stop it */
     job.options.cancel = &cancel;
     pthread_t thread;
     assert_int_equal(pthread_create(&thread, NULL, run_job, &job), 0);
@@ -1511,7 +1512,7 @@ static void test_the_second_run_hands_over_to_the_best_first_search(void **state
                                 &f.collection, &error));
     fixture_from_collection(&f, 1);
     solver_options options = options_for(SOLVER_FAST);
-    options.memory_mib = 64;
+    options.memory_bytes = (size_t)64 << 20;
     options.threads = 1;
     options.max_nodes = 100000;
     solver_result r;
@@ -1531,27 +1532,27 @@ static void test_the_default_memory_is_per_search(void **state)
 {
     (void)state;
     solver_options options = {.mode = SOLVER_FAST, .threads = 1};
-    int one = solver_memory_mib(&options);
+    size_t one = solver_memory_bytes(&options);
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     long long quarter = pages > 0 && page > 0 ? (long long)pages * page / 4 / (1 << 20) : 0;
-    assert_true(one >= 64 && one <= 1024);
+    assert_true(one >= (size_t)64 << 20 && one <= (size_t)1024 << 20);
     if (quarter >= 2048) {
-        assert_int_equal(one, 1024);
+        assert_int_equal(one, (size_t)1024 << 20);
         options.threads = 2;
         assert_int_equal(solver_searches(&options), 2);
-        assert_int_equal(solver_memory_mib(&options), 2048);
+        assert_int_equal(solver_memory_bytes(&options), (size_t)2048 << 20);
     }
     options.threads = 2;
     options.max_nodes = 1; /* one node: one search */
     assert_int_equal(solver_searches(&options), 1);
-    assert_int_equal(solver_memory_mib(&options), one);
+    assert_int_equal(solver_memory_bytes(&options), one);
     options.max_nodes = 0;
     options.mode = SOLVER_OPTIMAL; /* one search */
     assert_int_equal(solver_searches(&options), 1);
-    assert_int_equal(solver_memory_mib(&options), one);
+    assert_int_equal(solver_memory_bytes(&options), one);
     options.mode = SOLVER_FAST;
-    options.memory_mib = 300; /* the whole, however many search */
-    assert_int_equal(solver_memory_mib(&options), 300);
+    options.memory_bytes = (size_t)300 << 20; /* the whole, however many search */
+    assert_int_equal(solver_memory_bytes(&options), (size_t)300 << 20);
 }
 
 /* ---- known positions (the answer store's hook) ---------------------------------------- */
@@ -1724,7 +1725,7 @@ static void test_restarts_solve_what_one_search_alone_does_not(void **state)
     fixture f;
     fixture_from_file(&f, "xsokoban.xsb", 32);
     solver_options options = options_for(SOLVER_FAST);
-    options.memory_mib = 256; /* a sixteenth for each restart */
+    options.memory_bytes = (size_t)256 << 20; /* a sixteenth for each restart */
     options.threads = 1;
     options.max_nodes = 1000000;
     solver_result r;

@@ -139,8 +139,10 @@ static long solver_peak_kib(int level, solver_mode mode, int memory_mib, uint64_
         load_file_level(&l, TEST_LEVELS_DIR "/xsokoban.xsb", level);
         struct rusage before, after;
         getrusage(RUSAGE_SELF, &before);
-        solver_options options = {
-            .mode = mode, .memory_mib = memory_mib, .max_nodes = max_nodes, .max_seconds = 120};
+        solver_options options = {.mode = mode,
+                                  .memory_bytes = (size_t)memory_mib << 20,
+                                  .max_nodes = max_nodes,
+                                  .deadline = ida_clock() + 120};
         solver_result result;
         solver_solve(&l.board, &l.start, &options, &result);
         getrusage(RUSAGE_SELF, &after);
@@ -204,7 +206,7 @@ static void test_full_store_goes_on_without_parking(void **state)
     loaded l;
     load_file_level(&l, TEST_LEVELS_DIR "/xsokoban.xsb", 72);
     solver_options options = {
-        .mode = SOLVER_FAST, .memory_mib = 16, .max_nodes = 2000000, .threads = 1};
+        .mode = SOLVER_FAST, .memory_bytes = (size_t)16 << 20, .max_nodes = 2000000, .threads = 1};
     solver_result result;
     solver_options first = options;
     first.disable |= SOLVER_NO_PARKING; /* what the second search does, alone */
@@ -237,7 +239,8 @@ static void *run_solver(void *argument)
 {
     solve_thread *t = argument;
     /* one search, in this thread: the test reads this thread's CPU clock */
-    solver_options options = {.mode = t->mode, .max_seconds = 600, .cancel = &t->cancel, .threads = 1};
+    solver_options options = {
+        .mode = t->mode, .deadline = ida_clock() + 600, .cancel = &t->cancel, .threads = 1};
     solver_solve(&t->level->board, &t->level->start, &options, &t->result);
     atomic_store(&t->done, true);
     return NULL;
@@ -342,7 +345,7 @@ static void test_worker_destroy_returns_at_once_during_a_huge_set_up(void **stat
     worker *w = worker_create();
     assert_non_null(w);
     worker_play(w, &g, store); /* the thread starts solving ahead */
-    worker_request request = {.job = WORKER_HINT, .game = &g, .budget_seconds = 600};
+    worker_request request = {.job = WORKER_HINT, .game = &g, .deadline = ida_clock() + 600};
     worker_submit(w, &request, store);
     /* let the solver get well into its work: 0.3 s of its own CPU (the process's CPU since
      * the search started, the main thread only sleeping) */

@@ -52,10 +52,10 @@ static struct {
     solver_status by_column[16];
     solver_mode modes[16]; /* the mode of each search, in order */
     bool known[16];        /* whether each search was given known positions */
-    double max_seconds[16];
+    double seconds_left[16];           /* until each search's deadline, as it started (0: none) */
     const solver_learned *learned[16]; /* what each search was to start from and add to */
     bool learned_fits[16];             /* and whether it was made for that search's board */
-    int memory_mib;
+    size_t memory_bytes;
     /* The worker thread's signal mask during the last search: how many of the signals a fault
      * raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) were blocked, and whether SIGINT was. */
     int fault_signals_blocked;
@@ -79,7 +79,7 @@ static void fake_reset(fake_behaviour behaviour)
     fake.behaviour = behaviour;
     fake.started = fake.finished = fake.running = fake.most_running = 0;
     for (int i = 0; i < 16; i++) fake.by_column[i] = SOLVER_SOLVED;
-    fake.memory_mib = -1;
+    fake.memory_bytes = 1;
     pthread_mutex_unlock(&fake.lock);
 }
 
@@ -110,11 +110,11 @@ static solver_status fake_solve(const board *board, const position *start,
     fake_behaviour behaviour = fake.behaviour;
     int index = fake.started++ % 16;
     fake.modes[index] = options->mode;
-    fake.max_seconds[index] = options->max_seconds;
+    fake.seconds_left[index] = options->deadline > 0 ? options->deadline - ida_clock() : 0;
     fake.known[index] = options->known != NULL;
     fake.learned[index] = options->learned;
     fake.learned_fits[index] = solver_learned_fits(options->learned, board);
-    fake.memory_mib = options->memory_mib;
+    fake.memory_bytes = options->memory_bytes;
     if (++fake.running > fake.most_running) fake.most_running = fake.running;
     solver_status column_answer = fake.by_column[first_box_column(board, start) % 16];
     sigset_t mask;
@@ -191,7 +191,8 @@ static void wait_until_finished(int count)
 /* A worker with the stand-in search; it solves ahead unless `ahead` is false. */
 static worker *fake_worker_with(bool ahead)
 {
-    worker_options options = {.solve = fake_solve, .memory_mib = 16, .no_solve_ahead = !ahead};
+    worker_options options = {
+        .solve = fake_solve, .memory_bytes = (size_t)16 << 20, .no_solve_ahead = !ahead};
     worker *w = worker_create_with(&options);
     assert_non_null(w);
     return w;
@@ -199,7 +200,7 @@ static worker *fake_worker_with(bool ahead)
 
 static worker *fake_worker(void)
 {
-    worker_options options = {.solve = fake_solve, .memory_mib = 16};
+    worker_options options = {.solve = fake_solve, .memory_bytes = (size_t)16 << 20};
     worker *w = worker_create_with(&options);
     assert_non_null(w);
     return w;
@@ -244,9 +245,11 @@ static void played_free(played *p)
     free(p);
 }
 
-static uint64_t submit(worker *w, worker_job job, const played *p, double budget)
+/* Asks for `job` from the game in play, the game waiting `seconds` (0: until answered). */
+static uint64_t submit(worker *w, worker_job job, const played *p, double seconds)
 {
-    worker_request request = {.job = job, .game = &p->game, .budget_seconds = budget};
+    worker_request request = {
+        .job = job, .game = &p->game, .deadline = seconds > 0 ? ida_clock() + seconds : 0};
     uint64_t id = worker_submit(w, &request, p->store);
     assert_true(id != 0);
     return id;
@@ -344,7 +347,7 @@ static void test_result_carries_the_request_id_and_solution(void **state)
     assert_int_equal(result.pushes, 1);
     assert_int_equal(result.nodes, 10);
     assert_false(result.from_store);
-    assert_int_equal(FAKE_READ(fake.memory_mib), 16);
+    assert_int_equal(FAKE_READ(fake.memory_bytes), (size_t)16 << 20);
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -474,7 +477,7 @@ static void test_the_optimal_mode_upgrades_an_answer_already_given(void **state)
     played_free(p);
 }
 
-static void test_no_budget_means_ten_seconds(void **state)
+static void test_a_request_without_a_deadline_waits_for_the_answer(void **state)
 {
     (void)state;
     fake_reset(FAKE_SOLVES);
@@ -482,7 +485,8 @@ static void test_no_budget_means_ten_seconds(void **state)
     played *p = play(CORRIDOR, "");
     submit(w, WORKER_HINT, p, 0);
     worker_result result = wait_for_result(w);
-    assert_true(FAKE_READ(fake.max_seconds[0]) > 9.5 && FAKE_READ(fake.max_seconds[0]) <= 10);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_true(FAKE_READ(fake.seconds_left[0]) == 0); /* the search had no deadline */
     worker_result_free(&result);
     worker_destroy(w);
     played_free(p);
@@ -538,7 +542,7 @@ static void test_without_solving_ahead_only_requests_search(void **state)
     worker_result_free(&result);
     worker_destroy(w);
     assert_int_equal(FAKE_READ(fake.started), 1); /* no search for the play, no upgrade */
-    assert_true(FAKE_READ(fake.max_seconds[0]) > 2.5 && FAKE_READ(fake.max_seconds[0]) <= 3);
+    assert_true(FAKE_READ(fake.seconds_left[0]) > 2.5 && FAKE_READ(fake.seconds_left[0]) <= 3);
     played_free(p);
 }
 
@@ -563,7 +567,8 @@ static void test_a_request_out_of_time_is_answered_while_the_search_goes_on(void
     assert_int_equal(fake.started, 1);
     assert_int_equal(fake.running, 1);
     pthread_mutex_unlock(&fake.lock);
-    assert_true(FAKE_READ(fake.max_seconds[0]) >= 60); /* solving ahead has more time than a hint */
+    /* solving ahead has more time than a hint */
+    assert_true(FAKE_READ(fake.seconds_left[0]) > 59);
     worker_destroy(w);
     played_free(p);
 }
@@ -809,7 +814,7 @@ static void test_lost_from_the_start_gives_no_undo_count(void **state)
 
 static worker *real_worker(void)
 {
-    worker_options options = {.memory_mib = 16};
+    worker_options options = {.memory_bytes = (size_t)16 << 20};
     worker *w = worker_create_with(&options);
     assert_non_null(w);
     return w;
@@ -1063,7 +1068,7 @@ static void test_destroy_stops_a_long_real_search(void **state)
     assert_true(game_init(&g, &levels.levels[49]));
     answers *store = answers_create(&levels.levels[49]);
     worker *w = real_worker();
-    worker_request request = {.job = WORKER_SOLVE, .game = &g, .budget_seconds = 600};
+    worker_request request = {.job = WORKER_SOLVE, .game = &g, .deadline = ida_clock() + 600};
     assert_true(worker_submit(w, &request, store) != 0);
     struct timespec pause = {0, 200 * 1000 * 1000}; /* let the search get going */
     nanosleep(&pause, NULL);
@@ -1084,7 +1089,7 @@ int main(void)
         cmocka_unit_test(test_request_keeps_its_own_copy_of_the_position),
         cmocka_unit_test(test_the_first_answer_comes_from_the_fast_mode_with_the_store),
         cmocka_unit_test(test_the_optimal_mode_upgrades_an_answer_already_given),
-        cmocka_unit_test(test_no_budget_means_ten_seconds),
+        cmocka_unit_test(test_a_request_without_a_deadline_waits_for_the_answer),
         cmocka_unit_test(test_solving_ahead_answers_before_anyone_asks),
         cmocka_unit_test(test_without_solving_ahead_only_requests_search),
         cmocka_unit_test(test_a_request_out_of_time_is_answered_while_the_search_goes_on),
