@@ -454,6 +454,8 @@ bool level_edit_check(const level_edit *edit, const char *name, collection *out,
     const char *why = lv->problem ? lv->problem : lv->error;
     const char *colon = strncmp(why, "line ", 5) == 0 ? strstr(why, ": ") : NULL;
     snprintf(problem, size, "%s", colon ? colon + 2 : why);
+    collection_free(out);
+    memset(out, 0, sizeof *out);
     return false;
 }
 

@@ -121,9 +121,9 @@ edit_counts level_edit_count(const level_edit *edit);
 
 /* The level as the game would read it: the level checker (level.h) on the drawn map. Fills
  * `out` with a collection of one level, named `name`, with the title, author and comment
- * (collection_free() it); returns true when that level can be played. Otherwise
- * writes why into `problem` ("no player", "2 boxes but 1 goal", "open wall at row 3: the
- * player can walk off the board", "box at row 2, column 5 is walled off from the player",
+ * (collection_free() it); returns true when that level can be played. Otherwise `out` is
+ * left empty and why goes into `problem` ("no player", "2 boxes but 1 goal", "open wall at row 3:
+ * the player can walk off the board", "box at row 2, column 5 is walled off from the player",
  * "nothing drawn yet"). False with `out` empty when out of memory (`problem` says so). */
 bool level_edit_check(const level_edit *edit, const char *name, collection *out, char *problem,
                       size_t size);
