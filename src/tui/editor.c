@@ -237,7 +237,7 @@ static void start_test(editor *e)
     collection *one = calloc(1, sizeof *one);
     char problem[200];
     if (!one || !level_edit_check(&e->edit, "test play", one, problem, sizeof problem)) {
-        collection_free(one);
+        if (one) collection_free(one); /* empty after a refused check: harmless */
         free(one);
         say(e, PLAY_MESSAGE_ERROR, "Cannot test: out of memory");
         return;
