@@ -29,6 +29,18 @@ static int follow(int origin, int focus, int shown)
     return origin;
 }
 
+/* `origin` moved as little as possible to show the squares from `first` to `last` and
+ * `focus` along one axis, when they fit in `shown`; else unchanged. */
+static int show_span(int origin, int first, int last, int focus, int shown)
+{
+    if (focus < first) first = focus;
+    if (focus > last) last = focus;
+    if (last - first + 1 > shown) return origin;
+    if (first < origin) origin = first;
+    if (last > origin + shown - 1) origin = last - shown + 1;
+    return origin;
+}
+
 /* Decides the cell width (two columns a square in UTF-8 when the level and a margin fit so)
  * and which canvas squares are shown: the level centred when it first shows, then following
  * the cursor. */
@@ -54,6 +66,11 @@ static void lay_out(editor *e, const view *v)
     }
     l->origin_x = follow(l->origin_x, cursor_x, l->shown_width);
     l->origin_y = follow(l->origin_y, cursor_y, l->shown_height);
+    /* the whole level and the cursor when they fit, moved as little as possible */
+    if (b.width > 0) {
+        l->origin_x = show_span(l->origin_x, b.x, b.x + b.width - 1, cursor_x, l->shown_width);
+        l->origin_y = show_span(l->origin_y, b.y, b.y + b.height - 1, cursor_y, l->shown_height);
+    }
 }
 
 /* The canvas round the cursor: the level's squares, its outside floor blank, the cursor in
