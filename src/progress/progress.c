@@ -191,7 +191,12 @@ static int write_solution(sqlite3 *db, const progress_change *c, int *flags)
                               " VALUES (?1, ?2, ?3, ?4, ?5)",
     };
     int origin = (int)c->number[2];
-    int rc = progress_finish(db, progress_prepare(db, level_sql[origin], "ktiit", c->key, c->text[0], c->number[0],
+    /* an imported solution's level may have no row yet: its bests belong to one */
+    int rc = origin != PROGRESS_IMPORTED
+                 ? SQLITE_OK
+                 : progress_finish(db, progress_prepare(db, "INSERT OR IGNORE INTO level (key) "
+                                                            "VALUES (?1)", "k", c->key));
+    if (rc == SQLITE_OK) rc = progress_finish(db, progress_prepare(db, level_sql[origin], "ktiit", c->key, c->text[0], c->number[0],
                                 c->number[1], c->text[1] ? c->text[1] : ""));
     for (int kind = 0; kind < 2 && rc == SQLITE_OK; kind++) {
         sqlite3_stmt *kept = progress_prepare(db, "SELECT moves, pushes FROM best WHERE key = ?1 AND "
@@ -242,17 +247,24 @@ static int write_change(sqlite3 *db, const progress_change *c, int *flags)
         return progress_finish(db, progress_prepare(db, "INSERT INTO level (key, seconds) VALUES (?1, ?2) ON "
                                       "CONFLICT (key) DO UPDATE SET seconds = seconds + ?2",
                                   "kd", c->key, c->seconds));
-    case CHANGE_SNAPSHOT:
+    case CHANGE_SNAPSHOT: {
+        int rc = progress_finish(db, progress_prepare(db, "INSERT OR IGNORE INTO level (key) "
+                                                          "VALUES (?1)", "k", c->key));
+        if (rc != SQLITE_OK) return rc;
         return progress_finish(db, progress_prepare(db, "INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, "
                                       "saved) VALUES (?1, ?2, ?3, ?4, ?5)",
                                   "kttti", c->key, c->text[0], c->text[1],
                                   c->text[2] ? c->text[2] : "", c->number[0]));
+    }
     case CHANGE_SNAPSHOT_DELETE:
         return progress_finish(db, progress_prepare(db, "DELETE FROM snapshot WHERE key = ?1 AND name = ?2", "kt",
                                   c->key, c->text[0]));
     case CHANGE_LAST:
+        /* played: the time now, seconds since the epoch, and later than every other (a clock
+         * set back, two plays in one millisecond), for progress_last */
         return progress_finish(db, progress_prepare(db, "INSERT INTO collection (path, level, played) VALUES (?1, "
-                                      "?2, (SELECT coalesce(max(played), 0) + 1 FROM collection))"
+                                      "?2, max((julianday('now') - 2440587.5) * 86400.0, "
+                                      "(SELECT coalesce(max(played), 0) + 0.001 FROM collection)))"
                                       " ON CONFLICT (path) DO UPDATE SET level = excluded.level, "
                                       "played = excluded.played",
                                   "ti", c->text[0], c->number[0]));

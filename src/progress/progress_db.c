@@ -257,13 +257,18 @@ static long salvage(sqlite3 *db, const char *aside)
         return 0;
     }
     long copied = 0;
+    /* Foreign keys off while copying: a best whose level row was lost to the damage is kept,
+     * and given a level row after (progress_schema_mend). */
+    sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
         copied = copy_rows(db, old);
-        if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        if (progress_schema_mend(db) != SQLITE_OK ||
+            sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             copied = 0;
         }
     }
+    sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
     sqlite3_close(old);
     return copied;
 }

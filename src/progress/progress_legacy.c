@@ -111,7 +111,7 @@ static const char COLLECTION_SQL[] =
     "INSERT INTO collection (path, level) VALUES (?1, ?2) ON CONFLICT (path) DO NOTHING";
 /* The file's collection played last becomes the database's only when it knows none. */
 static const char LAST_SQL[] =
-    "UPDATE collection SET played = 1 WHERE path = ?1 AND "
+    "UPDATE collection SET played = (julianday('now') - 2440587.5) * 86400.0 WHERE path = ?1 AND "
     "NOT EXISTS (SELECT 1 FROM collection WHERE played > 0)";
 
 static void importer_free(importer *importer)

@@ -55,10 +55,88 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
      * on show; NULL when none. */
     "ALTER TABLE level ADD COLUMN unfinished_solver_from INTEGER;"
     "ALTER TABLE level ADD COLUMN unfinished_hint_from INTEGER;",
+
+    /* 4: the schema says what it means. A best's kind and origin name a row of the lookup
+     * tables best_kind and origin; every best, snapshot and imported solution belongs to a
+     * level row (a foreign key, on in every connection; forgetting a level forgets them) and
+     * those that had none get one; flags are 0 or 1 and counts never negative (a best with a
+     * negative count is kept unchecked, so that its replay counts it again; an unknown
+     * origin becomes imported, the least a best can claim). A collection's `played` becomes
+     * the time of its last play, seconds since the epoch (0: never), the old counter's order
+     * kept. imported_file remembers the files whose solution sections were imported. */
+    "CREATE TABLE best_kind (kind INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
+    "INSERT INTO best_kind VALUES (0, 'fewest moves'), (1, 'fewest pushes');"
+    "CREATE TABLE origin (origin INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
+    "INSERT INTO origin VALUES (0, 'own'), (1, 'assisted'), (2, 'imported');"
+    "CREATE TABLE level_4 ("
+    "  key INTEGER PRIMARY KEY,"
+    "  solved INTEGER NOT NULL DEFAULT 0 CHECK (solved IN (0, 1)),"
+    "  unfinished TEXT,"
+    "  assisted INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1)),"
+    "  unfinished_redo TEXT,"
+    "  seconds REAL NOT NULL DEFAULT 0 CHECK (seconds >= 0),"
+    "  unfinished_solver_from INTEGER CHECK (unfinished_solver_from >= 0),"
+    "  unfinished_hint_from INTEGER CHECK (unfinished_hint_from >= 0));"
+    "INSERT INTO level_4 SELECT key, solved != 0, unfinished, assisted != 0, unfinished_redo,"
+    "  max(seconds, 0), CASE WHEN unfinished_solver_from >= 0 THEN unfinished_solver_from END,"
+    "  CASE WHEN unfinished_hint_from >= 0 THEN unfinished_hint_from END FROM level;"
+    "INSERT OR IGNORE INTO level_4 (key) SELECT key FROM best UNION SELECT key FROM snapshot"
+    "  UNION SELECT key FROM imported;"
+    "CREATE TABLE best_4 ("
+    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"
+    "  kind INTEGER NOT NULL REFERENCES best_kind (kind),"
+    "  lurd TEXT NOT NULL,"
+    "  moves INTEGER NOT NULL CHECK (moves >= 0),"
+    "  pushes INTEGER NOT NULL CHECK (pushes >= 0),"
+    "  checked INTEGER NOT NULL DEFAULT 0 CHECK (checked IN (0, 1)),"
+    "  origin INTEGER NOT NULL DEFAULT 0 REFERENCES origin (origin),"
+    "  PRIMARY KEY (key, kind)) WITHOUT ROWID;"
+    "INSERT INTO best_4 SELECT key, kind, lurd, max(moves, 0), max(pushes, 0),"
+    "  checked != 0 AND moves >= 0 AND pushes >= 0,"
+    "  CASE WHEN origin IN (0, 1, 2) THEN origin ELSE 2 END FROM best WHERE kind IN (0, 1);"
+    "CREATE TABLE snapshot_4 ("
+    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"
+    "  name TEXT NOT NULL,"
+    "  lurd TEXT NOT NULL,"
+    "  redo TEXT NOT NULL DEFAULT '',"
+    "  saved INTEGER NOT NULL,"
+    "  PRIMARY KEY (key, name));"
+    "INSERT INTO snapshot_4 SELECT key, name, lurd, redo, saved FROM snapshot;"
+    "CREATE TABLE imported_4 ("
+    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"
+    "  lurd TEXT NOT NULL,"
+    "  moves INTEGER NOT NULL CHECK (moves >= 0),"
+    "  pushes INTEGER NOT NULL CHECK (pushes >= 0),"
+    "  source TEXT NOT NULL,"
+    "  PRIMARY KEY (key, lurd));"
+    "INSERT INTO imported_4 SELECT key, lurd, moves, pushes, source FROM imported"
+    "  WHERE moves >= 0 AND pushes >= 0;"
+    "CREATE TABLE collection_4 ("
+    "  path TEXT PRIMARY KEY,"
+    "  level INTEGER NOT NULL CHECK (level >= 0),"
+    "  played REAL NOT NULL DEFAULT 0 CHECK (played >= 0));"
+    "INSERT INTO collection_4 SELECT path, max(level, 0), CASE WHEN played > 0 THEN"
+    "  (julianday('now') - 2440587.5) * 86400.0 -"
+    "  ((SELECT max(played) FROM collection) - played) ELSE 0 END FROM collection;"
+    "CREATE TABLE imported_file ("
+    "  path TEXT PRIMARY KEY,"
+    "  device INTEGER NOT NULL,"
+    "  inode INTEGER NOT NULL,"
+    "  size INTEGER NOT NULL,"
+    "  modified INTEGER NOT NULL," /* nanoseconds since the epoch */
+    "  imported REAL NOT NULL);"  /* when, seconds since the epoch */
+    "DROP TABLE best; DROP TABLE snapshot; DROP TABLE imported; DROP TABLE collection;"
+    "DROP TABLE level;"
+    "ALTER TABLE level_4 RENAME TO level;"
+    "ALTER TABLE best_4 RENAME TO best;"
+    "ALTER TABLE snapshot_4 RENAME TO snapshot;"
+    "ALTER TABLE imported_4 RENAME TO imported;"
+    "ALTER TABLE collection_4 RENAME TO collection;"
+    "CREATE INDEX collection_played ON collection (played);",
 };
 
-const char *const progress_schema_tables[] = {"level",    "best",     "collection",
-                                              "snapshot", "imported", NULL};
+const char *const progress_schema_tables[] = {
+    "level", "best", "collection", "snapshot", "imported", "imported_file", NULL};
 
 static int user_version(sqlite3 *db, int *version)
 {
@@ -98,6 +176,9 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
         if (found) *found = current;
         return PROGRESS_SCHEMA_OK;
     }
+    /* A migration rebuilds tables: dropping one must not cascade (a no-op inside a
+     * transaction, so before it). */
+    sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
     /* IMMEDIATE: two games starting at once must not both migrate. */
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
         if (error && error_size) snprintf(error, error_size, "%s", sqlite3_errmsg(db));
@@ -135,7 +216,23 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
 progress_schema_status progress_schema_upgrade(sqlite3 *db, int *found, char *error,
                                                size_t error_size)
 {
-    return migrate(db, PROGRESS_SCHEMA_VERSION, found, error, error_size);
+    progress_schema_status status = migrate(db, PROGRESS_SCHEMA_VERSION, found, error, error_size);
+    if (status == PROGRESS_SCHEMA_OK &&
+        sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK) {
+        if (error && error_size) snprintf(error, error_size, "%s", sqlite3_errmsg(db));
+        status = PROGRESS_SCHEMA_ERROR;
+    }
+    return status;
+}
+
+int progress_schema_mend(sqlite3 *db)
+{
+    return sqlite3_exec(db,
+                        "INSERT OR IGNORE INTO level (key) SELECT key FROM best UNION SELECT key "
+                        "FROM snapshot UNION SELECT key FROM imported;"
+                        "UPDATE best SET origin = 2 WHERE origin NOT IN (SELECT origin FROM origin);"
+                        "DELETE FROM best WHERE kind NOT IN (SELECT kind FROM best_kind);",
+                        NULL, NULL, NULL);
 }
 
 progress_schema_status progress_schema_create_version(sqlite3 *db, int version)

@@ -2,10 +2,15 @@
  *
  * The schema has a version, SQLite's `PRAGMA user_version`: 0 is an empty database, 1 the
  * first schema (levels, bests, collections: what progress.txt held), 2 adds what the player's
- * side needs (assisted solves, redo steps, time played, snapshots, imported solutions). A
- * database is brought up to PROGRESS_SCHEMA_VERSION one migration at a time, all in one
- * transaction; migrations only add tables and columns, so an older database's rows copy into
- * a newer one column by column (progress_db.c's salvage relies on that). */
+ * side needs (assisted solves, redo steps, time played, snapshots, imported solutions), 3 the
+ * help in an unfinished game, 4 constraints (lookup tables for a best's kind and origin,
+ * foreign keys to the level, flags and counts checked), collection.played as a time, and
+ * the files whose solutions were imported. A database is brought up to
+ * PROGRESS_SCHEMA_VERSION one migration at a time, all in one transaction, with foreign keys
+ * off (a migration rebuilds tables); every connection turns them on afterwards
+ * (progress_schema_upgrade). Columns are only added or kept under their names, so an older
+ * database's rows copy into a newer one column by column (progress_db.c's salvage relies on
+ * that; a row the constraints refuse is not copied). */
 #ifndef SOKOBAN_PROGRESS_SCHEMA_H
 #define SOKOBAN_PROGRESS_SCHEMA_H
 
@@ -13,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { PROGRESS_SCHEMA_VERSION = 3 };
+enum { PROGRESS_SCHEMA_VERSION = 4 };
 
 typedef enum progress_schema_status {
     PROGRESS_SCHEMA_OK,
@@ -23,10 +28,15 @@ typedef enum progress_schema_status {
 } progress_schema_status;
 
 /* Brings the database up to PROGRESS_SCHEMA_VERSION (creating it from version 0), in one
- * transaction. `found` (may be NULL) gets the version the database had; on
+ * transaction, then turns foreign keys on for the connection. `found` (may be NULL) gets the version the database had; on
  * PROGRESS_SCHEMA_ERROR `error` gets SQLite's message. */
 progress_schema_status progress_schema_upgrade(sqlite3 *db, int *found, char *error,
                                                size_t error_size);
+
+/* After rows were copied in with foreign keys off (a salvage): gives every best, snapshot
+ * and imported solution without its level a level row, makes a best of an unknown origin
+ * imported and drops one of an unknown kind, as migration 4 does. SQLITE_OK or the error. */
+int progress_schema_mend(sqlite3 *db);
 
 /* Runs migrations 1..`version` only: a database as that version of sokoban made it (for the
  * migration tests). */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -253,6 +254,130 @@ static void test_first_schema_migrates_keeping_its_rows(void **state)
     sqlite3_close(db);
 }
 
+/* One number from the database at `file`. */
+static int64_t query_number(const char *file, const char *sql)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(file, &db), SQLITE_OK);
+    sqlite3_stmt *s;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &s, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+    int64_t number = sqlite3_column_int64(s, 0);
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return number;
+}
+
+/* Runs `sql` on the database at `file`: SQLite's result. */
+static int run_sql(const char *file, const char *sql)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(file, &db), SQLITE_OK);
+    sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_close(db);
+    return rc;
+}
+
+/* Issue 45, schema: a database of schema 3 (bests and snapshots of levels without a level
+ * row, a best of an origin that does not exist, collections ordered by a counter) migrates
+ * to schema 4 keeping every row: the levels missing are made, the unknown origin becomes
+ * "imported" (the least a best can claim), the counter becomes the time of the last play
+ * in the same order; from then on the schema refuses what means nothing. */
+static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
+{
+    progress_test_dir *f = *state;
+    char file[512];
+    snprintf(file, sizeof file, "%s", progress_test_path(f, "progress.db"));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(file, &db), SQLITE_OK);
+    assert_int_equal(progress_schema_create_version(db, 3), PROGRESS_SCHEMA_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "INSERT INTO level (key, solved, unfinished, seconds) "
+                                  "VALUES (7, 1, 'ur', 12.5);"
+                                  "INSERT INTO best (key, kind, lurd, moves, pushes, checked, origin)"
+                                  " VALUES (7, 0, 'rR', 2, 1, 1, 0), (8, 0, 'lL', 2, 1, 1, 2),"
+                                  " (9, 1, 'uU', 2, 1, 1, 7);"
+                                  "INSERT INTO snapshot (key, name, lurd, saved) "
+                                  "VALUES (10, 'before', 'ud', 5);"
+                                  "INSERT INTO imported (key, lurd, moves, pushes, source) "
+                                  "VALUES (8, 'lL', 2, 1, '/a.sok');"
+                                  "INSERT INTO collection (path, level, played) VALUES "
+                                  "('/levels/old.xsb', 5, 1), ('/levels/new.xsb', 2, 3), "
+                                  "('/levels/never.xsb', 4, 0);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+
+    progress *p = progress_test_open(f);
+    assert_int_equal(PROGRESS_SCHEMA_VERSION, 4);
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_true(r->solved);
+    assert_string_equal(r->unfinished, "ur");
+    assert_string_equal(r->best_moves.lurd, "rR");
+    assert_int_equal(progress_get(p, 8)->best_moves.origin, PROGRESS_IMPORTED);
+    assert_int_equal(progress_get(p, 9)->best_pushes.origin, PROGRESS_IMPORTED);
+    progress_snapshot *snapshots;
+    assert_int_equal(progress_snapshots(p, 10, &snapshots), 1);
+    progress_snapshots_free(snapshots, 1);
+    const char *path;
+    int level;
+    assert_true(progress_last(p, &path, &level));
+    assert_string_equal(path, "/levels/new.xsb");
+    assert_int_equal(level, 2);
+    progress_close(p);
+
+    assert_int_equal(query_number(file, "PRAGMA user_version"), 4);
+    /* every best, snapshot and imported solution has its level */
+    assert_int_equal(query_number(file, "SELECT count(*) FROM best WHERE key NOT IN "
+                                        "(SELECT key FROM level)"), 0);
+    assert_int_equal(query_number(file, "SELECT count(*) FROM level"), 4);
+    assert_int_equal(query_number(file, "SELECT count(*) FROM best"), 3);
+    /* played: seconds since the epoch, now (within a day), in the order the counter gave */
+    int64_t now = (int64_t)time(NULL);
+    int64_t newer = query_number(file, "SELECT played FROM collection WHERE path = "
+                                       "'/levels/new.xsb'");
+    assert_true(newer > now - 86400 && newer <= now + 1);
+    assert_true(query_number(file, "SELECT played < (SELECT played FROM collection WHERE "
+                                   "path = '/levels/new.xsb') FROM collection WHERE path = "
+                                   "'/levels/old.xsb'"));
+    assert_int_equal(query_number(file, "SELECT played FROM collection WHERE path = "
+                                        "'/levels/never.xsb'"), 0);
+    /* what means nothing is refused */
+    assert_int_not_equal(run_sql(file, "INSERT INTO best (key, kind, lurd, moves, pushes, origin)"
+                                       " VALUES (7, 1, 'r', 1, 0, 9)"), SQLITE_OK);
+    assert_int_not_equal(run_sql(file, "INSERT INTO best (key, kind, lurd, moves, pushes, origin)"
+                                       " VALUES (7, 2, 'r', 1, 0, 0)"), SQLITE_OK);
+    assert_int_not_equal(run_sql(file, "INSERT INTO best (key, kind, lurd, moves, pushes, origin)"
+                                       " VALUES (12345, 1, 'r', 1, 0, 0)"), SQLITE_OK);
+    assert_int_not_equal(run_sql(file, "UPDATE level SET solved = 5 WHERE key = 7"), SQLITE_OK);
+    /* the kinds and origins are named in the database itself */
+    assert_int_equal(query_number(file, "SELECT count(*) FROM best_kind"), 2);
+    assert_int_equal(query_number(file, "SELECT count(*) FROM origin"), 3);
+    /* a level forgotten takes its bests and snapshots with it */
+    assert_int_equal(run_sql(file, "DELETE FROM level WHERE key = 10"), SQLITE_OK);
+    assert_int_equal(query_number(file, "SELECT count(*) FROM snapshot"), 0);
+}
+
+/* The store keeps the keys it promises: an imported solution and a snapshot of a level
+ * never played before make the level's row. */
+static void test_rows_of_new_levels_have_their_level(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    collection c;
+    progress_test_parse("#####\n#@$.#\n#####\n", &c);
+    assert_true(progress_import_solution(p, &c.levels[0], "R", "/x.sok", NULL));
+    assert_true(progress_snapshot_save(p, 99, "s", "l", ""));
+    progress_close(p);
+    collection_free(&c);
+    const char *file = progress_test_path(f, "progress.db");
+    assert_int_equal(query_number(file, "SELECT count(*) FROM best"), 2);
+    assert_int_equal(query_number(file, "SELECT count(*) FROM imported"), 1);
+    assert_int_equal(query_number(file, "SELECT count(*) FROM level"), 2);
+}
+
 /* ---- the old progress.txt ---------------------------------------------------------------- */
 
 static void write_legacy(const progress_test_dir *f, const char *header)
@@ -385,6 +510,8 @@ int main(void)
         WITH_DIRECTORY(test_database_of_a_newer_version_is_left_alone),
         WITH_DIRECTORY(test_damaged_database_is_set_aside_and_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
+        WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
+        WITH_DIRECTORY(test_rows_of_new_levels_have_their_level),
         WITH_DIRECTORY(test_old_progress_is_imported_once_whatever_its_header),
         WITH_DIRECTORY(test_damaged_lines_are_counted_in_the_message),
         WITH_DIRECTORY(test_symlinked_old_progress_renames_the_link_only),
