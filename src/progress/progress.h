@@ -204,6 +204,16 @@ typedef struct progress_imported {
  * the level (then it is not kept) or on an error; `best_flags` as there. */
 bool progress_import_solution(progress *progress, const level *level, const char *lurd,
                               const char *source, int *best_flags);
+/* Imports the solution sections of a collection's files (each level's `solutions`) as
+ * imported solutions, once per file: a file whose path, device, inode, size and
+ * modification time are those of its last import is passed over, so a start of the game does
+ * not replay them again. Of a file, at most PROGRESS_IMPORT_MAX_PER_LEVEL sections a level
+ * and PROGRESS_IMPORT_MAX_LETTERS letters of LURD are replayed; when some are skipped,
+ * `message` gets one line saying so (else ""). Returns how many sections were replayed. */
+enum { PROGRESS_IMPORT_MAX_PER_LEVEL = 16, PROGRESS_IMPORT_MAX_LETTERS = 4 << 20 };
+int progress_import_collection(progress *progress, const collection *set, char *message,
+                               size_t message_size);
+
 /* The imported solutions of a level, fewest moves first: their count, or -1 on an error. */
 int progress_imported_solutions(progress *progress, progress_key key, progress_imported **list);
 void progress_imported_free(progress_imported *list, int count);

@@ -15,6 +15,8 @@ static const char LEGACY_FILE_NAME[] = "progress.txt";
 
 /* The longest line taken: a longer one is damaged. A LURD field is at most 256 KiB. */
 enum { MAX_LINE_LENGTH = 1 << 20, MAX_LURD_LENGTH = 256 << 10, MAX_WORDS = 12 };
+/* The largest progress.txt imported: the old game wrote some hundreds of bytes a level. */
+enum { MAX_LEGACY_BYTES = 64 << 20 };
 
 /* FNV-1a 32 (Fowler, Noll, Vo), the old file's line checksum. */
 static uint32_t fnv1a32(const char *data, size_t length)
@@ -303,11 +305,18 @@ bool progress_legacy_read(sqlite3 *db, FILE *in, progress_legacy_counts *counts,
     return ok;
 }
 
-/* Opens `file` for reading without blocking on a FIFO, checked regular after opening; NULL
- * with errno (0 when it is not a regular file). */
-static FILE *open_regular(const char *file)
+/* Why open_regular() refused a file, when errno does not say. */
+typedef enum legacy_refusal {
+    LEGACY_NOT_REGULAR = -1,
+    LEGACY_TOO_LARGE = -2,
+} legacy_refusal;
+
+/* Opens `file` for reading without following a link (it could name any file, of any size)
+ * and without blocking on a FIFO, checked regular and at most MAX_LEGACY_BYTES after
+ * opening; NULL with errno (ELOOP for a link), or with *refusal set and errno 0. */
+static FILE *open_regular(const char *file, legacy_refusal *refusal)
 {
-    int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    int fd = open(file, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return NULL;
     struct stat status;
     int flags;
@@ -315,7 +324,9 @@ static FILE *open_regular(const char *file)
     if (fstat(fd, &status) != 0)
         ;
     else if (!S_ISREG(status.st_mode))
-        errno = 0;
+        errno = 0, *refusal = LEGACY_NOT_REGULAR;
+    else if (status.st_size > MAX_LEGACY_BYTES)
+        errno = 0, *refusal = LEGACY_TOO_LARGE;
     else if ((flags = fcntl(fd, F_GETFL)) >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0)
         in = fdopen(fd, "r");
     if (!in) {
@@ -343,8 +354,16 @@ bool progress_legacy_import(sqlite3 *db, const char *directory, char *message,
     }
     /* out of memory: `file` may be there but was never written */
     bool ready = file && imported;
-    FILE *in = found && ready ? open_regular(file) : NULL;
-    if (found && ready && !in) {
+    legacy_refusal refusal = LEGACY_NOT_REGULAR;
+    FILE *in = found && ready ? open_regular(file, &refusal) : NULL;
+    if (found && ready && !in && errno == ELOOP) {
+        snprintf(message, message_size, "progress: %s is a symbolic link, so it is not imported",
+                 file);
+    } else if (found && ready && !in && !errno && refusal == LEGACY_TOO_LARGE) {
+        snprintf(message, message_size,
+                 "progress: %s is larger than %d MiB, so it is not imported", file,
+                 MAX_LEGACY_BYTES >> 20);
+    } else if (found && ready && !in) {
         snprintf(message, message_size, "progress: %s cannot be imported (%s)", file,
                  errno ? strerror(errno) : "not a regular file");
     } else if (in) {
@@ -353,7 +372,6 @@ bool progress_legacy_import(sqlite3 *db, const char *directory, char *message,
         bool read = progress_legacy_read(db, in, &counts, error, sizeof error);
         fclose(in);
         char *aside = NULL;
-        /* rename() moves the link itself when the file is one, never its target. */
         bool renamed = read && (progress_db_rename_new(file, imported) == 0 ||
                                 (errno == EEXIST &&
                                  (aside = progress_db_set_aside(file, "imported")) != NULL));

@@ -32,9 +32,10 @@ typedef struct progress_legacy_counts {
 bool progress_legacy_read(sqlite3 *db, FILE *in, progress_legacy_counts *counts, char *error,
                           size_t error_size);
 
-/* Imports DIRECTORY/progress.txt when there is one: reads it (a link is read through) into
- * the database and renames it (the link itself, when it is one) to progress.txt.imported
- * (progress.txt.imported-YYYYMMDD-HHMMSS when that is taken). Returns false when there was
+/* Imports DIRECTORY/progress.txt when there is one: reads it into the database and renames
+ * it to progress.txt.imported (progress.txt.imported-YYYYMMDD-HHMMSS when that is taken). A
+ * progress.txt that is a symbolic link (never followed), not a regular file or larger than
+ * 64 MiB is left alone and told. Returns false when there was
  * nothing to import; else true with one line for the player in `message` (what was
  * imported, or why not). */
 bool progress_legacy_import(sqlite3 *db, const char *directory, char *message,

@@ -181,18 +181,16 @@ static int open_last_played(tui *t, char *const bundled[2], char ***files)
 }
 
 /* Keeps the solution sections of the levels' files as imported solutions (a solution that
- * does not solve its level is not kept). */
-static void import_file_solutions(tui *t)
+ * does not solve its level is not kept), once per file (progress_import_collection). A line
+ * for the player goes into `message` when it is empty. */
+static void import_file_solutions(tui *t, char *message, size_t message_size)
 {
     if (!t->play.progress) return;
     for (int c = 0; c < t->play.collection_count; c++) {
-        const collection *set = &t->play.collections[c];
-        for (int i = 0; i < set->count; i++) {
-            const level *lv = &set->levels[i];
-            for (int k = 0; !lv->error && k < lv->solution_count; k++)
-                progress_import_solution(t->play.progress, lv, lv->solutions[k].moves, set->path,
-                                         NULL);
-        }
+        char skipped[1100];
+        progress_import_collection(t->play.progress, &t->play.collections[c], skipped,
+                                   sizeof skipped);
+        if (skipped[0] && !message[0]) snprintf(message, message_size, "%s", skipped);
     }
 }
 
@@ -723,7 +721,7 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    import_file_solutions(&t);
+    import_file_solutions(&t, progress_message, sizeof progress_message);
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 

@@ -426,8 +426,9 @@ static void test_damaged_lines_are_counted_in_the_message(void **state)
     progress_close(open_expecting(f, "; 2 damaged lines skipped"));
 }
 
-/* The link is renamed, never its target; the target is read. */
-static void test_symlinked_old_progress_renames_the_link_only(void **state)
+/* Issue 45, item 11: a progress.txt that is a link is never followed (it could name any file,
+ * of any size, or one being written): it is told and left alone, and so is its target. */
+static void test_symlinked_old_progress_is_not_followed(void **state)
 {
     progress_test_dir *f = *state;
     write_legacy(f, "sokoban-progress 1\n");
@@ -435,12 +436,31 @@ static void test_symlinked_old_progress_renames_the_link_only(void **state)
     snprintf(old_name, sizeof old_name, "%s", progress_test_path(f, "progress.txt"));
     assert_int_equal(rename(old_name, progress_test_path(f, "kept-elsewhere.txt")), 0);
     assert_int_equal(symlink("kept-elsewhere.txt", progress_test_path(f, "progress.txt")), 0);
-    progress_close(open_expecting(f, "imported 5 records"));
+    progress *p = open_expecting(f, "progress.txt is a symbolic link, so it is not imported");
+    assert_true(progress_saving(p));
+    assert_null(progress_get(p, 0x10));
+    progress_close(p);
     struct stat status;
-    assert_int_equal(lstat(progress_test_path(f, "progress.txt.imported"), &status), 0);
+    assert_int_equal(lstat(progress_test_path(f, "progress.txt"), &status), 0);
     assert_true(S_ISLNK(status.st_mode));
+    assert_false(exists(progress_test_path(f, "progress.txt.imported")));
     assert_int_equal(lstat(progress_test_path(f, "kept-elsewhere.txt"), &status), 0);
     assert_true(S_ISREG(status.st_mode));
+}
+
+/* Issue 45, item 11: a progress.txt larger than any the old game wrote (a 2 GiB sparse file
+ * took 9.5 s to read at every start) is refused by its size, at once, and left alone. */
+static void test_huge_old_progress_is_refused_by_its_size(void **state)
+{
+    progress_test_dir *f = *state;
+    int fd = open(progress_test_path(f, "progress.txt"), O_WRONLY | O_CREAT, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, (off_t)2 << 30), 0);
+    close(fd);
+    progress *p = open_expecting(f, "progress.txt is larger than 64 MiB, so it is not imported");
+    assert_true(progress_saving(p));
+    progress_close(p);
+    assert_true(exists(progress_test_path(f, "progress.txt")));
 }
 
 static void test_old_progress_that_is_a_fifo_is_not_waited_on(void **state)
@@ -514,7 +534,8 @@ int main(void)
         WITH_DIRECTORY(test_rows_of_new_levels_have_their_level),
         WITH_DIRECTORY(test_old_progress_is_imported_once_whatever_its_header),
         WITH_DIRECTORY(test_damaged_lines_are_counted_in_the_message),
-        WITH_DIRECTORY(test_symlinked_old_progress_renames_the_link_only),
+        WITH_DIRECTORY(test_symlinked_old_progress_is_not_followed),
+        WITH_DIRECTORY(test_huge_old_progress_is_refused_by_its_size),
         WITH_DIRECTORY(test_old_progress_that_is_a_fifo_is_not_waited_on),
         WITH_DIRECTORY(test_import_keeps_what_the_database_holds),
         WITH_DIRECTORY(test_a_large_old_progress_arrives_whole),
