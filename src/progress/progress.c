@@ -290,6 +290,7 @@ static bool reopen(progress *progress, char *why, size_t why_size)
     progress->db = db;
     progress->identity = progress_db_identify(db);
     progress->last_level.valid = false;
+    progress->summaries.valid = false;
     progress_notify(progress,
                     "progress: %s was set aside or replaced by another game; this game saves "
                     "into the new one",
@@ -503,6 +504,7 @@ void progress_close(progress *progress)
     sqlite3_finalize(progress->data_version);
     sqlite3_close(progress->db);
     free(progress->last_path);
+    free(progress->summaries.summaries);
     free(progress->directory);
     free(progress->file);
     free(progress);

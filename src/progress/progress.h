@@ -240,6 +240,29 @@ typedef struct progress_statistics {
     double seconds; /* time played */
 } progress_statistics;
 
+/* What the level list shows of a level. */
+typedef struct progress_best_counts {
+    bool kept; /* a best of this kind is kept (and replays on the level) */
+    int moves, pushes;
+    progress_origin origin;
+} progress_best_counts;
+
+typedef struct progress_summary {
+    bool known;    /* anything is kept of the level */
+    bool solved;   /* by the player alone */
+    bool assisted; /* solved with help */
+    bool started;  /* an unfinished game is kept */
+    progress_best_counts best_moves, best_pushes;
+    double seconds;
+} progress_summary;
+
+/* The summaries of `count` levels (a collection's), read in one query: summaries[i] is of
+ * levels[i] (empty for a level that cannot be played). A best is counted only when it
+ * replays on its level. The array is the progress's own, valid until the next call or
+ * progress_close(); it is read again only when the database has changed (by this game or
+ * another) or other levels are asked for. NULL on an error. */
+const progress_summary *progress_summaries(progress *progress, const level *levels, int count);
+
 /* Statistics over the levels whose keys are given (a collection's levels). */
 bool progress_statistics_of(progress *progress, const progress_key *keys, int count,
                             progress_statistics *statistics);

@@ -4,6 +4,68 @@
 #include <assert.h>
 #include <stdio.h>
 
+/* The tables of schema 4, as migration 4 makes them and as a new database gets them at once
+ * (new_database below): one text for both, so that the two cannot differ. */
+#define LOOKUP_TABLES                                                                      \
+    "CREATE TABLE best_kind (kind INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"       \
+    "INSERT INTO best_kind VALUES (0, 'fewest moves'), (1, 'fewest pushes');"            \
+    "CREATE TABLE origin (origin INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"        \
+    "INSERT INTO origin VALUES (0, 'own'), (1, 'assisted'), (2, 'imported');"
+#define LEVEL_COLUMNS                                                                      \
+    " ("                                                                                   \
+    "  key INTEGER PRIMARY KEY,"                                                           \
+    "  solved INTEGER NOT NULL DEFAULT 0 CHECK (solved IN (0, 1)),"                       \
+    "  unfinished TEXT,"                                                                   \
+    "  assisted INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1)),"                   \
+    "  unfinished_redo TEXT,"                                                              \
+    "  seconds REAL NOT NULL DEFAULT 0 CHECK (seconds >= 0),"                             \
+    "  unfinished_solver_from INTEGER CHECK (unfinished_solver_from >= 0),"               \
+    "  unfinished_hint_from INTEGER CHECK (unfinished_hint_from >= 0));"
+#define BEST_COLUMNS                                                                       \
+    " ("                                                                                   \
+    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"                    \
+    "  kind INTEGER NOT NULL REFERENCES best_kind (kind),"                                \
+    "  lurd TEXT NOT NULL,"                                                                \
+    "  moves INTEGER NOT NULL CHECK (moves >= 0),"                                        \
+    "  pushes INTEGER NOT NULL CHECK (pushes >= 0),"                                      \
+    "  checked INTEGER NOT NULL DEFAULT 0 CHECK (checked IN (0, 1)),"                     \
+    "  origin INTEGER NOT NULL DEFAULT 0 REFERENCES origin (origin),"                     \
+    "  PRIMARY KEY (key, kind)) WITHOUT ROWID;"
+#define SNAPSHOT_COLUMNS                                                                   \
+    " ("                                                                                   \
+    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"                    \
+    "  name TEXT NOT NULL,"                                                                \
+    "  lurd TEXT NOT NULL,"                                                                \
+    "  redo TEXT NOT NULL DEFAULT '',"                                                     \
+    "  saved INTEGER NOT NULL,"                                                            \
+    "  PRIMARY KEY (key, name));"
+#define IMPORTED_COLUMNS                                                                   \
+    " ("                                                                                   \
+    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"                    \
+    "  lurd TEXT NOT NULL,"                                                                \
+    "  moves INTEGER NOT NULL CHECK (moves >= 0),"                                        \
+    "  pushes INTEGER NOT NULL CHECK (pushes >= 0),"                                      \
+    "  source TEXT NOT NULL,"                                                              \
+    "  PRIMARY KEY (key, lurd));"
+#define COLLECTION_COLUMNS                                                                 \
+    " ("                                                                                   \
+    "  path TEXT PRIMARY KEY,"                                                             \
+    "  level INTEGER NOT NULL CHECK (level >= 0),"                                        \
+    "  played REAL NOT NULL DEFAULT 0 CHECK (played >= 0));"
+/* imported_file.modified: nanoseconds since the epoch; imported: when, in seconds */
+#define IMPORTED_FILE_TABLE                                                                \
+    "CREATE TABLE imported_file ("                                                         \
+    "  path TEXT PRIMARY KEY,"                                                             \
+    "  device INTEGER NOT NULL,"                                                           \
+    "  inode INTEGER NOT NULL,"                                                            \
+    "  size INTEGER NOT NULL,"                                                             \
+    "  modified INTEGER NOT NULL,"                                                         \
+    "  imported REAL NOT NULL);"
+#define COLLECTION_INDEX "CREATE INDEX collection_played ON collection (played);"
+
+#define SCHEMA_VERSION_TEXT "4" /* PROGRESS_SCHEMA_VERSION as text, for the pragma */
+_Static_assert(PROGRESS_SCHEMA_VERSION == 4, "SCHEMA_VERSION_TEXT follows the version");
+
 /* migrations[N - 1] brings version N - 1 to version N. Never edit one that shipped: add a
  * new one. Level keys are the 64-bit keys stored as SQLite's signed integers. */
 static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
@@ -64,67 +126,27 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
      * origin becomes imported, the least a best can claim). A collection's `played` becomes
      * the time of its last play, seconds since the epoch (0: never), the old counter's order
      * kept. imported_file remembers the files whose solution sections were imported. */
-    "CREATE TABLE best_kind (kind INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
-    "INSERT INTO best_kind VALUES (0, 'fewest moves'), (1, 'fewest pushes');"
-    "CREATE TABLE origin (origin INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
-    "INSERT INTO origin VALUES (0, 'own'), (1, 'assisted'), (2, 'imported');"
-    "CREATE TABLE level_4 ("
-    "  key INTEGER PRIMARY KEY,"
-    "  solved INTEGER NOT NULL DEFAULT 0 CHECK (solved IN (0, 1)),"
-    "  unfinished TEXT,"
-    "  assisted INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1)),"
-    "  unfinished_redo TEXT,"
-    "  seconds REAL NOT NULL DEFAULT 0 CHECK (seconds >= 0),"
-    "  unfinished_solver_from INTEGER CHECK (unfinished_solver_from >= 0),"
-    "  unfinished_hint_from INTEGER CHECK (unfinished_hint_from >= 0));"
+    LOOKUP_TABLES
+    "CREATE TABLE level_4" LEVEL_COLUMNS
     "INSERT INTO level_4 SELECT key, solved != 0, unfinished, assisted != 0, unfinished_redo,"
     "  max(seconds, 0), CASE WHEN unfinished_solver_from >= 0 THEN unfinished_solver_from END,"
     "  CASE WHEN unfinished_hint_from >= 0 THEN unfinished_hint_from END FROM level;"
     "INSERT OR IGNORE INTO level_4 (key) SELECT key FROM best UNION SELECT key FROM snapshot"
     "  UNION SELECT key FROM imported;"
-    "CREATE TABLE best_4 ("
-    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"
-    "  kind INTEGER NOT NULL REFERENCES best_kind (kind),"
-    "  lurd TEXT NOT NULL,"
-    "  moves INTEGER NOT NULL CHECK (moves >= 0),"
-    "  pushes INTEGER NOT NULL CHECK (pushes >= 0),"
-    "  checked INTEGER NOT NULL DEFAULT 0 CHECK (checked IN (0, 1)),"
-    "  origin INTEGER NOT NULL DEFAULT 0 REFERENCES origin (origin),"
-    "  PRIMARY KEY (key, kind)) WITHOUT ROWID;"
+    "CREATE TABLE best_4" BEST_COLUMNS
     "INSERT INTO best_4 SELECT key, kind, lurd, max(moves, 0), max(pushes, 0),"
     "  checked != 0 AND moves >= 0 AND pushes >= 0,"
     "  CASE WHEN origin IN (0, 1, 2) THEN origin ELSE 2 END FROM best WHERE kind IN (0, 1);"
-    "CREATE TABLE snapshot_4 ("
-    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"
-    "  name TEXT NOT NULL,"
-    "  lurd TEXT NOT NULL,"
-    "  redo TEXT NOT NULL DEFAULT '',"
-    "  saved INTEGER NOT NULL,"
-    "  PRIMARY KEY (key, name));"
+    "CREATE TABLE snapshot_4" SNAPSHOT_COLUMNS
     "INSERT INTO snapshot_4 SELECT key, name, lurd, redo, saved FROM snapshot;"
-    "CREATE TABLE imported_4 ("
-    "  key INTEGER NOT NULL REFERENCES level (key) ON DELETE CASCADE,"
-    "  lurd TEXT NOT NULL,"
-    "  moves INTEGER NOT NULL CHECK (moves >= 0),"
-    "  pushes INTEGER NOT NULL CHECK (pushes >= 0),"
-    "  source TEXT NOT NULL,"
-    "  PRIMARY KEY (key, lurd));"
+    "CREATE TABLE imported_4" IMPORTED_COLUMNS
     "INSERT INTO imported_4 SELECT key, lurd, moves, pushes, source FROM imported"
     "  WHERE moves >= 0 AND pushes >= 0;"
-    "CREATE TABLE collection_4 ("
-    "  path TEXT PRIMARY KEY,"
-    "  level INTEGER NOT NULL CHECK (level >= 0),"
-    "  played REAL NOT NULL DEFAULT 0 CHECK (played >= 0));"
+    "CREATE TABLE collection_4" COLLECTION_COLUMNS
     "INSERT INTO collection_4 SELECT path, max(level, 0), CASE WHEN played > 0 THEN"
     "  (julianday('now') - 2440587.5) * 86400.0 -"
     "  ((SELECT max(played) FROM collection) - played) ELSE 0 END FROM collection;"
-    "CREATE TABLE imported_file ("
-    "  path TEXT PRIMARY KEY,"
-    "  device INTEGER NOT NULL,"
-    "  inode INTEGER NOT NULL,"
-    "  size INTEGER NOT NULL,"
-    "  modified INTEGER NOT NULL," /* nanoseconds since the epoch */
-    "  imported REAL NOT NULL);"  /* when, seconds since the epoch */
+    IMPORTED_FILE_TABLE
     "DROP TABLE best; DROP TABLE snapshot; DROP TABLE imported; DROP TABLE collection;"
     "DROP TABLE level;"
     "ALTER TABLE level_4 RENAME TO level;"
@@ -132,8 +154,16 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
     "ALTER TABLE snapshot_4 RENAME TO snapshot;"
     "ALTER TABLE imported_4 RENAME TO imported;"
     "ALTER TABLE collection_4 RENAME TO collection;"
-    "CREATE INDEX collection_played ON collection (played);",
+    COLLECTION_INDEX,
 };
+
+/* A new database gets the latest schema at once: running every migration makes thousands of
+ * allocations more (and each start of a first game pays them). The test
+ * test_a_new_database_has_the_schema_migrations_make compares the two. */
+static const char new_database[] = LOOKUP_TABLES "CREATE TABLE level" LEVEL_COLUMNS
+    "CREATE TABLE best" BEST_COLUMNS "CREATE TABLE snapshot" SNAPSHOT_COLUMNS
+    "CREATE TABLE imported" IMPORTED_COLUMNS "CREATE TABLE collection" COLLECTION_COLUMNS
+        IMPORTED_FILE_TABLE COLLECTION_INDEX;
 
 const char *const progress_schema_tables[] = {
     "level", "best", "collection", "snapshot", "imported", "imported_file", NULL};
@@ -192,6 +222,12 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
         status = PROGRESS_SCHEMA_NEWER;
     } else if (version == 0 && has_tables(db)) {
         status = PROGRESS_SCHEMA_FOREIGN;
+    } else if (version == 0 && to == PROGRESS_SCHEMA_VERSION) {
+        if (sqlite3_exec(db, new_database, NULL, NULL, NULL) != SQLITE_OK)
+            status = PROGRESS_SCHEMA_ERROR;
+        else if (sqlite3_exec(db, "PRAGMA user_version = " SCHEMA_VERSION_TEXT, NULL, NULL, NULL) !=
+                 SQLITE_OK)
+            status = PROGRESS_SCHEMA_ERROR;
     } else {
         for (int next = version + 1; next <= to && status == PROGRESS_SCHEMA_OK; next++)
             if (sqlite3_exec(db, migrations[next - 1], NULL, NULL, NULL) != SQLITE_OK)

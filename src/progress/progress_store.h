@@ -44,6 +44,18 @@ typedef struct progress_last_level {
     unsigned uses;
 } progress_last_level;
 
+/* The answer of progress_summaries(), kept while the database and the levels asked for are
+ * the same. */
+typedef struct progress_summaries_cache {
+    bool valid;
+    const level *levels;
+    int count;
+    int64_t version; /* PRAGMA data_version then */
+    int changes;     /* sqlite3_total_changes() then */
+    progress_summary *summaries;
+    int capacity;
+} progress_summaries_cache;
+
 struct progress {
     sqlite3 *db;   /* the database, or one in memory when progress is not saved */
     progress_db_identity identity; /* the file `db` was opened on (progress_db_same_file) */
@@ -64,6 +76,7 @@ struct progress {
     progress_last_level last_level;
     sqlite3_stmt *data_version; /* PRAGMA data_version, prepared once */
     char *last_path;
+    progress_summaries_cache summaries;
 };
 
 /* Sends a notice to the player (progress_take_notice). */

@@ -31,11 +31,11 @@ void levels_draw(level_list *list, const view *v, const play *p)
     erase();
     list_scroll(list->selected, &list->top, visible_rows());
 
+    /* the records of the whole collection in one query (kept while nothing changes) */
+    const progress_summary *records =
+        p->progress ? progress_summaries(p->progress, c->levels, c->count) : NULL;
     int solved = 0;
-    for (int i = 0; i < c->count; i++) {
-        const progress_record *record = play_record(p, list->collection, i);
-        if (record && record->solved) solved++;
-    }
+    for (int i = 0; records && i < c->count; i++) solved += records[i].solved;
     char header[400];
     int length = snprintf(header, sizeof header, " %s: %d %s, %d solved", c->name, c->count,
                           play_plural(c->count, "level", "levels"), solved);
@@ -69,14 +69,14 @@ void levels_draw(level_list *list, const view *v, const play *p)
     for (int row = 0; row < rows && list->top + row < c->count; row++) {
         int i = list->top + row;
         const level *l = &c->levels[i];
-        const progress_record *record = l->error ? NULL : play_record(p, list->collection, i);
+        const progress_summary *record = l->error || !records ? NULL : &records[i];
         char moves[24] = "", pushes[24] = "";
         /* a best that is not the player's own says whose it is: a assisted, i imported */
         static const char *const origin_mark[] = {"", " a", " i"};
-        if (record && record->best_moves.lurd)
+        if (record && record->best_moves.kept)
             snprintf(moves, sizeof moves, "%d/%d%s", record->best_moves.moves,
                      record->best_moves.pushes, origin_mark[record->best_moves.origin % 3]);
-        if (record && record->best_pushes.lurd)
+        if (record && record->best_pushes.kept)
             snprintf(pushes, sizeof pushes, "%d/%d%s", record->best_pushes.moves,
                      record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 3]);
         char line[600];

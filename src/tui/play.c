@@ -125,12 +125,13 @@ static void restore_unfinished(play *p)
 static void say_if_collection_complete(play *p)
 {
     const collection *c = &p->collections[p->collection_index];
+    const progress_summary *records =
+        p->progress ? progress_summaries(p->progress, c->levels, c->count) : NULL;
     int solved = 0, playable = 0;
     for (int i = 0; i < c->count; i++) {
         if (c->levels[i].error) continue;
         playable++;
-        const progress_record *record = play_record(p, p->collection_index, i);
-        solved += record && record->solved;
+        solved += records && records[i].solved;
     }
     if (solved < playable) return;
     bool more = p->collection_index + 1 < p->collection_count;

@@ -355,6 +355,54 @@ static void test_statistics_sum_the_levels_given(void **state)
     collection_free(&c);
 }
 
+/* Issue 45, item 13: a collection's summaries come in one query and say what the records
+ * say; a false best is not counted; another game's change is seen at the next call. */
+static void test_summaries_of_a_collection_follow_its_records(void **state)
+{
+    progress_test_dir *f = *state;
+    collection c;
+    progress_test_parse("; A\n#######\n#@ $ .#\n#     #\n#######\n\n"
+                        "; B\n#####\n#@$.#\n#####\n\n"
+                        "; C\n######\n#@$ .#\n######\n\n"
+                        "; D\n#####\n#@ $.#\n######\n",
+                        &c);
+    progress *p = progress_test_open(f);
+    assert_true(progress_add_solution(p, &c.levels[0], "rRR", PROGRESS_OWN, NULL));
+    assert_true(progress_add_solution(p, &c.levels[0], "durRR", PROGRESS_OWN, NULL) == false);
+    assert_true(progress_add_solution(p, &c.levels[1], "R", PROGRESS_ASSISTED, NULL));
+    assert_true(progress_set_unfinished(p, progress_level_key(&c.levels[2]), "r"));
+    const progress_summary *s = progress_summaries(p, c.levels, c.count);
+    assert_non_null(s);
+    assert_true(s[0].known && s[0].solved && !s[0].assisted);
+    assert_true(s[0].best_moves.kept);
+    assert_int_equal(s[0].best_moves.moves, 3);
+    assert_int_equal(s[0].best_pushes.pushes, 2);
+    assert_int_equal(s[0].best_moves.origin, PROGRESS_OWN);
+    assert_true(s[1].assisted && !s[1].solved);
+    assert_int_equal(s[1].best_moves.origin, PROGRESS_ASSISTED);
+    assert_true(s[2].started && !s[2].best_moves.kept);
+    assert_false(s[3].known);
+    /* the same answer while nothing changes */
+    assert_ptr_equal(progress_summaries(p, c.levels, c.count), s);
+
+    /* another game solves D, and writes a false best for C by hand */
+    progress *other = progress_test_open(f);
+    assert_true(progress_add_solution(other, &c.levels[3], "rR", PROGRESS_OWN, NULL));
+    progress_close(other);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    char sql[256];
+    snprintf(sql, sizeof sql, "INSERT INTO best (key, kind, lurd, moves, pushes, checked) "
+             "VALUES (%lld, 0, 'L', 1, 0, 1)", (long long)progress_level_key(&c.levels[2]));
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    s = progress_summaries(p, c.levels, c.count);
+    assert_true(s[3].solved && s[3].best_pushes.kept);
+    assert_false(s[2].best_moves.kept); /* 'L' does not solve C */
+    progress_close(p);
+    collection_free(&c);
+}
+
 static void test_xdg_data_home_chooses_the_directory(void **state)
 {
     progress_test_dir *f = *state;
@@ -573,6 +621,7 @@ int main(void)
         WITH_DIRECTORY(test_snapshots_are_kept_by_name),
         WITH_DIRECTORY(test_imported_solutions_are_checked_and_marked),
         WITH_DIRECTORY(test_statistics_sum_the_levels_given),
+        WITH_DIRECTORY(test_summaries_of_a_collection_follow_its_records),
         WITH_DIRECTORY(test_xdg_data_home_chooses_the_directory),
         WITH_DIRECTORY(test_eight_games_saving_fifty_times_at_once_lose_nothing),
         WITH_DIRECTORY(test_a_held_lock_queues_the_change_and_tells_it),

@@ -360,6 +360,47 @@ static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
     assert_int_equal(query_number(file, "SELECT count(*) FROM snapshot"), 0);
 }
 
+/* The schema of `db`, one line a table, index and row of the lookup tables, quotes taken out
+ * (a table renamed by a migration is written "level" in sqlite_master), in `out`. */
+static void schema_text(sqlite3 *db, char *out, size_t size)
+{
+    sqlite3_stmt *s;
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT name || ': ' || replace(sql, '\"', '') FROM "
+                                        "sqlite_master UNION ALL SELECT 'kind ' || kind || name "
+                                        "FROM best_kind UNION ALL SELECT 'origin ' || origin || "
+                                        "name FROM origin UNION ALL SELECT 'version ' || "
+                                        "user_version FROM pragma_user_version ORDER BY 1",
+                                        -1, &s, NULL),
+                     SQLITE_OK);
+    size_t used = 0;
+    out[0] = '\0';
+    while (sqlite3_step(s) == SQLITE_ROW)
+        used += (size_t)snprintf(out + used, size - used, "%s\n", sqlite3_column_text(s, 0));
+    assert_true(used < size);
+    sqlite3_finalize(s);
+}
+
+/* A new database is made with the latest schema at once (not through every migration); it
+ * must be the schema the migrations make from the first version. */
+static void test_a_new_database_has_the_schema_migrations_make(void **state)
+{
+    (void)state;
+    static char fresh[16384], migrated[16384];
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+    assert_int_equal(progress_schema_upgrade(db, NULL, NULL, 0), PROGRESS_SCHEMA_OK);
+    schema_text(db, fresh, sizeof fresh);
+    sqlite3_close(db);
+    assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+    assert_int_equal(progress_schema_create_version(db, 1), PROGRESS_SCHEMA_OK);
+    assert_int_equal(progress_schema_upgrade(db, NULL, NULL, 0), PROGRESS_SCHEMA_OK);
+    schema_text(db, migrated, sizeof migrated);
+    sqlite3_close(db);
+    assert_string_equal(fresh, migrated);
+    assert_non_null(strstr(fresh, "version 4"));
+}
+
 /* The store keeps the keys it promises: an imported solution and a snapshot of a level
  * never played before make the level's row. */
 static void test_rows_of_new_levels_have_their_level(void **state)
@@ -532,6 +573,7 @@ int main(void)
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_rows_of_new_levels_have_their_level),
+        cmocka_unit_test(test_a_new_database_has_the_schema_migrations_make),
         WITH_DIRECTORY(test_old_progress_is_imported_once_whatever_its_header),
         WITH_DIRECTORY(test_damaged_lines_are_counted_in_the_message),
         WITH_DIRECTORY(test_symlinked_old_progress_is_not_followed),

@@ -1,0 +1,282 @@
+/* fuzz_db.c - libFuzzer target for the contents of the progress database.
+ *
+ * One progress is opened through the store's public face (progress_open) on a directory of
+ * its own; a second connection, as another program with the file would, fills the database
+ * with the rows the input describes: levels, bests, snapshots, imported solutions,
+ * collections and imported files, with random keys, texts (any bytes), numbers and types,
+ * within what the schema allows (its constraints and foreign keys decide; a row they refuse
+ * is left out). The store is then used as the game uses it on three levels whose keys the
+ * rows may name: records read (progress_get_level replays bests), snapshots, imported
+ * solutions, the collection played last, statistics, a collection's records in one query,
+ * then writes of every kind. Whatever the rows:
+ *   - no crash, hang or bad memory access (ASan, UBSan);
+ *   - a best the store hands out for a level replays to a solved level with the counts it
+ *     claims, and its origin is one of the three;
+ *   - every write succeeds (the database is valid and nobody else holds it): nothing is left
+ *     unsaved;
+ *   - a solution just added is then the level's best or beaten by one that is.
+ * The input's first three bytes choose the reads and writes; the rest are rows. Every 256th
+ * input (and the first) the progress is closed and opened again on the rows,
+ * so that opening (quick_check, schema, the legacy import's look) sees them too. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "level/level.h"
+#include "progress/progress.h"
+#include "rules/game.h"
+#include "rules/lurd.h"
+
+/* Three levels: rRR solves the first, R the second, lR... none the third (a lost one). */
+static const char LEVELS[] = "; One\n#######\n#@ $ .#\n#######\n\n"
+                             "; Two\n#####\n#@$.#\n#####\n\n"
+                             "; Three\n#####\n#@$ #\n#. ##\n#####\n";
+static const char *const SOLUTIONS[] = {"rRR", "R", NULL};
+enum { LEVEL_COUNT = 3 };
+
+static collection levels;
+static progress_key keys[LEVEL_COUNT];
+static char directory[64];
+static char file[128];
+static progress *store;
+static sqlite3 *raw;
+static unsigned long inputs;
+
+/* ---- reading the input --------------------------------------------------------------- */
+
+typedef struct reader {
+    const uint8_t *data;
+    size_t size, at;
+} reader;
+
+static unsigned byte(reader *r)
+{
+    return r->at < r->size ? r->data[r->at++] : 0;
+}
+
+static uint64_t number(reader *r, int bytes)
+{
+    uint64_t value = 0;
+    for (int i = 0; i < bytes; i++) value = value << 8 | byte(r);
+    return value;
+}
+
+/* Binds a value the input chooses to parameter `index`: an integer (small, any, negative),
+ * a real, a text of input bytes (a known solution, LURD letters, anything), a blob or NULL.
+ * `kind` says what the column is for, to make the right values likely: 'k' a level key,
+ * 'l' LURD, 'n' a count, 'f' a flag, 's' a name or path, 'r' a real. */
+static void bind_value(sqlite3_stmt *statement, int index, reader *r, char kind)
+{
+    unsigned choice = byte(r);
+    if (choice < 8) {
+        sqlite3_bind_null(statement, index);
+    } else if (choice < 16) {
+        sqlite3_bind_int64(statement, index, (int64_t)number(r, 8));
+    } else if (choice < 24) {
+        sqlite3_bind_double(statement, index, (double)(int64_t)number(r, 8) / 7.0);
+    } else if (choice < 32) {
+        size_t length = byte(r) % 32;
+        if (length > r->size - r->at) length = r->size - r->at;
+        sqlite3_bind_blob(statement, index, r->data + r->at, (int)length, SQLITE_TRANSIENT);
+        r->at += length;
+    } else if (kind == 'k') {
+        unsigned pick = choice % 5;
+        sqlite3_bind_int64(statement, index,
+                           pick < LEVEL_COUNT ? (int64_t)keys[pick] : (int64_t)number(r, 2));
+    } else if (kind == 'l' && choice < 160) {
+        const char *known = SOLUTIONS[choice % 2];
+        static const char *const others[] = {"", "rR", "RRR", "rRRl", "3R", "uuuu", "rRRrR"};
+        sqlite3_bind_text(statement, index, choice < 96 ? known : others[choice % 7], -1,
+                          SQLITE_STATIC);
+    } else if (kind == 'n' || kind == 'f') {
+        int64_t value = kind == 'f' ? choice % 3 : (int64_t)(choice % 8) - 1;
+        if (choice > 240) value = (int64_t)number(r, 4);
+        sqlite3_bind_int64(statement, index, value);
+    } else if (kind == 'r') {
+        sqlite3_bind_double(statement, index, (double)number(r, 4) / 16.0);
+    } else {
+        size_t length = byte(r) % 24;
+        if (length > r->size - r->at) length = r->size - r->at;
+        sqlite3_bind_text(statement, index, (const char *)r->data + r->at, (int)length,
+                          SQLITE_TRANSIENT);
+        r->at += length;
+    }
+}
+
+/* The rows the input can make, one statement a table; each letter of `columns` is a value
+ * (bind_value's kinds). */
+static const struct {
+    const char *sql, *columns;
+} ROWS[] = {
+    {"INSERT OR REPLACE INTO level (key, solved, unfinished, assisted, unfinished_redo, seconds,"
+     " unfinished_solver_from, unfinished_hint_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+     "kflflrnn"},
+    {"INSERT OR REPLACE INTO best (key, kind, lurd, moves, pushes, checked, origin) VALUES "
+     "(?, ?, ?, ?, ?, ?, ?)",
+     "kflnnff"},
+    {"INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, saved) VALUES (?, ?, ?, ?, ?)",
+     "kslln"},
+    {"INSERT OR REPLACE INTO imported (key, lurd, moves, pushes, source) VALUES (?, ?, ?, ?, ?)",
+     "klnns"},
+    {"INSERT OR REPLACE INTO collection (path, level, played) VALUES (?, ?, ?)", "snr"},
+    {"INSERT OR REPLACE INTO imported_file (path, device, inode, size, modified, imported) "
+     "VALUES (?, ?, ?, ?, ?, ?)",
+     "snnnnr"},
+};
+enum { ROW_KINDS = sizeof ROWS / sizeof *ROWS };
+
+/* Empties the tables and fills them with the input's rows, in one transaction of the other
+ * connection. */
+static void fill(reader *r)
+{
+    if (sqlite3_exec(raw, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) abort();
+    /* children first: the foreign keys are on */
+    static const char *const tables[] = {"best", "snapshot", "imported", "collection",
+                                         "imported_file", "level"};
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "DELETE FROM %s", tables[i]);
+        if (sqlite3_exec(raw, sql, NULL, NULL, NULL) != SQLITE_OK) abort();
+    }
+    for (int rows = 0; rows < 64 && r->at < r->size; rows++) {
+        unsigned which = byte(r) % ROW_KINDS;
+        sqlite3_stmt *insert;
+        if (sqlite3_prepare_v2(raw, ROWS[which].sql, -1, &insert, NULL) != SQLITE_OK) abort();
+        for (int c = 0; ROWS[which].columns[c]; c++)
+            bind_value(insert, c + 1, r, ROWS[which].columns[c]);
+        sqlite3_step(insert); /* a row the schema refuses is left out */
+        sqlite3_finalize(insert);
+    }
+    if (sqlite3_exec(raw, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) abort();
+}
+
+/* ---- the store, as the game uses it ------------------------------------------------------ */
+
+static void open_store(void)
+{
+    char message[1200];
+    store = progress_open(directory, message, sizeof message);
+    if (!store || !progress_saving(store)) {
+        fprintf(stderr, "progress_open: %s\n", message);
+        abort();
+    }
+}
+
+/* A best handed out must solve its level with the counts it claims: replayed here with the
+ * rules themselves, not the store's own replay. */
+static void check_best(const level *lv, const progress_solution *best)
+{
+    if (!best->lurd) return;
+    if (best->origin < PROGRESS_OWN || best->origin > PROGRESS_IMPORTED) abort();
+    lurd_steps steps;
+    lurd_error error;
+    bool holds = false;
+    if (lurd_parse(best->lurd, &steps, &error)) {
+        game g;
+        if (game_init(&g, lv)) {
+            holds = lurd_apply(&g, &steps, &error) && game_is_solved(&g) &&
+                    g.moves == best->moves && g.pushes == best->pushes;
+            game_free(&g);
+        }
+        lurd_steps_free(&steps);
+    }
+    if (!holds) {
+        fprintf(stderr, "a best that does not hold: '%s' %d/%d\n", best->lurd, best->moves,
+                best->pushes);
+        abort();
+    }
+}
+
+/* Reads what the game reads; `what` (an input byte) chooses the calls beyond the records. */
+static void read_some(unsigned what)
+{
+    for (int i = 0; i < LEVEL_COUNT; i++) {
+        const level *lv = &levels.levels[i];
+        const progress_record *record = progress_get_level(store, lv);
+        if (record) {
+            check_best(lv, &record->best_moves);
+            check_best(lv, &record->best_pushes);
+        }
+        if (what & 1) progress_get(store, keys[i]);
+        if (what & 2) {
+            progress_snapshot *snapshots;
+            int count = progress_snapshots(store, keys[i], &snapshots);
+            if (count < 0) abort();
+            progress_snapshots_free(snapshots, count);
+        }
+        if (what & 4) {
+            progress_imported *imported;
+            int count = progress_imported_solutions(store, keys[i], &imported);
+            if (count < 0) abort();
+            progress_imported_free(imported, count);
+        }
+    }
+    if (what & 8) {
+        const char *path;
+        int number;
+        if (progress_last(store, &path, &number) && !path) abort();
+        progress_collection_level(store, "/levels/a.xsb");
+    }
+    if (what & 16) {
+        progress_statistics statistics;
+        if (!progress_statistics_of(store, keys, LEVEL_COUNT, &statistics)) abort();
+        if (statistics.solved + statistics.assisted > LEVEL_COUNT) abort();
+    }
+}
+
+/* One write of each kind the input chooses (`what`), then nothing may be left unsaved. */
+static void write_some(unsigned what, unsigned choice)
+{
+    int which = (int)(choice % 2);
+    const level *lv = &levels.levels[which];
+    if (what & 1) {
+        progress_origin origin = (progress_origin)(choice / 2 % 3);
+        progress_add_solution(store, lv, SOLUTIONS[which], origin, NULL);
+        const progress_record *record = progress_get_level(store, lv);
+        if (!record || !record->best_moves.lurd || !record->best_pushes.lurd) abort();
+        check_best(lv, &record->best_moves);
+        check_best(lv, &record->best_pushes);
+    }
+    if (what & 2) progress_set_game(store, keys[2], choice & 1 ? "rd" : "", choice & 2 ? "u" : NULL);
+    if (what & 4) progress_add_time(store, keys[choice % 3], 1.5);
+    if (what & 8) progress_snapshot_save(store, keys[choice % 3], "fuzz", "rd", "");
+    if (what & 16) progress_snapshot_delete(store, keys[(choice + 1) % 3], "fuzz");
+    if (what & 32) progress_set_last(store, "/levels/a.xsb", (int)(choice % 7));
+    char why[1200];
+    if (progress_unsaved(store, why, sizeof why)) {
+        fprintf(stderr, "unsaved: %s\n", why);
+        abort();
+    }
+    progress_take_notice(store); /* a best dropped is told: fine */
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!levels.count) {
+        level_error error;
+        if (!collection_parse(LEVELS, sizeof LEVELS - 1, "fuzz", &levels, &error)) abort();
+        for (int i = 0; i < LEVEL_COUNT; i++) keys[i] = progress_level_key(&levels.levels[i]);
+        snprintf(directory, sizeof directory, "%s/fuzz_db.XXXXXX",
+                 access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+        if (!mkdtemp(directory)) abort();
+        snprintf(file, sizeof file, "%s/progress.db", directory);
+        open_store();
+        if (sqlite3_open(file, &raw) != SQLITE_OK) abort();
+        sqlite3_busy_timeout(raw, 2000);
+        sqlite3_exec(raw, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+    }
+    reader r = {data, size, 0};
+    unsigned reads = byte(&r), writes = byte(&r), choice = byte(&r);
+    fill(&r);
+    if (inputs++ % 256 == 0) {
+        progress_close(store);
+        open_store();
+    }
+    read_some(reads);
+    write_some(writes, choice);
+    return 0;
+}
