@@ -135,8 +135,8 @@ static void fill(reader *r)
 {
     if (sqlite3_exec(raw, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) abort();
     /* children first: the foreign keys are on */
-    static const char *const tables[] = {"best", "snapshot", "imported", "collection",
-                                         "imported_file", "level"};
+    static const char *const tables[] = {"best",       "snapshot",      "imported",
+                                         "collection", "imported_file", "level"};
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
         char sql[64];
         snprintf(sql, sizeof sql, "DELETE FROM %s", tables[i]);
@@ -241,7 +241,8 @@ static void write_some(unsigned what, unsigned choice)
         check_best(lv, &record->best_moves);
         check_best(lv, &record->best_pushes);
     }
-    if (what & 2) progress_set_game(store, keys[2], choice & 1 ? "rd" : "", choice & 2 ? "u" : NULL);
+    if (what & 2)
+        progress_set_game(store, keys[2], choice & 1 ? "rd" : "", choice & 2 ? "u" : NULL);
     if (what & 4) progress_add_time(store, keys[choice % 3], 1.5);
     if (what & 8) progress_snapshot_save(store, keys[choice % 3], "fuzz", "rd", "");
     if (what & 16) progress_snapshot_delete(store, keys[(choice + 1) % 3], "fuzz");

@@ -59,8 +59,9 @@ static void read_best(sqlite3_stmt *row, int column, const level *lv, progress_b
             .kept = true,
             .moves = moves,
             .pushes = pushes,
-            .origin = origin >= PROGRESS_OWN && origin <= PROGRESS_IMPORTED ? (progress_origin)origin
-                                                                            : PROGRESS_IMPORTED,
+            .origin = origin >= PROGRESS_OWN && origin <= PROGRESS_IMPORTED
+                          ? (progress_origin)origin
+                          : PROGRESS_IMPORTED,
         };
     }
     free(canonical);
@@ -73,15 +74,15 @@ static bool read_summaries(progress *progress, const level *levels, int count,
     memset(out, 0, (size_t)count * sizeof *out);
     char *json = keys_as_json(levels, count);
     if (!json) return false;
-    sqlite3_stmt *select = progress_prepare(
-        progress->db,
-        "SELECT j.key, l.solved, l.assisted, l.unfinished IS NOT NULL, l.seconds, "
-        "m.lurd, m.moves, m.pushes, m.origin, p.lurd, p.moves, p.pushes, p.origin "
-        "FROM json_each(?1) AS j LEFT JOIN level AS l ON l.key = j.value "
-        "LEFT JOIN best AS m ON m.key = j.value AND m.kind = 0 "
-        "LEFT JOIN best AS p ON p.key = j.value AND p.kind = 1 "
-        "WHERE l.key IS NOT NULL OR m.key IS NOT NULL OR p.key IS NOT NULL",
-        "t", json);
+    sqlite3_stmt *select =
+        progress_prepare(progress->db,
+                         "SELECT j.key, l.solved, l.assisted, l.unfinished IS NOT NULL, l.seconds, "
+                         "m.lurd, m.moves, m.pushes, m.origin, p.lurd, p.moves, p.pushes, p.origin "
+                         "FROM json_each(?1) AS j LEFT JOIN level AS l ON l.key = j.value "
+                         "LEFT JOIN best AS m ON m.key = j.value AND m.kind = 0 "
+                         "LEFT JOIN best AS p ON p.key = j.value AND p.kind = 1 "
+                         "WHERE l.key IS NOT NULL OR m.key IS NOT NULL OR p.key IS NOT NULL",
+                         "t", json);
     free(json);
     if (!select) return false;
     int rc;
