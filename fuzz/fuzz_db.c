@@ -7,8 +7,8 @@
  * within what the schema allows (its constraints and foreign keys decide; a row they refuse
  * is left out). The store is then used as the game uses it on three levels whose keys the
  * rows may name: records read (progress_get_level replays bests), snapshots, imported
- * solutions, the collection played last, statistics, a collection's records in one query,
- * then writes of every kind. Whatever the rows:
+ * solutions, the collection played last, statistics, a collection's summaries in one query
+ * (progress_summaries, which must agree with the records), then writes of every kind. Whatever the rows:
  *   - no crash, hang or bad memory access (ASan, UBSan);
  *   - a best the store hands out for a level replays to a solved level with the counts it
  *     claims, and its origin is one of the three;
@@ -213,6 +213,26 @@ static void read_some(unsigned what)
             int count = progress_imported_solutions(store, keys[i], &imported);
             if (count < 0) abort();
             progress_imported_free(imported, count);
+        }
+    }
+    if (what & 32) {
+        /* the level list's one query says what the records say */
+        const progress_summary *summaries = progress_summaries(store, levels.levels, LEVEL_COUNT);
+        if (!summaries) abort();
+        for (int i = 0; i < LEVEL_COUNT; i++) {
+            const progress_record *record = progress_get_level(store, &levels.levels[i]);
+            summaries = progress_summaries(store, levels.levels, LEVEL_COUNT);
+            if (!summaries) abort();
+            const progress_best_counts *kept[] = {&summaries[i].best_moves,
+                                                  &summaries[i].best_pushes};
+            const progress_solution *read[] = {record ? &record->best_moves : NULL,
+                                               record ? &record->best_pushes : NULL};
+            for (int kind = 0; kind < 2; kind++) {
+                if (!kept[kind]->kept) continue;
+                if (!read[kind] || !read[kind]->lurd || read[kind]->moves != kept[kind]->moves ||
+                    read[kind]->pushes != kept[kind]->pushes)
+                    abort();
+            }
         }
     }
     if (what & 8) {
