@@ -50,6 +50,11 @@ step_result game_step_in(game *g, direction d)
     return result;
 }
 
+void game_drop_redo(game *g)
+{
+    g->length = g->moves;
+}
+
 bool game_undo(game *g)
 {
     assert(g->moves <= g->length && g->length <= g->capacity && g->pushes <= g->moves);

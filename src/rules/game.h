@@ -38,6 +38,7 @@ step_result game_step_in(game *game, direction d);
 bool game_undo(game *game);    /* false when at the start */
 bool game_redo(game *game);    /* false when nothing to redo */
 void game_restart(game *game); /* back to the start; the steps stay redoable */
+void game_drop_redo(game *game); /* forgets the steps redo could take */
 /* Undo and redo by push (as JSoko and YASC do): the positions that count are the start and
  * those just after each push. game_undo_push() takes back everything since the push before
  * the last (the last push, the moves after it and the moves that led to it); false when at

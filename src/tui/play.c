@@ -77,7 +77,9 @@ bool play_restore_steps(play *p, const char *moves, const char *redo)
     lurd_steps steps;
     lurd_error error;
     bool ok = true;
+    /* the steps given replace the whole history: nothing of the game before stays redoable */
     game_restart(&p->game);
+    game_drop_redo(&p->game);
     if (moves && *moves) {
         if (!lurd_parse(moves, &steps, &error)) return false;
         ok = lurd_apply(&p->game, &steps, &error);
@@ -92,7 +94,10 @@ bool play_restore_steps(play *p, const char *moves, const char *redo)
         }
         while (p->game.moves > in_effect) game_undo(&p->game);
     }
-    if (!ok) game_restart(&p->game);
+    if (!ok) {
+        game_restart(&p->game);
+        game_drop_redo(&p->game);
+    }
     return ok;
 }
 

@@ -44,8 +44,9 @@ static void save(play *p, const char *typed)
         }
         if (count > 0) progress_snapshots_free(items, count);
     }
-    /* help in effect goes into the name, and comes back on restore */
-    bool helped = p->game.moves > p->solver_from || p->game.moves > p->hint_from;
+    /* help in the game, in effect or among the redo steps, goes into the name and comes
+     * back on restore (a solver's step redone after it is still the solver's) */
+    bool helped = p->game.length > p->solver_from || p->game.length > p->hint_from;
     if (helped && !strstr(name, ASSISTED_MARK))
         strncat(name, ASSISTED_MARK, sizeof name - strlen(name) - 1);
     char *lurd = lurd_format(p->game.history, p->game.moves, false);
