@@ -26,7 +26,7 @@ import sys
 # extension; a pattern ending in "*" takes every module starting with it.
 LAYERS = [
     ("level data", ["level/*"]),
-    ("rules", ["rules/board", "rules/game", "rules/lurd", "rules/solutions"]),
+    ("rules", ["rules/board", "rules/game", "rules/lurd", "rules/solutions", "rules/box_moves"]),
     ("analysis", ["rules/deadlock"]),
     ("search engine", ["ida"]),
     ("solvers", ["solver/*", "tiles/*"]),
@@ -39,7 +39,8 @@ LAYERS = [
 DOORS = {
     "level": ["utf8.h", "textfile.h", "level.h", "collection.h", "library.h", "safe_file.h",
               "level_edit.h", "level_save.h"],
-    "rules": ["board.h", "game.h", "lurd.h", "solutions.h", "deadlock.h"],
+    "rules": ["board.h", "game.h", "lurd.h", "solutions.h", "deadlock.h",
+              "box_moves.h"],
     "solver": ["solver.h", "solver_options.h"],
     "tiles": ["tiles.h", "tiles_board.h", "tiles_pdb.h"],
     "worker": ["worker.h", "answers.h"],
