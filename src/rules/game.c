@@ -35,7 +35,7 @@ static bool record(game *g, direction d, bool push)
         g->history = history;
         g->capacity = capacity;
     }
-    g->history[g->moves] = (game_step){d, push};
+    g->history[g->moves] = (game_step){.direction = d, .push = push};
     g->length = g->moves + 1;
     return true;
 }
@@ -76,6 +76,41 @@ bool game_redo(game *g)
     g->moves++;
     if (s.push) g->pushes++;
     return true;
+}
+
+bool game_undo_move(game *g)
+{
+    if (g->moves == 0) return false;
+    while (game_undo(g) && g->history[g->moves].joined) {
+    }
+    return true;
+}
+
+bool game_redo_move(game *g)
+{
+    if (g->moves >= g->length) return false;
+    game_redo(g);
+    while (g->moves < g->length && g->history[g->moves].joined) game_redo(g);
+    return true;
+}
+
+bool game_play_move(game *g, const direction *steps, int count)
+{
+    /* tried on a copy first, so that a blocked step leaves the redo steps too */
+    position tried;
+    if (!position_copy(&tried, &g->position, &g->board)) return false;
+    bool allowed = true;
+    for (int i = 0; i < count && allowed; i++)
+        allowed = board_step(&g->board, &tried, steps[i]) != STEP_BLOCKED;
+    position_free(&tried);
+    int first = g->moves;
+    for (int i = 0; i < count && allowed; i++) {
+        allowed = game_step_in(g, steps[i]) != STEP_BLOCKED;
+        if (allowed) g->history[g->moves - 1].joined = i > 0;
+    }
+    if (!allowed) /* out of memory for the history */
+        while (g->moves > first) game_undo(g);
+    return allowed;
 }
 
 void game_restart(game *g)

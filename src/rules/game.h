@@ -14,6 +14,7 @@
 typedef struct game_step {
     direction direction;
     bool push;
+    bool joined; /* part of one move with the step before it: undone and redone with it */
 } game_step;
 
 typedef struct game {
@@ -36,6 +37,9 @@ void game_free(game *game);
 step_result game_step_in(game *game, direction d);
 
 bool game_undo(game *game);    /* false when at the start */
+/* Undo and redo of one move: a step, or the steps game_play_move() joined into one. */
+bool game_undo_move(game *game);
+bool game_redo_move(game *game);
 bool game_redo(game *game);    /* false when nothing to redo */
 void game_restart(game *game); /* back to the start; the steps stay redoable */
 void game_drop_redo(game *game); /* forgets the steps redo could take */
@@ -54,6 +58,10 @@ bool game_is_solved(const game *game);
 /* Walks to `target` by the shortest path (no pushes). Returns the steps taken, or -1
  * when the square cannot be reached (nothing changes then). */
 int game_walk_to(game *game, int target);
+
+/* Plays `count` steps as one move (game_undo_move() takes them back together). False,
+ * with nothing changed, when a step is blocked. */
+bool game_play_move(game *game, const direction *steps, int count);
 
 /* The steps in effect as a LURD string (uppercase for pushes). Returns a string to free(). */
 char *game_lurd(const game *game);

@@ -150,7 +150,7 @@ static bool read_sequence(reader *r, int depth)
         if (d < 0) return fail(r->error, "not a LURD letter:", r->at, c);
         bool push = isupper((unsigned char)c);
         r->upper |= push;
-        game_step step = {(direction)d, push};
+        game_step step = {.direction = (direction)d, .push = push};
         if (!add_step(r, step, count)) return false;
         r->at++;
     }

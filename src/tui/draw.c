@@ -15,6 +15,7 @@ typedef struct glyph_set {
     int width;
     const char *wall, *floor, *goal, *box, *box_on_goal, *player, *player_on_goal;
     const char *dead;                   /* the D overlay on a dead floor square */
+    const char *reach;                  /* a square the box picked can be pushed to */
     const char *arrow[DIRECTION_COUNT]; /* the hinted push's direction, in LURD order */
     const char *spinner[10];
     int spinner_count;
@@ -30,6 +31,7 @@ static const glyph_set glyphs_utf8 = {
     .player = "◖◗",
     .player_on_goal = "◖◗",
     .dead = "xx",
+    .reach = "::",
     .arrow = {"◀◀", "▲▲", "▶▶", "▼▼"},
     .spinner = {"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"},
     .spinner_count = 10,
@@ -46,6 +48,7 @@ static const glyph_set glyphs_ascii = {
     .player = "@",
     .player_on_goal = "+",
     .dead = "x",
+    .reach = ":",
     .arrow = {"<", "^", ">", "v"},
     .spinner = {"|", "/", "-", "\\"},
     .spinner_count = 4,
@@ -184,8 +187,15 @@ static void draw_square(const view *v, const play *p, const glyph_set *g, int sq
         attr = draw_attr(v, DRAW_PAIR_DEAD_SQUARE, A_DIM);
     }
 
-    /* Overlays: the deadlocked boxes, the hinted box and the arrow of its push. */
-    if (box && p->warning.reason != DEADLOCK_NONE && report_has_box(&p->warning, square)) {
+    /* Overlays: the box picked with the mouse and where it can go, the deadlocked boxes,
+     * the hinted box and the arrow of its push. */
+    const play_selection *picked = &p->selection;
+    if (picked->active && square == picked->box) {
+        attr = draw_attr(v, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;
+    } else if (picked->active && !box && square != pos->player && picked->reach[square]) {
+        if (!goal) glyph = g->reach;
+        attr = draw_attr(v, DRAW_PAIR_HINT, A_REVERSE);
+    } else if (box && p->warning.reason != DEADLOCK_NONE && report_has_box(&p->warning, square)) {
         attr = draw_attr(v, DRAW_PAIR_DEADLOCK, A_REVERSE) | A_BOLD;
     } else if (p->hint.shown && box && square == p->hint.box) {
         attr = draw_attr(v, DRAW_PAIR_HINT, A_REVERSE) | A_BOLD;

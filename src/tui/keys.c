@@ -31,6 +31,12 @@ static const key_row key_rows[] = {
      "mouse click",
      "walk to the square by the shortest path",
      "a mouse click on a floor square walks there"},
+    {KEY_ACTION_MOUSE,
+     {0},
+     "click box, square",
+     "push the box there (or drag it); Esc lets go",
+     "a click on a box marks where it can go, and a click on a square (or a drag)"
+     " pushes it there"},
     {KEY_ACTION_UNDO,
      {'u', KEY_BACKSPACE, DELETE, CONTROL_H},
      "u  U",

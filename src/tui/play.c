@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "rules/box_moves.h"
 #include "rules/lurd.h"
 #include "play.h"
 
@@ -245,6 +246,7 @@ static void check_deadlock(play *p, int last_pushed_box)
 
 void play_close_level(play *p)
 {
+    play_drop_selection(p);
     if (!p->game_ready) return;
     p->changes++;
     replay_stop(&p->replay);
@@ -352,6 +354,7 @@ void play_changed(play *p, int last_pushed_box, bool by_solver)
     assert(p->game.moves >= 0 && p->game.pushes <= p->game.moves);
     p->hint.shown = false;
     p->confirm_restart = false;
+    play_drop_selection(p);
     /* A request about the position left is no longer wanted (assist.h drops it). */
     p->changes++;
     /* The old message goes, but for an error, "Solved" while the level stays solved, and
@@ -386,7 +389,7 @@ void play_step(play *p, direction d)
 
 void play_undo(play *p)
 {
-    if (!game_undo(&p->game)) {
+    if (!game_undo_move(&p->game)) {
         play_message(p, PLAY_MESSAGE_INFO, "Nothing to undo");
         return;
     }
@@ -395,7 +398,7 @@ void play_undo(play *p)
 
 void play_redo(play *p)
 {
-    if (!game_redo(&p->game)) {
+    if (!game_redo_move(&p->game)) {
         play_message(p, PLAY_MESSAGE_INFO, "Nothing to redo");
         return;
     }
@@ -450,6 +453,70 @@ void play_walk_to(play *p, int square)
     }
     play_took_steps(p, first, false);
     play_changed(p, -1, false);
+}
+
+/* ---- Boxes moved with the mouse ---------------------------------------------------- */
+
+void play_drop_selection(play *p)
+{
+    free(p->selection.reach);
+    p->selection = (play_selection){.active = false};
+}
+
+bool play_select_box(play *p, int square)
+{
+    const board *b = &p->game.board;
+    play_drop_selection(p);
+    if (square < 0 || square >= b->size || !p->game.position.boxes[square]) return false;
+    uint8_t *reach = malloc((size_t)b->size);
+    int count = reach ? box_moves_reach(b, &p->game.position, square, reach) : -1;
+    if (count < 0) {
+        free(reach);
+        play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the box was not picked");
+        return false;
+    }
+    p->selection = (play_selection){.active = true, .box = square, .reach = reach};
+    if (count <= 1)
+        play_message(p, PLAY_MESSAGE_INFO, "This box cannot be pushed anywhere");
+    else
+        play_message(p, PLAY_MESSAGE_INFO,
+                     "Box picked: click a marked square to push it there (Esc lets it go)");
+    return true;
+}
+
+void play_move_box(play *p, int box, int target)
+{
+    play_drop_selection(p);
+    direction *steps;
+    int count = box_moves_find(&p->game.board, &p->game.position, box, target, &steps);
+    if (count == BOX_MOVES_NO_MEMORY) {
+        play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the box was not moved");
+        return;
+    }
+    if (count == BOX_MOVES_NO_WAY) {
+        play_message(p, PLAY_MESSAGE_INFO, "No way to push this box there");
+        return;
+    }
+    if (count == 0) {
+        play_message(p, PLAY_MESSAGE_INFO, "%s", "");
+        return;
+    }
+    int first = p->game.moves;
+    note_hint(p);
+    bool played = game_play_move(&p->game, steps, count);
+    free(steps);
+    if (!played) {
+        play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the box was not moved");
+        return;
+    }
+    int pushes = 0;
+    for (int i = first; i < p->game.moves; i++) pushes += p->game.history[i].push;
+    play_took_steps(p, first, false);
+    play_changed(p, target, false); /* saved there, as every change */
+    if (!p->message[0])
+        play_message(p, PLAY_MESSAGE_INFO, "Box pushed there: %d %s, %d %s; u undoes them at once",
+                     p->game.moves - first, play_plural(p->game.moves - first, "move", "moves"),
+                     pushes, play_plural(pushes, "push", "pushes"));
 }
 
 /* True when the level is recorded as solved. */

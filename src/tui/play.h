@@ -13,6 +13,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "rules/deadlock.h"
 #include "rules/game.h"
@@ -40,6 +41,13 @@ typedef struct play_hint {
     solver_mode mode;    /* "optimal" or "fast" */
     int moves_at;        /* game.moves when the hint was given: any step hides it */
 } play_hint;
+
+/* A box picked with the mouse, to be pushed where the player points next (box_moves.h). */
+typedef struct play_selection {
+    bool active;
+    int box;        /* the square of the box picked */
+    uint8_t *reach; /* board size bytes: 1 on each square the box can be pushed to (owned) */
+} play_selection;
 
 typedef struct play {
     /* The collections played (owned), and the level in play. */
@@ -70,6 +78,7 @@ typedef struct play {
 
     /* What the player is told. */
     play_hint hint;
+    play_selection selection; /* dropped by every change of the position */
     deadlock_report warning; /* reason DEADLOCK_NONE: no warning */
     char message[256];
     play_message_kind message_kind;
@@ -109,7 +118,7 @@ void play_close_level(play *p);
  * level. Returns false only when out of memory. */
 bool play_open_first(play *p, int level_number, bool files_named);
 
-/* The player's own actions. */
+/* The player's own actions. Undo and redo take a move: one step, or a box move's steps. */
 void play_step(play *p, direction d);
 void play_undo(play *p);
 void play_redo(play *p);
@@ -119,6 +128,16 @@ void play_undo_push(play *p);
 void play_redo_push(play *p);
 void play_redo_all(play *p);
 void play_walk_to(play *p, int square);
+
+/* Picks the box on `square` and marks the squares it can be pushed to; false (nothing
+ * picked) when no box stands there. play_drop_selection() lets it go. */
+bool play_select_box(play *p, int square);
+void play_drop_selection(play *p);
+
+/* Pushes the box on `box` to `target` by the fewest pushes, the player walking between
+ * them and the other boxes fixed, as one move that undoes as one; says "No way to push this
+ * box there" when there is none. Drops the selection either way. */
+void play_move_box(play *p, int box, int target);
 
 /* Makes the push of the hint on show (walking to it first). False when no hint is on show
  * for the position in play. */

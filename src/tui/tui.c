@@ -14,6 +14,7 @@
  *                     the message line, saved progress); knows nothing of drawing
  *   assist.c          the solver's help: the one place its answers reach the play state
  *   draw.c            the play and help screens: reads the state, never changes it
+ *   mouse.c           the mouse: walking, a box picked and pushed where it is pointed
  *   levels.c          the level list screen
  *   editor.c          the level editor (its drawing in editor_draw.c, its solver editor_solve.c)
  *   tui.c             this loop: dispatches keys and the worker's results */
@@ -41,6 +42,7 @@
 #include "keys.h"
 #include "collections.h"
 #include "levels.h"
+#include "mouse.h"
 #include "play.h"
 #include "signals.h"
 #include "snapshots.h"
@@ -64,6 +66,7 @@ typedef struct tui {
     snapshot_screen snapshots;
     statistics_screen statistics;
     editor editor;
+    mouse mouse; /* a box picked, a drag */
     bool quit;
     char start_note[1200]; /* said on the message line at the start: the last collection gone */
     FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
@@ -124,7 +127,7 @@ static bool start_terminal(tui *t)
     nodelay(stdscr, TRUE);
     set_escdelay(25);
     curs_set(0);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    mousemask(mouse_mask(), NULL);
     mouseinterval(0);
     /* no-color.org: NO_COLOR set and not empty means no colours; attributes (reverse, bold,
      * underline) mark what colours would */
@@ -324,16 +327,6 @@ static bool load_collections(tui *t)
 
 /* ---- Keys --------------------------------------------------------------------------- */
 
-/* A mouse click on the board walks there. */
-static void handle_mouse(tui *t)
-{
-    MEVENT event;
-    if (getmouse(&event) != OK) return;
-    if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return;
-    int square = draw_square_at(&t->view, &t->play, event.y, event.x);
-    if (square >= 0) play_walk_to(&t->play, square);
-}
-
 /* Keys while a replay runs: its own controls, Esc stops it, a menu or the help holds it, a
  * move or another command of the game takes over, and any other key says which keys work.
  * Returns true when the key was the replay's. */
@@ -516,9 +509,13 @@ static void play_key(tui *t, int key)
             assist_cancel(&t->assist, &t->play, "Solver stopped");
         else if (t->play.hint.shown)
             t->play.hint.shown = false;
+        else if (t->play.selection.active) {
+            play_drop_selection(&t->play);
+            play_message(&t->play, PLAY_MESSAGE_INFO, "%s", "");
+        }
         break;
     case KEY_ACTION_MOUSE:
-        handle_mouse(t);
+        mouse_event(&t->mouse, &t->view, &t->play);
         break;
     case KEY_ACTION_NONE:
         unknown_key(t, key);
@@ -697,6 +694,7 @@ int tui_main(const cli_options *options)
     tui t;
     memset(&t, 0, sizeof t);
     t.options = options;
+    t.mouse.pressed = -1;
     t.assist.hint_seconds =
         options->hint_seconds > 0 ? options->hint_seconds : DEFAULT_HINT_SECONDS;
     t.assist.solve_seconds =

@@ -1,7 +1,8 @@
 /* test_box_moves.c - moving one box where the player points (src/rules/box_moves.c): the
  * squares a box can reach, the walks and pushes that take it there with the fewest pushes,
  * the other boxes fixed, and no way when there is none. Levels drawn inline; the pushes found
- * are played by the rules and the position compared with the one drawn. */
+ * are played by the rules and the position compared with the one drawn. A box move is played
+ * as one move of the game (src/rules/game.c): undone and redone as one. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 
 #include "rules/board.h"
 #include "rules/box_moves.h"
+#include "rules/game.h"
 #include "level/level.h"
 
 /* A level read from XSB text, with its board and start position. */
@@ -98,9 +100,10 @@ static void test_a_box_pushed_along_a_row(void **state)
     fixture_open(&f, "#######\n"
                      "#@$  .#\n"
                      "#######\n");
-    assert_int_equal(move_box(&f, 2, 1, 5, 1, "#######\n"
-                                              "#   @*#\n"
-                                              "#######\n"),
+    assert_int_equal(move_box(&f, 2, 1, 5, 1,
+                              "#######\n"
+                              "#   @*#\n"
+                              "#######\n"),
                      3);
     fixture_close(&f);
 }
@@ -115,11 +118,12 @@ static void test_the_player_walks_round_to_push_the_other_way(void **state)
                      "#@$   #\n"
                      "###  .#\n"
                      "#######\n");
-    assert_int_equal(move_box(&f, 2, 2, 4, 1, "#######\n"
-                                              "### $ #\n"
-                                              "#   @ #\n"
-                                              "###  .#\n"
-                                              "#######\n"),
+    assert_int_equal(move_box(&f, 2, 2, 4, 1,
+                              "#######\n"
+                              "### $ #\n"
+                              "#   @ #\n"
+                              "###  .#\n"
+                              "#######\n"),
                      3);
     fixture_close(&f);
 }
@@ -134,11 +138,12 @@ static void test_the_fewest_pushes_are_found(void **state)
                      "# $  #\n"
                      "#   .#\n"
                      "######\n");
-    assert_int_equal(move_box(&f, 2, 2, 2, 3, "######\n"
-                                              "#    #\n"
-                                              "# @  #\n"
-                                              "# $ .#\n"
-                                              "######\n"),
+    assert_int_equal(move_box(&f, 2, 2, 2, 3,
+                              "######\n"
+                              "#    #\n"
+                              "# @  #\n"
+                              "# $ .#\n"
+                              "######\n"),
                      1);
     fixture_close(&f);
 }
@@ -171,9 +176,10 @@ static void test_the_other_boxes_stay_where_they_stand(void **state)
     assert_int_equal(box_moves_find(&f.board, &f.start, square_at(&f.board, 2, 1),
                                     square_at(&f.board, 5, 1), &steps),
                      BOX_MOVES_NO_WAY);
-    assert_int_equal(move_box(&f, 2, 1, 3, 1, "#########\n"
-                                              "# @$$ ..#\n"
-                                              "#########\n"),
+    assert_int_equal(move_box(&f, 2, 1, 3, 1,
+                              "#########\n"
+                              "# @$$ ..#\n"
+                              "#########\n"),
                      1);
     fixture_close(&f);
 }
@@ -220,11 +226,12 @@ static void test_the_squares_a_box_can_reach_are_marked(void **state)
                      "#.### #\n"
                      "#     #\n"
                      "#######\n");
-    assert_reach(&f, 2, 1, "#######\n"
-                           "#ooooo#\n"
-                           "#.### #\n"
-                           "#     #\n"
-                           "#######\n");
+    assert_reach(&f, 2, 1,
+                 "#######\n"
+                 "#ooooo#\n"
+                 "#.### #\n"
+                 "#     #\n"
+                 "#######\n");
     fixture_close(&f);
 }
 
@@ -239,13 +246,79 @@ static void test_a_box_reaches_every_square_of_an_open_room(void **state)
                      "#    #\n"
                      "######\n");
     /* into the corners too: a push may leave a box where it can never move again */
-    assert_reach(&f, 3, 2, "######\n"
-                           "#oooo#\n"
-                           "#oooo#\n"
-                           "#oooo#\n"
-                           "#oooo#\n"
-                           "######\n");
+    assert_reach(&f, 3, 2,
+                 "######\n"
+                 "#oooo#\n"
+                 "#oooo#\n"
+                 "#oooo#\n"
+                 "#oooo#\n"
+                 "######\n");
     fixture_close(&f);
+}
+
+/* Plays the move of the box at (2, 2) to (4, 1) on a game of the level above. */
+static const char walk_round[] = "#######\n"
+                                 "###   #\n"
+                                 "#@$   #\n"
+                                 "###  .#\n"
+                                 "#######\n";
+
+static void play_walk_round(game *g, collection *levels)
+{
+    level_error error;
+    if (!collection_parse(walk_round, strlen(walk_round), "test.xsb", levels, &error))
+        fail_msg("%s", error.message);
+    assert_true(game_init(g, &levels->levels[0]));
+    direction *steps;
+    int count = box_moves_find(&g->board, &g->position, 2 * 7 + 2, 1 * 7 + 4, &steps);
+    assert_true(count > 3);
+    assert_true(game_step_in(g, DIR_DOWN) == STEP_BLOCKED); /* nothing before the move */
+    assert_true(game_play_move(g, steps, count));
+    assert_int_equal(g->moves, count);
+    assert_int_equal(g->pushes, 3);
+    free(steps);
+}
+
+static void test_a_box_move_undoes_as_one_move(void **state)
+{
+    (void)state;
+    collection levels;
+    game g;
+    play_walk_round(&g, &levels);
+    assert_true(game_step_in(&g, DIR_LEFT) == STEP_MOVED);
+    assert_true(game_undo_move(&g)); /* the step after it alone */
+    assert_int_equal(g.pushes, 3);
+    assert_true(game_undo_move(&g)); /* the whole move */
+    assert_true(position_equal(&g.position, &g.start, &g.board));
+    assert_false(game_undo_move(&g));
+    assert_true(game_redo_move(&g)); /* the whole move again */
+    assert_int_equal(g.pushes, 3);
+    char *text = position_to_text(&g.board, &g.position);
+    assert_string_equal(text, "#######\n"
+                              "### $ #\n"
+                              "#   @ #\n"
+                              "###  .#\n"
+                              "#######\n");
+    free(text);
+    assert_true(game_redo_move(&g)); /* and the step after it */
+    assert_false(game_redo_move(&g));
+    game_free(&g);
+    collection_free(&levels);
+}
+
+static void test_a_blocked_move_changes_nothing(void **state)
+{
+    (void)state;
+    collection levels;
+    game g;
+    play_walk_round(&g, &levels);
+    direction into_the_wall[] = {DIR_RIGHT, DIR_RIGHT, DIR_RIGHT};
+    int moves = g.moves;
+    assert_false(game_play_move(&g, into_the_wall, 3));
+    assert_int_equal(g.moves, moves);
+    assert_int_equal(g.length, moves);
+    game_free(&g);
+    collection_free(&levels);
 }
 
 int main(void)
@@ -260,6 +333,8 @@ int main(void)
         cmocka_unit_test(test_a_square_without_a_box_moves_nothing),
         cmocka_unit_test(test_the_squares_a_box_can_reach_are_marked),
         cmocka_unit_test(test_a_box_reaches_every_square_of_an_open_room),
+        cmocka_unit_test(test_a_box_move_undoes_as_one_move),
+        cmocka_unit_test(test_a_blocked_move_changes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

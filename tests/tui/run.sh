@@ -1228,6 +1228,94 @@ test_mouse_walk() {
     wait_for "moves 6  pushes 0"
 }
 
+# The mouse's button going down (press) or up (release) on a screen cell, 1-based column
+# and row, as an xterm reports it (SGR).
+mouse_press() {
+    tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dM' "$1" "$2")"
+}
+mouse_release() {
+    tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dm' "$1" "$2")"
+}
+mouse_click() {
+    mouse_press "$1" "$2"
+    mouse_release "$1" "$2"
+}
+
+# A room where one box goes round a corner to its goal.
+room_level() {
+    cat > "$WORK/room.xsb" <<'LEVEL'
+; Room
+#######
+###   #
+#@$   #
+###  .#
+#######
+LEVEL
+}
+
+# A click on a box picks it and marks where it can go; a click on a square it cannot reach
+# says so; a click on a marked square pushes it there as one move, which u takes back.
+test_mouse_box_move() {
+    room_level
+    start_game -l C "$WORK/room.xsb"
+    wait_for "#@\$   #"
+    row=$(row_of "#@\$   #")
+    left=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
+    mouse_click $((left + 2)) "$row"
+    wait_for "###:::#"
+    wait_for "#@\$:::#"
+    wait_for "###::.#"
+    wait_for "Box picked: click a marked square"
+    mouse_click "$left" $((row - 1))
+    wait_for "No way to push this box there"
+    wait_for "###   #"
+    mouse_click $((left + 2)) "$row"
+    wait_for "###::.#"
+    mouse_click $((left + 5)) $((row + 1))
+    wait_for "###  *#"
+    wait_for "moves 6  pushes 4"
+    wait_for "Solved in 6 moves, 4 pushes"
+    keys u
+    wait_for "#@\$   #"
+    wait_for "moves 0  pushes 0"
+    keys U
+    wait_for "moves 6  pushes 4"
+    # a click on the box picked lets it go, as Esc does
+    keys u
+    wait_for "moves 0  pushes 0"
+    mouse_click $((left + 2)) "$row"
+    wait_for "###::.#"
+    mouse_click $((left + 2)) "$row"
+    wait_for "###  .#"
+    mouse_click $((left + 2)) "$row"
+    wait_for "###::.#"
+    keys Escape
+    wait_for "###  .#"
+    # a click on a square the player can walk to still walks
+    mouse_click $((left + 1)) "$row"
+    wait_for "moves 0  pushes 0"
+}
+
+# A drag from a box to a square pushes it there; in UTF-8 at 40x12 as in the C locale.
+test_mouse_box_drag() {
+    room_level
+    start_game -s 40x12 "$WORK/room.xsb"
+    wait_for "room 1/1"
+    row=$(row_of "◖◗[]")
+    left=$(screen | sed -n "${row}p" | awk '{ print index($0, "█") }')
+    [ -n "$left" ] || fail "the board is not drawn two columns a square"
+    mouse_press $((left + 4)) "$row"
+    wait_for "::::::"
+    mouse_release $((left + 8)) $((row - 1))
+    wait_for "5/3"
+    wait_for "DEADLOCK"
+    keys u
+    wait_for "0/0"
+    mouse_press $((left + 4)) "$row"
+    mouse_release $((left + 10)) $((row + 1))
+    wait_for "Solved in 6 moves, 4 pushes"
+}
+
 # The help screen lists the keys.
 test_help() {
     start_game -l C "$WORK/small.xsb"
