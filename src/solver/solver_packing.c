@@ -13,297 +13,10 @@
  * the same on a busy machine as on an idle one. */
 #define ORDER_EARLY_WORK (UINT64_C(1) << 26)
 
-/* Work space of the packing order's pulling searches. */
-typedef struct pull_search {
-    const board *board;
-    const uint8_t *box; /* the boxes still on goals */
-    uint32_t *visit;    /* per (square, side) state */
-    int *queue;
-    uint8_t *reach;
-    int *reach_queue;
-    uint32_t stamp;
-    const solver_stop *stop; /* may be NULL */
-    uint32_t *seen;          /* per square: == stamp once a state of it is queued */
-    int *firsts;             /* the states that reach a square first, in order */
-    const uint8_t *rest;     /* where a box may be parked (solver_parking's); NULL: anywhere */
-    uint64_t work;           /* the squares pull_reach() has flooded */
-} pull_search;
-
-/* The squares the player can walk to from `from` with the boxes in place and one more box on
- * `extra` (-1: none), the box on `gone` taken away (-1: none), into p->reach. */
-static void pull_reach(pull_search *p, int from, int extra, int gone)
-{
-    const board *b = p->board;
-    memset(p->reach, 0, (size_t)b->size);
-    int head = 0, tail = 0;
-    p->reach[from] = 1;
-    p->reach_queue[tail++] = from;
-    while (head < tail) {
-        int square = p->reach_queue[head++];
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = square + b->delta[d];
-            if (p->reach[next] || next == extra || (p->box[next] && next != gone) ||
-                !board_is_inside(b, next))
-                continue;
-            p->reach[next] = 1;
-            p->reach_queue[tail++] = next;
-        }
-    }
-    p->work += (uint64_t)tail;
-}
-
-/* True when `square` is a parking square already (one square is never two targets). */
-static bool is_parking(const solver_parking *parking, int square)
-{
-    for (int k = 0; parking && k < parking->count; k++)
-        if (parking->square[k] == square) return true;
-    return false;
-}
-
-/* How a parking square is chosen (see pull_away()). */
-typedef enum park_rule {
-    PARK_LAST,      /* the square the pulls reach last, not the player's own */
-    PARK_WALK_BACK, /* the farthest by pulls that the player can walk back to the goal from */
-} park_rule;
-
-/* True when a box may be parked on `square`: off the goals, off `sources` and off the
- * parking squares already taken, where a box can be left (`rest`, may be NULL). */
-static bool can_park(const board *b, int square, const uint8_t *sources, const uint8_t *rest,
-                     const solver_parking *parking)
-{
-    return !board_is_goal(b, square) && !sources[square] && (!rest || rest[square]) &&
-           !is_parking(parking, square);
-}
-
-/* Starts a search over the pulls of the box on `square`, the player starting from `player`:
- * a fresh stamp, and the box's first states (one for each side of it he can walk to) in
- * p->queue; returns their number. */
-static int pull_start(pull_search *p, int square, int player)
-{
-    const board *b = p->board;
-    if (++p->stamp == 0) {
-        memset(p->visit, 0, (size_t)b->size * 4 * sizeof *p->visit);
-        memset(p->seen, 0, (size_t)b->size * sizeof *p->seen);
-        p->stamp = 1;
-    }
-    int tail = 0;
-    pull_reach(p, player, -1, -1);
-    for (int d = 0; d < DIRECTION_COUNT; d++) {
-        if (!p->reach[square + b->delta[d]]) continue;
-        p->visit[square * 4 + d] = p->stamp;
-        p->queue[tail++] = square * 4 + d;
-    }
-    return tail;
-}
-
-/* A breadth-first search over the pulls of the box on `square`, the other boxes standing
- * still and the player starting from `player`. With `home`: the square of `home` (where the
- * boxes now stand) the box gets back to first, the reverse of bringing it in from there.
- * Without: its parking square (can_park()), by `rule`: PARK_LAST, the one its pulls reach
- * last, other than `player`; PARK_WALK_BACK (as YASS parks), of those that the fewest pulls
- * reach, the one reached last from which the player can walk back to the goal, so that
- * parking there does not shut him off; `after` (may be NULL) then gets where he stands
- * after the last pull. -1 when none. */
-static int pull_away(pull_search *p, int square, int player, const uint8_t *home,
-                     const uint8_t *sources, const solver_parking *parking, park_rule rule,
-                     int *after)
-{
-    const board *b = p->board;
-    int head = 0, tail = pull_start(p, square, player), last = -1, firsts = 0;
-    bool walk_back = !home && rule == PARK_WALK_BACK;
-    while (head < tail) {
-        /* each state floods the floor: on a large level the search takes seconds */
-        if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
-        int state = p->queue[head++], box = state / 4;
-        if (walk_back && p->seen[box] != p->stamp) {
-            p->seen[box] = p->stamp;
-            p->firsts[firsts++] = state;
-        }
-        if (!home && box != square && box != player && can_park(b, box, sources, p->rest, parking))
-            last = box;
-        pull_reach(p, box + b->delta[state % 4], box, square);
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int to = box + b->delta[d], back = to + b->delta[d];
-            if (!p->reach[to] || !p->reach[back]) continue;
-            if (home && home[to]) return to;
-            int next = to * 4 + d;
-            if (p->visit[next] == p->stamp) continue;
-            p->visit[next] = p->stamp;
-            p->queue[tail++] = next;
-        }
-    }
-    if (!walk_back) return last;
-    for (int i = firsts - 1; i >= 0; i--) {
-        int state = p->firsts[i], box = state / 4;
-        if (box == square || !can_park(b, box, sources, p->rest, parking)) continue;
-        int stand = box + b->delta[state % 4];
-        pull_reach(p, stand, box, square);
-        if (!p->reach[square]) continue;
-        if (after) *after = stand;
-        return box;
-    }
-    return -1;
-}
-
-/* The search of pull_away() over every pull of the box on `square`, to the end, but for
- * pulls that leave the player in a dead end (walls on three sides: YASS's rule): its states
- * (the box's square * 4 + the side the player stands on) in p->queue, in the order reached;
- * returns their number, -1 when told to stop. *area gets the squares the box reaches. */
-static int pull_all(pull_search *p, int square, int player, int *area)
-{
-    const board *b = p->board;
-    int head = 0, tail = pull_start(p, square, player);
-    *area = 0;
-    while (head < tail) {
-        if (head % 64 == 0 && solver_stop_now(p->stop)) return -1;
-        int state = p->queue[head++], box = state / 4;
-        if (p->seen[box] != p->stamp) {
-            p->seen[box] = p->stamp;
-            ++*area;
-        }
-        pull_reach(p, box + b->delta[state % 4], box, square);
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int to = box + b->delta[d], back = to + b->delta[d];
-            if (!p->reach[to] || !p->reach[back]) continue;
-            int walls = 0;
-            for (int e = 0; e < DIRECTION_COUNT; e++)
-                walls += !board_is_inside(b, back + b->delta[e]);
-            if (walls >= 3) continue;
-            int next = to * 4 + d;
-            if (p->visit[next] == p->stamp) continue;
-            p->visit[next] = p->stamp;
-            p->queue[tail++] = next;
-        }
-    }
-    return tail;
-}
-
 /* Squares apart along the rows and the columns. */
 static int manhattan(const board *b, int a, int c)
 {
     return abs(board_x(b, a) - board_x(b, c)) + abs(board_y(b, a) - board_y(b, c));
-}
-
-/* The squares boxes can be pushed to from where they stand now (`sources`), each alone on
- * the board, the player walking round it (YASS's box-reachable squares), marked 1 in
- * `reached`; returns their number, -1 when out of memory. */
-static int box_reachable(const board *b, const solver_distances *d, const uint8_t *sources,
-                         uint8_t *reached)
-{
-    size_t size = (size_t)b->size;
-    uint8_t *visit = calloc(size * 4, 1);
-    int *queue = malloc(size * 4 * sizeof *queue);
-    int count = -1;
-    memset(reached, 0, size);
-    if (visit && queue) {
-        int tail = 0;
-        for (int q = 0; q < b->size; q++) {
-            if (!sources[q]) continue;
-            for (int side = 0; side < DIRECTION_COUNT; side++) {
-                if (d->side_group[q * 4 + side] == SOLVER_NO_SIDE || visit[q * 4 + side]) continue;
-                visit[q * 4 + side] = 1;
-                queue[tail++] = q * 4 + side;
-            }
-        }
-        count = 0;
-        for (int head = 0; head < tail; head++) {
-            int square = queue[head] / 4, side = queue[head] % 4;
-            if (!reached[square]) {
-                reached[square] = 1;
-                count++;
-            }
-            for (int dir = 0; dir < DIRECTION_COUNT; dir++) {
-                int behind = direction_opposite((direction)dir), to = square + b->delta[dir];
-                if (d->side_group[square * 4 + behind] != d->side_group[square * 4 + side] ||
-                    !board_is_inside(b, to) || d->nearest[to] == SOLVER_NO_PATH)
-                    continue;
-                int next = to * 4 + behind; /* the player stands where the box was */
-                if (visit[next]) continue;
-                visit[next] = 1;
-                queue[tail++] = next;
-            }
-        }
-    }
-    free(visit);
-    free(queue);
-    return count;
-}
-
-/* YASS's gate squares into `gate`: squares with floor on both sides along one axis and no
- * square a box can live on along the other, without which the floor (no box on it) falls
- * apart between the two sides: the two sides are in different groups round a box there
- * (solver_distances.side_group, on the empty board). */
-static void gate_squares(const board *b, const solver_distances *d, uint8_t *gate)
-{
-    static const direction axes[2][2] = {{DIR_LEFT, DIR_RIGHT}, {DIR_UP, DIR_DOWN}};
-    for (int q = 0; q < b->size; q++) {
-        gate[q] = 0;
-        if (!board_is_inside(b, q) || d->nearest[q] == SOLVER_NO_PATH) continue;
-        for (int axis = 0; axis < 2; axis++) {
-            const direction *along = axes[axis], *across = axes[1 - axis];
-            int one = d->side_group[q * 4 + along[0]], other = d->side_group[q * 4 + along[1]];
-            bool live = false;
-            for (int i = 0; i < 2; i++) {
-                int side = q + b->delta[across[i]];
-                live |= board_is_inside(b, side) && d->nearest[side] != SOLVER_NO_PATH;
-            }
-            if (one != SOLVER_NO_SIDE && other != SOLVER_NO_SIDE && !live && one != other)
-                gate[q] = 1;
-        }
-    }
-}
-
-/* Where the player stands in the packed position, for the retrograde analysis. With a box on
- * every goal the free floor falls into parts; the player ends in one of them. A level's start
- * usually has him among the boxes, but in the middle of a game he may stand on a goal or in a
- * pocket of the goal area, from where no box could be pulled home. So: the part holding the
- * most of `sources` (where boxes stand now off the goals; may be NULL), his own part when it
- * holds as many; when he stands on a goal and no part holds a source, the off-goal square
- * nearest to him. `mark` and `queue` are work space of the board's size. */
-static int packed_player(const board *b, int player, const uint8_t *sources, uint8_t *mark,
-                         int *queue)
-{
-    memset(mark, 0, (size_t)b->size);
-    int best = board_is_goal(b, player) ? -1 : player, best_count = -1;
-    for (int start = 0; start < b->size; start++) {
-        if (mark[start] || !board_is_inside(b, start) || board_is_goal(b, start)) continue;
-        int head = 0, tail = 0, count = 0;
-        bool has_player = false;
-        mark[start] = 1;
-        queue[tail++] = start;
-        while (head < tail) {
-            int square = queue[head++];
-            count += sources && sources[square] == 1;
-            has_player |= square == player;
-            for (int d = 0; d < DIRECTION_COUNT; d++) {
-                int next = square + b->delta[d];
-                if (mark[next] || !board_is_inside(b, next) || board_is_goal(b, next)) continue;
-                mark[next] = 1;
-                queue[tail++] = next;
-            }
-        }
-        if (count > best_count || (count == best_count && has_player)) {
-            best_count = count;
-            best = has_player ? player : start;
-        }
-    }
-    if (best_count > 0 || !board_is_goal(b, player)) return best;
-    /* On a goal with no source anywhere: the nearest square off the goals. */
-    memset(mark, 0, (size_t)b->size);
-    int head = 0, tail = 0;
-    mark[player] = 1;
-    queue[tail++] = player;
-    while (head < tail) {
-        int square = queue[head++];
-        if (!board_is_goal(b, square)) return square;
-        for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = square + b->delta[d];
-            if (mark[next] || !board_is_inside(b, next)) continue;
-            mark[next] = 1;
-            queue[tail++] = next;
-        }
-    }
-    return player;
 }
 
 /* The packing order's analysis in progress: the boxes still on the board, the homes left. */
@@ -327,7 +40,7 @@ typedef struct order_search {
     bool parking;
     bool strict;  /* a step must take every box home or park one; else give up */
     int attempts; /* parking steps left to try */
-    pull_search pull;
+    solver_pulls pull;
     uint8_t *reach;
     int *queue;
     const solver_stop *stop;
@@ -340,7 +53,8 @@ typedef struct order_search {
     const solver_distances *distances;
     int source_total, small_area, end_left;
     uint8_t *gate;  /* per square: 1 on YASS's gate squares, where no box is parked */
-    uint8_t *box_reach; /* per square: 1 where a box could be pushed (box_reachable()) */
+    uint8_t
+        *box_reach; /* per square: 1 where a box could be pushed (solver_pulls_box_reachable()) */
     uint64_t give_up;   /* the pulls' work after which the search by YASS's rules tries no more
                            parking (0: never) */
 } order_search;
@@ -455,8 +169,9 @@ static int order_branch(order_search *o, order_state *s, const int *removable, i
         o->pull.box = s->box;
         solver_parking parking = order_parking(s);
         int after = s->player;
-        int square = pull_away(&o->pull, b->goals[g], s->player, NULL, o->sources, &parking,
-                               o->strict ? PARK_WALK_BACK : PARK_LAST, &after);
+        int square =
+            solver_pulls_away(&o->pull, b->goals[g], s->player, NULL, o->sources, &parking,
+                              o->strict ? SOLVER_PARK_WALK_BACK : SOLVER_PARK_LAST, &after);
         if (solver_stop_now(o->stop)) result = ORDER_ABORT;
         if (square < 0 || result == ORDER_ABORT) continue;
         if (!o->strict) {
@@ -492,28 +207,8 @@ static bool can_park_early(const order_search *o, int square, int g, const solve
 {
     const solver_distances *d = o->distances;
     return (!o->pull.rest || o->pull.rest[square]) && !o->gate[square] && o->box_reach[square] &&
-           !is_parking(parking, square) &&
+           !solver_parking_has(parking, square) &&
            d->to_goal[(size_t)square * (size_t)d->goal_count + (size_t)g] != SOLVER_NO_PATH;
-}
-
-/* Of the `count` states of pull_all() in p->queue, those marked in p->firsts[] (1) are the
- * candidates: the best by `key` (highest first, then the lower square, as YASS scans the
- * board) from which the player can walk back to `goal`, marked 0 then; -1 when none. */
-static int best_walk_back(pull_search *p, int count, int goal, const int *key)
-{
-    const board *b = p->board;
-    for (;;) {
-        int best = -1;
-        for (int i = 0; i < count; i++)
-            if (p->firsts[i] && (best < 0 || key[i] > key[best] ||
-                                 (key[i] == key[best] && p->queue[i] < p->queue[best])))
-                best = i;
-        if (best < 0) return -1;
-        p->firsts[best] = 0;
-        int state = p->queue[best], box = state / 4;
-        pull_reach(p, box + b->delta[state % 4], box, goal);
-        if (p->reach[goal]) return best;
-    }
 }
 
 /* YASS's parking squares for the box of goal `g` (FindGoalCandidateForParking): the square
@@ -523,13 +218,13 @@ static bool early_parking(order_search *o, const order_state *s, int g,
                           const solver_parking *parking, park_choice *choice, int *key)
 {
     const board *b = o->b;
-    pull_search *p = &o->pull;
+    solver_pulls *p = &o->pull;
     int goal = b->goals[g], area;
     *choice = (park_choice){.goal = g};
     bool across = !board_is_inside(b, goal - 1) || !board_is_inside(b, goal + 1);
     bool along = !board_is_inside(b, goal - b->width) || !board_is_inside(b, goal + b->width);
     choice->corner = across && along;
-    int count = pull_all(p, goal, s->player, &area);
+    int count = solver_pulls_all(p, goal, s->player, &area);
     if (count < 0) return false;
     const solver_distances *d = o->distances;
     for (int i = 0; i < count; i++) {
@@ -537,7 +232,7 @@ static bool early_parking(order_search *o, const order_state *s, int g,
         p->firsts[i] = box != goal && can_park_early(o, box, g, parking);
         key[i] = p->firsts[i] ? d->to_goal[(size_t)box * (size_t)d->goal_count + (size_t)g] : 0;
     }
-    int first = best_walk_back(p, count, goal, key);
+    int first = solver_pulls_best_walk_back(p, count, goal, key);
     if (first < 0) return true;
     int square = p->queue[first] / 4;
     choice->square[0] = square;
@@ -550,7 +245,7 @@ static bool early_parking(order_search *o, const order_state *s, int g,
         p->firsts[i] = box != goal && box != square && can_park_early(o, box, g, parking);
         key[i] = manhattan(b, box, goal) * 1024 + manhattan(b, box, square);
     }
-    int second = best_walk_back(p, count, goal, key);
+    int second = solver_pulls_best_walk_back(p, count, goal, key);
     if (second >= 0) {
         choice->square[1] = p->queue[second] / 4;
         choice->after[1] = choice->square[1] + b->delta[p->queue[second] % 4];
@@ -612,18 +307,18 @@ static int order_branch_early(order_search *o, order_state *s, const int *cands,
 }
 
 /* YASS's home for the box on `square` (all the goals' boxes still on the board in `s`),
- * among the `count` states of pull_all() in p->queue: a square of s->unused its pulls reach,
- * at least 3 squares from `square` unless at the `end` or its own, from where the player
- * can walk back to where he stands (but for the `last` box). Of those, the one whose most
- * constrained goal keeps the most homes: for each goal still to be emptied that a box
- * could be pushed to from the square, the homes left it could be pushed to from; the least
- * of those counts, highest first. -1 when none. `key` is work space (a key per state). */
+ * among the `count` states of solver_pulls_all() in p->queue: a square of s->unused its pulls
+ * reach, at least 3 squares from `square` unless at the `end` or its own, from where the player can
+ * walk back to where he stands (but for the `last` box). Of those, the one whose most constrained
+ * goal keeps the most homes: for each goal still to be emptied that a box could be pushed to from
+ * the square, the homes left it could be pushed to from; the least of those counts, highest first.
+ * -1 when none. `key` is work space (a key per state). */
 static int early_home(order_search *o, const order_state *s, int count, int square, bool goal,
                       bool end, bool last, int *key)
 {
     const board *b = o->b;
     const solver_distances *d = o->distances;
-    pull_search *p = &o->pull;
+    solver_pulls *p = &o->pull;
     size_t goals = (size_t)d->goal_count;
     int *homes = key + count + 1; /* per goal */
     for (int g = 0; g < b->goal_count; g++) {
@@ -661,7 +356,7 @@ static int early_home(order_search *o, const order_state *s, int count, int squa
         if (best == count) return square;
         int state = p->queue[best], box = state / 4;
         if (last) return box;
-        pull_reach(p, box + b->delta[state % 4], box, square);
+        solver_pulls_reach(p, box + b->delta[state % 4], box, square);
         if (p->reach[s->player]) return box;
     }
 }
@@ -706,7 +401,7 @@ static int early_step(order_search *o, order_state *s, int *removable, int *coun
             bool goal = t < b->goal_count;
             if (goal != (pass == 0)) continue;
             int square = goal ? b->goals[t] : s->park_square[t - b->goal_count];
-            int area, states = pull_all(&o->pull, square, s->player, &area);
+            int area, states = solver_pulls_all(&o->pull, square, s->player, &area);
             if (states < 0) {
                 free(all);
                 free(key);
@@ -751,13 +446,64 @@ static int early_step(order_search *o, order_state *s, int *removable, int *coun
     return result;
 }
 
+/* The player's reach among the boxes still in place, into o->reach; with YASS's rules the
+ * squares of boxes now he has walked to are marked seen. */
+static void order_reach(order_search *o, order_state *s)
+{
+    const board *b = o->b;
+    uint8_t *reach = o->reach;
+    int *queue = o->queue;
+    memset(reach, 0, (size_t)b->size);
+    int head = 0, tail = 0;
+    reach[s->player] = 1;
+    queue[tail++] = s->player;
+    while (head < tail) {
+        int square = queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = square + b->delta[d];
+            if (reach[next] || s->box[next] || !board_is_inside(b, next)) continue;
+            reach[next] = 1;
+            queue[tail++] = next;
+        }
+    }
+    if (o->early) {
+        for (int q = 0; q < b->size; q++) {
+            if (!reach[q] || o->sources[q] != 1 || s->seen[q]) continue;
+            s->seen[q] = 1;
+            s->seen_count++;
+        }
+    }
+}
+
+/* The targets (goals, then parking squares) whose box the player, in o->reach, can pull one
+ * step towards him, into `removable`; returns how many. */
+static int order_pullable(const order_search *o, const order_state *s, int *removable)
+{
+    const board *b = o->b;
+    const uint8_t *reach = o->reach;
+    int count = 0;
+    for (int t = 0; t < b->goal_count + s->park_count; t++) {
+        bool goal = t < b->goal_count;
+        int square = goal ? b->goals[t] : s->park_square[t - b->goal_count];
+        if ((goal ? s->layer[t] : s->park_layer[t - b->goal_count]) >= 0 || !s->box[square])
+            continue;
+        bool pull = false;
+        for (int d = 0; d < DIRECTION_COUNT && !pull; d++) {
+            int stand = square + b->delta[d], back = stand + b->delta[d];
+            pull = reach[stand] && reach[back];
+        }
+        /* YASS: a box that stands where a box stands now may stay, when all do */
+        if (pull || (o->early && o->strict && s->unused[square] && early_all_home(o, s)))
+            removable[count++] = t;
+    }
+    return count;
+}
+
 /* Runs the analysis on from `s` until every box has left the board (done), or no box can
  * leave (the greedy analysis stops there; a strict one fails). */
 static int order_run(order_search *o, order_state *s)
 {
     const board *b = o->b;
-    uint8_t *reach = o->reach;
-    int *queue = o->queue;
     int *removable =
         malloc((size_t)(b->goal_count > 0 ? 2 * b->goal_count : 1) * sizeof *removable);
     if (!removable) return ORDER_ABORT;
@@ -774,44 +520,10 @@ static int order_run(order_search *o, order_state *s)
             result = ORDER_ABORT;
             break;
         }
-        /* The player's reach among the boxes still in place. */
-        memset(reach, 0, (size_t)b->size);
-        int head = 0, tail = 0;
-        reach[s->player] = 1;
-        queue[tail++] = s->player;
-        while (head < tail) {
-            int square = queue[head++];
-            for (int d = 0; d < DIRECTION_COUNT; d++) {
-                int next = square + b->delta[d];
-                if (reach[next] || s->box[next] || !board_is_inside(b, next)) continue;
-                reach[next] = 1;
-                queue[tail++] = next;
-            }
-        }
-        if (o->early) {
-            for (int q = 0; q < b->size; q++) {
-                if (!reach[q] || o->sources[q] != 1 || s->seen[q]) continue;
-                s->seen[q] = 1;
-                s->seen_count++;
-            }
-        }
+        order_reach(o, s);
         /* The boxes he can pull one step towards him; with `sources`, of those the ones
          * he can pull all the way back to where a box stands now, when there are any. */
-        int count = 0;
-        for (int t = 0; t < b->goal_count + s->park_count; t++) {
-            bool goal = t < b->goal_count;
-            int square = goal ? b->goals[t] : s->park_square[t - b->goal_count];
-            if ((goal ? s->layer[t] : s->park_layer[t - b->goal_count]) >= 0 || !s->box[square])
-                continue;
-            bool pull = false;
-            for (int d = 0; d < DIRECTION_COUNT && !pull; d++) {
-                int stand = square + b->delta[d], back = stand + b->delta[d];
-                pull = reach[stand] && reach[back];
-            }
-            /* YASS: a box that stands where a box stands now may stay, when all do */
-            if (pull || (o->early && o->strict && s->unused[square] && early_all_home(o, s)))
-                removable[count++] = t;
-        }
+        int count = order_pullable(o, s, removable);
         if (count == 0) {
             result = o->strict && !order_all_held(o, s) ? ORDER_FAIL : ORDER_DONE;
             break;
@@ -834,8 +546,8 @@ static int order_run(order_search *o, order_state *s)
                     removable[home++] = t;
                     continue;
                 }
-                int to = pull_away(&o->pull, square, s->player, s->unused, o->sources,
-                                   o->parking ? &parking : NULL, PARK_LAST, NULL);
+                int to = solver_pulls_away(&o->pull, square, s->player, s->unused, o->sources,
+                                           o->parking ? &parking : NULL, SOLVER_PARK_LAST, NULL);
                 if (solver_stop_now(o->stop)) result = ORDER_ABORT;
                 if (to < 0) continue;
                 removable[home++] = t;
@@ -913,8 +625,8 @@ static int flood_part(const board *b, int start, const uint8_t *sources, uint8_t
 }
 
 /* The parts of the free floor with a box on every goal, one square of each into `parts`:
- * `first` (packed_player()'s choice), then the others by the sources they hold, at most
- * `room` of them; returns their number. `mark` and `queue` are work space. */
+ * `first` (solver_pulls_packed_player()'s choice), then the others by the sources they hold, at
+ * most `room` of them; returns their number. `mark` and `queue` are work space. */
 static int packed_parts(const board *b, int first, const uint8_t *sources, uint8_t *mark,
                         int *queue, int *parts, int room)
 {
@@ -938,6 +650,34 @@ static int packed_parts(const board *b, int first, const uint8_t *sources, uint8
         counts[i] = count;
     }
     return n;
+}
+
+/* Writes the order the analysis ended with (`s`): each goal's layer into `layer` (the boxes
+ * that never left get the last), the parking squares into `parking` (may be NULL); returns
+ * the number of layers. */
+static int order_write(const order_search *o, order_state *s, int *layer, solver_parking *parking)
+{
+    const board *b = o->b;
+    int layers = s->layers;
+    bool left = s->remaining > 0;
+    for (int g = 0; g < b->goal_count; g++) layer[g] = s->layer[g] < 0 ? layers : s->layer[g];
+    for (int k = 0; k < s->park_count; k++) {
+        if (s->park_layer[k] < 0) {
+            s->park_layer[k] = layers;
+            left = true;
+        }
+    }
+    if (left) layers++;
+    if (parking) {
+        parking->early = o->early;
+        parking->count = s->park_count;
+        for (int k = 0; k < s->park_count; k++) {
+            parking->square[k] = s->park_square[k];
+            parking->goal[k] = s->park_goal[k];
+            parking->layer[k] = s->park_layer[k];
+        }
+    }
+    return layers;
 }
 
 int solver_packing_layers(const board *b, int player, const uint8_t *sources, int *layer)
@@ -974,24 +714,17 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
     o.furthest = &furthest;
     o.furthest_left = INT_MAX;
     if (ok && sources) {
-        o.pull = (pull_search){.board = b, .stop = stop, .rest = parking ? parking->rest : NULL};
-        o.pull.visit = calloc(size * 4, sizeof *o.pull.visit);
-        o.pull.queue = malloc(size * 4 * sizeof *o.pull.queue);
-        o.pull.reach = malloc(size);
-        o.pull.reach_queue = malloc(size * sizeof *o.pull.reach_queue);
-        o.pull.seen = calloc(size, sizeof *o.pull.seen);
-        o.pull.firsts = malloc((size * 4 + 1) * sizeof *o.pull.firsts);
-        ok = o.pull.visit && o.pull.queue && o.pull.reach && o.pull.reach_queue && o.pull.seen &&
-             o.pull.firsts;
+        ok = solver_pulls_init(&o.pull, b, stop, parking ? parking->rest : NULL);
     }
     int layers = -1;
     if (!ok) goto done;
     if (o.early) {
         o.gate = malloc(size);
         o.box_reach = malloc(size);
-        int reachable = o.box_reach ? box_reachable(b, o.distances, sources, o.box_reach) : -1;
+        int reachable =
+            o.box_reach ? solver_pulls_box_reachable(b, o.distances, sources, o.box_reach) : -1;
         if (reachable < 0 || !o.gate) goto done;
-        gate_squares(b, o.distances, o.gate);
+        solver_pulls_gate_squares(b, o.distances, o.gate);
         o.small_area = reachable / 4;
     }
     /* the squares boxes may still go back to: with parking each is taken once */
@@ -1006,7 +739,7 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
         start.layer[g] = -1;
     }
     start.remaining = b->goal_count;
-    int first = packed_player(b, player, sources, o.reach, o.queue);
+    int first = solver_pulls_packed_player(b, player, sources, o.reach, o.queue);
     int result = ORDER_FAIL;
     /* With parking, a search over the parking choices from each part of the floor in turn
      * (YASS's order); when none leads to a whole order, the greedy analysis goes on from the
@@ -1044,39 +777,14 @@ int solver_packing_layers_until(const board *b, int player, const uint8_t *sourc
         result = order_run(&o, &s);
     }
     if (result == ORDER_ABORT) goto done;
-    layers = s.layers;
-    bool left = s.remaining > 0;
-    for (int g = 0; g < b->goal_count; g++) {
-        layer[g] = s.layer[g] < 0 ? layers : s.layer[g];
-    }
-    for (int k = 0; k < s.park_count; k++) {
-        if (s.park_layer[k] < 0) {
-            s.park_layer[k] = layers;
-            left = true;
-        }
-    }
-    if (left) layers++;
-    if (parking) {
-        parking->early = o.early;
-        parking->count = s.park_count;
-        for (int k = 0; k < s.park_count; k++) {
-            parking->square[k] = s.park_square[k];
-            parking->goal[k] = s.park_goal[k];
-            parking->layer[k] = s.park_layer[k];
-        }
-    }
+    layers = order_write(&o, &s, layer, parking);
 done:
     order_state_free(&start);
     order_state_free(&furthest);
     order_state_free(&s);
     free(o.reach);
     free(o.queue);
-    free(o.pull.visit);
-    free(o.pull.queue);
-    free(o.pull.reach);
-    free(o.pull.reach_queue);
-    free(o.pull.seen);
-    free(o.pull.firsts);
+    solver_pulls_free(&o.pull);
     free(o.gate);
     free(o.box_reach);
     return layers;

@@ -8,6 +8,7 @@
 
 #include "rules/board.h"
 #include "solver_bound.h"
+#include "solver_pulls.h"
 
 /* Packing order of the goals: a retrograde analysis in the manner of the Sokoban wiki's
  * "packing order" and YASS. With a box on every goal and the player in the part of the free
@@ -22,26 +23,8 @@
  * filled from the highest layer down. Writes layer[goal index]; returns the number of
  * layers, or -1 when out of memory. */
 int solver_packing_layers(const board *board, int player, const uint8_t *sources, int *layer);
-/* Parking (YASS's packing order): when, with `sources`, no box left on a goal can be
- * pulled home, one of them is pulled instead to a free square off the goals, the farthest
- * its pulls reach (its parking square), and the analysis goes on with it there. Filled
- * forwards, a box comes to the parking square in the layer that square gets (when the box
- * leaves it in the analysis), waits there, and goes on to its goal in the goal's layer. */
-typedef struct solver_parking {
-    /* Read: per square, 1 where a box can be left (solver_macro_rest_squares()); the
-     * parking squares are chosen among those. NULL: anywhere. */
-    const uint8_t *rest;
-    /* Read: YASS's rules for the order search (`early`, see solver_packing_layers_until()),
-     * with the push distances they choose parking squares by. Written: whether the order
-     * follows them (false when they found no whole order). */
-    bool early;
-    const solver_distances *distances;
-    int count;
-    int *square; /* the parking squares (room for the number of goals) */
-    int *goal;   /* the goal index whose box waits on each */
-    int *layer;  /* the layer in which a box comes to wait there */
-} solver_parking;
-
+/* Parking (YASS's packing order): the solver_parking squares (solver_pulls.h), chosen by the
+ * analysis below. */
 /* The same, giving up (-1) when `stop` (may be NULL) says so: with `sources` it pulls every
  * box back over the floor, seconds on a large level. With `parking` (may be NULL; only with
  * `sources`) it parks boxes as above and writes the parking squares there.

@@ -197,6 +197,8 @@ static void import_file_solutions(tui *t, char *message, size_t message_size)
     }
 }
 
+static bool choose_start(tui *t, const int *numbers);
+
 /* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
  * XSokoban. Prints an error and returns false when one cannot be read or no level of any
  * can be played. A level that cannot be played stays in its collection, marked. Sets
@@ -269,6 +271,17 @@ static bool load_collections(tui *t)
             }
             close(tty);
         }
+    bool started = choose_start(t, numbers);
+    free(numbers);
+    return started;
+}
+
+/* Where the game starts: the first FILE:N named (`numbers`, per collection: N, or 0), or
+ * --collection and --level. Prints an error and returns false when that level does not
+ * exist or cannot be played, or when no level of any collection can be played. */
+static bool choose_start(tui *t, const int *numbers)
+{
+    const cli_options *options = t->options;
     const play *p = &t->play;
     t->start_collection = -1;
     for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
@@ -276,7 +289,6 @@ static bool load_collections(tui *t)
             t->start_collection = i;
             t->start_level = numbers[i] - 1;
         }
-    free(numbers);
     if (options->collection) {
         t->start_collection = -1;
         for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
@@ -386,6 +398,54 @@ static void go(tui *t, int delta, bool unsolved_only)
     if (!play_go(&t->play, delta, unsolved_only)) t->quit = true;
 }
 
+/* The keys that move, undo and redo on the play screen; false for any other. */
+static bool move_key(tui *t, key_action action)
+{
+    switch (action) {
+    case KEY_ACTION_LEFT:
+        play_step(&t->play, DIR_LEFT);
+        return true;
+    case KEY_ACTION_UP:
+        play_step(&t->play, DIR_UP);
+        return true;
+    case KEY_ACTION_RIGHT:
+        play_step(&t->play, DIR_RIGHT);
+        return true;
+    case KEY_ACTION_DOWN:
+        play_step(&t->play, DIR_DOWN);
+        return true;
+    case KEY_ACTION_UNDO:
+        play_undo(&t->play);
+        return true;
+    case KEY_ACTION_REDO:
+        play_redo(&t->play);
+        return true;
+    case KEY_ACTION_UNDO_PUSH:
+        play_undo_push(&t->play);
+        return true;
+    case KEY_ACTION_REDO_PUSH:
+        play_redo_push(&t->play);
+        return true;
+    case KEY_ACTION_TO_START:
+        if (t->play.game.moves == 0)
+            play_message(&t->play, PLAY_MESSAGE_INFO, "Nothing to undo");
+        else
+            play_restart(&t->play);
+        return true;
+    case KEY_ACTION_TO_END:
+        play_redo_all(&t->play);
+        return true;
+    case KEY_ACTION_RESTART:
+        if (t->play.game.moves > 0 && !game_is_solved(&t->play.game))
+            t->play.confirm_restart = true;
+        else
+            play_restart(&t->play);
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The play screen's keys. */
 static void play_key(tui *t, int key)
 {
@@ -408,46 +468,8 @@ static void play_key(tui *t, int key)
         action != KEY_ACTION_LEVEL_LIST && action != KEY_ACTION_HELP)
         return;
 
+    if (move_key(t, action)) return;
     switch (action) {
-    case KEY_ACTION_LEFT:
-        play_step(&t->play, DIR_LEFT);
-        break;
-    case KEY_ACTION_UP:
-        play_step(&t->play, DIR_UP);
-        break;
-    case KEY_ACTION_RIGHT:
-        play_step(&t->play, DIR_RIGHT);
-        break;
-    case KEY_ACTION_DOWN:
-        play_step(&t->play, DIR_DOWN);
-        break;
-    case KEY_ACTION_UNDO:
-        play_undo(&t->play);
-        break;
-    case KEY_ACTION_REDO:
-        play_redo(&t->play);
-        break;
-    case KEY_ACTION_UNDO_PUSH:
-        play_undo_push(&t->play);
-        break;
-    case KEY_ACTION_REDO_PUSH:
-        play_redo_push(&t->play);
-        break;
-    case KEY_ACTION_TO_START:
-        if (t->play.game.moves == 0)
-            play_message(&t->play, PLAY_MESSAGE_INFO, "Nothing to undo");
-        else
-            play_restart(&t->play);
-        break;
-    case KEY_ACTION_TO_END:
-        play_redo_all(&t->play);
-        break;
-    case KEY_ACTION_RESTART:
-        if (t->play.game.moves > 0 && !game_is_solved(&t->play.game))
-            t->play.confirm_restart = true;
-        else
-            play_restart(&t->play);
-        break;
     case KEY_ACTION_NEXT_LEVEL:
         go(t, +1, false);
         break;
