@@ -18,44 +18,37 @@
 #include "level/collection.h"
 #include "deadlock_search.h"
 #include "reference_solution.h"
+#include "solver_board.h"
 #include "solver/solver_bound.h"
 #include "solver/solver_domain.h"
 #include "solver/solver_frozen.h"
 
 typedef struct fixture {
-    collection collection;
-    board board;
-    position start;
-    solver_distances distances;
+    solver_board level; /* the level, its board and push distances (tests/support) */
     solver_search search;
     solver_frozen frozen;
 } fixture;
 
-static void fixture_pick(fixture *f, int number)
+static void fixture_extras(fixture *f)
 {
-    assert_true(number >= 1 && number <= f->collection.count);
-    assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
-    assert_true(solver_distances_init(&f->distances, &f->board));
     solver_options options = {.mode = SOLVER_FAST};
-    assert_true(solver_search_init(&f->search, &f->board, &f->start, &f->distances, NULL, NULL,
-                                   NULL, &options));
-    assert_true(solver_frozen_init(&f->frozen, &f->board, &f->distances));
+    assert_true(solver_search_init(&f->search, &f->level.board, &f->level.start,
+                                   &f->level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_frozen_init(&f->frozen, &f->level.board, &f->level.distances));
 }
 
 static void fixture_from_text(fixture *f, const char *text)
 {
-    level_error error;
-    assert_true(collection_parse(text, strlen(text), "inline", &f->collection, &error));
-    fixture_pick(f, 1);
+    solver_board_from_text(&f->level, text);
+    fixture_extras(f);
 }
 
 static bool fixture_load(fixture *f, const char *name)
 {
     char path[1024];
-    level_error error;
     snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/%s", name);
-    if (!collection_load(path, &f->collection, &error)) return false;
-    fixture_pick(f, 1);
+    if (!solver_board_load(&f->level, path)) return false;
+    fixture_extras(f);
     return true;
 }
 
@@ -63,10 +56,7 @@ static void fixture_free(fixture *f)
 {
     solver_frozen_free(&f->frozen);
     solver_search_free(&f->search);
-    solver_distances_free(&f->distances);
-    board_free(&f->board);
-    position_free(&f->start);
-    collection_free(&f->collection);
+    solver_board_free(&f->level);
 }
 
 /* Puts the search in the position `p`. */
@@ -113,7 +103,8 @@ static void test_goal_the_player_cannot_get_behind_is_lost(void **state)
                           "########\n");
     assert_true(solver_search_bound(&f.search) < IDA_INFINITY);
     assert_true(solver_frozen_lost(&f.frozen, &f.search));
-    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000), DEADLOCK_SEARCH_UNSOLVABLE);
+    assert_int_equal(deadlock_search_solve(&f.level.board, &f.level.start, 200000),
+                     DEADLOCK_SEARCH_UNSOLVABLE);
     fixture_free(&f);
 }
 
@@ -133,7 +124,8 @@ static void test_box_the_player_cannot_get_behind_any_more_is_lost(void **state)
                           "########\n");
     solver_search_key(&f.search); /* the player's reach */
     assert_true(solver_frozen_lost(&f.frozen, &f.search));
-    assert_int_equal(deadlock_search_solve(&f.board, &f.start, 200000), DEADLOCK_SEARCH_UNSOLVABLE);
+    assert_int_equal(deadlock_search_solve(&f.level.board, &f.level.start, 200000),
+                     DEADLOCK_SEARCH_UNSOLVABLE);
     fixture_free(&f);
 }
 
@@ -182,9 +174,9 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
         solver_search_domain(s, &domain);
         ida_move moves[4 * 64];
         position p;
-        assert_true(position_copy(&p, &f.start, &f.board));
+        assert_true(position_copy(&p, &f.level.start, &f.level.board));
         for (int walk = 0; walk < 30; walk++) {
-            search_set(s, &f.board, &f.start);
+            search_set(s, &f.level.board, &f.level.start);
             solver_search_bound(s);
             for (int step = 0; step < 30; step++) {
                 int n = domain.expand(s, moves);
@@ -195,10 +187,10 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
                 if (h == IDA_PRUNE || h >= IDA_INFINITY) break;
                 if (!solver_frozen_lost(&f.frozen, s)) continue;
                 lost++;
-                memset(p.boxes, 0, (size_t)f.board.size);
+                memset(p.boxes, 0, (size_t)f.level.board.size);
                 for (int i = 0; i < s->box_count; i++) p.boxes[s->box_square[i]] = 1;
                 p.player = s->player;
-                deadlock_search_result r = deadlock_search_solve(&f.board, &p, 200000);
+                deadlock_search_result r = deadlock_search_solve(&f.level.board, &p, 200000);
                 assert_int_not_equal(r, DEADLOCK_SEARCH_SOLVABLE);
                 confirmed += r == DEADLOCK_SEARCH_UNSOLVABLE;
                 break;
@@ -217,7 +209,7 @@ static void check_frozen(void *argument, const position *p, direction d)
 {
     (void)d;
     fixture *f = argument;
-    search_set(&f->search, &f->board, p);
+    search_set(&f->search, &f->level.board, p);
     solver_search_key(&f->search); /* the player's reach: the sides he pushes from */
     assert_false(solver_frozen_lost(&f->frozen, &f->search));
 }
@@ -234,7 +226,8 @@ static void test_no_position_along_a_solution_is_lost(void **state)
         snprintf(name, sizeof name, "xsokoban%04d.sok", number);
         fixture f;
         if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
-        assert_true(reference_solution_play(number, &f.board, &f.start, check_frozen, &f));
+        assert_true(
+            reference_solution_play(number, &f.level.board, &f.level.start, check_frozen, &f));
         checked += f.frozen.checked;
         fixture_free(&f);
     }

@@ -21,62 +21,52 @@
 #include "level/collection.h"
 #include "deadlock_search.h"
 #include "reference_solution.h"
+#include "solver_board.h"
 #include "search_walk.h"
 #include "solver/solver_bound.h"
 #include "solver/solver_domain.h"
 #include "solver/solver_pairs.h"
 
 typedef struct fixture {
-    collection collection;
-    board board;
-    position start;
-    solver_distances distances;
+    solver_board level; /* the level, its board and push distances (tests/support) */
     solver_pairs pairs;
     solver_triples triples;
 } fixture;
 
-static void fixture_pick(fixture *f, int number)
+static void fixture_extras(fixture *f)
 {
-    assert_true(number >= 1 && number <= f->collection.count);
-    assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
-    assert_true(solver_distances_init(&f->distances, &f->board));
     /* a board with one goal has no pairs */
-    bool made = solver_pairs_init(&f->pairs, &f->board, &f->distances, 1u << 24);
-    assert_true(made || f->board.goal_count < 2);
+    bool made = solver_pairs_init(&f->pairs, &f->level.board, &f->level.distances, 1u << 24);
+    assert_true(made || f->level.board.goal_count < 2);
     memset(&f->triples, 0, sizeof f->triples);
-}
-
-/* The triples of the fixture's board (three goals or more). */
-static void fixture_add_triples(fixture *f)
-{
-    assert_true(solver_triples_init(&f->triples, &f->pairs, &f->board, 1u << 26, NULL));
 }
 
 static void fixture_from_text(fixture *f, const char *text)
 {
-    level_error error;
-    assert_true(collection_parse(text, strlen(text), "inline", &f->collection, &error));
-    fixture_pick(f, 1);
+    solver_board_from_text(&f->level, text);
+    fixture_extras(f);
 }
 
 static bool fixture_load(fixture *f, const char *name)
 {
     char path[1024];
-    level_error error;
     snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/%s", name);
-    if (!collection_load(path, &f->collection, &error)) return false;
-    fixture_pick(f, 1);
+    if (!solver_board_load(&f->level, path)) return false;
+    fixture_extras(f);
     return true;
+}
+
+/* The triples of the fixture's board (three goals or more). */
+static void fixture_add_triples(fixture *f)
+{
+    assert_true(solver_triples_init(&f->triples, &f->pairs, &f->level.board, 1u << 26, NULL));
 }
 
 static void fixture_free(fixture *f)
 {
     solver_triples_free(&f->triples);
     solver_pairs_free(&f->pairs);
-    solver_distances_free(&f->distances);
-    board_free(&f->board);
-    position_free(&f->start);
-    collection_free(&f->collection);
+    solver_board_free(&f->level);
 }
 
 static int square_at(const board *b, int x, int y)
@@ -89,15 +79,15 @@ static int square_at(const board *b, int x, int y)
  * many of the positions are lost. */
 static int compare_with_exhaustive_search(const fixture *f)
 {
-    const board *b = &f->board;
+    const board *b = &f->level.board;
     position p;
     assert_true(position_init(&p, b));
     p.box_count = 2;
     int lost = 0;
     for (int a = 0; a < b->size; a++) {
-        if (!board_is_inside(b, a) || solver_square_is_dead(&f->distances, a)) continue;
+        if (!board_is_inside(b, a) || solver_square_is_dead(&f->level.distances, a)) continue;
         for (int c = a + 1; c < b->size; c++) {
-            if (!board_is_inside(b, c) || solver_square_is_dead(&f->distances, c)) continue;
+            if (!board_is_inside(b, c) || solver_square_is_dead(&f->level.distances, c)) continue;
             for (int player = 0; player < b->size; player++) {
                 if (!board_is_inside(b, player) || player == a || player == c) continue;
                 memset(p.boxes, 0, (size_t)b->size);
@@ -124,7 +114,7 @@ static int compare_with_exhaustive_search(const fixture *f)
  * positions only a triple calls lost. */
 static int compare_triples_with_exhaustive_search(const fixture *f)
 {
-    const board *b = &f->board;
+    const board *b = &f->level.board;
     position p;
     assert_true(position_init(&p, b));
     p.box_count = 3;
@@ -200,18 +190,18 @@ static void test_three_boxes_along_a_wall_are_lost_where_no_two_are(void **state
                           "#     @ #\n"
                           "#########\n");
     fixture_add_triples(&f);
-    const board *b = &f.board;
+    const board *b = &f.level.board;
     int first = square_at(b, 2, 1), second = square_at(b, 3, 1), far = square_at(b, 5, 1);
     int player = square_at(b, 6, 2);
     assert_false(solver_pairs_lost(&f.pairs, first, second, player));
     assert_false(solver_pairs_lost(&f.pairs, first, far, player));
     assert_false(solver_pairs_lost(&f.pairs, second, far, player));
-    assert_true(solver_triples_lost(&f.triples, &f.pairs, f.start.boxes, far, player));
-    assert_true(solver_triples_lost(&f.triples, &f.pairs, f.start.boxes, first, player));
+    assert_true(solver_triples_lost(&f.triples, &f.pairs, f.level.start.boxes, far, player));
+    assert_true(solver_triples_lost(&f.triples, &f.pairs, f.level.start.boxes, first, player));
     /* the box on the first goal pushed to the empty one: solvable */
-    f.start.boxes[first] = 0;
-    f.start.boxes[square_at(b, 1, 1)] = 1;
-    assert_false(solver_triples_lost(&f.triples, &f.pairs, f.start.boxes, far, player));
+    f.level.start.boxes[first] = 0;
+    f.level.start.boxes[square_at(b, 1, 1)] = 1;
+    assert_false(solver_triples_lost(&f.triples, &f.pairs, f.level.start.boxes, far, player));
     fixture_free(&f);
 }
 
@@ -235,7 +225,7 @@ static void test_table_matches_an_exhaustive_search_round_a_tunnel(void **state)
         snprintf(text, sizeof text, "%s\n%s", tops[k], below_the_top);
         fixture f;
         fixture_from_text(&f, text);
-        assert_true(k == 0 ? f.board.width <= 64 : f.board.width > 64);
+        assert_true(k == 0 ? f.level.board.width <= 64 : f.level.board.width > 64);
         assert_true(compare_with_exhaustive_search(&f) > 0);
         fixture_free(&f);
     }
@@ -266,7 +256,7 @@ static void test_two_boxes_in_a_corridor_with_the_player_behind_are_lost(void **
     fixture_from_text(&f, "#########\n"
                           "#. $@$ .#\n"
                           "#########\n");
-    const board *b = &f.board;
+    const board *b = &f.level.board;
     int left = square_at(b, 3, 1), right = square_at(b, 5, 1);
     assert_false(solver_pairs_lost(&f.pairs, left, right, square_at(b, 4, 1)));
     assert_true(solver_pairs_lost(&f.pairs, left, right, square_at(b, 6, 1)));
@@ -276,7 +266,7 @@ static void test_two_boxes_in_a_corridor_with_the_player_behind_are_lost(void **
                           "#. $@$ .#\n"
                           "#       #\n"
                           "#########\n");
-    b = &f.board;
+    b = &f.level.board;
     assert_false(
         solver_pairs_lost(&f.pairs, square_at(b, 3, 1), square_at(b, 5, 1), square_at(b, 6, 1)));
     fixture_free(&f);
@@ -307,16 +297,16 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
         fixture f;
         if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
         solver_options options = {.mode = SOLVER_FAST};
-        if (f.board.goal_count >= 3) fixture_add_triples(&f);
+        if (f.level.board.goal_count >= 3) fixture_add_triples(&f);
         solver_search s;
-        assert_true(
-            solver_search_init(&s, &f.board, &f.start, &f.distances, NULL, NULL, NULL, &options));
+        assert_true(solver_search_init(&s, &f.level.board, &f.level.start, &f.level.distances, NULL,
+                                       NULL, NULL, &options));
         ida_domain domain;
         solver_search_domain(&s, &domain);
         position p;
-        assert_true(position_copy(&p, &f.start, &f.board));
+        assert_true(position_copy(&p, &f.level.start, &f.level.board));
         for (int walk = 0; walk < 30; walk++) {
-            search_walk_start(&s, &f.board, &f.start);
+            search_walk_start(&s, &f.level.board, &f.level.start);
             for (int step = 0; step < 30 && search_walk_push(&s, &domain, &seed); step++) {
                 int pushed = s.box_square[s.last_box];
                 solver_search_use_pairs(&s, &f.pairs, f.triples.first ? &f.triples : NULL);
@@ -325,10 +315,10 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
                 solver_search_use_pairs(&s, NULL, NULL);
                 if (!called) continue;
                 lost++;
-                memset(p.boxes, 0, (size_t)f.board.size);
+                memset(p.boxes, 0, (size_t)f.level.board.size);
                 for (int i = 0; i < s.box_count; i++) p.boxes[s.box_square[i]] = 1;
                 p.player = s.player;
-                deadlock_search_result r = deadlock_search_solve(&f.board, &p, 200000);
+                deadlock_search_result r = deadlock_search_solve(&f.level.board, &p, 200000);
                 assert_int_not_equal(r, DEADLOCK_SEARCH_SOLVABLE);
                 confirmed += r == DEADLOCK_SEARCH_UNSOLVABLE;
                 break;
@@ -355,9 +345,9 @@ static void check_pairs(void *argument, const position *p, direction d)
     (void)d;
     solution_check *check = argument;
     const fixture *f = check->fixture;
-    for (int a = 0; a < f->board.size; a++) {
+    for (int a = 0; a < f->level.board.size; a++) {
         if (!p->boxes[a]) continue;
-        for (int c = a + 1; c < f->board.size; c++)
+        for (int c = a + 1; c < f->level.board.size; c++)
             if (p->boxes[c]) {
                 assert_false(solver_pairs_lost(&f->pairs, a, c, p->player));
                 check->asked++;
@@ -382,7 +372,8 @@ static void test_no_position_along_a_solution_is_lost(void **state)
         if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
         if (number <= 10) fixture_add_triples(&f);
         check.fixture = &f;
-        assert_true(reference_solution_play(number, &f.board, &f.start, check_pairs, &check));
+        assert_true(
+            reference_solution_play(number, &f.level.board, &f.level.start, check_pairs, &check));
         fixture_free(&f);
     }
     assert_true(check.asked > 100000);
@@ -398,9 +389,9 @@ static void test_board_too_big_for_the_memory_gets_no_table(void **state)
                           "#..$$  @#\n"
                           "#########\n");
     solver_pairs small;
-    assert_false(solver_pairs_init(&small, &f.board, &f.distances, 1));
-    assert_false(
-        solver_pairs_lost(&small, f.board.width + 3, f.board.width + 4, f.board.width + 7));
+    assert_false(solver_pairs_init(&small, &f.level.board, &f.level.distances, 1));
+    assert_false(solver_pairs_lost(&small, f.level.board.width + 3, f.level.board.width + 4,
+                                   f.level.board.width + 7));
     solver_pairs_free(&small);
     fixture_free(&f);
 }
