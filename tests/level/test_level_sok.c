@@ -180,6 +180,24 @@ static void test_solution_notes_are_not_the_next_level_comment(void **state)
     collection_free(&c);
 }
 
+/* A section that is no solution is not drawn either, as the next level's comment or at all;
+ * a title that begins with the word stays a title. */
+static void test_a_solution_section_that_is_no_solution_is_never_drawn(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok("; One\n#####\n#@$.#\n#####\n\nSolution\nSECRETRUN\n\n"
+             "; Two\n######\n#@ $.#\n######\n\nSave the day\n######\n#@$ .#\n######\n",
+             &c);
+    assert_int_equal(c.levels[0].solution_count, 0);
+    assert_null(strstr(c.levels[1].comment, "SECRETRUN"));
+    assert_null(strstr(c.levels[1].comment, "Solution"));
+    assert_string_equal(c.levels[1].comment, "");
+    assert_string_equal(c.levels[1].title, "Two");
+    assert_string_equal(c.levels[2].title, "Save the day");
+    collection_free(&c);
+}
+
 static void test_title_made_of_move_letters_is_still_a_title(void **state)
 {
     (void)state;
@@ -375,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_solution_sections_are_kept_as_imported_solutions),
         cmocka_unit_test(test_solution_is_never_drawn_as_the_next_level_comment),
         cmocka_unit_test(test_solution_notes_are_not_the_next_level_comment),
+        cmocka_unit_test(test_a_solution_section_that_is_no_solution_is_never_drawn),
         cmocka_unit_test(test_title_made_of_move_letters_is_still_a_title),
         cmocka_unit_test(test_bad_level_keeps_its_place_and_the_others_load),
         cmocka_unit_test(test_bad_level_names_its_line_and_reason),
