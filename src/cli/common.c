@@ -16,7 +16,11 @@ bool cli_load_collection(const cli_options *options, collection *out)
     char *file;
     int number = collection_split_level(options->files[0], &file);
     bool loaded = number >= 0 && collection_open(file ? file : options->files[0], out, &error);
-    if (number < 0) snprintf(error.message, sizeof error.message, "out of memory");
+    if (number == COLLECTION_LEVEL_ZERO)
+        snprintf(error.message, sizeof error.message, "%s: no level 0 (levels are numbered from 1)",
+                 options->files[0]);
+    else if (number < 0)
+        snprintf(error.message, sizeof error.message, "out of memory");
     free(file);
     if (!loaded) {
         fprintf(stderr, "sokoban: %s\n", error.message);
@@ -30,6 +34,11 @@ const level *cli_pick_level(const cli_options *options, const collection *c)
     char *file;
     int from_file = collection_split_level(options->files[0], &file); /* FILE:N */
     free(file);
+    if (from_file > 0 && options->level && options->level != from_file) {
+        fprintf(stderr, "sokoban: %s and --level %d name two levels; give one\n", options->files[0],
+                options->level);
+        return NULL;
+    }
     int number = options->level ? options->level : from_file > 0 ? from_file : 1;
     if (number > c->count) {
         fprintf(stderr, "sokoban: %s: no level %d (the file has %d level%s)\n", c->path, number,

@@ -51,7 +51,7 @@ int collection_split_level(const char *argument, char **file)
         number = number * 10 + (*c - '0');
         if (number > 1000000) return 0;
     }
-    if (number < 1) return 0;
+    if (number < 1) return COLLECTION_LEVEL_ZERO;
     *file = strndup(argument, (size_t)(colon - argument));
     return *file ? (int)number : -1;
 }
@@ -258,6 +258,11 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
     for (int i = 0; ok && i < count; i++) {
         char *file = NULL;
         int number = collection_split_level(arguments[i], &file);
+        if (number == COLLECTION_LEVEL_ZERO) {
+            set_error(error, "%s: no level 0 (levels are numbered from 1)%s", arguments[i], "");
+            ok = false;
+            break;
+        }
         if (number < 0) {
             set_error(error, "%s%s", "out of memory", "");
             ok = false;

@@ -22,7 +22,9 @@ int collection_natural_compare(const char *a, const char *b);
 
 /* Splits "FILE:N" into the file and the level number when FILE:N itself names no file and
  * N is a whole number from 1; returns N and writes FILE (to free()) into *file, or 0 (and
- * *file NULL) when the argument is no such thing. -1 when out of memory. */
+ * *file NULL) when the argument is no such thing. -1 when out of memory;
+ * COLLECTION_LEVEL_ZERO (and *file NULL) for "FILE:0", a level number that cannot be. */
+enum { COLLECTION_LEVEL_ZERO = -2 };
 int collection_split_level(const char *argument, char **file);
 
 /* Reads the collection `argument` names (a file, a directory or "-"; not FILE:N). False

@@ -289,6 +289,12 @@ static bool choose_start(tui *t, const int *numbers)
             t->start_collection = i;
             t->start_level = numbers[i] - 1;
         }
+    for (int i = 0; i < p->collection_count && options->level && !options->collection; i++)
+        if (numbers[i] && numbers[i] != options->level) {
+            fprintf(stderr, "sokoban: %s:%d and --level %d name two levels; give one\n",
+                    p->collections[i].path, numbers[i], options->level);
+            return false;
+        }
     if (options->collection) {
         t->start_collection = -1;
         for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)

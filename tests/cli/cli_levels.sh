@@ -50,6 +50,24 @@ run --verify "$work/bad.xsb:9" R
 expect_status "verify FILE:9" 2
 grep -q "no level 9" "$work/stderr" || fail "FILE:9: $(cat "$work/stderr")"
 
+# ---- FILE:0 and FILE:N with another --level are told, in the modes and in the game
+run --verify "$work/bad.xsb:0" R
+expect_status "verify FILE:0" 2
+grep -q "^sokoban: $work/bad.xsb:0: no level 0 (levels are numbered from 1)$" "$work/stderr" ||
+    fail "verify FILE:0: $(cat "$work/stderr")"
+run "$work/bad.xsb:0"
+expect_status "game FILE:0" 2
+grep -q "^sokoban: $work/bad.xsb:0: no level 0 (levels are numbered from 1)$" "$work/stderr" ||
+    fail "game FILE:0: $(cat "$work/stderr")"
+run --verify "$work/bad.xsb:3" --level 1 rR
+expect_status "verify FILE:3 --level 1" 2
+grep -q "^sokoban: $work/bad.xsb:3 and --level 1 name two levels; give one$" "$work/stderr" ||
+    fail "verify FILE:3 --level 1: $(cat "$work/stderr")"
+run "$work/bad.xsb:3" --level 1
+expect_status "game FILE:3 --level 1" 2
+grep -q "^sokoban: $work/bad.xsb:3 and --level 1 name two levels; give one$" "$work/stderr" ||
+    fail "game FILE:3 --level 1: $(cat "$work/stderr")"
+
 # ---- standard input
 run --list - <"$work/bad.xsb"
 expect_status "list -" 0

@@ -185,7 +185,7 @@ static void test_file_colon_number_names_a_level(void **state)
     assert_int_equal(collection_split_level("levels.xsb", &file), 0);
     assert_null(file);
     assert_int_equal(collection_split_level("levels.xsb:x", &file), 0);
-    assert_int_equal(collection_split_level("levels.xsb:0", &file), 0);
+    assert_int_equal(collection_split_level("levels.xsb:0", &file), COLLECTION_LEVEL_ZERO);
 }
 
 static void test_file_named_with_a_colon_is_the_file(void **state)
