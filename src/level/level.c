@@ -496,24 +496,6 @@ static bool append_title_to_comment(parser *p, level *lv)
 
 /* ---------------------------------------------------------------- solutions */
 
-/* A section that opens as a solution (line `opener`) but whose text is no moves: the lines
- * of text under the opener up to a blank line or a field are marked, never drawn, unless
- * they run straight into the next map (then the opener is the next level's title). Returns
- * the last line passed over. */
-static int pass_over_bad_section(parser *p, int opener, int to)
-{
-    int end = opener + 1;
-    while (end < to && p->lines[end].kind == LINE_TEXT && !line_is_key_value(&p->lines[end]) &&
-           !line_opens_solution(&p->lines[end]))
-        end++;
-    if (end == opener + 1 || (end == to && to < p->count)) return opener;
-    while (end < to && line_is_key_value(&p->lines[end]) &&
-           !line_field(&p->lines[end], "Title", &(size_t){0}))
-        end++;
-    for (int j = opener; j < end; j++) p->lines[j].kind = LINE_SOLUTION;
-    return end - 1;
-}
-
 /* Takes the solution sections among lines [from, to) into `lv`'s solutions and marks their
  * lines, so that no level shows them: a line that opens one ("Solution (moves 12, pushes
  * 3)", "Save") followed by lines of moves, and the fields (Date:, ...) right after those.
@@ -523,8 +505,10 @@ static bool take_solutions(parser *p, level *lv, int from, int to)
     for (int i = from; i + 1 < to; i++) {
         line *opener = &p->lines[i];
         if (!line_opens_solution(opener)) continue;
-        if (!line_is_moves(&p->lines[i + 1])) {
-            i = pass_over_bad_section(p, i, to);
+        if (!line_is_moves(&p->lines[i + 1])) { /* no solution, and never drawn */
+            int end = line_bad_solution_end(p->lines, i, to, p->count);
+            for (int j = i; j < end; j++) p->lines[j].kind = LINE_SOLUTION;
+            i = end > i ? end - 1 : i;
             continue;
         }
         int end = i + 1;

@@ -243,3 +243,16 @@ char *name_from_path(const char *path)
     size_t length = dot && dot != base ? (size_t)(dot - base) : strlen(base);
     return string_copy(base, length);
 }
+
+int line_bad_solution_end(const line *lines, int opener, int to, int count)
+{
+    int end = opener + 1;
+    while (end < to && lines[end].kind == LINE_TEXT && !line_is_key_value(&lines[end]) &&
+           !line_opens_solution(&lines[end]))
+        end++;
+    if (end == opener + 1 || (end == to && to < count)) return opener;
+    while (end < to && line_is_key_value(&lines[end]) &&
+           !line_field(&lines[end], "Title", &(size_t){0}))
+        end++;
+    return end;
+}

@@ -67,6 +67,12 @@ bool line_opens_solution(const line *l);
 /* True for a line of moves: l u r d L U R D, counts and parentheses only. */
 bool line_is_moves(const line *l);
 
+/* The end (exclusive) of a section that opens as a solution at lines[opener] but holds no
+ * moves: the text under the opener up to a blank line or a field, and the fields after it.
+ * `opener` when there is no text, or when the text runs straight into the map at `to` (then
+ * the opener is the next level's title). `count` is the number of lines. */
+int line_bad_solution_end(const line *lines, int opener, int to, int count);
+
 /* The text of a ';' comment line without the ';' and the blanks after it. */
 const char *line_comment_text(const line *l, size_t *length);
 
