@@ -11,6 +11,9 @@
 #include <stdint.h>
 
 #include "level/level.h"
+#include "rules/board.h"
+#include "rules/game.h"
+#include "solver/optimizer.h"
 
 /* CLI_UNSAVED: the game ended with progress it could not save (the reason on stderr). */
 enum { CLI_OK = 0, CLI_NO = 1, CLI_BAD_INPUT = 2, CLI_UNSAVED = 3 };
@@ -33,6 +36,8 @@ typedef struct cli_options {
     const char *moves;      /* --hint's --moves LURD (or @file) */
     bool no_solve_ahead;    /* --no-solve-ahead: the game's solver works only when asked */
     bool edit;              /* --edit: the game opens in the level editor */
+    const char *by;         /* --by moves|pushes: what the optimizer shortens first */
+    double optimize_time;   /* --solve's --optimize-time SECONDS (0: no optimizing) */
 } cli_options;
 
 int cli_list(const cli_options *options);
@@ -40,6 +45,7 @@ int cli_verify(const cli_options *options);
 int cli_deadlocks(const cli_options *options);
 int cli_solve(const cli_options *options);
 int cli_hint(const cli_options *options);
+int cli_optimize(const cli_options *options);
 int cli_tiles(const cli_options *options);
 int cli_tiles_file(const cli_options *options);
 /* The terminal game (src/tui/). */
@@ -52,5 +58,18 @@ bool cli_load_collection(const cli_options *options, collection *out);
 /* The level --level names in `c` (1 when --level was not given); prints an error and
  * returns NULL when there is no such level or it cannot be played (its reason). */
 const level *cli_pick_level(const cli_options *options, const collection *c);
+
+/* What --by asks the optimizer to shorten first (moves unless "pushes"). */
+optimizer_metric cli_optimizer_metric(const cli_options *options);
+/* Optimizes `steps` from `start` for `seconds` with the options' --by, --nodes and
+ * --memory; false when the steps do not solve the level (*result to free either way). */
+bool cli_optimize_steps(const cli_options *options, const board *b, const position *start,
+                        const game_step *steps, int count, double seconds,
+                        optimizer_result *result);
+
+/* A solution's text from a file (cli_read_text_file) or standard input (cli_read_stdin),
+ * at most 16 MiB of text: a string to free(), or NULL after printing why. */
+char *cli_read_text_file(const char *path);
+char *cli_read_stdin(void);
 
 #endif

@@ -1,8 +1,11 @@
-/* common.c - what the command-line modes share: loading the collection, picking a level. */
+/* common.c - what the command-line modes share: loading the collection, picking a level,
+ * reading a solution's text. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "level/collection.h"
+#include "level/textfile.h"
 
 #include "cli.h"
 
@@ -51,4 +54,53 @@ const level *cli_pick_level(const cli_options *options, const collection *c)
         return NULL;
     }
     return lv;
+}
+
+enum { MAX_SOLUTION_FILE = 16 << 20 };
+
+char *cli_read_text_file(const char *path)
+{
+    char *text, reason[200];
+    size_t length;
+    if (!textfile_read(path, MAX_SOLUTION_FILE, &text, &length, reason, sizeof reason)) {
+        fprintf(stderr, "sokoban: %s: %s\n", path, reason);
+        return NULL;
+    }
+    if (strlen(text) != length) {
+        fprintf(stderr, "sokoban: %s: not a text file\n", path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+char *cli_read_stdin(void)
+{
+    size_t length = 0, size = 4096;
+    char *text = malloc(size);
+    while (text) {
+        length += fread(text + length, 1, size - 1 - length, stdin);
+        if (length < size - 1) break;
+        if (size > MAX_SOLUTION_FILE) {
+            fputs("sokoban: standard input: solution too long\n", stderr);
+            free(text);
+            return NULL;
+        }
+        char *larger = realloc(text, size * 2);
+        if (!larger) free(text);
+        text = larger;
+        size *= 2;
+    }
+    if (!text) {
+        fputs("sokoban: out of memory\n", stderr);
+        return NULL;
+    }
+    text[length] = 0;
+    if (ferror(stdin) || strlen(text) != length) {
+        fprintf(stderr, "sokoban: standard input: %s\n",
+                ferror(stdin) ? "cannot read" : "not a text file");
+        free(text);
+        return NULL;
+    }
+    return text;
 }

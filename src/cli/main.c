@@ -23,6 +23,8 @@ int main(int argc, char **argv)
         return cli_solve(options);
     case CLI_MODE_HINT:
         return cli_hint(options);
+    case CLI_MODE_OPTIMIZE:
+        return cli_optimize(options);
     case CLI_MODE_TILES:
         return cli_tiles(options);
     case CLI_MODE_TILES_FILE:

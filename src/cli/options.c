@@ -52,6 +52,15 @@ const cli_option_row cli_option_rows[] = {
              "fast mode; one line: level= status= push= pushes= moves=\n"
              "seconds= solution= (push=box(X,Y)DIRECTION, X the column and\n"
              "Y the row from 1 at the map's top-left; solution= the rest)"),
+    MODE_ROW("optimize", "FILE", OPTIMIZE,
+             "make a solution shorter (a vicinity search around it, the\n"
+             "walking between pushes the shortest); SOLUTION is LURD,\n"
+             "@FILE reads it from a file, - from standard input; with\n"
+             "--all (or when the text has them) lines as --solve prints\n"
+             "them, one a level; one line per level: level= status=\n"
+             "(improved or unchanged) pushes= moves= pushes_before=\n"
+             "moves_before= nodes= seconds= vicinity= solution=; every\n"
+             "solution printed was replayed and is never longer"),
     {.name = "tiles",
      .value = "\"TILES\"",
      .kind = CLI_VALUE_TEXT,
@@ -78,7 +87,7 @@ const cli_option_row cli_option_rows[] = {
      .low = 1,
      .high = 1000000,
      .field = FIELD(level),
-     .taken_by = BY(PLAY) | BY(HINT) | BY(VERIFY) | BY(DEADLOCKS) | BY(SOLVE),
+     .taken_by = BY(PLAY) | BY(HINT) | BY(VERIFY) | BY(DEADLOCKS) | BY(SOLVE) | BY(OPTIMIZE),
      .wants = "a level number from 1",
      .bad = "a level number from 1",
      .help = "the level to verify, analyse or solve (default 1), or to\n"
@@ -94,26 +103,27 @@ const cli_option_row cli_option_rows[] = {
     {.name = "all",
      .kind = CLI_VALUE_NONE,
      .field = FIELD(all),
-     .taken_by = BY(SOLVE),
-     .help = "with --solve: every level of the file"},
+     .taken_by = BY(SOLVE) | BY(OPTIMIZE),
+     .help = "with --solve and --optimize: every level of the file"},
     {.name = "time",
      .value = "SECONDS",
      .kind = CLI_VALUE_SECONDS,
      .high = MAX_SECONDS,
      .field = FIELD(time_seconds),
-     .taken_by = BY(PLAY) | BY(HINT) | BY(SOLVE) | BY(TILES) | BY(TILES_FILE),
+     .taken_by = BY(PLAY) | BY(HINT) | BY(SOLVE) | BY(OPTIMIZE) | BY(TILES) | BY(TILES_FILE),
      .wants = "a number of seconds",
      .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
      .help = "with --solve: time limit per level (default 30), set-up\n"
              "included, kept within milliseconds; with --hint: the\n"
-             "time for the answer (default 10)"},
+             "time for the answer (default 10); with --optimize: per\n"
+             "level (default 10)"},
     {.name = "nodes",
      .value = "N",
      .kind = CLI_VALUE_COUNT,
      .low = 1,
      .high = (long long)1 << 62,
      .field = FIELD(node_limit),
-     .taken_by = BY(SOLVE) | BY(TILES) | BY(TILES_FILE),
+     .taken_by = BY(SOLVE) | BY(OPTIMIZE) | BY(TILES) | BY(TILES_FILE),
      .wants = "a number of nodes",
      .bad = "a positive whole number",
      .help = "with --solve: node limit per level (default none); at most\n"
@@ -126,7 +136,7 @@ const cli_option_row cli_option_rows[] = {
      .low = 1,
      .high = 1 << 20,
      .field = FIELD(memory_bytes),
-     .taken_by = BY(HINT) | BY(SOLVE),
+     .taken_by = BY(HINT) | BY(SOLVE) | BY(OPTIMIZE),
      .wants = "a size in MiB",
      .bad = "a size in MiB from 1",
      .help = "with --solve: memory per level for the transposition table\n"
@@ -163,6 +173,25 @@ const cli_option_row cli_option_rows[] = {
      .taken_by = BY(HINT),
      .wants = "LURD moves or @FILE",
      .help = "with --hint: the moves played from the level's start"},
+    {.name = "by",
+     .value = "moves|pushes",
+     .kind = CLI_VALUE_CHOICE,
+     .field = FIELD(by),
+     .taken_by = BY(OPTIMIZE) | BY(SOLVE),
+     .wants = "moves or pushes",
+     .bad = "moves or pushes",
+     .help = "with --optimize and --optimize-time: fewer moves first, then\n"
+             "pushes (the default), or fewer pushes first, then moves"},
+    {.name = "optimize-time",
+     .value = "SECONDS",
+     .kind = CLI_VALUE_SECONDS,
+     .high = MAX_SECONDS,
+     .field = FIELD(optimize_time),
+     .taken_by = BY(SOLVE),
+     .wants = "a number of seconds",
+     .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
+     .help = "with --solve: optimize each solution found for that long\n"
+             "(its line then has pushes_before= and moves_before=)"},
     {.name = "no-solve-ahead",
      .kind = CLI_VALUE_NONE,
      .field = FIELD(no_solve_ahead),
@@ -402,6 +431,10 @@ static int take_operands(cli_command *command, const cli_option_row *follows, ch
     } else if (command->mode == CLI_MODE_VERIFY) {
         if (rest_count != 1) return usage_error("--verify wants one SOLUTION argument", NULL);
         options->solution = rest[0];
+    } else if (command->mode == CLI_MODE_OPTIMIZE) {
+        if (rest_count != 1)
+            return usage_error("--optimize wants one SOLUTION argument (LURD, @FILE or -)", NULL);
+        options->solution = rest[0];
     } else if (rest_count > 0) {
         return usage_error("unexpected argument", rest[0]);
     }
@@ -464,7 +497,10 @@ static const char usage_head[] =
     "       sokoban --deadlocks FILE [--level N]\n"
     "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
     "                    [--memory MiB] [--mode optimal|fast] [--threads N]\n"
+    "                    [--optimize-time SECONDS] [--by moves|pushes]\n"
     "       sokoban --hint FILE [--level N] [--moves LURD|@FILE] [--time SECONDS]\n"
+    "       sokoban --optimize FILE [--level N | --all] [--by moves|pushes]\n"
+    "                    [--time SECONDS] SOLUTION|@FILE|-\n"
     "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
     "\n"
     "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"

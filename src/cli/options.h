@@ -21,6 +21,7 @@ typedef enum cli_mode {
     CLI_MODE_DEADLOCKS,
     CLI_MODE_SOLVE,
     CLI_MODE_HINT,
+    CLI_MODE_OPTIMIZE,
     CLI_MODE_TILES,
     CLI_MODE_TILES_FILE,
     CLI_MODE_HELP,

@@ -6,60 +6,6 @@
 #include "cli.h"
 #include "rules/game.h"
 #include "rules/lurd.h"
-#include "level/textfile.h"
-
-enum { MAX_SOLUTION_FILE = 16 << 20 };
-
-/* Reads the solution file named after '@'; returns a string to free(), or NULL after
- * printing why. */
-static char *read_solution_file(const char *path)
-{
-    char *text, reason[200];
-    size_t length;
-    if (!textfile_read(path, MAX_SOLUTION_FILE, &text, &length, reason, sizeof reason)) {
-        fprintf(stderr, "sokoban: %s: %s\n", path, reason);
-        return NULL;
-    }
-    if (strlen(text) != length) {
-        fprintf(stderr, "sokoban: %s: not a text file\n", path);
-        free(text);
-        return NULL;
-    }
-    return text;
-}
-
-/* Reads the solution from standard input ("@-"); returns a string to free(), or NULL after
- * printing why. */
-static char *read_solution_stdin(void)
-{
-    size_t length = 0, size = 4096;
-    char *text = malloc(size);
-    while (text) {
-        length += fread(text + length, 1, size - 1 - length, stdin);
-        if (length < size - 1) break;
-        if (size > MAX_SOLUTION_FILE) {
-            fputs("sokoban: standard input: solution too long\n", stderr);
-            free(text);
-            return NULL;
-        }
-        char *larger = realloc(text, size * 2);
-        if (!larger) free(text);
-        text = larger;
-        size *= 2;
-    }
-    if (!text) {
-        fputs("sokoban: out of memory\n", stderr);
-        return NULL;
-    }
-    text[length] = 0;
-    if (ferror(stdin) || strlen(text) != length) {
-        fprintf(stderr, "sokoban: standard input: %s\n",
-                ferror(stdin) ? "cannot read" : "not a text file");
-        free(text);
-        return NULL;
-    }
-    return text;
-}
 
 int cli_verify(const cli_options *options)
 {
@@ -74,8 +20,8 @@ int cli_verify(const cli_options *options)
     if (strcmp(text, "-") == 0) {
         text = "";
     } else if (strcmp(text, "@-") == 0) {
-        if (!(text = file_text = read_solution_stdin())) goto done;
-    } else if (text[0] == '@' && !(text = file_text = read_solution_file(text + 1))) {
+        if (!(text = file_text = cli_read_stdin())) goto done;
+    } else if (text[0] == '@' && !(text = file_text = cli_read_text_file(text + 1))) {
         goto done;
     }
 

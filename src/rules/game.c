@@ -176,3 +176,60 @@ char *game_lurd(const game *g)
     text[g->moves] = '\0';
     return text;
 }
+
+/* Appends the shortest walk from `player` to where `p`'s player stands (the boxes as in `p`)
+ * to `out`; the new length, or -1 when there is none. */
+static int append_walk(const board *b, position *p, int player, direction *walk, game_step *out,
+                       int length)
+{
+    int target = p->player;
+    p->player = player;
+    int steps = board_path(b, p, target, walk, b->size);
+    p->player = target;
+    if (steps < 0) return -1;
+    for (int k = 0; k < steps; k++) out[length++] = (game_step){.direction = walk[k]};
+    return length;
+}
+
+bool game_shortest_walks(const board *b, const position *from, const game_step *steps, int count,
+                         game_step **out, int *out_count)
+{
+    *out = NULL;
+    *out_count = 0;
+    position p;
+    if (!position_copy(&p, from, b)) return false;
+    game_step *result = malloc((size_t)(count > 0 ? count : 1) * sizeof *result);
+    direction *walk = malloc((size_t)b->size * sizeof *walk);
+    bool ok = result && walk;
+    /* `player`: where the new steps have brought the player; the input's player is p's. */
+    int player = p.player, length = 0;
+    for (int i = 0; ok && i < count; i++) {
+        step_result r = board_step(b, &p, steps[i].direction);
+        ok = r != STEP_BLOCKED;
+        if (!ok || r != STEP_PUSHED) continue;
+        /* the walk to the square before the push, with the boxes as they stood */
+        board_unstep(b, &p, steps[i].direction, r);
+        length = append_walk(b, &p, player, walk, result, length);
+        board_step(b, &p, steps[i].direction);
+        ok = length >= 0;
+        if (ok) result[length++] = (game_step){.direction = steps[i].direction, .push = true};
+        player = p.player;
+    }
+    if (ok && !position_is_solved(&p, b)) {
+        length = append_walk(b, &p, player, walk, result, length);
+        ok = length >= 0;
+    }
+    /* a shortest walk is never longer than the one it replaces */
+    assert(!ok || length <= count);
+    position_free(&p);
+    free(walk);
+    if (!ok || length == 0) {
+        free(result);
+        result = NULL;
+    }
+    if (ok) {
+        *out = result;
+        *out_count = length;
+    }
+    return ok;
+}

@@ -63,6 +63,16 @@ int game_walk_to(game *game, int target);
  * with nothing changed, when a step is blocked. */
 bool game_play_move(game *game, const direction *steps, int count);
 
+/* The same pushes, in the same order, with the player's walk before each one the shortest
+ * (a move-optimal walk for the pushes): replays `steps` (count of them) from `from` and
+ * writes the new steps into *out (malloc'd, NULL when there are none) and their number into
+ * *out_count. The walk after the last push is dropped when the steps end solved, else made
+ * the shortest walk to the same square. Never more steps than the input. The pushes are
+ * the steps the rules find pushing (a text read without case marks none). False (nothing
+ * written) when a step is illegal, or when out of memory. */
+bool game_shortest_walks(const board *board, const position *from, const game_step *steps,
+                         int count, game_step **out, int *out_count);
+
 /* The steps in effect as a LURD string (uppercase for pushes). Returns a string to free(). */
 char *game_lurd(const game *game);
 

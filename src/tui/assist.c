@@ -175,17 +175,34 @@ void assist_replay_best(assist *a, play *p)
     assist_cancel(a, p, NULL);
     game_restart(&p->game);
     play_changed(p, -1, false);
-    char error[256];
-    if (replay_start(&p->replay, lurd, "your best solution", error, sizeof error)) {
+    /* Its pushes, the player walking between them by the shortest paths. */
+    lurd_steps parsed;
+    lurd_error error;
+    game_step *steps = NULL;
+    int count = 0;
+    if (!lurd_parse(lurd, &parsed, &error)) {
+        play_message(p, PLAY_MESSAGE_ERROR, "The saved solution cannot be read: %s", error.message);
+    } else if (!game_shortest_walks(&p->game.board, &p->game.position, parsed.steps, parsed.count,
+                                    &steps, &count)) {
+        play_message(p, PLAY_MESSAGE_ERROR, "The saved solution does not replay on this level");
+    } else if (replay_start_steps(&p->replay, steps, count, "your best solution")) {
         p->replay_by_solver = false;
-        play_message(p, PLAY_MESSAGE_INFO,
-                     "Replaying your best: %d %s, %d %s (space pause, . step, +/- speed, "
-                     "Esc stop)",
-                     moves, play_plural(moves, "move", "moves"), pushes,
-                     play_plural(pushes, "push", "pushes"));
+        if (count < moves)
+            play_message(p, PLAY_MESSAGE_INFO,
+                         "Replaying your best, %d %s walked in %d moves (you: %d; space pause, "
+                         ". step, +/- speed, Esc stop)",
+                         pushes, play_plural(pushes, "push", "pushes"), count, moves);
+        else
+            play_message(p, PLAY_MESSAGE_INFO,
+                         "Replaying your best: %d %s, %d %s (space pause, . step, +/- speed, "
+                         "Esc stop)",
+                         moves, play_plural(moves, "move", "moves"), pushes,
+                         play_plural(pushes, "push", "pushes"));
     } else {
-        play_message(p, PLAY_MESSAGE_ERROR, "The saved solution cannot be read: %s", error);
+        play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the solution cannot be replayed");
     }
+    lurd_steps_free(&parsed);
+    free(steps);
     free(lurd);
 }
 

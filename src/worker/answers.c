@@ -249,6 +249,14 @@ answer_kind answers_find(answers *store, const position *position, answer *out)
     if (steps) {
         for (int i = 0; i < length; i++) steps[i] = (game_step){.direction = walk[i]};
         memcpy(steps + length, rest.steps + e.step, (size_t)e.moves * sizeof *steps);
+        /* the walk there and the rest's first walk made one shortest walk */
+        game_step *shortest;
+        int shortest_count;
+        if (game_shortest_walks(b, position, steps, count, &shortest, &shortest_count)) {
+            free(steps);
+            steps = shortest;
+            count = shortest_count;
+        }
         *out = (answer){.kind = ANSWER_SOLVABLE,
                         .mode = (solver_mode)e.mode,
                         .steps = steps,

@@ -184,6 +184,14 @@ static game_step *walk_then(const board *b, const position *from, int player,
         *count = length + moves;
     }
     free(walk);
+    /* the walk there and the solution's first walk made one shortest walk */
+    game_step *shortest;
+    int shortest_count;
+    if (out && game_shortest_walks(b, &here, out, *count, &shortest, &shortest_count)) {
+        free(out);
+        out = shortest;
+        *count = shortest_count;
+    }
     return out;
 }
 

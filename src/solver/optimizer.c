@@ -1,0 +1,350 @@
+/* optimizer.c - the vicinity search's rounds: the set of box configurations around the best
+ * solution, the search in it (optimizer_search.c), the check of what it finds. */
+#include "optimizer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "optimizer_search.h"
+#include "rules/deadlock.h"
+
+/* The vicinities, narrowest first: how many boxes move at once, and to how many of the
+ * squares nearest to each (the first box, the second). A round that finds nothing moves on
+ * to the next; one that finds a better solution is run again around it. */
+static const struct vicinity {
+    int boxes, first, second;
+} schedule[] = {
+    {1, 4, 0}, {1, 8, 0}, {1, 16, 0}, {2, 6, 3}, {1, 32, 0}, {2, 10, 5}, {2, 16, 8}, {2, 24, 12},
+};
+enum {
+    SCHEDULE_LENGTH = sizeof schedule / sizeof schedule[0],
+    NEAREST = 24, /* the most squares of a vicinity kept per square */
+};
+static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
+
+const char *optimizer_status_name(optimizer_status status)
+{
+    switch (status) {
+    case OPTIMIZER_CONVERGED: return "converged";
+    case OPTIMIZER_LIMIT: return "limit";
+    case OPTIMIZER_CANCELLED: return "cancelled";
+    case OPTIMIZER_INVALID: return "invalid";
+    case OPTIMIZER_ERROR: break;
+    }
+    return "error";
+}
+
+bool optimizer_shorter(optimizer_metric metric, int moves, int pushes, int than_moves,
+                       int than_pushes)
+{
+    if (metric == OPTIMIZER_BY_PUSHES && pushes != than_pushes) return pushes < than_pushes;
+    if (moves != than_moves) return moves < than_moves;
+    return pushes < than_pushes;
+}
+
+void optimizer_result_free(optimizer_result *result)
+{
+    if (!result) return;
+    free(result->steps);
+    result->steps = NULL;
+}
+
+/* ---- checking a solution ---------------------------------------------------------------- */
+
+/* Replays `steps` from `start`: true when every step is legal, its push marked as one, and
+ * the end solved; counts its moves and pushes. */
+static bool replay_solves(const board *b, const position *start, const game_step *steps,
+                          int count, int *moves, int *pushes)
+{
+    position p;
+    if (!position_copy(&p, start, b)) return false;
+    bool ok = true;
+    *pushes = 0;
+    for (int i = 0; ok && i < count; i++) {
+        step_result r = board_step(b, &p, steps[i].direction);
+        ok = r != STEP_BLOCKED && (r == STEP_PUSHED) == steps[i].push;
+        *pushes += r == STEP_PUSHED;
+    }
+    ok = ok && position_is_solved(&p, b);
+    *moves = count;
+    position_free(&p);
+    return ok;
+}
+
+/* The steps of `pushes` from `start`, the player walking by shortest paths; NULL when one is
+ * not possible (never, for what the search found) or out of memory. */
+static game_step *steps_of(const board *b, const position *start, const optimizer_push *pushes,
+                           int count, int *length)
+{
+    position p;
+    if (!position_copy(&p, start, b)) return NULL;
+    size_t capacity = 1024;
+    game_step *steps = malloc(capacity * sizeof *steps);
+    direction *walk = malloc((size_t)b->size * sizeof *walk);
+    int n = 0;
+    bool ok = steps && walk;
+    for (int i = 0; ok && i < count; i++) {
+        int stand = pushes[i].box - b->delta[pushes[i].direction];
+        int w = board_path(b, &p, stand, walk, b->size);
+        ok = w >= 0;
+        if (ok && (size_t)(n + w + 1) > capacity) {
+            while ((size_t)(n + w + 1) > capacity) capacity *= 2;
+            game_step *more = realloc(steps, capacity * sizeof *more);
+            ok = more != NULL;
+            if (ok) steps = more;
+        }
+        for (int k = 0; ok && k < w; k++) {
+            steps[n++] = (game_step){.direction = walk[k]};
+            board_step(b, &p, walk[k]);
+        }
+        ok = ok && board_step(b, &p, pushes[i].direction) == STEP_PUSHED;
+        if (ok) steps[n++] = (game_step){.direction = pushes[i].direction, .push = true};
+    }
+    free(walk);
+    position_free(&p);
+    if (!ok) {
+        free(steps);
+        return NULL;
+    }
+    *length = n;
+    return steps;
+}
+
+/* ---- the vicinities --------------------------------------------------------------------- */
+
+typedef struct optimizer_run {
+    const board *board;
+    const position *start;
+    const optimizer_options *options;
+    uint8_t *dead;    /* per square */
+    int *nearest;     /* per square, NEAREST squares a box may stray to, nearest first; -1 after */
+    double deadline;  /* 0: none */
+    size_t key_bytes; /* what the set of configurations may take */
+} optimizer_run;
+
+/* The squares nearest to each floor square, by steps on the floor: live squares only. */
+static bool nearest_init(optimizer_run *run)
+{
+    const board *b = run->board;
+    if (b->size <= 0) return false;
+    run->nearest = malloc((size_t)b->size * NEAREST * sizeof *run->nearest);
+    int *queue = malloc((size_t)b->size * sizeof *queue);
+    uint8_t *seen = malloc((size_t)b->size);
+    bool ok = run->nearest && queue && seen;
+    for (int q = 0; ok && q < b->size; q++) {
+        int *near = run->nearest + (size_t)q * NEAREST, found = 0;
+        for (int k = 0; k < NEAREST; k++) near[k] = -1;
+        if (!board_is_inside(b, q) || board_is_wall(b, q) || run->dead[q]) continue;
+        memset(seen, 0, (size_t)b->size);
+        int head = 0, tail = 0;
+        queue[tail++] = q;
+        seen[q] = 1;
+        while (head < tail && found < NEAREST) {
+            int at = queue[head++];
+            if (at != q && !run->dead[at]) near[found++] = at;
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = at + b->delta[d];
+                if (seen[next] || board_is_wall(b, next) || !board_is_inside(b, next)) continue;
+                seen[next] = 1;
+                queue[tail++] = next;
+            }
+        }
+    }
+    free(queue);
+    free(seen);
+    return ok;
+}
+
+/* Adds the configurations around one of the solution's (its boxes `list`, its key `key`):
+ * `v->boxes` of them moved into their vicinities. False when the set is full. */
+static bool add_vicinity(const optimizer_run *run, optimizer_keys *keys, const uint8_t *boxes,
+                         const int *list, int n, uint64_t key, const struct vicinity *v)
+{
+    bool full = false;
+    for (int i = 0; i < n && !full; i++) {
+        const int *near_i = run->nearest + (size_t)list[i] * NEAREST;
+        uint64_t without_i = key ^ optimizer_square_key(list[i]);
+        for (int a = 0; a < v->first && near_i[a] >= 0 && !full; a++) {
+            int to_i = near_i[a];
+            if (boxes[to_i]) continue;
+            uint64_t moved = without_i ^ optimizer_square_key(to_i);
+            optimizer_keys_add(keys, moved, &full);
+            for (int j = 0; v->boxes > 1 && j < n && !full; j++) {
+                if (j == i) continue;
+                const int *near_j = run->nearest + (size_t)list[j] * NEAREST;
+                uint64_t without_j = moved ^ optimizer_square_key(list[j]);
+                for (int c = 0; c < v->second && near_j[c] >= 0 && !full; c++) {
+                    int to_j = near_j[c];
+                    if (boxes[to_j] || to_j == to_i) continue;
+                    optimizer_keys_add(keys, without_j ^ optimizer_square_key(to_j), &full);
+                }
+            }
+        }
+    }
+    return !full;
+}
+
+/* The set of configurations for one round: every configuration of `steps` and its
+ * vicinity. False when out of memory (a set too full for the whole vicinity is kept). */
+static bool vicinity_set(const optimizer_run *run, const game_step *steps, int count,
+                         const struct vicinity *v, optimizer_keys *keys)
+{
+    const board *b = run->board;
+    if (!optimizer_keys_init(keys, run->key_bytes / sizeof(uint64_t) / 2)) return false;
+    position p;
+    int *list = malloc((size_t)(run->start->box_count + 1) * sizeof *list);
+    if (!list || !position_copy(&p, run->start, b)) {
+        free(list);
+        optimizer_keys_free(keys);
+        return false;
+    }
+    /* the solution's own configurations first, so that a set too small still has them */
+    uint64_t key = optimizer_boxes_key(b, &p);
+    bool full = false;
+    optimizer_keys_add(keys, key, &full);
+    for (int i = 0; i < count; i++) {
+        int box = p.player + b->delta[steps[i].direction];
+        if (board_step(b, &p, steps[i].direction) == STEP_PUSHED) {
+            key ^= optimizer_square_key(box) ^ optimizer_square_key(box + b->delta[steps[i].direction]);
+            optimizer_keys_add(keys, key, &full);
+        }
+    }
+    /* then each one's vicinity, from the start again */
+    position_free(&p);
+    position_copy(&p, run->start, b);
+    key = optimizer_boxes_key(b, &p);
+    bool room = !full;
+    for (int i = -1; room && i < count; i++) {
+        if (i >= 0) {
+            int box = p.player + b->delta[steps[i].direction];
+            if (board_step(b, &p, steps[i].direction) != STEP_PUSHED) continue;
+            key ^= optimizer_square_key(box) ^ optimizer_square_key(box + b->delta[steps[i].direction]);
+        }
+        int n = 0;
+        for (int q = 0; q < b->size; q++)
+            if (p.boxes[q]) list[n++] = q;
+        room = add_vicinity(run, keys, p.boxes, list, n, key, v);
+        if (run->deadline > 0 && (i & 63) == 0 && optimizer_clock() >= run->deadline) break;
+    }
+    position_free(&p);
+    free(list);
+    return true;
+}
+
+/* ---- the rounds ------------------------------------------------------------------------- */
+
+/* One round around the best solution in *result; true when it found a better one (and put
+ * it in *result). *status says why the rounds must stop, or stays CONVERGED. */
+static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer_result *result,
+                         optimizer_status *status)
+{
+    optimizer_keys keys;
+    if (!vicinity_set(run, result->steps, result->moves, v, &keys)) {
+        *status = OPTIMIZER_LIMIT; /* out of memory: what was found stands */
+        return false;
+    }
+    const optimizer_options *o = run->options;
+    uint64_t left = 0;
+    if (o->max_nodes) left = o->max_nodes > result->nodes ? o->max_nodes - result->nodes : 1;
+    optimizer_search_request request = {
+        .board = run->board,
+        .start = run->start,
+        .dead = run->dead,
+        .allowed = &keys,
+        .by_pushes = o->metric == OPTIMIZER_BY_PUSHES,
+        .limit_moves = result->moves,
+        .limit_pushes = result->pushes,
+        .deadline = run->deadline,
+        .max_nodes = left,
+        .max_bytes = (o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY) - run->key_bytes,
+        .cancel = o->cancel,
+    };
+    optimizer_push *pushes;
+    int count;
+    uint64_t nodes;
+    optimizer_search_status found = optimizer_search(&request, &pushes, &count, &nodes);
+    optimizer_keys_free(&keys);
+    result->rounds++;
+    result->nodes += nodes;
+    bool better = false;
+    if (found == OPTIMIZER_SEARCH_FOUND) {
+        int length = 0, moves, pushed;
+        game_step *steps = steps_of(run->board, run->start, pushes, count, &length);
+        /* checked before it is kept: it replays, solves, and is shorter */
+        if (steps && replay_solves(run->board, run->start, steps, length, &moves, &pushed) &&
+            optimizer_shorter(o->metric, moves, pushed, result->moves, result->pushes)) {
+            free(result->steps);
+            result->steps = steps;
+            result->moves = moves;
+            result->pushes = pushed;
+            result->improvements++;
+            better = true;
+        } else {
+            free(steps);
+        }
+    } else if (found == OPTIMIZER_SEARCH_LIMIT || found == OPTIMIZER_SEARCH_ERROR) {
+        *status = OPTIMIZER_LIMIT;
+    } else if (found == OPTIMIZER_SEARCH_CANCELLED) {
+        *status = OPTIMIZER_CANCELLED;
+    }
+    free(pushes);
+    return better;
+}
+
+/* Takes the input into *result, its walking made shortest: false when it does not solve. */
+static bool take_input(const board *b, const position *start, const game_step *steps, int count,
+                       optimizer_result *result)
+{
+    game_step *shortest;
+    int length, moves, pushes;
+    if (!game_shortest_walks(b, start, steps, count, &shortest, &length)) return false;
+    if (!replay_solves(b, start, shortest, length, &moves, &pushes)) {
+        free(shortest);
+        return false;
+    }
+    result->steps = shortest;
+    result->moves = moves;
+    result->pushes = pushes;
+    result->moves_before = count;
+    result->pushes_before = pushes;
+    return true;
+}
+
+optimizer_status optimizer_optimize(const board *b, const position *start, const game_step *steps,
+                                    int count, const optimizer_options *options,
+                                    optimizer_result *result)
+{
+    double began = optimizer_clock();
+    *result = (optimizer_result){.status = OPTIMIZER_INVALID};
+    if (!take_input(b, start, steps, count, result)) {
+        snprintf(result->vicinity, sizeof result->vicinity, "none");
+        return result->status;
+    }
+    size_t memory = options->memory_bytes ? options->memory_bytes : DEFAULT_MEMORY;
+    optimizer_run run = {.board = b,
+                         .start = start,
+                         .options = options,
+                         .dead = calloc((size_t)b->size, 1),
+                         .deadline = options->max_seconds > 0 ? began + options->max_seconds : 0,
+                         .key_bytes = memory / 2};
+    deadlock_table table = {0};
+    bool ok = run.dead && deadlock_table_init(&table, b);
+    for (int q = 0; ok && q < b->size; q++) run.dead[q] = deadlock_square_is_dead(&table, q);
+    ok = ok && nearest_init(&run);
+    deadlock_table_free(&table);
+    optimizer_status status = ok ? OPTIMIZER_CONVERGED : OPTIMIZER_ERROR;
+    snprintf(result->vicinity, sizeof result->vicinity, "none");
+    for (int round = 0; ok && round < SCHEDULE_LENGTH && status == OPTIMIZER_CONVERGED;) {
+        const struct vicinity *v = &schedule[round];
+        snprintf(result->vicinity, sizeof result->vicinity, v->boxes == 1 ? "1 box, %d squares"
+                                                                          : "2 boxes, %d+%d squares",
+                 v->first, v->second);
+        if (!round_better(&run, v, result, &status)) round++;
+    }
+    free(run.dead);
+    free(run.nearest);
+    result->status = status;
+    result->seconds = optimizer_clock() - began;
+    return status;
+}

@@ -1,0 +1,74 @@
+/* optimizer.h - a solution made shorter: fewer moves then pushes, or fewer pushes then
+ * moves, by a vicinity search around it.
+ *
+ * The idea is Sébastien Gouëzel's vicinity search, as YASS (Brian Damgaard) and JSoko
+ * (Matthias Meger) run it and the Sokoban wiki's "Optimizer" pages describe it: cut the
+ * solution into its box configurations (the start and the boxes after each push), add every
+ * configuration with one box (or two) moved to one of the few squares nearest to it (its
+ * vicinity), and search for the shortest solution that passes only through configurations
+ * of that set. The input's own configurations are in the set, so the answer is never worse;
+ * a better one found becomes the input of the next round, and when a round finds nothing
+ * the next vicinity is wider. Anytime: stopped by its time, node or memory budget, it keeps
+ * the best found so far.
+ *
+ * The walking between the pushes is the shortest from the start (game_shortest_walks()).
+ * Every solution returned has been replayed on the level and checked to solve it, and is
+ * never longer than the input by the metric asked for. Knows nothing of the terminal. */
+#ifndef SOKOBAN_OPTIMIZER_H
+#define SOKOBAN_OPTIMIZER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/board.h"
+#include "rules/game.h"
+
+typedef enum optimizer_metric {
+    OPTIMIZER_BY_MOVES,  /* fewer moves first, then fewer pushes */
+    OPTIMIZER_BY_PUSHES, /* fewer pushes first, then fewer moves */
+} optimizer_metric;
+
+typedef struct optimizer_options {
+    optimizer_metric metric;
+    double max_seconds;        /* 0: no limit (the widest vicinity ends it) */
+    uint64_t max_nodes;        /* positions expanded over all rounds; 0: no limit */
+    size_t memory_bytes;       /* 0: 256 MiB */
+    const atomic_bool *cancel; /* NULL, or set from another thread to stop */
+} optimizer_options;
+
+typedef enum optimizer_status {
+    OPTIMIZER_CONVERGED, /* the widest vicinity around the best found nothing better */
+    OPTIMIZER_LIMIT,     /* time, nodes or memory ran out first: the best found so far */
+    OPTIMIZER_CANCELLED, /* the best found so far */
+    OPTIMIZER_INVALID,   /* the input does not solve the level from the start given */
+    OPTIMIZER_ERROR,     /* out of memory before a search: the input, its walks shortest */
+} optimizer_status;
+
+typedef struct optimizer_result {
+    optimizer_status status;
+    game_step *steps;          /* the best solution (malloc'd; NULL only when INVALID) */
+    int moves, pushes;         /* of it */
+    int moves_before, pushes_before; /* of the input */
+    int rounds;                /* searches run */
+    int improvements;          /* of them, those that found a better solution */
+    uint64_t nodes;
+    double seconds;
+    char vicinity[48];         /* the widest vicinity searched, as "2 boxes, 10+5 squares" */
+} optimizer_result;
+
+/* Optimizes the solution `steps` (count of them) from `start`. */
+optimizer_status optimizer_optimize(const board *board, const position *start,
+                                    const game_step *steps, int count,
+                                    const optimizer_options *options, optimizer_result *result);
+void optimizer_result_free(optimizer_result *result);
+
+/* "converged", "limit", "cancelled", "invalid", "error". */
+const char *optimizer_status_name(optimizer_status status);
+
+/* True when (moves, pushes) is shorter than (than_moves, than_pushes) by `metric`. */
+bool optimizer_shorter(optimizer_metric metric, int moves, int pushes, int than_moves,
+                       int than_pushes);
+
+#endif

@@ -1,0 +1,553 @@
+/* optimizer_search.c - A* over the positions after a push, restricted to a set of box
+ * configurations (optimizer_search.h).
+ *
+ * The configurations reached are kept once each as a bit set over the floor squares, found
+ * by key; a search position is a configuration and the player's square, found by both. The
+ * open list is a binary heap with stale entries skipped when popped. */
+#include "optimizer_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+double optimizer_clock(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* ---- the key set ------------------------------------------------------------------------ */
+
+bool optimizer_keys_init(optimizer_keys *keys, size_t capacity)
+{
+    size_t most = 4096;
+    while (most < capacity) most *= 2;
+    size_t size = most < 4096 ? most : 4096;
+    *keys = (optimizer_keys){
+        .slots = calloc(size, sizeof *keys->slots), .mask = size - 1, .most = most};
+    return keys->slots != NULL;
+}
+
+void optimizer_keys_free(optimizer_keys *keys)
+{
+    free(keys->slots);
+    *keys = (optimizer_keys){0};
+}
+
+static size_t key_slot(const optimizer_keys *keys, uint64_t key)
+{
+    size_t i = (size_t)(key ^ (key >> 31)) & keys->mask;
+    while (keys->slots[i] != 0 && keys->slots[i] != key) i = (i + 1) & keys->mask;
+    return i;
+}
+
+/* Doubles the table; false when it may not grow or out of memory. */
+static bool keys_grow(optimizer_keys *keys)
+{
+    size_t size = 2 * (keys->mask + 1);
+    if (size > keys->most) return false;
+    uint64_t *slots = calloc(size, sizeof *slots);
+    if (!slots) return false;
+    optimizer_keys grown = {.slots = slots, .mask = size - 1, .count = keys->count,
+                            .most = keys->most};
+    for (size_t i = 0; i <= keys->mask; i++)
+        if (keys->slots[i]) slots[key_slot(&grown, keys->slots[i])] = keys->slots[i];
+    free(keys->slots);
+    *keys = grown;
+    return true;
+}
+
+bool optimizer_keys_add(optimizer_keys *keys, uint64_t key, bool *full)
+{
+    if (key == 0) key = 1;
+    *full = false;
+    size_t i = key_slot(keys, key);
+    if (keys->slots[i] == key) return false;
+    if (2 * (keys->count + 1) > keys->mask + 1) {
+        if (!keys_grow(keys)) {
+            *full = true;
+            return false;
+        }
+        i = key_slot(keys, key);
+    }
+    keys->slots[i] = key;
+    keys->count++;
+    return true;
+}
+
+bool optimizer_keys_has(const optimizer_keys *keys, uint64_t key)
+{
+    if (key == 0) key = 1;
+    return keys->slots[key_slot(keys, key)] == key;
+}
+
+/* splitmix64: a fixed, well mixed number for each square. */
+uint64_t optimizer_square_key(int square)
+{
+    uint64_t z = (uint64_t)(square + 1) * 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    z ^= z >> 31;
+    return z ? z : 1;
+}
+
+uint64_t optimizer_boxes_key(const board *b, const position *p)
+{
+    uint64_t key = 0;
+    for (int s = 0; s < b->size; s++)
+        if (p->boxes[s]) key ^= optimizer_square_key(s);
+    return key;
+}
+
+/* ---- the search's memory ---------------------------------------------------------------- */
+
+enum { NONE = -1 };
+
+typedef struct search_position {
+    uint32_t config;
+    int32_t player;
+    int32_t parent; /* NONE at the start */
+    int32_t box;    /* the push that led here: the box's square before it */
+    int32_t moves, pushes;
+    uint8_t direction;
+    uint8_t closed;
+} search_position;
+
+typedef struct heap_entry {
+    uint64_t f;
+    uint32_t position;
+} heap_entry;
+
+typedef struct search {
+    const optimizer_search_request *request;
+    const board *board;
+    int boxes; /* how many */
+    /* the floor squares, numbered for the bit sets */
+    int *cell_of;    /* square -> cell, NONE off the floor */
+    int *square_of;  /* cell -> square */
+    int words;       /* 64-bit words a configuration */
+    uint16_t *goal_distance; /* per square: steps to the nearest goal, ignoring boxes */
+    /* the configurations reached */
+    uint64_t *bits;
+    uint64_t *config_key;
+    uint32_t config_count, config_capacity;
+    uint32_t *config_slots; /* index + 1, 0 empty */
+    size_t config_mask;
+    /* the search positions */
+    search_position *positions;
+    uint32_t position_count, position_capacity;
+    uint32_t *position_slots;
+    size_t position_mask;
+    heap_entry *heap;
+    size_t heap_count, heap_capacity;
+    size_t bytes; /* of all the above that grows */
+    /* the expansion's scratch */
+    uint8_t *box_at;
+    int *box_list;
+    int loaded; /* boxes in box_list */
+    int *distance;
+    uint32_t *stamp;
+    uint32_t generation;
+    int *queue;
+} search;
+
+static uint64_t mix(uint64_t key, int player)
+{
+    uint64_t h = key ^ ((uint64_t)(player + 1) * 0x9E3779B97F4A7C15u);
+    return h ^ (h >> 29);
+}
+
+/* Doubles an open-addressing table of indexes + 1 (`rehash` gives an entry's hash). */
+static bool grow_slots(search *s, uint32_t **slots, size_t *mask, uint32_t count,
+                       uint64_t (*hash)(const search *, uint32_t))
+{
+    size_t size = 2 * (*mask + 1);
+    if (s->bytes + size * sizeof **slots > s->request->max_bytes) return false;
+    uint32_t *grown = calloc(size, sizeof *grown);
+    if (!grown) return false;
+    for (uint32_t i = 0; i < count; i++) {
+        size_t j = (size_t)hash(s, i) & (size - 1);
+        while (grown[j]) j = (j + 1) & (size - 1);
+        grown[j] = i + 1;
+    }
+    s->bytes += (size - (*mask + 1)) * sizeof **slots;
+    free(*slots);
+    *slots = grown;
+    *mask = size - 1;
+    return true;
+}
+
+static uint64_t config_hash(const search *s, uint32_t i)
+{
+    return s->config_key[i] ^ (s->config_key[i] >> 31);
+}
+
+static uint64_t position_hash(const search *s, uint32_t i)
+{
+    const search_position *p = &s->positions[i];
+    return mix(s->config_key[p->config], p->player);
+}
+
+/* The configuration with this key, added from `bits` when new; -1 when out of memory. */
+static int64_t config_find_or_add(search *s, uint64_t key, const uint64_t *bits)
+{
+    size_t i = (size_t)(key ^ (key >> 31)) & s->config_mask;
+    for (; s->config_slots[i]; i = (i + 1) & s->config_mask)
+        if (s->config_key[s->config_slots[i] - 1] == key) return s->config_slots[i] - 1;
+    uint32_t index = s->config_count;
+    size_t row = (size_t)s->words * sizeof *s->bits;
+    if (index == s->config_capacity) {
+        uint32_t grown = index ? 2 * index : 1024;
+        size_t extra = (size_t)(grown - index) * (row + sizeof *s->config_key);
+        if (s->bytes + extra > s->request->max_bytes) return -1;
+        uint64_t *keys = realloc(s->config_key, (size_t)grown * sizeof *keys);
+        if (keys) s->config_key = keys;
+        uint64_t *more = keys ? realloc(s->bits, (size_t)grown * row) : NULL;
+        if (!more) return -1;
+        s->bits = more;
+        s->config_capacity = grown;
+        s->bytes += extra;
+    }
+    s->config_key[index] = key;
+    memcpy(s->bits + (size_t)index * (size_t)s->words, bits, row);
+    s->config_count++;
+    if (2 * (size_t)s->config_count > s->config_mask + 1) {
+        if (!grow_slots(s, &s->config_slots, &s->config_mask, s->config_count, config_hash))
+            return -1;
+    } else {
+        s->config_slots[i] = index + 1;
+    }
+    return index;
+}
+
+/* Grows an array of `*capacity` elements of `size` bytes to hold one more. */
+static bool reserve(search *s, void **array, uint32_t *capacity, uint32_t count, size_t size)
+{
+    if (count < *capacity) return true;
+    uint32_t grown = *capacity ? 2 * *capacity : 1024;
+    if (s->bytes + (size_t)(grown - *capacity) * size > s->request->max_bytes) return false;
+    void *more = realloc(*array, (size_t)grown * size);
+    if (!more) return false;
+    s->bytes += (size_t)(grown - *capacity) * size;
+    *array = more;
+    *capacity = grown;
+    return true;
+}
+
+/* The search position (config, player), added when new (with *added set); -1 when out of
+ * memory. */
+static int64_t position_find_or_add(search *s, uint32_t config, int player, bool *added)
+{
+    *added = false;
+    uint64_t h = mix(s->config_key[config], player);
+    size_t i = (size_t)h & s->position_mask;
+    for (; s->position_slots[i]; i = (i + 1) & s->position_mask) {
+        const search_position *p = &s->positions[s->position_slots[i] - 1];
+        if (p->config == config && p->player == player) return s->position_slots[i] - 1;
+    }
+    uint32_t index = s->position_count;
+    if (!reserve(s, (void **)&s->positions, &s->position_capacity, index, sizeof *s->positions))
+        return -1;
+    s->positions[index] = (search_position){.config = config, .player = player, .parent = NONE};
+    s->position_count++;
+    if (2 * (size_t)s->position_count > s->position_mask + 1) {
+        if (!grow_slots(s, &s->position_slots, &s->position_mask, s->position_count,
+                        position_hash))
+            return -1;
+    } else {
+        s->position_slots[i] = index + 1;
+    }
+    *added = true;
+    return index;
+}
+
+/* ---- the open list ---------------------------------------------------------------------- */
+
+static bool heap_push(search *s, uint64_t f, uint32_t position)
+{
+    if (s->heap_count == s->heap_capacity) {
+        size_t grown = s->heap_capacity ? 2 * s->heap_capacity : 1024;
+        if (s->bytes + (grown - s->heap_capacity) * sizeof *s->heap > s->request->max_bytes)
+            return false;
+        heap_entry *more = realloc(s->heap, grown * sizeof *more);
+        if (!more) return false;
+        s->bytes += (grown - s->heap_capacity) * sizeof *s->heap;
+        s->heap = more;
+        s->heap_capacity = grown;
+    }
+    size_t i = s->heap_count++;
+    while (i > 0 && s->heap[(i - 1) / 2].f > f) {
+        s->heap[i] = s->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    s->heap[i] = (heap_entry){f, position};
+    return true;
+}
+
+static heap_entry heap_pop(search *s)
+{
+    heap_entry top = s->heap[0], last = s->heap[--s->heap_count];
+    size_t i = 0;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= s->heap_count) break;
+        if (child + 1 < s->heap_count && s->heap[child + 1].f < s->heap[child].f) child++;
+        if (s->heap[child].f >= last.f) break;
+        s->heap[i] = s->heap[child];
+        i = child;
+    }
+    if (s->heap_count > 0) s->heap[i] = last;
+    return top;
+}
+
+/* ---- the level's tables ----------------------------------------------------------------- */
+
+/* Steps from every floor square to its nearest goal, ignoring boxes and the player: never
+ * more than the pushes a box there needs. */
+static void goal_distances(search *s)
+{
+    const board *b = s->board;
+    int head = 0, tail = 0;
+    for (int q = 0; q < b->size; q++) s->goal_distance[q] = UINT16_MAX;
+    for (int g = 0; g < b->goal_count; g++) {
+        s->goal_distance[b->goals[g]] = 0;
+        s->queue[tail++] = b->goals[g];
+    }
+    while (head < tail) {
+        int q = s->queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = q + b->delta[d];
+            if (s->cell_of[next] == NONE || s->goal_distance[next] != UINT16_MAX) continue;
+            s->goal_distance[next] = (uint16_t)(s->goal_distance[q] + 1);
+            s->queue[tail++] = next;
+        }
+    }
+}
+
+static bool search_init(search *s, const optimizer_search_request *request)
+{
+    const board *b = request->board;
+    *s = (search){.request = request, .board = b, .boxes = request->start->box_count};
+    size_t n = (size_t)b->size;
+    s->cell_of = malloc(n * sizeof *s->cell_of);
+    s->square_of = malloc(n * sizeof *s->square_of);
+    s->goal_distance = malloc(n * sizeof *s->goal_distance);
+    s->box_at = calloc(n, 1);
+    s->box_list = malloc(n * sizeof *s->box_list);
+    s->distance = malloc(n * sizeof *s->distance);
+    s->stamp = calloc(n, sizeof *s->stamp);
+    s->queue = malloc(n * sizeof *s->queue);
+    s->config_mask = s->position_mask = 1023;
+    s->config_slots = calloc(s->config_mask + 1, sizeof *s->config_slots);
+    s->position_slots = calloc(s->position_mask + 1, sizeof *s->position_slots);
+    if (!s->cell_of || !s->square_of || !s->goal_distance || !s->box_at || !s->box_list ||
+        !s->distance || !s->stamp || !s->queue || !s->config_slots || !s->position_slots)
+        return false;
+    int cells = 0;
+    for (int q = 0; q < b->size; q++) {
+        bool floor = board_is_inside(b, q) && !board_is_wall(b, q);
+        s->cell_of[q] = floor ? cells : NONE;
+        if (floor) s->square_of[cells++] = q;
+    }
+    s->words = (cells + 63) / 64;
+    goal_distances(s);
+    return true;
+}
+
+static void search_free(search *s)
+{
+    free(s->cell_of);
+    free(s->square_of);
+    free(s->goal_distance);
+    free(s->box_at);
+    free(s->box_list);
+    free(s->distance);
+    free(s->stamp);
+    free(s->queue);
+    free(s->config_slots);
+    free(s->position_slots);
+    free(s->bits);
+    free(s->config_key);
+    free(s->positions);
+    free(s->heap);
+}
+
+/* ---- expanding a position --------------------------------------------------------------- */
+
+/* Puts the boxes of `config` on the scratch board (box_at, box_list) and returns the bound:
+ * the sum of their distances to the nearest goals. */
+static int load_config(search *s, uint32_t config)
+{
+    for (int i = 0; i < s->loaded; i++) s->box_at[s->box_list[i]] = 0;
+    const uint64_t *bits = s->bits + (size_t)config * (size_t)s->words;
+    int count = 0, bound = 0;
+    for (int w = 0; w < s->words; w++)
+        for (uint64_t word = bits[w]; word; word &= word - 1) {
+            int square = s->square_of[w * 64 + __builtin_ctzll(word)];
+            s->box_at[square] = 1;
+            s->box_list[count++] = square;
+            bound += s->goal_distance[square];
+        }
+    s->loaded = count;
+    return bound;
+}
+
+/* The player's walking distances from `from` over the scratch board (stamped). */
+static void walk_distances(search *s, int from)
+{
+    const board *b = s->board;
+    s->generation++;
+    int head = 0, tail = 0;
+    s->stamp[from] = s->generation;
+    s->distance[from] = 0;
+    s->queue[tail++] = from;
+    while (head < tail) {
+        int q = s->queue[head++];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = q + b->delta[d];
+            if (s->stamp[next] == s->generation || s->cell_of[next] == NONE || s->box_at[next])
+                continue;
+            s->stamp[next] = s->generation;
+            s->distance[next] = s->distance[q] + 1;
+            s->queue[tail++] = next;
+        }
+    }
+}
+
+/* The A* key of a cost and bound, compared first by the metric asked for. */
+static uint64_t key_of(const search *s, int moves, int pushes, int bound)
+{
+    if (bound >= 1 << 20) return UINT64_MAX; /* a box that can reach no goal */
+    uint64_t primary = (uint64_t)(s->request->by_pushes ? pushes : moves) + (uint64_t)bound;
+    uint64_t secondary = (uint64_t)(s->request->by_pushes ? moves : pushes) + (uint64_t)bound;
+    return primary << 24 | secondary;
+}
+
+/* Tries every push from position `at`; false when out of memory. */
+static bool expand(search *s, uint32_t at, uint64_t limit)
+{
+    const board *b = s->board;
+    search_position here = s->positions[at];
+    uint64_t key = s->config_key[here.config];
+    int bound = load_config(s, here.config);
+    walk_distances(s, here.player);
+    uint64_t *bits = s->bits + (size_t)here.config * (size_t)s->words;
+    uint64_t child_bits[s->words];
+    for (int i = 0; i < s->boxes; i++) {
+        int box = s->box_list[i];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int stand = box - b->delta[d], to = box + b->delta[d];
+            if (s->stamp[stand] != s->generation || s->cell_of[to] == NONE || s->box_at[to] ||
+                s->request->dead[to])
+                continue;
+            uint64_t child_key = key ^ optimizer_square_key(box) ^ optimizer_square_key(to);
+            if (!optimizer_keys_has(s->request->allowed, child_key)) continue;
+            int moves = here.moves + s->distance[stand] + 1, pushes = here.pushes + 1;
+            int child_bound = bound - s->goal_distance[box] + s->goal_distance[to];
+            uint64_t f = key_of(s, moves, pushes, child_bound);
+            if (f >= limit) continue;
+            memcpy(child_bits, bits, sizeof child_bits);
+            int from_cell = s->cell_of[box], to_cell = s->cell_of[to];
+            child_bits[from_cell / 64] &= ~(1ull << (from_cell % 64));
+            child_bits[to_cell / 64] |= 1ull << (to_cell % 64);
+            int64_t config = config_find_or_add(s, child_key, child_bits);
+            if (config < 0) return false;
+            bits = s->bits + (size_t)here.config * (size_t)s->words; /* may have moved */
+            bool added;
+            int64_t child = position_find_or_add(s, (uint32_t)config, box, &added);
+            if (child < 0) return false;
+            search_position *c = &s->positions[child];
+            if (!added && key_of(s, c->moves, c->pushes, 0) <= key_of(s, moves, pushes, 0))
+                continue;
+            c->moves = moves;
+            c->pushes = pushes;
+            c->parent = (int32_t)at;
+            c->box = box;
+            c->direction = (uint8_t)d;
+            c->closed = 0;
+            if (!heap_push(s, f, (uint32_t)child)) return false;
+        }
+    }
+    return true;
+}
+
+/* The pushes from the start to `at`, into a new array. */
+static optimizer_push *pushes_to(const search *s, uint32_t at, int *count)
+{
+    int n = 0;
+    for (int32_t i = (int32_t)at; s->positions[i].parent != NONE; i = s->positions[i].parent) n++;
+    optimizer_push *pushes = malloc((size_t)(n > 0 ? n : 1) * sizeof *pushes);
+    if (!pushes) return NULL;
+    *count = n;
+    for (int32_t i = (int32_t)at; s->positions[i].parent != NONE; i = s->positions[i].parent)
+        pushes[--n] = (optimizer_push){s->positions[i].box, (direction)s->positions[i].direction};
+    return pushes;
+}
+
+/* Adds the start: its configuration and the player where he stands. */
+static bool add_start(search *s, uint64_t limit, int *bound)
+{
+    const position *start = s->request->start;
+    uint64_t bits[s->words];
+    memset(bits, 0, sizeof bits);
+    for (int q = 0; q < s->board->size; q++)
+        if (start->boxes[q]) bits[s->cell_of[q] / 64] |= 1ull << (s->cell_of[q] % 64);
+    int64_t config = config_find_or_add(s, optimizer_boxes_key(s->board, start), bits);
+    bool added;
+    if (config < 0 || position_find_or_add(s, (uint32_t)config, start->player, &added) != 0)
+        return false;
+    *bound = load_config(s, 0);
+    return key_of(s, 0, 0, *bound) >= limit || heap_push(s, key_of(s, 0, 0, *bound), 0);
+}
+
+optimizer_search_status optimizer_search(const optimizer_search_request *request,
+                                         optimizer_push **pushes, int *count, uint64_t *nodes)
+{
+    *pushes = NULL;
+    *count = 0;
+    *nodes = 0;
+    search s;
+    uint64_t limit = 0;
+    int bound = 0;
+    bool ok = search_init(&s, request);
+    if (ok) {
+        limit = key_of(&s, request->limit_moves, request->limit_pushes, 0);
+        ok = add_start(&s, limit, &bound);
+    }
+    if (!ok) {
+        search_free(&s);
+        return OPTIMIZER_SEARCH_ERROR;
+    }
+    optimizer_search_status status = OPTIMIZER_SEARCH_NONE;
+    while (s.heap_count > 0) {
+        if ((*nodes & 255) == 0) {
+            if (request->cancel && atomic_load(request->cancel)) {
+                status = OPTIMIZER_SEARCH_CANCELLED;
+                break;
+            }
+            if ((request->deadline > 0 && optimizer_clock() >= request->deadline) ||
+                (request->max_nodes && *nodes >= request->max_nodes)) {
+                status = OPTIMIZER_SEARCH_LIMIT;
+                break;
+            }
+        }
+        heap_entry top = heap_pop(&s);
+        search_position *p = &s.positions[top.position];
+        if (p->closed) continue;
+        p->closed = 1;
+        bool solved = load_config(&s, p->config) == 0;
+        if (solved && p->parent != NONE) {
+            *pushes = pushes_to(&s, top.position, count);
+            status = *pushes ? OPTIMIZER_SEARCH_FOUND : OPTIMIZER_SEARCH_ERROR;
+            break;
+        }
+        (*nodes)++;
+        if (!solved && !expand(&s, top.position, limit)) {
+            status = OPTIMIZER_SEARCH_LIMIT;
+            break;
+        }
+    }
+    search_free(&s);
+    return status;
+}
