@@ -21,12 +21,11 @@ typedef struct optimize_total {
 optimizer_metric cli_optimizer_metric(const cli_options *options)
 {
     return options->by && strcmp(options->by, "pushes") == 0 ? OPTIMIZER_BY_PUSHES
-                                                              : OPTIMIZER_BY_MOVES;
+                                                             : OPTIMIZER_BY_MOVES;
 }
 
 bool cli_optimize_steps(const cli_options *options, const board *b, const position *start,
-                        const game_step *steps, int count, double seconds,
-                        optimizer_result *result)
+                        const game_step *steps, int count, double seconds, optimizer_result *result)
 {
     optimizer_options optimizer = {
         .metric = cli_optimizer_metric(options),
@@ -79,11 +78,10 @@ static bool optimize_level(const cli_options *options, const level *lv, const ch
     }
     double seconds = options->time_seconds > 0 ? options->time_seconds : DEFAULT_SECONDS;
     optimizer_result result;
-    bool valid = cli_optimize_steps(options, &b, &start, steps.steps, steps.count, seconds,
-                                    &result);
+    bool valid =
+        cli_optimize_steps(options, &b, &start, steps.steps, steps.count, seconds, &result);
     if (!valid) {
-        fprintf(stderr, "sokoban: level %d: the solution does not solve the level\n",
-                lv->number);
+        fprintf(stderr, "sokoban: level %d: the solution does not solve the level\n", lv->number);
     } else {
         char *lurd = result.moves > 0 ? lurd_format(result.steps, result.moves, false) : NULL;
         bool improved = result.moves < steps.count || result.pushes < result.pushes_before;

@@ -52,6 +52,35 @@ static void show_progress(void *argument, const solver_progress *p)
             p->threshold, (unsigned long long)p->nodes, p->seconds, p->nodes_per_second);
 }
 
+/* What --optimize-time made of a solution found. */
+typedef struct chained_optimizer {
+    bool ran;
+    int pushes_before, moves_before;
+    double seconds;
+} chained_optimizer;
+
+/* Optimizes the solution in *result for --optimize-time and puts the better one in its
+ * place (the optimizer replays it before handing it back). */
+static void optimize_found(const cli_options *options, const board *b, const position *start,
+                           solver_result *result, chained_optimizer *chained)
+{
+    if (result->moves == 0) return;
+    optimizer_result optimized;
+    if (cli_optimize_steps(options, b, start, result->steps, result->moves,
+                           options->optimize_time, &optimized)) {
+        *chained = (chained_optimizer){.ran = true,
+                                       .pushes_before = result->pushes,
+                                       .moves_before = result->moves,
+                                       .seconds = optimized.seconds};
+        free(result->steps);
+        result->steps = optimized.steps;
+        optimized.steps = NULL;
+        result->moves = optimized.moves;
+        result->pushes = optimized.pushes;
+    }
+    optimizer_result_free(&optimized);
+}
+
 /* What --solve --all adds up for its closing line. */
 typedef struct solve_total {
     int tried, solved;
@@ -66,6 +95,7 @@ static solver_status solve_level(const cli_options *options, const collection *c
     board b;
     position start;
     solver_result result = {.status = SOLVER_ERROR};
+    chained_optimizer chained = {0};
     progress_line line = {.level = lv->number};
     if (board_from_level(lv, &b, &start)) {
         solver_options solver = {
@@ -84,6 +114,8 @@ static solver_status solve_level(const cli_options *options, const collection *c
         solver.deadline =
             ida_clock() + (options->time_seconds > 0 ? options->time_seconds : DEFAULT_SECONDS);
         solver_solve(&b, &start, &solver, &result);
+        if (result.status == SOLVER_SOLVED && options->optimize_time > 0)
+            optimize_found(options, &b, &start, &result, &chained);
         board_free(&b);
         position_free(&start);
     } else {
@@ -103,10 +135,14 @@ static solver_status solve_level(const cli_options *options, const collection *c
     /* an error always says why: a token at the end of the line, a sentence on stderr */
     bool error = result.status == SOLVER_ERROR;
     const char *reason = error && result.reason ? result.reason : "unknown";
-    printf("level=%d status=%s pushes=%s moves=%s nodes=%llu seconds=%.3f solution=%s%s%s\n",
+    char before[96] = "";
+    if (chained.ran)
+        snprintf(before, sizeof before, "pushes_before=%d moves_before=%d optimize_seconds=%.3f ",
+                 chained.pushes_before, chained.moves_before, chained.seconds);
+    printf("level=%d status=%s pushes=%s moves=%s nodes=%llu seconds=%.3f %ssolution=%s%s%s\n",
            lv->number, solver_status_name(result.status), pushes, moves,
-           (unsigned long long)result.nodes, result.seconds, solution, error ? " reason=" : "",
-           error ? reason : "");
+           (unsigned long long)result.nodes, result.seconds, before, solution,
+           error ? " reason=" : "", error ? reason : "");
     fflush(stdout);
     if (error)
         fprintf(stderr, "sokoban: %s: level %d: %s\n", c->path, lv->number,

@@ -26,11 +26,16 @@ static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 const char *optimizer_status_name(optimizer_status status)
 {
     switch (status) {
-    case OPTIMIZER_CONVERGED: return "converged";
-    case OPTIMIZER_LIMIT: return "limit";
-    case OPTIMIZER_CANCELLED: return "cancelled";
-    case OPTIMIZER_INVALID: return "invalid";
-    case OPTIMIZER_ERROR: break;
+    case OPTIMIZER_CONVERGED:
+        return "converged";
+    case OPTIMIZER_LIMIT:
+        return "limit";
+    case OPTIMIZER_CANCELLED:
+        return "cancelled";
+    case OPTIMIZER_INVALID:
+        return "invalid";
+    case OPTIMIZER_ERROR:
+        break;
     }
     return "error";
 }
@@ -54,8 +59,8 @@ void optimizer_result_free(optimizer_result *result)
 
 /* Replays `steps` from `start`: true when every step is legal, its push marked as one, and
  * the end solved; counts its moves and pushes. */
-static bool replay_solves(const board *b, const position *start, const game_step *steps,
-                          int count, int *moves, int *pushes)
+static bool replay_solves(const board *b, const position *start, const game_step *steps, int count,
+                          int *moves, int *pushes)
 {
     position p;
     if (!position_copy(&p, start, b)) return false;
@@ -206,7 +211,8 @@ static bool vicinity_set(const optimizer_run *run, const game_step *steps, int c
     for (int i = 0; i < count; i++) {
         int box = p.player + b->delta[steps[i].direction];
         if (board_step(b, &p, steps[i].direction) == STEP_PUSHED) {
-            key ^= optimizer_square_key(box) ^ optimizer_square_key(box + b->delta[steps[i].direction]);
+            key ^= optimizer_square_key(box) ^
+                   optimizer_square_key(box + b->delta[steps[i].direction]);
             optimizer_keys_add(keys, key, &full);
         }
     }
@@ -219,7 +225,8 @@ static bool vicinity_set(const optimizer_run *run, const game_step *steps, int c
         if (i >= 0) {
             int box = p.player + b->delta[steps[i].direction];
             if (board_step(b, &p, steps[i].direction) != STEP_PUSHED) continue;
-            key ^= optimizer_square_key(box) ^ optimizer_square_key(box + b->delta[steps[i].direction]);
+            key ^= optimizer_square_key(box) ^
+                   optimizer_square_key(box + b->delta[steps[i].direction]);
         }
         int n = 0;
         for (int q = 0; q < b->size; q++)
@@ -337,9 +344,9 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
     snprintf(result->vicinity, sizeof result->vicinity, "none");
     for (int round = 0; ok && round < SCHEDULE_LENGTH && status == OPTIMIZER_CONVERGED;) {
         const struct vicinity *v = &schedule[round];
-        snprintf(result->vicinity, sizeof result->vicinity, v->boxes == 1 ? "1 box, %d squares"
-                                                                          : "2 boxes, %d+%d squares",
-                 v->first, v->second);
+        snprintf(result->vicinity, sizeof result->vicinity,
+                 v->boxes == 1 ? "1 box, %d squares" : "2 boxes, %d+%d squares", v->first,
+                 v->second);
         if (!round_better(&run, v, result, &status)) round++;
     }
     free(run.dead);

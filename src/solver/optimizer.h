@@ -48,14 +48,14 @@ typedef enum optimizer_status {
 
 typedef struct optimizer_result {
     optimizer_status status;
-    game_step *steps;          /* the best solution (malloc'd; NULL only when INVALID) */
-    int moves, pushes;         /* of it */
+    game_step *steps;                /* the best solution (malloc'd; NULL only when INVALID) */
+    int moves, pushes;               /* of it */
     int moves_before, pushes_before; /* of the input */
-    int rounds;                /* searches run */
-    int improvements;          /* of them, those that found a better solution */
+    int rounds;                      /* searches run */
+    int improvements;                /* of them, those that found a better solution */
     uint64_t nodes;
     double seconds;
-    char vicinity[48];         /* the widest vicinity searched, as "2 boxes, 10+5 squares" */
+    char vicinity[48]; /* the widest vicinity searched, as "2 boxes, 10+5 squares" */
 } optimizer_result;
 
 /* Optimizes the solution `steps` (count of them) from `start`. */

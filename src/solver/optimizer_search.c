@@ -49,8 +49,8 @@ static bool keys_grow(optimizer_keys *keys)
     if (size > keys->most) return false;
     uint64_t *slots = calloc(size, sizeof *slots);
     if (!slots) return false;
-    optimizer_keys grown = {.slots = slots, .mask = size - 1, .count = keys->count,
-                            .most = keys->most};
+    optimizer_keys grown = {
+        .slots = slots, .mask = size - 1, .count = keys->count, .most = keys->most};
     for (size_t i = 0; i <= keys->mask; i++)
         if (keys->slots[i]) slots[key_slot(&grown, keys->slots[i])] = keys->slots[i];
     free(keys->slots);
@@ -124,9 +124,9 @@ typedef struct search {
     const board *board;
     int boxes; /* how many */
     /* the floor squares, numbered for the bit sets */
-    int *cell_of;    /* square -> cell, NONE off the floor */
-    int *square_of;  /* cell -> square */
-    int words;       /* 64-bit words a configuration */
+    int *cell_of;            /* square -> cell, NONE off the floor */
+    int *square_of;          /* cell -> square */
+    int words;               /* 64-bit words a configuration */
     uint16_t *goal_distance; /* per square: steps to the nearest goal, ignoring boxes */
     /* the configurations reached */
     uint64_t *bits;
@@ -252,8 +252,7 @@ static int64_t position_find_or_add(search *s, uint32_t config, int player, bool
     s->positions[index] = (search_position){.config = config, .player = player, .parent = NONE};
     s->position_count++;
     if (2 * (size_t)s->position_count > s->position_mask + 1) {
-        if (!grow_slots(s, &s->position_slots, &s->position_mask, s->position_count,
-                        position_hash))
+        if (!grow_slots(s, &s->position_slots, &s->position_mask, s->position_count, position_hash))
             return -1;
     } else {
         s->position_slots[i] = index + 1;

@@ -48,11 +48,11 @@ typedef struct optimizer_push {
 } optimizer_push;
 
 typedef enum optimizer_search_status {
-    OPTIMIZER_SEARCH_FOUND,   /* a solution cheaper than the limit: *pushes filled */
-    OPTIMIZER_SEARCH_NONE,    /* none cheaper than the limit in the set */
-    OPTIMIZER_SEARCH_LIMIT,   /* time, nodes or memory ran out first */
+    OPTIMIZER_SEARCH_FOUND, /* a solution cheaper than the limit: *pushes filled */
+    OPTIMIZER_SEARCH_NONE,  /* none cheaper than the limit in the set */
+    OPTIMIZER_SEARCH_LIMIT, /* time, nodes or memory ran out first */
     OPTIMIZER_SEARCH_CANCELLED,
-    OPTIMIZER_SEARCH_ERROR,   /* out of memory at the start */
+    OPTIMIZER_SEARCH_ERROR, /* out of memory at the start */
 } optimizer_search_status;
 
 typedef struct optimizer_search_request {
@@ -60,10 +60,10 @@ typedef struct optimizer_search_request {
     const position *start;
     const uint8_t *dead; /* per square: a box there can never reach a goal */
     const optimizer_keys *allowed;
-    bool by_pushes;   /* pushes first, then moves; else moves first, then pushes */
-    int limit_moves;  /* only a solution cheaper than this (moves, pushes) is wanted */
+    bool by_pushes;  /* pushes first, then moves; else moves first, then pushes */
+    int limit_moves; /* only a solution cheaper than this (moves, pushes) is wanted */
     int limit_pushes;
-    double deadline;  /* on optimizer_clock(); 0: none */
+    double deadline;    /* on optimizer_clock(); 0: none */
     uint64_t max_nodes; /* positions expanded; 0: no limit */
     size_t max_bytes;
     const atomic_bool *cancel;

@@ -1,0 +1,231 @@
+/* test_optimizer.c - the optimizer: a detour comes back without it, a shortest solution comes
+ * back unchanged, a better route outside the solution's own boxes is found in its vicinity,
+ * and what comes back is never longer and always solves the level. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "level/level.h"
+#include "rules/board.h"
+#include "rules/game.h"
+#include "rules/lurd.h"
+#include "solver/optimizer.h"
+#include "solver/solver.h"
+
+/* One level parsed from XSB text, with its board and start. */
+typedef struct fixture {
+    collection collection;
+    board board;
+    position start;
+} fixture;
+
+static void fixture_open(fixture *f, const char *text, int number)
+{
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "inline", &f->collection, &error));
+    assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
+}
+
+static void fixture_open_file(fixture *f, const char *path, int number)
+{
+    level_error error;
+    assert_true(collection_load(path, &f->collection, &error));
+    assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
+}
+
+static void fixture_close(fixture *f)
+{
+    board_free(&f->board);
+    position_free(&f->start);
+    collection_free(&f->collection);
+}
+
+/* Optimizes the LURD `solution` with `options`; fills *result. */
+static optimizer_status optimize(fixture *f, const char *solution, const optimizer_options *options,
+                                 optimizer_result *result)
+{
+    lurd_steps steps;
+    lurd_error error;
+    assert_true(lurd_parse(solution, &steps, &error));
+    optimizer_status status =
+        optimizer_optimize(&f->board, &f->start, steps.steps, steps.count, options, result);
+    lurd_steps_free(&steps);
+    return status;
+}
+
+static void assert_lurd(const optimizer_result *result, const char *expected)
+{
+    char *lurd = lurd_format(result->steps, result->moves, false);
+    assert_non_null(lurd);
+    assert_string_equal(lurd, expected);
+    free(lurd);
+}
+
+/* Fails unless `steps` replay from the start to a solved position with these counts. */
+static void assert_solves(const fixture *f, const game_step *steps, int moves, int pushes)
+{
+    position p;
+    assert_true(position_copy(&p, &f->start, &f->board));
+    int pushed = 0;
+    for (int i = 0; i < moves; i++) {
+        step_result r = board_step(&f->board, &p, steps[i].direction);
+        assert_int_not_equal(r, STEP_BLOCKED);
+        assert_int_equal(r == STEP_PUSHED, steps[i].push);
+        pushed += r == STEP_PUSHED;
+    }
+    assert_true(position_is_solved(&p, &f->board));
+    assert_int_equal(pushed, pushes);
+    position_free(&p);
+}
+
+/* A room with the box two squares from its goal's row: the player left of it. */
+static const char room[] = "########\n"
+                           "#      #\n"
+                           "#      #\n"
+                           "#@$   .#\n"
+                           "#      #\n"
+                           "#      #\n"
+                           "########\n";
+
+static void test_a_box_pushed_away_and_back_comes_back_without_the_detour(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, room, 1);
+    optimizer_options options = {.metric = OPTIMIZER_BY_MOVES, .max_seconds = 10};
+    optimizer_result result;
+    /* up and down again, then to the goal: 14 moves, 6 pushes */
+    assert_int_equal(optimize(&f, "drUluurDldRRRR", &options, &result), OPTIMIZER_CONVERGED);
+    assert_int_equal(result.moves_before, 14);
+    assert_int_equal(result.pushes_before, 6);
+    assert_lurd(&result, "RRRR");
+    assert_int_equal(result.pushes, 4);
+    assert_solves(&f, result.steps, result.moves, result.pushes);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
+static void test_a_route_beside_the_solutions_is_found_in_its_vicinity(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, room, 1);
+    optimizer_options options = {.metric = OPTIMIZER_BY_MOVES, .max_seconds = 10};
+    optimizer_result result;
+    /* the box up a row, along it, and down onto the goal: none of the straight route's box
+     * squares is on this one */
+    assert_int_equal(optimize(&f, "drUluRRRRurD", &options, &result), OPTIMIZER_CONVERGED);
+    assert_int_equal(result.moves_before, 12);
+    assert_lurd(&result, "RRRR");
+    assert_true(result.improvements >= 1);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
+static void test_a_shortest_solution_comes_back_unchanged(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, room, 1);
+    optimizer_result result;
+    for (int metric = OPTIMIZER_BY_MOVES; metric <= OPTIMIZER_BY_PUSHES; metric++) {
+        optimizer_options options = {.metric = (optimizer_metric)metric, .max_seconds = 10};
+        assert_int_equal(optimize(&f, "RRRR", &options, &result), OPTIMIZER_CONVERGED);
+        assert_lurd(&result, "RRRR");
+        assert_int_equal(result.improvements, 0);
+        assert_true(result.rounds >= 1);
+        optimizer_result_free(&result);
+    }
+    fixture_close(&f);
+}
+
+static void test_a_walk_detour_is_taken_out_even_when_no_search_may_run(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, room, 1);
+    atomic_bool cancel;
+    atomic_init(&cancel, true); /* no round runs: only the walking is made shortest */
+    optimizer_options options = {.metric = OPTIMIZER_BY_MOVES, .cancel = &cancel};
+    optimizer_result result;
+    /* (the search may see at once that nothing beats four pushes, or be cancelled) */
+    optimizer_status status = optimize(&f, "udRRlrRR", &options, &result);
+    assert_true(status == OPTIMIZER_CANCELLED || status == OPTIMIZER_CONVERGED);
+    assert_int_equal(result.moves_before, 8);
+    assert_lurd(&result, "RRRR");
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
+static void test_a_solution_that_does_not_solve_is_refused(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, room, 1);
+    optimizer_options options = {.metric = OPTIMIZER_BY_MOVES, .max_seconds = 1};
+    optimizer_result result;
+    assert_int_equal(optimize(&f, "RRR", &options, &result), OPTIMIZER_INVALID);
+    assert_null(result.steps);
+    assert_int_equal(optimize(&f, "LLLL", &options, &result), OPTIMIZER_INVALID);
+    assert_null(result.steps);
+    fixture_close(&f);
+}
+
+/* The fast mode's solution of a real level, optimized each way within a node budget: what
+ * comes back solves, and is never longer by the metric asked for. */
+static void test_a_fast_solution_comes_back_shorter_and_solving(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open_file(&f, TEST_LEVELS_DIR "/xsokoban.xsb", 1);
+    solver_options solver = {.mode = SOLVER_FAST, .max_seconds = 30, .threads = 1};
+    solver_result found;
+    assert_int_equal(solver_solve(&f.board, &f.start, &solver, &found), SOLVER_SOLVED);
+    for (int metric = OPTIMIZER_BY_MOVES; metric <= OPTIMIZER_BY_PUSHES; metric++) {
+        optimizer_options options = {.metric = (optimizer_metric)metric, .max_nodes = 20000};
+        optimizer_result result;
+        optimizer_status status =
+            optimizer_optimize(&f.board, &f.start, found.steps, found.moves, &options, &result);
+        assert_true(status == OPTIMIZER_LIMIT || status == OPTIMIZER_CONVERGED);
+        assert_solves(&f, result.steps, result.moves, result.pushes);
+        assert_int_equal(result.moves_before, found.moves);
+        assert_int_equal(result.pushes_before, found.pushes);
+        assert_false(optimizer_shorter((optimizer_metric)metric, found.moves, found.pushes,
+                                       result.moves, result.pushes));
+        if (metric == OPTIMIZER_BY_MOVES) assert_true(result.moves < found.moves);
+        if (metric == OPTIMIZER_BY_PUSHES) assert_true(result.pushes <= found.pushes);
+        optimizer_result_free(&result);
+    }
+    solver_result_free(&found);
+    fixture_close(&f);
+}
+
+static void test_shorter_compares_the_metric_first_then_the_other(void **state)
+{
+    (void)state;
+    assert_true(optimizer_shorter(OPTIMIZER_BY_MOVES, 10, 9, 11, 3));
+    assert_true(optimizer_shorter(OPTIMIZER_BY_MOVES, 10, 3, 10, 4));
+    assert_false(optimizer_shorter(OPTIMIZER_BY_MOVES, 10, 4, 10, 4));
+    assert_true(optimizer_shorter(OPTIMIZER_BY_PUSHES, 20, 3, 11, 4));
+    assert_true(optimizer_shorter(OPTIMIZER_BY_PUSHES, 10, 4, 11, 4));
+    assert_false(optimizer_shorter(OPTIMIZER_BY_PUSHES, 9, 5, 30, 4));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_box_pushed_away_and_back_comes_back_without_the_detour),
+        cmocka_unit_test(test_a_route_beside_the_solutions_is_found_in_its_vicinity),
+        cmocka_unit_test(test_a_shortest_solution_comes_back_unchanged),
+        cmocka_unit_test(test_a_walk_detour_is_taken_out_even_when_no_search_may_run),
+        cmocka_unit_test(test_a_solution_that_does_not_solve_is_refused),
+        cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
+        cmocka_unit_test(test_shorter_compares_the_metric_first_then_the_other),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
