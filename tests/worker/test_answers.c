@@ -160,12 +160,13 @@ static void test_optimal_rest_beats_fast_and_fewer_pushes_beat_more(void **state
     (void)state;
     fixture *f = open_level(ROOM);
     /* A fast solution with a detour: the box up, down again, then right. It passes the
-     * start's boxes twice; the later pass, two pushes from the end, is the answer. */
+     * start's boxes twice; the later pass, two pushes from the end, is the answer, the
+     * walk to it and its own walk made one shortest walk. */
     assert_true(store(f, "rUluurDldRR", SOLVER_FAST));
     answer a;
     char *text = ask(f, &a);
     assert_int_equal(a.pushes, 2);
-    assert_string_equal(text + strlen(text) - 4, "ldRR");
+    assert_string_equal(text, "uRR");
     free(text);
     answer_free(&a);
     /* A shorter fast one replaces it, and a longer one does not replace that. */
