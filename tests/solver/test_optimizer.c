@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "ida.h"
 #include "level/level.h"
 #include "rules/board.h"
 #include "rules/game.h"
@@ -183,7 +184,7 @@ static void test_a_fast_solution_comes_back_shorter_and_solving(void **state)
     (void)state;
     fixture f;
     fixture_open_file(&f, TEST_LEVELS_DIR "/xsokoban.xsb", 1);
-    solver_options solver = {.mode = SOLVER_FAST, .max_seconds = 30, .threads = 1};
+    solver_options solver = {.mode = SOLVER_FAST, .deadline = ida_clock() + 30, .threads = 1};
     solver_result found;
     assert_int_equal(solver_solve(&f.board, &f.start, &solver, &found), SOLVER_SOLVED);
     for (int metric = OPTIMIZER_BY_MOVES; metric <= OPTIMIZER_BY_PUSHES; metric++) {
