@@ -12,6 +12,7 @@
 void solver_board_pick(solver_board *f, int number)
 {
     assert_true(number >= 1 && number <= f->collection.count);
+    assert_null(f->collection.levels[number - 1].error); /* a level that can be played */
     assert_true(board_from_level(&f->collection.levels[number - 1], &f->board, &f->start));
     assert_true(solver_distances_init(&f->distances, &f->board));
 }
