@@ -32,7 +32,8 @@ int cli_list(const cli_options *options)
         printf("%4d  ", lv->number);
         print_title(lv->title[0] ? lv->title : "-");
         if (lv->error) {
-            printf(" cannot be played: %s\n", lv->problem);
+            const char *file = level_file_name(lv);
+            printf(" cannot be played: %s%s%s\n", file ? file : "", file ? ", " : "", lv->problem);
             continue;
         }
         /* the boxes in play: a '*' drawn outside the walls is decoration */

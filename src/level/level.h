@@ -42,17 +42,28 @@ typedef struct level {
     char *comment;  /* never NULL; lines joined by '\n' */
     int first_line; /* line number (1-based) of the map's first row in the file */
     char *error;    /* NULL for a level that can be played; else "FILE: level N, line L: WHY" */
-    const char *problem; /* NULL, or the part of `error` from "line L: WHY" on */
+    const char *problem;       /* NULL, or the part of `error` from "line L: WHY" on */
     level_solution *solutions; /* the file's solution sections for this level */
     int solution_count;
     char *file; /* the file it was read from when its collection gathers several (a folder,
                  * a group of one-level files); NULL when that is the collection's path */
 } level;
 
+/* The name of the file a level was read from, when its collection gathers several files
+ * (for "472.sok, line 9: two players"); NULL when the collection is one file. */
+static inline const char *level_file_name(const level *lv)
+{
+    if (!lv->file) return NULL;
+    const char *slash = lv->file;
+    for (const char *c = lv->file; *c; c++)
+        if (*c == '/') slash = c + 1;
+    return slash;
+}
+
 typedef struct collection {
-    char *path; /* as given to collection_load, or the name given to collection_parse */
-    char *name; /* the header's Collection: (or Title:) field, else the file name without
-                 * directory and extension */
+    char *path;    /* as given to collection_load, or the name given to collection_parse */
+    char *name;    /* the header's Collection: (or Title:) field, else the file name without
+                    * directory and extension */
     char *author;  /* the header's Author: field, never NULL */
     char *comment; /* the header's notes, never NULL; "::" banner lines are not kept */
     level *levels;

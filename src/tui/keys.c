@@ -123,6 +123,17 @@ key_action keys_action(int key)
     return KEY_ACTION_NONE;
 }
 
+void keys_name(int key, char *out, size_t size)
+{
+    const char *name = key > ' ' && key < 127 ? NULL : keyname(key);
+    if (key >= KEY_F(1) && key <= KEY_F(63))
+        snprintf(out, size, "F%d", key - KEY_F0);
+    else if (name)
+        snprintf(out, size, "%s", name + (strncmp(name, "KEY_", 4) == 0 ? 4 : 0));
+    else
+        snprintf(out, size, "'%c'", key);
+}
+
 const keys_help_line *keys_help(int *count)
 {
     /* filled from the table on the first call (the game's one thread) */

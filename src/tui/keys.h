@@ -7,6 +7,7 @@
 #define SOKOBAN_TUI_KEYS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 typedef enum key_action {
@@ -53,6 +54,10 @@ typedef enum key_action {
  * movement letters that are no command (W A J K) move too, so that Caps Lock does not stop
  * the player; H L S D stay hint, level list, solve and dead squares. */
 key_action keys_action(int key);
+
+/* A key's name for a message: 'x' for a printable character, else "F5", "IC", "^A" (curses'
+ * name without its "KEY_"). */
+void keys_name(int key, char *out, size_t size);
 
 /* True for the four moves. */
 static inline bool keys_is_move(key_action action)

@@ -80,9 +80,11 @@ void levels_draw(level_list *list, const view *v, const play *p)
             snprintf(pushes, sizeof pushes, "%d/%d%s", record->best_pushes.moves,
                      record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 3]);
         char line[600];
+        const char *file = level_file_name(l); /* in a folder: which of its files */
         if (l->error)
-            snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s", " ", l->number,
-                     cross, l->problem, l->title[0] ? " - " : "", l->title);
+            snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s%s%s", " ",
+                     l->number, cross, file ? file : "", file ? ", " : "", l->problem,
+                     l->title[0] ? " - " : "", l->title);
         else
             snprintf(line, sizeof line, " %s %4d    %s    %-12s  %-12s   %s",
                      i == p->level_index && list->collection == p->collection_index ? ">" : " ",

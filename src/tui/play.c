@@ -435,6 +435,12 @@ void play_redo_all(play *p)
 
 void play_restart(play *p)
 {
+    if (p->game.moves == 0) {
+        play_message(p, PLAY_MESSAGE_INFO, "%s",
+                     p->game.length > 0 ? "At the start already; U, x or End redoes the moves"
+                                        : "At the start already: no moves to take back");
+        return;
+    }
     game_restart(&p->game);
     play_changed(p, -1, false);
     play_message(p, PLAY_MESSAGE_INFO, "Restarted; U, x or End redoes the moves");

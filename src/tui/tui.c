@@ -61,7 +61,7 @@ typedef struct tui {
     assist assist;
     view view;
     level_list list;
-    collections_screen collections; /* the collection library */
+    collections_screen collections;    /* the collection library */
     int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
     snapshot_screen snapshots;
     statistics_screen statistics;
@@ -69,7 +69,7 @@ typedef struct tui {
     mouse mouse; /* a box picked, a drag */
     bool quit;
     char start_note[1200]; /* said on the message line at the start: the last collection gone */
-    FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
+    FILE *trace;           /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
 
 /* ---- The terminal ------------------------------------------------------------------- */
@@ -265,7 +265,8 @@ static bool load_collections(tui *t)
             int tty = open("/dev/tty", O_RDONLY | O_CLOEXEC);
             if (tty < 0 || dup2(tty, STDIN_FILENO) < 0) {
                 fputs("sokoban: -: the levels came on standard input, and there is no terminal "
-                      "to play them on\n", stderr);
+                      "to play them on\n",
+                      stderr);
                 free(numbers);
                 return false;
             }
@@ -391,11 +392,9 @@ static bool replay_key(tui *t, key_action action)
 /* The message for a key the play screen does not know: which key lists them. */
 static void unknown_key(tui *t, int key)
 {
-    const char *name = key > ' ' && key < 127 ? NULL : keyname(key);
-    if (name)
-        play_message(&t->play, PLAY_MESSAGE_INFO, "Unknown key %s: ? shows the keys", name);
-    else
-        play_message(&t->play, PLAY_MESSAGE_INFO, "Unknown key '%c': ? shows the keys", key);
+    char name[32];
+    keys_name(key, name, sizeof name);
+    play_message(&t->play, PLAY_MESSAGE_INFO, "Unknown key %s: ? shows the keys", name);
 }
 
 /* Goes to another level (play_go); out of memory ends the game. */
@@ -783,7 +782,8 @@ int tui_main(const cli_options *options)
         assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
         if (options->edit)
             editor_enter(&t.editor,
-                         t.start_collection >= 0 || options->file_count ? play_level(&t.play) : NULL,
+                         t.start_collection >= 0 || options->file_count ? play_level(&t.play)
+                                                                        : NULL,
                          &t.play, &t.assist, &t.view);
         main_loop(&t);
     }

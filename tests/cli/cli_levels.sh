@@ -82,6 +82,13 @@ expect_status "list a folder" 0
 [ "$(sed -n 1p "$work/stdout" | awk '{print $2}')" = "Two" ] || fail "folder order: $(cat "$work/stdout")"
 [ "$(sed -n 2p "$work/stdout" | awk '{print $2}')" = "Ten" ] || fail "folder order: $(cat "$work/stdout")"
 
+# ---- a folder names the file of a level that cannot be played
+printf '; Twins\n######\n#@$.@#\n######\n' >"$work/folder/level7.sok"
+run --list "$work/folder"
+expect_status "list a folder with a bad level" 0
+grep -q '^ *2  Twins  *cannot be played: level7.sok, line 3: two players' "$work/stdout" ||
+    fail "folder: the bad level's file is not named: $(cat "$work/stdout")"
+
 # ---- --list pads titles by display width: the size column lines up
 printf '; Caf\xc3\xa9\n#####\n#@$.#\n#####\n\n; Cafe\n#####\n#@$.#\n#####\n' >"$work/width.xsb"
 run --list "$work/width.xsb"

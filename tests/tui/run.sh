@@ -1440,7 +1440,23 @@ test_capitals_move_unknown_key() {
     keys '`'
     wait_for "Unknown key '\`': ? shows the keys"
     keys F5
-    wait_for "Unknown key KEY_F(5): ? shows the keys"
+    wait_for "Unknown key F5: ? shows the keys"
+    keys IC
+    wait_for "Unknown key IC: ? shows the keys"
+}
+
+# r at the start says there is nothing to restart, not that the moves can be redone.
+test_restart_at_the_start() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys r
+    wait_for "At the start already: no moves to take back"
+    keys Right
+    wait_for "moves 1  pushes 0"
+    keys u
+    wait_for "moves 0  pushes 0"
+    keys r
+    wait_for "At the start already; U, x or End redoes the moves"
 }
 
 # TERM=dumb: one line that says what the game needs, exit status 2.
