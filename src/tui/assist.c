@@ -171,6 +171,8 @@ void assist_replay_best(assist *a, play *p)
     /* Copy it: restarting may change the record (the unfinished moves). */
     char *lurd = strdup(record->best_moves.lurd);
     int moves = record->best_moves.moves, pushes = record->best_moves.pushes;
+    /* a best that was not the player's own stays so when replayed (recorded as assisted) */
+    bool own = record->best_moves.origin == PROGRESS_OWN;
     if (!lurd) return;
     assist_cancel(a, p, NULL);
     game_restart(&p->game);
@@ -186,7 +188,7 @@ void assist_replay_best(assist *a, play *p)
                                     &steps, &count)) {
         play_message(p, PLAY_MESSAGE_ERROR, "The saved solution does not replay on this level");
     } else if (replay_start_steps(&p->replay, steps, count, "your best solution")) {
-        p->replay_by_solver = false;
+        p->replay_by_solver = !own;
         if (count < moves)
             play_message(p, PLAY_MESSAGE_INFO,
                          "Replaying your best, %d %s walked in %d moves (you: %d; space pause, "

@@ -1509,6 +1509,22 @@ test_assisted_recorded() {
     screen | grep -q '^ *> *2 *a ' || fail "level 2 is not marked assisted in the list"
 }
 
+# B replays a best with its origin: the solver's solution replayed is still assisted, never
+# the player's own solve.
+test_best_keeps_its_origin() {
+    start_game -t screen -l C "$WORK/small.xsb" --level 2 # a TERM whose End tmux sends
+    wait_for "Corner"
+    keys S
+    wait_for "Solved by the solver in "
+    keys B
+    wait_for "Replaying your best"
+    keys End
+    wait_for "(recorded as assisted)"
+    keys L
+    wait_for "small: 4 levels, 0 solved"
+    screen | grep -q '^ *> *2 *a ' || fail "level 2 is not marked assisted in the list"
+}
+
 # The redo steps survive quit and resume; so does a game on a level already solved.
 test_resume_redo_and_solved_level() {
     start_game -l C "$WORK/small.xsb"
