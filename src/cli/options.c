@@ -508,7 +508,8 @@ static const char usage_head[] =
     "collections (default: the bundled tutorial, then the 90 XSokoban levels).\n"
     "A FILE is an XSB or SOK collection (FILE:N starts at its level N); a DIRECTORY\n"
     "is one collection of its level files; - reads a collection from standard input;\n"
-    "one-level files named NAME_0001.sok, NAME_0002.sok ... group into one collection.\n"
+    "one-level files named NAME_0001.sok, NAME_0002.sok ... group into one\n"
+    "collection.\n"
     "Level files are read up to 64 MiB. A level that cannot be played is listed with\n"
     "its reason and skipped.\n";
 
@@ -518,31 +519,42 @@ static const char usage_tail[] =
     "Each option may be given once; --time and --hint-time take at most " MAX_SECONDS_TEXT "\n"
     "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
     "\n"
-    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage, 3 the game\n"
-    "could not save its progress (the reason on stderr), 128+N ended by signal N (saved).\n"
-    "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an SQLite\n"
-    "database, written at every change of the position (a killed game resumes as it was\n"
-    "shown); an old progress.txt there is imported once. Every signal that ends a program\n"
-    "restores the terminal, saves and exits 128+N.\n"
+    "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage,\n"
+    "3 the game could not save its progress (the reason on stderr), 128+N ended by\n"
+    "signal N (saved).\n"
+    "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an\n"
+    "SQLite database, written at every change of the position (a killed game resumes\n"
+    "as it was shown); an old progress.txt there is imported once. Every signal that\n"
+    "ends a program restores the terminal, saves and exits 128+N.\n"
     "See sokoban(6) for more.\n";
 
-/* One row of --help: "  --name VALUE" in a column of 23, then its text, indented. */
+/* One row of --help: "  --name VALUE" in a column of 23, then its text, its words wrapped
+ * so that no line is wider than 80 columns (the table's line breaks are word breaks). */
 static void print_row(FILE *out, const cli_option_row *row)
 {
+    enum { TEXT_COLUMN = 23, WIDTH = 80 };
     char label[64];
     snprintf(label, sizeof label, "--%s", row->name);
     if (row->short_name)
         snprintf(label + strlen(label), sizeof label - strlen(label), ", -%c", row->short_name);
     if (row->value)
         snprintf(label + strlen(label), sizeof label - strlen(label), " %s", row->value);
-    fprintf(out, "  %-21s", label);
-    for (const char *line = row->help; *line;) {
-        size_t length = strcspn(line, "\n");
-        fprintf(out, "%s%.*s\n", line == row->help ? "" : "                       ", (int)length,
-                line);
-        line += length;
-        if (*line) line++;
+    int column = fprintf(out, "  %-21s", label);
+    bool line_empty = true;
+    for (const char *word = row->help; *word;) {
+        size_t length = strcspn(word, " \n");
+        if (length > 0) {
+            if (!line_empty && column + 1 + (int)length > WIDTH) {
+                column = fprintf(out, "\n%*s", TEXT_COLUMN, "") - 1;
+                line_empty = true;
+            }
+            column += fprintf(out, "%s%.*s", line_empty ? "" : " ", (int)length, word);
+            line_empty = false;
+        }
+        word += length;
+        if (*word) word++;
     }
+    fputc('\n', out);
 }
 
 void cli_print_help(FILE *out)

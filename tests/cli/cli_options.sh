@@ -36,6 +36,12 @@ run -h
 expect_status "-h" 0
 grep -q '^Usage: sokoban' "$work/stdout" || fail "-h: no usage line"
 
+# --help fits an 80-column terminal: no line of it is wider
+run --help
+wide=$(awk 'length($0) > 80 { print NR ": " $0 }' "$work/stdout")
+[ -z "$wide" ] || fail "--help: lines wider than 80 columns:
+$wide"
+
 # an option without its value names the option and what it wants
 run --level
 expect_status "--level alone" 2
