@@ -106,7 +106,7 @@ static const key_row key_rows[] = {
     {KEY_ACTION_EDIT,
      {'E'},
      "E",
-     "edit the level (E on the level list too; ? there: its keys)",
+     "edit the level (on the level list too)",
      "E the level editor (E on the level list too; ? there lists its keys)"},
     {KEY_ACTION_HELP, {'?', KEY_F(1)}, "?", "this help", "? help"},
     {KEY_ACTION_REDRAW, {CONTROL_L}, "Ctrl-L", "repaint the screen", "Ctrl-L repaint"},

@@ -106,8 +106,8 @@ void levels_draw(level_list *list, const view *v, const play *p)
     move(LINES - 1, 0);
     hline(' ', COLS);
     const char *footer = list->note[0] ? list->note
-                                       : " Up/Down j/k PgUp/PgDn Home/End or a number: choose  "
-                                         "Enter: play  c: collections  E: edit  Esc q: back";
+                                       : " Up/Down or a number: choose  Enter: play  "
+                                         "c: collections  E: edit  Esc q: back";
     draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
     attrset(A_NORMAL);
 }

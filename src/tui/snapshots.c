@@ -139,8 +139,7 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, header, COLS);
     attrset(A_BOLD);
-    mvaddnstr(2, 0, "   name                                       moves  pushes  redo  saved",
-              COLS);
+    mvaddnstr(2, 0, "   name                                   moves  pushes  redo  saved", COLS);
     attrset(A_NORMAL);
     for (int row = 3, i = s->top; i < s->count && row < LINES - 1; i++, row++) {
         int moves, pushes, redo_moves, redo_pushes;
@@ -151,7 +150,7 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
         struct tm local;
         if (localtime_r(&saved, &local)) strftime(when, sizeof when, "%Y-%m-%d %H:%M", &local);
         char line[256];
-        snprintf(line, sizeof line, "   %-42.42s %6d  %6d  %4d  %s", s->items[i].name, moves,
+        snprintf(line, sizeof line, "   %-38.38s %6d  %6d  %4d  %s", s->items[i].name, moves,
                  pushes, redo_moves, when);
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {

@@ -1327,6 +1327,32 @@ test_help() {
     wait_for "moves 0"
 }
 
+# At 80 columns the help screen's rows, the level list's footer and the snapshots' rows
+# are shown whole: nothing a player needs is cut at the right edge.
+test_screens_fit_80_columns() {
+    start_game "$WORK/small.xsb"
+    wait_for "moves 0"
+    keys '?'
+    wait_for "this help"
+    screen | grep -qE '^ *E +edit the level .*\)$' || fail "the help's row of E is cut"
+    keys x
+    wait_for "moves 0"
+    keys L
+    wait_for "Esc q: back"
+    keys Escape
+    wait_for "moves 0"
+    keys Right m
+    wait_for "Snapshot name: _"
+    keys Enter
+    wait_for "Snapshot '1' saved"
+    keys "'"
+    wait_for "Snapshots of small 1"
+    screen | grep -qE '^ +1 +1 +0 +0 +[0-9-]{10} [0-9]{2}:[0-9]{2}$' ||
+        fail "the snapshot's row is cut before its time"
+    keys Escape
+    wait_for "moves 1"
+}
+
 # On a terminal too small for the help, it scrolls: the footer says how, the last lines come
 # into view with Down and PgDn, and any other key goes back.
 test_help_scrolls() {
