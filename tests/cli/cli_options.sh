@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_options.sh - the command line's own rules: -h, an option without its value, "--" ending
 # the options, the named limit of --time, a repeated option, --verify's @- and the total
-# line of --solve --all.
+# line of --solve --all; --help and the man page within 80 columns.
 # Usage: cli_options.sh SOKOBAN LEVELS_DIR
 set -u
 sokoban=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # the tests below change directory
@@ -41,6 +41,15 @@ run --help
 wide=$(awk 'length($0) > 80 { print NR ": " $0 }' "$work/stdout")
 [ -z "$wide" ] || fail "--help: lines wider than 80 columns:
 $wide"
+
+# so does the man page, as man shows it in 80 columns (where man is installed)
+if command -v man > /dev/null; then
+    wide=$(LC_ALL=C MANWIDTH=80 man -l "$levels/../man/sokoban.6" 2> /dev/null |
+        awk 'length($0) > 80 { print NR ": " $0 }')
+    [ -z "$wide" ] || fail "man/sokoban.6 shown in 80 columns: lines wider than 80 (an .nf
+example line is not wrapped; break it):
+$wide"
+fi
 
 # an option without its value names the option and what it wants
 run --level
