@@ -139,8 +139,9 @@ const cli_option_row cli_option_rows[] = {
      .taken_by = BY(HINT) | BY(SOLVE) | BY(OPTIMIZE),
      .wants = "a size in MiB",
      .bad = "a size in MiB from 1",
-     .help = "with --solve: memory per level for the transposition table\n"
-             "(optimal) or the stored states (fast) (default 1024 for\n"
+     .help = "with --solve, --hint and --optimize: memory per level for\n"
+             "the transposition table (optimal) or the stored states (fast)\n"
+             "(default 1024 for\n"
              "each search thread, at most a quarter of the machine's\n"
              "memory): the peak; more than the machine has is refused"},
     {.name = "mode",
@@ -499,8 +500,10 @@ static const char usage_head[] =
     "                    [--memory MiB] [--mode optimal|fast] [--threads N]\n"
     "                    [--optimize-time SECONDS] [--by moves|pushes]\n"
     "       sokoban --hint FILE [--level N] [--moves LURD|@FILE] [--time SECONDS]\n"
+    "                    [--memory MiB]\n"
     "       sokoban --optimize FILE [--level N | --all] [--by moves|pushes]\n"
-    "                    [--time SECONDS] SOLUTION|@FILE|-\n"
+    "                    [--time SECONDS] [--nodes N] [--memory MiB]\n"
+    "                    SOLUTION|@FILE|-\n"
     "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
     "\n"
     "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
