@@ -1,4 +1,4 @@
-/* tui.c - the terminal game: the terminal, the signals and the main loop.
+/* tui.c - the terminal game: the start and the main loop (terminal.c: the terminal).
  *
  * The loop waits in poll() on the keyboard and on the worker's wake fd, with a timeout only
  * while something moves on its own (a replay, the spinner), so it never waits for the solver
@@ -17,6 +17,7 @@
  *   mouse.c           the mouse: walking, a box picked and pushed where it is pointed
  *   levels.c          the level list screen
  *   editor.c          the level editor (its drawing in editor_draw.c, its solver editor_solve.c)
+ *   terminal.c        curses mode in, and the terminal put back however the game ends
  *   tui.c             this loop: dispatches keys and the worker's results */
 #define _GNU_SOURCE
 #include <curses.h>
@@ -47,6 +48,7 @@
 #include "signals.h"
 #include "snapshots.h"
 #include "statistics.h"
+#include "terminal.h"
 
 enum {
     DEFAULT_HINT_SECONDS = 10,
@@ -71,70 +73,6 @@ typedef struct tui {
     char start_note[1200]; /* said on the message line at the start: the last collection gone */
     FILE *trace;           /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
-
-/* ---- The terminal ------------------------------------------------------------------- */
-
-/* The signal handlers can only reach globals: this is the game's only one. */
-static volatile sig_atomic_t curses_active; /* the terminal is in curses mode */
-
-/* Puts the terminal back as it was. Safe to call twice, and from a crash's handler. */
-static void restore_terminal(void)
-{
-    if (!curses_active) return;
-    curses_active = 0;
-    endwin();
-}
-
-/* Enters curses mode. Returns false (with a message on stderr) when the terminal cannot. */
-static bool start_terminal(tui *t)
-{
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        fputs("sokoban: the game needs a terminal (see --help for the other modes)\n", stderr);
-        return false;
-    }
-    SCREEN *screen = newterm(NULL, stdout, stdin);
-    if (!screen) {
-        fprintf(stderr, "sokoban: cannot use the terminal '%s'\n",
-                getenv("TERM") ? getenv("TERM") : "(TERM is not set)");
-        return false;
-    }
-    set_term(screen);
-    /* A terminal that cannot move the cursor (TERM=dumb, a printing terminal) would pile
-     * every frame onto one line: refuse it in one line instead. */
-    const char *cursor_address = tigetstr("cup");
-    if (!cursor_address || cursor_address == (char *)-1) {
-        endwin();
-        delscreen(screen);
-        fprintf(stderr,
-                "sokoban: the terminal '%s' cannot move the cursor; the game needs one that "
-                "can (TERM=xterm-256color, linux, screen...)\n",
-                getenv("TERM") ? getenv("TERM") : "");
-        return false;
-    }
-    curses_active = 1;
-    atexit(restore_terminal);
-    /* ncurses (6.4) writes each cursor motion of a screen update with its own write() while
-     * the screen is "initial", a state only leaving curses mode (endwin()) ends: about 28
-     * writes instead of one for a key that redraws the dead squares, twice the time from key
-     * to redraw (bench/hint.sh). Leaving and coming back before the first frame shows nothing;
-     * the modes are set after it, as leaving resets the keypad's. */
-    endwin();
-    refresh();
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    nodelay(stdscr, TRUE);
-    set_escdelay(25);
-    curs_set(0);
-    mousemask(mouse_mask(), NULL);
-    mouseinterval(0);
-    /* no-color.org: NO_COLOR set and not empty means no colours; attributes (reverse, bold,
-     * underline) mark what colours would */
-    const char *no_color = getenv("NO_COLOR");
-    if (!no_color || !*no_color) draw_init_colors(&t->view);
-    return true;
-}
 
 /* ---- Collections -------------------------------------------------------------------- */
 
@@ -750,8 +688,8 @@ int tui_main(const cli_options *options)
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 
-    signals_install(restore_terminal);
-    if (!start_terminal(&t)) {
+    signals_install(terminal_restore);
+    if (!terminal_start(&t.view)) {
         free_all(&t);
         return CLI_BAD_INPUT;
     }
@@ -788,7 +726,7 @@ int tui_main(const cli_options *options)
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);
-    restore_terminal();
+    terminal_restore();
     if (status != CLI_OK) fputs("sokoban: out of memory\n", stderr);
     if (!free_all(&t) && status == CLI_OK) status = CLI_UNSAVED;
     if (progress_lost) {

@@ -1197,7 +1197,8 @@ test_resume() {
 }
 
 # Every terminal type and locale the game supports draws a board; UTF-8 glyphs only in a
-# UTF-8 locale.
+# UTF-8 locale. After q the game's screen is gone on each, with or without an alternate
+# screen to leave (vt100 and linux have none: the screen is cleared).
 test_terminals() {
     for term in xterm-256color screen tmux linux vt100; do
         for lang in C.UTF-8 C; do
@@ -1210,6 +1211,7 @@ test_terminals() {
             fi
             keys q
             wait_for "SHELL-DONE"
+            screen | grep -qF "pushes" && fail "$term $lang: the game's screen stays after q"
             tmux -L "$SOCKET" kill-server
         done
     done

@@ -1,0 +1,101 @@
+/* terminal.c - curses mode in, and the terminal put back however the game ends. */
+#include <curses.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mouse.h"
+#include "terminal.h"
+
+/* The signal handlers can only reach globals: this is the game's only one. */
+static volatile sig_atomic_t curses_active; /* the terminal is in curses mode */
+
+/* What clears the screen, without its padding, on a terminal with no alternate screen to
+ * leave (no rmcup: vt100, linux); empty on one that has it. Read at the start, so that a
+ * signal's handler only writes it. */
+static char clear_after[64];
+
+/* The terminal's "clear" capability without the padding ("$<50>") tputs would turn into a
+ * wait, into `out`: vt100's is "\033[H\033[J$<50>". Empty when the terminal has an
+ * alternate screen, or no clear. */
+static void read_clear_after(char *out, size_t size)
+{
+    out[0] = '\0';
+    const char *leave = tigetstr("rmcup"), *clear = tigetstr("clear");
+    if (leave && leave != (char *)-1 && *leave) return;
+    if (!clear || clear == (char *)-1) return;
+    size_t n = 0;
+    for (const char *c = clear; *c && n + 1 < size; c++) {
+        if (c[0] == '$' && c[1] == '<' && strchr(c, '>')) { /* padding: $<5>, $<50/> */
+            c = strchr(c, '>');
+            continue;
+        }
+        out[n++] = *c;
+    }
+    out[n] = '\0';
+}
+
+void terminal_restore(void)
+{
+    if (!curses_active) return;
+    curses_active = 0;
+    endwin();
+    /* endwin() leaves the last frame on a terminal without an alternate screen */
+    if (clear_after[0]) {
+        ssize_t written = write(STDOUT_FILENO, clear_after, strlen(clear_after));
+        (void)written;
+    }
+}
+
+bool terminal_start(view *v)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fputs("sokoban: the game needs a terminal (see --help for the other modes)\n", stderr);
+        return false;
+    }
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (!screen) {
+        fprintf(stderr, "sokoban: cannot use the terminal '%s'\n",
+                getenv("TERM") ? getenv("TERM") : "(TERM is not set)");
+        return false;
+    }
+    set_term(screen);
+    /* A terminal that cannot move the cursor (TERM=dumb, a printing terminal) would pile
+     * every frame onto one line: refuse it in one line instead. */
+    const char *cursor_address = tigetstr("cup");
+    if (!cursor_address || cursor_address == (char *)-1) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr,
+                "sokoban: the terminal '%s' cannot move the cursor; the game needs one that "
+                "can (TERM=xterm-256color, linux, screen...)\n",
+                getenv("TERM") ? getenv("TERM") : "");
+        return false;
+    }
+    read_clear_after(clear_after, sizeof clear_after);
+    curses_active = 1;
+    atexit(terminal_restore);
+    /* ncurses (6.4) writes each cursor motion of a screen update with its own write() while
+     * the screen is "initial", a state only leaving curses mode (endwin()) ends: about 28
+     * writes instead of one for a key that redraws the dead squares, twice the time from key
+     * to redraw (bench/hint.sh). Leaving and coming back before the first frame shows nothing;
+     * the modes are set after it, as leaving resets the keypad's. */
+    endwin();
+    refresh();
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);
+    set_escdelay(25);
+    curs_set(0);
+    mousemask(mouse_mask(), NULL);
+    mouseinterval(0);
+    /* no-color.org: NO_COLOR set and not empty means no colours; attributes (reverse, bold,
+     * underline) mark what colours would */
+    const char *no_color = getenv("NO_COLOR");
+    if (!no_color || !*no_color) draw_init_colors(v);
+    return true;
+}

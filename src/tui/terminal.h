@@ -1,0 +1,24 @@
+/* terminal.h - the terminal the game plays in: curses mode entered, and the terminal put back
+ * however the game ends.
+ *
+ * terminal_start() refuses what cannot be played on (no terminal, an unknown TERM, one that
+ * cannot move the cursor) with a line on stderr. terminal_restore() puts the terminal back as
+ * it was, the game's screen gone: a terminal with an alternate screen (xterm, screen, tmux)
+ * shows again what was there before; one without (vt100, linux) is cleared, so that no frame
+ * of the game stays behind the shell's prompt. It is safe from a crash's signal handler and
+ * twice, and runs at exit() too. */
+#ifndef SOKOBAN_TUI_TERMINAL_H
+#define SOKOBAN_TUI_TERMINAL_H
+
+#include <stdbool.h>
+
+#include "draw.h"
+
+/* Enters curses mode: keys, mouse, no cursor, the colours of `v` (none under NO_COLOR).
+ * Returns false (with a message on stderr) when the terminal cannot. */
+bool terminal_start(view *v);
+
+/* Puts the terminal back as it was. Safe to call twice, and from a signal handler. */
+void terminal_restore(void);
+
+#endif
