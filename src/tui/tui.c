@@ -17,6 +17,7 @@
  *   mouse.c           the mouse: walking, a box picked and pushed where it is pointed
  *   levels.c          the level list screen
  *   editor.c          the level editor (its drawing in editor_draw.c, its solver editor_solve.c)
+ *   start.c           what the game opens at its start (--collection, the last played)
  *   terminal.c        curses mode in, and the terminal put back however the game ends
  *   tui.c             this loop: dispatches keys and the worker's results */
 #define _GNU_SOURCE
@@ -47,6 +48,7 @@
 #include "play.h"
 #include "signals.h"
 #include "snapshots.h"
+#include "start.h"
 #include "statistics.h"
 #include "terminal.h"
 
@@ -63,224 +65,15 @@ typedef struct tui {
     assist assist;
     view view;
     level_list list;
-    collections_screen collections;    /* the collection library */
-    int start_collection, start_level; /* FILE:N, --collection or --level; -1: none */
+    collections_screen collections; /* the collection library */
+    game_start start;               /* where the game starts, and a note about it */
     snapshot_screen snapshots;
     statistics_screen statistics;
     editor editor;
     mouse mouse; /* a box picked, a drag */
     bool quit;
-    char start_note[1200]; /* said on the message line at the start: the last collection gone */
-    FILE *trace;           /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
+    FILE *trace; /* SOKOBAN_TRACE: key and redraw timestamps, for bench/hint.sh */
 } tui;
-
-/* ---- Collections -------------------------------------------------------------------- */
-
-/* The bundled collection `name` from the installed levels, else the source tree's. */
-static char *find_bundled(const char *name)
-{
-    const char *directories[] = {SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR};
-    for (size_t i = 0; i < sizeof directories / sizeof directories[0]; i++) {
-        char *path;
-        if (asprintf(&path, "%s/%s", directories[i], name) < 0) return NULL;
-        if (access(path, R_OK) == 0) return path;
-        free(path);
-    }
-    return NULL;
-}
-
-/* The files of the collection played last, when `sokoban` is started without any and that
- * collection is not one of the bundled two: the file, or every file of its group of
- * one-level files (NAME_NNNN.sok), or the folder. Returns their count (0: none) and the
- * paths in *files (each and the array to free()). */
-static int open_last_played(tui *t, char *const bundled[2], char ***files)
-{
-    *files = NULL;
-    const char *last;
-    int number;
-    if (!t->play.progress || !progress_last(t->play.progress, &last, &number)) return 0;
-    for (int i = 0; i < 2; i++) {
-        char resolved[PATH_MAX];
-        if (realpath(bundled[i], resolved) && strcmp(resolved, last) == 0) return 0;
-    }
-    if (access(last, R_OK) != 0) { /* gone since: the bundled ones it is */
-        snprintf(t->start_note, sizeof t->start_note,
-                 "The collection played last, %s, cannot be played any more (%s): the bundled "
-                 "levels instead",
-                 last, strerror(errno));
-        return 0;
-    }
-    int count = collection_group_files(last, files);
-    if (count > 0) return count;
-    *files = malloc(sizeof **files);
-    if (!*files || !((*files)[0] = strdup(last))) {
-        free(*files);
-        *files = NULL;
-        return 0;
-    }
-    return 1;
-}
-
-/* Keeps the solution sections of the levels' files as imported solutions (a solution that
- * does not solve its level is not kept), once per file (progress_import_collection). A line
- * for the player goes into `message` when it is empty. */
-static void import_file_solutions(tui *t, char *message, size_t message_size)
-{
-    if (!t->play.progress) return;
-    for (int c = 0; c < t->play.collection_count; c++) {
-        char skipped[1100];
-        progress_import_collection(t->play.progress, &t->play.collections[c], skipped,
-                                   sizeof skipped);
-        if (skipped[0] && !message[0]) snprintf(message, message_size, "%s", skipped);
-    }
-}
-
-static bool choose_start(tui *t, const int *numbers);
-
-/* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
- * XSokoban. Prints an error and returns false when one cannot be read or no level of any
- * can be played. A level that cannot be played stays in its collection, marked. Sets
- * t->start_collection and t->start_level when FILE:N or --level chose where to start. */
-static bool load_collections(tui *t)
-{
-    const cli_options *options = t->options;
-    const char *bundled_names[] = {"tutorial.xsb", "xsokoban.xsb"};
-    char *bundled[2] = {NULL, NULL};
-    const char *const *arguments = options->files;
-    int count = options->file_count;
-    char **last_files = NULL; /* the collection played last, when it is not a bundled one */
-    int last_count = 0;
-    const char **with_last = NULL;
-    if (count == 0) {
-        for (int i = 0; i < 2; i++) {
-            bundled[i] = find_bundled(bundled_names[i]);
-            if (!bundled[i]) {
-                fprintf(stderr, "sokoban: the bundled %s is in neither %s nor %s\n",
-                        bundled_names[i], SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR);
-                free(bundled[0]);
-                return false;
-            }
-        }
-        arguments = (const char *const *)bundled;
-        count = 2;
-        last_count = open_last_played(t, bundled, &last_files);
-        with_last = last_count > 0 ? calloc((size_t)(2 + last_count), sizeof *with_last) : NULL;
-        if (with_last) {
-            with_last[0] = bundled[0];
-            with_last[1] = bundled[1];
-            for (int i = 0; i < last_count; i++) with_last[2 + i] = last_files[i];
-            arguments = with_last;
-            count = 2 + last_count;
-        }
-    }
-    level_error error;
-    int *numbers = NULL;
-    bool ok = collection_open_all(arguments, count, &t->play.collections, &numbers,
-                                  &t->play.collection_count, &error);
-    if (!ok && last_count > 0 && with_last) {
-        /* The collection played last cannot be read any more (emptied, replaced by a FIFO or
-         * a folder without levels, a device): the bundled ones, with a note. Its files were
-         * opened without blocking and checked to be regular (textfile.h). */
-        snprintf(t->start_note, sizeof t->start_note,
-                 "The collection played last cannot be played any more (%s): the bundled "
-                 "levels instead",
-                 error.message);
-        ok = collection_open_all((const char *const *)bundled, 2, &t->play.collections, &numbers,
-                                 &t->play.collection_count, &error);
-    }
-    free(bundled[0]);
-    free(bundled[1]);
-    for (int i = 0; i < last_count; i++) free(last_files[i]);
-    free(last_files);
-    free(with_last);
-    if (!ok) {
-        fprintf(stderr, "sokoban: %s\n", error.message);
-        return false;
-    }
-    /* standard input was read: the keys come from the terminal */
-    for (int i = 0; i < options->file_count; i++)
-        if (strcmp(options->files[i], "-") == 0 && !isatty(STDIN_FILENO)) {
-            int tty = open("/dev/tty", O_RDONLY | O_CLOEXEC);
-            if (tty < 0 || dup2(tty, STDIN_FILENO) < 0) {
-                fputs("sokoban: -: the levels came on standard input, and there is no terminal "
-                      "to play them on\n",
-                      stderr);
-                free(numbers);
-                return false;
-            }
-            close(tty);
-        }
-    bool started = choose_start(t, numbers);
-    free(numbers);
-    return started;
-}
-
-/* Where the game starts: the first FILE:N named (`numbers`, per collection: N, or 0), or
- * --collection and --level. Prints an error and returns false when that level does not
- * exist or cannot be played, or when no level of any collection can be played. */
-static bool choose_start(tui *t, const int *numbers)
-{
-    const cli_options *options = t->options;
-    const play *p = &t->play;
-    t->start_collection = -1;
-    for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
-        if (numbers[i]) {
-            t->start_collection = i;
-            t->start_level = numbers[i] - 1;
-        }
-    for (int i = 0; i < p->collection_count && options->level && !options->collection; i++)
-        if (numbers[i] && numbers[i] != options->level) {
-            fprintf(stderr, "sokoban: %s:%d and --level %d name two levels; give one\n",
-                    p->collections[i].path, numbers[i], options->level);
-            return false;
-        }
-    if (options->collection) {
-        t->start_collection = -1;
-        for (int i = 0; i < p->collection_count && t->start_collection < 0; i++)
-            if (strcasecmp(p->collections[i].name, options->collection) == 0 ||
-                strcmp(p->collections[i].path, options->collection) == 0)
-                t->start_collection = i;
-        if (t->start_collection < 0) {
-            fprintf(stderr, "sokoban: --collection %s: no such collection; the collections are",
-                    options->collection);
-            for (int i = 0; i < p->collection_count; i++)
-                fprintf(stderr, "%s %s", i ? "," : "", p->collections[i].name);
-            fputs("\n", stderr);
-            return false;
-        }
-        t->start_level = options->level ? options->level - 1 : 0;
-    } else if (options->level && t->start_collection < 0) {
-        t->start_collection = 0;
-        t->start_level = options->level - 1;
-    }
-    if (t->start_collection >= 0) {
-        const collection *c = &p->collections[t->start_collection];
-        /* named as the player named it: the path typed, or the collection's name */
-        const char *named = options->file_count ? c->path : c->name;
-        if (t->start_level >= c->count) {
-            fprintf(stderr, "sokoban: %s has %d %s, not %d", named, c->count,
-                    play_plural(c->count, "level", "levels"), t->start_level + 1);
-            if (p->collection_count > 1)
-                fprintf(stderr, " (another collection: --collection NAME --level N, or FILE:N)");
-            fputs("\n", stderr);
-            return false;
-        }
-        if (c->levels[t->start_level].error) {
-            fprintf(stderr, "sokoban: %s\n", c->levels[t->start_level].error);
-            return false;
-        }
-    }
-    bool playable = false; /* a collection with a level that can be played */
-    for (int i = 0; i < p->collection_count; i++)
-        playable |= p->collections[i].bad_count < p->collections[i].count;
-    if (!playable) {
-        const level *bad = collection_first_bad(&p->collections[0]);
-        fprintf(stderr, "sokoban: no level can be played%s%s\n", bad ? "; the first: " : "",
-                bad ? bad->error : "");
-        return false;
-    }
-    return true;
-}
 
 /* ---- Keys --------------------------------------------------------------------------- */
 
@@ -680,11 +473,11 @@ int tui_main(const cli_options *options)
     if (progress_lost)
         snprintf(progress_message, sizeof progress_message,
                  "progress: out of memory, so progress is not saved");
-    if (!load_collections(&t)) {
+    if (!start_load(options, &t.play, &t.start)) {
         free_all(&t);
         return CLI_BAD_INPUT;
     }
-    import_file_solutions(&t, progress_message, sizeof progress_message);
+    start_import_solutions(&t.play, progress_message, sizeof progress_message);
     const char *trace_path = getenv("SOKOBAN_TRACE");
     if (trace_path && *trace_path) t.trace = fopen(trace_path, "w");
 
@@ -701,16 +494,16 @@ int tui_main(const cli_options *options)
     pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 
     int status = CLI_OK;
-    bool opened = t.start_collection >= 0
-                      ? play_open_level(&t.play, t.start_collection, t.start_level)
+    bool opened = t.start.collection >= 0
+                      ? play_open_level(&t.play, t.start.collection, t.start.level)
                       : play_open_first(&t.play, 0, options->file_count > 0);
     if (!opened) {
         status = CLI_BAD_INPUT;
     } else {
         if (progress_message[0])
             play_message(&t.play, PLAY_MESSAGE_ERROR, "%s", progress_message);
-        else if (t.start_note[0])
-            play_message(&t.play, PLAY_MESSAGE_INFO, "%s", t.start_note);
+        else if (t.start.note[0])
+            play_message(&t.play, PLAY_MESSAGE_INFO, "%s", t.start.note);
         else if (!t.assist.worker)
             play_message(&t.play, PLAY_MESSAGE_ERROR,
                          "The solver thread could not start: no hints");
@@ -720,7 +513,7 @@ int tui_main(const cli_options *options)
         assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
         if (options->edit)
             editor_enter(&t.editor,
-                         t.start_collection >= 0 || options->file_count ? play_level(&t.play)
+                         t.start.collection >= 0 || options->file_count ? play_level(&t.play)
                                                                         : NULL,
                          &t.play, &t.assist, &t.view);
         main_loop(&t);

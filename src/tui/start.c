@@ -1,0 +1,216 @@
+/* start.c - what the game opens at its start (see start.h). */
+#define _GNU_SOURCE
+#include "start.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "level/collection.h"
+
+/* The bundled collection `name` from the installed levels, else the source tree's. */
+static char *find_bundled(const char *name)
+{
+    const char *directories[] = {SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR};
+    for (size_t i = 0; i < sizeof directories / sizeof directories[0]; i++) {
+        char *path;
+        if (asprintf(&path, "%s/%s", directories[i], name) < 0) return NULL;
+        if (access(path, R_OK) == 0) return path;
+        free(path);
+    }
+    return NULL;
+}
+
+/* The files of the collection played last, when `sokoban` is started without any and that
+ * collection is not one of the bundled two: the file, or every file of its group of
+ * one-level files (NAME_NNNN.sok), or the folder. Returns their count (0: none) and the
+ * paths in *files (each and the array to free()). */
+static int open_last_played(play *p, game_start *s, char *const bundled[2], char ***files)
+{
+    *files = NULL;
+    const char *last;
+    int number;
+    if (!p->progress || !progress_last(p->progress, &last, &number)) return 0;
+    for (int i = 0; i < 2; i++) {
+        char resolved[PATH_MAX];
+        if (realpath(bundled[i], resolved) && strcmp(resolved, last) == 0) return 0;
+    }
+    if (access(last, R_OK) != 0) { /* gone since: the bundled ones it is */
+        snprintf(s->note, sizeof s->note,
+                 "The collection played last, %s, cannot be played any more (%s): the bundled "
+                 "levels instead",
+                 last, strerror(errno));
+        return 0;
+    }
+    int count = collection_group_files(last, files);
+    if (count > 0) return count;
+    *files = malloc(sizeof **files);
+    if (!*files || !((*files)[0] = strdup(last))) {
+        free(*files);
+        *files = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+/* Keeps the solution sections of the levels' files as imported solutions (a solution that
+ * does not solve its level is not kept), once per file (progress_import_collection). A line
+ * for the player goes into `message` when it is empty. */
+void start_import_solutions(play *p, char *message, size_t message_size)
+{
+    if (!p->progress) return;
+    for (int c = 0; c < p->collection_count; c++) {
+        char skipped[1100];
+        progress_import_collection(p->progress, &p->collections[c], skipped, sizeof skipped);
+        if (skipped[0] && !message[0]) snprintf(message, message_size, "%s", skipped);
+    }
+}
+
+static bool choose_start(const cli_options *options, play *p, game_start *s, const int *numbers);
+
+/* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
+ * XSokoban. Prints an error and returns false when one cannot be read or no level of any
+ * can be played. A level that cannot be played stays in its collection, marked. Sets
+ * s->collection and s->level when FILE:N or --level chose where to start. */
+bool start_load(const cli_options *options, play *p, game_start *s)
+{
+    const char *bundled_names[] = {"tutorial.xsb", "xsokoban.xsb"};
+    char *bundled[2] = {NULL, NULL};
+    const char *const *arguments = options->files;
+    int count = options->file_count;
+    char **last_files = NULL; /* the collection played last, when it is not a bundled one */
+    int last_count = 0;
+    const char **with_last = NULL;
+    if (count == 0) {
+        for (int i = 0; i < 2; i++) {
+            bundled[i] = find_bundled(bundled_names[i]);
+            if (!bundled[i]) {
+                fprintf(stderr, "sokoban: the bundled %s is in neither %s nor %s\n",
+                        bundled_names[i], SOKOBAN_LEVELS_DIR, SOKOBAN_SOURCE_LEVELS_DIR);
+                free(bundled[0]);
+                return false;
+            }
+        }
+        arguments = (const char *const *)bundled;
+        count = 2;
+        last_count = open_last_played(p, s, bundled, &last_files);
+        with_last = last_count > 0 ? calloc((size_t)(2 + last_count), sizeof *with_last) : NULL;
+        if (with_last) {
+            with_last[0] = bundled[0];
+            with_last[1] = bundled[1];
+            for (int i = 0; i < last_count; i++) with_last[2 + i] = last_files[i];
+            arguments = with_last;
+            count = 2 + last_count;
+        }
+    }
+    level_error error;
+    int *numbers = NULL;
+    bool ok = collection_open_all(arguments, count, &p->collections, &numbers, &p->collection_count,
+                                  &error);
+    if (!ok && last_count > 0 && with_last) {
+        /* The collection played last cannot be read any more (emptied, replaced by a FIFO or
+         * a folder without levels, a device): the bundled ones, with a note. Its files were
+         * opened without blocking and checked to be regular (textfile.h). */
+        snprintf(s->note, sizeof s->note,
+                 "The collection played last cannot be played any more (%s): the bundled "
+                 "levels instead",
+                 error.message);
+        ok = collection_open_all((const char *const *)bundled, 2, &p->collections, &numbers,
+                                 &p->collection_count, &error);
+    }
+    free(bundled[0]);
+    free(bundled[1]);
+    for (int i = 0; i < last_count; i++) free(last_files[i]);
+    free(last_files);
+    free(with_last);
+    if (!ok) {
+        fprintf(stderr, "sokoban: %s\n", error.message);
+        return false;
+    }
+    /* standard input was read: the keys come from the terminal */
+    for (int i = 0; i < options->file_count; i++)
+        if (strcmp(options->files[i], "-") == 0 && !isatty(STDIN_FILENO)) {
+            int tty = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+            if (tty < 0 || dup2(tty, STDIN_FILENO) < 0) {
+                fputs("sokoban: -: the levels came on standard input, and there is no terminal "
+                      "to play them on\n",
+                      stderr);
+                free(numbers);
+                return false;
+            }
+            close(tty);
+        }
+    bool started = choose_start(options, p, s, numbers);
+    free(numbers);
+    return started;
+}
+
+/* Where the game starts: the first FILE:N named (`numbers`, per collection: N, or 0), or
+ * --collection and --level. Prints an error and returns false when that level does not
+ * exist or cannot be played, or when no level of any collection can be played. */
+static bool choose_start(const cli_options *options, play *p, game_start *s, const int *numbers)
+{
+    s->collection = -1;
+    for (int i = 0; i < p->collection_count && s->collection < 0; i++)
+        if (numbers[i]) {
+            s->collection = i;
+            s->level = numbers[i] - 1;
+        }
+    for (int i = 0; i < p->collection_count && options->level && !options->collection; i++)
+        if (numbers[i] && numbers[i] != options->level) {
+            fprintf(stderr, "sokoban: %s:%d and --level %d name two levels; give one\n",
+                    p->collections[i].path, numbers[i], options->level);
+            return false;
+        }
+    if (options->collection) {
+        s->collection = -1;
+        for (int i = 0; i < p->collection_count && s->collection < 0; i++)
+            if (strcasecmp(p->collections[i].name, options->collection) == 0 ||
+                strcmp(p->collections[i].path, options->collection) == 0)
+                s->collection = i;
+        if (s->collection < 0) {
+            fprintf(stderr, "sokoban: --collection %s: no such collection; the collections are",
+                    options->collection);
+            for (int i = 0; i < p->collection_count; i++)
+                fprintf(stderr, "%s %s", i ? "," : "", p->collections[i].name);
+            fputs("\n", stderr);
+            return false;
+        }
+        s->level = options->level ? options->level - 1 : 0;
+    } else if (options->level && s->collection < 0) {
+        s->collection = 0;
+        s->level = options->level - 1;
+    }
+    if (s->collection >= 0) {
+        const collection *c = &p->collections[s->collection];
+        /* named as the player named it: the path typed, or the collection's name */
+        const char *named = options->file_count ? c->path : c->name;
+        if (s->level >= c->count) {
+            fprintf(stderr, "sokoban: %s has %d %s, not %d", named, c->count,
+                    play_plural(c->count, "level", "levels"), s->level + 1);
+            if (p->collection_count > 1)
+                fprintf(stderr, " (another collection: --collection NAME --level N, or FILE:N)");
+            fputs("\n", stderr);
+            return false;
+        }
+        if (c->levels[s->level].error) {
+            fprintf(stderr, "sokoban: %s\n", c->levels[s->level].error);
+            return false;
+        }
+    }
+    bool playable = false; /* a collection with a level that can be played */
+    for (int i = 0; i < p->collection_count; i++)
+        playable |= p->collections[i].bad_count < p->collections[i].count;
+    if (!playable) {
+        const level *bad = collection_first_bad(&p->collections[0]);
+        fprintf(stderr, "sokoban: no level can be played%s%s\n", bad ? "; the first: " : "",
+                bad ? bad->error : "");
+        return false;
+    }
+    return true;
+}
