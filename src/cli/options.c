@@ -98,8 +98,10 @@ const cli_option_row cli_option_rows[] = {
      .field = FIELD(collection),
      .taken_by = BY(PLAY),
      .wants = "a collection name",
-     .help = "in the game: start in the collection NAME (as the level\n"
-             "list names it) at --level N (default 1)"},
+     .help = "in the game: start in the collection NAME, any the\n"
+             "collection library shows (in any case; its start is enough\n"
+             "when no other name starts so), at --level N (default: where\n"
+             "you left off)"},
     {.name = "all",
      .kind = CLI_VALUE_NONE,
      .field = FIELD(all),

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "library.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,15 +25,24 @@ static int compare_strings(const void *a, const void *b)
     return collection_natural_compare(*(char *const *)a, *(char *const *)b);
 }
 
+/* Names in natural order, capitals and small letters alike ("broken" before "My Own Set"). */
 static int compare_entries(const void *a, const void *b)
 {
     const library_entry *x = a, *y = b;
-    return collection_natural_compare(x->name, y->name);
+    char lower_x[256], lower_y[256];
+    size_t i = 0, k = 0;
+    for (; x->name[i] && i + 1 < sizeof lower_x; i++)
+        lower_x[i] = (char)tolower((unsigned char)x->name[i]);
+    for (; y->name[k] && k + 1 < sizeof lower_y; k++)
+        lower_y[k] = (char)tolower((unsigned char)y->name[k]);
+    lower_x[i] = lower_y[k] = '\0';
+    int order = collection_natural_compare(lower_x, lower_y);
+    return order ? order : collection_natural_compare(x->name, y->name);
 }
 
 /* Adds an entry for `files[0..count)` of `folder` named `name`, taking the file strings. */
 static bool add_entry(library *l, int *capacity, const char *folder, const char *name, char **files,
-                      int count)
+                      int count, int root)
 {
     if (l->count == *capacity) {
         *capacity = *capacity ? *capacity * 2 : 32;
@@ -41,7 +51,7 @@ static bool add_entry(library *l, int *capacity, const char *folder, const char 
         l->entries = grown;
     }
     char **copy = malloc((size_t)count * sizeof *copy);
-    library_entry e = {strdup(name), strdup(folder), copy, count};
+    library_entry e = {strdup(name), strdup(folder), copy, count, root};
     if (!e.name || !e.folder || !copy) {
         free(e.name);
         free(e.folder);
@@ -62,8 +72,25 @@ static char *file_stem(const char *path)
     return strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
 }
 
+/* The name the game gives the collection of the one file `path` (collection_open_all():
+ * its Collection: or Title: field, or the group's name of a one-level file), else its name
+ * without the extension when it cannot be read: a string to free(). */
+static char *file_collection_name(const char *path)
+{
+    collection *list;
+    int *numbers, count;
+    level_error error;
+    if (!collection_open_all(&path, 1, &list, &numbers, &count, &error)) return file_stem(path);
+    char *name =
+        count == 1 && list[0].name && list[0].name[0] ? strdup(list[0].name) : file_stem(path);
+    for (int i = 0; i < count; i++) collection_free(&list[i]);
+    free(list);
+    free(numbers);
+    return name;
+}
+
 /* Scans one folder's level files into entries, and its subfolders `depth` levels down. */
-static bool scan_folder(library *l, int *capacity, const char *folder, int depth)
+static bool scan_folder(library *l, int *capacity, const char *folder, int depth, int root)
 {
     DIR *dir = opendir(folder);
     if (!dir) return true;
@@ -111,8 +138,8 @@ static bool scan_folder(library *l, int *capacity, const char *folder, int depth
                    strcmp(key, other) == 0)
                 end++;
         char *name = end - i > 1 ? strdup(strrchr(key, '/') ? strrchr(key, '/') + 1 : key)
-                                 : file_stem(files[i]);
-        ok = name && add_entry(l, capacity, folder, name, files + i, end - i);
+                                 : file_collection_name(files[i]);
+        ok = name && add_entry(l, capacity, folder, name, files + i, end - i, root);
         free(name);
         if (ok)
             i = end;
@@ -121,11 +148,53 @@ static bool scan_folder(library *l, int *capacity, const char *folder, int depth
     }
     free(files);
     for (int i = 0; i < folder_count; i++) {
-        if (ok) ok = scan_folder(l, capacity, subfolders[i], depth - 1);
+        if (ok) ok = scan_folder(l, capacity, subfolders[i], depth - 1, root);
         free(subfolders[i]);
     }
     free(subfolders);
     return ok;
+}
+
+/* The index of an entry before `before` (in the priority of their folders: the earlier
+ * folder first, then the order found) named `name`, or -1. */
+static int named_before(const library *l, const char *name, int before)
+{
+    const library_entry *b = &l->entries[before];
+    for (int i = 0; i < l->count; i++) {
+        const library_entry *e = &l->entries[i];
+        bool earlier = e->root < b->root || (e->root == b->root && i < before);
+        if (earlier && strcasecmp(e->name, name) == 0) return i;
+    }
+    return -1;
+}
+
+/* Makes the names unique: an entry named as an earlier one gets its folder (under the
+ * folder scanned; that folder's own name when it lies there) in brackets, or its first
+ * file's name when that is still taken. False when out of memory. */
+static bool make_names_unique(library *l, const char *const *folders)
+{
+    for (int i = 0; i < l->count; i++) {
+        library_entry *e = &l->entries[i];
+        if (named_before(l, e->name, i) < 0) continue;
+        const char *root = folders[e->root];
+        size_t length = strlen(root);
+        const char *where = strncmp(e->folder, root, length) == 0 && e->folder[length] == '/'
+                                ? e->folder + length + 1
+                            : strrchr(root, '/') ? strrchr(root, '/') + 1
+                                                 : root;
+        char *plain = e->name, *name;
+        if (asprintf(&name, "%s (%s)", plain, where) < 0) return false;
+        e->name = name;
+        if (named_before(l, name, i) >= 0) { /* taken too: the file's name instead */
+            where = strrchr(e->files[0], '/') ? strrchr(e->files[0], '/') + 1 : e->files[0];
+            free(name);
+            if (asprintf(&name, "%s (%s)", plain, where) < 0) name = NULL;
+            e->name = name;
+        }
+        free(plain);
+        if (!e->name) return false;
+    }
+    return true;
 }
 
 bool library_scan(const char *const *folders, int count, library *out)
@@ -133,19 +202,41 @@ bool library_scan(const char *const *folders, int count, library *out)
     *out = (library){0};
     int capacity = 0;
     for (int i = 0; i < count; i++) {
-        if (!scan_folder(out, &capacity, folders[i], 2)) {
+        if (!scan_folder(out, &capacity, folders[i], 2, i)) {
             library_free(out);
             return false;
         }
+    }
+    if (!make_names_unique(out, folders)) {
+        library_free(out);
+        return false;
     }
     if (out->count) qsort(out->entries, (size_t)out->count, sizeof *out->entries, compare_entries);
     return true;
 }
 
+int library_match(const library *l, const char *name, int *matches, int max)
+{
+    int found = 0;
+    for (int i = 0; i < l->count; i++)
+        if (strcasecmp(l->entries[i].name, name) == 0) {
+            if (found < max) matches[found] = i;
+            found++;
+        }
+    if (found > 0) return found;
+    size_t length = strlen(name);
+    for (int i = 0; i < l->count; i++)
+        if (strncasecmp(l->entries[i].name, name, length) == 0) {
+            if (found < max) matches[found] = i;
+            found++;
+        }
+    return found;
+}
+
 int library_default_folders(const char *bundled, char **folders, int max)
 {
     int n = 0;
-    if (n < max) folders[n] = strdup("/usr/share/games"), n += folders[n] != NULL;
+    if (bundled && n < max) folders[n] = strdup(bundled), n += folders[n] != NULL;
     const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
     char *mine = NULL;
     if (data && data[0] == '/') {
@@ -157,7 +248,7 @@ int library_default_folders(const char *bundled, char **folders, int max)
         folders[n++] = mine;
     else
         free(mine);
-    if (bundled && n < max) folders[n] = strdup(bundled), n += folders[n] != NULL;
+    if (n < max) folders[n] = strdup("/usr/share/games"), n += folders[n] != NULL;
     return n;
 }
 

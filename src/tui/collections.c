@@ -1,6 +1,7 @@
 /* collections.c - the collection library screen. */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <limits.h>
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,30 +10,51 @@
 #include <unistd.h>
 
 #include "level/collection.h"
+#include "level/utf8.h"
 #include "collections.h"
 #include "list.h"
 
 enum { HEADER_ROWS = 3, FOOTER_ROWS = 1 };
 
-/* The folders to scan: the system's, the player's, the bundled levels. */
-static void scan(collections_screen *s)
+bool collections_library(library *out)
 {
     char *folders[4];
     const char *bundled =
         access(SOKOBAN_LEVELS_DIR, R_OK) == 0 ? SOKOBAN_LEVELS_DIR : SOKOBAN_SOURCE_LEVELS_DIR;
     int count = library_default_folders(bundled, folders, 4);
-    if (!library_scan((const char *const *)folders, count, &s->library))
-        snprintf(s->note, sizeof s->note, " Out of memory reading the library");
+    bool ok = library_scan((const char *const *)folders, count, out);
     for (int i = 0; i < count; i++) free(folders[i]);
+    return ok;
 }
 
-/* Reads every collection of the library once to count its levels and the solved ones. */
+/* Reads the library of the system. */
+static void scan(collections_screen *s)
+{
+    if (!collections_library(&s->library))
+        snprintf(s->note, sizeof s->note, " Out of memory reading the library");
+}
+
+/* Why no level of the collection `c` can be played (it has none that can): a string to
+ * free(), or NULL. */
+static char *no_playable_level(const collection *c)
+{
+    const level *bad = collection_first_bad(c);
+    char *why;
+    if (asprintf(&why, "no level can be played (%s)",
+                 bad ? (bad->problem ? bad->problem : bad->error) : "none in it") < 0)
+        return NULL;
+    return why;
+}
+
+/* Reads every collection of the library once to count its levels and the solved ones, and
+ * to find those of which no level can be played. */
 static void count_levels(collections_screen *s, const play *p)
 {
     int n = s->library.count;
     s->levels = calloc((size_t)(n ? n : 1), sizeof *s->levels);
     s->solved = calloc((size_t)(n ? n : 1), sizeof *s->solved);
-    if (!s->levels || !s->solved) return;
+    s->problems = calloc((size_t)(n ? n : 1), sizeof *s->problems);
+    if (!s->levels || !s->solved || !s->problems) return;
     for (int i = 0; i < n; i++) {
         const library_entry *e = &s->library.entries[i];
         collection *list;
@@ -41,6 +63,7 @@ static void count_levels(collections_screen *s, const play *p)
         if (!collection_open_all((const char *const *)e->files, e->file_count, &list, &numbers,
                                  &count, &error)) {
             s->levels[i] = -1;
+            s->problems[i] = strdup(error.message);
             continue;
         }
         for (int c = 0; c < count; c++) {
@@ -52,24 +75,36 @@ static void count_levels(collections_screen *s, const play *p)
                     p->progress ? progress_get(p->progress, progress_level_key(lv)) : NULL;
                 s->solved[i] += record && record->solved;
             }
-            collection_free(&list[c]);
         }
+        if (s->levels[i] == 0 && count > 0) s->problems[i] = no_playable_level(&list[0]);
+        for (int c = 0; c < count; c++) collection_free(&list[c]);
         free(list);
         free(numbers);
     }
+}
+
+/* Forgets the counts (they are made again when the library opens). */
+static void free_counts(collections_screen *s)
+{
+    for (int i = 0; s->problems && i < s->library.count; i++) free(s->problems[i]);
+    free(s->problems);
+    free(s->levels);
+    free(s->solved);
+    s->problems = NULL;
+    s->levels = s->solved = NULL;
 }
 
 void collections_open(collections_screen *s, const play *p)
 {
     s->note[0] = '\0';
     s->typed[0] = '\0';
+    s->typing = false;
+    free_counts(s); /* counted again: levels may have been solved since */
     if (!s->scanned) {
         s->scanned = true;
         scan(s);
         s->selected = s->top = 0;
     }
-    free(s->levels); /* counted again: levels may have been solved since */
-    free(s->solved);
     count_levels(s, p);
 }
 
@@ -86,21 +121,37 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
     int rows = visible_rows();
     list_scroll(s->selected, &s->top, rows);
     char header[160];
-    snprintf(header, sizeof header, " Collection library: %d collection%s on this system",
-             s->library.count, s->library.count == 1 ? "" : "s");
+    snprintf(header, sizeof header, " Collection library: %d collection%s", s->library.count,
+             s->library.count == 1 ? "" : "s");
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, header, COLS);
     attrset(A_BOLD);
-    mvaddnstr(2, 0, "   collection              levels  solved  folder", COLS);
+    /* the names' column as wide as the longest name, from 22 to half the screen */
+    int width = 22;
+    for (int i = 0; i < s->library.count; i++) {
+        int its = utf8_width(s->library.entries[i].name);
+        if (its > width) width = its;
+    }
+    int widest = COLS / 2 > 12 ? COLS / 2 : 12;
+    if (width > widest) width = widest;
+    char heads[200];
+    snprintf(heads, sizeof heads, "   %-*s levels  solved  folder", width, "collection");
+    mvaddnstr(2, 0, heads, COLS);
     attrset(A_NORMAL);
     for (int row = 0; row < rows && s->top + row < s->library.count; row++) {
         int i = s->top + row;
         const library_entry *e = &s->library.entries[i];
         char counts[32] = "  ?       ?";
-        if (s->levels && s->levels[i] >= 0)
+        const char *problem = s->problems ? s->problems[i] : NULL;
+        if (problem)
+            snprintf(counts, sizeof counts, "     -       -");
+        else if (s->levels && s->levels[i] >= 0)
             snprintf(counts, sizeof counts, "%6d  %6d", s->levels[i], s->solved[i]);
-        char line[600];
-        snprintf(line, sizeof line, "   %-22s %s  %s", e->name, counts, e->folder);
+        char line[1200];
+        int used; /* the name cut to its column, padded by columns, not bytes */
+        int fits = (int)utf8_fit(e->name, width, &used);
+        snprintf(line, sizeof line, "   %.*s%*s %s  %s", fits, e->name, width - used, "", counts,
+                 problem ? problem : e->folder);
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(HEADER_ROWS + row, 0);
@@ -117,48 +168,74 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
+    char typed[700];
+    bool narrow = COLS < 76;
     const char *footer = s->note[0] ? s->note
-                                    : " Up/Down PgUp/PgDn Home/End or a name: choose  "
+                         : narrow   ? " / or a name  Enter: play  Esc: back"
+                                    : " Up/Down PgUp/PgDn Home/End, / or a name: choose  "
                                       "Enter: play  Esc q: back";
-    mvaddnstr(LINES - 1, 0, footer, COLS);
+    if (s->typing) {
+        snprintf(typed, sizeof typed, " Name: %s_  %s", s->typed,
+                 s->note[0] ? s->note
+                 : narrow   ? "Backspace: erase"
+                            : "Backspace: erase  Enter: play  Esc: back");
+        footer = typed;
+    }
+    draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
     attrset(A_NORMAL);
 }
 
-/* The collection in play whose first file is `path`, or -1. */
+/* The collection in play whose path is `path` (as given, or the same file), or -1. */
 static int find_in_play(const play *p, const char *path)
 {
-    for (int i = 0; i < p->collection_count; i++)
+    char wanted[PATH_MAX], resolved[PATH_MAX];
+    bool real = realpath(path, wanted) != NULL;
+    for (int i = 0; i < p->collection_count; i++) {
         if (strcmp(p->collections[i].path, path) == 0) return i;
+        if (real && realpath(p->collections[i].path, resolved) && strcmp(resolved, wanted) == 0)
+            return i;
+    }
     return -1;
+}
+
+int collections_add(play *p, const library_entry *e, level_error *error)
+{
+    int index = find_in_play(p, e->files[0]);
+    if (index >= 0) return index;
+    collection *list;
+    int *numbers, count;
+    if (!collection_open_all((const char *const *)e->files, e->file_count, &list, &numbers, &count,
+                             error))
+        return -1;
+    free(numbers);
+    collection *grown =
+        realloc(p->collections, (size_t)(p->collection_count + count) * sizeof *grown);
+    if (!grown) {
+        for (int c = 0; c < count; c++) collection_free(&list[c]);
+        free(list);
+        snprintf(error->message, sizeof error->message, "%s: out of memory", e->name);
+        return -1;
+    }
+    p->collections = grown;
+    index = p->collection_count;
+    memcpy(p->collections + index, list, (size_t)count * sizeof *list);
+    p->collection_count += count;
+    free(list);
+    return index;
 }
 
 /* Opens entry `i`: the collection in play when it is there, else read and added. */
 static collections_outcome play_entry(collections_screen *s, play *p, int i)
 {
-    const library_entry *e = &s->library.entries[i];
-    int index = find_in_play(p, e->files[0]);
+    if (s->problems && s->problems[i]) {
+        snprintf(s->note, sizeof s->note, " %s: %s", s->library.entries[i].name, s->problems[i]);
+        return COLLECTIONS_STAY;
+    }
+    level_error error;
+    int index = collections_add(p, &s->library.entries[i], &error);
     if (index < 0) {
-        collection *list;
-        int *numbers, count;
-        level_error error;
-        if (!collection_open_all((const char *const *)e->files, e->file_count, &list, &numbers,
-                                 &count, &error)) {
-            snprintf(s->note, sizeof s->note, " %s", error.message);
-            return COLLECTIONS_STAY;
-        }
-        free(numbers);
-        collection *grown =
-            realloc(p->collections, (size_t)(p->collection_count + count) * sizeof *grown);
-        if (!grown) {
-            for (int c = 0; c < count; c++) collection_free(&list[c]);
-            free(list);
-            return COLLECTIONS_OUT_OF_MEMORY;
-        }
-        p->collections = grown;
-        index = p->collection_count;
-        memcpy(p->collections + index, list, (size_t)count * sizeof *list);
-        p->collection_count += count;
-        free(list);
+        snprintf(s->note, sizeof s->note, " %s", error.message);
+        return COLLECTIONS_STAY;
     }
     const collection *c = &p->collections[index];
     int level = 0;
@@ -174,32 +251,63 @@ static collections_outcome play_entry(collections_screen *s, play *p, int i)
     return play_open_level(p, index, level) ? COLLECTIONS_PLAY : COLLECTIONS_OUT_OF_MEMORY;
 }
 
+/* The first entry whose name starts with `text`, else the first whose name holds it; -1
+ * when none does. */
+static int find_typed(const collections_screen *s, const char *text)
+{
+    size_t length = strlen(text);
+    for (int i = 0; i < s->library.count; i++)
+        if (strncasecmp(s->library.entries[i].name, text, length) == 0) return i;
+    for (int i = 0; i < s->library.count; i++)
+        if (strcasestr(s->library.entries[i].name, text)) return i;
+    return -1;
+}
+
+/* A key while a name is typed: true when it was the name's (a character, Backspace). */
+static bool typing_key(collections_screen *s, int key)
+{
+    size_t length = strlen(s->typed);
+    if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        if (length > 0) s->typed[length - 1] = '\0';
+        if (length <= 1) s->typing = false;
+        int found = s->typed[0] ? find_typed(s, s->typed) : -1;
+        if (found >= 0) s->selected = found;
+        return true;
+    }
+    if (key < ' ' || key >= 127 || key == '/') return false;
+    if (length + 1 >= sizeof s->typed) return true;
+    char longer[sizeof s->typed];
+    snprintf(longer, sizeof longer, "%s%c", s->typed, key);
+    int found = find_typed(s, longer);
+    if (found < 0) {
+        /* not taken: the letters after it still match */
+        snprintf(s->note, sizeof s->note, "no name holds \"%s\"", longer);
+        return true;
+    }
+    snprintf(s->typed, sizeof s->typed, "%s", longer);
+    s->selected = found;
+    return true;
+}
+
 collections_outcome collections_key(collections_screen *s, play *p, int key)
 {
     s->note[0] = '\0';
+    if (s->typing && typing_key(s, key)) return COLLECTIONS_STAY;
+    /* a name starts with a letter that is no key of the list, or with / */
     bool name_key = key < 128 && (isalnum(key) || key == '_' || key == '-');
-    /* a name being typed takes every letter; the first letter may not be a key's */
-    if (name_key && (s->typed[0] || !strchr("jkgGqc", key))) {
-        size_t length = strlen(s->typed);
-        if (length + 1 < sizeof s->typed) {
-            s->typed[length] = (char)key;
-            s->typed[length + 1] = '\0';
-        }
-        for (int i = 0; i < s->library.count; i++)
-            if (strncasecmp(s->library.entries[i].name, s->typed, strlen(s->typed)) == 0) {
-                s->selected = i;
-                break;
-            }
+    if (!s->typing && (key == '/' || (name_key && !strchr("jkgGqc", key)))) {
+        s->typing = true;
+        s->typed[0] = '\0';
+        if (key != '/') typing_key(s, key);
         return COLLECTIONS_STAY;
     }
-    s->typed[0] = '\0';
     int last = s->library.count - 1;
-    if (list_navigate(key, &s->selected, s->library.count, visible_rows()))
-        return COLLECTIONS_STAY;
+    if (list_navigate(key, &s->selected, s->library.count, visible_rows())) return COLLECTIONS_STAY;
     switch (key) {
     case '\n':
     case '\r':
     case KEY_ENTER:
+        s->typing = false;
         if (last < 0) return COLLECTIONS_BACK;
         return play_entry(s, p, s->selected);
     case 27:
@@ -213,14 +321,14 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
 
 void collections_free(collections_screen *s)
 {
+    free_counts(s);
     library_free(&s->library);
-    free(s->levels);
-    free(s->solved);
     *s = (collections_screen){0};
 }
 
 void collections_rescan(collections_screen *s)
 {
+    free_counts(s);
     library_free(&s->library);
     s->scanned = false;
 }

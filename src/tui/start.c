@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "level/collection.h"
+#include "level/library.h"
+#include "collections.h"
 
 /* The bundled collection `name` from the installed levels, else the source tree's. */
 static char *find_bundled(const char *name)
@@ -72,6 +74,115 @@ void start_import_solutions(play *p, char *message, size_t message_size)
 }
 
 static bool choose_start(const cli_options *options, play *p, game_start *s, const int *numbers);
+
+/* ---- --collection NAME ---------------------------------------------------------------- */
+
+enum { NAMES_SHOWN = 8 }; /* the names a message lists before "and N more" */
+
+/* A list of names for a message: up to NAMES_SHOWN of them, then how many more. */
+typedef struct name_list {
+    const char *names[NAMES_SHOWN];
+    int count;
+} name_list;
+
+static void name_list_add(name_list *list, const char *name)
+{
+    for (int i = 0; i < list->count && i < NAMES_SHOWN; i++)
+        if (strcasecmp(list->names[i], name) == 0) return;
+    if (list->count < NAMES_SHOWN) list->names[list->count] = name;
+    list->count++;
+}
+
+/* Prints ", "-separated names, then "and N more". */
+static void print_names(const name_list *list)
+{
+    for (int i = 0; i < list->count && i < NAMES_SHOWN; i++)
+        fprintf(stderr, "%s%s", i ? ", " : "", list->names[i]);
+    if (list->count > NAMES_SHOWN) fprintf(stderr, " and %d more", list->count - NAMES_SHOWN);
+}
+
+/* The collection in play named `name` (case-insensitively, or by the path as given); with
+ * `prefix`, every one whose name starts with it goes into `list` and the first is returned. */
+static int find_in_play(const play *p, const char *name, bool prefix, name_list *list)
+{
+    int found = -1;
+    for (int i = 0; i < p->collection_count; i++) {
+        const char *its = p->collections[i].name;
+        bool match = prefix
+                         ? strncasecmp(its, name, strlen(name)) == 0
+                         : strcasecmp(its, name) == 0 || strcmp(p->collections[i].path, name) == 0;
+        if (!match) continue;
+        if (found < 0) found = i;
+        if (!prefix) return i;
+        name_list_add(list, its);
+    }
+    return found;
+}
+
+/* Adds the library's entry to the collections in play: its index, or -1 (said why). */
+static int add_entry(play *p, const library_entry *e)
+{
+    level_error error;
+    int index = collections_add(p, e, &error);
+    if (index < 0) fprintf(stderr, "sokoban: %s\n", error.message);
+    return index;
+}
+
+/* The collection --collection `name` names, among those in play and those of the library
+ * (the c screen): the one named so (case-insensitively), else the only one whose name
+ * starts so; read and added when it is not in play. Its index, or -1 after saying on stderr
+ * which names it could be, or which there are. */
+static int open_named(const char *name, play *p)
+{
+    name_list none = {0}, candidates = {0};
+    int index = find_in_play(p, name, false, &none);
+    if (index >= 0) return index;
+    library shelf;
+    if (!collections_library(&shelf)) {
+        fputs("sokoban: out of memory\n", stderr);
+        return -1;
+    }
+    int matches[NAMES_SHOWN];
+    int exact = 0;
+    for (int i = 0; i < shelf.count; i++) exact += strcasecmp(shelf.entries[i].name, name) == 0;
+    int found = library_match(&shelf, name, matches, NAMES_SHOWN);
+    if (exact == 1) {
+        index = add_entry(p, &shelf.entries[matches[0]]);
+        library_free(&shelf);
+        return index;
+    }
+    int in_play = find_in_play(p, name, true, &candidates);
+    for (int i = 0; i < found && i < NAMES_SHOWN; i++)
+        name_list_add(&candidates, shelf.entries[matches[i]].name);
+    if (found > NAMES_SHOWN) candidates.count += found - NAMES_SHOWN;
+    if (candidates.count == 1) {
+        index = in_play >= 0 ? in_play : add_entry(p, &shelf.entries[matches[0]]);
+    } else if (candidates.count > 1) {
+        fprintf(stderr, "sokoban: --collection %s: which one? ", name);
+        print_names(&candidates);
+        fputs(" (give more of the name)\n", stderr);
+    } else {
+        name_list all = {0};
+        for (int i = 0; i < p->collection_count; i++) name_list_add(&all, p->collections[i].name);
+        for (int i = 0; i < shelf.count; i++) name_list_add(&all, shelf.entries[i].name);
+        fprintf(stderr, "sokoban: --collection %s: no such collection; there are ", name);
+        print_names(&all);
+        fputs(" (c on the level list shows them all)\n", stderr);
+    }
+    library_free(&shelf);
+    return index;
+}
+
+/* Where the player left the collection `index` off (its first level that can be played when
+ * that is not known or cannot be played). */
+static int left_off(play *p, int index)
+{
+    const collection *c = &p->collections[index];
+    int level = p->progress ? progress_collection_level(p->progress, c->path) - 1 : -1;
+    if (level >= 0 && level < c->count && !c->levels[level].error) return level;
+    for (level = 0; level < c->count && c->levels[level].error; level++) continue;
+    return level < c->count ? level : 0;
+}
 
 /* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
  * XSokoban. Prints an error and returns false when one cannot be read or no level of any
@@ -168,20 +279,9 @@ static bool choose_start(const cli_options *options, play *p, game_start *s, con
             return false;
         }
     if (options->collection) {
-        s->collection = -1;
-        for (int i = 0; i < p->collection_count && s->collection < 0; i++)
-            if (strcasecmp(p->collections[i].name, options->collection) == 0 ||
-                strcmp(p->collections[i].path, options->collection) == 0)
-                s->collection = i;
-        if (s->collection < 0) {
-            fprintf(stderr, "sokoban: --collection %s: no such collection; the collections are",
-                    options->collection);
-            for (int i = 0; i < p->collection_count; i++)
-                fprintf(stderr, "%s %s", i ? "," : "", p->collections[i].name);
-            fputs("\n", stderr);
-            return false;
-        }
-        s->level = options->level ? options->level - 1 : 0;
+        s->collection = open_named(options->collection, p);
+        if (s->collection < 0) return false;
+        s->level = options->level ? options->level - 1 : left_off(p, s->collection);
     } else if (options->level && s->collection < 0) {
         s->collection = 0;
         s->level = options->level - 1;

@@ -109,9 +109,30 @@ grep -q "^sokoban: $work/bad.xsb has 3 levels, not 9" "$work/stderr" || fail "ga
 run "$work/bad.xsb:2"
 expect_status "game on the bad level" 2
 grep -q "two players" "$work/stderr" || fail "game FILE:2: $(cat "$work/stderr")"
+
+# ---- the game: --collection NAME finds every collection the library shows, by the name it
+# shows (a SOK file's Collection: name), case-insensitively, by a unique start of the name
+export XDG_DATA_HOME="$work/data"
+mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+printf 'Collection: Alpha Set\n\n; A\n#####\n#@$.#\n#####\n' >"$XDG_DATA_HOME/sokoban/levels/alpha.sok"
+printf '; Alps\n#####\n#@$.#\n#####\n\n; Alps 2\n######\n#@ $.#\n######\n' >"$XDG_DATA_HOME/sokoban/levels/alps.xsb"
 run --collection nothing-like-it "$work/bad.xsb"
 expect_status "game --collection unknown" 2
-grep -q "no such collection; the collections are bad" "$work/stderr" || fail "--collection: $(cat "$work/stderr")"
+grep -q "^sokoban: --collection nothing-like-it: no such collection; there are bad, .*Alpha Set" "$work/stderr" ||
+    fail "--collection unknown: $(cat "$work/stderr")"
+[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "--collection unknown: more than one line: $(cat "$work/stderr")"
+run --collection AL "$work/bad.xsb"
+expect_status "game --collection ambiguous" 2
+grep -q "^sokoban: --collection AL: which one? Alpha Set, alps (give more of the name)$" "$work/stderr" ||
+    fail "--collection ambiguous: $(cat "$work/stderr")"
+for name in "alpha set" ALPHA alps; do
+    run --collection "$name" "$work/bad.xsb" </dev/null
+    expect_status "game --collection $name" 2
+    grep -q "needs a terminal" "$work/stderr" || fail "--collection $name is not found: $(cat "$work/stderr")"
+done
+run --collection alps --level 3 </dev/null
+expect_status "game --collection alps --level 3" 2
+grep -q "^sokoban: alps has 2 levels, not 3" "$work/stderr" || fail "--collection alps --level 3: $(cat "$work/stderr")"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "all cli_levels checks passed"

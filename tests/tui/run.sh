@@ -753,6 +753,82 @@ test_collection_library() {
     fi
 }
 
+# --collection NAME opens every collection the library shows, by the name it shows (issue 44,
+# item 2): the player's own SOK file by its Collection: name, in any case and by the start of
+# the name; Debian's microban01 at its level 12.
+test_collection_by_library_name() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf 'Collection: My Own Set\n\n; Mine\n#####\n#@$.#\n#####\n\n; Mine too\n######\n#@ $.#\n######\n' > "$XDG_DATA_HOME/sokoban/levels/mine.sok"
+    start_game -l C --collection MY --level 2
+    wait_for "My Own Set 2/2: Mine too"
+    keys L
+    wait_for "My Own Set: 2 levels"
+    keys c
+    wait_for "Collection library:"
+    screen | grep -qE "^ *My Own Set +2 +0 " || fail "the library does not name the file as the game does"
+    keys q
+    if [ -f /usr/share/games/cavepacker/maps/microban01_0001.sok ]; then
+        start_game -l C --collection microban01 --level 12
+        wait_for "microban01 12/155"
+    fi
+}
+
+# The library's name search (issue 44, item 8): what is typed is shown, Backspace takes back
+# one character, a letter after which no name matches is not taken (and the footer says so),
+# and the letters after it go on matching.
+test_library_name_search() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf '; A1\n#####\n#@$.#\n#####\n\n; A2\n######\n#@ $.#\n######\n' > "$XDG_DATA_HOME/sokoban/levels/alpha.xsb"
+    printf 'Collection: Alpine Club\n\n; Peak\n#####\n#@$.#\n#####\n' > "$XDG_DATA_HOME/sokoban/levels/club.sok"
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys a l p
+    wait_for "Name: alp_"
+    keys x
+    wait_for 'no name holds "alpx"'
+    wait_for "Name: alp_"
+    keys i n
+    wait_for "Name: alpin_"
+    keys BSpace BSpace
+    wait_for "Name: alp_"
+    keys h
+    wait_for "Name: alph_"
+    keys Enter
+    wait_for "alpha 1/2: A1"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys / c l
+    wait_for "Name: cl_"
+    keys Enter
+    wait_for "Alpine Club 1/1: Peak"
+}
+
+# A collection of which no level can be played is not offered as one to play (issue 44): its
+# row says why, and Enter says it again instead of opening it.
+test_library_unplayable_collection() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf '; Twins\n######\n#@$.@#\n######\n' > "$XDG_DATA_HOME/sokoban/levels/broken.xsb"
+    start_game -l C -s 120x24 "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    screen | grep -qE "^ *broken +- +- +no level can be played \(line 3: two players" ||
+        fail "the row of broken.xsb does not say why it cannot be played"
+    keys / b r o k
+    wait_for "Name: brok_"
+    keys Enter
+    wait_for "broken: no level can be played"
+    wait_for "Collection library:"
+}
+
 # A level that cannot be played keeps its place: n passes over it, the level list shows it
 # with its line and reason, and Enter on it says why instead of playing it.
 test_bad_level_in_list() {

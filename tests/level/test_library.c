@@ -1,0 +1,124 @@
+/* test_library.c - the collections installed on the system (src/level/library.c): their
+ * names as the game gives them, unique, and a player's name matched to them. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "level/library.h"
+
+/* A fresh folder under /tmp, removed by remove_folder. */
+static char *make_folder(void)
+{
+    char *path = strdup("/tmp/sokoban-library-XXXXXX");
+    assert_non_null(mkdtemp(path));
+    return path;
+}
+
+static void write_file(const char *folder, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+static void remove_folder(char *folder)
+{
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", folder);
+    assert_int_equal(system(command), 0);
+    free(folder);
+}
+
+static const char one_level[] = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@ $.#\n######\n";
+
+/* The index of the entry named `name`, failing the test when there is none. */
+static int entry_named(const library *l, const char *name)
+{
+    for (int i = 0; i < l->count; i++)
+        if (strcmp(l->entries[i].name, name) == 0) return i;
+    fail_msg("no entry named '%s'", name);
+    return -1;
+}
+
+static void test_a_sok_file_is_named_by_its_collection_field(void **state)
+{
+    (void)state;
+    char *folder = make_folder();
+    write_file(folder, "set.sok", "Collection: My Own Set\n\n; One\n#####\n#@$.#\n#####\n");
+    write_file(folder, "plain.xsb", one_level);
+    library l;
+    const char *folders[] = {folder};
+    assert_true(library_scan(folders, 1, &l));
+    assert_int_equal(l.count, 2);
+    /* capitals and small letters sort alike */
+    assert_string_equal(l.entries[0].name, "My Own Set");
+    assert_string_equal(l.entries[1].name, "plain");
+    library_free(&l);
+    remove_folder(folder);
+}
+
+static void test_a_name_taken_by_an_earlier_folder_gets_its_folder(void **state)
+{
+    (void)state;
+    char *first = make_folder(), *second = make_folder();
+    char maps[600];
+    snprintf(maps, sizeof maps, "%s/maps", second);
+    assert_int_equal(mkdir(maps, 0755), 0);
+    write_file(first, "xsokoban.xsb", one_level);
+    write_file(maps, "xsokoban_0001.sok", "; One\n#####\n#@$.#\n#####\n");
+    write_file(maps, "xsokoban_0002.sok", "; Two\n######\n#@ $.#\n######\n");
+    library l;
+    const char *folders[] = {first, second};
+    assert_true(library_scan(folders, 2, &l));
+    assert_int_equal(l.count, 2);
+    int plain = entry_named(&l, "xsokoban"), other = entry_named(&l, "xsokoban (maps)");
+    assert_int_equal(l.entries[plain].root, 0);
+    assert_int_equal(l.entries[other].file_count, 2);
+    library_free(&l);
+    remove_folder(first);
+    remove_folder(second);
+}
+
+static void test_a_name_matches_whole_then_by_its_start_in_any_case(void **state)
+{
+    (void)state;
+    char *folder = make_folder();
+    write_file(folder, "alpha.xsb", one_level);
+    write_file(folder, "alphabet.xsb", one_level);
+    write_file(folder, "beta.xsb", one_level);
+    library l;
+    const char *folders[] = {folder};
+    assert_true(library_scan(folders, 1, &l));
+    int matches[4];
+    /* the whole name wins over the longer names it starts */
+    assert_int_equal(library_match(&l, "ALPHA", matches, 4), 1);
+    assert_string_equal(l.entries[matches[0]].name, "alpha");
+    assert_int_equal(library_match(&l, "alp", matches, 4), 2);
+    assert_int_equal(library_match(&l, "Be", matches, 4), 1);
+    assert_string_equal(l.entries[matches[0]].name, "beta");
+    assert_int_equal(library_match(&l, "gamma", matches, 4), 0);
+    /* more matches than room: all are counted, `max` are written */
+    assert_int_equal(library_match(&l, "", matches, 1), 3);
+    library_free(&l);
+    remove_folder(folder);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_sok_file_is_named_by_its_collection_field),
+        cmocka_unit_test(test_a_name_taken_by_an_earlier_folder_gets_its_folder),
+        cmocka_unit_test(test_a_name_matches_whole_then_by_its_start_in_any_case),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
