@@ -13,6 +13,10 @@ SOKOBAN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 NAME=$2
 WAIT=${TUI_TEST_WAIT:-20}
 SOURCE_LEVELS=$(cd "$(dirname "$0")/../../levels" && pwd)
+# The python that meson runs (tests/meson.build), for the tests that read or change the
+# database with sqlite3: a python3 found on PATH may be a wrapper (a pyenv shim) that takes
+# seconds to start.
+PYTHON=${PYTHON:-python3}
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX")
 # tmux keeps its sockets here (a short path: sockets have a length limit), removed at the end.
@@ -686,7 +690,7 @@ test_last_played_gone_falls_back() {
         fifo) mkfifo "$WORK/last.xsb" ;;
         folder) mkdir "$WORK/last.xsb" ;;
         devzero)
-            python3 -c '
+            "$PYTHON" -c '
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 db.execute("UPDATE collection SET path = ? WHERE path LIKE ?", ("/dev/zero", "%last.xsb"))
@@ -958,8 +962,8 @@ test_signals_save_and_restore() {
 # own language), as sh's kill names no real-time signal.
 test_every_ending_signal_saves() {
     for name in PWR IO RTMIN RTMAX STKFLT SYS TRAP ILL SEGV; do
-        number=$(python3 -c 'import signal, sys; print(int(getattr(signal, "SIG" + sys.argv[1])))' "$name") ||
-            fail "python3 does not know SIG$name"
+        number=$("$PYTHON" -c 'import signal, sys; print(int(getattr(signal, "SIG" + sys.argv[1])))' "$name") ||
+            fail "$PYTHON does not know SIG$name"
         rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
         start_game -l C "$WORK/small.xsb" --level 4
         wait_for "small 4/4"
@@ -977,7 +981,7 @@ test_every_ending_signal_saves() {
         [ -s "$WORK/stderr" ] && fail "SIG$name: stray output: $(cat "$WORK/stderr")"
         tmux -L "$SOCKET" kill-server
         # the replay's steps were saved (read straight from the database: cheaper than a game)
-        python3 -c '
+        "$PYTHON" -c '
 import sqlite3, sys
 row = sqlite3.connect(sys.argv[1]).execute(
     "SELECT unfinished, unfinished_solver_from FROM level WHERE unfinished IS NOT NULL").fetchone()
@@ -1095,7 +1099,7 @@ test_resumed_help_stays_assisted() {
 # a best made empty or false in the database is dropped with one message; B then has
 # nothing to replay, and never crashes.
 test_false_best_never_replayed() {
-    command -v python3 > /dev/null || return 0 # the database is changed with python3's sqlite3
+    command -v "$PYTHON" > /dev/null || return 0 # the database is changed with python3's sqlite3
     for lurd in "" "l" "R"; do
         rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
         start_game -l C "$WORK/small.xsb"
@@ -1105,7 +1109,7 @@ test_false_best_never_replayed() {
         keys q
         wait_for "SHELL-DONE"
         tmux -L "$SOCKET" kill-server
-        python3 -c '
+        "$PYTHON" -c '
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 db.execute("UPDATE best SET lurd = ?, moves = 1, pushes = 1, checked = 1", (sys.argv[2],))
@@ -1127,10 +1131,10 @@ db.commit()' "$XDG_DATA_HOME/sokoban/progress.db" "$lurd"
 # A save that fails is told in the game, on stderr after the terminal is restored, and in
 # the exit status (3): here another program holds the database's write lock.
 test_failed_save_is_told() {
-    command -v python3 > /dev/null || return 0 # the lock is taken with python3's sqlite3
+    command -v "$PYTHON" > /dev/null || return 0 # the lock is taken with python3's sqlite3
     start_game -l C "$WORK/small.xsb" --level 4
     wait_for "small 4/4"
-    python3 -c '
+    "$PYTHON" -c '
 import sqlite3, sys, time
 db = sqlite3.connect(sys.argv[1], isolation_level=None)
 db.execute("BEGIN IMMEDIATE")
