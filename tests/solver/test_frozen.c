@@ -18,6 +18,7 @@
 #include "level/collection.h"
 #include "deadlock_search.h"
 #include "reference_solution.h"
+#include "search_walk.h"
 #include "solver_board.h"
 #include "solver/solver_bound.h"
 #include "solver/solver_domain.h"
@@ -43,11 +44,10 @@ static void fixture_from_text(fixture *f, const char *text)
     fixture_extras(f);
 }
 
-static bool fixture_load(fixture *f, const char *name)
+/* A map of cavepacker-data (solver_board_load_map); false when it is missing. */
+static bool fixture_load(fixture *f, const char *format, int number)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/%s", name);
-    if (!solver_board_load(&f->level, path)) return false;
+    if (!solver_board_load_map(&f->level, format, number)) return false;
     fixture_extras(f);
     return true;
 }
@@ -57,15 +57,6 @@ static void fixture_free(fixture *f)
     solver_frozen_free(&f->frozen);
     solver_search_free(&f->search);
     solver_board_free(&f->level);
-}
-
-/* Puts the search in the position `p`. */
-static void search_set(solver_search *s, const board *b, const position *p)
-{
-    int count = 0;
-    for (int q = 0; q < b->size; q++)
-        if (p->boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
-    solver_search_set(s, s->box_square_scratch, p->player);
 }
 
 /* The box in the top left corner is frozen on its goal. The box beside it could only be
@@ -165,31 +156,19 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
     int lost = 0, confirmed = 0;
     unsigned seed = 4242;
     for (int number = 1; number <= 60; number++) {
-        char name[64];
-        snprintf(name, sizeof name, "microban01_%04d.sok", number);
         fixture f;
-        if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
+        if (!fixture_load(&f, "microban01_%04d.sok", number)) skip(); /* cavepacker-data missing */
         solver_search *s = &f.search;
         ida_domain domain;
         solver_search_domain(s, &domain);
-        ida_move moves[4 * 64];
         position p;
         assert_true(position_copy(&p, &f.level.start, &f.level.board));
         for (int walk = 0; walk < 30; walk++) {
-            search_set(s, &f.level.board, &f.level.start);
-            solver_search_bound(s);
-            for (int step = 0; step < 30; step++) {
-                int n = domain.expand(s, moves);
-                if (n == 0) break;
-                seed = seed * 1103515245u + 12345u;
-                int cost;
-                int h = domain.make(s, moves[(seed >> 8) % (unsigned)n], 0, &cost);
-                if (h == IDA_PRUNE || h >= IDA_INFINITY) break;
+            search_walk_start(s, &f.level.board, &f.level.start);
+            for (int step = 0; step < 30 && search_walk_push(s, &domain, &seed); step++) {
                 if (!solver_frozen_lost(&f.frozen, s)) continue;
                 lost++;
-                memset(p.boxes, 0, (size_t)f.level.board.size);
-                for (int i = 0; i < s->box_count; i++) p.boxes[s->box_square[i]] = 1;
-                p.player = s->player;
+                search_walk_position(s, &f.level.board, &p);
                 deadlock_search_result r = deadlock_search_solve(&f.level.board, &p, 200000);
                 assert_int_not_equal(r, DEADLOCK_SEARCH_SOLVABLE);
                 confirmed += r == DEADLOCK_SEARCH_UNSOLVABLE;
@@ -209,7 +188,7 @@ static void check_frozen(void *argument, const position *p, direction d)
 {
     (void)d;
     fixture *f = argument;
-    search_set(&f->search, &f->level.board, p);
+    search_walk_set(&f->search, &f->level.board, p);
     solver_search_key(&f->search); /* the player's reach: the sides he pushes from */
     assert_false(solver_frozen_lost(&f->frozen, &f->search));
 }
@@ -222,10 +201,8 @@ static void test_no_position_along_a_solution_is_lost(void **state)
     (void)state;
     uint64_t checked = 0;
     for (int number = 1; number <= 30; number++) {
-        char name[64];
-        snprintf(name, sizeof name, "xsokoban%04d.sok", number);
         fixture f;
-        if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
+        if (!fixture_load(&f, "xsokoban%04d.sok", number)) skip(); /* cavepacker-data missing */
         assert_true(
             reference_solution_play(number, &f.level.board, &f.level.start, check_frozen, &f));
         checked += f.frozen.checked;

@@ -47,11 +47,10 @@ static void fixture_from_text(fixture *f, const char *text)
     fixture_extras(f);
 }
 
-static bool fixture_load(fixture *f, const char *name)
+/* A map of cavepacker-data (solver_board_load_map); false when it is missing. */
+static bool fixture_load(fixture *f, const char *format, int number)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/%s", name);
-    if (!solver_board_load(&f->level, path)) return false;
+    if (!solver_board_load_map(&f->level, format, number)) return false;
     fixture_extras(f);
     return true;
 }
@@ -67,11 +66,6 @@ static void fixture_free(fixture *f)
     solver_triples_free(&f->triples);
     solver_pairs_free(&f->pairs);
     solver_board_free(&f->level);
-}
-
-static int square_at(const board *b, int x, int y)
-{
-    return y * b->width + x;
 }
 
 /* For every pair of live squares and every floor square of the player, the table against
@@ -190,9 +184,9 @@ static void test_three_boxes_along_a_wall_are_lost_where_no_two_are(void **state
                           "#     @ #\n"
                           "#########\n");
     fixture_add_triples(&f);
-    const board *b = &f.level.board;
-    int first = square_at(b, 2, 1), second = square_at(b, 3, 1), far = square_at(b, 5, 1);
-    int player = square_at(b, 6, 2);
+    int first = solver_board_square(&f.level, 2, 1), second = solver_board_square(&f.level, 3, 1),
+        far = solver_board_square(&f.level, 5, 1);
+    int player = solver_board_square(&f.level, 6, 2);
     assert_false(solver_pairs_lost(&f.pairs, first, second, player));
     assert_false(solver_pairs_lost(&f.pairs, first, far, player));
     assert_false(solver_pairs_lost(&f.pairs, second, far, player));
@@ -200,7 +194,7 @@ static void test_three_boxes_along_a_wall_are_lost_where_no_two_are(void **state
     assert_true(solver_triples_lost(&f.triples, &f.pairs, f.level.start.boxes, first, player));
     /* the box on the first goal pushed to the empty one: solvable */
     f.level.start.boxes[first] = 0;
-    f.level.start.boxes[square_at(b, 1, 1)] = 1;
+    f.level.start.boxes[solver_board_square(&f.level, 1, 1)] = 1;
     assert_false(solver_triples_lost(&f.triples, &f.pairs, f.level.start.boxes, far, player));
     fixture_free(&f);
 }
@@ -256,19 +250,18 @@ static void test_two_boxes_in_a_corridor_with_the_player_behind_are_lost(void **
     fixture_from_text(&f, "#########\n"
                           "#. $@$ .#\n"
                           "#########\n");
-    const board *b = &f.level.board;
-    int left = square_at(b, 3, 1), right = square_at(b, 5, 1);
-    assert_false(solver_pairs_lost(&f.pairs, left, right, square_at(b, 4, 1)));
-    assert_true(solver_pairs_lost(&f.pairs, left, right, square_at(b, 6, 1)));
-    assert_true(solver_pairs_lost(&f.pairs, left, right, square_at(b, 2, 1)));
+    int left = solver_board_square(&f.level, 3, 1), right = solver_board_square(&f.level, 5, 1);
+    assert_false(solver_pairs_lost(&f.pairs, left, right, solver_board_square(&f.level, 4, 1)));
+    assert_true(solver_pairs_lost(&f.pairs, left, right, solver_board_square(&f.level, 6, 1)));
+    assert_true(solver_pairs_lost(&f.pairs, left, right, solver_board_square(&f.level, 2, 1)));
     fixture_free(&f);
     fixture_from_text(&f, "#########\n"
                           "#. $@$ .#\n"
                           "#       #\n"
                           "#########\n");
-    b = &f.level.board;
-    assert_false(
-        solver_pairs_lost(&f.pairs, square_at(b, 3, 1), square_at(b, 5, 1), square_at(b, 6, 1)));
+    assert_false(solver_pairs_lost(&f.pairs, solver_board_square(&f.level, 3, 1),
+                                   solver_board_square(&f.level, 5, 1),
+                                   solver_board_square(&f.level, 6, 1)));
     fixture_free(&f);
 }
 
@@ -292,10 +285,8 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
     int lost = 0, confirmed = 0, triples = 0;
     unsigned seed = 777;
     for (int number = 1; number <= 60; number++) {
-        char name[64];
-        snprintf(name, sizeof name, "microban01_%04d.sok", number);
         fixture f;
-        if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
+        if (!fixture_load(&f, "microban01_%04d.sok", number)) skip(); /* cavepacker-data missing */
         solver_options options = {.mode = SOLVER_FAST};
         if (f.level.board.goal_count >= 3) fixture_add_triples(&f);
         solver_search s;
@@ -315,9 +306,7 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
                 solver_search_use_pairs(&s, NULL, NULL);
                 if (!called) continue;
                 lost++;
-                memset(p.boxes, 0, (size_t)f.level.board.size);
-                for (int i = 0; i < s.box_count; i++) p.boxes[s.box_square[i]] = 1;
-                p.player = s.player;
+                search_walk_position(&s, &f.level.board, &p);
                 deadlock_search_result r = deadlock_search_solve(&f.level.board, &p, 200000);
                 assert_int_not_equal(r, DEADLOCK_SEARCH_SOLVABLE);
                 confirmed += r == DEADLOCK_SEARCH_UNSOLVABLE;
@@ -366,10 +355,8 @@ static void test_no_position_along_a_solution_is_lost(void **state)
     (void)state;
     solution_check check = {0};
     for (int number = 1; number <= 30; number++) {
-        char name[64];
-        snprintf(name, sizeof name, "xsokoban%04d.sok", number);
         fixture f;
-        if (!fixture_load(&f, name)) skip(); /* cavepacker-data missing */
+        if (!fixture_load(&f, "xsokoban%04d.sok", number)) skip(); /* cavepacker-data missing */
         if (number <= 10) fixture_add_triples(&f);
         check.fixture = &f;
         assert_true(

@@ -3,13 +3,19 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
-void search_walk_start(solver_search *s, const board *b, const position *start)
+void search_walk_set(solver_search *s, const board *b, const position *p)
 {
     int count = 0;
     for (int q = 0; q < b->size; q++)
-        if (start->boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
-    solver_search_set(s, s->box_square_scratch, start->player);
+        if (p->boxes[q]) s->box_square_scratch[count++] = (uint16_t)q;
+    solver_search_set(s, s->box_square_scratch, p->player);
+}
+
+void search_walk_start(solver_search *s, const board *b, const position *start)
+{
+    search_walk_set(s, b, start);
     solver_search_bound(s);
 }
 
@@ -22,6 +28,13 @@ bool search_walk_push(solver_search *s, const ida_domain *domain, unsigned *seed
     int cost;
     int h = domain->make(s, moves[(*seed >> 8) % (unsigned)n], 0, &cost);
     return h != IDA_PRUNE && h < IDA_INFINITY;
+}
+
+void search_walk_position(const solver_search *s, const board *b, position *p)
+{
+    memset(p->boxes, 0, (size_t)b->size);
+    for (int i = 0; i < s->box_count; i++) p->boxes[s->box_square[i]] = 1;
+    p->player = s->player;
 }
 
 bool search_walk_pushes_solve(const board *b, const position *start, const ida_move *path,

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -32,6 +33,14 @@ bool solver_board_load(solver_board *f, const char *path)
     if (!collection_load(path, &f->collection, &error)) return false;
     solver_board_pick(f, 1);
     return true;
+}
+
+bool solver_board_load_map(solver_board *f, const char *format, int number)
+{
+    char name[256], path[512];
+    snprintf(name, sizeof name, format, number);
+    snprintf(path, sizeof path, "/usr/share/games/cavepacker/maps/%s", name);
+    return solver_board_load(f, path);
 }
 
 void solver_board_free(solver_board *f)

@@ -23,6 +23,9 @@ void solver_board_pick(solver_board *f, int number);
 void solver_board_from_text(solver_board *f, const char *text);
 /* The first level of the file at `path`; false (nothing to free) when it cannot be read. */
 bool solver_board_load(solver_board *f, const char *path);
+/* The first level of cavepacker-data's map named by `format` and `number` (as printf:
+ * "microban01_%04d.sok", 12); false (nothing to free) when cavepacker-data is missing. */
+bool solver_board_load_map(solver_board *f, const char *format, int number);
 void solver_board_free(solver_board *f);
 
 /* The square at column x, row y (from 0 at the map's top-left). */
