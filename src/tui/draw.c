@@ -7,6 +7,7 @@
 #include "draw.h"
 #include "level/utf8.h"
 #include "keys.h"
+#include "wrap.h"
 
 /* ---- Glyphs ------------------------------------------------------------------------- */
 
@@ -85,11 +86,28 @@ int draw_attr(const view *v, int pair, int monochrome)
 
 /* ---- The board ---------------------------------------------------------------------- */
 
-/* Rows under the status line for the message: two when the terminal has room, so a long
- * message wraps instead of being cut. */
-static int message_rows(const play *p)
+/* The message line's text: a question asked, or the message. */
+static const char *message_text(const play *p)
+{
+    return p->confirm_restart ? "Restart the level? (y/n)" : p->message;
+}
+
+/* Rows under the status line for the message when it takes one line: two when the terminal
+ * has room for them beside the whole board, so that the board stays put as messages come. */
+static int message_base_rows(const play *p)
 {
     return LINES >= p->game.board.height + 4 ? 2 : 1;
+}
+
+/* Rows under the status line for the message: as many as it takes wrapped, so that it is
+ * never cut; the board gives way (it scrolls), keeping one row. */
+static int message_rows(const play *p)
+{
+    const char *text = message_text(p);
+    int rows = wrap_count(text, strlen(text), COLS);
+    if (rows < message_base_rows(p)) rows = message_base_rows(p);
+    if (rows > LINES - 2) rows = LINES - 2;
+    return rows > 1 ? rows : 1;
 }
 
 /* Rows above the status line, where the board goes. */
@@ -112,14 +130,36 @@ static int follow(int origin, int focus, int shown, int size)
     return origin;
 }
 
+/* The columns the level's comment is wrapped to under the board. */
+static int comment_columns(void)
+{
+    return COLS > 4 ? COLS - 2 : COLS;
+}
+
+/* The rows the level's comment takes, each of its lines wrapped (an empty line: one row). */
+static int comment_rows(const play *p)
+{
+    int rows = 0;
+    for (const char *line = play_level(p)->comment; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t length = end ? (size_t)(end - line) : strlen(line);
+        int count = wrap_count(line, length, comment_columns());
+        rows += count > 0 ? count : 1;
+        line = end ? end + 1 : line + length;
+    }
+    return rows;
+}
+
 /* Decides the cell width and where the board goes; sets v->layout. Two columns a square in
- * UTF-8 when the board fits so, else one column; a board that does not fit in one column
- * a square is scrolled to follow the player. */
+ * UTF-8 when the board fits so beside a message of one line (a longer message scrolls the
+ * board, not its glyphs), else one column; a board that does not fit is scrolled to follow
+ * the player, and the hinted box while a hint is on show. */
 static void lay_out(view *v, const play *p, const glyph_set **glyphs)
 {
     const board *b = &p->game.board;
     int rows = board_rows(p);
-    *glyphs = v->utf8 && b->width * 2 <= COLS && b->height <= rows ? &glyphs_utf8 : &glyphs_ascii;
+    bool wide = b->width * 2 <= COLS && b->height <= LINES - 1 - message_base_rows(p);
+    *glyphs = v->utf8 && wide ? &glyphs_utf8 : &glyphs_ascii;
     int cell = (*glyphs)->width;
     v->layout.cell_width = cell;
     v->layout.too_small = rows < 1 || COLS < cell;
@@ -129,7 +169,11 @@ static void lay_out(view *v, const play *p, const glyph_set **glyphs)
         v->layout.shown_width = b->width;
         v->layout.shown_height = b->height;
         v->layout.left = (COLS - b->width * cell) / 2;
-        v->layout.top = (rows - b->height) / 2;
+        /* the board and the comment under it centred together; the board at the top when
+         * the comment does not fit whole */
+        int comment = comment_rows(p);
+        int total = b->height + (comment ? 1 + comment : 0);
+        v->layout.top = total <= rows ? (rows - total) / 2 : 0;
         return;
     }
     int shown_width = COLS / cell < b->width ? COLS / cell : b->width;
@@ -137,6 +181,12 @@ static void lay_out(view *v, const play *p, const glyph_set **glyphs)
     int player = p->game.position.player;
     v->layout.origin_x = follow(v->layout.origin_x, player % b->width, shown_width, b->width);
     v->layout.origin_y = follow(v->layout.origin_y, player / b->width, shown_height, b->height);
+    if (p->hint.shown) { /* the box the hint names, and so the square it goes to */
+        v->layout.origin_x =
+            follow(v->layout.origin_x, p->hint.box % b->width, shown_width, b->width);
+        v->layout.origin_y =
+            follow(v->layout.origin_y, p->hint.box / b->width, shown_height, b->height);
+    }
     v->layout.shown_width = shown_width;
     v->layout.shown_height = shown_height;
     v->layout.left = (COLS - shown_width * cell) / 2;
@@ -368,7 +418,7 @@ static void draw_status(const view *v, const play *p, const assist *a, const gly
     attrset(A_NORMAL);
 }
 
-/* The message, wrapped at a space onto the message rows. */
+/* The message, wrapped at spaces onto the message rows. */
 static void draw_message(const view *v, const play *p)
 {
     int attr = A_NORMAL;
@@ -385,37 +435,22 @@ static void draw_message(const view *v, const play *p)
         attr = draw_attr(v, DRAW_PAIR_ERROR, 0) | A_BOLD;
         break;
     }
-    const char *text = p->confirm_restart ? "Restart the level? (y/n)" : p->message;
+    const char *text = message_text(p);
+    size_t length = strlen(text);
     attrset(p->confirm_restart ? (int)A_BOLD : attr);
-    for (int row = board_rows(p) + 1; row < LINES && *text; row++) {
-        int length = (int)strlen(text);
-        int cut = length;
-        if (text_width(text) > COLS && row + 1 < LINES) {
-            /* Break at the last space that fits (bytes approximate columns here: the
-             * messages are ASCII but for a dash). */
-            cut = COLS < length ? COLS : length;
-            while (cut > 0 && text[cut] != ' ') cut--;
-            if (cut == 0) cut = COLS;
-        }
-        mvaddnstr(row, 0, text, cut);
-        text += cut;
-        while (*text == ' ') text++;
+    for (int row = board_rows(p) + 1; row < LINES && length > 0; row++) {
+        size_t piece = wrap_line(text, length, COLS);
+        draw_text(v, row, 0, text, piece, COLS);
+        text += piece;
+        length -= piece;
+        size_t spaces = wrap_skip_spaces(text, length);
+        text += spaces;
+        length -= spaces;
     }
     attrset(A_NORMAL);
 }
 
 /* ---- Text by display width ---------------------------------------------------------- */
-
-size_t draw_wrap(const char *text, size_t length, int columns)
-{
-    int used;
-    size_t fit = utf8_fit(text, columns, &used);
-    if (fit >= length) return length;
-    size_t cut = fit;
-    while (cut > 0 && text[cut] != ' ') cut--;
-    if (cut == 0) cut = fit ? fit : (size_t)utf8_decode(text, &(unsigned){0});
-    return cut;
-}
 
 void draw_text(const view *v, int row, int column, const char *text, size_t length, int columns)
 {
@@ -437,20 +472,22 @@ void draw_text(const view *v, int row, int column, const char *text, size_t leng
 }
 
 /* The level's comment (the tutorial's lessons), under the board when there is room:
- * each line wrapped at a space to the terminal's width and centred. */
+ * each line wrapped at a space to the terminal's width, into lines of even length (no word
+ * left alone on the last), and centred. */
 static void draw_comment(const view *v, const play *p)
 {
     const char *comment = play_level(p)->comment;
     int row = v->layout.top + p->game.board.height + 1;
     int last = board_rows(p) - 1;
-    int columns = COLS > 4 ? COLS - 2 : COLS;
+    int columns = comment_columns();
     attrset(A_DIM);
     while (*comment && row <= last) {
         const char *end = strchr(comment, '\n');
         size_t length = end ? (size_t)(end - comment) : strlen(comment);
         const char *line = comment;
+        int even = wrap_balanced(line, length, columns);
         do {
-            size_t piece = draw_wrap(line, length, columns);
+            size_t piece = wrap_line(line, length, even);
             char copy[1024];
             snprintf(copy, sizeof copy, "%.*s", (int)piece, line);
             int width = utf8_width(copy);
@@ -466,11 +503,100 @@ static void draw_comment(const view *v, const play *p)
 
 /* ---- The help screen ---------------------------------------------------------------- */
 
+enum { HELP_WIDTH = 70, HELP_KEYS_WIDTH = 20 }; /* the help's width; its keys' column */
+
+/* The help's first column: the help centred when the terminal is wider than it. */
+static int help_left(void)
+{
+    return COLS > HELP_WIDTH ? (COLS - HELP_WIDTH) / 2 : 0;
+}
+
+/* Where the help is being laid out: its rows are numbered from 0 (the title); those from
+ * `skip` on are drawn at screen row `top` + their number - `skip`, down to row `last`, and
+ * none when `v` is NULL (counting only). */
+typedef struct help_cursor {
+    const view *v;
+    int row, skip, top, last;
+} help_cursor;
+
+/* The screen row of the cursor's row, or -1 when it is not drawn. */
+static int help_screen_row(const help_cursor *c)
+{
+    int row = c->top + c->row - c->skip;
+    return c->v && c->row >= c->skip && row <= c->last ? row : -1;
+}
+
+/* The bytes of the legend's first line in `width` columns: up to the last double space that
+ * fits (between two glyphs and their words), else wrapped at a space. */
+static size_t legend_line(const char *text, size_t length, int width)
+{
+    size_t fit = utf8_fit(text, width, NULL);
+    if (fit >= length) return length;
+    for (size_t i = fit; i > 0; i--)
+        if (text[i] == ' ' && text[i - 1] == ' ') return i - 1;
+    return wrap_line(text, length, width);
+}
+
+/* Writes `text` from `column`, wrapped to `width` columns, a row a line (the legend broken
+ * at its double spaces). */
+static void help_text(help_cursor *c, int column, int width, const char *text, bool legend)
+{
+    size_t length = strlen(text);
+    do {
+        size_t piece = legend ? legend_line(text, length, width) : wrap_line(text, length, width);
+        int row = help_screen_row(c);
+        if (row >= 0) draw_text(c->v, row, column, text, piece, width);
+        c->row++;
+        text += piece;
+        length -= piece;
+        size_t spaces = wrap_skip_spaces(text, length);
+        text += spaces;
+        length -= spaces;
+    } while (length > 0);
+}
+
+/* Lays the help screen out and draws it through the cursor `c`: the title, the legend, the
+ * keys with their text wrapped in its column, how to go back; nothing is cut. Returns the
+ * rows it takes. */
+static int help_lay_out(help_cursor *c)
+{
+    int left = help_left(), width = COLS - left, text_left = left + HELP_KEYS_WIDTH;
+    if (width < 1) return 0;
+    int row = help_screen_row(c);
+    if (row >= 0) {
+        attrset(draw_attr(c->v, DRAW_PAIR_TITLE, 0) | A_BOLD);
+        mvaddnstr(row, left, "Sokoban: push every box onto a goal.", width);
+        attrset(A_NORMAL);
+    }
+    c->row++;
+    const glyph_set *g = c->v && c->v->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+    char legend[160];
+    snprintf(legend, sizeof legend, "%s you  %s box  %s box on a goal  %s goal  %s wall", g->player,
+             g->box, g->box_on_goal, g->goal, g->wall);
+    help_text(c, left, width, legend, true);
+    c->row++; /* a blank */
+    int count;
+    const keys_help_line *lines = keys_help(&count);
+    for (int i = 0; i < count; i++) {
+        if ((row = help_screen_row(c)) >= 0) {
+            attrset(A_BOLD);
+            mvaddnstr(row, left, lines[i].keys, width);
+            attrset(A_NORMAL);
+        }
+        if (COLS > text_left)
+            help_text(c, text_left, COLS - text_left, lines[i].what, false);
+        else
+            c->row++;
+    }
+    c->row++; /* a blank */
+    help_text(c, left, width, "Press any key to go back to the game.", false);
+    return c->row;
+}
+
 int draw_help_rows(void)
 {
-    int count;
-    keys_help(&count);
-    return count + 5; /* title, legend, a blank, the keys, a blank, how to go back */
+    help_cursor count = {0};
+    return help_lay_out(&count);
 }
 
 int draw_help_scroll_limit(void)
@@ -496,51 +622,34 @@ bool draw_help_key(view *v, int key)
 }
 
 /* The help screen: centred when it fits; on a smaller terminal its rows scroll from
- * v->help_top, with a footer saying how. */
+ * v->help_top, with a footer saying how (shorter on a narrow terminal). */
 static void draw_help(const view *v)
 {
-    int count;
-    const keys_help_line *lines = keys_help(&count);
     int total = draw_help_rows();
     bool scrolls = total > LINES;
-    int skip = 0, top;
+    int skip = 0;
     if (scrolls) {
         skip = v->help_top < draw_help_scroll_limit() ? v->help_top : draw_help_scroll_limit();
         if (skip < 0) skip = 0;
-        top = -skip;
-    } else {
-        top = (LINES - total) / 2;
     }
-    int last = scrolls ? LINES - 2 : LINES - 1; /* the last row the help may use */
-    int left = (COLS - 70) / 2;
-    if (left < 0) left = 0;
-    if (top >= 0 && top <= last) {
-        attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
-        mvaddnstr(top, left, "Sokoban: push every box onto a goal.", COLS - left);
-        attrset(A_NORMAL);
-    }
-    const glyph_set *g = v->utf8 ? &glyphs_utf8 : &glyphs_ascii;
-    char legend[160];
-    snprintf(legend, sizeof legend, "%s you  %s box  %s box on a goal  %s goal  %s wall", g->player,
-             g->box, g->box_on_goal, g->goal, g->wall);
-    if (top + 1 >= 0 && top + 1 <= last && text_width(legend) <= COLS - left)
-        mvaddstr(top + 1, left, legend);
-    for (int i = 0; i < count; i++) {
-        int row = top + 3 + i;
-        if (row < 0 || row > last) continue;
-        attrset(A_BOLD);
-        mvaddnstr(row, left, lines[i].keys, COLS - left);
-        attrset(A_NORMAL);
-        if (left + 20 < COLS) mvaddnstr(row, left + 20, lines[i].what, COLS - left - 20);
-    }
-    int back = top + 4 + count;
-    if (back >= 0 && back <= last)
-        mvaddnstr(back, left, "Press any key to go back to the game.", COLS - left);
+    help_cursor at = {.v = v,
+                      .skip = skip,
+                      .top = scrolls ? 0 : (LINES - total) / 2,
+                      .last = scrolls ? LINES - 2 : LINES - 1};
+    help_lay_out(&at);
     if (scrolls) {
         char footer[120];
+        int first = skip + 1, shown = skip + LINES - 1 < total ? skip + LINES - 1 : total;
         snprintf(footer, sizeof footer,
-                 " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  any other key: back", skip + 1,
-                 skip + LINES - 1 < total ? skip + LINES - 1 : total, total);
+                 " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  any other key: back", first, shown,
+                 total);
+        if (text_width(footer) > COLS)
+            snprintf(footer, sizeof footer,
+                     " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  other: back", first, shown,
+                     total);
+        if (text_width(footer) > COLS)
+            snprintf(footer, sizeof footer, " Up/Down: rows %d-%d of %d; other: back", first, shown,
+                     total);
         attrset(A_REVERSE);
         move(LINES - 1, 0);
         hline(' ', COLS);

@@ -83,10 +83,6 @@ enum {
     DRAW_PAIR_TITLE,
 };
 
-/* How many bytes of the `length` bytes of UTF-8 `text` make its first line when wrapped at
- * a space to `columns` columns (a word longer than the line is cut). */
-size_t draw_wrap(const char *text, size_t length, int columns);
-
 /* Writes `length` bytes of UTF-8 `text` at (row, column), at most `columns` columns by
  * display width; outside a UTF-8 locale, each character that is not ASCII shows as '?'. */
 void draw_text(const view *v, int row, int column, const char *text, size_t length,

@@ -7,6 +7,7 @@
 
 #include "level/utf8.h"
 #include "editor.h"
+#include "wrap.h"
 
 enum { SIDE = EDIT_CANVAS_SIDE, MARGIN = 2 };
 
@@ -173,7 +174,7 @@ static int draw_wrapped(const view *v, int row, int rows, const char *text, int 
     int used = 0;
     attrset(attr);
     while (length > 0 && used < rows) {
-        size_t piece = used + 1 == rows ? length : draw_wrap(text, length, COLS);
+        size_t piece = used + 1 == rows ? length : wrap_line(text, length, COLS);
         draw_text(v, row + used, 0, text, piece, COLS);
         text += piece;
         length -= piece;

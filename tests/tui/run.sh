@@ -219,9 +219,16 @@ row_of() {
     screen | grep -nF -- "$1" | head -n 1 | cut -d: -f1
 }
 
-# The message rows (those under the status line), joined into one line.
+# The rows above the status line (the board, or the level's comment under it).
+above_status() {
+    screen | awk '/ moves [0-9]+  pushes [0-9]+ |^ .* [0-9]+\/[0-9]+ *$/ { exit } { print }'
+}
+
+# The message rows (those under the status line, whose right end is "moves M  pushes P ..."
+# or, on a narrow terminal, "M/P"), joined into one line.
 message_text() {
-    screen | awk 'below { printf "%s ", $0 } / moves [0-9]+  pushes [0-9]+ / { below = 1 }'
+    screen | awk 'below { printf "%s ", $0 }
+        / moves [0-9]+  pushes [0-9]+ |^ .* [0-9]+\/[0-9]+ *$/ { below = 1 }'
     echo
 }
 
@@ -633,6 +640,74 @@ test_scrolling_view() {
     keys q
     keys p
     wait_for "microban02 1/2"
+}
+
+# The view follows the hint as it follows the player (issue 44, fix 3): XSokoban 20 in
+# 40x12 is scrolled; H names a box at the far end of the board, which comes into view
+# highlighted with its arrow, and the hint's message is whole.
+test_view_follows_hint() {
+    start_game -s 40x12 -l C "$SOURCE_LEVELS/xsokoban.xsb:20"
+    wait_for "xsokoban 20/90"
+    keys H
+    wait_for "H or Enter does it"
+    message_text | grep -qF "push the marked box; H or Enter does it" ||
+        fail "the hint's message is cut: $(message_text)"
+    above_status | grep -qE '[<>^v]' || fail "the hint's arrow is not in view"
+    tmux -L "$SOCKET" capture-pane -p -e | grep -aq "$(printf '\033\\[[0-9;]*45m')" ||
+        fail "the hinted box is not highlighted"
+    keys H
+    wait_gone "H or Enter does it"
+    screen | grep -qE '^ xsokoban 20/90 +[0-9]+/1$' || fail "the second H did not push"
+}
+
+# A message longer than the line wraps onto a second one, the board giving way, and is
+# never cut (issue 44, fix 4): the first message at 40x12 on XSokoban 20, and a deadlock's
+# warning (over 80 columns) under a level of 22 rows, as tall as an 80x24 terminal allows.
+test_messages_never_cut() {
+    start_game -s 40x12 -l C "$SOURCE_LEVELS/xsokoban.xsb:20"
+    wait_for "xsokoban 20/90"
+    message_text | grep -qF "Push every box onto a goal. ? shows the keys" ||
+        fail "the first message is cut at 40x12: $(message_text)"
+    {
+        echo "; Tall"
+        echo "######"
+        echo "#    #"
+        echo "#@\$  #"
+        i=0
+        while [ $i -lt 17 ]; do
+            echo "#    #"
+            i=$((i + 1))
+        done
+        echo "#.   #"
+        echo "######"
+    } > "$WORK/tall.xsb"
+    start_game -l C "$WORK/tall.xsb"
+    wait_for "tall 1/1: Tall"
+    keys Right Right
+    wait_for "DEADLOCK"
+    message_text | grep -qF "Press z to undo the push." ||
+        fail "the deadlock's message is cut at 80x24: $(message_text)"
+    keys z
+    wait_for "moves 1  pushes 1"
+    wait_gone "DEADLOCK"
+}
+
+# The tutorial's lessons at 80 columns break into lines of even length: no line of a
+# lesson is a single word (issue 44, fix 10), and each lesson is whole.
+test_tutorial_no_word_alone() {
+    start_game -l C
+    for level in 1 2 3 4 5 6 7 8; do
+        wait_for "tutorial $level/8"
+        lesson=$(above_status | grep -v '#' | grep -v '^ *$')
+        [ -n "$lesson" ] || fail "level $level: no lesson under the board"
+        printf '%s\n' "$lesson" | awk 'NF == 1 { exit 1 }' ||
+            fail "level $level: a word alone on a line: $lesson"
+        [ $level -lt 8 ] && keys n
+    done
+    keys p p p p
+    wait_for "tutorial 4/8"
+    above_status | tr -s ' \n' '  ' | grep -qF "if there is no goal on that wall, the box is lost." ||
+        fail "the fourth lesson is not whole: $(above_status)"
 }
 
 # Solving the last unsolved level of a collection says so and offers the next collection;
@@ -1434,6 +1509,31 @@ test_screens_fit_80_columns() {
         fail "the snapshot's row is cut before its time"
     keys Escape
     wait_for "moves 1"
+}
+
+# The help at 40 columns wraps each key's text in its column instead of cutting it, and its
+# footer is whole (issue 44, fix 10).
+test_help_wraps_at_40_columns() {
+    start_game -l C -s 40x12 "$WORK/small.xsb"
+    wait_for "small 1/4: Small"
+    keys '?'
+    wait_for "Up/Down: rows 1-11 of"
+    seen=
+    while :; do # each page, down to the last
+        seen="$seen$SCREEN"
+        case $SCREEN in *"Press any key to go back to the game."*) break ;; esac
+        footer=$(printf '%s\n' "$SCREEN" | grep -F 'Up/Down: rows')
+        keys NPage
+        wait_gone "$footer"
+    done
+    # the keys' texts, their continuation rows joined
+    text=$(printf '%s\n' "$seen" | grep -v 'Up/Down' | cut -c 21- | tr -s ' \n' '  ')
+    for end in "H or Enter again makes it" "(on the level list too)" "Esc lets go" \
+        "(Enter restores)" "e exports, i imports solutions"; do
+        case $text in *"$end"*) ;; *) fail "the help cuts '$end': $text" ;; esac
+    done
+    keys x
+    wait_for "small 1/4: Small"
 }
 
 # On a terminal too small for the help, it scrolls: the footer says how, the last lines come

@@ -1,0 +1,56 @@
+/* wrap.c - text broken into lines at spaces, by display width. */
+#include "wrap.h"
+#include "level/utf8.h"
+
+size_t wrap_line(const char *text, size_t length, int columns)
+{
+    if (columns < 1) columns = 1;
+    size_t fit = utf8_fit(text, columns, NULL);
+    if (fit >= length) return length;
+    size_t cut = fit;
+    while (cut > 0 && text[cut] != ' ') cut--;
+    if (cut > 0) return cut;
+    if (fit > 0) return fit;
+    unsigned code;
+    size_t one = (size_t)utf8_decode(text, &code); /* a character wider than the line */
+    return one < length ? one : length;
+}
+
+size_t wrap_skip_spaces(const char *text, size_t length)
+{
+    size_t n = 0;
+    while (n < length && text[n] == ' ') n++;
+    return n;
+}
+
+int wrap_count(const char *text, size_t length, int columns)
+{
+    int lines = 0;
+    if (wrap_skip_spaces(text, length) == length) return 0; /* nothing but spaces */
+    while (length > 0) {
+        size_t piece = wrap_line(text, length, columns);
+        text += piece;
+        length -= piece;
+        size_t spaces = wrap_skip_spaces(text, length);
+        text += spaces;
+        length -= spaces;
+        lines++;
+    }
+    return lines;
+}
+
+int wrap_balanced(const char *text, size_t length, int columns)
+{
+    if (columns < 1) return 1;
+    int lines = wrap_count(text, length, columns);
+    /* the count only grows as the width shrinks: the narrowest width that keeps it */
+    int low = 1, high = columns;
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (wrap_count(text, length, middle) <= lines)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return high;
+}

@@ -1,0 +1,121 @@
+/* test_wrap.c - text broken into lines at spaces, by display width (src/tui/wrap.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tui/wrap.h"
+
+/* The text wrapped to `columns`, its lines joined by '|'. */
+static const char *wrapped(const char *text, int columns)
+{
+    static char out[1024];
+    size_t length = strlen(text), n = 0;
+    out[0] = '\0';
+    text += wrap_skip_spaces(text, length);
+    length = strlen(text);
+    while (length > 0) {
+        size_t piece = wrap_line(text, length, columns);
+        if (n) out[n++] = '|';
+        memcpy(out + n, text, piece);
+        n += piece;
+        text += piece;
+        length -= piece;
+        size_t spaces = wrap_skip_spaces(text, length);
+        text += spaces;
+        length -= spaces;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* The words of the line that has the fewest. */
+static int fewest_words(const char *lines)
+{
+    int fewest = 1000, words = 0;
+    for (const char *c = lines;; c++) {
+        if (c == lines || c[-1] == ' ' || c[-1] == '|') words += *c && *c != ' ' && *c != '|';
+        if (*c == '|' || !*c) {
+            if (words < fewest) fewest = words;
+            words = 0;
+        }
+        if (!*c) return fewest;
+    }
+}
+
+static void test_a_line_breaks_at_the_last_space_that_fits(void **state)
+{
+    (void)state;
+    assert_string_equal(wrapped("push the marked box", 10), "push the|marked box");
+    assert_string_equal(wrapped("push the marked box", 19), "push the marked box");
+    assert_string_equal(wrapped("push the marked box", 8), "push the|marked|box");
+}
+
+static void test_a_word_longer_than_the_line_is_cut(void **state)
+{
+    (void)state;
+    assert_string_equal(wrapped("unsolvable now", 5), "unsol|vable|now");
+    assert_string_equal(wrapped("ab", 1), "a|b");
+}
+
+static void test_width_is_counted_in_columns_not_bytes(void **state)
+{
+    (void)state;
+    /* "é" is two bytes and one column; "漢" three bytes and two columns */
+    assert_string_equal(wrapped("café au lait", 7), "café au|lait");
+    assert_string_equal(wrapped("漢字 漢字", 5), "漢字|漢字");
+    assert_int_equal(wrap_count("漢字 漢字", strlen("漢字 漢字"), 9), 1);
+}
+
+static void test_count_of_lines(void **state)
+{
+    (void)state;
+    assert_int_equal(wrap_count("", 0, 10), 0);
+    assert_int_equal(wrap_count("   ", 3, 10), 0);
+    assert_int_equal(wrap_count("push the marked box", 19, 10), 2);
+    assert_int_equal(wrap_count("push the marked box", 19, 80), 1);
+    /* only the `length` bytes count */
+    assert_int_equal(wrap_count("push the marked box", 8, 10), 1);
+}
+
+/* The tutorial's fourth lesson, 103 columns: at 78 it would leave two words on the second
+ * line; balanced, both lines are about as long. */
+static void test_balanced_lines_leave_no_word_alone(void **state)
+{
+    (void)state;
+    const char *lesson = "A box pushed against a wall can only slide along it; if there is no "
+                         "goal on that wall, the box is lost.";
+    size_t length = strlen(lesson);
+    int width = wrap_balanced(lesson, length, 78);
+    assert_int_equal(wrap_count(lesson, length, width), 2);
+    assert_true(width < 60);
+    assert_true(width >= 52);
+    assert_true(fewest_words(wrapped(lesson, width)) >= 8);
+    /* the greedy wrap at 80 columns leaves "square." alone; balanced it does not */
+    const char *corner = "A box pushed into a corner can never come out. Press D to see every "
+                         "dead square.";
+    assert_int_equal(fewest_words(wrapped(corner, 78)), 1);
+    assert_true(fewest_words(wrapped(corner, wrap_balanced(corner, strlen(corner), 78))) >= 6);
+}
+
+static void test_balanced_width_of_a_line_that_fits_is_its_own(void **state)
+{
+    (void)state;
+    assert_int_equal(wrap_balanced("push the box", 12, 40), 12);
+    assert_int_equal(wrap_balanced("", 0, 40), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_line_breaks_at_the_last_space_that_fits),
+        cmocka_unit_test(test_a_word_longer_than_the_line_is_cut),
+        cmocka_unit_test(test_width_is_counted_in_columns_not_bytes),
+        cmocka_unit_test(test_count_of_lines),
+        cmocka_unit_test(test_balanced_lines_leave_no_word_alone),
+        cmocka_unit_test(test_balanced_width_of_a_line_that_fits_is_its_own),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
