@@ -232,6 +232,11 @@ bool progress_last(progress *progress, const char **collection_path, int *level_
 /* The level last played in the collection at `collection_path`, or 0 when unknown. */
 int progress_collection_level(progress *progress, const char *collection_path);
 
+/* Every collection the progress knows (each one played), the one played last first: their
+ * paths as kept (absolute; "-" for standard input) in an array of `*paths` (each path and
+ * the array to free()); returns their count, or -1 on an error (*paths NULL). */
+int progress_collections(progress *progress, char ***paths);
+
 typedef struct progress_statistics {
     int levels;    /* levels given */
     int solved;    /* solved by the player alone */

@@ -456,6 +456,34 @@ int progress_collection_level(progress *progress, const char *collection_path)
     return level;
 }
 
+int progress_collections(progress *progress, char ***paths)
+{
+    *paths = NULL;
+    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT path FROM collection ORDER BY "
+                                                          "played DESC, path", "");
+    if (!select) return -1;
+    int count = 0, capacity = 0, rc;
+    char **list = NULL;
+    while ((rc = sqlite3_step(select)) == SQLITE_ROW) {
+        if (count == capacity) {
+            capacity = capacity ? capacity * 2 : 16;
+            char **grown = realloc(list, (size_t)capacity * sizeof *grown);
+            if (!grown) break;
+            list = grown;
+        }
+        if (!(list[count] = progress_column_text(select, 0))) break;
+        count++;
+    }
+    sqlite3_finalize(select);
+    if (rc != SQLITE_DONE) {
+        for (int i = 0; i < count; i++) free(list[i]);
+        free(list);
+        return -1;
+    }
+    *paths = list;
+    return count;
+}
+
 bool progress_statistics_of(progress *progress, const progress_key *keys, int count,
                             progress_statistics *statistics)
 {

@@ -28,6 +28,26 @@ static char *find_bundled(const char *name)
     return NULL;
 }
 
+/* The path of the collection played last (a string to free()), or NULL when none is known.
+ * A collection that came on standard input cannot be read again: then the last one played
+ * from a file, with *from_stdin set. */
+static char *last_file_played(play *p, bool *from_stdin)
+{
+    *from_stdin = false;
+    char **paths;
+    int count = p->progress ? progress_collections(p->progress, &paths) : -1;
+    char *found = NULL;
+    for (int i = 0; i < count; i++) {
+        if (!found && strcmp(paths[i], "-") == 0)
+            *from_stdin = true;
+        else if (!found)
+            found = paths[i], paths[i] = NULL;
+        free(paths[i]);
+    }
+    if (count >= 0) free(paths);
+    return found;
+}
+
 /* The files of the collection played last, when `sokoban` is started without any and that
  * collection is not one of the bundled two: the file, or every file of its group of
  * one-level files (NAME_NNNN.sok), or the folder. Returns their count (0: none) and the
@@ -35,29 +55,42 @@ static char *find_bundled(const char *name)
 static int open_last_played(play *p, game_start *s, char *const bundled[2], char ***files)
 {
     *files = NULL;
-    const char *last;
-    int number;
-    if (!p->progress || !progress_last(p->progress, &last, &number)) return 0;
+    bool from_stdin;
+    char *last = last_file_played(p, &from_stdin);
+    if (!last) {
+        if (from_stdin)
+            snprintf(s->note, sizeof s->note,
+                     "The collection played last came on standard input and cannot be read "
+                     "again: the bundled levels instead");
+        return 0;
+    }
+    if (from_stdin) snprintf(s->resume, sizeof s->resume, "%s", last);
+    int count = 0;
     for (int i = 0; i < 2; i++) {
         char resolved[PATH_MAX];
-        if (realpath(bundled[i], resolved) && strcmp(resolved, last) == 0) return 0;
+        if (realpath(bundled[i], resolved) && strcmp(resolved, last) == 0) goto done;
     }
     if (access(last, R_OK) != 0) { /* gone since: the bundled ones it is */
         snprintf(s->note, sizeof s->note,
                  "The collection played last, %s, cannot be played any more (%s): the bundled "
                  "levels instead",
                  last, strerror(errno));
-        return 0;
+        s->resume[0] = '\0';
+        goto done;
     }
-    int count = collection_group_files(last, files);
-    if (count > 0) return count;
+    count = collection_group_files(last, files);
+    if (count > 0) goto done;
+    count = 0;
     *files = malloc(sizeof **files);
-    if (!*files || !((*files)[0] = strdup(last))) {
+    if (*files && ((*files)[0] = strdup(last)))
+        count = 1;
+    else {
         free(*files);
         *files = NULL;
-        return 0;
     }
-    return 1;
+done:
+    free(last);
+    return count;
 }
 
 /* Keeps the solution sections of the levels' files as imported solutions (a solution that
@@ -184,6 +217,27 @@ static int left_off(play *p, int index)
     return level < c->count ? level : 0;
 }
 
+/* The collection played last came on standard input: the game starts in `s->resume`, the
+ * one played from a file before it, where it was left off, and says so. */
+static void resume_after_stdin(play *p, game_start *s)
+{
+    char wanted[PATH_MAX], resolved[PATH_MAX];
+    if (!realpath(s->resume, wanted)) snprintf(wanted, sizeof wanted, "%s", s->resume);
+    for (int i = 0; i < p->collection_count; i++) {
+        const char *path = p->collections[i].path;
+        if (strcmp(path, wanted) != 0 &&
+            !(realpath(path, resolved) && strcmp(resolved, wanted) == 0))
+            continue;
+        s->collection = i;
+        s->level = left_off(p, i);
+        snprintf(s->note, sizeof s->note,
+                 "The collection played last came on standard input and cannot be read again: "
+                 "%s, played before it, instead",
+                 p->collections[i].name);
+        return;
+    }
+}
+
 /* Loads the collections named (files, folders, FILE:N, "-"), or the bundled tutorial and
  * XSokoban. Prints an error and returns false when one cannot be read or no level of any
  * can be played. A level that cannot be played stays in its collection, marked. Sets
@@ -258,6 +312,7 @@ bool start_load(const cli_options *options, play *p, game_start *s)
         }
     bool started = choose_start(options, p, s, numbers);
     free(numbers);
+    if (started && s->collection < 0 && s->resume[0]) resume_after_stdin(p, s);
     return started;
 }
 

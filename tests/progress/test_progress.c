@@ -118,6 +118,24 @@ static void test_each_collection_remembers_its_own_level(void **state)
     progress_close(p);
 }
 
+static void test_every_collection_played_is_listed_last_played_first(void **state)
+{
+    progress *p = progress_test_open(*state);
+    char **paths;
+    assert_int_equal(progress_collections(p, &paths), 0);
+    assert_true(progress_set_last(p, "/levels/a.xsb", 3));
+    assert_true(progress_set_last(p, "-", 1));
+    assert_true(progress_set_last(p, "/levels/b.xsb", 8));
+    assert_true(progress_set_last(p, "/levels/a.xsb", 4));
+    assert_int_equal(progress_collections(p, &paths), 3);
+    assert_string_equal(paths[0], "/levels/a.xsb");
+    assert_string_equal(paths[1], "/levels/b.xsb");
+    assert_string_equal(paths[2], "-"); /* standard input, as kept */
+    for (int i = 0; i < 3; i++) free(paths[i]);
+    free(paths);
+    progress_close(p);
+}
+
 static void test_a_solution_that_does_not_solve_is_not_kept(void **state)
 {
     collection c;
@@ -611,6 +629,7 @@ int main(void)
         WITH_DIRECTORY(test_new_database_is_empty_progress),
         WITH_DIRECTORY(test_records_survive_closing_without_a_save),
         WITH_DIRECTORY(test_each_collection_remembers_its_own_level),
+        WITH_DIRECTORY(test_every_collection_played_is_listed_last_played_first),
         WITH_DIRECTORY(test_a_solution_that_does_not_solve_is_not_kept),
         WITH_DIRECTORY(test_a_record_read_again_follows_every_change),
         WITH_DIRECTORY(test_bests_count_the_replay_not_the_claim),
