@@ -207,7 +207,8 @@ const cli_option_row cli_option_rows[] = {
      .taken_by = BY(PLAY),
      .help = "in the game: open the level editor on the level FILE:N (or\n"
              "--level N) names, or on a new level; it saves into\n"
-             "$XDG_DATA_HOME/sokoban/levels/"},
+             "$XDG_DATA_HOME/sokoban/levels/; leaving the editor of a\n"
+             "FILE ends sokoban, of a new level goes on to the game"},
     {.name = "hint-time",
      .value = "SECONDS",
      .kind = CLI_VALUE_SECONDS,

@@ -62,7 +62,8 @@ static const key_row key_rows[] = {
      {'i'},
      "i",
      "statistics; there e exports, i imports solutions",
-     "i statistics (e exports the best solutions, i imports .sol files)"},
+     "i statistics of every collection played (e exports the best solutions, i imports "
+     ".sol files)"},
     {KEY_ACTION_NEXT_LEVEL,
      {'n'},
      "n p  N P",
@@ -74,7 +75,7 @@ static const key_row key_rows[] = {
     {KEY_ACTION_LEVEL_LIST,
      {'L', '\t'},
      "L  Tab",
-     "level list: solved marks, best scores; Enter jumps; c the collection library",
+     "level list: solved, bests; Enter jumps; c the library",
      "L or Tab level list (c there: the collection library; / or a name picks one)"},
     {KEY_ACTION_HINT,
      {'H'},

@@ -1,20 +1,125 @@
 /* statistics.c - the statistics screen, and solutions in and out for a collection. */
+#define _GNU_SOURCE
 #include <curses.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "level/collection.h"
 #include "rules/solutions.h"
 #include "list.h"
 #include "statistics.h"
 
+/* ---- The collections the progress knows ---------------------------------------------- */
+
+/* True when the collection at `path` (as the progress keeps it: absolute) is in play. */
+static bool in_play(const play *p, const char *path)
+{
+    char resolved[PATH_MAX];
+    for (int i = 0; i < p->collection_count; i++)
+        if (strcmp(p->collections[i].path, path) == 0 ||
+            (realpath(p->collections[i].path, resolved) && strcmp(resolved, path) == 0))
+            return true;
+    return false;
+}
+
+/* Reads the collection at `path` (a file, a folder, or the first file of a group of
+ * one-level files) into `known`; when it cannot be, keeps why. False when out of memory. */
+static bool read_known(const char *path, statistics_known *known)
+{
+    *known = (statistics_known){0};
+    if (strcmp(path, "-") == 0) {
+        known->name = strdup("standard input");
+        known->problem = strdup("came on standard input: cannot be read again");
+        return known->name && known->problem;
+    }
+    char **group;
+    int count = collection_group_files(path, &group);
+    const char *one[] = {path};
+    collection *list;
+    int *numbers, read;
+    level_error error;
+    if (collection_open_all(count > 0 ? (const char *const *)group : one, count > 0 ? count : 1,
+                            &list, &numbers, &read, &error)) {
+        known->collection = list[0];
+        for (int i = 1; i < read; i++) collection_free(&list[i]);
+        free(list);
+        free(numbers);
+        known->name = strdup(known->collection.name);
+    } else {
+        const char *slash = strrchr(path, '/');
+        known->name = strdup(slash && slash[1] ? slash + 1 : path);
+        known->problem = strdup(error.message);
+    }
+    for (int i = 0; i < count; i++) free(group[i]);
+    free(group);
+    bool ok = known->name && (known->collection.path || known->problem);
+    if (!ok) {
+        collection_free(&known->collection);
+        free(known->name);
+        free(known->problem);
+    }
+    return ok;
+}
+
+void statistics_close(statistics_screen *s)
+{
+    for (int i = 0; i < s->known_count; i++) {
+        collection_free(&s->known[i].collection);
+        free(s->known[i].name);
+        free(s->known[i].problem);
+    }
+    free(s->known);
+    s->known = NULL;
+    s->known_count = 0;
+}
+
 void statistics_open(statistics_screen *s, const play *p)
 {
+    statistics_close(s);
     s->selected = p->collection_index;
     s->top = 0;
     s->note[0] = 0;
+    char **paths;
+    int count = p->progress ? progress_collections(p->progress, &paths) : -1;
+    if (count > 0 && (s->known = calloc((size_t)count, sizeof *s->known)))
+        for (int i = 0; i < count; i++)
+            if (!in_play(p, paths[i]) && read_known(paths[i], &s->known[s->known_count]))
+                s->known_count++;
+    /* those that can be read first, each part in the order last played */
+    for (int i = 0, readable = 0; i < s->known_count; i++)
+        if (!s->known[i].problem) {
+            statistics_known k = s->known[i];
+            memmove(&s->known[readable + 1], &s->known[readable],
+                    (size_t)(i - readable) * sizeof k);
+            s->known[readable++] = k;
+        }
+    for (int i = 0; i < count; i++) free(paths[i]);
+    if (count >= 0) free(paths);
+}
+
+/* The collection of row `row`, or NULL (with `name` and `problem` set) for a known one that
+ * cannot be read. */
+static const collection *row_collection(const statistics_screen *s, const play *p, int row,
+                                        const char **name, const char **problem)
+{
+    *problem = NULL;
+    if (row < p->collection_count) {
+        *name = p->collections[row].name;
+        return &p->collections[row];
+    }
+    const statistics_known *k = &s->known[row - p->collection_count];
+    *name = k->name;
+    *problem = k->problem;
+    return k->problem ? NULL : &k->collection;
+}
+
+static int row_count(const statistics_screen *s, const play *p)
+{
+    return p->collection_count + s->known_count;
 }
 
 /* What the table shows of one collection. */
@@ -24,9 +129,8 @@ typedef struct collection_figures {
     int with_best;
 } collection_figures;
 
-static void figures_of(play *p, int index, collection_figures *f)
+static void figures_of(play *p, const collection *c, collection_figures *f)
 {
-    const collection *c = &p->collections[index];
     memset(f, 0, sizeof *f);
     f->statistics.levels = c->count;
     if (!p->progress) return;
@@ -79,17 +183,24 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
               COLS);
     attrset(A_NORMAL);
     int row = 3;
-    for (int i = s->top; i < p->collection_count && row < LINES - 3; i++, row++) {
-        collection_figures f;
-        figures_of(p, i, &f);
-        char time_text[48], bests[48] = "-";
-        format_time(f.statistics.seconds, time_text, sizeof time_text);
-        if (f.with_best) snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
-        char line[256];
-        snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s",
-                 i == p->collection_index ? ">" : " ", p->collections[i].name, f.statistics.levels,
-                 f.statistics.solved, f.statistics.assisted, f.statistics.started, bests,
-                 time_text);
+    for (int i = s->top; i < row_count(s, p) && row < LINES - 3; i++, row++) {
+        const char *name, *problem;
+        const collection *c = row_collection(s, p, i, &name, &problem);
+        char line[600];
+        if (c) {
+            collection_figures f;
+            figures_of(p, c, &f);
+            char time_text[48], bests[48] = "-";
+            format_time(f.statistics.seconds, time_text, sizeof time_text);
+            if (f.with_best)
+                snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
+            snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s",
+                     i == p->collection_index ? ">" : " ", name, f.statistics.levels,
+                     f.statistics.solved, f.statistics.assisted, f.statistics.started, bests,
+                     time_text);
+        } else {
+            snprintf(line, sizeof line, "   %-16.16s %s", name, problem);
+        }
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(row, 0);
@@ -141,9 +252,8 @@ static bool export_directory(const play *p, char *out, size_t size)
     return mkdir(out, 0755) == 0 || errno == EEXIST;
 }
 
-bool statistics_export(play *p, int index, char *note, size_t note_size)
+bool statistics_export(play *p, const collection *c, char *note, size_t note_size)
 {
-    const collection *c = &p->collections[index];
     char directory[4096], path[4400], reason[4600];
     if (!export_directory(p, directory, sizeof directory)) {
         snprintf(note, note_size, "Nothing exported: progress is not saved");
@@ -185,10 +295,21 @@ bool statistics_export(play *p, int index, char *note, size_t note_size)
     /* the collection's name comes from its file: made a safe name inside the directory */
     bool written = solutions_export(directory, c->name, levels, c->count, path, sizeof path, reason,
                                     sizeof reason);
-    if (written)
-        snprintf(note, note_size, "Exported %d %s of %d of %d levels to %s", solutions,
-                 play_plural(solutions, "solution", "solutions"), with, c->count, path);
-    else
+    if (written) {
+        /* "3 solutions for 2 of its 4 levels", "for all 4 levels", "for its only level" */
+        char levels_text[96];
+        if (with == 0)
+            snprintf(levels_text, sizeof levels_text, "(none of its %d %s has one)", c->count,
+                     play_plural(c->count, "level", "levels"));
+        else if (with == c->count && with == 1)
+            snprintf(levels_text, sizeof levels_text, "for its only level");
+        else if (with == c->count)
+            snprintf(levels_text, sizeof levels_text, "for all %d levels", with);
+        else
+            snprintf(levels_text, sizeof levels_text, "for %d of its %d levels", with, c->count);
+        snprintf(note, note_size, "Exported %d %s %s to %s", solutions,
+                 play_plural(solutions, "solution", "solutions"), levels_text, path);
+    } else
         snprintf(note, note_size, "Not exported: %s", reason);
     for (int i = 0; i < 2 * c->count; i++) solution_entry_free(&entries[i]);
     free(entries);
@@ -214,9 +335,8 @@ static void take_solution(void *argument, const level *lv, const solution_entry 
     }
 }
 
-void statistics_import(play *p, int index, char *note, size_t note_size)
+void statistics_import(play *p, const collection *c, char *note, size_t note_size)
 {
-    const collection *c = &p->collections[index];
     if (!p->progress) {
         snprintf(note, note_size, "Nothing imported: progress is not saved");
         return;
@@ -264,16 +384,22 @@ void statistics_import(play *p, int index, char *note, size_t note_size)
 
 bool statistics_key(statistics_screen *s, play *p, int key)
 {
-    if (list_navigate(key, &s->selected, p->collection_count, visible_rows())) return true;
+    if (list_navigate(key, &s->selected, row_count(s, p), visible_rows())) return true;
+    const char *name, *problem;
+    const collection *c = row_collection(s, p, s->selected, &name, &problem);
     switch (key) {
     case 'e':
-        statistics_export(p, s->selected, s->note, sizeof s->note);
-        return true;
     case 'i':
-        statistics_import(p, s->selected, s->note, sizeof s->note);
+        if (!c)
+            snprintf(s->note, sizeof s->note, "%s: %s", name, problem);
+        else if (key == 'e')
+            statistics_export(p, c, s->note, sizeof s->note);
+        else
+            statistics_import(p, c, s->note, sizeof s->note);
         return true;
     case 27:
     case 'q':
+        statistics_close(s);
         return false;
     default:
         return true;

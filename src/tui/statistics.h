@@ -1,6 +1,9 @@
-/* statistics.h - the statistics screen: for each collection played, its levels solved by the
+/* statistics.h - the statistics screen: for each collection in play, and each other the saved
+ * progress knows (read again from its files when the screen opens), its levels solved by the
  * player, solved with help, started, the sums of the best moves and pushes, and the time
- * played; and, for the collection selected, solutions in and out: e exports its best
+ * played; a collection known that cannot be read any more (gone, or one that came on
+ * standard input) is listed with the reason. For the collection selected, solutions in and
+ * out: e exports its best
  * solutions as a SOK file, i imports the solution sections of its SOK file and the .sol files
  * beside its level files (solutions.h).
  *
@@ -13,14 +16,27 @@
 #include "draw.h"
 #include "play.h"
 
+/* A collection the progress knows that is not in play. */
+typedef struct statistics_known {
+    collection collection; /* read from its files; empty when it cannot be */
+    char *name;            /* its name, or its path when it cannot be read */
+    char *problem;         /* why it cannot be read, or NULL */
+} statistics_known;
+
 typedef struct statistics_screen {
-    int selected;   /* the collection selected */
-    int top;        /* the first collection shown */
+    int selected;   /* the row selected: the collections in play, then the known ones */
+    int top;        /* the first row shown */
     char note[320]; /* what the last export or import did, shown under the table */
+    statistics_known *known;
+    int known_count;
 } statistics_screen;
 
-/* Opens the screen on the collection in play. */
+/* Opens the screen on the collection in play, reading the other collections the progress
+ * knows. */
 void statistics_open(statistics_screen *s, const play *p);
+
+/* Frees the collections read for the screen (when it closes, and at the end). */
+void statistics_close(statistics_screen *s);
 
 /* Draws the screen into stdscr; the caller refreshes. */
 void statistics_draw(statistics_screen *s, const view *v, play *p);
@@ -28,12 +44,12 @@ void statistics_draw(statistics_screen *s, const view *v, play *p);
 /* A key on the screen; false when it closes (back to the play screen). */
 bool statistics_key(statistics_screen *s, play *p, int key);
 
-/* Writes the best solutions of collection `index` as a SOK file under the data directory
+/* Writes the best solutions of collection `c` as a SOK file under the data directory
  * (solutions/NAME.sok beside the progress database); `note` says what was done. */
-bool statistics_export(play *p, int index, char *note, size_t note_size);
+bool statistics_export(play *p, const collection *c, char *note, size_t note_size);
 
-/* Imports the solution sections and the .sol files of collection `index`, each checked by
+/* Imports the solution sections and the .sol files of collection `c`, each checked by
  * replay, as imported solutions; `note` says what was done. */
-void statistics_import(play *p, int index, char *note, size_t note_size);
+void statistics_import(play *p, const collection *c, char *note, size_t note_size);
 
 #endif

@@ -334,8 +334,11 @@ static void handle_key(tui *t, int key)
         if (!draw_help_key(&t->view, key)) t->view.screen = VIEW_SCREEN_PLAY;
         break;
     case VIEW_SCREEN_EDITOR:
-        if (editor_key(&t->editor, &t->view, key) == EDITOR_LEAVE)
+        if (editor_key(&t->editor, &t->view, key) == EDITOR_LEAVE) {
             editor_leave(&t->editor, &t->play, &t->assist, &t->view, &t->collections);
+            /* sokoban --edit FILE: back to the shell (--edit alone goes on to the game) */
+            t->quit |= t->options->edit && t->options->file_count > 0;
+        }
         break;
     case VIEW_SCREEN_SNAPSHOTS:
         if (!snapshots_key(&t->snapshots, &t->play, key)) t->view.screen = VIEW_SCREEN_PLAY;
@@ -429,6 +432,7 @@ static bool free_all(tui *t)
 {
     editor_close(&t->editor);
     collections_free(&t->collections);
+    statistics_close(&t->statistics);
     snapshots_close(&t->snapshots);
     play_close_level(&t->play);
     worker_destroy(t->assist.worker);

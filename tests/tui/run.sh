@@ -1853,7 +1853,7 @@ test_statistics_and_export() {
     wait_for "Statistics"
     screen | grep -Eq '^ > small +4 +1 +1 +0 ' || fail "the statistics row of small"
     keys e
-    wait_for "Exported 2 solutions of 2 of 4 levels to"
+    wait_for "Exported 2 solutions for 2 of its 4 levels to"
     wait_for "/sokoban/solutions/small.sok"
     file="$XDG_DATA_HOME/sokoban/solutions/small.sok"
     [ -f "$file" ] || fail "no $file"
@@ -1864,6 +1864,44 @@ test_statistics_and_export() {
     "$SOKOBAN" --list "$file" > /dev/null || fail "the export does not read back"
     keys Escape
     wait_for "moves "
+}
+
+# Statistics (i) show every collection the saved progress knows, not only those in play
+# (issue 44, item 5): one played before is read again and counted, exported from there; one
+# gone since and one that came on standard input are listed with the reason.
+test_statistics_of_every_collection_known() {
+    printf '; Gone\n#####\n#@$.#\n#####\n' > "$WORK/gone.xsb"
+    printf '; A\n#####\n#@$.#\n#####\n' > "$WORK/pair.xsb"
+    start_game -l C -s 120x24 "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys Right Right Right
+    wait_for "Solved in 3 moves, 2 pushes"
+    keys q
+    wait_for "SHELL-DONE"
+    start_game -l C -s 120x24 "$WORK/gone.xsb"
+    wait_for "gone 1/1"
+    keys q
+    wait_for "SHELL-DONE"
+    rm "$WORK/gone.xsb"
+    start_game -l C -s 120x24 "- < $WORK/pair.xsb"
+    wait_for "standard input 1/1"
+    keys q
+    game_ended
+    start_game -l C -s 120x24 "$WORK/pair.xsb"
+    wait_for "pair 1/1"
+    keys i
+    wait_for "Statistics"
+    screen | grep -Eq '^ > pair +1 +0 ' || fail "the row of the collection in play"
+    screen | grep -Eq '^   small +4 +1 +0 +0 +3/2 ' || fail "the row of small, played before"
+    screen | grep -Eq "^   standard input +came on standard input: cannot be read again" ||
+        fail "the row of standard input"
+    screen | grep -Fq "gone.xsb: cannot open" || fail "the row of gone.xsb"
+    keys Down
+    keys e
+    wait_for "Exported 1 solution for 1 of its 4 levels to"
+    [ -f "$XDG_DATA_HOME/sokoban/solutions/small.sok" ] || fail "small was not exported"
+    keys Escape
+    wait_for "pair 1/1"
 }
 
 # An export never leaves its folder (issue 45, item 1): a collection named by its header
@@ -1880,7 +1918,7 @@ test_export_stays_in_its_folder() {
     keys i
     wait_for "Statistics"
     keys e
-    wait_for "Exported 1 solution of 1 of 1 levels to"
+    wait_for "Exported 1 solution for its only level to"
     wait_for "/sokoban/solutions/_.._.._x_PWNED.sok"
     [ "$(cat "$XDG_DATA_HOME/x/PWNED.sok")" = precious ] || fail "the file outside was written"
     [ -f "$XDG_DATA_HOME/sokoban/solutions/_.._.._x_PWNED.sok" ] || fail "no export inside"
@@ -2123,6 +2161,16 @@ test_editor_opens_levels() {
     wait_for "Can be played"
     keys S
     wait_for "solvable:"
+}
+
+# sokoban --edit FILE:N: leaving the editor ends the program, back in the shell (issue 44),
+# not in the game.
+test_edit_option_ends_in_the_shell() {
+    start_game -l C "$WORK/small.xsb:2" --edit
+    wait_for "edit 5x5 Corner"
+    keys q
+    wait_for "SHELL-DONE"
+    screen | grep -q "EXIT=0" || fail "the game did not end cleanly"
 }
 
 if ! command -v tmux > /dev/null; then
