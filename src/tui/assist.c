@@ -33,6 +33,8 @@ void assist_follow(assist *a, play *p)
     a->next_hint_seconds = a->hint_seconds;
     a->next_solve_seconds = a->solve_seconds;
     a->lost_undo = 0;
+    a->gave_up = a->stopped = false;
+    a->timed_out = ASSIST_REQUEST_NONE;
     /* The worker drops a request about the position left; so do we. */
     a->request = ASSIST_REQUEST_NONE;
     a->request_id = 0;
@@ -85,6 +87,8 @@ static bool submit(assist *a, play *p, assist_request what)
     }
     a->request = what;
     a->request_id = id;
+    a->stopped = false;
+    a->timed_out = ASSIST_REQUEST_NONE;
     return true;
 }
 
@@ -94,6 +98,7 @@ void assist_cancel(assist *a, play *p, const char *why)
     if (a->worker) worker_cancel(a->worker);
     a->request = ASSIST_REQUEST_NONE;
     a->request_id = 0;
+    a->stopped = true;
     /* The worker rests now; the next change of the position wakes it. */
     if (why) play_message(p, PLAY_MESSAGE_INFO, "%s", why);
 }
@@ -240,6 +245,8 @@ static void report_no_solution(assist *a, play *p, const worker_result *result)
         double *seconds = hint ? &a->next_hint_seconds : &a->next_solve_seconds;
         double spent = *seconds;
         *seconds *= 2;
+        a->gave_up = true;
+        a->timed_out = hint ? ASSIST_REQUEST_HINT : ASSIST_REQUEST_SOLVE;
         play_message(p, PLAY_MESSAGE_INFO,
                      "No answer within %g s (%.1fM nodes); %s again gives the solver %g s", spent,
                      (double)result->nodes / 1e6, hint ? "H" : "S", *seconds);
@@ -330,10 +337,31 @@ static void take_notice(assist *a, play *p, const worker_result *result)
         answer solution = {0};
         if (solution_here(a, p, result, &solution)) show_hint(p, &solution);
         answer_free(&solution);
-    } else if (result->status == SOLVER_SOLVED && strncmp(p->message, "No answer within", 16) == 0) {
-        play_message(p, PLAY_MESSAGE_INFO,
-                     "The solver has found a solution from here after all: H shows it");
+    } else if (result->status == SOLVER_SOLVED && a->timed_out != ASSIST_REQUEST_NONE &&
+               strncmp(p->message, "No answer within", 16) == 0) {
+        /* Found by the search that went on after "No answer within N s", with the player
+         * still where he asked: the answer to that request, as if in time (one message). */
+        worker_result late = *result;
+        late.job = a->timed_out == ASSIST_REQUEST_HINT ? WORKER_HINT : WORKER_SOLVE;
+        late.steps = NULL; /* from the store, which the search filled */
+        a->timed_out = ASSIST_REQUEST_NONE;
+        a->gave_up = false;
+        take_answer(a, p, &late);
     }
+}
+
+assist_resting assist_resting_state(const assist *a, const play *p)
+{
+    if (!a->worker || !a->store || !p->game_ready || game_is_solved(&p->game))
+        return ASSIST_RESTING;
+    if (answers_known(a->store, a->key)) return ASSIST_SOLVED_AHEAD;
+    answer known = {0};
+    answer_kind kind = answers_find(a->store, &p->game.position, &known);
+    answer_free(&known);
+    if (kind == ANSWER_LOST || a->lost_undo > 0) return ASSIST_NO_SOLUTION;
+    /* solving ahead rests without an answer only when its time is spent */
+    if (a->gave_up || (a->ahead && !a->stopped)) return ASSIST_GAVE_UP;
+    return ASSIST_RESTING;
 }
 
 void assist_poll(assist *a, play *p)

@@ -43,7 +43,22 @@ typedef struct assist {
     double next_hint_seconds, next_solve_seconds;
     /* The position in play is proven lost: how many pushes to undo (0: none known). */
     int lost_undo;
+    bool ahead; /* the worker solves ahead (no --no-solve-ahead) */
+    /* Of the position in play, cleared when the boxes move: a search ran out of its time
+     * (`gave_up`); Esc stopped the solver (`stopped`); the request whose time ran out
+     * ("No answer within N s"), whose answer a search going on ahead may still bring: it is
+     * then taken as the answer, as if in time (`timed_out`). */
+    bool gave_up, stopped;
+    assist_request timed_out;
 } assist;
+
+/* What is known of the position in play while the solver rests, for the status line. */
+typedef enum assist_resting {
+    ASSIST_RESTING,      /* nothing to say: not asked, stopped, or the level is solved */
+    ASSIST_SOLVED_AHEAD, /* a solution from here is known */
+    ASSIST_NO_SOLUTION,  /* proven lost */
+    ASSIST_GAVE_UP,      /* the solver ran out of time without an answer */
+} assist_resting;
 
 /* Ends the solver's help: releases the answer store (after worker_destroy()). */
 void assist_close(assist *a);
@@ -68,6 +83,9 @@ void assist_cancel(assist *a, play *p, const char *why);
  * changed, and drops a request about the position left. Call after anything that may change
  * the play state, and once when the first level opens. */
 void assist_follow(assist *a, play *p);
+
+/* What is known of the position in play, for when the worker is not busy. */
+assist_resting assist_resting_state(const assist *a, const play *p);
 
 /* Takes the worker's answer when one is ready (its wake fd was readable). */
 void assist_poll(assist *a, play *p);

@@ -364,10 +364,15 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         snprintf(out, size, "hint (%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
         return;
     }
-    /* Solving ahead, before it is asked (worker.h); idle once the position has an answer. */
+    /* Solving ahead, before it is asked (worker.h); at rest, what it knows of the position */
     worker_activity activity = {0};
     if (a->worker) worker_progress(a->worker, &activity);
-    snprintf(out, size, activity.busy ? "solver ahead" : "solver idle");
+    static const char *const resting[] = {[ASSIST_RESTING] = "solver idle",
+                                          [ASSIST_SOLVED_AHEAD] = "solved ahead",
+                                          [ASSIST_NO_SOLUTION] = "no solution",
+                                          [ASSIST_GAVE_UP] = "no answer found"};
+    snprintf(out, size, "%s",
+             activity.busy ? "solver ahead" : resting[assist_resting_state(a, p)]);
 }
 
 /* Columns `text` takes on screen. */

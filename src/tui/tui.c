@@ -495,6 +495,7 @@ int tui_main(const cli_options *options)
     signals_block_stops(&old_mask);
     worker_options solver_thread = {.no_solve_ahead = options->no_solve_ahead};
     t.assist.worker = worker_create_with(&solver_thread);
+    t.assist.ahead = !options->no_solve_ahead;
     pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 
     int status = CLI_OK;

@@ -506,12 +506,12 @@ test_hint_lost_position() {
     wait_for "cannot be solved any more: undo 1 push. Enter takes it back"
 }
 
-# The solver works on an open level before it is asked: once it rests ("solver idle"), H is
+# The solver works on an open level before it is asked: once it rests ("solved ahead"), H is
 # answered from what it found, even with a hint budget of a millisecond, which no search
 # could meet.
 test_hint_at_once() {
     start_game -l C "$WORK/small.xsb" --level 3 --hint-time 0.001
-    wait_for "moves 0  pushes 0  solver idle"
+    wait_for "moves 0  pushes 0  solved ahead"
     keys H
     wait_for "pushes to go): push the marked box"
     screen | grep -q "No answer within" && fail "the hint was searched for, not known"
@@ -522,7 +522,7 @@ test_hint_at_once() {
 # millisecond.
 test_solve_at_once() {
     start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 5 --hint-time 0.001 --time 0.001
-    wait_for "moves 0  pushes 0  solver idle"
+    wait_for "moves 0  pushes 0  solved ahead"
     keys S
     wait_for "Replaying the solver's fast solution"
     wait_for "replay "
@@ -554,6 +554,44 @@ test_no_solve_ahead() {
     wait_for " nodes"
     keys Escape
     wait_for "solver idle"
+}
+
+# At rest the status line says what the solver knows of the position in play (issue 44,
+# fix 10): "solved ahead" once it has an answer, "no solution" when it is proven lost, "no
+# answer found" when the solver ran out of time, "solver idle" when it was not asked (or
+# was stopped: tui_no_solve_ahead).
+test_solver_status_says_which() {
+    start_game -l C "$WORK/small.xsb" --level 2
+    wait_for "moves 0  pushes 0  solved ahead"
+    keys Down Right Down Right Up
+    wait_for "DEADLOCK (corner)"
+    wait_for "pushes 2  no solution"
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 50 --hint-time 0.5 --no-solve-ahead
+    wait_for "moves 0  pushes 0  solver idle"
+    keys H
+    wait_for "No answer within 0.5 s"
+    wait_for "moves 0  pushes 0  no answer found"
+}
+
+# An answer found just after "No answer within N s" (by the search that goes on ahead, the
+# player still where he asked) is the answer to H, as if in time: the hint is shown, and
+# no second message says the solver found one after all (issue 44, fix 10). XSokoban 11
+# takes the fast mode about 1.3 s; the hint's budget is 0.3 s.
+test_late_answer_taken_in_time() {
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 11 --hint-time 0.3
+    wait_for "xsokoban 11/90"
+    keys H
+    wait_for "No answer within 0.3 s"
+    tries=0
+    while [ $tries -lt $((WAIT * 10 + 5)) ]; do
+        poll $tries
+        case $SCREEN in
+        *"after all"*) fail "the late answer was told apart" ;;
+        *"pushes to go): push the marked box"*) break ;;
+        esac
+        tries=$((tries + 1))
+    done
+    wait_for "pushes to go): push the marked box"
 }
 
 # After "No answer within N s", H again gives the solver twice the time and says so.
