@@ -311,9 +311,8 @@ static void take_answer(assist *a, play *p, worker_result *result)
             p, PLAY_MESSAGE_INFO,
             "Replaying the solver's %s solution: %d %s, %d %s (space pause, . step, +/- speed, "
             "Esc stop)",
-            mode_name(solution.mode), solution.moves,
-            play_plural(solution.moves, "move", "moves"), solution.pushes,
-            play_plural(solution.pushes, "push", "pushes"));
+            mode_name(solution.mode), solution.moves, play_plural(solution.moves, "move", "moves"),
+            solution.pushes, play_plural(solution.pushes, "push", "pushes"));
     } else {
         play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the solution cannot be replayed");
     }
@@ -330,9 +329,8 @@ static void take_notice(assist *a, play *p, const worker_result *result)
             return;
         }
         report_lost(a, p, result);
-    } else if (result->status == SOLVER_SOLVED && result->mode == SOLVER_OPTIMAL &&
-               p->hint.shown && p->hint.moves_at == p->game.moves &&
-               p->hint.mode == SOLVER_FAST) {
+    } else if (result->status == SOLVER_SOLVED && result->mode == SOLVER_OPTIMAL && p->hint.shown &&
+               p->hint.moves_at == p->game.moves && p->hint.mode == SOLVER_FAST) {
         /* The optimal mode bettered the hint on show. */
         answer solution = {0};
         if (solution_here(a, p, result, &solution)) show_hint(p, &solution);
