@@ -176,10 +176,13 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
     list_scroll(s->selected, &s->top, visible_rows());
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, " Statistics", COLS);
+    /* under 80 columns: the levels, those solved and the time alone */
+    bool narrow = COLS < 80;
     attrset(A_BOLD);
     mvaddnstr(2, 0,
-              "   collection        levels  solved  assisted  started  best moves/pushes"
-              "   time",
+              narrow ? "   collection     levels solved     time"
+                     : "   collection        levels  solved  assisted  started  best moves/pushes"
+                       "   time",
               COLS);
     attrset(A_NORMAL);
     int row = 3;
@@ -194,12 +197,17 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
             format_time(f.statistics.seconds, time_text, sizeof time_text);
             if (f.with_best)
                 snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
-            snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s",
-                     i == p->collection_index ? ">" : " ", name, f.statistics.levels,
-                     f.statistics.solved, f.statistics.assisted, f.statistics.started, bests,
-                     time_text);
+            const char *mark = i == p->collection_index ? ">" : " ";
+            if (narrow)
+                snprintf(line, sizeof line, " %s %-14.14s %6d %6d %8s", mark, name,
+                         f.statistics.levels, f.statistics.solved, time_text);
+            else
+                snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s", mark,
+                         name, f.statistics.levels, f.statistics.solved, f.statistics.assisted,
+                         f.statistics.started, bests, time_text);
         } else {
-            snprintf(line, sizeof line, "   %-16.16s %s", name, problem);
+            snprintf(line, sizeof line, "   %-*.*s %s", narrow ? 14 : 16, narrow ? 14 : 16, name,
+                     problem);
         }
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
@@ -227,7 +235,10 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
     move(LINES - 1, 0);
     hline(' ', COLS);
     mvaddnstr(LINES - 1, 0,
-              " Up/Down: choose  e: export its solutions  i: import solutions  Esc q: back", COLS);
+              narrow
+                  ? " e: export  i: import  Esc: back"
+                  : " Up/Down: choose  e: export its solutions  i: import solutions  Esc q: back",
+              COLS);
     attrset(A_NORMAL);
 }
 
@@ -293,15 +304,19 @@ bool statistics_export(play *p, const collection *c, char *note, size_t note_siz
         progress_record_free(&record);
     }
     /* the collection's name comes from its file: made a safe name inside the directory */
-    bool written = solutions_export(directory, c->name, levels, c->count, path, sizeof path, reason,
-                                    sizeof reason);
-    if (written) {
+    bool written = with > 0 && solutions_export(directory, c->name, levels, c->count, path,
+                                                sizeof path, reason, sizeof reason);
+    if (with == 0) {
+        if (c->count == 1)
+            snprintf(note, note_size, "Nothing exported: the one level of %s is not solved yet",
+                     c->name);
+        else
+            snprintf(note, note_size, "Nothing exported: none of the %d levels of %s is solved yet",
+                     c->count, c->name);
+    } else if (written) {
         /* "3 solutions for 2 of its 4 levels", "for all 4 levels", "for its only level" */
         char levels_text[96];
-        if (with == 0)
-            snprintf(levels_text, sizeof levels_text, "(none of its %d %s has one)", c->count,
-                     play_plural(c->count, "level", "levels"));
-        else if (with == c->count && with == 1)
+        if (with == c->count && with == 1)
             snprintf(levels_text, sizeof levels_text, "for its only level");
         else if (with == c->count)
             snprintf(levels_text, sizeof levels_text, "for all %d levels", with);
@@ -309,8 +324,9 @@ bool statistics_export(play *p, const collection *c, char *note, size_t note_siz
             snprintf(levels_text, sizeof levels_text, "for %d of its %d levels", with, c->count);
         snprintf(note, note_size, "Exported %d %s %s to %s", solutions,
                  play_plural(solutions, "solution", "solutions"), levels_text, path);
-    } else
+    } else {
         snprintf(note, note_size, "Not exported: %s", reason);
+    }
     for (int i = 0; i < 2 * c->count; i++) solution_entry_free(&entries[i]);
     free(entries);
     free(levels);

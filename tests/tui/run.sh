@@ -1934,6 +1934,9 @@ test_statistics_of_every_collection_known() {
     screen | grep -Eq "^   standard input +came on standard input: cannot be read again" ||
         fail "the row of standard input"
     screen | grep -Fq "gone.xsb: cannot open" || fail "the row of gone.xsb"
+    keys e
+    wait_for "Nothing exported: the one level of pair is not solved yet"
+    [ -e "$XDG_DATA_HOME/sokoban/solutions/pair.sok" ] && fail "an export of no solution was written"
     keys Down
     keys e
     wait_for "Exported 1 solution for 1 of its 4 levels to"
