@@ -232,7 +232,9 @@ static bool vicinity_set(const optimizer_run *run, const game_step *steps, int c
         for (int q = 0; q < b->size; q++)
             if (p.boxes[q]) list[n++] = q;
         room = add_vicinity(run, keys, p.boxes, list, n, key, v);
-        if (run->deadline > 0 && (i & 63) == 0 && optimizer_clock() >= run->deadline) break;
+        if ((i & 63) == 0 && ((run->deadline > 0 && optimizer_clock() >= run->deadline) ||
+                              (run->options->cancel && atomic_load(run->options->cancel))))
+            break;
     }
     position_free(&p);
     free(list);
@@ -347,7 +349,11 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
         snprintf(result->vicinity, sizeof result->vicinity,
                  v->boxes == 1 ? "1 box, %d squares" : "2 boxes, %d+%d squares", v->first,
                  v->second);
-        if (!round_better(&run, v, result, &status)) round++;
+        if (!round_better(&run, v, result, &status))
+            round++;
+        else if (options->improved)
+            options->improved(options->improved_argument, result->steps, result->moves,
+                              result->pushes);
     }
     free(run.dead);
     free(run.nearest);

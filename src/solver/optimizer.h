@@ -36,6 +36,11 @@ typedef struct optimizer_options {
     uint64_t max_nodes;        /* positions expanded over all rounds; 0: no limit */
     size_t memory_bytes;       /* 0: 256 MiB */
     const atomic_bool *cancel; /* NULL, or set from another thread to stop */
+    /* NULL, or told of each better solution as soon as it is found (checked already; the
+     * steps are the optimizer's, valid during the call), on the optimizer's thread: an
+     * anytime caller shows it before the rounds end. */
+    void (*improved)(void *argument, const game_step *steps, int moves, int pushes);
+    void *improved_argument;
 } optimizer_options;
 
 typedef enum optimizer_status {

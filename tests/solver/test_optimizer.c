@@ -1,6 +1,7 @@
 /* test_optimizer.c - the optimizer: a detour comes back without it, a shortest solution comes
  * back unchanged, a better route outside the solution's own boxes is found in its vicinity,
- * and what comes back is never longer and always solves the level. */
+ * each better line is told as it is found, and what comes back is never longer and always
+ * solves the level. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -206,6 +207,55 @@ static void test_a_fast_solution_comes_back_shorter_and_solving(void **state)
     fixture_close(&f);
 }
 
+/* What the anytime caller is told: each better line, checked, shorter than the one before. */
+typedef struct told {
+    int count;
+    int moves[8], pushes[8];
+    bool solves[8];
+    const fixture *f;
+} told;
+
+static void on_improved(void *argument, const game_step *steps, int moves, int pushes)
+{
+    told *t = argument;
+    if (t->count >= 8) return;
+    position p;
+    assert_true(position_copy(&p, &t->f->start, &t->f->board));
+    for (int i = 0; i < moves; i++) board_step(&t->f->board, &p, steps[i].direction);
+    t->solves[t->count] = position_is_solved(&p, &t->f->board);
+    position_free(&p);
+    t->moves[t->count] = moves;
+    t->pushes[t->count++] = pushes;
+}
+
+static void test_each_better_line_is_told_as_it_is_found(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, room, 1);
+    told t = {.f = &f};
+    optimizer_options options = {.metric = OPTIMIZER_BY_PUSHES,
+                                 .max_seconds = 10,
+                                 .improved = on_improved,
+                                 .improved_argument = &t};
+    optimizer_result result;
+    assert_int_equal(optimize(&f, "drUluRRRRurD", &options, &result), OPTIMIZER_CONVERGED);
+    assert_int_equal(t.count, result.improvements);
+    assert_true(t.count >= 1);
+    for (int i = 0; i < t.count; i++) {
+        assert_true(t.solves[i]);
+        int moves_before = i ? t.moves[i - 1] : result.moves_before;
+        int pushes_before = i ? t.pushes[i - 1] : result.pushes_before;
+        assert_true(optimizer_shorter(OPTIMIZER_BY_PUSHES, t.moves[i], t.pushes[i], moves_before,
+                                      pushes_before));
+    }
+    /* the last told is the answer */
+    assert_int_equal(t.moves[t.count - 1], result.moves);
+    assert_int_equal(t.pushes[t.count - 1], result.pushes);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
 static void test_shorter_compares_the_metric_first_then_the_other(void **state)
 {
     (void)state;
@@ -227,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_a_solution_that_does_not_solve_is_refused),
         cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
         cmocka_unit_test(test_shorter_compares_the_metric_first_then_the_other),
+        cmocka_unit_test(test_each_better_line_is_told_as_it_is_found),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
