@@ -54,6 +54,8 @@ DOORS = {
 PARTS = {
     "progress/progress_store": "progress/progress",
     "solver/optimizer_search": "solver/optimizer",
+    "worker/worker_state": "worker/worker",
+    "worker/worker_improve": "worker/worker",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

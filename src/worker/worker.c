@@ -10,13 +10,14 @@
  *
  * What the thread does for one position (work()): ask the store; when it knows nothing,
  * search in the fast mode (the store's positions count as solved), store what is found, and
- * answer the request waiting for it; once a solution is known, give the optimal mode a while
- * to upgrade it; when the position is proven lost, look back along the pushes made for the
- * nearest one that can be solved. Then rest until the position in play changes or a request
- * wants more. */
+ * answer the request waiting for it; once a solution is known and was asked for, shorten it
+ * with the optimizer (worker_improve.c), then give the optimal mode a while to upgrade it;
+ * when the position is proven lost, look back along the pushes made for the nearest one that
+ * can be solved. Then rest until the position in play changes or a request wants more. */
 #include "worker.h"
 
 #include "ida.h"
+#include "worker_state.h"
 
 #include <assert.h>
 #include <fcntl.h>
@@ -28,70 +29,11 @@
 #include <time.h>
 #include <unistd.h>
 
-enum {
-    RESULT_QUEUE = 8, /* results not yet polled; the oldest goes when full */
-};
 static const double DEFAULT_AHEAD_SECONDS = 60;
 static const double DEFAULT_UPGRADE_SECONDS = 10;
+static const double DEFAULT_IMPROVE_SECONDS = 10;
 /* The shortest time worth giving one search of the look back, in seconds. */
 static const double LOOK_BACK_MIN_SECONDS = 0.5;
-
-/* One position in play, with its own copies. */
-typedef struct worker_task {
-    const level *level; /* identity only: never read by the thread */
-    board board;
-    position position;
-    game_step *steps; /* the steps in effect that led there, for the look back */
-    int step_count;
-    uint64_t key;       /* solver_position_key() of the position */
-    answers *store;     /* a reference; NULL when reuse is off */
-    atomic_bool cancel; /* set by the game's thread; read by the solver */
-    bool settled;       /* the thread is done with it (guarded by lock) */
-    bool asked;         /* a request was made from it: its answer is shown (guarded by lock) */
-    bool upgraded;      /* the optimal upgrade was tried (guarded by lock) */
-} worker_task;
-
-/* The request waiting for an answer (at most one). */
-typedef struct pending_request {
-    bool waiting;
-    uint64_t id;
-    worker_job job;
-    uint64_t key;   /* of the position asked about */
-    int player;     /* where the player stood when asking */
-    double asked;   /* ida_clock() */
-    double deadline; /* when the game stops waiting; 0: it waits for the answer */
-} pending_request;
-
-struct worker {
-    pthread_t thread;
-    pthread_mutex_t lock;
-    pthread_cond_t wake; /* signalled when there is work, or `quit` */
-    /* Everything below is guarded by `lock`. */
-    worker_task *next;    /* the newest position in play, waiting for the thread */
-    worker_task *current; /* the thread's (freed only by it) */
-    pending_request request;
-    worker_result results[RESULT_QUEUE];
-    int result_count;
-    bool paused; /* worker_cancel(): no solving ahead until the next position */
-    bool quit;
-    uint64_t last_id;
-    /* The search in progress, for worker_progress(). */
-    bool busy;
-    double started;
-    solver_mode mode;
-    bool looking_back;
-    uint64_t nodes_current;
-    /* The thread's own (and worker_destroy()'s, after it ends): what the searches on the
-     * level in play learned of its deadlocks, for the searches after them; NULL with
-     * no_reuse (solver_learned.h). */
-    solver_learned *learned;
-    /* Set at creation, read-only afterwards. */
-    int wake_pipe[2]; /* [0] readable while a result is ready */
-    worker_solve_function solve;
-    size_t memory_bytes;
-    bool no_reuse, no_solve_ahead;
-    double ahead_seconds, upgrade_seconds;
-};
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
@@ -235,9 +177,8 @@ static void answer_locked(worker *worker, const worker_task *task, solver_status
     publish_locked(worker, &result);
 }
 
-/* A notice about the position in play nobody asked for. Call with the lock held. */
-static void notice_locked(worker *worker, const worker_task *task, solver_status status,
-                          solver_mode mode, int undo_pushes, bool undo_exact)
+void worker_notice_locked(worker *worker, const worker_task *task, solver_status status,
+                          solver_mode mode, int undo_pushes, bool undo_exact, bool improved)
 {
     if (worker->next || atomic_load(&task->cancel)) return; /* no longer in play */
     worker_result result = {.job = WORKER_AHEAD,
@@ -245,7 +186,8 @@ static void notice_locked(worker *worker, const worker_task *task, solver_status
                             .status = status,
                             .mode = mode,
                             .undo_pushes = undo_pushes,
-                            .undo_exact = undo_exact};
+                            .undo_exact = undo_exact,
+                            .improved = improved};
     publish_locked(worker, &result);
 }
 
@@ -404,7 +346,7 @@ static void report_lost(worker *worker, worker_task *task, double deadline)
     look_back(worker, task, deadline, &undo, &exact);
     pthread_mutex_lock(&worker->lock);
     answer_locked(worker, task, SOLVER_UNSOLVABLE, SOLVER_FAST, NULL, undo, exact);
-    notice_locked(worker, task, SOLVER_UNSOLVABLE, SOLVER_FAST, undo, exact);
+    worker_notice_locked(worker, task, SOLVER_UNSOLVABLE, SOLVER_FAST, undo, exact, false);
     pthread_mutex_unlock(&worker->lock);
 }
 
@@ -425,7 +367,7 @@ static void upgrade(worker *worker, worker_task *task, solver_mode known_mode)
         answers_add_solution(task->store, &task->position, result.steps, result.moves,
                              SOLVER_OPTIMAL)) {
         pthread_mutex_lock(&worker->lock);
-        notice_locked(worker, task, SOLVER_SOLVED, SOLVER_OPTIMAL, -1, false);
+        worker_notice_locked(worker, task, SOLVER_SOLVED, SOLVER_OPTIMAL, -1, false, false);
         pthread_mutex_unlock(&worker->lock);
     }
     solver_result_free(&result);
@@ -462,6 +404,7 @@ static solver_status work(worker *worker, worker_task *task)
         pthread_mutex_lock(&worker->lock);
         answer_locked(worker, task, SOLVER_SOLVED, known_mode, NULL, -1, false);
         pthread_mutex_unlock(&worker->lock);
+        worker_improve(worker, task);
         upgrade(worker, task, known_mode);
         return SOLVER_SOLVED;
     }
@@ -476,9 +419,10 @@ static solver_status work(worker *worker, worker_task *task)
     if (status == SOLVER_SOLVED) {
         pthread_mutex_lock(&worker->lock);
         answer_locked(worker, task, SOLVER_SOLVED, SOLVER_FAST, &result, -1, false);
-        notice_locked(worker, task, SOLVER_SOLVED, SOLVER_FAST, -1, false);
+        worker_notice_locked(worker, task, SOLVER_SOLVED, SOLVER_FAST, -1, false, false);
         pthread_mutex_unlock(&worker->lock);
         solver_result_free(&result);
+        worker_improve(worker, task);
         upgrade(worker, task, SOLVER_FAST);
     } else {
         solver_result_free(&result);
@@ -487,7 +431,7 @@ static solver_status work(worker *worker, worker_task *task)
         } else if (status != SOLVER_CANCELLED) {
             /* Out of time (or memory) with no answer: the thread rests; the game hears of it. */
             pthread_mutex_lock(&worker->lock);
-            notice_locked(worker, task, status, SOLVER_FAST, -1, false);
+            worker_notice_locked(worker, task, status, SOLVER_FAST, -1, false, false);
             pthread_mutex_unlock(&worker->lock);
         }
     }
@@ -566,13 +510,17 @@ worker *worker_create_with(const worker_options *options)
     worker *worker = calloc(1, sizeof *worker);
     if (!worker) return NULL;
     worker->solve = options->solve ? options->solve : solver_solve;
+    worker->optimize = options->optimize ? options->optimize : optimizer_optimize;
     worker->memory_bytes = options->memory_bytes;
     worker->no_reuse = options->no_reuse;
     worker->no_solve_ahead = options->no_solve_ahead;
+    worker->no_improve = options->no_improve;
     worker->ahead_seconds =
         options->ahead_seconds > 0 ? options->ahead_seconds : DEFAULT_AHEAD_SECONDS;
     worker->upgrade_seconds =
         options->upgrade_seconds > 0 ? options->upgrade_seconds : DEFAULT_UPGRADE_SECONDS;
+    worker->improve_seconds =
+        options->improve_seconds > 0 ? options->improve_seconds : DEFAULT_IMPROVE_SECONDS;
     if (!make_wake_pipe(worker->wake_pipe)) {
         free(worker);
         return NULL;
@@ -673,13 +621,15 @@ uint64_t worker_submit(worker *worker, const worker_request *request, answers *s
         worker->request.waiting = false;
         publish_locked(worker, &result);
     }
-    /* The thread takes it from here: the search for an answer, or the optimal upgrade of the
-     * fast answer now shown. */
+    /* The thread takes it from here: the search for an answer, or the improving and the
+     * optimal upgrade of the answer now shown. */
     worker_task *in_play = in_play_locked(worker);
     if (in_play) {
         in_play->asked = true;
-        bool more = known.kind != ANSWER_SOLVABLE ||
-                    (known.mode == SOLVER_FAST && !worker->no_solve_ahead && !in_play->upgraded);
+        bool later = !worker->no_solve_ahead &&
+                     ((known.mode == SOLVER_FAST && !in_play->upgraded) ||
+                      (!worker->no_improve && !in_play->improved));
+        bool more = known.kind != ANSWER_SOLVABLE || later;
         if (more && in_play->settled) in_play->settled = false;
         pthread_cond_signal(&worker->wake);
     }
@@ -728,6 +678,7 @@ void worker_progress(worker *worker, worker_activity *activity)
     if (worker->busy) {
         activity->mode = worker->mode;
         activity->looking_back = worker->looking_back;
+        activity->improving = worker->improving;
         activity->nodes = worker->nodes_current;
         activity->seconds = ida_clock() - worker->started;
     }

@@ -17,10 +17,17 @@
  * through worker_poll(), which never blocks; worker_wake_fd() becomes readable when one is
  * ready, so the game can wait for keys and results in one poll().
  *
+ * Once a request from the position in play has been answered, the optimizer
+ * (solver/optimizer.h) works on that answer for a while, before the optimal upgrade, by
+ * pushes then moves, as the store ranks solutions; each shorter line goes into the store
+ * as soon as it is found, and the game hears of it. It runs on the thread, with a deadline
+ * and the position's stop flag, as the searches do.
+ *
  * Besides the answers to requests the worker sends notices nobody asked for (job
  * WORKER_AHEAD): the position in play is lost (with how many pushes to undo), or has a
- * solution now, or an optimal one. Each result names the position it is about by its
- * solver_position_key(); the game drops what is not about the position in play.
+ * solution now, or an optimal one, or a shorter one (`improved`). Each result names the
+ * position it is about by its solver_position_key(); the game drops what is not about the
+ * position in play.
  *
  * Knows nothing of the terminal. */
 #ifndef SOKOBAN_WORKER_H
@@ -31,6 +38,7 @@
 
 #include "answers.h"
 #include "rules/game.h"
+#include "solver/optimizer.h"
 #include "solver/solver.h"
 
 typedef struct worker worker; /* opaque; owns one thread */
@@ -67,6 +75,7 @@ typedef struct worker_result {
     int undo_pushes;
     bool undo_exact;
     bool from_store; /* answered from the answer store, without a search */
+    bool improved;   /* a notice: the optimizer has shortened the position's answer */
     uint64_t nodes;  /* searched for it */
     double seconds;  /* from the request (or the position's arrival) to the result */
 } worker_result;
@@ -77,25 +86,34 @@ typedef struct worker_activity {
     uint64_t id;       /* the request waiting for it, 0 when solving ahead only */
     solver_mode mode;  /* the mode being tried */
     bool looking_back; /* searching the earlier positions for a solvable one */
+    bool improving;    /* the optimizer works on the answer given */
     uint64_t nodes;    /* of the search in progress */
     double seconds;    /* since the search started */
 } worker_activity;
 
-/* Test seam: another solve function in place of solver_solve() (NULL: solver_solve()), a
- * memory size for every search (0: the solver's default), no reuse of earlier answers (the
- * store is neither asked nor filled: benchmarks of cold searches), no solving ahead (the
- * thread works only for requests), and the seconds of solving ahead and of the optimal
- * upgrade, from the moment each starts (0: the defaults, 60 s and 10 s). */
+/* Test seam: another solve function in place of solver_solve() (NULL: solver_solve()) and
+ * another optimizer in place of optimizer_optimize(), a memory size for every search (0: the
+ * solver's default), no reuse of earlier answers (the store is neither asked nor filled:
+ * benchmarks of cold searches), no solving ahead (the thread works only for requests), no
+ * improving of answers, and the seconds of solving ahead, of the optimal upgrade and of the
+ * optimizer, from the moment each starts (0: the defaults, 60 s, 10 s and 10 s). */
 typedef solver_status (*worker_solve_function)(const board *board, const position *start,
                                                const solver_options *options,
                                                solver_result *result);
+typedef optimizer_status (*worker_optimize_function)(const board *board, const position *start,
+                                                     const game_step *steps, int count,
+                                                     const optimizer_options *options,
+                                                     optimizer_result *result);
 typedef struct worker_options {
     worker_solve_function solve;
+    worker_optimize_function optimize;
     size_t memory_bytes;
     bool no_reuse;
     bool no_solve_ahead;
+    bool no_improve;
     double ahead_seconds;
     double upgrade_seconds;
+    double improve_seconds;
 } worker_options;
 
 /* Starts a worker and its thread. Returns NULL when out of memory or threads. */

@@ -1,5 +1,6 @@
 /* test_worker.c - the solver thread: results, cancelling, solving ahead, the answer store,
- * the optimal upgrade, lost positions found unasked, the look back.
+ * the optimal upgrade, the optimizer on the answer given, lost positions found unasked, the
+ * look back.
  *
  * Most tests put a stand-in search in place of solver_solve() through worker_create_with():
  * one that answers at once, one that blocks until it is cancelled, one that judges a position
@@ -39,6 +40,7 @@ typedef enum fake_behaviour {
     FAKE_TICKS,            /* reports progress every millisecond until cancelled */
     FAKE_OPTIMAL_RUNS_OUT, /* optimal: limit at once; fast: solves */
     FAKE_BY_BOX_COLUMN,    /* judges by the first box's column: see fake_by_column */
+    FAKE_DETOUR,           /* fast: LONG_WAY_ROOM's solution the long way round; optimal: limit */
 } fake_behaviour;
 
 /* What the stand-in does and has seen; shared with the worker thread, so under a lock. */
@@ -61,6 +63,11 @@ static struct {
     int fault_signals_blocked;
     int niceness; /* of the thread that ran the last solve (Linux) */
     bool interrupt_blocked;
+    /* The stand-in optimizer (fake_optimize): how often it started and ended, and the seconds
+     * and stop flag it was given. */
+    int optimizer_started, optimizer_finished;
+    double optimizer_seconds;
+    bool optimizer_cancel_given;
 } fake = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
 /* Reads a field of the fake under its lock: the worker's thread may be writing it (an
@@ -78,6 +85,7 @@ static void fake_reset(fake_behaviour behaviour)
     pthread_mutex_lock(&fake.lock);
     fake.behaviour = behaviour;
     fake.started = fake.finished = fake.running = fake.most_running = 0;
+    fake.optimizer_started = fake.optimizer_finished = 0;
     for (int i = 0; i < 16; i++) fake.by_column[i] = SOLVER_SOLVED;
     fake.memory_bytes = 1;
     pthread_mutex_unlock(&fake.lock);
@@ -102,6 +110,8 @@ static void sleep_a_millisecond(void)
     struct timespec pause = {0, 1000000};
     nanosleep(&pause, NULL);
 }
+
+static game_step *detour_steps(int *count, int *pushes);
 
 static solver_status fake_solve(const board *board, const position *start,
                                 const solver_options *options, solver_result *result)
@@ -159,8 +169,16 @@ static solver_status fake_solve(const board *board, const position *start,
     case FAKE_BY_BOX_COLUMN:
         result->status = column_answer;
         break;
+    case FAKE_DETOUR:
+        if (options->mode == SOLVER_OPTIMAL) {
+            result->status = SOLVER_LIMIT;
+        } else {
+            result->steps = detour_steps(&result->moves, &result->pushes);
+            assert_non_null(result->steps);
+        }
+        break;
     }
-    if (result->status == SOLVER_SOLVED) {
+    if (result->status == SOLVER_SOLVED && !result->steps) {
         result->steps = malloc(sizeof *result->steps);
         result->steps[0] = (game_step){.direction = DIR_RIGHT, .push = true};
         result->pushes = result->moves = 1;
@@ -1078,6 +1096,219 @@ static void test_destroy_stops_a_long_real_search(void **state)
     collection_free(&levels);
 }
 
+/* ---- improving the answer shown ------------------------------------------------------ */
+
+/* A room whose box the stand-in search sends the long way: down, right along the row below,
+ * and up onto its goal (12 moves, 5 pushes, never the same boxes twice); the short way is
+ * rRRR (4 moves, 3 pushes). */
+static const char LONG_WAY_ROOM[] = "#########\n"
+                                    "#       #\n"
+                                    "#       #\n"
+                                    "#@ $  . #\n"
+                                    "#       #\n"
+                                    "#       #\n"
+                                    "#########\n";
+static const char ROOM_DETOUR[] = "urrDldRRRdrU";
+static const char ROOM_SHORT[] = "rRRR";
+
+static game_step *steps_of_text(const char *text, int *count, int *pushes)
+{
+    lurd_steps steps;
+    lurd_error error;
+    if (!lurd_parse(text, &steps, &error)) return NULL;
+    *count = steps.count;
+    *pushes = 0;
+    for (int i = 0; i < steps.count; i++) *pushes += steps.steps[i].push;
+    game_step *out = steps.steps; /* taken from the parse */
+    steps.steps = NULL;
+    lurd_steps_free(&steps);
+    return out;
+}
+
+static game_step *detour_steps(int *count, int *pushes)
+{
+    return steps_of_text(ROOM_DETOUR, count, pushes);
+}
+
+/* The stand-in optimizer: says it started, waits until it is stopped, then tells of a
+ * shorter line anyway (a worker that keeps it after the stop is wrong) and ends. */
+static optimizer_status fake_optimize(const board *board, const position *start,
+                                      const game_step *steps, int count,
+                                      const optimizer_options *options, optimizer_result *result)
+{
+    (void)board, (void)start, (void)steps, (void)count;
+    pthread_mutex_lock(&fake.lock);
+    fake.optimizer_started++;
+    fake.optimizer_seconds = options->max_seconds;
+    fake.optimizer_cancel_given = options->cancel != NULL;
+    pthread_cond_broadcast(&fake.changed);
+    pthread_mutex_unlock(&fake.lock);
+    while (!atomic_load(options->cancel)) sleep_a_millisecond();
+    int moves, pushes;
+    game_step *shorter = steps_of_text(ROOM_SHORT, &moves, &pushes);
+    assert_non_null(shorter);
+    options->improved(options->improved_argument, shorter, moves, pushes);
+    *result = (optimizer_result){.status = OPTIMIZER_CANCELLED, .steps = shorter,
+                                 .moves = moves, .pushes = pushes};
+    pthread_mutex_lock(&fake.lock);
+    fake.optimizer_finished++;
+    pthread_cond_broadcast(&fake.changed);
+    pthread_mutex_unlock(&fake.lock);
+    return OPTIMIZER_CANCELLED;
+}
+
+static void wait_until_optimizer(int started, int finished)
+{
+    pthread_mutex_lock(&fake.lock);
+    while (fake.optimizer_started < started || fake.optimizer_finished < finished)
+        pthread_cond_wait(&fake.changed, &fake.lock);
+    pthread_mutex_unlock(&fake.lock);
+}
+
+/* A worker with the stand-in search and, unless `real` is true, the stand-in optimizer. */
+static worker *improving_worker(bool real)
+{
+    worker_options options = {.solve = fake_solve,
+                              .optimize = real ? NULL : fake_optimize,
+                              .memory_bytes = (size_t)16 << 20,
+                              .improve_seconds = 7};
+    worker *w = worker_create_with(&options);
+    assert_non_null(w);
+    return w;
+}
+
+/* The next notice that the answer was improved, passing over the rest. */
+static worker_result wait_for_improved(worker *w)
+{
+    for (;;) {
+        worker_result result = wait_for_any(w);
+        if (result.job == WORKER_AHEAD && result.improved) return result;
+        worker_result_free(&result);
+    }
+}
+
+static void test_the_answer_given_is_improved_and_the_game_told(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_DETOUR);
+    worker *w = improving_worker(true);
+    played *p = play(LONG_WAY_ROOM, "");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.pushes, 5);
+    worker_result_free(&result);
+
+    result = wait_for_improved(w);
+    assert_int_equal(result.status, SOLVER_SOLVED);
+    assert_int_equal(result.key, solver_position_key(&p->game.board, &p->game.position));
+    worker_result_free(&result);
+    /* The store has the short way now, so the next hint gives it at once. */
+    uint64_t id = submit(w, WORKER_HINT, p, 10);
+    result = take_at_once(w, id);
+    assert_true(result.from_store);
+    assert_steps(&result, ROOM_SHORT);
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_nothing_is_improved_unasked(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_DETOUR);
+    worker *w = improving_worker(false);
+    played *p = play(LONG_WAY_ROOM, "");
+    worker_play(w, &p->game, p->store);
+    worker_result result = wait_for_notice(w, SOLVER_SOLVED, SOLVER_FAST);
+    worker_result_free(&result);
+    /* Solving ahead alone rests once it has the answer: the optimizer never started. */
+    worker_activity activity;
+    do {
+        sleep_a_millisecond();
+        worker_progress(w, &activity);
+    } while (activity.busy);
+    assert_int_equal(FAKE_READ(fake.optimizer_started), 0);
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_a_new_position_while_improving_drops_the_improvement(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_DETOUR);
+    worker *w = improving_worker(false);
+    played *p = play(LONG_WAY_ROOM, "");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    worker_result_free(&result);
+    wait_until_optimizer(1, 0);
+
+    played *moved = play(LONG_WAY_ROOM, "rR"); /* the player pushed the box: another position */
+    uint64_t moved_key = solver_position_key(&moved->game.board, &moved->game.position);
+    worker_play(w, &moved->game, moved->store);
+    /* Everything up to the new position's answer: no word of the line found after the stop. */
+    for (;;) {
+        result = wait_for_any(w);
+        assert_false(result.improved);
+        bool done = result.key == moved_key;
+        worker_result_free(&result);
+        if (done) break;
+    }
+    wait_until_optimizer(1, 1);
+    /* nor is it stored */
+    answer known;
+    assert_int_equal(answers_find(p->store, &p->game.position, &known), ANSWER_SOLVABLE);
+    assert_int_equal(known.pushes, 5);
+    answer_free(&known);
+    worker_destroy(w);
+    played_free(moved);
+    played_free(p);
+}
+
+static void test_cancel_stops_the_improving_and_the_thread_rests(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_DETOUR);
+    worker *w = improving_worker(false);
+    played *p = play(LONG_WAY_ROOM, "");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    worker_result_free(&result);
+    wait_until_optimizer(1, 0);
+    /* It runs with the worker's seconds and a stop flag, and shows as improving. */
+    assert_true(FAKE_READ(fake.optimizer_seconds) == 7);
+    assert_true(FAKE_READ(fake.optimizer_cancel_given));
+    worker_activity activity;
+    worker_progress(w, &activity);
+    assert_true(activity.busy);
+    assert_true(activity.improving);
+
+    worker_cancel(w);
+    wait_until_optimizer(1, 1);
+    do {
+        sleep_a_millisecond();
+        worker_progress(w, &activity);
+    } while (activity.busy);
+    assert_false(activity.improving);
+    assert_false(worker_poll(w, &result)); /* the line found after the stop is not told */
+    worker_destroy(w);
+    played_free(p);
+}
+
+static void test_destroy_while_improving_stops_and_joins(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_DETOUR);
+    worker *w = improving_worker(false);
+    played *p = play(LONG_WAY_ROOM, "");
+    submit(w, WORKER_HINT, p, 10);
+    wait_until_optimizer(1, 0);
+    worker_destroy(w);
+    assert_int_equal(FAKE_READ(fake.optimizer_finished), 1);
+    played_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1115,6 +1346,11 @@ int main(void)
         cmocka_unit_test(test_real_solver_finds_the_push_to_undo),
         cmocka_unit_test(test_real_solver_reports_a_lost_position_unasked),
         cmocka_unit_test(test_destroy_stops_a_long_real_search),
+        cmocka_unit_test(test_the_answer_given_is_improved_and_the_game_told),
+        cmocka_unit_test(test_nothing_is_improved_unasked),
+        cmocka_unit_test(test_a_new_position_while_improving_drops_the_improvement),
+        cmocka_unit_test(test_cancel_stops_the_improving_and_the_thread_rests),
+        cmocka_unit_test(test_destroy_while_improving_stops_and_joins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
