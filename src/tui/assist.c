@@ -107,7 +107,8 @@ void assist_cancel(assist *a, play *p, const char *why)
 
 /* Finds the first push of `steps` played from the position in play and shows it as the
  * hint. False when they have no push the rules allow. */
-static bool show_first_push(play *p, const game_step *steps, int count, solver_mode mode)
+static bool show_first_push(play *p, const game_step *steps, int count, solver_mode mode,
+                            bool improved)
 {
     const board *b = &p->game.board;
     position pos;
@@ -126,6 +127,7 @@ static bool show_first_push(play *p, const game_step *steps, int count, solver_m
                 .stand = stand,
                 .mode = mode,
                 .moves_at = p->game.moves,
+                .improved = improved,
             };
             found = true;
             break;
@@ -278,16 +280,37 @@ static bool solution_here(assist *a, play *p, const worker_result *result, answe
     return true;
 }
 
-static void show_hint(play *p, const answer *solution)
+static void show_hint(play *p, const answer *solution, bool improved)
 {
-    if (!show_first_push(p, solution->steps, solution->moves, solution->mode)) {
+    if (!show_first_push(p, solution->steps, solution->moves, solution->mode, improved)) {
         play_message(p, PLAY_MESSAGE_ERROR, "The solver's answer has no push to show");
         return;
     }
-    play_message(p, PLAY_MESSAGE_INFO,
-                 "Hint (%s, %d %s to go): push the marked box; H or Enter does it",
-                 mode_name(solution->mode), solution->pushes,
-                 play_plural(solution->pushes, "push", "pushes"));
+    if (improved)
+        play_message(p, PLAY_MESSAGE_INFO,
+                     "Hint improved (%s, %d %s, %d %s to go): push the marked box; H or Enter "
+                     "does it",
+                     mode_name(solution->mode), solution->pushes,
+                     play_plural(solution->pushes, "push", "pushes"), solution->moves,
+                     play_plural(solution->moves, "move", "moves"));
+    else
+        play_message(p, PLAY_MESSAGE_INFO,
+                     "Hint (%s, %d %s to go): push the marked box; H or Enter does it",
+                     mode_name(solution->mode), solution->pushes,
+                     play_plural(solution->pushes, "push", "pushes"));
+}
+
+/* The optimizer shortened the answer from the position in play: the hint on show switches
+ * to the shorter line, unless the player has begun on it (a step since it was shown, a box
+ * picked with the mouse, a replay): never in the middle of a push he is making. */
+static void take_improved(assist *a, play *p, const worker_result *result)
+{
+    if (!p->hint.shown || p->hint.moves_at != p->game.moves || p->selection.active ||
+        p->replay.active)
+        return;
+    answer solution = {0};
+    if (solution_here(a, p, result, &solution)) show_hint(p, &solution, true);
+    answer_free(&solution);
 }
 
 static void take_answer(assist *a, play *p, worker_result *result)
@@ -303,7 +326,7 @@ static void take_answer(assist *a, play *p, worker_result *result)
     }
     bool borrowed = solution.steps == result->steps;
     if (result->job == WORKER_HINT) {
-        show_hint(p, &solution);
+        show_hint(p, &solution, false);
     } else if (replay_start_steps(&p->replay, solution.steps, solution.moves,
                                   "the solver's solution")) {
         p->replay_by_solver = true;
@@ -329,11 +352,13 @@ static void take_notice(assist *a, play *p, const worker_result *result)
             return;
         }
         report_lost(a, p, result);
+    } else if (result->status == SOLVER_SOLVED && result->improved) {
+        take_improved(a, p, result);
     } else if (result->status == SOLVER_SOLVED && result->mode == SOLVER_OPTIMAL && p->hint.shown &&
                p->hint.moves_at == p->game.moves && p->hint.mode == SOLVER_FAST) {
         /* The optimal mode bettered the hint on show. */
         answer solution = {0};
-        if (solution_here(a, p, result, &solution)) show_hint(p, &solution);
+        if (solution_here(a, p, result, &solution)) show_hint(p, &solution, false);
         answer_free(&solution);
     } else if (result->status == SOLVER_SOLVED && a->timed_out != ASSIST_REQUEST_NONE &&
                strncmp(p->message, "No answer within", 16) == 0) {

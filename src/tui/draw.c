@@ -361,7 +361,8 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         return;
     }
     if (p->hint.shown) {
-        snprintf(out, size, "hint (%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast");
+        snprintf(out, size, "hint (%s%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast",
+                 p->hint.improved ? ", improved" : "");
         return;
     }
     /* Solving ahead, before it is asked (worker.h); at rest, what it knows of the position */
@@ -372,7 +373,9 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
                                           [ASSIST_NO_SOLUTION] = "no solution",
                                           [ASSIST_GAVE_UP] = "no answer found"};
     snprintf(out, size, "%s",
-             activity.busy ? "solver ahead" : resting[assist_resting_state(a, p)]);
+             activity.improving ? "solver improving"
+             : activity.busy    ? "solver ahead"
+                                : resting[assist_resting_state(a, p)]);
 }
 
 /* Columns `text` takes on screen. */

@@ -40,6 +40,7 @@ typedef struct play_hint {
     int stand;           /* where the player must stand to push */
     solver_mode mode;    /* "optimal" or "fast" */
     int moves_at;        /* game.moves when the hint was given: any step hides it */
+    bool improved;       /* from a line the optimizer shortened after the first answer */
 } play_hint;
 
 /* A box picked with the mouse, to be pushed where the player points next (box_moves.h). */
