@@ -189,6 +189,9 @@ static int write_solution(sqlite3 *db, const progress_change *c, int *flags)
                               "unfinished_hint_from = NULL",
         [PROGRESS_IMPORTED] = "INSERT OR IGNORE INTO imported (key, lurd, moves, pushes, source)"
                               " VALUES (?1, ?2, ?3, ?4, ?5)",
+        /* the optimizer's: assisted, the game in play left as it is */
+        [PROGRESS_OPTIMIZED] = "INSERT INTO level (key, assisted) VALUES (?1, 1) ON CONFLICT "
+                               "(key) DO UPDATE SET assisted = 1",
     };
     int origin = (int)c->number[2];
     /* an imported solution's level may have no row yet: its bests belong to one */

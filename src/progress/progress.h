@@ -49,6 +49,7 @@ typedef enum progress_origin {
     PROGRESS_OWN = 0,      /* the player alone */
     PROGRESS_ASSISTED = 1, /* with hints, or a solver replay */
     PROGRESS_IMPORTED = 2, /* from a SOK or .sol file */
+    PROGRESS_OPTIMIZED = 3, /* a best made shorter by the optimizer (O): assisted */
 } progress_origin;
 
 typedef struct progress_solution {

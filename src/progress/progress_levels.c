@@ -50,7 +50,7 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
         solution->moves = sqlite3_column_int(best, 2);
         solution->pushes = sqlite3_column_int(best, 3);
         int origin = sqlite3_column_int(best, 4);
-        solution->origin = origin >= PROGRESS_OWN && origin <= PROGRESS_IMPORTED
+        solution->origin = origin >= PROGRESS_OWN && origin <= PROGRESS_OPTIMIZED
                                ? (progress_origin)origin
                                : PROGRESS_IMPORTED;
     }

@@ -63,8 +63,10 @@
     "  imported REAL NOT NULL);"
 #define COLLECTION_INDEX "CREATE INDEX collection_played ON collection (played);"
 
-#define SCHEMA_VERSION_TEXT "4" /* PROGRESS_SCHEMA_VERSION as text, for the pragma */
-_Static_assert(PROGRESS_SCHEMA_VERSION == 4, "SCHEMA_VERSION_TEXT follows the version");
+#define SCHEMA_VERSION_TEXT "5" /* PROGRESS_SCHEMA_VERSION as text, for the pragma */
+_Static_assert(PROGRESS_SCHEMA_VERSION == 5, "SCHEMA_VERSION_TEXT follows the version");
+/* What schema 5 adds to schema 4's tables. */
+#define OPTIMIZED_ORIGIN "INSERT INTO origin VALUES (3, 'optimized');"
 
 /* migrations[N - 1] brings version N - 1 to version N. Never edit one that shipped: add a
  * new one. Level keys are the 64-bit keys stored as SQLite's signed integers. */
@@ -155,6 +157,9 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
     "ALTER TABLE imported_4 RENAME TO imported;"
     "ALTER TABLE collection_4 RENAME TO collection;"
     COLLECTION_INDEX,
+
+    /* 5: a best the optimizer made shorter (the game's O) has an origin of its own. */
+    OPTIMIZED_ORIGIN,
 };
 
 /* A new database gets the latest schema at once: running every migration makes thousands of
@@ -163,7 +168,7 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
 static const char new_database[] = LOOKUP_TABLES "CREATE TABLE level" LEVEL_COLUMNS
     "CREATE TABLE best" BEST_COLUMNS "CREATE TABLE snapshot" SNAPSHOT_COLUMNS
     "CREATE TABLE imported" IMPORTED_COLUMNS "CREATE TABLE collection" COLLECTION_COLUMNS
-        IMPORTED_FILE_TABLE COLLECTION_INDEX;
+        IMPORTED_FILE_TABLE COLLECTION_INDEX OPTIMIZED_ORIGIN;
 
 const char *const progress_schema_tables[] = {
     "level", "best", "collection", "snapshot", "imported", "imported_file", NULL};

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { PROGRESS_SCHEMA_VERSION = 4 };
+enum { PROGRESS_SCHEMA_VERSION = 5 };
 
 typedef enum progress_schema_status {
     PROGRESS_SCHEMA_OK,

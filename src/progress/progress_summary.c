@@ -59,7 +59,7 @@ static void read_best(sqlite3_stmt *row, int column, const level *lv, progress_b
             .kept = true,
             .moves = moves,
             .pushes = pushes,
-            .origin = origin >= PROGRESS_OWN && origin <= PROGRESS_IMPORTED
+            .origin = origin >= PROGRESS_OWN && origin <= PROGRESS_OPTIMIZED
                           ? (progress_origin)origin
                           : PROGRESS_IMPORTED,
         };

@@ -246,7 +246,7 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
 
 static solution_origin origin_of(progress_origin origin)
 {
-    return origin == PROGRESS_ASSISTED   ? SOLUTION_ASSISTED
+    return origin == PROGRESS_ASSISTED || origin == PROGRESS_OPTIMIZED ? SOLUTION_ASSISTED
            : origin == PROGRESS_IMPORTED ? SOLUTION_IMPORTED
                                          : SOLUTION_OWN;
 }

@@ -175,6 +175,32 @@ static void test_bests_count_the_replay_not_the_claim(void **state)
     collection_free(&c);
 }
 
+/* O in the game: the optimizer's shorter best is kept as its own origin, the level counted
+ * assisted, and the game in play left as it was. */
+static void test_an_optimized_best_is_marked_and_leaves_the_game(void **state)
+{
+    collection c;
+    progress_test_parse(CORRIDOR, &c);
+    progress *p = progress_test_open(*state);
+    assert_true(progress_add_solution(p, &c.levels[0], "durrr", PROGRESS_OWN, NULL));
+    progress_key key = progress_level_key(&c.levels[0]);
+    assert_true(progress_set_game(p, key, "rR", ""));
+    int flags;
+    assert_true(progress_add_solution(p, &c.levels[0], "rRR", PROGRESS_OPTIMIZED, &flags));
+    assert_int_equal(flags, PROGRESS_BEST_MOVES | PROGRESS_BEST_PUSHES);
+    progress_close(p);
+    p = progress_test_open(*state); /* as the database keeps it */
+    const progress_record *r = progress_get_level(p, &c.levels[0]);
+    assert_string_equal(r->best_moves.lurd, "rRR");
+    assert_int_equal(r->best_moves.origin, PROGRESS_OPTIMIZED);
+    assert_int_equal(r->best_pushes.origin, PROGRESS_OPTIMIZED);
+    assert_true(r->solved);
+    assert_true(r->assisted);
+    assert_string_equal(r->unfinished, "rR");
+    progress_close(p);
+    collection_free(&c);
+}
+
 /* The game's status line reads the level's record at every redraw: read again with nothing
  * changed, it is the same record, kept in memory; a change by this game, or by another game
  * on the same file, is seen at the next read. */
@@ -633,6 +659,7 @@ int main(void)
         WITH_DIRECTORY(test_a_solution_that_does_not_solve_is_not_kept),
         WITH_DIRECTORY(test_a_record_read_again_follows_every_change),
         WITH_DIRECTORY(test_bests_count_the_replay_not_the_claim),
+        WITH_DIRECTORY(test_an_optimized_best_is_marked_and_leaves_the_game),
         WITH_DIRECTORY(test_a_false_best_is_dropped_and_told_once),
         WITH_DIRECTORY(test_an_unchecked_true_best_gets_its_real_counts),
         WITH_DIRECTORY(test_best_by_moves_and_best_by_pushes_are_kept_apart),

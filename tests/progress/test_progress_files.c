@@ -310,7 +310,7 @@ static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
     sqlite3_close(db);
 
     progress *p = progress_test_open(f);
-    assert_int_equal(PROGRESS_SCHEMA_VERSION, 4);
+    assert_int_equal(PROGRESS_SCHEMA_VERSION, 5);
     const progress_record *r = progress_get(p, 7);
     assert_non_null(r);
     assert_true(r->solved);
@@ -328,7 +328,7 @@ static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
     assert_int_equal(level, 2);
     progress_close(p);
 
-    assert_int_equal(query_number(file, "PRAGMA user_version"), 4);
+    assert_int_equal(query_number(file, "PRAGMA user_version"), 5);
     /* every best, snapshot and imported solution has its level */
     assert_int_equal(query_number(file, "SELECT count(*) FROM best WHERE key NOT IN "
                                         "(SELECT key FROM level)"), 0);
@@ -354,7 +354,7 @@ static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
     assert_int_not_equal(run_sql(file, "UPDATE level SET solved = 5 WHERE key = 7"), SQLITE_OK);
     /* the kinds and origins are named in the database itself */
     assert_int_equal(query_number(file, "SELECT count(*) FROM best_kind"), 2);
-    assert_int_equal(query_number(file, "SELECT count(*) FROM origin"), 3);
+    assert_int_equal(query_number(file, "SELECT count(*) FROM origin"), 4); /* and optimized, since 5 */
     /* a level forgotten takes its bests and snapshots with it */
     assert_int_equal(run_sql(file, "DELETE FROM level WHERE key = 10"), SQLITE_OK);
     assert_int_equal(query_number(file, "SELECT count(*) FROM snapshot"), 0);
@@ -398,7 +398,8 @@ static void test_a_new_database_has_the_schema_migrations_make(void **state)
     schema_text(db, migrated, sizeof migrated);
     sqlite3_close(db);
     assert_string_equal(fresh, migrated);
-    assert_non_null(strstr(fresh, "version 4"));
+    assert_non_null(strstr(fresh, "version 5"));
+    assert_non_null(strstr(fresh, "origin 3optimized"));
 }
 
 /* The store keeps the keys it promises: an imported solution and a snapshot of a level
