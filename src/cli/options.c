@@ -180,21 +180,23 @@ const cli_option_row cli_option_rows[] = {
      .value = "moves|pushes",
      .kind = CLI_VALUE_CHOICE,
      .field = FIELD(by),
-     .taken_by = BY(OPTIMIZE) | BY(SOLVE),
+     .taken_by = BY(OPTIMIZE) | BY(SOLVE) | BY(PLAY),
      .wants = "moves or pushes",
      .bad = "moves or pushes",
      .help = "with --optimize and --optimize-time: fewer moves first, then\n"
-             "pushes (the default), or fewer pushes first, then moves"},
+             "pushes (the default), or fewer pushes first, then moves;\n"
+             "in the game: what O shortens first"},
     {.name = "optimize-time",
      .value = "SECONDS",
      .kind = CLI_VALUE_SECONDS,
      .high = MAX_SECONDS,
      .field = FIELD(optimize_time),
-     .taken_by = BY(SOLVE),
+     .taken_by = BY(SOLVE) | BY(PLAY),
      .wants = "a number of seconds",
      .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
      .help = "with --solve: optimize each solution found for that long\n"
-             "(its line then has pushes_before= and moves_before=)"},
+             "(its line then has pushes_before= and moves_before=); in the\n"
+             "game: how long O optimizes a best (default 10)"},
     {.name = "no-solve-ahead",
      .kind = CLI_VALUE_NONE,
      .field = FIELD(no_solve_ahead),
@@ -495,6 +497,7 @@ int cli_parse(int argc, char **argv, cli_command *command)
 static const char usage_head[] =
     "Usage: sokoban [FILE[:N] | DIRECTORY | - ...] [--level N] [--collection NAME]\n"
     "               [--hint-time SECONDS] [--time SECONDS] [--no-solve-ahead]\n"
+    "               [--optimize-time SECONDS] [--by moves|pushes]\n"
     "       sokoban --edit [FILE[:N]]\n"
     "       sokoban --list FILE\n"
     "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"

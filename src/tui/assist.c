@@ -43,6 +43,7 @@ void assist_follow(assist *a, play *p)
 
 void assist_close(assist *a)
 {
+    optimize_best_close(&a->best);
     answers_release(a->store);
     a->store = NULL;
     a->store_level = NULL;
@@ -90,6 +91,22 @@ static bool submit(assist *a, play *p, assist_request what)
     a->stopped = false;
     a->timed_out = ASSIST_REQUEST_NONE;
     return true;
+}
+
+bool assist_busy(const assist *a)
+{
+    return a->request != ASSIST_REQUEST_NONE || optimize_best_running(&a->best);
+}
+
+void assist_optimize_best(assist *a, play *p, int collection, int index)
+{
+    optimize_best_start(&a->best, p, collection, index);
+}
+
+void assist_stop(assist *a, play *p, const char *why)
+{
+    optimize_best_stop(&a->best); /* its outcome, found so far, is told by the next poll */
+    assist_cancel(a, p, a->request == ASSIST_REQUEST_NONE ? NULL : why);
 }
 
 void assist_cancel(assist *a, play *p, const char *why)
@@ -290,9 +307,9 @@ static void show_hint(play *p, const answer *solution, bool improved)
         play_message(p, PLAY_MESSAGE_INFO,
                      "Hint improved (%s, %d %s, %d %s to go): push the marked box; H or Enter "
                      "does it",
-                     mode_name(solution->mode), solution->pushes,
-                     play_plural(solution->pushes, "push", "pushes"), solution->moves,
-                     play_plural(solution->moves, "move", "moves"));
+                     mode_name(solution->mode), solution->moves,
+                     play_plural(solution->moves, "move", "moves"), solution->pushes,
+                     play_plural(solution->pushes, "push", "pushes"));
     else
         play_message(p, PLAY_MESSAGE_INFO,
                      "Hint (%s, %d %s to go): push the marked box; H or Enter does it",
@@ -391,6 +408,7 @@ void assist_poll(assist *a, play *p)
 {
     /* A request in flight has the worker's id; none has none. */
     assert((a->request == ASSIST_REQUEST_NONE) == (a->request_id == 0));
+    optimize_best_poll(&a->best, p);
     worker_result result;
     while (a->worker && worker_poll(a->worker, &result)) {
         /* Only what is about the position in play: the answer to the question asked last, and

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "worker/worker.h"
+#include "optimize_best.h"
 #include "play.h"
 
 /* What the solver thread is working on for us. */
@@ -50,6 +51,8 @@ typedef struct assist {
      * then taken as the answer, as if in time (`timed_out`). */
     bool gave_up, stopped;
     assist_request timed_out;
+    /* O: a level's best given to the optimizer (optimize_best.h). */
+    optimize_best best;
 } assist;
 
 /* What is known of the position in play while the solver rests, for the status line. */
@@ -79,6 +82,17 @@ void assist_replay_best(assist *a, play *p);
 /* Cancels the worker's request, if any; `why` (may be NULL) goes on the message line. */
 void assist_cancel(assist *a, play *p, const char *why);
 
+/* Esc: cancels the worker's request (saying `why` when there was one) and stops O's
+ * optimizer, whose outcome, found so far, the next poll tells. */
+void assist_stop(assist *a, play *p, const char *why);
+
+/* True while a request waits for the worker or O's optimizer runs: the loop then wakes
+ * every tick for the spinner and assist_poll(). */
+bool assist_busy(const assist *a);
+
+/* O: optimizes the best of level `index` of collection `collection` (optimize_best.h). */
+void assist_optimize_best(assist *a, play *p, int collection, int index);
+
 /* Tells the worker the position in play when its boxes (or the player's region, or the level)
  * changed, and drops a request about the position left. Call after anything that may change
  * the play state, and once when the first level opens. */
@@ -87,7 +101,8 @@ void assist_follow(assist *a, play *p);
 /* What is known of the position in play, for when the worker is not busy. */
 assist_resting assist_resting_state(const assist *a, const play *p);
 
-/* Takes the worker's answer when one is ready (its wake fd was readable). */
+/* Takes the worker's answer when one is ready (its wake fd was readable), and O's outcome
+ * when its optimizer is done. */
 void assist_poll(assist *a, play *p);
 
 #endif

@@ -48,6 +48,7 @@ typedef enum key_action {
     KEY_ACTION_SNAPSHOTS,     /* the level's snapshots */
     KEY_ACTION_STATISTICS,    /* the statistics screen (and solutions in and out) */
     KEY_ACTION_EDIT,          /* the level in play into the level editor */
+    KEY_ACTION_OPTIMIZE,      /* the level's best solution given to the optimizer */
 } key_action;
 
 /* The action of `key` (a curses key code), or KEY_ACTION_NONE. The capitals of the

@@ -16,6 +16,7 @@ void levels_open(level_list *list, const play *p)
     list->top = 0;
     list->typed = 0;
     list->note[0] = '\0';
+    list->optimizing = false;
 }
 
 /* Rows available for levels. */
@@ -59,7 +60,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     attrset(A_BOLD);
     mvaddnstr(2, 0, "     #  solved  fewest moves  fewest pushes  title", COLS);
     attrset(A_DIM);
-    mvaddnstr(3, 0, "                moves/pushes  moves/pushes   (a: with help, i: imported)",
+    mvaddnstr(3, 0, "                moves/pushes  moves/pushes   (a help, o optimizer, i imported)",
               COLS);
     attrset(A_NORMAL);
 
@@ -71,14 +72,15 @@ void levels_draw(level_list *list, const view *v, const play *p)
         const level *l = &c->levels[i];
         const progress_summary *record = l->error || !records ? NULL : &records[i];
         char moves[24] = "", pushes[24] = "";
-        /* a best that is not the player's own says whose it is: a assisted, i imported */
-        static const char *const origin_mark[] = {"", " a", " i"};
+        /* a best that is not the player's own says whose it is: a assisted, i imported,
+         * o the optimizer's (O) */
+        static const char *const origin_mark[] = {"", " a", " i", " o"};
         if (record && record->best_moves.kept)
             snprintf(moves, sizeof moves, "%d/%d%s", record->best_moves.moves,
-                     record->best_moves.pushes, origin_mark[record->best_moves.origin % 3]);
+                     record->best_moves.pushes, origin_mark[record->best_moves.origin % 4]);
         if (record && record->best_pushes.kept)
             snprintf(pushes, sizeof pushes, "%d/%d%s", record->best_pushes.moves,
-                     record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 3]);
+                     record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 4]);
         char line[600];
         const char *file = level_file_name(l); /* in a folder: which of its files */
         if (l->error)
@@ -105,9 +107,10 @@ void levels_draw(level_list *list, const view *v, const play *p)
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
-    const char *footer = list->note[0] ? list->note
-                                       : " Up/Down or a number: choose  Enter: play  "
-                                         "c: collections  E: edit  Esc q: back";
+    const char *footer = list->note[0]      ? list->note
+                         : list->optimizing ? p->message
+                                            : " Up/Down or a number: choose  Enter: play  "
+                                              "c: collections  E: edit  Esc q: back";
     draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
     attrset(A_NORMAL);
 }
@@ -129,6 +132,7 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     }
     list->typed = 0;
     list->note[0] = '\0';
+    list->optimizing = false;
     if (list_navigate(key, &list->selected, c->count, page)) return LEVELS_STAY;
     switch (key) {
     case '\t':
@@ -162,6 +166,10 @@ levels_outcome levels_key(level_list *list, play *p, int key)
         return LEVELS_COLLECTIONS;
     case 'E':
         return list->selected >= 0 && list->selected < c->count ? LEVELS_EDIT : LEVELS_STAY;
+    case 'O':
+        if (list->selected < 0 || list->selected >= c->count) return LEVELS_STAY;
+        list->optimizing = true;
+        return LEVELS_OPTIMIZE;
     default:
         return LEVELS_STAY;
     }

@@ -18,6 +18,7 @@ typedef struct level_list {
     int top;        /* index of the first level on screen */
     int typed;      /* the level number being typed, 0 when none */
     char note[200]; /* shown on the footer until the next key: why Enter did nothing */
+    bool optimizing; /* O was pressed: the footer shows the play's message until a key */
 } level_list;
 
 /* What a key on the list leads to. */
@@ -27,6 +28,7 @@ typedef enum levels_outcome {
     LEVELS_OUT_OF_MEMORY, /* the level picked could not be opened */
     LEVELS_COLLECTIONS,   /* c: to the collection library */
     LEVELS_EDIT,          /* E: the selected level into the editor (levels_selected()) */
+    LEVELS_OPTIMIZE,      /* O: the selected level's best to the optimizer (its message shown) */
 } levels_outcome;
 
 /* Shows the list of the collection in play, the level in play selected. */

@@ -55,6 +55,7 @@
 enum {
     DEFAULT_HINT_SECONDS = 10,
     DEFAULT_SOLVE_SECONDS = 30,
+    DEFAULT_OPTIMIZE_SECONDS = 10,
     SPINNER_TICK_MS = 100,
 };
 
@@ -254,6 +255,9 @@ static void play_key(tui *t, int key)
     case KEY_ACTION_EDIT:
         editor_enter(&t->editor, play_level(&t->play), &t->play, &t->assist, &t->view);
         break;
+    case KEY_ACTION_OPTIMIZE:
+        assist_optimize_best(&t->assist, &t->play, t->play.collection_index, t->play.level_index);
+        break;
     case KEY_ACTION_QUIT:
         t->quit = true;
         break;
@@ -263,8 +267,8 @@ static void play_key(tui *t, int key)
         if (game_is_solved(&t->play.game)) go(t, +1, false);
         break;
     case KEY_ACTION_ESCAPE:
-        if (t->assist.request != ASSIST_REQUEST_NONE)
-            assist_cancel(&t->assist, &t->play, "Solver stopped");
+        if (assist_busy(&t->assist))
+            assist_stop(&t->assist, &t->play, "Solver stopped");
         else if (t->play.hint.shown)
             t->play.hint.shown = false;
         else if (t->play.selection.active) {
@@ -311,6 +315,9 @@ static void handle_key(tui *t, int key)
         case LEVELS_EDIT:
             editor_enter(&t->editor, levels_selected(&t->list, &t->play), &t->play, &t->assist,
                          &t->view);
+            break;
+        case LEVELS_OPTIMIZE:
+            assist_optimize_best(&t->assist, &t->play, t->list.collection, t->list.selected);
             break;
         }
         break;
@@ -364,7 +371,7 @@ static int loop_timeout_ms(const tui *t)
 {
     if (t->view.screen == VIEW_SCREEN_EDITOR) return editor_timeout_ms(&t->editor);
     int timeout = replay_timeout_ms(&t->play.replay, replay_now_ms());
-    if (t->assist.request != ASSIST_REQUEST_NONE && (timeout < 0 || timeout > SPINNER_TICK_MS))
+    if (assist_busy(&t->assist) && (timeout < 0 || timeout > SPINNER_TICK_MS))
         timeout = SPINNER_TICK_MS;
     return timeout;
 }
@@ -408,8 +415,7 @@ static void main_loop(tui *t)
         while (!t->quit && (key = getch()) != ERR) handle_key(t, key);
 
         /* Take every result that is ready, stale ones too, so the wake fd goes quiet. */
-        if (t->assist.worker &&
-            (t->assist.request != ASSIST_REQUEST_NONE || (ready > 0 && fds[1].revents)))
+        if (assist_busy(&t->assist) || (t->assist.worker && ready > 0 && fds[1].revents))
             assist_poll(&t->assist, &t->play);
         if (t->editor.open) editor_poll(&t->editor, ready > 0 && fds[3].revents);
         t->view.spinner = (unsigned)(replay_now_ms() / SPINNER_TICK_MS);
@@ -464,6 +470,10 @@ int tui_main(const cli_options *options)
     /* S never has less time than a hint (the man page's PLAYING section says so). */
     if (t.assist.solve_seconds < t.assist.hint_seconds)
         t.assist.solve_seconds = t.assist.hint_seconds;
+    /* O: by moves unless --by pushes, for --optimize-time seconds */
+    t.assist.best.metric = cli_optimizer_metric(options);
+    t.assist.best.seconds =
+        options->optimize_time > 0 ? options->optimize_time : DEFAULT_OPTIMIZE_SECONDS;
     replay_init(&t.play.replay);
 
     setlocale(LC_ALL, "");

@@ -368,6 +368,41 @@ test_hint() {
     wait_for "moves 2  pushes 1"
 }
 
+# O gives the level's best to the optimizer and keeps a shorter one as the optimizer's best:
+# a solution with a needless step (down, right, up, then the pushes) comes back without it;
+# O on the level list finds nothing shorter than that.
+test_optimize_best() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys O
+    wait_for "No saved solution of level 1 to optimize yet"
+    keys j l k l l
+    wait_for "Solved in 5 moves, 2 pushes"
+    keys O
+    wait_for "Optimized level 1: 5 -> 3 moves, 2 -> 2 pushes; kept as the optimizer's best"
+    wait_for "best 3/2"
+    keys L
+    wait_for "3/2 o         3/2 o"
+    keys O
+    wait_for "No shorter solution of level 1 found in"
+    keys Escape
+    wait_for "moves 5  pushes 2"
+}
+
+# On XSokoban 1 the fast mode's first answer (99 pushes) is not the shortest: once the hint
+# is on show the optimizer shortens it in the background, and the hint switches to the
+# shorter line and says so; H then makes its push.
+test_hint_improved() {
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb"
+    wait_for "xsokoban 1/90"
+    keys H
+    wait_for "Hint improved (fast, "
+    wait_for " pushes to go): push the marked box"
+    wait_for ", improved)" # the status line: hint (fast, improved), or optimal once upgraded
+    keys H
+    wait_for "pushes 1"
+}
+
 # S solves from the position in play and replays the solution to the end.
 test_solve_replay() {
     start_game -l C "$WORK/small.xsb" --level 3
