@@ -1,0 +1,92 @@
+#!/bin/sh
+# bench/improve.sh - the optimizer in the game (issue 47): how soon the hint on show becomes
+# the improved line, and whether the game stays quick while the optimizer runs.
+#
+#   1. bench/improve_bench on XSokoban 1-20: per level, a fresh solver thread as the game
+#      makes it, H at once; the seconds from the hint's arrival to the first improved line's
+#      (target: median under 2 s).
+#   2. Key-to-redraw: the real game in a tmux terminal (SOKOBAN_TRACE set) on an XSokoban
+#      level whose answer the optimizer works on for its whole 10 s; H, then Esc hides the
+#      hint so the status line shows "solver improving"; tmux sends D (a full redraw that
+#      leaves the position, and so the optimizer, alone) while it runs; each key's time from
+#      poll() waking to the redraw done is read from the trace (target: under 16 ms).
+#
+# Usage: bench/improve.sh [BUILD-DIR] [--keys-only | --hints-only] [improve_bench options]
+# Needs tmux for part 2. Prints results only; asserts nothing. The machine's load changes
+# the times: print `uptime` beside them.
+set -eu
+
+BUILD=${1:-build}
+[ $# -gt 0 ] && shift
+PARTS=both
+case ${1:-} in
+--keys-only) PARTS=keys; shift ;;
+--hints-only) PARTS=hints; shift ;;
+esac
+SOURCE=$(cd "$(dirname "$0")/.." && pwd)
+SOKOBAN=$(cd "$BUILD" && pwd)/src/sokoban
+IMPROVE_BENCH=$(cd "$BUILD" && pwd)/bench/improve_bench
+
+echo "== $(uptime)"
+if [ "$PARTS" != keys ]; then
+    echo "== hint shown -> improved line (bench/improve_bench $*)"
+    "$IMPROVE_BENCH" --file "$SOURCE/levels/xsokoban.xsb" "$@"
+fi
+[ "$PARTS" = hints ] && exit 0
+
+KEYS=${BENCH_KEYS:-150}
+LEVEL=${BENCH_LEVEL:-3} # the optimizer runs its whole 10 s on the fast answer here
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-bench-improve.XXXXXX")
+export TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX)
+SOCKET="sokoban-bench-improve-$$"
+cleanup() {
+    tmux -L "$SOCKET" kill-server 2> /dev/null || true
+    sleep 0.5
+    rm -rf "$WORK" "$TMUX_TMPDIR"
+}
+trap cleanup EXIT INT TERM
+export TERM=xterm-256color
+unset TMUX
+mkdir -p "$WORK/data"
+tmux -L "$SOCKET" -f /dev/null new-session -d -x 100 -y 30 \
+    "env TERM=xterm-256color LANG=C.UTF-8 XDG_DATA_HOME='$WORK/data' SOKOBAN_TRACE='$WORK/trace' \
+     '$SOKOBAN' '$SOURCE/levels/xsokoban.xsb' --level $LEVEL; sleep 5"
+screen() { tmux -L "$SOCKET" capture-pane -p; }
+wait_screen() { # wait_screen TEXT
+    tries=200
+    until screen | grep -q "$1"; do
+        tries=$((tries - 1)); [ $tries -gt 0 ] || { echo "never saw '$1'" >&2; exit 1; }
+        sleep 0.05
+    done
+}
+wait_screen "moves 0"
+tmux -L "$SOCKET" send-keys H
+wait_screen "Hint"
+tmux -L "$SOCKET" send-keys Escape
+wait_screen "solver improving"
+lines_before=$(wc -l < "$WORK/trace")
+i=0
+while [ $i -lt "$KEYS" ]; do
+    tmux -L "$SOCKET" send-keys D
+    sleep 0.03
+    i=$((i + 1))
+done
+busy=yes
+screen | grep -q "solver improving" || busy=no
+tmux -L "$SOCKET" send-keys q
+sleep 1
+
+echo "== key-to-redraw while the optimizer runs (XSokoban $LEVEL, $KEYS keys, still improving at the end: $busy)"
+tail -n +"$((lines_before + 1))" "$WORK/trace" |
+    awk '$1 == "key" { if (!pending) { start = $2; pending = 1 } }
+         $1 == "redraw" && pending { printf "%.3f\n", ($2 - start) / 1000; pending = 0 }' |
+    sort -n > "$WORK/latencies"
+count=$(wc -l < "$WORK/latencies")
+if [ "$count" -eq 0 ]; then
+    echo "no keys traced" >&2
+    exit 1
+fi
+median=$(sed -n "$(((count + 1) / 2))p" "$WORK/latencies")
+p95=$(sed -n "$(((count * 95 + 99) / 100))p" "$WORK/latencies")
+max=$(tail -n 1 "$WORK/latencies")
+echo "  keys $count, median $median ms, 95th percentile $p95 ms, max $max ms (target: under 16 ms)"
