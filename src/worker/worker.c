@@ -352,7 +352,8 @@ static void report_lost(worker *worker, worker_task *task, double deadline)
 
 /* Gives the optimal mode its chance to better a fast answer already shown (a request was made
  * from the position), once per position, when solving ahead; what it finds goes into the
- * store, and the game hears of it. */
+ * store, the game hears of it, and the optimizer shortens it in turn (by moves, its pushes
+ * being the fewest already). */
 static void upgrade(worker *worker, worker_task *task, solver_mode known_mode)
 {
     pthread_mutex_lock(&worker->lock);
@@ -368,7 +369,11 @@ static void upgrade(worker *worker, worker_task *task, solver_mode known_mode)
                              SOLVER_OPTIMAL)) {
         pthread_mutex_lock(&worker->lock);
         worker_notice_locked(worker, task, SOLVER_SOLVED, SOLVER_OPTIMAL, -1, false, false);
+        task->improved = false; /* the optimal line's walking may be shortened in turn */
         pthread_mutex_unlock(&worker->lock);
+        solver_result_free(&result);
+        worker_improve(worker, task);
+        return;
     }
     solver_result_free(&result);
 }
