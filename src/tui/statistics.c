@@ -6,10 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "level/collection.h"
+#include "level/utf8.h"
 #include "rules/solutions.h"
+#include "collections.h"
 #include "list.h"
 #include "statistics.h"
 
@@ -65,8 +68,18 @@ static bool read_known(const char *path, statistics_known *known)
     return ok;
 }
 
+/* Forgets the figures counted (an import changed them, or the screen closes). */
+static void forget_figures(statistics_screen *s)
+{
+    free(s->figures);
+    free(s->counted);
+    s->figures = NULL;
+    s->counted = NULL;
+}
+
 void statistics_close(statistics_screen *s)
 {
+    forget_figures(s);
     for (int i = 0; i < s->known_count; i++) {
         collection_free(&s->known[i].collection);
         free(s->known[i].name);
@@ -75,6 +88,48 @@ void statistics_close(statistics_screen *s)
     free(s->known);
     s->known = NULL;
     s->known_count = 0;
+}
+
+/* True when the name `name` is taken by a collection in play or a known one before `before`. */
+static bool name_taken(const statistics_screen *s, const play *p, const char *name, int before)
+{
+    for (int i = 0; i < p->collection_count; i++)
+        if (strcasecmp(p->collections[i].name, name) == 0) return true;
+    for (int i = 0; i < before; i++)
+        if (strcasecmp(s->known[i].name, name) == 0) return true;
+    return false;
+}
+
+/* A known collection named as another row (Debian's xsokoban beside the bundled one) takes
+ * the library's name for it, "xsokoban (cavepacker/maps)", or its folder's in brackets. */
+static void make_names_distinct(statistics_screen *s, const play *p)
+{
+    library shelf = {0};
+    bool scanned = false;
+    for (int i = 0; i < s->known_count; i++) {
+        statistics_known *k = &s->known[i];
+        if (k->problem || !name_taken(s, p, k->name, i)) continue;
+        if (!scanned) scanned = collections_library(&shelf);
+        char wanted[PATH_MAX], resolved[PATH_MAX], *name = NULL;
+        bool real = realpath(k->collection.path, wanted) != NULL;
+        for (int e = 0; real && !name && e < shelf.count; e++)
+            if (realpath(shelf.entries[e].files[0], resolved) && strcmp(resolved, wanted) == 0 &&
+                strcasecmp(shelf.entries[e].name, k->name) != 0)
+                name = strdup(shelf.entries[e].name);
+        if (!name) {
+            char folder[PATH_MAX];
+            snprintf(folder, sizeof folder, "%s", k->collection.path);
+            char *slash = strrchr(folder, '/');
+            if (slash) *slash = '\0';
+            slash = strrchr(folder, '/');
+            if (asprintf(&name, "%s (%s)", k->name, slash ? slash + 1 : folder) < 0) name = NULL;
+        }
+        if (name) {
+            free(k->name);
+            k->name = name;
+        }
+    }
+    library_free(&shelf);
 }
 
 void statistics_open(statistics_screen *s, const play *p)
@@ -99,6 +154,7 @@ void statistics_open(statistics_screen *s, const play *p)
         }
     for (int i = 0; i < count; i++) free(paths[i]);
     if (count >= 0) free(paths);
+    make_names_distinct(s, p);
 }
 
 /* The collection of row `row`, or NULL (with `name` and `problem` set) for a known one that
@@ -123,11 +179,12 @@ static int row_count(const statistics_screen *s, const play *p)
 }
 
 /* What the table shows of one collection. */
-typedef struct collection_figures {
+struct collection_figures {
     progress_statistics statistics;
     long long best_moves, best_pushes; /* sums over the levels with a best */
     int with_best;
-} collection_figures;
+};
+typedef struct collection_figures collection_figures;
 
 static void figures_of(play *p, const collection *c, collection_figures *f)
 {
@@ -155,6 +212,28 @@ static void figures_of(play *p, const collection *c, collection_figures *f)
     free(keys);
 }
 
+/* The figures of row `row` (collection `c`), counted once a time the screen opens (each
+ * redraw would ask the progress again for every level of every row). */
+static void row_figures(statistics_screen *s, play *p, int row, const collection *c,
+                        collection_figures *f)
+{
+    int rows = row_count(s, p);
+    if (!s->figures) {
+        s->figures = calloc((size_t)rows, sizeof *s->figures);
+        s->counted = calloc((size_t)rows, sizeof *s->counted);
+        if (!s->figures || !s->counted) forget_figures(s);
+    }
+    if (!s->figures) {
+        figures_of(p, c, f);
+        return;
+    }
+    if (!s->counted[row]) {
+        figures_of(p, c, &s->figures[row]);
+        s->counted[row] = true;
+    }
+    *f = s->figures[row];
+}
+
 /* "1:02:03" */
 static void format_time(double seconds, char *out, size_t size)
 {
@@ -178,43 +257,54 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
     mvaddnstr(0, 0, " Statistics", COLS);
     /* under 80 columns: the levels, those solved and the time alone */
     bool narrow = COLS < 80;
+    /* the names' column: 16 wide, wider for a longer name where the screen has room */
+    int name_width = 16;
+    for (int i = 0; i < row_count(s, p); i++) {
+        const char *name, *problem;
+        row_collection(s, p, i, &name, &problem);
+        int its = utf8_width(name);
+        if (its > name_width) name_width = its;
+    }
+    if (name_width > 16 + COLS - 80) name_width = COLS > 80 ? 16 + COLS - 80 : 16;
+    char heads[200];
+    snprintf(heads, sizeof heads,
+             "   %-*s  levels  solved  assisted  started  best moves/pushes   time", name_width,
+             "collection");
     attrset(A_BOLD);
-    mvaddnstr(2, 0,
-              narrow ? "   collection     levels solved     time"
-                     : "   collection        levels  solved  assisted  started  best moves/pushes"
-                       "   time",
-              COLS);
+    mvaddnstr(2, 0, narrow ? "   collection     levels solved     time" : heads, COLS);
     attrset(A_NORMAL);
     int row = 3;
     for (int i = s->top; i < row_count(s, p) && row < LINES - 3; i++, row++) {
         const char *name, *problem;
         const collection *c = row_collection(s, p, i, &name, &problem);
+        /* the name cut to its column and padded by columns, not bytes */
+        int width = narrow ? 14 : name_width, used;
+        int fits = (int)utf8_fit(name, width, &used);
         char line[600];
         if (c) {
             collection_figures f;
-            figures_of(p, c, &f);
+            row_figures(s, p, i, c, &f);
             char time_text[48], bests[48] = "-";
             format_time(f.statistics.seconds, time_text, sizeof time_text);
             if (f.with_best)
                 snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
             const char *mark = i == p->collection_index ? ">" : " ";
             if (narrow)
-                snprintf(line, sizeof line, " %s %-14.14s %6d %6d %8s", mark, name,
-                         f.statistics.levels, f.statistics.solved, time_text);
+                snprintf(line, sizeof line, " %s %.*s%*s %6d %6d %8s", mark, fits, name,
+                         width - used, "", f.statistics.levels, f.statistics.solved, time_text);
             else
-                snprintf(line, sizeof line, " %s %-16.16s %6d  %6d  %8d  %7d  %-17s %6s", mark,
-                         name, f.statistics.levels, f.statistics.solved, f.statistics.assisted,
-                         f.statistics.started, bests, time_text);
+                snprintf(line, sizeof line, " %s %.*s%*s %6d  %6d  %8d  %7d  %-17s %6s", mark, fits,
+                         name, width - used, "", f.statistics.levels, f.statistics.solved,
+                         f.statistics.assisted, f.statistics.started, bests, time_text);
         } else {
-            snprintf(line, sizeof line, "   %-*.*s %s", narrow ? 14 : 16, narrow ? 14 : 16, name,
-                     problem);
+            snprintf(line, sizeof line, "   %.*s%*s %s", fits, name, width - used, "", problem);
         }
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(row, 0);
             hline(' ', COLS);
         }
-        mvaddnstr(row, 0, line, COLS);
+        draw_text(v, row, 0, line, strlen(line), COLS);
         attrset(A_NORMAL);
     }
     /* the note, wrapped at spaces to the screen's width (it may name a long path) */
@@ -412,6 +502,7 @@ bool statistics_key(statistics_screen *s, play *p, int key)
             statistics_export(p, c, s->note, sizeof s->note);
         else
             statistics_import(p, c, s->note, sizeof s->note);
+        forget_figures(s); /* an import may bring new bests */
         return true;
     case 27:
     case 'q':

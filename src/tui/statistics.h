@@ -29,6 +29,8 @@ typedef struct statistics_screen {
     char note[320]; /* what the last export or import did, shown under the table */
     statistics_known *known;
     int known_count;
+    struct collection_figures *figures; /* per row, counted when first drawn; NULL: none yet */
+    bool *counted;                      /* per row: its figures are counted */
 } statistics_screen;
 
 /* Opens the screen on the collection in play, reading the other collections the progress
