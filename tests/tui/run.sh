@@ -83,9 +83,35 @@ cat > "$WORK/small.xsb" <<'LEVELS'
 ######################################
 LEVELS
 
+# The shell the game runs in: play.sh TERM LANG SOKOBAN ARGS... It ignores the signals the tests
+# send, so it lives to report the game's exit status and the terminal's settings
+# afterwards, for the tests to check what is left behind. Written once and run by sh; it
+# starts no process a shell builtin can stand in for (each takes milliseconds of CPU, and
+# the suite starts the game some 150 times).
+cat > "$WORK/play.sh" <<SCRIPT
+trap '' INT HUP TERM
+export TERM=\$1 LANG=\$2 LC_ALL=\$2 XDG_DATA_HOME="$XDG_DATA_HOME"
+shift 2
+sh -c 'echo \$\$ > "$WORK/game.pid"; exec "\$0" "\$@" 2> "$WORK/stderr"' "\$@"
+status=\$?
+# Each line from the first column (\r): a game killed with the terminal raw leaves newlines
+# that do not return the cursor, and a line that starts far right wraps.
+printf '\r\nEXIT=%s\r\n' "\$status"
+times > "$WORK/times" # the game's CPU seconds, on the last line
+# echo and icanon as stty -a words them (-echo when off), in its order
+settings=\$(stty -a)
+set -f
+IFS=' ;
+'
+for word in \$settings; do
+    case \$word in echo | -echo | icanon | -icanon) printf '%s ' "\$word" ;; esac
+done
+printf '\r\nSHELL-DONE\r\n'
+# Keep the pane (and its screen) until the test kills the server, which ends the read.
+exec cat > /dev/null
+SCRIPT
+
 # Starts the game in a WIDTHxHEIGHT terminal: start_game [-t TERM] [-l LANG] [-s WxH] ARGS...
-# The game runs in a shell that afterwards prints its exit status and the terminal's
-# settings, so the tests can check what is left behind.
 start_game() {
     game_term=xterm-256color game_lang=C.UTF-8 size=80x24
     while [ $# -gt 0 ]; do
@@ -99,73 +125,71 @@ start_game() {
     width=${size%x*} height=${size#*x}
     STARTS=$((STARTS + 1))
     SOCKET="$SOCKET_BASE-$STARTS" # a new server each time: one shutting down may linger
-    cat > "$WORK/play.sh" <<SCRIPT
-#!/bin/sh
-# The shell ignores the signals the tests send, so it lives to report; the game sets its own.
-trap '' INT HUP TERM
-export TERM=$game_term LANG=$game_lang LC_ALL=$game_lang XDG_DATA_HOME="$XDG_DATA_HOME"
-sh -c 'echo \$\$ > "$WORK/game.pid"; exec "\$0" "\$@" 2> "$WORK/stderr"' "$SOKOBAN" "\$@"
-status=\$?
-# Each line from the first column (\r): a game killed with the terminal raw leaves newlines
-# that do not return the cursor, and a line that starts far right wraps.
-printf '\r\nEXIT=%s\r\n' "\$status"
-times > "$WORK/times" # the game's CPU seconds, on the last line
-stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(echo|icanon)' | tr '\n' ' '
-printf '\r\nSHELL-DONE\r\n'
-# Keep the pane (and its screen) until the test kills the server, which ends the read.
-exec cat > /dev/null
-SCRIPT
-    chmod +x "$WORK/play.sh"
     tmux -L "$SOCKET" -f /dev/null new-session -d -s game -x "$width" -y "$height" \
-        "$WORK/play.sh $*" || fail "tmux did not start"
+        "sh $WORK/play.sh $game_term $game_lang $SOKOBAN $*" || fail "tmux did not start"
     open_reader
 }
 
-# The screen is read through one tmux client in control mode (tmux -C) a game, on the file
-# descriptors 3 (its commands) and 4 (its answers), not by a tmux command a poll: starting a
-# process for each of a thousand polls took most of the suite's time. The client changes
-# nothing: it takes no part in the window's size, gets none of the pane's output and may
-# only read.
+# The game is driven and its screen read through one tmux client in control mode (tmux -C)
+# a game, on the file descriptors 3 (its commands) and 4 (its answers), not by a tmux
+# command a key or a poll: starting a process for each of a thousand polls took most of the
+# suite's time. The client takes no part in the window's size and gets none of the pane's
+# output. Fifos of their own each time: the client of a server killed before may still
+# hold the last ones open.
 open_reader() {
     exec 3>&- 4<&-
-    rm -f "$WORK/reader.in" "$WORK/reader.out"
-    mkfifo "$WORK/reader.in" "$WORK/reader.out" || fail "mkfifo failed"
-    tmux -L "$SOCKET" -C attach -t game -f no-output,ignore-size,read-only \
-        < "$WORK/reader.in" > "$WORK/reader.out" 2> /dev/null &
-    exec 3> "$WORK/reader.in" 4< "$WORK/reader.out"
+    mkfifo "$WORK/reader$STARTS.in" "$WORK/reader$STARTS.out" || fail "mkfifo failed"
+    tmux -L "$SOCKET" -C attach -t game -f no-output,ignore-size \
+        < "$WORK/reader$STARTS.in" > "$WORK/reader$STARTS.out" 2> /dev/null &
+    exec 3> "$WORK/reader$STARTS.in" 4< "$WORK/reader$STARTS.out"
     read_screen # once the client has answered, it is attached
+}
+
+# control COMMANDS [SKIP]: sends COMMANDS (one a line) to the control client and reads the
+# answers; ANSWER is the text of the one after the first SKIP. The answer to a command of
+# the client is the lines between "%begin TIME NUMBER 1" and "%end" (or "%error"); other
+# lines are the client's notices. Returns 0 for %end, 1 for %error, 2 when the client is
+# gone (the server killed).
+control() {
+    ANSWER= skip=${2:-0}
+    trap '' PIPE
+    if printf '%s\n' "$1" 2> /dev/null >&3; then
+        trap - PIPE
+        inside=0
+        while IFS= read -r line; do
+            case $inside$line in
+            0%begin*" 1") inside=1 ;;
+            1%end* | 1%error*)
+                if [ $skip -eq 0 ]; then
+                    case $line in %end*) return 0 ;; esac
+                    return 1
+                fi
+                inside=0 skip=$((skip - 1)) ANSWER=
+                ;;
+            1*) ANSWER="$ANSWER$line
+" ;;
+            esac
+        done <&4 # one redirection for the loop, not one a line
+        exec 3>&- 4<&-
+    fi
+    trap - PIPE
+    return 2
 }
 
 # read_screen [DELAY]: sets SCREEN to the screen's text, a line to a row, after DELAY
 # seconds when given (the server waits, run-shell -d: no process is started for the pause).
-# The answer to a command of the client is the lines between "%begin TIME NUMBER 1" and
-# "%end" (or "%error"); other lines are the client's notices. With the reader gone (the
-# server killed), SCREEN is whatever a plain capture-pane says.
+# With the client gone (the server killed), SCREEN is whatever a plain capture-pane says.
 read_screen() {
-    SCREEN=
-    commands="capture-pane -p -t game" skip=0
     if [ -n "${1-}" ]; then
-        commands="run-shell -d $1
-$commands" skip=1
+        control "run-shell -d $1
+capture-pane -p -t game" 1
+    else
+        control "capture-pane -p -t game"
     fi
-    trap '' PIPE
-    if printf '%s\n' "$commands" 2> /dev/null >&3; then
-        trap - PIPE
-        inside=0
-        while IFS= read -r line <&4; do
-            case $inside$line in
-            0%begin*" 1") inside=1 ;;
-            1%end* | 1%error*)
-                [ $skip -eq 0 ] && return 0
-                inside=0 skip=0 SCREEN=
-                ;;
-            1*) SCREEN="$SCREEN$line
-" ;;
-            esac
-        done
-        exec 3>&- 4<&-
+    if [ $? -ne 2 ]; then
+        SCREEN=$ANSWER
+        return 0
     fi
-    trap - PIPE
     [ -n "${1-}" ] && sleep "$1"
     SCREEN=$(tmux -L "$SOCKET" capture-pane -p 2> /dev/null)
 }
@@ -175,8 +199,29 @@ screen() {
     printf '%s' "$SCREEN"
 }
 
+# keys KEY...: send-keys to the game through the control client, each key quoted for tmux's
+# parser (by a tmux command when a key holds a ' and a character tmux's double quotes take
+# for special, or when the client is gone).
 keys() {
-    tmux -L "$SOCKET" send-keys "$@"
+    command="send-keys -t game"
+    for key in "$@"; do
+        case $key in
+        *\'*)
+            case $key in *[\"\\\$]*)
+                tmux -L "$SOCKET" send-keys "$@"
+                return
+                ;;
+            esac
+            command="$command \"$key\""
+            ;;
+        *) command="$command '$key'" ;;
+        esac
+    done
+    control "$command"
+    case $? in
+    1) printf '%s' "$ANSWER" >&2 && return 1 ;;
+    2) tmux -L "$SOCKET" send-keys "$@" ;;
+    esac
 }
 
 # poll N: reads the screen for poll N of a wait (0 first), after a pause from the second on:
