@@ -199,6 +199,13 @@ screen() {
     printf '%s' "$SCREEN"
 }
 
+# shows TEXT: true when the screen shows TEXT (a fixed string) now.
+shows() {
+    read_screen
+    case $SCREEN in *"$1"*) return 0 ;; esac
+    return 1
+}
+
 # keys KEY...: send-keys to the game through the control client, each key quoted for tmux's
 # parser (by a tmux command when a key holds a ' and a character tmux's double quotes take
 # for special, or when the client is gone).
@@ -470,7 +477,7 @@ test_solver_solution_redone_not_recorded() {
     wait_gone "Solved by the solver"
     keys U
     wait_for "Solved by the solver"
-    screen | grep -q "Solved in" && fail "the redone solver's solution counts as the player's"
+    shows "Solved in" && fail "the redone solver's solution counts as the player's"
     keys L
     wait_for "8 levels, 0 solved"
     keys Escape
@@ -550,7 +557,7 @@ test_solver_busy_stays_live() {
     keys Left Right Up Down
     wait_gone "moves 0  pushes 0"
     # Walking alone leaves the position's boxes as they were: the solve goes on.
-    screen | grep -q "solving" || fail "walking stopped the solver"
+    shows "solving" || fail "walking stopped the solver"
     keys Escape
     wait_for "solver idle"
 }
@@ -594,7 +601,7 @@ test_hint_at_once() {
     wait_for "moves 0  pushes 0  solved ahead"
     keys H
     wait_for "pushes to go): push the marked box"
-    screen | grep -q "No answer within" && fail "the hint was searched for, not known"
+    shows "No answer within" && fail "the hint was searched for, not known"
     return 0
 }
 
@@ -618,7 +625,7 @@ test_lost_found_unasked() {
     wait_for "#.\$ \$ #"
     wait_for "moves 8  pushes 3"
     wait_for "cannot be solved any more: undo 1 push. Enter takes it back"
-    screen | grep -q "DEADLOCK" && fail "the static rules saw it: not the case this test needs"
+    shows "DEADLOCK" && fail "the static rules saw it: not the case this test needs"
     keys Enter
     wait_for "Took back 1 push"
     wait_for "#.\$@  #"
@@ -712,7 +719,7 @@ test_tiny_terminal() {
     tmux -L "$SOCKET" resize-window -x 30 -y 10
     wait_for "#@ \$"
     wait_for "small 4/4: Wide"
-    screen | grep -qF "Terminal too small" && fail "a level wider than the terminal is refused"
+    shows "Terminal too small" && fail "a level wider than the terminal is refused"
     keys Right Right Right Right Right Right Right Right Right Right Right Right Right Right
     keys Right Right Right Right Right Right Right Right Right Right Right Right Right
     wait_for "27/26"
@@ -743,10 +750,10 @@ test_scrolling_view() {
     wait_for "microban02 1/2"
     keys n
     wait_for "microban02 2/2: 135 'Fractal'"
-    screen | grep -qF "Terminal too small" && fail "the large level is refused"
-    screen | grep -qF "@" || fail "the player is not on screen"
+    shows "Terminal too small" && fail "the large level is refused"
+    shows "@" || fail "the player is not on screen"
     # the view is one column a square (the XSB characters), not two
-    screen | grep -qF "##" || fail "no walls in one column a square"
+    shows "##" || fail "no walls in one column a square"
     for step in 1 2 3 4 5 6 7 8 9 10; do keys Down Left; done
     wait_for "moves "
     screen | grep -qE "@|\+" || fail "the player left the screen after moving"
@@ -896,7 +903,7 @@ db.commit()' "$XDG_DATA_HOME/sokoban/progress.db"
         wait_for "the bundled levels instead"
         keys q
         wait_for "SHELL-DONE"
-        screen | grep -q "EXIT=0" || fail "$what: the game did not end cleanly"
+        shows "EXIT=0" || fail "$what: the game did not end cleanly"
         tmux -L "$SOCKET" kill-server
     done
 }
@@ -946,7 +953,7 @@ test_sok_solutions_imported() {
     printf ':: SOK ::\nCollection: Imported\n\n; One\n\n######\n#@ $.#\n######\n\nSolution (moves 2, pushes 1)\nrR\n' > "$WORK/imported.sok"
     start_game -l C "$WORK/imported.sok"
     wait_for "Imported 1/1: One"
-    screen | grep -qF "rR" && fail "the solution is drawn"
+    shows "rR" && fail "the solution is drawn"
     keys L
     wait_for "Imported: 1 level, 0 solved"
     wait_for "2/1"
@@ -1096,10 +1103,10 @@ test_quit_restores_terminal() {
         *) kill -s "$how" "$(cat "$WORK/game.pid")" ;;
         esac
         wait_for "SHELL-DONE"
-        screen | grep -q "EXIT=$status" || fail "$how: the exit status is not $status"
+        shows "EXIT=$status" || fail "$how: the exit status is not $status"
         screen | grep -qE '(^| )echo( |$)' || fail "$how: echo is off after the game"
         screen | grep -qE '(^| )icanon( |$)' || fail "$how: canonical mode is off after the game"
-        screen | grep -qF "pushes" && fail "$how: the game's screen is still shown"
+        shows "pushes" && fail "$how: the game's screen is still shown"
         [ -s "$WORK/stderr" ] && fail "$how: stray output: $(cat "$WORK/stderr")"
         tmux -L "$SOCKET" kill-server
     done
@@ -1147,7 +1154,7 @@ test_quit_at_once_on_a_huge_level() {
         wait_for "moves 0  pushes 0"
         keys q
         wait_for "SHELL-DONE"
-        screen | grep -q "EXIT=0" || fail "level $number: the game did not end cleanly"
+        shows "EXIT=0" || fail "level $number: the game did not end cleanly"
         cpu=$(tail -n 1 "$WORK/times" | awk '{
             total = 0
             for (i = 1; i <= 2; i++) { split($i, p, "m"); total += p[1] * 60 + p[2] }
@@ -1171,9 +1178,9 @@ test_signals_save_and_restore() {
         wait_for "moves 1  pushes 0"
         kill -s "$how" "$(cat "$WORK/game.pid")"
         wait_for "SHELL-DONE"
-        screen | grep -q "EXIT=$status" || fail "$how: the exit status is not $status"
+        shows "EXIT=$status" || fail "$how: the exit status is not $status"
         screen | grep -qE '(^| )echo( |$)' || fail "$how: echo is off after the game"
-        screen | grep -qF "pushes" && fail "$how: the game's screen is still shown"
+        shows "pushes" && fail "$how: the game's screen is still shown"
         [ "$(tmux -L "$SOCKET" display -p '#{alternate_on}#{mouse_any_flag}')" = 00 ] ||
             fail "$how: the alternate screen or mouse tracking is still on"
         [ -s "$WORK/stderr" ] && fail "$how: stray output: $(cat "$WORK/stderr")"
@@ -1204,10 +1211,10 @@ test_every_ending_signal_saves() {
         wait_gone "moves 0  pushes 0"
         kill -s "$number" "$(cat "$WORK/game.pid")"
         wait_for "SHELL-DONE"
-        screen | grep -q "EXIT=$((128 + number))" || fail "SIG$name: the exit status is not $((128 + number))"
+        shows "EXIT=$((128 + number))" || fail "SIG$name: the exit status is not $((128 + number))"
         screen | grep -qE '(^| )echo( |$)' || fail "SIG$name: echo is off after the game"
         screen | grep -qE '(^| )icanon( |$)' || fail "SIG$name: canonical mode is off after the game"
-        screen | grep -qF "pushes" && fail "SIG$name: the game's screen is still shown"
+        shows "pushes" && fail "SIG$name: the game's screen is still shown"
         [ "$(tmux -L "$SOCKET" display -p '#{alternate_on}#{mouse_any_flag}#{cursor_flag}')" = 001 ] ||
             fail "SIG$name: the alternate screen or mouse tracking is still on, or the cursor hidden"
         [ -s "$WORK/stderr" ] && fail "SIG$name: stray output: $(cat "$WORK/stderr")"
@@ -1231,7 +1238,7 @@ test_kill_keeps_pushes() {
     wait_for "moves 4  pushes 3"
     kill -s KILL "$(cat "$WORK/game.pid")"
     wait_for "SHELL-DONE"
-    screen | grep -q "EXIT=137" || fail "the game was not killed"
+    shows "EXIT=137" || fail "the game was not killed"
     tmux -L "$SOCKET" kill-server
     start_game -l C "$WORK/small.xsb"
     wait_for "small 4/4"
@@ -1239,7 +1246,7 @@ test_kill_keeps_pushes() {
     wait_for "moves 4  pushes 3"
     keys q
     wait_for "SHELL-DONE"
-    screen | grep -q "EXIT=0" || fail "the resumed game did not end cleanly"
+    shows "EXIT=0" || fail "the resumed game did not end cleanly"
 }
 
 # Every change of the position is saved at once, however it was made (issue 45, item 3): a
@@ -1294,9 +1301,12 @@ test_resumed_help_stays_assisted() {
     wait_for "paused"
     # step (.) the paused replay to one step before its end, 33 of 34
     tries=0
-    while ! screen | grep -q "replay 33/34"; do
-        at=$(screen | sed -n 's/.*replay \([0-9]*\)\/34.*/\1/p' | head -n 1)
-        [ -n "$at" ] && [ "$at" -lt 33 ] && keys .
+    read_screen
+    while :; do
+        case $SCREEN in *"replay 33/34"*) break ;; esac
+        at=${SCREEN#*replay } # the step shown: replay AT/34
+        at=${at%%/34*}
+        case $at in '' | *[!0-9]*) ;; *) [ "$at" -lt 33 ] && keys . ;; esac
         tries=$((tries + 1))
         [ $tries -lt 400 ] || fail "the replay never stood at 33/34"
         read_screen 0.02
@@ -1308,7 +1318,7 @@ test_resumed_help_stays_assisted() {
     wait_for "Resumed where you left off (33 moves)"
     keys Right
     wait_for "(recorded as assisted)"
-    screen | grep -q "Solved in" && fail "the resumed replay counts as the player's own"
+    shows "Solved in" && fail "the resumed replay counts as the player's own"
     keys q
     wait_for "SHELL-DONE"
     tmux -L "$SOCKET" kill-server
@@ -1355,7 +1365,7 @@ db.commit()' "$XDG_DATA_HOME/sokoban/progress.db" "$lurd"
         wait_for "No saved solution of this level yet"
         keys q
         wait_for "SHELL-DONE"
-        screen | grep -q "EXIT=0" || fail "'$lurd': the game did not end cleanly"
+        shows "EXIT=0" || fail "'$lurd': the game did not end cleanly"
         tmux -L "$SOCKET" kill-server
     done
 }
@@ -1380,7 +1390,7 @@ time.sleep(30)' "$XDG_DATA_HOME/sokoban/progress.db" "$WORK/locked" &
     keys q
     wait_for "SHELL-DONE"
     kill "$locker" 2> /dev/null
-    screen | grep -q "EXIT=3" || fail "the exit status does not say the save failed"
+    shows "EXIT=3" || fail "the exit status does not say the save failed"
     grep -q "^sokoban: progress was not saved: cannot write .*locked" "$WORK/stderr" ||
         fail "stderr does not say the save failed: $(cat "$WORK/stderr")"
     tmux -L "$SOCKET" kill-server
@@ -1417,7 +1427,7 @@ test_read_only_data_is_told() {
     wait_for "SHELL-DONE"
     chmod 0700 "$XDG_DATA_HOME/sokoban"
     chmod 0600 "$XDG_DATA_HOME/sokoban/progress.db"
-    screen | grep -q "EXIT=3" || fail "the exit status does not say progress was not saved"
+    shows "EXIT=3" || fail "the exit status does not say progress was not saved"
     grep -q "^sokoban: progress was not saved: .*readonly" "$WORK/stderr" ||
         fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
     tmux -L "$SOCKET" kill-server
@@ -1441,7 +1451,7 @@ test_no_memory_for_progress_is_told() {
     wait_for "moves 1  pushes 0"
     keys q
     wait_for "SHELL-DONE"
-    screen | grep -q "EXIT=3" || fail "the exit status does not say progress was not saved"
+    shows "EXIT=3" || fail "the exit status does not say progress was not saved"
     grep -q "^sokoban: progress was not saved: out of memory" "$WORK/stderr" ||
         fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
     [ ! -e "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "a database was made after all"
@@ -1485,7 +1495,7 @@ test_corrupt_save() {
     wait_for "SHELL-DONE"
     [ "$(cat "$data/progress.db")" = "my notes" ] || fail "the file was written over"
     # What was played is not saved: stderr and the exit status say so.
-    screen | grep -q "EXIT=3" || fail "the exit status does not say progress was not saved"
+    shows "EXIT=3" || fail "the exit status does not say progress was not saved"
     grep -q "^sokoban: progress was not saved: .*is not a progress database" "$WORK/stderr" ||
         fail "stderr does not say progress was not saved"
     tmux -L "$SOCKET" kill-server
@@ -1523,7 +1533,7 @@ test_terminals() {
             fi
             keys q
             wait_for "SHELL-DONE"
-            screen | grep -qF "pushes" && fail "$term $lang: the game's screen stays after q"
+            shows "pushes" && fail "$term $lang: the game's screen stays after q"
             tmux -L "$SOCKET" kill-server
         done
     done
@@ -1700,7 +1710,7 @@ test_help_scrolls() {
     wait_for "moves 0"
     keys '?'
     wait_for "Up/Down PgUp/PgDn: scroll (rows 1-11"
-    screen | grep -qF "Press any key to go back" && fail "the whole help fits in 12 rows?"
+    shows "Press any key to go back" && fail "the whole help fits in 12 rows?"
     keys NPage NPage NPage NPage NPage NPage
     wait_for "Press any key to go back"
     keys Up
@@ -2136,7 +2146,7 @@ test_editor_draw_test_solve_save() {
     mouse 32 $((left + 10)) $((row + 1))
     mouse release $((left + 12)) $((row + 1))
     wait_for "Can be played"
-    screen | grep -qF "██████████████" || fail "the drag did not paint the bottom wall"
+    shows "██████████████" || fail "the drag did not paint the bottom wall"
     # one drag, one undo step
     keys u
     wait_for "Cannot be played: open wall"
@@ -2151,7 +2161,7 @@ test_editor_draw_test_solve_save() {
     wait_for "Solved in 3 moves, 2 pushes: Esc or T goes back to the editor"
     keys Escape
     wait_for "Back in the editor"
-    screen | grep -qF "██◖◗  []  ··██" || fail "the test play changed the level"
+    shows "██◖◗  []  ··██" || fail "the test play changed the level"
     keys t
     keys -l 'My first'
     keys Enter
@@ -2217,17 +2227,17 @@ test_editor_small_terminal_ascii() {
     keys R
     wait_for "Turned a quarter clockwise"
     wait_for "# \$#"
-    screen | grep -qF "#@ #" && screen | grep -qF "# .#" ||
+    shows "#@ #" && shows "# .#" ||
         fail "the rotation is not the level turned clockwise"
     keys M
     wait_for "Mirrored left to right"
     wait_for "#\$ #"
-    screen | grep -qF "# @#" && screen | grep -qF "#. #" || fail "the mirror is not left to right"
+    shows "# @#" && shows "#. #" || fail "the mirror is not left to right"
     keys u u
     wait_for "#\$ .#"
     keys '?'
     wait_for "rotate, mirror, normalise"
-    screen | grep -qF "n  q  Esc    new level; leave" || fail "the editor's keys do not fit 40x12"
+    shows "n  q  Esc    new level; leave" || fail "the editor's keys do not fit 40x12"
     keys x
     wait_for "#\$ .#"
     # something outside the walls goes with N
@@ -2302,14 +2312,15 @@ fi
 # (128 + SIGTERM; 0 when the test ended it) and nothing on stderr (sanitizer builds report
 # leaks and errors there).
 finish_game() {
-    tmux -L "$SOCKET" has-session 2> /dev/null || return 0 # the test ended its game itself
+    control "has-session -t game" || return 0 # the test ended its game itself
     expected=0
-    if ! screen | grep -q "SHELL-DONE"; then
-        kill -s TERM "$(cat "$WORK/game.pid")" 2> /dev/null
+    if ! shows "SHELL-DONE"; then
+        read -r pid < "$WORK/game.pid"
+        kill -s TERM "$pid" 2> /dev/null
         wait_for "SHELL-DONE"
         expected=143
     fi
-    screen | grep -q "EXIT=$expected" || fail "the game did not exit with status $expected"
+    shows "EXIT=$expected" || fail "the game did not exit with status $expected"
     if [ -s "$WORK/stderr" ]; then
         cat "$WORK/stderr" >&2
         fail "the game wrote to stderr"
