@@ -58,10 +58,7 @@ static int open_last_played(play *p, game_start *s, char *const bundled[2], char
     bool from_stdin;
     char *last = last_file_played(p, &from_stdin);
     if (!last) {
-        if (from_stdin)
-            snprintf(s->note, sizeof s->note,
-                     "The collection played last came on standard input and cannot be read "
-                     "again: the bundled levels instead");
+        if (from_stdin) snprintf(s->resume, sizeof s->resume, "-"); /* none from a file */
         return 0;
     }
     if (from_stdin) snprintf(s->resume, sizeof s->resume, "%s", last);
@@ -221,6 +218,12 @@ static int left_off(play *p, int index)
  * one played from a file before it, where it was left off, and says so. */
 static void resume_after_stdin(play *p, game_start *s)
 {
+    if (strcmp(s->resume, "-") == 0) {
+        snprintf(s->note, sizeof s->note,
+                 "The collection played last came on standard input and cannot be read again: "
+                 "the bundled levels instead");
+        return;
+    }
     char wanted[PATH_MAX], resolved[PATH_MAX];
     if (!realpath(s->resume, wanted)) snprintf(wanted, sizeof wanted, "%s", s->resume);
     for (int i = 0; i < p->collection_count; i++) {

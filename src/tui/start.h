@@ -18,7 +18,8 @@ typedef struct game_start {
     int collection, level; /* where to start (FILE:N, --collection, --level); collection -1:
                             * none, the game chooses */
     char note[1200];       /* said on the message line at the start, or "" */
-    char resume[4096];     /* the collection played before one that came on standard input */
+    char resume[4096];     /* the collection played before one that came on standard input
+                            * ("-": none from a file), or "" */
 } game_start;
 
 /* Loads the collections the options name into the play state (p->collections), and where

@@ -942,6 +942,18 @@ test_alone_after_standard_input() {
     wait_for "standard input 1/4"
     keys q
     game_ended # the pane's shell reads the same file after it and ends too
+    # where the player says where to start, nothing is said of it
+    start_game -l C -s 160x24 --level 2
+    wait_for "tutorial 2/"
+    wait_for "? shows the keys"
+    screen | grep -q "standard input" && fail "the note is said though --level chose the start"
+    keys q
+    wait_for "SHELL-DONE"
+    rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
+    start_game -l C -s 160x24 "- < $WORK/small.xsb"
+    wait_for "standard input 1/4"
+    keys q
+    game_ended
     start_game -l C -s 160x24
     wait_for "tutorial 1/"
     wait_for "came on standard input and cannot be read again: the bundled levels instead"
