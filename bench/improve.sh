@@ -9,7 +9,9 @@
 #      level whose answer the optimizer works on for its whole 10 s; H, then Esc hides the
 #      hint so the status line shows "solver improving"; tmux sends D (a full redraw that
 #      leaves the position, and so the optimizer, alone) while it runs; each key's time from
-#      poll() waking to the redraw done is read from the trace (target: under 16 ms).
+#      poll() waking to the redraw done is read from the trace (target: under 16 ms). Then
+#      the same keys to the game alone (--no-solve-ahead, no H: no solver, no optimizer), the
+#      baseline that tells the optimizer's cost from the machine's load.
 #
 # Usage: bench/improve.sh [BUILD-DIR] [--keys-only | --hints-only] [improve_bench options]
 # Needs tmux for part 2. Prints results only; asserts nothing. The machine's load changes
@@ -34,7 +36,7 @@ if [ "$PARTS" != keys ]; then
 fi
 [ "$PARTS" = hints ] && exit 0
 
-KEYS=${BENCH_KEYS:-150}
+KEYS=${BENCH_KEYS:-100}
 LEVEL=${BENCH_LEVEL:-3} # the optimizer runs its whole 10 s on the fast answer here
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-bench-improve.XXXXXX")
 export TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX)
@@ -47,10 +49,6 @@ cleanup() {
 trap cleanup EXIT INT TERM
 export TERM=xterm-256color
 unset TMUX
-mkdir -p "$WORK/data"
-tmux -L "$SOCKET" -f /dev/null new-session -d -x 100 -y 30 \
-    "env TERM=xterm-256color LANG=C.UTF-8 XDG_DATA_HOME='$WORK/data' SOKOBAN_TRACE='$WORK/trace' \
-     '$SOKOBAN' '$SOURCE/levels/xsokoban.xsb' --level $LEVEL; sleep 5"
 screen() { tmux -L "$SOCKET" capture-pane -p; }
 wait_screen() { # wait_screen TEXT
     tries=200
@@ -59,34 +57,60 @@ wait_screen() { # wait_screen TEXT
         sleep 0.05
     done
 }
-wait_screen "moves 0"
-tmux -L "$SOCKET" send-keys H
-wait_screen "Hint"
-tmux -L "$SOCKET" send-keys Escape
-wait_screen "solver improving"
-lines_before=$(wc -l < "$WORK/trace")
-i=0
-while [ $i -lt "$KEYS" ]; do
-    tmux -L "$SOCKET" send-keys D
-    sleep 0.03
-    i=$((i + 1))
-done
-busy=yes
-screen | grep -q "solver improving" || busy=no
-tmux -L "$SOCKET" send-keys q
-sleep 1
 
-echo "== key-to-redraw while the optimizer runs (XSokoban $LEVEL, $KEYS keys, still improving at the end: $busy)"
-tail -n +"$((lines_before + 1))" "$WORK/trace" |
+# run_keys with|without: the game on XSokoban $LEVEL, $KEYS D keys 30 ms apart, with the
+# optimizer running (H, then Esc) or the game alone; prints the key-to-redraw times.
+run_keys() {
+    rm -rf "$WORK/data" "$WORK/trace"
+    mkdir -p "$WORK/data"
+    extra=
+    [ "$1" = without ] && extra=--no-solve-ahead
+    tmux -L "$SOCKET" -f /dev/null new-session -d -x 100 -y 30 \
+        "env TERM=xterm-256color LANG=C.UTF-8 XDG_DATA_HOME='$WORK/data' SOKOBAN_TRACE='$WORK/trace' \
+         '$SOKOBAN' '$SOURCE/levels/xsokoban.xsb' --level $LEVEL $extra; sleep 5"
+    wait_screen "moves 0"
+    if [ "$1" = with ]; then
+        tmux -L "$SOCKET" send-keys H
+        wait_screen "Hint"
+        tmux -L "$SOCKET" send-keys Escape
+        wait_screen "solver improving"
+    fi
+    # the trace is written through stdio's buffer: the keys before these (H, Esc) are
+    # counted out below, not by the lines the file has now
+    skip=0
+    [ "$1" = with ] && skip=2
+    i=0
+    while [ $i -lt "$KEYS" ]; do
+        tmux -L "$SOCKET" send-keys D
+        sleep 0.03
+        i=$((i + 1))
+    done
+    busy=yes
+    screen | grep -q "solver improving" || busy=no
+    tmux -L "$SOCKET" send-keys q
+    sleep 1
+    tmux -L "$SOCKET" kill-server 2> /dev/null || true
+    if [ "$1" = with ]; then
+        echo "== key-to-redraw while the optimizer runs (XSokoban $LEVEL, $KEYS keys, still improving at the end: $busy)"
+    else
+        echo "== key-to-redraw, the game alone (--no-solve-ahead, XSokoban $LEVEL, $KEYS keys)"
+    fi
     awk '$1 == "key" { if (!pending) { start = $2; pending = 1 } }
-         $1 == "redraw" && pending { printf "%.3f\n", ($2 - start) / 1000; pending = 0 }' |
-    sort -n > "$WORK/latencies"
-count=$(wc -l < "$WORK/latencies")
-if [ "$count" -eq 0 ]; then
-    echo "no keys traced" >&2
-    exit 1
-fi
-median=$(sed -n "$(((count + 1) / 2))p" "$WORK/latencies")
-p95=$(sed -n "$(((count * 95 + 99) / 100))p" "$WORK/latencies")
-max=$(tail -n 1 "$WORK/latencies")
-echo "  keys $count, median $median ms, 95th percentile $p95 ms, max $max ms (target: under 16 ms)"
+         $1 == "redraw" && pending { printf "%.3f\n", ($2 - start) / 1000; pending = 0 }' \
+        "$WORK/trace" | tail -n +"$((skip + 1))" |
+        tee "$WORK/order" | sort -n > "$WORK/latencies"
+    [ -n "${BENCH_ORDER:-}" ] && tr "\n" " " < "$WORK/order" && echo
+    count=$(wc -l < "$WORK/latencies")
+    if [ "$count" -eq 0 ]; then
+        echo "no keys traced" >&2
+        exit 1
+    fi
+    median=$(sed -n "$(((count + 1) / 2))p" "$WORK/latencies")
+    p95=$(sed -n "$(((count * 95 + 99) / 100))p" "$WORK/latencies")
+    max=$(tail -n 1 "$WORK/latencies")
+    echo "  keys $count, median $median ms, 95th percentile $p95 ms, max $max ms (target: under 16 ms)"
+}
+
+run_keys with
+run_keys without
+echo "== $(uptime)"
