@@ -68,6 +68,7 @@ static struct {
     int optimizer_started, optimizer_finished;
     double optimizer_seconds;
     bool optimizer_cancel_given;
+    bool optimizer_at_once; /* it ends at once, finding nothing shorter */
 } fake = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
 /* Reads a field of the fake under its lock: the worker's thread may be writing it (an
@@ -86,6 +87,7 @@ static void fake_reset(fake_behaviour behaviour)
     fake.behaviour = behaviour;
     fake.started = fake.finished = fake.running = fake.most_running = 0;
     fake.optimizer_started = fake.optimizer_finished = 0;
+    fake.optimizer_at_once = false;
     for (int i = 0; i < 16; i++) fake.by_column[i] = SOLVER_SOLVED;
     fake.memory_bytes = 1;
     pthread_mutex_unlock(&fake.lock);
@@ -1141,8 +1143,14 @@ static optimizer_status fake_optimize(const board *board, const position *start,
     fake.optimizer_started++;
     fake.optimizer_seconds = options->max_seconds;
     fake.optimizer_cancel_given = options->cancel != NULL;
+    bool at_once = fake.optimizer_at_once;
+    if (at_once) fake.optimizer_finished++;
     pthread_cond_broadcast(&fake.changed);
     pthread_mutex_unlock(&fake.lock);
+    if (at_once) {
+        *result = (optimizer_result){.status = OPTIMIZER_CONVERGED};
+        return OPTIMIZER_CONVERGED;
+    }
     while (!atomic_load(options->cancel)) sleep_a_millisecond();
     int moves, pushes;
     game_step *shorter = steps_of_text(ROOM_SHORT, &moves, &pushes);
@@ -1296,6 +1304,25 @@ static void test_cancel_stops_the_improving_and_the_thread_rests(void **state)
     played_free(p);
 }
 
+static void test_the_optimal_upgrade_is_improved_in_turn(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    pthread_mutex_lock(&fake.lock);
+    fake.optimizer_at_once = true;
+    pthread_mutex_unlock(&fake.lock);
+    worker *w = improving_worker(false);
+    played *p = play(CORRIDOR, "rRR"); /* "R" solves it, so the store keeps it */
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_notice(w, SOLVER_SOLVED, SOLVER_OPTIMAL);
+    worker_result_free(&result);
+    /* the fast answer, then the optimal one, each given to the optimizer */
+    wait_until_optimizer(2, 2);
+    worker_destroy(w);
+    assert_int_equal(FAKE_READ(fake.optimizer_started), 2);
+    played_free(p);
+}
+
 static void test_destroy_while_improving_stops_and_joins(void **state)
 {
     (void)state;
@@ -1350,6 +1377,7 @@ int main(void)
         cmocka_unit_test(test_nothing_is_improved_unasked),
         cmocka_unit_test(test_a_new_position_while_improving_drops_the_improvement),
         cmocka_unit_test(test_cancel_stops_the_improving_and_the_thread_rests),
+        cmocka_unit_test(test_the_optimal_upgrade_is_improved_in_turn),
         cmocka_unit_test(test_destroy_while_improving_stops_and_joins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
