@@ -91,6 +91,8 @@ typedef struct solver_search {
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
     bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
+    bool joiner_moves; /* the joiner over whole box moves (solver_box_advisors.h) */
+    bool opener_moves; /* the opener over whole box moves (solver_box_advisors.h) */
     /* where they are learned: shared with other searches of the board (solver_learned.h);
      * NULL: in a store of the fast search's own */
     struct solver_stuck_patterns *stuck_patterns;
