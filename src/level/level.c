@@ -468,11 +468,18 @@ static bool check_level(parser *p, level *lv, const map_rows *rows)
     return true;
 }
 
-/* Builds the level from its rows; a level that fails the checks keeps no squares. */
+/* Builds the level from its rows; a level that fails the checks keeps no squares, only its
+ * rows as drawn (for the editor). */
 static bool build_level(parser *p, level *lv, const map_rows *rows)
 {
     if (check_level(p, lv, rows)) return true;
-    free(lv->squares);
+    if (lv->squares && !p->out_of_memory) {
+        lv->drawn = lv->squares;
+        lv->drawn_width = lv->width;
+        lv->drawn_height = lv->height;
+    } else {
+        free(lv->squares);
+    }
     lv->squares = NULL;
     lv->width = lv->height = 0;
     return false;
@@ -567,6 +574,7 @@ static level *new_level(parser *p)
 static void level_free(level *lv)
 {
     free(lv->squares);
+    free(lv->drawn);
     free(lv->title);
     free(lv->author);
     free(lv->comment);

@@ -47,6 +47,11 @@ typedef struct level {
     int solution_count;
     char *file; /* the file it was read from when its collection gathers several (a folder,
                  * a group of one-level files); NULL when that is the collection's path */
+    /* A level that cannot be played keeps no squares, but its rows as drawn (XSB characters,
+     * drawn_width x drawn_height, padded with floor), for the editor to open and mend; NULL
+     * for a level that can be played, or one too large to keep. */
+    char *drawn;
+    int drawn_width, drawn_height;
 } level;
 
 /* The name of the file a level was read from, when its collection gathers several files

@@ -40,12 +40,16 @@ bool level_edit_init_from(level_edit *edit, const level *from)
         level_edit_free(edit);
         return false;
     }
-    if (!from->squares) return true;
-    int left = (SIDE - from->width) / 2, top = (SIDE - from->height) / 2;
+    /* a level that cannot be played opens as it was drawn, to be mended */
+    const char *squares = from->squares ? from->squares : from->drawn;
+    int width = from->squares ? from->width : from->drawn_width;
+    int height = from->squares ? from->height : from->drawn_height;
+    if (!squares) return true;
+    int left = (SIDE - width) / 2, top = (SIDE - height) / 2;
     int first = -1, player = -1;
-    for (int y = 0; y < from->height; y++)
-        for (int x = 0; x < from->width; x++) {
-            char c = level_square(from, x, y);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            char c = squares[y * width + x];
             int square = level_edit_square(left + x, top + y);
             edit->canvas[square] = c;
             if (c != LEVEL_FLOOR && first < 0) first = square;

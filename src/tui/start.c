@@ -356,7 +356,7 @@ static bool choose_start(const cli_options *options, play *p, game_start *s, con
             fputs("\n", stderr);
             return false;
         }
-        if (c->levels[s->level].error) {
+        if (c->levels[s->level].error && !options->edit) { /* --edit opens it to be mended */
             fprintf(stderr, "sokoban: %s\n", c->levels[s->level].error);
             return false;
         }

@@ -509,7 +509,10 @@ int tui_main(const cli_options *options)
     pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 
     int status = CLI_OK;
-    bool opened = t.start.collection >= 0
+    /* a start that cannot be played is one --edit opens to be mended (start.c) */
+    bool start_bad = t.start.collection >= 0 &&
+                     t.play.collections[t.start.collection].levels[t.start.level].error;
+    bool opened = t.start.collection >= 0 && !start_bad
                       ? play_open_level(&t.play, t.start.collection, t.start.level)
                       : play_open_first(&t.play, 0, options->file_count > 0);
     if (!opened) {
@@ -526,11 +529,12 @@ int tui_main(const cli_options *options)
             play_message(&t.play, PLAY_MESSAGE_INFO,
                          "Push every box onto a goal. ? shows the keys");
         assist_follow(&t.assist, &t.play); /* solving ahead starts with the level */
-        if (options->edit)
-            editor_enter(&t.editor,
-                         t.start.collection >= 0 || options->file_count ? play_level(&t.play)
-                                                                        : NULL,
-                         &t.play, &t.assist, &t.view);
+        /* --edit FILE:N: that level, even one that cannot be played (the game plays the
+         * first that can) */
+        const level *named = t.start.collection >= 0
+                                 ? &t.play.collections[t.start.collection].levels[t.start.level]
+                                 : options->file_count ? play_level(&t.play) : NULL;
+        if (options->edit) editor_enter(&t.editor, named, &t.play, &t.assist, &t.view);
         main_loop(&t);
     }
     if (t.assist.worker) worker_cancel(t.assist.worker);

@@ -348,6 +348,24 @@ static void test_text_reads_back_as_the_same_level(void **state)
     level_edit_free(&e);
 }
 
+/* A level that cannot be played (two players) opens as it was drawn, and the checker says
+ * what is wrong, so that the player can mend it. */
+static void test_level_that_cannot_be_played_opens_to_be_mended(void **state)
+{
+    (void)state;
+    const char *text = "; Twins\n######\n#@$.@#\n######\n";
+    collection c;
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "mine", &c, &error));
+    assert_non_null(c.levels[0].error);
+    level_edit e;
+    assert_true(level_edit_init_from(&e, &c.levels[0]));
+    assert_shown(&e, "######\n#@$.@#\n######");
+    assert_string_equal(e.title, "Twins");
+    level_edit_free(&e);
+    collection_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_transform_is_one_undo_step_and_turns_the_cursor),
         cmocka_unit_test(test_normalise_removes_what_is_outside),
         cmocka_unit_test(test_normalise_keeps_corner_walls_and_needs_closed_walls),
+        cmocka_unit_test(test_level_that_cannot_be_played_opens_to_be_mended),
         cmocka_unit_test(test_text_reads_back_as_the_same_level),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -245,6 +245,22 @@ static void test_bad_level_names_its_line_and_reason(void **state)
     collection_free(&c);
 }
 
+/* A level that cannot be played keeps its rows as drawn, for the editor to open and mend;
+ * one that can keeps none. */
+static void test_bad_level_keeps_its_drawing(void **state)
+{
+    (void)state;
+    collection c;
+    parse_ok(one_bad_of_three, &c);
+    const level *bad = &c.levels[1];
+    assert_non_null(bad->drawn);
+    assert_int_equal(bad->drawn_width, 6);
+    assert_int_equal(bad->drawn_height, 3);
+    assert_memory_equal(bad->drawn, "#######@$.@#######", 18);
+    assert_null(c.levels[0].drawn);
+    collection_free(&c);
+}
+
 static void test_damaged_row_is_a_bad_level_not_the_end_of_the_file(void **state)
 {
     (void)state;
@@ -397,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_title_made_of_move_letters_is_still_a_title),
         cmocka_unit_test(test_bad_level_keeps_its_place_and_the_others_load),
         cmocka_unit_test(test_bad_level_names_its_line_and_reason),
+        cmocka_unit_test(test_bad_level_keeps_its_drawing),
         cmocka_unit_test(test_damaged_row_is_a_bad_level_not_the_end_of_the_file),
         cmocka_unit_test(test_every_level_bad_is_still_a_collection),
         cmocka_unit_test(test_latin1_title_is_converted_to_utf8),

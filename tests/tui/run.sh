@@ -2288,6 +2288,28 @@ test_editor_small_terminal_ascii() {
     wait_for "tutorial 1/"
 }
 
+# E on a level that cannot be played opens it as it was drawn, with what is wrong, so that
+# the player can mend it (issue 44); --edit FILE:N opens such a level too.
+test_editor_opens_unplayable_level() {
+    printf '; Good\n#####\n#@$.#\n#####\n\n; Twins\n#####\n#@$.#\n#@  #\n#####\n' \
+        > "$WORK/twins.xsb"
+    start_game -l C "$WORK/twins.xsb"
+    wait_for "twins 1/2: Good"
+    keys L
+    wait_for "1 cannot be played"
+    keys Down E
+    wait_for "edit 5x4 Twins"
+    wait_for "#@  #"
+    wait_for "Cannot be played: two players"
+    keys Space # the cursor is on the second player: floor there
+    wait_for "#   #"
+    wait_for "Can be played"
+    start_game -l C "$WORK/twins.xsb:2" --edit
+    wait_for "edit 5x4 Twins"
+    wait_for "#@\$.#"
+    wait_for "Cannot be played: two players"
+}
+
 # E from the level list and from the game opens the editor on that level; --edit FILE:N
 # too, drawn in UTF-8 at 40x12 and in the C locale at 80x24; the game's level is not
 # changed by an edit, and Esc goes back where the editor was opened.
