@@ -908,16 +908,6 @@ db.commit()' "$XDG_DATA_HOME/sokoban/progress.db"
     done
 }
 
-# game_ended: polls until the game's process is gone.
-game_ended() {
-    tries=0
-    while kill -0 "$(cat "$WORK/game.pid")" 2> /dev/null; do
-        [ $tries -lt $((WAIT * 10)) ] || fail "the game did not end"
-        read_screen 0.1
-        tries=$((tries + 1))
-    done
-}
-
 # `sokoban` alone after a collection that came on standard input (issue 44, item 9): that
 # one cannot be read again, so the last collection played from a file reopens where it was
 # left, and the message line says why; with none, the bundled levels, said so.
@@ -928,20 +918,20 @@ test_alone_after_standard_input() {
     wait_for "small 2/4"
     keys q
     wait_for "SHELL-DONE"
-    start_game -l C -s 160x24 "- < $WORK/small.xsb"
+    start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
-    game_ended # the pane's shell reads the same file after it and ends too
+    wait_for "SHELL-DONE"
     start_game -l C -s 160x24
     wait_for "small 2/4"
     wait_for "came on standard input and cannot be read again: small, played before it, instead"
     keys q
     wait_for "SHELL-DONE"
     rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
-    start_game -l C -s 160x24 "- < $WORK/small.xsb"
+    start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
-    game_ended # the pane's shell reads the same file after it and ends too
+    wait_for "SHELL-DONE"
     # where the player says where to start, nothing is said of it
     start_game -l C -s 160x24 --level 2
     wait_for "tutorial 2/"
@@ -950,10 +940,10 @@ test_alone_after_standard_input() {
     keys q
     wait_for "SHELL-DONE"
     rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
-    start_game -l C -s 160x24 "- < $WORK/small.xsb"
+    start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
-    game_ended
+    wait_for "SHELL-DONE"
     start_game -l C -s 160x24
     wait_for "tutorial 1/"
     wait_for "came on standard input and cannot be read again: the bundled levels instead"
@@ -2035,10 +2025,10 @@ test_statistics_of_every_collection_known() {
     keys q
     wait_for "SHELL-DONE"
     rm "$WORK/gone.xsb"
-    start_game -l C -s 120x24 "- < $WORK/pair.xsb"
+    start_game -l C -s 120x24 "- < $WORK/pair.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/1"
     keys q
-    game_ended
+    wait_for "SHELL-DONE"
     start_game -l C -s 120x24 "$WORK/pair.xsb"
     wait_for "pair 1/1"
     keys i
