@@ -57,11 +57,20 @@ void levels_draw(level_list *list, const view *v, const play *p)
         snprintf(by, sizeof by, " by %s", author);
         draw_text(v, 1, 0, by, strlen(by), COLS);
     }
+    /* under 66 columns: the number, the mark, the fewest moves and the title, and a footer
+     * that fits 40 columns, so that nothing a player needs is cut */
+    bool narrow = COLS < 66;
     attrset(A_BOLD);
-    mvaddnstr(2, 0, "     #  solved  fewest moves  fewest pushes  title", COLS);
-    attrset(A_DIM);
-    mvaddnstr(3, 0, "                moves/pushes  moves/pushes   (a help, o optimizer, i imported)",
+    mvaddnstr(2, 0,
+              narrow ? "     #   fewest     title"
+                     : "     #  solved  fewest moves  fewest pushes  title",
               COLS);
+    attrset(A_DIM);
+    mvaddnstr(
+        3, 0,
+        narrow ? "         moves/pushes"
+               : "                moves/pushes  moves/pushes   (a help, o optimizer, i imported)",
+        COLS);
     attrset(A_NORMAL);
 
     const char *check = v->utf8 ? "\xe2\x9c\x93" : "*";
@@ -83,10 +92,22 @@ void levels_draw(level_list *list, const view *v, const play *p)
                      record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 4]);
         char line[600];
         const char *file = level_file_name(l); /* in a folder: which of its files */
-        if (l->error)
+        const char *mark = record && record->solved     ? check
+                           : record && record->assisted ? "a"
+                                                        : " ";
+        const char *in_play =
+            i == p->level_index && list->collection == p->collection_index ? ">" : " ";
+        if (l->error && narrow)
+            snprintf(line, sizeof line, " %s %4d %s %s%scannot be played: %s%s%s", " ", l->number,
+                     cross, l->title, l->title[0] ? ": " : "", file ? file : "", file ? ", " : "",
+                     l->problem);
+        else if (l->error)
             snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s%s%s", " ",
                      l->number, cross, file ? file : "", file ? ", " : "", l->problem,
                      l->title[0] ? " - " : "", l->title);
+        else if (narrow)
+            snprintf(line, sizeof line, " %s %4d %s %-10s %s", in_play, l->number, mark, moves,
+                     l->title);
         else
             snprintf(line, sizeof line, " %s %4d    %s    %-12s  %-12s   %s",
                      i == p->level_index && list->collection == p->collection_index ? ">" : " ",
@@ -109,6 +130,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     hline(' ', COLS);
     const char *footer = list->note[0]      ? list->note
                          : list->optimizing ? p->message
+                         : narrow           ? " Enter play  E edit  c library  q back"
                                             : " Up/Down or a number: choose  Enter: play  "
                                               "c: collections  E: edit  Esc q: back";
     draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);

@@ -163,7 +163,10 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
-    mvaddnstr(LINES - 1, 0, " Up/Down: choose  Enter: restore  d: delete  Esc q: back", COLS);
+    mvaddnstr(LINES - 1, 0,
+              COLS < 56 ? " Enter: restore  d: delete  q: back"
+                        : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
+              COLS);
     attrset(A_NORMAL);
 }
 

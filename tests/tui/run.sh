@@ -2302,6 +2302,24 @@ test_editor_opens_unplayable_level() {
     wait_for "Cannot be played: two players"
 }
 
+# At 40x12 the level list shows each level's title and a footer whole, and the snapshots'
+# footer is whole (issue 44: the 40-column list screens cut nothing essential).
+test_list_screens_fit_40_columns() {
+    start_game -s 40x12 "$SOURCE_LEVELS/tutorial.xsb"
+    wait_for "tutorial 1/8"
+    keys l l l l
+    wait_for "Solved in 4 moves"
+    keys L
+    wait_for "tutorial: 8 levels, 1 solved"
+    wait_for "Push from the other"
+    wait_for " Enter play  E edit  c library  q back"
+    keys Escape m
+    wait_for "name"
+    keys a Enter "'"
+    wait_for "Snapshots of tutorial"
+    wait_for " Enter: restore  d: delete  q: back"
+}
+
 # E from the level list and from the game opens the editor on that level; --edit FILE:N
 # too, drawn in UTF-8 at 40x12 and in the C locale at 80x24; the game's level is not
 # changed by an edit, and Esc goes back where the editor was opened.
