@@ -920,20 +920,24 @@ test_alone_after_standard_input() {
     wait_for "small 2/4"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     start_game -l C -s 160x24
     wait_for "small 2/4"
     wait_for "came on standard input and cannot be read again: small, played before it, instead"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
     start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     # where the player says where to start, nothing is said of it
     start_game -l C -s 160x24 --level 2
     wait_for "tutorial 2/"
@@ -941,11 +945,13 @@ test_alone_after_standard_input() {
     screen | grep -q "standard input" && fail "the note is said though --level chose the start"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
     start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     start_game -l C -s 160x24
     wait_for "tutorial 1/"
     wait_for "came on standard input and cannot be read again: the bundled levels instead"
@@ -2022,15 +2028,18 @@ test_statistics_of_every_collection_known() {
     wait_for "Solved in 3 moves, 2 pushes"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     start_game -l C -s 120x24 "$WORK/gone.xsb"
     wait_for "gone 1/1"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     rm "$WORK/gone.xsb"
     start_game -l C -s 120x24 "- < $WORK/pair.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/1"
     keys q
     wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
     start_game -l C -s 120x24 "$WORK/pair.xsb"
     wait_for "pair 1/1"
     keys i
