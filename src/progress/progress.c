@@ -117,12 +117,37 @@ char *progress_replay(const level *level, const char *lurd, int *moves, int *pus
 
 /* ---- statements ------------------------------------------------------------------------ */
 
-/* Prepares `sql` and binds the arguments `types` names, one letter each: k a level key,
- * i an int64_t, d a double, t a text (NULL binds NULL). NULL on an error. */
-sqlite3_stmt *progress_prepare(sqlite3 *db, const char *sql, const char *types, ...)
+/* The kept statement of `sql` that nobody holds, or NULL. */
+static sqlite3_stmt *kept_statement(progress *progress, const char *sql)
+{
+    for (int i = 0; i < progress->kept_count; i++) {
+        progress_kept_statement *kept = &progress->kept[i];
+        if (!kept->in_use && strcmp(sqlite3_sql(kept->statement), sql) == 0) {
+            kept->in_use = true;
+            return kept->statement;
+        }
+    }
+    return NULL;
+}
+
+/* Prepares `sql` anew, kept (and marked handed out) while there is room. NULL on an error. */
+static sqlite3_stmt *prepare_kept(progress *progress, const char *sql)
 {
     sqlite3_stmt *statement;
-    if (sqlite3_prepare_v2(db, sql, -1, &statement, NULL) != SQLITE_OK) return NULL;
+    if (sqlite3_prepare_v3(progress->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, NULL) !=
+        SQLITE_OK)
+        return NULL;
+    if (progress->kept_count < PROGRESS_KEPT_STATEMENTS)
+        progress->kept[progress->kept_count++] = (progress_kept_statement){statement, true};
+    return statement;
+}
+
+/* Statements are kept prepared: under SQLite's parser each small query cost as much again as
+ * running it. The connection's statements are few (one for each query text of the store). */
+sqlite3_stmt *progress_prepare(progress *progress, const char *sql, const char *types, ...)
+{
+    sqlite3_stmt *statement = kept_statement(progress, sql);
+    if (!statement && !(statement = prepare_kept(progress, sql))) return NULL;
     va_list arguments;
     va_start(arguments, types);
     for (int i = 0; types[i]; i++) {
@@ -145,12 +170,34 @@ sqlite3_stmt *progress_prepare(sqlite3 *db, const char *sql, const char *types, 
     return statement;
 }
 
-/* Runs a statement that returns no rows: SQLITE_OK or the error. Finalizes it. */
-int progress_finish(sqlite3 *db, sqlite3_stmt *statement)
+void progress_release(progress *progress, sqlite3_stmt *statement)
 {
-    if (!statement) return sqlite3_errcode(db) ? sqlite3_errcode(db) : SQLITE_NOMEM;
+    if (!statement) return;
+    sqlite3_reset(statement);
+    sqlite3_clear_bindings(statement);
+    for (int i = 0; i < progress->kept_count; i++)
+        if (progress->kept[i].statement == statement) {
+            progress->kept[i].in_use = false;
+            return;
+        }
+    sqlite3_finalize(statement); /* one not kept: no room was left */
+}
+
+void progress_forget_statements(progress *progress)
+{
+    for (int i = 0; i < progress->kept_count; i++) sqlite3_finalize(progress->kept[i].statement);
+    progress->kept_count = 0;
+}
+
+/* Runs a statement that returns no rows: SQLITE_OK or the error. Gives it back. */
+int progress_finish(progress *progress, sqlite3_stmt *statement)
+{
+    if (!statement) {
+        int code = sqlite3_errcode(progress->db);
+        return code ? code : SQLITE_NOMEM;
+    }
     int rc = sqlite3_step(statement);
-    sqlite3_finalize(statement);
+    progress_release(progress, statement);
     return rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
 }
 
@@ -177,8 +224,9 @@ void progress_change_free(progress_change *change)
 
 /* Writes a solution's row of level (solved or assisted) and imported, then each best it
  * beats; *flags gets which. */
-static int write_solution(sqlite3 *db, const progress_change *c, int *flags)
+static int write_solution(progress *progress, const progress_change *c, int *flags)
 {
+    sqlite3 *db = progress->db;
     static const char *const level_sql[] = {
         [PROGRESS_OWN] = "INSERT INTO level (key, solved) VALUES (?1, 1) ON CONFLICT (key) DO "
                          "UPDATE SET solved = 1, unfinished = NULL, unfinished_redo = NULL, "
@@ -197,13 +245,19 @@ static int write_solution(sqlite3 *db, const progress_change *c, int *flags)
     /* an imported solution's level may have no row yet: its bests belong to one */
     int rc = origin != PROGRESS_IMPORTED
                  ? SQLITE_OK
-                 : progress_finish(db, progress_prepare(db, "INSERT OR IGNORE INTO level (key) "
-                                                            "VALUES (?1)", "k", c->key));
-    if (rc == SQLITE_OK) rc = progress_finish(db, progress_prepare(db, level_sql[origin], "ktiit", c->key, c->text[0], c->number[0],
-                                c->number[1], c->text[1] ? c->text[1] : ""));
+                 : progress_finish(progress, progress_prepare(progress,
+                                                              "INSERT OR IGNORE INTO level (key) "
+                                                              "VALUES (?1)",
+                                                              "k", c->key));
+    if (rc == SQLITE_OK)
+        rc = progress_finish(
+            progress, progress_prepare(progress, level_sql[origin], "ktiit", c->key, c->text[0],
+                                       c->number[0], c->number[1], c->text[1] ? c->text[1] : ""));
     for (int kind = 0; kind < 2 && rc == SQLITE_OK; kind++) {
-        sqlite3_stmt *kept = progress_prepare(db, "SELECT moves, pushes FROM best WHERE key = ?1 AND "
-                                         "kind = ?2", "ki", c->key, (int64_t)kind);
+        sqlite3_stmt *kept = progress_prepare(progress,
+                                              "SELECT moves, pushes FROM best WHERE key = ?1 AND "
+                                              "kind = ?2",
+                                              "ki", c->key, (int64_t)kind);
         if (!kept) return sqlite3_errcode(db);
         int step = sqlite3_step(kept);
         bool better = step == SQLITE_DONE;
@@ -216,61 +270,80 @@ static int write_solution(sqlite3 *db, const progress_change *c, int *flags)
         } else if (step != SQLITE_DONE) {
             rc = step;
         }
-        sqlite3_finalize(kept);
+        progress_release(progress, kept);
         if (!better || rc != SQLITE_OK) continue;
-        rc = progress_finish(db, progress_prepare(db, "INSERT OR REPLACE INTO best (key, kind, lurd, moves, pushes,"
-                                    " checked, origin) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                                "kitiiii", c->key, (int64_t)kind, c->text[0], c->number[0],
-                                c->number[1], c->number[3], (int64_t)origin));
+        rc = progress_finish(
+            progress,
+            progress_prepare(progress,
+                             "INSERT OR REPLACE INTO best (key, kind, lurd, moves, pushes,"
+                             " checked, origin) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                             "kitiiii", c->key, (int64_t)kind, c->text[0], c->number[0],
+                             c->number[1], c->number[3], (int64_t)origin));
         if (rc == SQLITE_OK && flags) *flags |= kind ? PROGRESS_BEST_PUSHES : PROGRESS_BEST_MOVES;
     }
     return rc;
 }
 
 /* The statements of one change (inside its transaction). */
-static int write_change(sqlite3 *db, const progress_change *c, int *flags)
+static int write_change(progress *progress, const progress_change *c, int *flags)
 {
     switch (c->kind) {
     case CHANGE_SOLUTION:
-        return write_solution(db, c, flags);
+        return write_solution(progress, c, flags);
     case CHANGE_GAME:
         if (!c->text[0] && !c->text[1])
-            return progress_finish(db, progress_prepare(db, "UPDATE level SET unfinished = NULL, unfinished_redo ="
-                                          " NULL, unfinished_solver_from = NULL, "
-                                          "unfinished_hint_from = NULL WHERE key = ?1", "k", c->key));
+            return progress_finish(
+                progress, progress_prepare(progress,
+                                           "UPDATE level SET unfinished = NULL, unfinished_redo ="
+                                           " NULL, unfinished_solver_from = NULL, "
+                                           "unfinished_hint_from = NULL WHERE key = ?1",
+                                           "k", c->key));
         /* the help marks: NULL for none (PROGRESS_NO_HELP) */
-        return progress_finish(db, progress_prepare(db, "INSERT INTO level (key, unfinished, unfinished_redo, "
-                                      "unfinished_solver_from, unfinished_hint_from) VALUES (?1, ?2,"
-                                      " ?3, nullif(?4, -1), nullif(?5, -1)) ON CONFLICT (key) DO "
-                                      "UPDATE SET unfinished = ?2, unfinished_redo = ?3, "
-                                      "unfinished_solver_from = nullif(?4, -1), "
-                                      "unfinished_hint_from = nullif(?5, -1)",
-                                  "kttii", c->key, c->text[0], c->text[1], c->number[0], c->number[1]));
+        return progress_finish(
+            progress,
+            progress_prepare(progress,
+                             "INSERT INTO level (key, unfinished, unfinished_redo, "
+                             "unfinished_solver_from, unfinished_hint_from) VALUES (?1, ?2,"
+                             " ?3, nullif(?4, -1), nullif(?5, -1)) ON CONFLICT (key) DO "
+                             "UPDATE SET unfinished = ?2, unfinished_redo = ?3, "
+                             "unfinished_solver_from = nullif(?4, -1), "
+                             "unfinished_hint_from = nullif(?5, -1)",
+                             "kttii", c->key, c->text[0], c->text[1], c->number[0], c->number[1]));
     case CHANGE_TIME:
-        return progress_finish(db, progress_prepare(db, "INSERT INTO level (key, seconds) VALUES (?1, ?2) ON "
-                                      "CONFLICT (key) DO UPDATE SET seconds = seconds + ?2",
-                                  "kd", c->key, c->seconds));
+        return progress_finish(
+            progress, progress_prepare(progress,
+                                       "INSERT INTO level (key, seconds) VALUES (?1, ?2) ON "
+                                       "CONFLICT (key) DO UPDATE SET seconds = seconds + ?2",
+                                       "kd", c->key, c->seconds));
     case CHANGE_SNAPSHOT: {
-        int rc = progress_finish(db, progress_prepare(db, "INSERT OR IGNORE INTO level (key) "
-                                                          "VALUES (?1)", "k", c->key));
+        int rc = progress_finish(progress, progress_prepare(progress,
+                                                            "INSERT OR IGNORE INTO level (key) "
+                                                            "VALUES (?1)",
+                                                            "k", c->key));
         if (rc != SQLITE_OK) return rc;
-        return progress_finish(db, progress_prepare(db, "INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, "
-                                      "saved) VALUES (?1, ?2, ?3, ?4, ?5)",
-                                  "kttti", c->key, c->text[0], c->text[1],
-                                  c->text[2] ? c->text[2] : "", c->number[0]));
+        return progress_finish(
+            progress, progress_prepare(progress,
+                                       "INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, "
+                                       "saved) VALUES (?1, ?2, ?3, ?4, ?5)",
+                                       "kttti", c->key, c->text[0], c->text[1],
+                                       c->text[2] ? c->text[2] : "", c->number[0]));
     }
     case CHANGE_SNAPSHOT_DELETE:
-        return progress_finish(db, progress_prepare(db, "DELETE FROM snapshot WHERE key = ?1 AND name = ?2", "kt",
-                                  c->key, c->text[0]));
+        return progress_finish(progress,
+                               progress_prepare(progress,
+                                                "DELETE FROM snapshot WHERE key = ?1 AND name = ?2",
+                                                "kt", c->key, c->text[0]));
     case CHANGE_LAST:
         /* played: the time now, seconds since the epoch, and later than every other (a clock
          * set back, two plays in one millisecond), for progress_last */
-        return progress_finish(db, progress_prepare(db, "INSERT INTO collection (path, level, played) VALUES (?1, "
-                                      "?2, max((julianday('now') - 2440587.5) * 86400.0, "
-                                      "(SELECT coalesce(max(played), 0) + 0.001 FROM collection)))"
-                                      " ON CONFLICT (path) DO UPDATE SET level = excluded.level, "
-                                      "played = excluded.played",
-                                  "ti", c->text[0], c->number[0]));
+        return progress_finish(
+            progress, progress_prepare(progress,
+                                       "INSERT INTO collection (path, level, played) VALUES (?1, "
+                                       "?2, max((julianday('now') - 2440587.5) * 86400.0, "
+                                       "(SELECT coalesce(max(played), 0) + 0.001 FROM collection)))"
+                                       " ON CONFLICT (path) DO UPDATE SET level = excluded.level, "
+                                       "played = excluded.played",
+                                       "ti", c->text[0], c->number[0]));
     }
     return SQLITE_MISUSE;
 }
@@ -289,6 +362,7 @@ static bool reopen(progress *progress, char *why, size_t why_size)
     }
     sqlite3_finalize(progress->data_version);
     progress->data_version = NULL;
+    progress_forget_statements(progress);
     progress_db_close_stale(progress->db);
     progress->db = db;
     progress->identity = progress_db_identify(db);
@@ -332,7 +406,7 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
     if (rc != SQLITE_OK) return rc;
     sqlite3 *db = progress->db;
     int local_flags = 0;
-    rc = write_change(db, c, &local_flags);
+    rc = write_change(progress, c, &local_flags);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
         set_message(why, why_size, "%s", sqlite3_errmsg(db));
@@ -505,6 +579,7 @@ void progress_close(progress *progress)
     free(progress->queued);
     for (int i = 0; i < PROGRESS_GET_SLOTS; i++) progress_record_free(&progress->slots[i]);
     sqlite3_finalize(progress->data_version);
+    progress_forget_statements(progress);
     sqlite3_close(progress->db);
     free(progress->last_path);
     free(progress->summaries.summaries);

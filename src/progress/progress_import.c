@@ -34,13 +34,13 @@ static file_stamp stamp_of(const char *path)
 static bool imported_before(progress *progress, const char *path, const file_stamp *stamp)
 {
     sqlite3_stmt *select =
-        progress_prepare(progress->db,
+        progress_prepare(progress,
                          "SELECT 1 FROM imported_file WHERE "
                          "path = ?1 AND device = ?2 AND inode "
                          "= ?3 AND size = ?4 AND modified = ?5",
                          "tiiii", path, stamp->device, stamp->inode, stamp->size, stamp->modified);
     bool found = select && sqlite3_step(select) == SQLITE_ROW;
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     return found;
 }
 
@@ -49,8 +49,8 @@ static bool imported_before(progress *progress, const char *path, const file_sta
 static void remember(progress *progress, const char *path, const file_stamp *stamp)
 {
     if (!progress->saving) return;
-    progress_finish(progress->db,
-                    progress_prepare(progress->db,
+    progress_finish(progress,
+                    progress_prepare(progress,
                                      "INSERT OR REPLACE INTO imported_file (path, device, inode, "
                                      "size, modified, imported) VALUES (?1, ?2, ?3, ?4, ?5, "
                                      "(julianday('now') - 2440587.5) * 86400.0)",

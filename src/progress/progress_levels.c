@@ -16,12 +16,12 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
 {
     memset(record, 0, sizeof *record);
     record->key = key;
-    sqlite3 *db = progress->db;
     bool found = false;
     record->unfinished_solver_from = record->unfinished_hint_from = PROGRESS_NO_HELP;
-    sqlite3_stmt *level = progress_prepare(db, "SELECT solved, assisted, unfinished, "
-                                               "unfinished_redo, seconds, unfinished_solver_from,"
-                                               " unfinished_hint_from FROM level WHERE key = ?1",
+    sqlite3_stmt *level = progress_prepare(progress,
+                                           "SELECT solved, assisted, unfinished, "
+                                           "unfinished_redo, seconds, unfinished_solver_from,"
+                                           " unfinished_hint_from FROM level WHERE key = ?1",
                                            "k", key);
     if (level && sqlite3_step(level) == SQLITE_ROW) {
         found = true;
@@ -38,9 +38,11 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
                 from >= 0 && from <= INT_MAX ? (int)from : PROGRESS_NO_HELP;
         }
     }
-    sqlite3_finalize(level);
-    sqlite3_stmt *best = progress_prepare(db, "SELECT kind, lurd, moves, pushes, origin FROM "
-                                              "best WHERE key = ?1", "k", key);
+    progress_release(progress, level);
+    sqlite3_stmt *best = progress_prepare(progress,
+                                          "SELECT kind, lurd, moves, pushes, origin FROM "
+                                          "best WHERE key = ?1",
+                                          "k", key);
     while (best && sqlite3_step(best) == SQLITE_ROW) {
         found = true;
         progress_solution *solution =
@@ -54,7 +56,7 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
                                ? (progress_origin)origin
                                : PROGRESS_IMPORTED;
     }
-    sqlite3_finalize(best);
+    progress_release(progress, best);
     return found;
 }
 
@@ -66,9 +68,10 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
  * reader to hide. */
 static unsigned check_bests(progress *progress, const level *level, progress_key key)
 {
-    sqlite3 *db = progress->db;
-    sqlite3_stmt *unchecked = progress_prepare(db, "SELECT kind, lurd, checked, moves, pushes "
-                                                   "FROM best WHERE key = ?1", "k", key);
+    sqlite3_stmt *unchecked = progress_prepare(progress,
+                                               "SELECT kind, lurd, checked, moves, pushes "
+                                               "FROM best WHERE key = ?1",
+                                               "k", key);
     if (!unchecked) return 0;
     int dropped = 0;
     unsigned false_kept = 0;
@@ -84,25 +87,28 @@ static unsigned check_bests(progress *progress, const level *level, progress_key
         if (same) {
             /* checked, and true: nothing to write */
         } else if (canonical)
-            progress_finish(db, progress_prepare(db, "UPDATE best SET checked = 1, lurd = ?3, "
-                                                     "moves = ?4, pushes = ?5 WHERE key = ?1 "
-                                                     "AND kind = ?2",
-                                                 "kitii", key, kind, canonical, (int64_t)moves,
-                                                 (int64_t)pushes));
-        else if (progress_finish(db, progress_prepare(db, "DELETE FROM best WHERE key = ?1 AND "
-                                                          "kind = ?2", "ki", key, kind)) ==
-                 SQLITE_OK)
+            progress_finish(progress, progress_prepare(progress,
+                                                       "UPDATE best SET checked = 1, lurd = ?3, "
+                                                       "moves = ?4, pushes = ?5 WHERE key = ?1 "
+                                                       "AND kind = ?2",
+                                                       "kitii", key, kind, canonical,
+                                                       (int64_t)moves, (int64_t)pushes));
+        else if (progress_finish(progress, progress_prepare(progress,
+                                                            "DELETE FROM best WHERE key = ?1 AND "
+                                                            "kind = ?2",
+                                                            "ki", key, kind)) == SQLITE_OK)
             dropped++;
         else
             false_kept |= 1u << kind;
         free(canonical);
     }
-    sqlite3_finalize(unchecked);
+    progress_release(progress, unchecked);
     if (!dropped) return false_kept;
     /* A level whose every best was false was never solved. */
-    progress_finish(db, progress_prepare(db, "UPDATE level SET solved = 0 WHERE key = ?1 AND "
-                                             "NOT EXISTS (SELECT 1 FROM best WHERE key = ?1)",
-                                         "k", key));
+    progress_finish(progress, progress_prepare(progress,
+                                               "UPDATE level SET solved = 0 WHERE key = ?1 AND "
+                                               "NOT EXISTS (SELECT 1 FROM best WHERE key = ?1)",
+                                               "k", key));
     progress_notify(progress,
                     "progress: a saved best of level %d%s%s did not solve it and was dropped",
                     level->number, level->title[0] ? ", " : "", level->title);
@@ -300,9 +306,10 @@ bool progress_snapshot_save(progress *progress, progress_key key, const char *na
 int progress_snapshots(progress *progress, progress_key key, progress_snapshot **snapshots)
 {
     *snapshots = NULL;
-    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT name, lurd, redo, saved FROM "
-                                                          "snapshot WHERE key = ?1 ORDER BY "
-                                                          "saved DESC, name",
+    sqlite3_stmt *select = progress_prepare(progress,
+                                            "SELECT name, lurd, redo, saved FROM "
+                                            "snapshot WHERE key = ?1 ORDER BY "
+                                            "saved DESC, name",
                                             "k", key);
     if (!select) return -1;
     int count = 0, capacity = 0;
@@ -326,7 +333,7 @@ int progress_snapshots(progress *progress, progress_key key, progress_snapshot *
         failed = !s->name || !s->lurd || !s->redo;
     }
     if (!failed && rc != SQLITE_DONE) failed = true;
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     if (failed) {
         progress_snapshots_free(*snapshots, count);
         *snapshots = NULL;
@@ -347,10 +354,12 @@ void progress_snapshots_free(progress_snapshot *snapshots, int count)
 
 bool progress_snapshot_delete(progress *progress, progress_key key, const char *name)
 {
-    sqlite3_stmt *exists = progress_prepare(progress->db, "SELECT 1 FROM snapshot WHERE key = ?1"
-                                                          " AND name = ?2", "kt", key, name);
+    sqlite3_stmt *exists = progress_prepare(progress,
+                                            "SELECT 1 FROM snapshot WHERE key = ?1"
+                                            " AND name = ?2",
+                                            "kt", key, name);
     bool found = exists && sqlite3_step(exists) == SQLITE_ROW;
-    sqlite3_finalize(exists);
+    progress_release(progress, exists);
     if (!found) return false;
     progress_change change = {.kind = CHANGE_SNAPSHOT_DELETE, .key = key,
                               .text = {progress_copy_string(name)}};
@@ -363,9 +372,10 @@ bool progress_snapshot_delete(progress *progress, progress_key key, const char *
 int progress_imported_solutions(progress *progress, progress_key key, progress_imported **list)
 {
     *list = NULL;
-    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT lurd, moves, pushes, source "
-                                                          "FROM imported WHERE key = ?1 ORDER "
-                                                          "BY moves, pushes",
+    sqlite3_stmt *select = progress_prepare(progress,
+                                            "SELECT lurd, moves, pushes, source "
+                                            "FROM imported WHERE key = ?1 ORDER "
+                                            "BY moves, pushes",
                                             "k", key);
     if (!select) return -1;
     int count = 0, capacity = 0, rc;
@@ -388,7 +398,7 @@ int progress_imported_solutions(progress *progress, progress_key key, progress_i
         failed = !s->lurd || !s->source;
     }
     if (!failed && rc != SQLITE_DONE) failed = true;
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     if (failed) {
         progress_imported_free(*list, count);
         *list = NULL;
@@ -426,9 +436,11 @@ bool progress_set_last(progress *progress, const char *collection_path, int leve
 
 bool progress_last(progress *progress, const char **collection_path, int *level_number)
 {
-    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT path, level FROM collection "
-                                                          "WHERE played > 0 ORDER BY played "
-                                                          "DESC LIMIT 1", "");
+    sqlite3_stmt *select = progress_prepare(progress,
+                                            "SELECT path, level FROM collection "
+                                            "WHERE played > 0 ORDER BY played "
+                                            "DESC LIMIT 1",
+                                            "");
     bool found = false;
     if (select && sqlite3_step(select) == SQLITE_ROW) {
         char *path = progress_column_text(select, 0);
@@ -440,7 +452,7 @@ bool progress_last(progress *progress, const char **collection_path, int *level_
             found = true;
         }
     }
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     return found;
 }
 
@@ -448,10 +460,12 @@ int progress_collection_level(progress *progress, const char *collection_path)
 {
     char *path = absolute_path(collection_path);
     if (!path) return 0;
-    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT level FROM collection WHERE "
-                                                          "path = ?1", "t", path);
+    sqlite3_stmt *select = progress_prepare(progress,
+                                            "SELECT level FROM collection WHERE "
+                                            "path = ?1",
+                                            "t", path);
     int level = select && sqlite3_step(select) == SQLITE_ROW ? sqlite3_column_int(select, 0) : 0;
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     free(path);
     return level;
 }
@@ -459,8 +473,8 @@ int progress_collection_level(progress *progress, const char *collection_path)
 int progress_collections(progress *progress, char ***paths)
 {
     *paths = NULL;
-    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT path FROM collection ORDER BY "
-                                                          "played DESC, path", "");
+    sqlite3_stmt *select =
+        progress_prepare(progress, "SELECT path FROM collection ORDER BY played DESC, path", "");
     if (!select) return -1;
     int count = 0, capacity = 0, rc;
     char **list = NULL;
@@ -474,7 +488,7 @@ int progress_collections(progress *progress, char ***paths)
         if (!(list[count] = progress_column_text(select, 0))) break;
         count++;
     }
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     if (rc != SQLITE_DONE) {
         for (int i = 0; i < count; i++) free(list[i]);
         free(list);
@@ -489,9 +503,11 @@ bool progress_statistics_of(progress *progress, const progress_key *keys, int co
 {
     memset(statistics, 0, sizeof *statistics);
     statistics->levels = count;
-    sqlite3_stmt *select = progress_prepare(progress->db, "SELECT solved, assisted, unfinished "
-                                                          "IS NOT NULL, seconds FROM level "
-                                                          "WHERE key = ?1", "k", (progress_key)0);
+    sqlite3_stmt *select = progress_prepare(progress,
+                                            "SELECT solved, assisted, unfinished "
+                                            "IS NOT NULL, seconds FROM level "
+                                            "WHERE key = ?1",
+                                            "k", (progress_key)0);
     if (!select) return false;
     for (int i = 0; i < count; i++) {
         sqlite3_reset(select);
@@ -499,7 +515,7 @@ bool progress_statistics_of(progress *progress, const progress_key *keys, int co
         int rc = sqlite3_step(select);
         if (rc == SQLITE_DONE) continue;
         if (rc != SQLITE_ROW) {
-            sqlite3_finalize(select);
+            progress_release(progress, select);
             return false;
         }
         bool solved = sqlite3_column_int(select, 0);
@@ -508,6 +524,6 @@ bool progress_statistics_of(progress *progress, const progress_key *keys, int co
         statistics->started += sqlite3_column_int(select, 2);
         statistics->seconds += sqlite3_column_double(select, 3);
     }
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     return true;
 }

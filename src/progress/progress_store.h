@@ -44,6 +44,16 @@ typedef struct progress_last_level {
     unsigned uses;
 } progress_last_level;
 
+/* A statement kept prepared (progress_prepare; its SQL is sqlite3_sql's), and whether it is
+ * handed out now (from progress_prepare to progress_release). */
+typedef struct progress_kept_statement {
+    sqlite3_stmt *statement;
+    bool in_use;
+} progress_kept_statement;
+
+/* How many statements a connection keeps: more than the store has. */
+enum { PROGRESS_KEPT_STATEMENTS = 40 };
+
 /* The answer of progress_summaries(), kept while the database and the levels asked for are
  * the same. */
 typedef struct progress_summaries_cache {
@@ -77,6 +87,8 @@ struct progress {
     sqlite3_stmt *data_version; /* PRAGMA data_version, prepared once */
     char *last_path;
     progress_summaries_cache summaries;
+    progress_kept_statement kept[PROGRESS_KEPT_STATEMENTS]; /* of `db` */
+    int kept_count;
 };
 
 /* Sends a notice to the player (progress_take_notice). */
@@ -98,11 +110,18 @@ bool progress_is_lurd_text(const char *text);
  * counts when they solve it, else NULL. */
 char *progress_replay(const level *level, const char *lurd, int *moves, int *pushes);
 
-/* Prepares `sql` and binds the arguments `types` names, one letter each: k a progress_key,
- * i an int64_t, d a double, t a text (NULL binds NULL). NULL on an error. */
-sqlite3_stmt *progress_prepare(sqlite3 *db, const char *sql, const char *types, ...);
-/* Steps a statement once and finalizes it: SQLITE_OK or the error. */
-int progress_finish(sqlite3 *db, sqlite3_stmt *statement);
+/* A statement of `sql` on the progress's connection with the arguments `types` names bound,
+ * one letter each: k a progress_key, i an int64_t, d a double, t a text (NULL binds NULL).
+ * NULL on an error. The statement is kept prepared for the next use of the same SQL:
+ * give it back with progress_release(), never sqlite3_finalize(). */
+sqlite3_stmt *progress_prepare(progress *progress, const char *sql, const char *types, ...);
+/* Gives back a statement of progress_prepare(): reset, its arguments cleared. NULL is
+ * ignored. */
+void progress_release(progress *progress, sqlite3_stmt *statement);
+/* Steps a statement once and gives it back: SQLITE_OK or the error. */
+int progress_finish(progress *progress, sqlite3_stmt *statement);
+/* Finalizes the statements kept for the connection, before it is closed or replaced. */
+void progress_forget_statements(progress *progress);
 /* A malloc'd copy of a text column (NULL for NULL). */
 char *progress_column_text(sqlite3_stmt *statement, int column);
 

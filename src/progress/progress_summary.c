@@ -33,13 +33,13 @@ static char *keys_as_json(const level *levels, int count)
 }
 
 /* The database's data version (PRAGMA data_version), or -1. */
-static int64_t data_version(sqlite3 *db)
+static int64_t data_version(progress *progress)
 {
-    sqlite3_stmt *statement = progress_prepare(db, "PRAGMA data_version", "");
+    sqlite3_stmt *statement = progress_prepare(progress, "PRAGMA data_version", "");
     int64_t version = statement && sqlite3_step(statement) == SQLITE_ROW
                           ? sqlite3_column_int64(statement, 0)
                           : -1;
-    sqlite3_finalize(statement);
+    progress_release(progress, statement);
     return version;
 }
 
@@ -75,7 +75,7 @@ static bool read_summaries(progress *progress, const level *levels, int count,
     char *json = keys_as_json(levels, count);
     if (!json) return false;
     sqlite3_stmt *select =
-        progress_prepare(progress->db,
+        progress_prepare(progress,
                          "SELECT j.key, l.solved, l.assisted, l.unfinished IS NOT NULL, l.seconds, "
                          "m.lurd, m.moves, m.pushes, m.origin, p.lurd, p.moves, p.pushes, p.origin "
                          "FROM json_each(?1) AS j LEFT JOIN level AS l ON l.key = j.value "
@@ -98,14 +98,14 @@ static bool read_summaries(progress *progress, const level *levels, int count,
         read_best(select, 5, &levels[index], &s->best_moves);
         read_best(select, 9, &levels[index], &s->best_pushes);
     }
-    sqlite3_finalize(select);
+    progress_release(progress, select);
     return rc == SQLITE_DONE;
 }
 
 const progress_summary *progress_summaries(progress *progress, const level *levels, int count)
 {
     progress_summaries_cache *cache = &progress->summaries;
-    int64_t version = data_version(progress->db);
+    int64_t version = data_version(progress);
     int changes = sqlite3_total_changes(progress->db);
     if (cache->valid && cache->levels == levels && cache->count == count && version >= 0 &&
         cache->version == version && cache->changes == changes)
