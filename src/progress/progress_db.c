@@ -273,11 +273,22 @@ static long salvage(sqlite3 *db, const char *aside)
     return copied;
 }
 
+/* True when `file` is a regular file (not a link). Only lstat(): a file this process holds
+ * SQLite's locks on must never be opened and closed here, as closing any descriptor of a
+ * file drops every POSIX lock the process holds on it. */
+static bool is_regular_file(const char *file)
+{
+    struct stat status;
+    return lstat(file, &status) == 0 && S_ISREG(status.st_mode);
+}
+
 /* Sets the damaged database at `file` aside (its -wal with it; the -shm is SQLite's scratch
- * and goes). Returns the new name or NULL with `message` set. */
+ * and goes), while this process holds its write lock: the files are only looked at with
+ * lstat() (is_regular_file), so that the lock stays held. Returns the new name or NULL with
+ * `message` set. */
 static char *set_damaged_aside(const char *file, char *message, size_t message_size)
 {
-    if (examine(file) != FILE_DATABASE) {
+    if (!is_regular_file(file)) {
         set_message(message, message_size,
                     "progress: %s is damaged and not a regular file; progress is not saved",
                     file);
@@ -295,10 +306,9 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
     /* The WAL holds the last commits (of games still playing on it) and goes with its
      * database: left behind it would be read as the WAL of the new one. Its header is not a
      * database's, so any regular file is taken. */
-    file_kind wal_kind = wal ? examine(wal) : FILE_MISSING;
-    if (aside_wal && (wal_kind == FILE_DATABASE || wal_kind == FILE_NOT_DATABASE))
-        progress_db_rename_new(wal, aside_wal);
-    if (shm && examine(shm) != FILE_LINK) unlink(shm);
+    if (wal && aside_wal && is_regular_file(wal)) progress_db_rename_new(wal, aside_wal);
+    struct stat status;
+    if (shm && lstat(shm, &status) == 0 && !S_ISLNK(status.st_mode)) unlink(shm);
     free(wal);
     free(aside_wal);
     free(shm);
@@ -377,14 +387,20 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
     }
     if (looks_sound(db)) return prepare(db, file, message, message_size);
 
-    /* Damaged: set it aside and start a new one with what can be read. The write lock is held
-     * meanwhile, so that a game playing on it meets the change of file at its next write
-     * (progress_db_same_file) and never writes into the file set aside after its copy. A
-     * lock that cannot be had (the damage may hide it) does not stop the setting aside. */
-    sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    /* Damaged: set it aside and start a new one with what can be read. Its write lock is held
+     * from before it is set aside until its rows are copied into the new one: a game playing
+     * on it waits for that lock at its next write, then meets the change of file
+     * (progress_db_same_file) and writes into the new database on top of the copy; never
+     * into the file set aside after the copy, nor into the new one before it (the copy would
+     * then keep that game's newer row and drop the older one's other columns). A lock that
+     * cannot be had (the damage may hide it) does not stop the setting aside. */
+    sqlite3 *damaged = db;
+    sqlite3_exec(damaged, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     char *aside = set_damaged_aside(file, message, message_size);
-    progress_db_close_stale(db);
-    if (!aside) return NULL;
+    if (!aside) {
+        progress_db_close_stale(damaged);
+        return NULL;
+    }
     db = open_connection(file, why, sizeof why);
     if (!db)
         set_message(message, message_size,
@@ -393,6 +409,7 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
                     file, aside, why);
     if (db) db = prepare(db, file, message, message_size);
     long copied = db ? salvage(db, aside) : 0;
+    progress_db_close_stale(damaged);
     if (db)
         set_message(message, message_size,
                     "progress: %s was damaged; it was set aside as %s and %ld record%s copied "

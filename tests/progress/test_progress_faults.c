@@ -1,6 +1,7 @@
 /* test_progress_faults.c - the progress store when the world misbehaves (issue 45): a full
  * disk told with its real reason, a database set aside or replaced by another game while this
- * one plays, a data directory reached through symbolic links, memory running out at start. */
+ * one plays or waits for its lock (games in processes of their own), a data directory
+ * reached through symbolic links, memory running out at start. */
 #define _GNU_SOURCE /* unshare() */
 #include <stdarg.h>
 #include <stddef.h>
@@ -146,6 +147,19 @@ static void damage_page(const progress_test_dir *f, int page)
     close(fd);
 }
 
+/* A database of 300 unfinished games (keys 1 to 300), 80 pages and more, all in the file,
+ * and game -5 (unfinished "uu", 30 seconds played), whose row comes before them. */
+static void fill_a_database_to_damage(const progress_test_dir *f)
+{
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, (progress_key)-5, "uu"));
+    assert_true(progress_add_time(p, (progress_key)-5, 30));
+    char *lurd = long_lurd(2000);
+    for (int i = 1; i <= 300; i++) assert_true(progress_set_unfinished(p, (progress_key)i, lurd));
+    progress_close(p); /* the WAL goes into the file */
+    free(lurd);
+}
+
 /* Issue 45, item 2: game A plays; the database is damaged on disk; game B starts and sets
  * it aside (copying what it can read into a new one); A then saves. A's later changes must
  * reach the new database, not the one set aside, and A's player is told once. Before, A
@@ -153,10 +167,7 @@ static void damage_page(const progress_test_dir *f, int page)
 static void test_a_game_follows_its_database_set_aside_by_another(void **state)
 {
     progress_test_dir *f = *state;
-    progress *p = progress_test_open(f);
-    char *lurd = long_lurd(2000);
-    for (int i = 1; i <= 300; i++) assert_true(progress_set_unfinished(p, (progress_key)i, lurd));
-    progress_close(p); /* the WAL goes into the file */
+    fill_a_database_to_damage(f);
 
     progress *a = progress_test_open(f);
     assert_true(progress_set_unfinished(a, 0, "u")); /* the first leaf, before the damage */
@@ -179,12 +190,11 @@ static void test_a_game_follows_its_database_set_aside_by_another(void **state)
     progress_close(a);
     progress_close(b);
 
-    p = progress_test_open(f);
+    progress *p = progress_test_open(f);
     assert_string_equal(progress_get(p, 0)->unfinished, "u"); /* from its WAL, copied by B */
     assert_string_equal(progress_get(p, 1001)->unfinished, "r");
     assert_string_equal(progress_get(p, 1002)->unfinished, "d");
     progress_close(p);
-    free(lurd);
 }
 
 /* The same when the file is moved away (by hand, or a backup tool): the game starts a new
@@ -204,6 +214,309 @@ static void test_a_game_follows_its_database_moved_away(void **state)
     progress *p = progress_test_open(f);
     assert_string_equal(progress_get(p, 2)->unfinished, "r");
     progress_close(p);
+}
+
+/* ---- the database set aside while a game waits for its lock -------------------------------- */
+
+/* Game A runs in a process of its own, as a second game does, on a VFS that is the system's
+ * but for its sleep: SQLite's busy handler sleeps there between two tries at the lock, so a
+ * sleep is the moment A waits for the lock. Nothing sleeps for real: at A's first wait the
+ * test lets the other games act (A tells the test and blocks until it is told to go on);
+ * after that a wait returns at once, and the busy handler counts its tries as if it had
+ * slept. */
+static sqlite3_vfs waiting_vfs;
+static int waits;
+static int to_test = -1, from_test = -1; /* A's ends of the pipes, -1: do not stop */
+
+/* One byte on a pipe, and the one expected from it; false when the other end failed. */
+static bool tell(int fd, char what)
+{
+    return write(fd, &what, 1) == 1;
+}
+
+static bool heard(int fd, char expected)
+{
+    char what;
+    return read(fd, &what, 1) == 1 && what == expected;
+}
+
+static int sleep_without_sleeping(sqlite3_vfs *vfs, int microseconds)
+{
+    (void)vfs;
+    if (waits++ == 0 && to_test >= 0 && (!tell(to_test, 'w') || !heard(from_test, 'd'))) _exit(3);
+    return microseconds;
+}
+
+/* The games' pipes: the test's ends and A's. */
+typedef struct game_pipes {
+    int from_game, to_game;
+} game_pipes;
+
+/* In A's process: a failed expectation ends it with its line as the exit status. */
+#define EXPECT(condition)                                                                          \
+    do {                                                                                           \
+        if (!(condition)) {                                                                        \
+            fprintf(stderr, "game A, line %d: %s\n", __LINE__, #condition);                        \
+            _exit(__LINE__ % 250 + 4);                                                             \
+        }                                                                                          \
+    } while (0)
+
+/* Game A: opens the progress (through the waiting VFS) and saves an unfinished game, tells
+ * 'r' and waits for 'g'; then saves unfinished game 1001 ("r"), whose write finds the lock
+ * held. `waits_through`: the wait is the test's (A stops at it, 'w', until 'd'), else A gives
+ * up at its busy timeout, the change is queued, and A tells 'q' and waits for 'd' before it
+ * saves again. Either way the change must reach the database now at the path, once told;
+ * then A adds 1.5 seconds to game -5. */
+static void game_a(const progress_test_dir *f, int to, int from, bool waits_through)
+{
+    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
+    EXPECT(system);
+    waiting_vfs = *system;
+    waiting_vfs.zName = "waiting";
+    waiting_vfs.xSleep = sleep_without_sleeping;
+    EXPECT(sqlite3_vfs_register(&waiting_vfs, 1) == SQLITE_OK);
+    char message[1024], why[1024];
+    progress *a = progress_open(f->directory, message, sizeof message);
+    EXPECT(a && progress_saving(a) && message[0] == '\0');
+    EXPECT(progress_set_unfinished(a, 0, "u"));
+    EXPECT(tell(to, 'r') && heard(from, 'g'));
+    waits = 0;
+    if (waits_through) {
+        to_test = to;
+        from_test = from;
+        EXPECT(progress_set_unfinished(a, 1001, "r"));
+        EXPECT(waits > 0);
+    } else {
+        EXPECT(!progress_set_unfinished(a, 1001, "r")); /* queued */
+        EXPECT(waits > 0);
+        EXPECT(progress_unsaved(a, why, sizeof why));
+        const char *locked = progress_take_notice(a);
+        EXPECT(locked && strstr(locked, "another game keeps the database locked"));
+        EXPECT(tell(to, 'q') && heard(from, 'd'));
+        EXPECT(progress_save(a, message, sizeof message));
+    }
+    const char *notice = progress_take_notice(a);
+    EXPECT(notice && strstr(notice, "set aside or replaced"));
+    EXPECT(progress_add_time(a, (progress_key)-5, 1.5)); /* on top of the rows copied */
+    EXPECT(!progress_unsaved(a, why, sizeof why));
+    progress_close(a);
+    _exit(0);
+}
+
+/* Starts game A (game_a) in a child process; its pid. */
+static pid_t start_game_a(const progress_test_dir *f, game_pipes *pipes, bool waits_through)
+{
+    int up[2], down[2];
+    assert_int_equal(pipe(up), 0);
+    assert_int_equal(pipe(down), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        close(up[0]);
+        close(down[1]);
+        game_a(f, up[1], down[0], waits_through);
+    }
+    close(up[1]);
+    close(down[0]);
+    *pipes = (game_pipes){up[0], down[1]};
+    return child;
+}
+
+/* Waits for a game's process to end: it must have met every expectation. */
+static void game_ends_well(pid_t child, game_pipes *pipes)
+{
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    close(pipes->from_game);
+    close(pipes->to_game);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* Another game, H, holding the write lock (a transaction begun, nothing written). */
+static sqlite3 *hold_the_lock(const progress_test_dir *f)
+{
+    sqlite3 *h = NULL;
+    assert_int_equal(
+        sqlite3_open_v2(progress_test_path(f, "progress.db"), &h, SQLITE_OPEN_READWRITE, NULL),
+        SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    return h;
+}
+
+static void let_the_lock_go(sqlite3 *h)
+{
+    assert_int_equal(sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_close(h), SQLITE_OK);
+}
+
+/* Game B starts on the damaged database and sets it aside; then it saves game 2000. */
+static progress *game_b_sets_it_aside(const progress_test_dir *f)
+{
+    char message[1024];
+    progress *b = progress_open(f->directory, message, sizeof message);
+    assert_non_null(b);
+    if (!strstr(message, "was damaged; it was set aside as")) fail_msg("B: '%s'", message);
+    assert_true(progress_set_unfinished(b, 2000, "l"));
+    return b;
+}
+
+/* Game `key`'s unfinished game, in the database at the path ("" for none). */
+static void unfinished_is(progress *p, progress_key key, const char *expected)
+{
+    const progress_record *record = progress_get(p, key);
+    const char *unfinished = record && record->unfinished ? record->unfinished : "";
+    if (strcmp(unfinished, expected) != 0)
+        fail_msg("game %lld: '%s', not '%s'", (long long)key, unfinished, expected);
+}
+
+/* After the games: the database at the path has A's games (the one of before the damage,
+ * copied by B, and the one saved after), B's, and game -5 whole: its unfinished game of
+ * before the damage and its time, A's 1.5 seconds added. */
+static void the_new_database_has_every_game(const progress_test_dir *f)
+{
+    progress *p = progress_test_open(f);
+    unfinished_is(p, 0, "u");
+    unfinished_is(p, 1001, "r");
+    unfinished_is(p, 2000, "l");
+    unfinished_is(p, (progress_key)-5, "uu");
+    assert_float_equal(progress_get(p, (progress_key)-5)->seconds, 31.5, 1e-9);
+    progress_close(p);
+}
+
+/* Issue 45, item 2, while waiting: game A's write waits for the lock another game (H) holds;
+ * during that wait H lets go and game B sets the damaged database aside. When A's wait ends
+ * A holds the lock of the file set aside: its change must go to the new database (A opens
+ * it, and its player is told), never into the file set aside after B copied it. */
+static void test_a_game_waiting_for_the_lock_follows_its_database_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    fill_a_database_to_damage(f);
+    game_pipes pipes;
+    pid_t a = start_game_a(f, &pipes, true);
+    assert_true(heard(pipes.from_game, 'r'));
+    sqlite3 *h = hold_the_lock(f);
+    damage_page(f, 80);
+    assert_true(tell(pipes.to_game, 'g'));
+    assert_true(heard(pipes.from_game, 'w')); /* A waits for the lock */
+    let_the_lock_go(h);
+    progress *b = game_b_sets_it_aside(f);
+    assert_true(tell(pipes.to_game, 'd'));
+    game_ends_well(a, &pipes);
+    const progress_record *seen = progress_get(b, 1001); /* at once: they share the new one */
+    assert_non_null(seen);
+    assert_string_equal(seen->unfinished, "r");
+    progress_close(b);
+    the_new_database_has_every_game(f);
+}
+
+/* The same when A's wait ends at its busy timeout before the database is set aside: A's
+ * change is queued, and written into the new database at A's next save. */
+static void test_a_change_queued_for_the_lock_reaches_the_database_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    fill_a_database_to_damage(f);
+    game_pipes pipes;
+    pid_t a = start_game_a(f, &pipes, false);
+    assert_true(heard(pipes.from_game, 'r'));
+    sqlite3 *h = hold_the_lock(f);
+    damage_page(f, 80);
+    assert_true(tell(pipes.to_game, 'g'));
+    assert_true(heard(pipes.from_game, 'q')); /* A gave up waiting: its change is queued */
+    let_the_lock_go(h);
+    progress *b = game_b_sets_it_aside(f);
+    assert_true(tell(pipes.to_game, 'd'));
+    game_ends_well(a, &pipes);
+    assert_non_null(progress_get(b, 1001));
+    progress_close(b);
+    the_new_database_has_every_game(f);
+}
+
+/* ---- a game waiting for the lock while the database is set aside and copied -------------- */
+
+/* Game B runs in a process of its own on a VFS that is the system's but for its opening of a
+ * file: the first file B opens under a name with ".corrupt-" is the database it set aside,
+ * opened to copy what it can read (the new database is made at the path by then). There B
+ * tells 's' and waits for 'd', so the test can let game A act in between. */
+static sqlite3_vfs pausing_vfs;
+static int (*system_open)(sqlite3_vfs *, const char *, sqlite3_file *, int, int *);
+static int pausing_to = -1, pausing_from = -1, pauses;
+
+static int open_pausing(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int flags,
+                        int *out_flags)
+{
+    if (name && strstr(name, ".corrupt-") && pauses++ == 0 &&
+        (!tell(pausing_to, 's') || !heard(pausing_from, 'd')))
+        _exit(3);
+    return system_open(vfs, name, file, flags, out_flags);
+}
+
+/* Game B: opens the damaged database (it must set it aside, stopping before the copy as
+ * above), saves game 2000 ("l") and ends. */
+static void game_b(const progress_test_dir *f, int to, int from)
+{
+    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
+    EXPECT(system);
+    pausing_vfs = *system;
+    pausing_vfs.zName = "pausing";
+    system_open = system->xOpen;
+    pausing_vfs.xOpen = open_pausing;
+    EXPECT(sqlite3_vfs_register(&pausing_vfs, 1) == SQLITE_OK);
+    pausing_to = to;
+    pausing_from = from;
+    char message[1024], why[1024];
+    progress *b = progress_open(f->directory, message, sizeof message);
+    EXPECT(b && progress_saving(b) && strstr(message, "was damaged; it was set aside as"));
+    EXPECT(pauses > 0);
+    EXPECT(progress_set_unfinished(b, 2000, "l"));
+    EXPECT(!progress_unsaved(b, why, sizeof why));
+    progress_close(b);
+    _exit(0);
+}
+
+/* Starts game B (game_b) in a child process; its pid. */
+static pid_t start_game_b(const progress_test_dir *f, game_pipes *pipes)
+{
+    int up[2], down[2];
+    assert_int_equal(pipe(up), 0);
+    assert_int_equal(pipe(down), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        close(up[0]);
+        close(down[1]);
+        game_b(f, up[1], down[0]);
+    }
+    close(up[1]);
+    close(down[0]);
+    *pipes = (game_pipes){up[0], down[1]};
+    return child;
+}
+
+/* Issue 45, item 2, the lock held through the copy: game B finds the database damaged, sets
+ * it aside and makes a new one; before B has copied the old rows into it, game A saves. A
+ * must wait for the lock until the copy is in, then write into the new database on top of
+ * it: game 1001 saved, and 1.5 seconds added to game -5's 30 with its unfinished game kept.
+ * Before, B's look at the files it set aside (open and close) dropped its lock: A wrote into
+ * the new database first, and the copy (INSERT OR IGNORE) kept A's row of game -5 alone,
+ * its unfinished game lost. */
+static void test_a_game_waiting_while_the_rows_are_copied_writes_on_top_of_them(void **state)
+{
+    progress_test_dir *f = *state;
+    fill_a_database_to_damage(f);
+    game_pipes a_pipes, b_pipes;
+    pid_t a = start_game_a(f, &a_pipes, true);
+    assert_true(heard(a_pipes.from_game, 'r'));
+    damage_page(f, 80);
+    pid_t b = start_game_b(f, &b_pipes);
+    assert_true(heard(b_pipes.from_game, 's')); /* set aside, the new one made, no copy yet */
+    assert_true(tell(a_pipes.to_game, 'g'));
+    assert_true(heard(a_pipes.from_game, 'w')); /* A waits for B's lock */
+    assert_true(tell(b_pipes.to_game, 'd'));
+    game_ends_well(b, &b_pipes); /* B copied, let the lock go, saved and ended */
+    assert_true(tell(a_pipes.to_game, 'd'));
+    game_ends_well(a, &a_pipes);
+    the_new_database_has_every_game(f);
 }
 
 /* ---- symbolic links on the way to the database --------------------------------------------- */
@@ -254,6 +567,9 @@ int main(void)
         WITH_DIRECTORY(test_a_full_disk_is_told_with_its_reason),
         WITH_DIRECTORY(test_a_game_follows_its_database_set_aside_by_another),
         WITH_DIRECTORY(test_a_game_follows_its_database_moved_away),
+        WITH_DIRECTORY(test_a_game_waiting_for_the_lock_follows_its_database_set_aside),
+        WITH_DIRECTORY(test_a_change_queued_for_the_lock_reaches_the_database_set_aside),
+        WITH_DIRECTORY(test_a_game_waiting_while_the_rows_are_copied_writes_on_top_of_them),
         WITH_DIRECTORY(test_a_symlinked_data_home_saves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
