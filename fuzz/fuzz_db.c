@@ -11,7 +11,7 @@
  * (progress_summaries, which must agree with the records), then writes of every kind. Whatever the rows:
  *   - no crash, hang or bad memory access (ASan, UBSan);
  *   - a best the store hands out for a level replays to a solved level with the counts it
- *     claims, and its origin is one of the three;
+ *     claims, and its origin is one of the four;
  *   - every write succeeds (the database is valid and nobody else holds it): nothing is left
  *     unsaved;
  *   - a solution just added is then the level's best or beaten by one that is.
@@ -68,7 +68,8 @@ static uint64_t number(reader *r, int bytes)
 /* Binds a value the input chooses to parameter `index`: an integer (small, any, negative),
  * a real, a text of input bytes (a known solution, LURD letters, anything), a blob or NULL.
  * `kind` says what the column is for, to make the right values likely: 'k' a level key,
- * 'l' LURD, 'n' a count, 'f' a flag, 's' a name or path, 'r' a real. */
+ * 'l' LURD, 'n' a count, 'f' a flag, 'o' an origin (one past the last too), 's' a name or
+ * path, 'r' a real. */
 static void bind_value(sqlite3_stmt *statement, int index, reader *r, char kind)
 {
     unsigned choice = byte(r);
@@ -92,8 +93,10 @@ static void bind_value(sqlite3_stmt *statement, int index, reader *r, char kind)
         static const char *const others[] = {"", "rR", "RRR", "rRRl", "3R", "uuuu", "rRRrR"};
         sqlite3_bind_text(statement, index, choice < 96 ? known : others[choice % 7], -1,
                           SQLITE_STATIC);
-    } else if (kind == 'n' || kind == 'f') {
-        int64_t value = kind == 'f' ? choice % 3 : (int64_t)(choice % 8) - 1;
+    } else if (kind == 'n' || kind == 'f' || kind == 'o') {
+        int64_t value = kind == 'f'   ? choice % 3
+                        : kind == 'o' ? choice % (PROGRESS_OPTIMIZED + 2)
+                                      : (int64_t)(choice % 8) - 1;
         if (choice > 240) value = (int64_t)number(r, 4);
         sqlite3_bind_int64(statement, index, value);
     } else if (kind == 'r') {
@@ -117,7 +120,7 @@ static const struct {
      "kflflrnn"},
     {"INSERT OR REPLACE INTO best (key, kind, lurd, moves, pushes, checked, origin) VALUES "
      "(?, ?, ?, ?, ?, ?, ?)",
-     "kflnnff"},
+     "kflnnfo"},
     {"INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, saved) VALUES (?, ?, ?, ?, ?)",
      "kslln"},
     {"INSERT OR REPLACE INTO imported (key, lurd, moves, pushes, source) VALUES (?, ?, ?, ?, ?)",
@@ -196,7 +199,7 @@ static void open_store(void)
 static void check_best(const level *lv, const progress_solution *best)
 {
     if (!best->lurd) return;
-    if (best->origin < PROGRESS_OWN || best->origin > PROGRESS_IMPORTED) abort();
+    if (best->origin < PROGRESS_OWN || best->origin > PROGRESS_OPTIMIZED) abort();
     lurd_steps steps;
     lurd_error error;
     bool holds = false;
@@ -279,7 +282,7 @@ static void write_some(unsigned what, unsigned choice)
     int which = (int)(choice % 2);
     const level *lv = &levels.levels[which];
     if (what & 1) {
-        progress_origin origin = (progress_origin)(choice / 2 % 3);
+        progress_origin origin = (progress_origin)(choice / 2 % (PROGRESS_OPTIMIZED + 1));
         progress_add_solution(store, lv, SOLUTIONS[which], origin, NULL);
         const progress_record *record = progress_get_level(store, lv);
         if (!record || !record->best_moves.lurd || !record->best_pushes.lurd) abort();
