@@ -17,6 +17,7 @@
 #include "solver_corral_deadlock.h"
 #include "solver_domain.h"
 #include "solver_fast.h"
+#include "solver_frozen.h"
 #include "solver_learned.h"
 #include "solver_macro.h"
 #include "solver_pairs.h"
@@ -475,6 +476,10 @@ static void solve_one(const board *b, const position *start, const solver_option
     solver_goal_room room = {0};
     solver_pairs pairs = {0};
     solver_triples triples = {0};
+    solver_frozen frozen = {0};
+    /* the optimal mode checks the boxes frozen on goals after each push (the fast mode at
+     * each state it expands, with a check of its own) */
+    bool frozen_check = !fast && !(options->disable & SOLVER_NO_FROZEN);
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
         solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
@@ -482,8 +487,10 @@ static void solve_one(const board *b, const position *start, const solver_option
          solver_goal_room_init(&room, b, start, &distances, &stop)) &&
         solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
                            room.doors ? &room : NULL, options) &&
+        (!frozen_check || solver_frozen_init(&frozen, b, &distances)) &&
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
+        if (frozen_check) search.frozen_deadlocks = &frozen;
         if (learned) solver_search_share_learned(&search, learned);
         if (!(options->disable & SOLVER_NO_PAIRS)) {
             size_t most = pairs_bytes(options);
@@ -521,6 +528,7 @@ static void solve_one(const board *b, const position *start, const solver_option
                memory_bytes(options) >> 20);
 
     solver_search_free(&search);
+    if (frozen.board) solver_frozen_free(&frozen);
     solver_triples_free(&triples);
     solver_pairs_free(&pairs);
     solver_goal_room_free(&room);

@@ -8,6 +8,7 @@
 
 #include "solver_corral.h"
 #include "solver_corral_deadlock.h"
+#include "solver_frozen.h"
 #include "solver_learned.h"
 #include "solver_macro.h"
 #include "solver_pairs.h"
@@ -60,6 +61,15 @@ static inline bool reaches(const solver_search *s, int square)
 static inline uint64_t state_key(const solver_search *s)
 {
     return s->box_key ^ s->zobrist.player[s->region];
+}
+
+/* The key in the optimal mode's table: the player's part leaves the bits that choose the
+ * bucket alone, so the bucket depends on the boxes only and is fetched into the cache as
+ * soon as a push is made, while the deadlock checks and the player's reach are worked out
+ * (a cache miss a push was the table's whole cost). */
+static inline uint64_t table_key(const solver_search *s)
+{
+    return s->box_key ^ (s->zobrist.player[s->region] & ~solver_table_spot_mask(s->table));
 }
 
 /* Which row of distances each box's bound uses. A box the player can reach from some side
@@ -193,12 +203,12 @@ static int root_bound(void *context)
 
 static void begin_iteration(void *context, int threshold)
 {
-    (void)threshold;
     solver_search *s = context;
+    s->threshold = threshold;
     s->iteration++;
     s->last_box = -1;
     compute_reach(s);
-    if (s->table) solver_table_enter(s->table, state_key(s), 0, s->iteration);
+    if (s->table) solver_table_enter(s->table, table_key(s), 0, s->iteration);
 }
 
 /* Move ordering: the box pushed last goes on first ("inertia", from the S4 solver and
@@ -285,6 +295,7 @@ static int make(void *context, ida_move move, int g, int *cost)
     for (int i = 1; i < pushes; i++) to += b->delta[dir];
     move_box(s, square, to);
     s->player = to - b->delta[dir];
+    if (s->table && !doors) solver_table_prefetch(s->table, s->box_key);
     if (doors && doors[to]) {
         int count = solver_goal_room_macro(s->room, b, s->distances, s->boxes, square, to, dir,
                                            s->macro, 4 * b->size);
@@ -318,7 +329,7 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     compute_reach(s);
-    if (s->table && !solver_table_enter(s->table, state_key(s), g + pushes, s->iteration)) {
+    if (s->table && !solver_table_enter(s->table, table_key(s), g + pushes, s->iteration)) {
         s->counters.transposition++;
         return IDA_PRUNE;
     }
@@ -326,14 +337,26 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.transposition++;
         return IDA_PRUNE;
     }
-    if (s->corrals_at_push && s->corral_deadlocks &&
+    if (s->frozen_deadlocks && s->on_goal > 0 && solver_frozen_lost(s->frozen_deadlocks, s)) {
+        s->counters.frozen++;
+        return IDA_PRUNE;
+    }
+    if (s->corrals_at_push && !s->corrals_within && s->corral_deadlocks &&
         solver_corral_deadlock(s->corral_deadlocks, s, to)) {
         s->counters.corral_deadlock++;
         return IDA_PRUNE;
     }
     int changed = refresh_rows(s, box, s->changed);
     int h = solver_matching_update(&s->matching, s->changed, changed);
-    if (h >= IDA_INFINITY) s->counters.infinite++;
+    if (h >= IDA_INFINITY) {
+        s->counters.infinite++;
+    } else if (s->corrals_within && s->corral_deadlocks && g + pushes + h <= s->threshold &&
+               solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
+        /* a state beyond the threshold is not expanded: its check waits for an iteration
+         * that would (a lost one only lowers the next threshold meanwhile) */
+        s->counters.corral_deadlock++;
+        return IDA_PRUNE;
+    }
     return h;
 }
 
@@ -439,8 +462,8 @@ bool solver_search_is_goal(const solver_search *s)
 static bool start_corral_deadlocks(solver_search *s)
 {
     solver_corral_deadlocks *c = malloc(sizeof *c);
-    if (!c || !solver_corral_deadlocks_init(c, s->board, s->distances, s->deadlocks, s->zobrist,
-                                            NULL)) {
+    if (!c ||
+        !solver_corral_deadlocks_init(c, s->board, s->distances, s->deadlocks, s->zobrist, NULL)) {
         free(c);
         return false;
     }
@@ -466,6 +489,8 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .corrals = !(off & SOLVER_NO_CORRALS),
         .corrals_at_push = true,
+        .corrals_within = options->mode == SOLVER_OPTIMAL,
+        .threshold = IDA_INFINITY,
         .ordering = !(off & SOLVER_NO_INERTIA),
         .pull_home = !(off & SOLVER_NO_PULL_HOME),
         .parking = !(off & SOLVER_NO_PARKING),

@@ -43,7 +43,7 @@ enum {
     SOLVER_NO_CORRAL_DEADLOCKS = 512, /* corral deadlocks proven by a small search */
     SOLVER_NO_PARKING = 1024,         /* fast mode: the packing order parks no box on the way */
     SOLVER_NO_PACKING_LIST = 2048,    /* fast mode: no second open list by packing order */
-    SOLVER_NO_FROZEN = 4096,          /* fast mode: deadlocks behind boxes frozen on goals */
+    SOLVER_NO_FROZEN = 4096,          /* deadlocks behind boxes frozen on goals */
     SOLVER_NO_ROWS = 8192,            /* floods over rows of bits: every flood square by square */
     SOLVER_NO_STUCK = 16384,          /* fast mode: deadlock patterns of stuck boxes, learned */
     SOLVER_NO_ORDER_SEARCH = 32768,   /* fast mode: the first packing order, not a search */

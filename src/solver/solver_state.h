@@ -21,6 +21,7 @@
 
 struct solver_corral_deadlocks; /* solver_corral_deadlock.h, which reads this state */
 struct solver_pairs;            /* solver_pairs.h */
+struct solver_frozen;           /* solver_frozen.h */
 struct solver_triples;          /* solver_pairs.h */
 
 /* What make() did at one depth, to take it back. */
@@ -32,15 +33,16 @@ typedef struct solver_undo {
 
 /* What the pruning did, for measurements (read in a debugger or a profiling build). */
 typedef struct solver_counters {
-    uint64_t dead_square;   /* pushes not generated: the box would stand on a dead square */
-    uint64_t deadlock;      /* states cut by deadlock_check_push */
-    uint64_t transposition; /* states cut by the table */
-    uint64_t infinite;      /* states whose bound was infinite */
-    uint64_t tunnel;        /* pushes lengthened into tunnel macros */
-    uint64_t goal_room;     /* pushes onto the goal room's door taken on to a goal */
-    uint64_t corral_cut;    /* pushes left out because a PI-corral came first */
+    uint64_t dead_square;     /* pushes not generated: the box would stand on a dead square */
+    uint64_t deadlock;        /* states cut by deadlock_check_push */
+    uint64_t transposition;   /* states cut by the table */
+    uint64_t infinite;        /* states whose bound was infinite */
+    uint64_t tunnel;          /* pushes lengthened into tunnel macros */
+    uint64_t goal_room;       /* pushes onto the goal room's door taken on to a goal */
+    uint64_t corral_cut;      /* pushes left out because a PI-corral came first */
     uint64_t corral_deadlock; /* states cut by a corral the small search proved lost */
     uint64_t pair;            /* states cut by a two- or three-box deadlock (solver_pairs.h) */
+    uint64_t frozen;          /* optimal mode: states lost behind boxes frozen on goals */
 } solver_counters;
 
 /* What a search started afresh from a state of another found (solver_search.restart). */
@@ -61,16 +63,16 @@ typedef solver_restart_answer (*solver_restart_fn)(void *argument,
 typedef struct solver_search {
     const board *board;
     const solver_distances *distances;
-    const deadlock_table *deadlocks; /* may be NULL */
+    const deadlock_table *deadlocks;      /* may be NULL */
     const struct solver_pairs *pairs;     /* the two-box deadlocks; may be NULL */
     const struct solver_triples *triples; /* the three-box ones kept; NULL, or with pairs */
-    solver_table *table;             /* may be NULL */
+    solver_table *table;                  /* may be NULL */
     /* States a search has already (the fast mode's store; may be NULL): make() drops a push
      * to one of them before the corral check and the bound, which it would only throw away. */
     bool (*seen)(const void *context, uint64_t key);
     const void *seen_context;
-    solver_goal_room *room;          /* goal-room macros; NULL: none (the optimal mode) */
-    ida_move *macro;                 /* the pushes of a goal-room macro */
+    solver_goal_room *room; /* goal-room macros; NULL: none (the optimal mode) */
+    ida_move *macro;        /* the pushes of a goal-room macro */
     solver_zobrist zobrist;
     solver_matching matching;
     solver_mode mode;
@@ -82,14 +84,21 @@ typedef struct solver_search {
     /* make() checks the corrals next to the pushed box (true unless the search checks every
      * corral of the states it expands instead, as the fast mode does) */
     bool corrals_at_push;
-    bool pull_home; /* the packing order counts a box gone when it pulls back home */
-    bool parking;   /* and parks a box on the way when none does (solver_packing.h) */
+    /* the optimal mode: instead, every corral of a state make() leaves within the threshold
+     * (the ones it expands), with the boxes touching each barrier */
+    bool corrals_within;
+    int threshold;     /* the IDA* iteration's (IDA_INFINITY before the first) */
+    bool pull_home;    /* the packing order counts a box gone when it pulls back home */
+    bool parking;      /* and parks a box on the way when none does (solver_packing.h) */
     bool order_search; /* and searches over its parking choices for a whole order */
     /* by YASS's rules, which park more (solver_packing.h); the fast mode clears it when
      * they found no whole order */
     bool park_early;
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
+    /* the optimal mode's check of them after each push, while a box is on a goal; NULL:
+     * none (the fast mode checks each state it expands instead) */
+    struct solver_frozen *frozen_deadlocks;
     bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
     bool joiner_moves; /* the joiner over whole box moves (solver_box_advisors.h) */
     bool opener_moves; /* the opener over whole box moves (solver_box_advisors.h) */

@@ -41,6 +41,19 @@ void solver_table_free(solver_table *table);
  * weakens the pruning, never its soundness. */
 bool solver_table_enter(solver_table *table, uint64_t key, int cost, int iteration);
 
+/* The bits of a key that choose its bucket, in the largest table `table` can grow to. */
+static inline uint64_t solver_table_spot_mask(const solver_table *table)
+{
+    return table->max_buckets - 1;
+}
+
+/* Starts fetching into the cache the bucket of the keys whose low bits (the spot mask's)
+ * are those of `spot`. */
+static inline void solver_table_prefetch(const solver_table *table, uint64_t spot)
+{
+    __builtin_prefetch(table->entries + (spot & table->bucket_mask) * SOLVER_TABLE_WAYS, 1);
+}
+
 /* Zobrist keys: random 64-bit numbers, one per square for a box and one per square for the
  * player's region, from a seeded generator so runs repeat. */
 typedef struct solver_zobrist {

@@ -1,6 +1,7 @@
 /* test_domain.c - Sokoban as a search domain (solver_domain.h): the start's bound is its
  * push distance, the pushes of a corridor lead to the goal, a push taken back leaves the
- * state as it was, and a level already solved is a goal. Levels drawn inline. */
+ * state as it was, a level already solved is a goal, and the optimal mode's corral check
+ * of the states within the threshold. Levels drawn inline. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <cmocka.h>
 
 #include "ida.h"
+#include "rules/deadlock.h"
 #include "solver/solver_domain.h"
 #include "solver_board.h"
 
@@ -92,12 +94,59 @@ static void test_the_pushes_of_a_corridor_reach_the_goal(void **state)
     fixture_free(&f);
 }
 
+/* The box the player pushes right wedges the square below the two boxes above it: the
+ * barrier alone (the three boxes round the square) can still fill it, with the box right
+ * of the square as well every push into it freezes (as in test_corral_deadlock.c). The
+ * optimal mode checks every corral of a state it will expand, with the boxes touching the
+ * barriers, after the bound: the push is cut while its f is within the threshold, made
+ * when it is beyond (never expanded in that iteration), and made when only the pushed
+ * box's corrals are checked, barrier alone. */
+static void test_optimal_mode_cuts_a_wedged_corral_within_the_threshold(void **state)
+{
+    (void)state;
+    solver_board level;
+    solver_board_from_text(&level, "##########\n"
+                                   "#      ..#\n"
+                                   "#        #\n"
+                                   "#   $$   #\n"
+                                   "#@$  $  .#\n"
+                                   "#####   .#\n"
+                                   "##########\n");
+    deadlock_table deadlocks; /* the small searches' freeze checks */
+    assert_true(deadlock_table_init(&deadlocks, &level.board));
+    solver_options options = {.mode = SOLVER_OPTIMAL};
+    solver_search s;
+    assert_true(solver_search_init(&s, &level.board, &level.start, &level.distances, &deadlocks,
+                                   NULL, NULL, &options));
+    assert_true(s.corrals_within && s.corral_deadlocks);
+    ida_domain domain;
+    solver_search_domain(&s, &domain);
+    int h = domain.root_bound(&s), cost;
+    assert_true(h < IDA_INFINITY);
+    ida_move right = solver_move(level.start.player + 1, DIR_RIGHT);
+    s.corrals_within = false; /* the pushed box's corrals, barrier alone */
+    int pushed = domain.make(&s, right, 0, &cost);
+    assert_true(pushed < IDA_INFINITY);
+    domain.unmake(&s, right);
+    s.corrals_within = true;
+    domain.begin_iteration(&s, cost + pushed - 2); /* the push's f is beyond */
+    assert_true(domain.make(&s, right, 0, &cost) < IDA_INFINITY);
+    domain.unmake(&s, right);
+    domain.begin_iteration(&s, cost + pushed); /* within */
+    assert_int_equal(domain.make(&s, right, 0, &cost), IDA_PRUNE);
+    domain.unmake(&s, right);
+    solver_search_free(&s);
+    deadlock_table_free(&deadlocks);
+    solver_board_free(&level);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_bound_of_the_start_is_its_push_distance),
         cmocka_unit_test(test_a_push_taken_back_leaves_the_state_as_it_was),
         cmocka_unit_test(test_the_pushes_of_a_corridor_reach_the_goal),
+        cmocka_unit_test(test_optimal_mode_cuts_a_wedged_corral_within_the_threshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

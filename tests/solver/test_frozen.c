@@ -1,9 +1,10 @@
 /* test_frozen.c - deadlocks behind boxes frozen on goals (solver_frozen.h): a box that can
  * never leave its wall because a frozen box takes the player's place, goals filled only
  * from a pocket the frozen boxes close to the player, a frozen box that leaves the way
- * open, a position with no frozen box left alone, and, over positions of real levels, that
- * every position called lost is (an exhaustive search with no deadlock knowledge agrees)
- * and that none along the reference solutions is. */
+ * open, a position with no frozen box left alone, the optimal mode's check after a push,
+ * and, over positions of real levels, that every position called lost is (an exhaustive
+ * search with no deadlock knowledge agrees) and that none along the reference solutions
+ * is. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -183,6 +184,43 @@ static void test_every_position_called_lost_is_unsolvable(void **state)
     assert_true(confirmed >= lost / 2);
 }
 
+/* The optimal mode asks the check after each push (solver_search's frozen_deadlocks): the
+ * push up that freezes the box in the corner of the row of goals closes the pocket of the
+ * position above, and is cut at once; without the check the same push is made, its bound
+ * finite, and only a search below it would find the position lost. */
+static void test_optimal_mode_cuts_the_push_that_freezes_a_goal_box(void **state)
+{
+    (void)state;
+    solver_board level;
+    solver_board_from_text(&level, "########\n"
+                                   "## ....#\n"
+                                   "## # #$#\n"
+                                   "#  $$$@#\n"
+                                   "#      #\n"
+                                   "########\n");
+    const board *b = &level.board;
+    solver_options options = {.mode = SOLVER_OPTIMAL};
+    solver_search search;
+    solver_frozen frozen;
+    assert_true(
+        solver_search_init(&search, b, &level.start, &level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_frozen_init(&frozen, b, &level.distances));
+    ida_domain domain;
+    solver_search_domain(&search, &domain);
+    assert_true(domain.root_bound(&search) < IDA_INFINITY);
+    ida_move up = solver_move(board_neighbour(b, level.start.player, DIR_UP), DIR_UP);
+    int cost;
+    assert_true(domain.make(&search, up, 0, &cost) < IDA_INFINITY); /* no check: made */
+    domain.unmake(&search, up);
+    search.frozen_deadlocks = &frozen;
+    assert_int_equal(domain.make(&search, up, 0, &cost), IDA_PRUNE);
+    domain.unmake(&search, up);
+    assert_int_equal(search.counters.frozen, 1);
+    solver_frozen_free(&frozen);
+    solver_search_free(&search);
+    solver_board_free(&level);
+}
+
 /* After a push of a reference solution: the frozen check says the position is not lost. */
 static void check_frozen(void *argument, const position *p, direction d)
 {
@@ -219,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_box_the_player_cannot_get_behind_any_more_is_lost),
         cmocka_unit_test(test_frozen_box_that_leaves_the_way_open_is_not_lost),
         cmocka_unit_test(test_position_without_frozen_boxes_is_not_checked),
+        cmocka_unit_test(test_optimal_mode_cuts_the_push_that_freezes_a_goal_box),
         cmocka_unit_test(test_every_position_called_lost_is_unsolvable),
         cmocka_unit_test(test_no_position_along_a_solution_is_lost),
     };
