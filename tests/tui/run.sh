@@ -37,6 +37,16 @@ cleanup() {
         tmux -L "$SOCKET_BASE-$i" kill-server 2> /dev/null
         i=$((i + 1))
     done
+    # A server or control client that outlived kill-server (seen under heavy load: its socket
+    # then removed below, nothing could reach it again) is ended by its process id.
+    if [ -s "$WORK/tmux.pids" ]; then
+        while read -r pid; do
+            # only a process of this test's servers (ids are reused)
+            case $(tr '\0' ' ' < "/proc/${pid:-0}/cmdline" 2> /dev/null) in
+            *"-L $SOCKET_BASE-"*) kill "$pid" 2> /dev/null ;;
+            esac
+        done < "$WORK/tmux.pids"
+    fi
     # A game still running saves its progress as it goes: let it finish first.
     if [ -s "$WORK/game.pid" ]; then
         tries=50
@@ -127,8 +137,11 @@ start_game() {
     width=${size%x*} height=${size#*x}
     STARTS=$((STARTS + 1))
     SOCKET="$SOCKET_BASE-$STARTS" # a new server each time: one shutting down may linger
+    # The new server must not inherit the last control client's fifos (fds 3 and 4): held
+    # open by it, they keep that client, and so the last server, from ever seeing their end.
     tmux -L "$SOCKET" -f /dev/null new-session -d -s game -x "$width" -y "$height" \
-        "sh $WORK/play.sh $game_term $game_lang $SOKOBAN $*" || fail "tmux did not start"
+        "sh $WORK/play.sh $game_term $game_lang $SOKOBAN $*" 3>&- 4<&- ||
+        fail "tmux did not start"
     open_reader
 }
 
@@ -143,7 +156,10 @@ open_reader() {
     mkfifo "$WORK/reader$STARTS.in" "$WORK/reader$STARTS.out" || fail "mkfifo failed"
     tmux -L "$SOCKET" -C attach -t game -f no-output,ignore-size \
         < "$WORK/reader$STARTS.in" > "$WORK/reader$STARTS.out" 2> /dev/null &
+    echo $! >> "$WORK/tmux.pids"
     exec 3> "$WORK/reader$STARTS.in" 4< "$WORK/reader$STARTS.out"
+    # The server's process, ended at the end whatever happened to kill-server.
+    control "display-message -p '#{pid}'" && printf '%s' "$ANSWER" >> "$WORK/tmux.pids"
     read_screen # once the client has answered, it is attached
 }
 
