@@ -19,7 +19,8 @@ typedef struct progress_line {
 /* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
  * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features,
  * pullhome, backward, corralproof, parking, packlist, frozen, rows, stuck, ordersearch,
- * restarts, earlyorder, pairs, triples, joinmoves, openmoves (docs/SOLVER.md).
+ * restarts
+ * (docs/SOLVER.md).
  */
 static unsigned disabled_techniques(void)
 {
@@ -35,8 +36,7 @@ static unsigned disabled_techniques(void)
                  {"frozen", SOLVER_NO_FROZEN},      {"rows", SOLVER_NO_ROWS},
                  {"stuck", SOLVER_NO_STUCK},        {"ordersearch", SOLVER_NO_ORDER_SEARCH},
                  {"restarts", SOLVER_NO_RESTARTS},  {"earlyorder", SOLVER_NO_EARLY_ORDER},
-                 {"pairs", SOLVER_NO_PAIRS},        {"triples", SOLVER_NO_TRIPLES},
-                 {"joinmoves", SOLVER_NO_JOINER_MOVES}, {"openmoves", SOLVER_NO_OPENER_MOVES}};
+                 {"pairs", SOLVER_NO_PAIRS},        {"triples", SOLVER_NO_TRIPLES}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)

@@ -53,8 +53,6 @@ enum {
     SOLVER_NO_EARLY_ORDER = 131072,
     SOLVER_NO_PAIRS = 262144,   /* the table of two-box deadlocks (solver_pairs.h) */
     SOLVER_NO_TRIPLES = 524288, /* the three-box deadlocks kept (solver_pairs.h) */
-    SOLVER_NO_JOINER_MOVES = 1048576, /* fast mode: the joiner over whole box moves */
-    SOLVER_NO_OPENER_MOVES = 2097152, /* fast mode: the opener over whole box moves */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

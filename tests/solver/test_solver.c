@@ -331,9 +331,6 @@ static void test_fast_mode_packing_order_pulls_boxes_back_home(void **state)
         fixture_from_file(&f, "xsokoban.xsb", levels[i]);
         solver_options options = options_for(SOLVER_FAST);
         options.max_nodes = 200000;
-        /* the packing order's work alone: the advisors over whole box moves take 13 past
-         * the limit (docs/SOLVER.md, section 18) */
-        options.disable = SOLVER_NO_JOINER_MOVES | SOLVER_NO_OPENER_MOVES;
         solver_result r;
         assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
         solver_result_free(&r);
@@ -1126,10 +1123,8 @@ static void test_what_a_solve_learns_the_next_on_the_board_starts_from(void **st
     solver_options options = options_for(SOLVER_FAST);
     options.threads = 1;
     /* the order by the first rules: by YASS's the analysis finds none here, and its search
-     * for one runs to its cut-off (ORDER_EARLY_WORK) in each of the four solves; without the
-     * advisors over whole box moves, with which the search finds its way before it stays
-     * under a state long enough to learn a pattern */
-    options.disable = SOLVER_NO_EARLY_ORDER | SOLVER_NO_JOINER_MOVES | SOLVER_NO_OPENER_MOVES;
+     * for one runs to its cut-off (ORDER_EARLY_WORK) in each of the four solves */
+    options.disable = SOLVER_NO_EARLY_ORDER;
     solver_result alone, first, second, unfit;
     assert_int_equal(solve_checked(&f, &options, &alone), SOLVER_SOLVED);
     options.learned = learned;
