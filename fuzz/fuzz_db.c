@@ -292,7 +292,7 @@ static void write_some(unsigned what, unsigned choice)
     if (what & 2)
         progress_set_game(store, keys[2], choice & 1 ? "rd" : "", choice & 2 ? "u" : NULL);
     if (what & 4) progress_add_time(store, keys[choice % 3], 1.5);
-    if (what & 8) progress_snapshot_save(store, keys[choice % 3], "fuzz", "rd", "");
+    if (what & 8) progress_snapshot_save(store, keys[choice % 3], "fuzz", "rd", "", "0-1");
     if (what & 16) progress_snapshot_delete(store, keys[(choice + 1) % 3], "fuzz");
     if (what & 32) progress_set_last(store, "/levels/a.xsb", (int)(choice % 7));
     char why[1200];

@@ -93,6 +93,14 @@ bool progress_is_lurd_text(const char *text)
     return length <= MAX_LURD_LENGTH && strspn(text, "lurdLURD0123456789") == length;
 }
 
+bool progress_is_groups_text(const char *text)
+{
+    if (!text) return true;
+    size_t length = strlen(text);
+    /* a group of two steps takes up to 14 characters ("123456-123457,"): 8 a step */
+    return length <= 8 * (size_t)MAX_LURD_LENGTH && strspn(text, "0123456789-,") == length;
+}
+
 /* Replays `lurd` on the level: the steps as canonical LURD text (malloc'd) with their counts
  * when they solve it, else NULL. */
 char *progress_replay(const level *level, const char *lurd, int *moves, int *pushes)
@@ -214,12 +222,13 @@ void progress_record_free(progress_record *record)
     free(record->best_pushes.lurd);
     free(record->unfinished);
     free(record->unfinished_redo);
+    free(record->unfinished_groups);
     memset(record, 0, sizeof *record);
 }
 
 void progress_change_free(progress_change *change)
 {
-    for (int i = 0; i < 3; i++) free(change->text[i]);
+    for (int i = 0; i < 4; i++) free(change->text[i]);
 }
 
 /* Writes a solution's row of level (solved or assisted) and imported, then each best it
@@ -230,11 +239,12 @@ static int write_solution(progress *progress, const progress_change *c, int *fla
     static const char *const level_sql[] = {
         [PROGRESS_OWN] = "INSERT INTO level (key, solved) VALUES (?1, 1) ON CONFLICT (key) DO "
                          "UPDATE SET solved = 1, unfinished = NULL, unfinished_redo = NULL, "
-                         "unfinished_solver_from = NULL, unfinished_hint_from = NULL",
+                         "unfinished_groups = NULL, unfinished_solver_from = NULL, "
+                         "unfinished_hint_from = NULL",
         [PROGRESS_ASSISTED] = "INSERT INTO level (key, assisted) VALUES (?1, 1) ON CONFLICT "
                               "(key) DO UPDATE SET assisted = 1, unfinished = NULL, "
-                              "unfinished_redo = NULL, unfinished_solver_from = NULL, "
-                              "unfinished_hint_from = NULL",
+                              "unfinished_redo = NULL, unfinished_groups = NULL, "
+                              "unfinished_solver_from = NULL, unfinished_hint_from = NULL",
         [PROGRESS_IMPORTED] = "INSERT OR IGNORE INTO imported (key, lurd, moves, pushes, source)"
                               " VALUES (?1, ?2, ?3, ?4, ?5)",
         /* the optimizer's: assisted, the game in play left as it is */
@@ -295,20 +305,21 @@ static int write_change(progress *progress, const progress_change *c, int *flags
             return progress_finish(
                 progress, progress_prepare(progress,
                                            "UPDATE level SET unfinished = NULL, unfinished_redo ="
-                                           " NULL, unfinished_solver_from = NULL, "
-                                           "unfinished_hint_from = NULL WHERE key = ?1",
+                                           " NULL, unfinished_groups = NULL, unfinished_solver_from"
+                                           " = NULL, unfinished_hint_from = NULL WHERE key = ?1",
                                            "k", c->key));
         /* the help marks: NULL for none (PROGRESS_NO_HELP) */
         return progress_finish(
             progress,
             progress_prepare(progress,
                              "INSERT INTO level (key, unfinished, unfinished_redo, "
-                             "unfinished_solver_from, unfinished_hint_from) VALUES (?1, ?2,"
-                             " ?3, nullif(?4, -1), nullif(?5, -1)) ON CONFLICT (key) DO "
-                             "UPDATE SET unfinished = ?2, unfinished_redo = ?3, "
-                             "unfinished_solver_from = nullif(?4, -1), "
-                             "unfinished_hint_from = nullif(?5, -1)",
-                             "kttii", c->key, c->text[0], c->text[1], c->number[0], c->number[1]));
+                             "unfinished_groups, unfinished_solver_from, unfinished_hint_from) "
+                             "VALUES (?1, ?2, ?3, ?4, nullif(?5, -1), nullif(?6, -1)) ON "
+                             "CONFLICT (key) DO UPDATE SET unfinished = ?2, unfinished_redo = "
+                             "?3, unfinished_groups = ?4, unfinished_solver_from = "
+                             "nullif(?5, -1), unfinished_hint_from = nullif(?6, -1)",
+                             "ktttii", c->key, c->text[0], c->text[1], c->text[2], c->number[0],
+                             c->number[1]));
     case CHANGE_TIME:
         return progress_finish(
             progress, progress_prepare(progress,
@@ -322,11 +333,12 @@ static int write_change(progress *progress, const progress_change *c, int *flags
                                                             "k", c->key));
         if (rc != SQLITE_OK) return rc;
         return progress_finish(
-            progress, progress_prepare(progress,
-                                       "INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, "
-                                       "saved) VALUES (?1, ?2, ?3, ?4, ?5)",
-                                       "kttti", c->key, c->text[0], c->text[1],
-                                       c->text[2] ? c->text[2] : "", c->number[0]));
+            progress,
+            progress_prepare(progress,
+                             "INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, "
+                             "groups, saved) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                             "ktttti", c->key, c->text[0], c->text[1], c->text[2] ? c->text[2] : "",
+                             c->text[3] ? c->text[3] : "", c->number[0]));
     }
     case CHANGE_SNAPSHOT_DELETE:
         return progress_finish(progress,

@@ -69,6 +69,10 @@ typedef struct progress_record {
     progress_solution best_pushes; /* fewest pushes, then fewest moves */
     char *unfinished;              /* the moves in effect of an unfinished game, or NULL */
     char *unfinished_redo;         /* the steps after them that redo can take, or NULL */
+    /* The steps among the moves and the redo steps that were played as one move (a box
+     * moved with the mouse), which undo and redo take together: "FIRST-LAST" history
+     * indices, comma-separated (PROGRESS_GROUPS_FORMAT), or NULL when none. */
+    char *unfinished_groups;
     /* The help in the unfinished game: the history index (over the moves and the redo
      * steps) of the first step the solver's replay took, and of the first taken with a hint
      * on show; PROGRESS_NO_HELP when none. */
@@ -162,11 +166,21 @@ bool progress_record_solution(progress *progress, progress_key key, const char *
  * is not LURD (or longer than 256 KiB) or on an error. Call it after every change: a killed
  * game keeps its moves up to the last call. */
 bool progress_set_game(progress *progress, progress_key key, const char *lurd, const char *redo);
-/* The same with the help in the game (progress_record's unfinished_solver_from and
- * unfinished_hint_from; PROGRESS_NO_HELP for none), so that a resumed game that the solver
- * or a hint helped stays assisted. */
+/* The same with the steps played as one move (`groups`, as progress_record's
+ * unfinished_groups; NULL or "" for none) and the help in the game (progress_record's
+ * unfinished_solver_from and unfinished_hint_from; PROGRESS_NO_HELP for none), so that a
+ * resumed game undoes a box move as one and, when the solver or a hint helped, stays
+ * assisted. False also when `groups` is not progress_is_groups_text(). */
 bool progress_set_game_helped(progress *progress, progress_key key, const char *lurd,
-                              const char *redo, int solver_from, int hint_from);
+                              const char *redo, const char *groups, int solver_from, int hint_from);
+
+/* The steps of a game played as one move, as the progress keeps them: each move of two
+ * steps or more as "FIRST-LAST" (its first and last step's indices in the history, the
+ * moves in effect then the redo steps, from 0), the moves in order, separated by commas:
+ * "3-8,12-20". True for NULL, "" and a text of that alphabet (digits, '-' and ',') at most
+ * 2 MiB long (8 characters for each step of the longest LURD); the reader checks the numbers against the steps it has. */
+#define PROGRESS_GROUPS_FORMAT "%d-%d"
+bool progress_is_groups_text(const char *text);
 /* progress_set_game without redo steps. */
 bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd);
 
@@ -179,12 +193,14 @@ typedef struct progress_snapshot {
     char *name;
     char *lurd; /* the moves in effect */
     char *redo; /* the steps redo can take after them, or "" */
+    char *groups;  /* the steps played as one move (progress_record's unfinished_groups), or "" */
     int64_t saved; /* seconds since the epoch */
 } progress_snapshot;
 
-/* Saves (or replaces) the snapshot `name` of the level. */
+/* Saves (or replaces) the snapshot `name` of the level; `groups` (NULL for none) as
+ * progress_set_game_helped's. */
 bool progress_snapshot_save(progress *progress, progress_key key, const char *name,
-                            const char *lurd, const char *redo);
+                            const char *lurd, const char *redo, const char *groups);
 /* The level's snapshots, newest first: their count (0 or more), or -1 on an error. Free the
  * array with progress_snapshots_free(). */
 int progress_snapshots(progress *progress, progress_key key, progress_snapshot **snapshots);

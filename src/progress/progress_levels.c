@@ -21,7 +21,8 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
     sqlite3_stmt *level = progress_prepare(progress,
                                            "SELECT solved, assisted, unfinished, "
                                            "unfinished_redo, seconds, unfinished_solver_from,"
-                                           " unfinished_hint_from FROM level WHERE key = ?1",
+                                           " unfinished_hint_from, unfinished_groups FROM level "
+                                           "WHERE key = ?1",
                                            "k", key);
     if (level && sqlite3_step(level) == SQLITE_ROW) {
         found = true;
@@ -30,6 +31,7 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
         record->unfinished = progress_column_text(level, 2);
         record->unfinished_redo = progress_column_text(level, 3);
         record->seconds = sqlite3_column_double(level, 4);
+        record->unfinished_groups = progress_column_text(level, 7);
         for (int i = 0; i < 2; i++) {
             int64_t from = sqlite3_column_type(level, 5 + i) == SQLITE_INTEGER
                                ? sqlite3_column_int64(level, 5 + i)
@@ -251,22 +253,27 @@ bool progress_record_solution(progress *progress, progress_key key, const char *
 
 bool progress_set_game(progress *progress, progress_key key, const char *lurd, const char *redo)
 {
-    return progress_set_game_helped(progress, key, lurd, redo, PROGRESS_NO_HELP,
+    return progress_set_game_helped(progress, key, lurd, redo, NULL, PROGRESS_NO_HELP,
                                     PROGRESS_NO_HELP);
 }
 
 bool progress_set_game_helped(progress *progress, progress_key key, const char *lurd,
-                              const char *redo, int solver_from, int hint_from)
+                              const char *redo, const char *groups, int solver_from, int hint_from)
 {
-    if (!progress_is_lurd_text(lurd) || !progress_is_lurd_text(redo)) return false;
+    if (!progress_is_lurd_text(lurd) || !progress_is_lurd_text(redo) ||
+        !progress_is_groups_text(groups))
+        return false;
     progress_change change = {.kind = CHANGE_GAME,
                               .key = key,
                               .number = {solver_from < 0 ? PROGRESS_NO_HELP : solver_from,
                                          hint_from < 0 ? PROGRESS_NO_HELP : hint_from}};
-    if (lurd && *lurd && !(change.text[0] = progress_copy_string(lurd))) return false;
-    if (redo && *redo && !(change.text[1] = progress_copy_string(redo))) {
-        free(change.text[0]);
-        return false;
+    /* no moves, no groups: the game is forgotten */
+    const char *texts[3] = {lurd, redo, (lurd && *lurd) || (redo && *redo) ? groups : NULL};
+    for (int i = 0; i < 3; i++) {
+        if (texts[i] && *texts[i] && !(change.text[i] = progress_copy_string(texts[i]))) {
+            progress_change_free(&change);
+            return false;
+        }
     }
     return progress_submit(progress, &change, NULL);
 }
@@ -286,17 +293,20 @@ bool progress_add_time(progress *progress, progress_key key, double seconds)
 /* ---- snapshots ----------------------------------------------------------------------- */
 
 bool progress_snapshot_save(progress *progress, progress_key key, const char *name,
-                            const char *lurd, const char *redo)
+                            const char *lurd, const char *redo, const char *groups)
 {
-    if (!name || !progress_is_lurd_text(lurd) || !progress_is_lurd_text(redo)) return false;
+    if (!name || !progress_is_lurd_text(lurd) || !progress_is_lurd_text(redo) ||
+        !progress_is_groups_text(groups))
+        return false;
     progress_change change = {
         .kind = CHANGE_SNAPSHOT,
         .key = key,
         .text = {progress_copy_string(name), progress_copy_string(lurd ? lurd : ""),
-                 progress_copy_string(redo ? redo : "")},
+                 progress_copy_string(redo ? redo : ""),
+                 progress_copy_string(groups ? groups : "")},
         .number = {(int64_t)time(NULL)},
     };
-    if (!change.text[0] || !change.text[1] || !change.text[2]) {
+    if (!change.text[0] || !change.text[1] || !change.text[2] || !change.text[3]) {
         progress_change_free(&change);
         return false;
     }
@@ -307,7 +317,7 @@ int progress_snapshots(progress *progress, progress_key key, progress_snapshot *
 {
     *snapshots = NULL;
     sqlite3_stmt *select = progress_prepare(progress,
-                                            "SELECT name, lurd, redo, saved FROM "
+                                            "SELECT name, lurd, redo, saved, groups FROM "
                                             "snapshot WHERE key = ?1 ORDER BY "
                                             "saved DESC, name",
                                             "k", key);
@@ -330,7 +340,8 @@ int progress_snapshots(progress *progress, progress_key key, progress_snapshot *
         s->lurd = progress_column_text(select, 1);
         s->redo = progress_column_text(select, 2);
         s->saved = sqlite3_column_int64(select, 3);
-        failed = !s->name || !s->lurd || !s->redo;
+        s->groups = progress_column_text(select, 4);
+        failed = !s->name || !s->lurd || !s->redo || !s->groups;
     }
     if (!failed && rc != SQLITE_DONE) failed = true;
     progress_release(progress, select);
@@ -348,6 +359,7 @@ void progress_snapshots_free(progress_snapshot *snapshots, int count)
         free(snapshots[i].name);
         free(snapshots[i].lurd);
         free(snapshots[i].redo);
+        free(snapshots[i].groups);
     }
     free(snapshots);
 }

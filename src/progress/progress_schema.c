@@ -63,10 +63,17 @@
     "  imported REAL NOT NULL);"
 #define COLLECTION_INDEX "CREATE INDEX collection_played ON collection (played);"
 
-#define SCHEMA_VERSION_TEXT "5" /* PROGRESS_SCHEMA_VERSION as text, for the pragma */
-_Static_assert(PROGRESS_SCHEMA_VERSION == 5, "SCHEMA_VERSION_TEXT follows the version");
+#define SCHEMA_VERSION_TEXT "6" /* PROGRESS_SCHEMA_VERSION as text, for the pragma */
+_Static_assert(PROGRESS_SCHEMA_VERSION == 6, "SCHEMA_VERSION_TEXT follows the version");
 /* What schema 5 adds to schema 4's tables. */
 #define OPTIMIZED_ORIGIN "INSERT INTO origin VALUES (3, 'optimized');"
+/* What schema 6 adds to schema 5's: the steps of a saved game played as one move (a box
+ * moved with the mouse), as "FIRST-LAST" history indices (over the moves and the redo
+ * steps), comma-separated; NULL or '' when none. Added by ALTER TABLE in a new database too,
+ * so that the tables' text is the same however the database came to version 6. */
+#define MOVE_GROUPS                                                                                \
+    "ALTER TABLE level ADD COLUMN unfinished_groups TEXT;"                                         \
+    "ALTER TABLE snapshot ADD COLUMN groups TEXT NOT NULL DEFAULT '';"
 
 /* migrations[N - 1] brings version N - 1 to version N. Never edit one that shipped: add a
  * new one. Level keys are the 64-bit keys stored as SQLite's signed integers. */
@@ -147,28 +154,32 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
     "CREATE TABLE collection_4" COLLECTION_COLUMNS
     "INSERT INTO collection_4 SELECT path, max(level, 0), CASE WHEN played > 0 THEN"
     "  (julianday('now') - 2440587.5) * 86400.0 -"
-    "  ((SELECT max(played) FROM collection) - played) ELSE 0 END FROM collection;"
-    IMPORTED_FILE_TABLE
+    "  ((SELECT max(played) FROM collection) - played) ELSE 0 END FROM "
+    "collection;" IMPORTED_FILE_TABLE
     "DROP TABLE best; DROP TABLE snapshot; DROP TABLE imported; DROP TABLE collection;"
     "DROP TABLE level;"
     "ALTER TABLE level_4 RENAME TO level;"
     "ALTER TABLE best_4 RENAME TO best;"
     "ALTER TABLE snapshot_4 RENAME TO snapshot;"
     "ALTER TABLE imported_4 RENAME TO imported;"
-    "ALTER TABLE collection_4 RENAME TO collection;"
-    COLLECTION_INDEX,
+    "ALTER TABLE collection_4 RENAME TO collection;" COLLECTION_INDEX,
 
     /* 5: a best the optimizer made shorter (the game's O) has an origin of its own. */
     OPTIMIZED_ORIGIN,
+
+    /* 6: the moves of an unfinished game and of a snapshot that were played as one (a box
+     * moved with the mouse undoes as one after a resume). */
+    MOVE_GROUPS,
 };
 
 /* A new database gets the latest schema at once: running every migration makes thousands of
  * allocations more (and each start of a first game pays them). The test
  * test_a_new_database_has_the_schema_migrations_make compares the two. */
-static const char new_database[] = LOOKUP_TABLES "CREATE TABLE level" LEVEL_COLUMNS
-    "CREATE TABLE best" BEST_COLUMNS "CREATE TABLE snapshot" SNAPSHOT_COLUMNS
-    "CREATE TABLE imported" IMPORTED_COLUMNS "CREATE TABLE collection" COLLECTION_COLUMNS
-        IMPORTED_FILE_TABLE COLLECTION_INDEX OPTIMIZED_ORIGIN;
+static const char new_database[] =
+    LOOKUP_TABLES "CREATE TABLE level" LEVEL_COLUMNS "CREATE TABLE best" BEST_COLUMNS
+                  "CREATE TABLE snapshot" SNAPSHOT_COLUMNS "CREATE TABLE imported" IMPORTED_COLUMNS
+                  "CREATE TABLE collection" COLLECTION_COLUMNS IMPORTED_FILE_TABLE COLLECTION_INDEX
+                      OPTIMIZED_ORIGIN MOVE_GROUPS;
 
 const char *const progress_schema_tables[] = {
     "level", "best", "collection", "snapshot", "imported", "imported_file", NULL};

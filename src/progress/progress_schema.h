@@ -5,7 +5,8 @@
  * side needs (assisted solves, redo steps, time played, snapshots, imported solutions), 3 the
  * help in an unfinished game, 4 constraints (lookup tables for a best's kind and origin,
  * foreign keys to the level, flags and counts checked), collection.played as a time, and
- * the files whose solutions were imported. A database is brought up to
+ * the files whose solutions were imported, 5 the optimizer's origin, 6 the steps of an
+ * unfinished game and of a snapshot played as one move. A database is brought up to
  * PROGRESS_SCHEMA_VERSION one migration at a time, all in one transaction, with foreign keys
  * off (a migration rebuilds tables); every connection turns them on afterwards
  * (progress_schema_upgrade). Columns are only added or kept under their names, so an older
@@ -18,7 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { PROGRESS_SCHEMA_VERSION = 5 };
+enum { PROGRESS_SCHEMA_VERSION = 6 };
 
 typedef enum progress_schema_status {
     PROGRESS_SCHEMA_OK,

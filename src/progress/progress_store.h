@@ -15,18 +15,18 @@
 enum { PROGRESS_GET_SLOTS = 4 };
 
 typedef enum progress_change_kind {
-    CHANGE_SOLUTION, /* text: lurd, source; number: moves, pushes, origin, checked */
-    CHANGE_GAME,     /* text: lurd, redo */
-    CHANGE_TIME,     /* seconds */
-    CHANGE_SNAPSHOT, /* text: name, lurd, redo; number: saved */
+    CHANGE_SOLUTION,        /* text: lurd, source; number: moves, pushes, origin, checked */
+    CHANGE_GAME,            /* text: lurd, redo, groups; number: solver_from, hint_from */
+    CHANGE_TIME,            /* seconds */
+    CHANGE_SNAPSHOT,        /* text: name, lurd, redo, groups; number: saved */
     CHANGE_SNAPSHOT_DELETE, /* text: name */
-    CHANGE_LAST,     /* text: path; number: level */
+    CHANGE_LAST,            /* text: path; number: level */
 } progress_change_kind;
 
 typedef struct progress_change {
     progress_change_kind kind;
     progress_key key;
-    char *text[3];
+    char *text[4];
     int64_t number[4];
     double seconds;
 } progress_change;

@@ -50,10 +50,70 @@ static int help_mark(int from)
     return from == PLAY_NO_SOLVER_STEP ? PROGRESS_NO_HELP : from;
 }
 
-/* Keeps the game of the level in play: the moves in effect, the steps redo can take and
- * the help among them (so a resumed game the solver helped stays assisted), on a solved
- * level as on any other (a solved position itself is not kept). play_changed() calls it
- * after every change of the position, whatever made it. */
+/* The steps of the game played as one move (game_play_move's, joined), as the progress
+ * keeps them (PROGRESS_GROUPS_FORMAT): a text to free(), "" when none; NULL when out of
+ * memory. */
+static char *groups_text(const game *g)
+{
+    size_t size = 1, used = 0;
+    char *text = malloc(size);
+    for (int first = 0, last; text && first < g->length; first = last + 1) {
+        for (last = first; last + 1 < g->length && g->history[last + 1].joined;) last++;
+        if (last == first) continue;
+        char group[32];
+        int length = snprintf(group, sizeof group, "%s" PROGRESS_GROUPS_FORMAT, used ? "," : "",
+                              first, last);
+        char *grown = realloc(text, size + (size_t)length);
+        if (!grown) {
+            free(text);
+            return NULL;
+        }
+        text = grown;
+        memcpy(text + used, group, (size_t)length);
+        used += (size_t)length;
+        size += (size_t)length;
+    }
+    if (text) text[used] = '\0';
+    return text;
+}
+
+/* Joins again the steps a groups text (groups_text's) names, those the history holds: a
+ * group that is not "FIRST-LAST" with FIRST < LAST, in order, ends the reading (a damaged
+ * text joins what it said before the damage). */
+static void join_groups(game *g, const char *groups)
+{
+    int after = -1; /* the last step of the group before */
+    for (const char *at = groups; at && *at;) {
+        char *end;
+        long first = strtol(at, &end, 10);
+        if (end == at || *end != '-' || first <= after) return;
+        at = end + 1;
+        long last = strtol(at, &end, 10);
+        if (end == at || last <= first || (*end && *end != ',')) return;
+        for (long i = first + 1; i <= last && i < g->length; i++) g->history[i].joined = true;
+        after = (int)(last < INT_MAX ? last : INT_MAX);
+        at = *end ? end + 1 : end;
+    }
+}
+
+bool play_steps_texts(const play *p, char **lurd, char **redo, char **groups)
+{
+    *lurd = steps_text(&p->game, 0, p->game.moves);
+    *redo = steps_text(&p->game, p->game.moves, p->game.length);
+    *groups = groups_text(&p->game);
+    if (*lurd && *redo && *groups) return true;
+    free(*lurd);
+    free(*redo);
+    free(*groups);
+    *lurd = *redo = *groups = NULL;
+    return false;
+}
+
+/* Keeps the game of the level in play: the moves in effect, the steps redo can take, those
+ * played as one move and the help among them (so a resumed game undoes a box move as one,
+ * and one the solver helped stays assisted), on a solved level as on any other (a solved
+ * position itself is not kept). play_changed() calls it after every change of the
+ * position, whatever made it. */
 static void keep_unfinished(play *p)
 {
     if (!p->progress || !p->game_ready) return;
@@ -62,18 +122,19 @@ static void keep_unfinished(play *p)
         progress_set_game(p->progress, key, NULL, NULL);
         return;
     }
-    char *lurd = steps_text(&p->game, 0, p->game.moves);
-    char *redo = steps_text(&p->game, p->game.moves, p->game.length);
-    if (lurd && redo)
-        progress_set_game_helped(p->progress, key, lurd, redo, help_mark(p->solver_from),
-                                 help_mark(p->hint_from));
+    char *lurd, *redo, *groups;
+    if (!play_steps_texts(p, &lurd, &redo, &groups)) return;
+    progress_set_game_helped(p->progress, key, lurd, redo, groups, help_mark(p->solver_from),
+                             help_mark(p->hint_from));
     free(lurd);
     free(redo);
+    free(groups);
 }
 
 /* Plays `moves` and then `redo` on the game and takes the redo steps back, so that they
- * stay redoable. False (and the game at the start) when they do not replay. */
-bool play_restore_steps(play *p, const char *moves, const char *redo)
+ * stay redoable; joins the steps `groups` names. False (and the game at the start) when
+ * they do not replay. */
+bool play_restore_steps(play *p, const char *moves, const char *redo, const char *groups)
 {
     lurd_steps steps;
     lurd_error error;
@@ -99,6 +160,7 @@ bool play_restore_steps(play *p, const char *moves, const char *redo)
         game_restart(&p->game);
         game_drop_redo(&p->game);
     }
+    if (ok) join_groups(&p->game, groups);
     return ok;
 }
 
@@ -109,9 +171,10 @@ static void restore_unfinished(play *p)
     if (!record || (!record->unfinished && !record->unfinished_redo)) return;
     char *moves = record->unfinished ? strdup(record->unfinished) : NULL;
     char *redo = record->unfinished_redo ? strdup(record->unfinished_redo) : NULL;
+    char *groups = record->unfinished_groups ? strdup(record->unfinished_groups) : NULL;
     int solver_from = record->unfinished_solver_from;
     int hint_from = record->unfinished_hint_from;
-    if (play_restore_steps(p, moves, redo)) {
+    if (play_restore_steps(p, moves, redo, groups)) {
         /* the help in the game comes back with it: a mark past the steps that replayed
          * (redo steps dropped) marks nothing */
         p->solver_from =
@@ -124,6 +187,7 @@ static void restore_unfinished(play *p)
     }
     free(moves);
     free(redo);
+    free(groups);
 }
 
 /* After a level solved: when every level of the collection that can be played is solved,

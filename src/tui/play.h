@@ -153,10 +153,17 @@ bool play_go(play *p, int delta, bool unsolved_only);
  * solver's steps. */
 void play_replay_steps(play *p, bool one_step);
 
+/* The game's steps as the progress keeps them (an unfinished game, a snapshot): the moves
+ * in effect and the redo steps as LURD, and the steps played as one move (a box moved with
+ * the mouse) as progress.h's groups text. Each to free(); false (all NULL) when out of
+ * memory. */
+bool play_steps_texts(const play *p, char **lurd, char **redo, char **groups);
+
 /* Plays `moves` from the start, then `redo` and takes those back so that they stay
- * redoable (a saved game, a snapshot). False, with the game at the start, when `moves`
+ * redoable (a saved game, a snapshot), and joins the steps `groups` (play_steps_texts's,
+ * NULL for none) names into one move each. False, with the game at the start, when `moves`
  * does not replay; redo steps that do not replay are dropped. */
-bool play_restore_steps(play *p, const char *moves, const char *redo);
+bool play_restore_steps(play *p, const char *moves, const char *redo, const char *groups);
 
 /* Replay: one step back (pausing it), or every step left at once. */
 void play_replay_back(play *p);

@@ -5,7 +5,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "rules/lurd.h"
 #include "list.h"
 #include "snapshots.h"
 
@@ -49,11 +48,9 @@ static void save(play *p, const char *typed)
     bool helped = p->game.length > p->solver_from || p->game.length > p->hint_from;
     if (helped && !strstr(name, ASSISTED_MARK))
         strncat(name, ASSISTED_MARK, sizeof name - strlen(name) - 1);
-    char *lurd = lurd_format(p->game.history, p->game.moves, false);
-    char *redo =
-        lurd_format(p->game.history + p->game.moves, p->game.length - p->game.moves, false);
-    bool saved =
-        p->progress && lurd && redo && progress_snapshot_save(p->progress, key, name, lurd, redo);
+    char *lurd = NULL, *redo = NULL, *groups = NULL;
+    bool saved = p->progress && play_steps_texts(p, &lurd, &redo, &groups) &&
+                 progress_snapshot_save(p->progress, key, name, lurd, redo, groups);
     if (saved)
         play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' saved (%d %s, %d %s); ' lists them", name,
                      p->game.moves, play_plural(p->game.moves, "move", "moves"), p->game.pushes,
@@ -63,6 +60,7 @@ static void save(play *p, const char *typed)
                      p->progress ? "" : ": progress is not saved");
     free(lurd);
     free(redo);
+    free(groups);
 }
 
 void snapshots_naming_key(snapshot_screen *s, play *p, int key)
@@ -175,7 +173,7 @@ static void restore(snapshot_screen *s, play *p)
 {
     const progress_snapshot *snapshot = &s->items[s->selected];
     replay_stop(&p->replay);
-    if (!play_restore_steps(p, snapshot->lurd, snapshot->redo)) {
+    if (!play_restore_steps(p, snapshot->lurd, snapshot->redo, snapshot->groups)) {
         play_message(p, PLAY_MESSAGE_ERROR, "Snapshot '%s' does not replay on this level",
                      snapshot->name);
         play_changed(p, -1, false);

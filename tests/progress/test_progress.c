@@ -316,11 +316,11 @@ static void test_solving_forgets_the_unfinished_game(void **state)
 static void test_snapshots_are_kept_by_name(void **state)
 {
     progress *p = progress_test_open(*state);
-    assert_true(progress_snapshot_save(p, 5, "before the corner", "llUr", "dd"));
-    assert_true(progress_snapshot_save(p, 5, "start", "", NULL));
-    assert_true(progress_snapshot_save(p, 5, "before the corner", "llUrr", ""));
-    assert_true(progress_snapshot_save(p, 6, "other level", "u", ""));
-    assert_false(progress_snapshot_save(p, 5, "bad", "llx", ""));
+    assert_true(progress_snapshot_save(p, 5, "before the corner", "llUr", "dd", NULL));
+    assert_true(progress_snapshot_save(p, 5, "start", "", NULL, NULL));
+    assert_true(progress_snapshot_save(p, 5, "before the corner", "llUrr", "", NULL));
+    assert_true(progress_snapshot_save(p, 6, "other level", "u", "", NULL));
+    assert_false(progress_snapshot_save(p, 5, "bad", "llx", "", NULL));
     progress_snapshot *list;
     int count = progress_snapshots(p, 5, &list);
     assert_int_equal(count, 2);
@@ -344,6 +344,42 @@ static void test_snapshots_are_kept_by_name(void **state)
     assert_int_equal(count, 1);
     progress_snapshots_free(list, count);
     progress_close(p);
+}
+
+/* Issue 44: the steps played as one move (a box moved with the mouse) are kept with the
+ * unfinished game and with a snapshot, so that they undo as one after a resume; solving
+ * the level forgets them with the game; a text that is not groups is refused. */
+static void test_moves_played_as_one_are_kept_with_the_game(void **state)
+{
+    collection c;
+    progress_test_parse(CORRIDOR, &c);
+    progress_key key = progress_level_key(&c.levels[0]);
+    progress *p = progress_test_open(*state);
+    assert_true(
+        progress_set_game_helped(p, key, "rR", "R", "0-1,2-2", PROGRESS_NO_HELP, PROGRESS_NO_HELP));
+    progress *q = progress_test_open(*state); /* another game reads what was written */
+    assert_string_equal(progress_get(q, key)->unfinished_groups, "0-1,2-2");
+    progress_close(q);
+    assert_true(
+        progress_set_game_helped(p, key, "rR", "", NULL, PROGRESS_NO_HELP, PROGRESS_NO_HELP));
+    assert_null(progress_get(p, key)->unfinished_groups);
+    assert_true(progress_set_game_helped(p, key, "rR", "", "0-1", PROGRESS_NO_HELP, 1));
+    assert_true(progress_add_solution(p, &c.levels[0], "rRR", PROGRESS_OWN, NULL));
+    assert_null(progress_get(p, key)->unfinished_groups);
+    assert_false(
+        progress_set_game_helped(p, key, "rR", "", "0-1;", PROGRESS_NO_HELP, PROGRESS_NO_HELP));
+
+    assert_true(progress_snapshot_save(p, key, "box moved", "rRR", "", "0-2"));
+    assert_true(progress_snapshot_save(p, key, "walked", "r", "", NULL));
+    assert_false(progress_snapshot_save(p, key, "bad", "r", "", "x"));
+    progress_snapshot *list;
+    int count = progress_snapshots(p, key, &list);
+    assert_int_equal(count, 2);
+    for (int i = 0; i < count; i++)
+        assert_string_equal(list[i].groups, strcmp(list[i].name, "box moved") ? "" : "0-2");
+    progress_snapshots_free(list, count);
+    progress_close(p);
+    collection_free(&c);
 }
 
 static void test_imported_solutions_are_checked_and_marked(void **state)
@@ -665,6 +701,7 @@ int main(void)
         WITH_DIRECTORY(test_best_by_moves_and_best_by_pushes_are_kept_apart),
         WITH_DIRECTORY(test_solving_forgets_the_unfinished_game),
         WITH_DIRECTORY(test_snapshots_are_kept_by_name),
+        WITH_DIRECTORY(test_moves_played_as_one_are_kept_with_the_game),
         WITH_DIRECTORY(test_imported_solutions_are_checked_and_marked),
         WITH_DIRECTORY(test_statistics_sum_the_levels_given),
         WITH_DIRECTORY(test_summaries_of_a_collection_follow_its_records),

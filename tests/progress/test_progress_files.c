@@ -241,7 +241,7 @@ static void test_first_schema_migrates_keeping_its_rows(void **state)
     assert_true(progress_last(p, &path, &level));
     assert_int_equal(level, 5);
     /* The second schema's tables are there. */
-    assert_true(progress_snapshot_save(p, 7, "s", "u", ""));
+    assert_true(progress_snapshot_save(p, 7, "s", "u", "", NULL));
     assert_true(progress_add_time(p, 7, 3));
     progress_close(p);
 
@@ -310,7 +310,7 @@ static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
     sqlite3_close(db);
 
     progress *p = progress_test_open(f);
-    assert_int_equal(PROGRESS_SCHEMA_VERSION, 5);
+    assert_int_equal(PROGRESS_SCHEMA_VERSION, 6);
     const progress_record *r = progress_get(p, 7);
     assert_non_null(r);
     assert_true(r->solved);
@@ -328,7 +328,7 @@ static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
     assert_int_equal(level, 2);
     progress_close(p);
 
-    assert_int_equal(query_number(file, "PRAGMA user_version"), 5);
+    assert_int_equal(query_number(file, "PRAGMA user_version"), PROGRESS_SCHEMA_VERSION);
     /* every best, snapshot and imported solution has its level */
     assert_int_equal(query_number(file, "SELECT count(*) FROM best WHERE key NOT IN "
                                         "(SELECT key FROM level)"), 0);
@@ -358,6 +358,43 @@ static void test_schema_3_migrates_to_constraints_keeping_its_rows(void **state)
     /* a level forgotten takes its bests and snapshots with it */
     assert_int_equal(run_sql(file, "DELETE FROM level WHERE key = 10"), SQLITE_OK);
     assert_int_equal(query_number(file, "SELECT count(*) FROM snapshot"), 0);
+}
+
+/* Issue 44: a database of schema 5 (before the steps played as one move were kept) keeps
+ * its unfinished game and snapshots: they come back with no steps joined, and take groups
+ * from then on. */
+static void test_schema_5_migrates_to_move_groups_keeping_its_rows(void **state)
+{
+    progress_test_dir *f = *state;
+    char file[512];
+    snprintf(file, sizeof file, "%s", progress_test_path(f, "progress.db"));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(file, &db), SQLITE_OK);
+    assert_int_equal(progress_schema_create_version(db, 5), PROGRESS_SCHEMA_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "INSERT INTO level (key, unfinished, unfinished_redo) "
+                                  "VALUES (7, 'rrR', 'd');"
+                                  "INSERT INTO snapshot (key, name, lurd, saved) "
+                                  "VALUES (7, 'before', 'ud', 5);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+
+    progress *p = progress_test_open(f);
+    const progress_record *r = progress_get(p, 7);
+    assert_string_equal(r->unfinished, "rrR");
+    assert_string_equal(r->unfinished_redo, "d");
+    assert_null(r->unfinished_groups);
+    progress_snapshot *snapshots;
+    assert_int_equal(progress_snapshots(p, 7, &snapshots), 1);
+    assert_string_equal(snapshots[0].lurd, "ud");
+    assert_string_equal(snapshots[0].groups, "");
+    progress_snapshots_free(snapshots, 1);
+    assert_true(
+        progress_set_game_helped(p, 7, "rrR", "d", "0-2", PROGRESS_NO_HELP, PROGRESS_NO_HELP));
+    assert_string_equal(progress_get(p, 7)->unfinished_groups, "0-2");
+    progress_close(p);
+    assert_int_equal(query_number(file, "PRAGMA user_version"), 6);
 }
 
 /* The schema of `db`, one line a table, index and row of the lookup tables, quotes taken out
@@ -398,7 +435,7 @@ static void test_a_new_database_has_the_schema_migrations_make(void **state)
     schema_text(db, migrated, sizeof migrated);
     sqlite3_close(db);
     assert_string_equal(fresh, migrated);
-    assert_non_null(strstr(fresh, "version 5"));
+    assert_non_null(strstr(fresh, "version 6"));
     assert_non_null(strstr(fresh, "origin 3optimized"));
 }
 
@@ -411,7 +448,7 @@ static void test_rows_of_new_levels_have_their_level(void **state)
     collection c;
     progress_test_parse("#####\n#@$.#\n#####\n", &c);
     assert_true(progress_import_solution(p, &c.levels[0], "R", "/x.sok", NULL));
-    assert_true(progress_snapshot_save(p, 99, "s", "l", ""));
+    assert_true(progress_snapshot_save(p, 99, "s", "l", "", NULL));
     progress_close(p);
     collection_free(&c);
     const char *file = progress_test_path(f, "progress.db");
@@ -573,6 +610,7 @@ int main(void)
         WITH_DIRECTORY(test_damaged_database_is_set_aside_and_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
+        WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
         WITH_DIRECTORY(test_rows_of_new_levels_have_their_level),
         cmocka_unit_test(test_a_new_database_has_the_schema_migrations_make),
         WITH_DIRECTORY(test_old_progress_is_imported_once_whatever_its_header),

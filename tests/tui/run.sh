@@ -1659,6 +1659,61 @@ test_mouse_box_move() {
     wait_for "moves 0  pushes 0"
 }
 
+# A box moved with the mouse undoes and redoes as one move after the game is quit and
+# resumed, with the move undone (kept for redo) as with it in effect, and from a snapshot
+# (issue 44: the grouping is saved with the moves).
+test_mouse_box_move_undoes_as_one_after_resume() {
+    room_level
+    start_game -l C "$WORK/room.xsb"
+    wait_for "#@\$   #"
+    row=$(row_of "#@\$   #")
+    left=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
+    mouse_click $((left + 2)) "$row"
+    wait_for "###::.#"
+    # right twice, round the box and down
+    mouse_click $((left + 4)) $((row + 1))
+    wait_for "### \$.#"
+    wait_for "moves 5  pushes 3"
+    keys m
+    wait_for "Snapshot name: _"
+    keys Enter
+    wait_for "Snapshot '1' saved"
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -t screen -l C "$WORK/room.xsb"
+    wait_for "Resumed where you left off (5 moves)"
+    keys u
+    wait_for "moves 0  pushes 0"
+    keys U
+    wait_for "moves 5  pushes 3"
+    keys u
+    wait_for "moves 0  pushes 0"
+    # undone, kept for redo: redone as one after a resume too
+    keys q
+    wait_for "SHELL-DONE"
+    tmux -L "$SOCKET" kill-server
+    start_game -t screen -l C "$WORK/room.xsb" # a TERM whose Home and End tmux sends
+    wait_for "#@\$   #"
+    keys U
+    wait_for "moves 5  pushes 3"
+    keys Home
+    wait_for "moves 0  pushes 0"
+    keys End
+    wait_for "moves 5  pushes 3"
+    keys u
+    wait_for "moves 0  pushes 0"
+    # the snapshot keeps the move as one
+    keys "'"
+    wait_for "Snapshots of room 1"
+    keys Enter
+    wait_for "Snapshot '1' restored (5 moves)"
+    keys u
+    wait_for "moves 0  pushes 0"
+    keys U
+    wait_for "moves 5  pushes 3"
+}
+
 # A drag from a box to a square pushes it there; in UTF-8 at 40x12 as in the C locale.
 test_mouse_box_drag() {
     room_level
