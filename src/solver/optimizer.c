@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ida.h"
 #include "optimizer_search.h"
 #include "rules/deadlock.h"
+#include "solver.h"
 
 /* The vicinities, narrowest first: how many boxes move at once, and to how many of the
  * squares nearest to each (the first box, the second). A round that finds nothing moves on
@@ -21,6 +23,11 @@ enum {
     SCHEDULE_LENGTH = sizeof schedule / sizeof schedule[0],
     NEAREST = 24, /* the most squares of a vicinity kept per square */
 };
+/* By pushes: the share of the time and nodes the vicinities have before the optimal mode's
+ * turn, the share of what is left then that the optimal mode has, and its nodes when the
+ * optimizer has neither a time nor a node limit. */
+static const double VICINITY_FIRST = 0.35, OPTIMAL_SHARE = 0.3;
+static const uint64_t OPTIMAL_NODES = 4000000;
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
 const char *optimizer_status_name(optimizer_status status)
@@ -122,10 +129,11 @@ typedef struct optimizer_run {
     const board *board;
     const position *start;
     const optimizer_options *options;
-    uint8_t *dead;    /* per square */
-    int *nearest;     /* per square, NEAREST squares a box may stray to, nearest first; -1 after */
-    double deadline;  /* 0: none */
-    size_t key_bytes; /* what the set of configurations may take */
+    uint8_t *dead;   /* per square */
+    int *nearest;    /* per square, NEAREST squares a box may stray to, nearest first; -1 after */
+    double deadline; /* of this phase; 0: none */
+    uint64_t max_nodes; /* over all rounds, in this phase; 0: no limit */
+    size_t key_bytes;   /* what the set of configurations may take */
 } optimizer_run;
 
 /* The squares nearest to each floor square, by steps on the floor: live squares only. */
@@ -255,7 +263,7 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
     }
     const optimizer_options *o = run->options;
     uint64_t left = 0;
-    if (o->max_nodes) left = o->max_nodes > result->nodes ? o->max_nodes - result->nodes : 1;
+    if (run->max_nodes) left = run->max_nodes > result->nodes ? run->max_nodes - result->nodes : 1;
     optimizer_search_request request = {
         .board = run->board,
         .start = run->start,
@@ -298,6 +306,74 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
         *status = OPTIMIZER_CANCELLED;
     }
     free(pushes);
+    return better;
+}
+
+/* ---- the optimal mode's answer ---------------------------------------------------------- */
+
+/* What the optimal mode's IDA* tells as it goes: it starts an iteration at threshold T only
+ * when no solution of fewer than T pushes exists, so a threshold at the best solution's
+ * pushes proves them the fewest, and the search is stopped there. */
+typedef struct optimal_watch {
+    int best;                  /* the pushes of the best solution */
+    const atomic_bool *caller; /* the optimizer's cancel, or NULL */
+    atomic_bool stop;
+    bool proved; /* no solution has fewer pushes than `best` */
+} optimal_watch;
+
+static void watch_threshold(void *argument, const solver_progress *progress)
+{
+    optimal_watch *watch = argument;
+    if (progress->threshold >= watch->best) watch->proved = true;
+    if (watch->proved || (watch->caller && atomic_load(watch->caller)))
+        atomic_store(&watch->stop, true);
+}
+
+/* By pushes: the optimal mode (solver.h) from the start, until `deadline` and within
+ * `nodes` (0: none), stopped as soon as it proves the best's pushes the fewest. True when
+ * it found a solution shorter than the best (checked, and put in *result). */
+static bool optimal_better(optimizer_run *run, double deadline, uint64_t nodes,
+                           optimizer_result *result, optimizer_status *status)
+{
+    const optimizer_options *o = run->options;
+    optimal_watch watch = {.best = result->pushes, .caller = o->cancel};
+    atomic_init(&watch.stop, false);
+    size_t memory = o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY;
+    solver_options options = {
+        .mode = SOLVER_OPTIMAL,
+        .deadline = deadline > 0 ? ida_clock() + (deadline - optimizer_clock()) : 0,
+        .max_nodes = nodes,
+        .memory_bytes = memory / 2,
+        .cancel = &watch.stop,
+        .progress = watch_threshold,
+        .progress_argument = &watch,
+        .threads = 1,
+    };
+    solver_result found;
+    solver_solve(run->board, run->start, &options, &found);
+    result->rounds++;
+    result->nodes += found.nodes;
+    result->pushes_fewest = result->pushes_fewest || watch.proved;
+    bool better = false;
+    game_step *steps = NULL;
+    int length = 0, moves, pushes;
+    if (found.status == SOLVER_SOLVED && found.steps &&
+        game_shortest_walks(run->board, run->start, found.steps, found.moves, &steps, &length) &&
+        replay_solves(run->board, run->start, steps, length, &moves, &pushes)) {
+        result->pushes_fewest = true; /* the optimal mode's answer: no fewer pushes exist */
+        better = optimizer_shorter(o->metric, moves, pushes, result->moves, result->pushes);
+    }
+    if (better) {
+        free(result->steps);
+        result->steps = steps;
+        result->moves = moves;
+        result->pushes = pushes;
+        result->improvements++;
+    } else {
+        free(steps);
+    }
+    solver_result_free(&found);
+    if (o->cancel && atomic_load(o->cancel)) *status = OPTIMIZER_CANCELLED;
     return better;
 }
 
@@ -344,7 +420,41 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
     deadlock_table_free(&table);
     optimizer_status status = ok ? OPTIMIZER_CONVERGED : OPTIMIZER_ERROR;
     snprintf(result->vicinity, sizeof result->vicinity, "none");
-    for (int round = 0; ok && round < SCHEDULE_LENGTH && status == OPTIMIZER_CONVERGED;) {
+    /* By pushes, the optimal mode gets its turn when the vicinities have converged, or a
+     * share of the time and nodes has gone (its own share of what is left); the vicinities
+     * then go on (again from the narrowest when it found a better solution). */
+    bool optimal_turn = options->metric == OPTIMIZER_BY_PUSHES;
+    double end = run.deadline;
+    uint64_t most = options->max_nodes;
+    if (optimal_turn) {
+        run.deadline = end > 0 ? began + (end - began) * VICINITY_FIRST : 0;
+        run.max_nodes = (uint64_t)((double)most * VICINITY_FIRST);
+    } else {
+        run.max_nodes = most;
+    }
+    for (int round = 0; ok;) {
+        if (round == SCHEDULE_LENGTH || status == OPTIMIZER_LIMIT) {
+            if (!optimal_turn) break;
+            optimal_turn = false;
+            double now = optimizer_clock();
+            uint64_t left = most - (result->nodes < most ? result->nodes : most);
+            uint64_t nodes =
+                most ? (uint64_t)((double)left * OPTIMAL_SHARE) : (end > 0 ? 0 : OPTIMAL_NODES);
+            bool better = optimal_better(&run, end > 0 ? now + (end - now) * OPTIMAL_SHARE : 0,
+                                         nodes > 0 || !most ? nodes : 1, result, &status);
+            if (better && options->improved)
+                options->improved(options->improved_argument, result->steps, result->moves,
+                                  result->pushes);
+            if (status == OPTIMIZER_CANCELLED) break;
+            run.deadline = end;
+            run.max_nodes = most;
+            if (better) round = 0;
+            status = OPTIMIZER_CONVERGED;
+            if (end > 0 && optimizer_clock() >= end) status = OPTIMIZER_LIMIT;
+            if (most && result->nodes >= most) status = OPTIMIZER_LIMIT;
+            continue;
+        }
+        if (status != OPTIMIZER_CONVERGED) break;
         const struct vicinity *v = &schedule[round];
         snprintf(result->vicinity, sizeof result->vicinity,
                  v->boxes == 1 ? "1 box, %d squares" : "2 boxes, %d+%d squares", v->first,

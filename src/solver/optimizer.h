@@ -58,6 +58,7 @@ typedef struct optimizer_result {
     int moves_before, pushes_before; /* of the input */
     int rounds;                      /* searches run */
     int improvements;                /* of them, those that found a better solution */
+    bool pushes_fewest; /* by pushes: the optimal mode proved that none has fewer pushes */
     uint64_t nodes;
     double seconds;
     char vicinity[48]; /* the widest vicinity searched, as "2 boxes, 10+5 squares" */
