@@ -302,8 +302,10 @@ static heap_entry heap_pop(search *s)
 
 /* ---- the level's tables ----------------------------------------------------------------- */
 
-/* Steps from every floor square to its nearest goal, ignoring boxes and the player: never
- * more than the pushes a box there needs. */
+/* The pushes a lone box on each floor square needs to reach its nearest goal, the player
+ * taken to be wherever he must (a push needs floor on both sides of the box: a box along a
+ * wall is never pushed off it): never more than the pushes it needs among the other boxes,
+ * and often more than its squares to the goal. Worked out backwards from the goals. */
 static void goal_distances(search *s)
 {
     const board *b = s->board;
@@ -314,12 +316,14 @@ static void goal_distances(search *s)
         s->queue[tail++] = b->goals[g];
     }
     while (head < tail) {
-        int q = s->queue[head++];
+        int to = s->queue[head++];
         for (int d = 0; d < DIRECTION_COUNT; d++) {
-            int next = q + b->delta[d];
-            if (s->cell_of[next] == NONE || s->goal_distance[next] != UINT16_MAX) continue;
-            s->goal_distance[next] = (uint16_t)(s->goal_distance[q] + 1);
-            s->queue[tail++] = next;
+            int from = to - b->delta[d], stand = from - b->delta[d];
+            if (s->cell_of[from] == NONE || s->cell_of[stand] == NONE ||
+                s->goal_distance[from] != UINT16_MAX)
+                continue;
+            s->goal_distance[from] = (uint16_t)(s->goal_distance[to] + 1);
+            s->queue[tail++] = from;
         }
     }
 }
