@@ -444,12 +444,12 @@ static bool expand(search *s, uint32_t at, uint64_t limit)
             if (s->stamp[stand] != s->generation || s->cell_of[to] == NONE || s->box_at[to] ||
                 s->request->dead[to])
                 continue;
-            uint64_t child_key = key ^ optimizer_square_key(box) ^ optimizer_square_key(to);
-            if (!optimizer_keys_has(s->request->allowed, child_key)) continue;
             int moves = here.moves + s->distance[stand] + 1, pushes = here.pushes + 1;
             int child_bound = bound - s->goal_distance[box] + s->goal_distance[to];
             uint64_t f = key_of(s, moves, pushes, child_bound);
             if (f >= limit) continue;
+            uint64_t child_key = key ^ optimizer_square_key(box) ^ optimizer_square_key(to);
+            if (!optimizer_keys_has(s->request->allowed, child_key)) continue;
             memcpy(child_bits, bits, sizeof child_bits);
             int from_cell = s->cell_of[box], to_cell = s->cell_of[to];
             child_bits[from_cell / 64] &= ~(1ull << (from_cell % 64));
