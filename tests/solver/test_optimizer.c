@@ -1,7 +1,7 @@
 /* test_optimizer.c - the optimizer: a detour comes back without it, a shortest solution comes
  * back unchanged, a better route outside the solution's own boxes is found in its vicinity,
- * each better line is told as it is found, and what comes back is never longer and always
- * solves the level. */
+ * by pushes the optimal mode finds and proves the fewest pushes where it can, each better line is
+ * told as it is found, and what comes back is never longer and always solves the level. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,6 +178,65 @@ static void test_a_solution_that_does_not_solve_is_refused(void **state)
     fixture_close(&f);
 }
 
+static void test_by_pushes_a_push_detour_comes_back_without_it_the_fewest_proved(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, room, 1);
+    optimizer_result result;
+    /* up and down again, then to the goal: 6 pushes where 4 do */
+    optimizer_options options = {.metric = OPTIMIZER_BY_PUSHES, .max_seconds = 10};
+    assert_int_equal(optimize(&f, "drUluurDldRRRR", &options, &result), OPTIMIZER_CONVERGED);
+    assert_lurd(&result, "RRRR");
+    assert_true(result.pushes_fewest); /* the optimal mode's turn proved it */
+    optimizer_result_free(&result);
+    /* by moves the optimal mode has no turn: nothing is proved */
+    options.metric = OPTIMIZER_BY_MOVES;
+    assert_int_equal(optimize(&f, "drUluurDldRRRR", &options, &result), OPTIMIZER_CONVERGED);
+    assert_lurd(&result, "RRRR");
+    assert_false(result.pushes_fewest);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
+/* Microban I 145 (David W. Skinner): sixteen boxes round a cross of goals. */
+static const char cross[] = "   #####\n"
+                            "   # @ #\n"
+                            "  ##   ##\n"
+                            "###.$$$.###\n"
+                            "#  $...$  #\n"
+                            "#  $.#.$  #\n"
+                            "#  $...$  #\n"
+                            "###.$$$.###\n"
+                            "  ##   ##\n"
+                            "   #   #\n"
+                            "   #####\n";
+
+static void test_by_pushes_the_optimal_mode_finds_fewer_pushes_than_any_vicinity(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, cross, 1);
+    /* 55 moves, 20 pushes: every vicinity around it holds nothing shorter by moves */
+    const char *solution = "dDLdddrDRddlUUdlUrruuRUrrdLLrdLuulUluurDDllddLDlluRRluR";
+    optimizer_options options = {.metric = OPTIMIZER_BY_MOVES, .max_seconds = 30};
+    optimizer_result result;
+    assert_int_equal(optimize(&f, solution, &options, &result), OPTIMIZER_CONVERGED);
+    assert_int_equal(result.improvements, 0);
+    assert_int_equal(result.pushes, 20);
+    optimizer_result_free(&result);
+    /* by pushes the optimal mode's turn finds 18, the fewest (its own answer), and the
+     * vicinities around that one then walk less too */
+    options.metric = OPTIMIZER_BY_PUSHES;
+    assert_int_equal(optimize(&f, solution, &options, &result), OPTIMIZER_CONVERGED);
+    assert_int_equal(result.pushes, 18);
+    assert_true(result.moves < 55);
+    assert_true(result.pushes_fewest);
+    assert_solves(&f, result.steps, result.moves, result.pushes);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
 /* The fast mode's solution of a real level, optimized each way within a node budget: what
  * comes back solves, and is never longer by the metric asked for. */
 static void test_a_fast_solution_comes_back_shorter_and_solving(void **state)
@@ -275,6 +334,8 @@ int main(void)
         cmocka_unit_test(test_a_shortest_solution_comes_back_unchanged),
         cmocka_unit_test(test_a_walk_detour_is_taken_out_even_when_no_search_may_run),
         cmocka_unit_test(test_a_solution_that_does_not_solve_is_refused),
+        cmocka_unit_test(test_by_pushes_a_push_detour_comes_back_without_it_the_fewest_proved),
+        cmocka_unit_test(test_by_pushes_the_optimal_mode_finds_fewer_pushes_than_any_vicinity),
         cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
         cmocka_unit_test(test_shorter_compares_the_metric_first_then_the_other),
         cmocka_unit_test(test_each_better_line_is_told_as_it_is_found),
