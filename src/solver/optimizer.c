@@ -12,16 +12,18 @@
 #include "solver.h"
 
 /* The vicinities, narrowest first: how many boxes move at once, and to how many of the
- * squares nearest to each (the first box, the second). A round that finds nothing moves on
- * to the next; one that finds a better solution is run again around it. */
+ * squares nearest to each (the first box, the second, the third). A round that finds
+ * nothing moves on to the next; one that finds a better solution is run again around it. */
+enum { VICINITY_BOXES = 3 };
 static const struct vicinity {
-    int boxes, first, second;
+    int boxes, squares[VICINITY_BOXES];
 } schedule[] = {
-    {1, 4, 0}, {1, 8, 0}, {1, 16, 0}, {2, 6, 3}, {1, 32, 0}, {2, 10, 5}, {2, 16, 8}, {2, 24, 12},
+    {1, {4}},     {1, {8}},     {1, {16}},     {2, {6, 3}},    {1, {32}},
+    {2, {10, 5}}, {2, {16, 8}}, {2, {24, 12}}, {3, {4, 3, 2}}, {3, {8, 4, 3}},
 };
 enum {
     SCHEDULE_LENGTH = sizeof schedule / sizeof schedule[0],
-    NEAREST = 24, /* the most squares of a vicinity kept per square */
+    NEAREST = 32, /* the most squares of a vicinity kept per square */
 };
 /* By pushes: the share of the time and nodes the vicinities have before the optimal mode's
  * turn, the share of what is left then that the optimal mode has, and its nodes when the
@@ -169,30 +171,31 @@ static bool nearest_init(optimizer_run *run)
     return ok;
 }
 
-/* Adds the configurations around one of the solution's (its boxes `list`, its key `key`):
- * `v->boxes` of them moved into their vicinities. False when the set is full. */
+/* Adds the configurations around one of the solution's (its boxes `list`, `n` of them, its
+ * key `key`) with `depth` boxes moved already (the boxes list[from[k]] to the squares to[k])
+ * and one more moved into its vicinity, then, while the vicinity allows, more below them.
+ * False when the set is full. */
 static bool add_vicinity(const optimizer_run *run, optimizer_keys *keys, const uint8_t *boxes,
-                         const int *list, int n, uint64_t key, const struct vicinity *v)
+                         const int *list, int n, uint64_t key, const struct vicinity *v, int depth,
+                         int *from, int *to)
 {
     bool full = false;
     for (int i = 0; i < n && !full; i++) {
-        const int *near_i = run->nearest + (size_t)list[i] * NEAREST;
-        uint64_t without_i = key ^ optimizer_square_key(list[i]);
-        for (int a = 0; a < v->first && near_i[a] >= 0 && !full; a++) {
-            int to_i = near_i[a];
-            if (boxes[to_i]) continue;
-            uint64_t moved = without_i ^ optimizer_square_key(to_i);
-            optimizer_keys_add(keys, moved, &full);
-            for (int j = 0; v->boxes > 1 && j < n && !full; j++) {
-                if (j == i) continue;
-                const int *near_j = run->nearest + (size_t)list[j] * NEAREST;
-                uint64_t without_j = moved ^ optimizer_square_key(list[j]);
-                for (int c = 0; c < v->second && near_j[c] >= 0 && !full; c++) {
-                    int to_j = near_j[c];
-                    if (boxes[to_j] || to_j == to_i) continue;
-                    optimizer_keys_add(keys, without_j ^ optimizer_square_key(to_j), &full);
-                }
-            }
+        bool moved = false;
+        for (int k = 0; k < depth; k++) moved = moved || from[k] == i;
+        if (moved) continue;
+        const int *near = run->nearest + (size_t)list[i] * NEAREST;
+        uint64_t without = key ^ optimizer_square_key(list[i]);
+        for (int a = 0; a < v->squares[depth] && near[a] >= 0 && !full; a++) {
+            bool taken = boxes[near[a]] != 0;
+            for (int k = 0; k < depth; k++) taken = taken || to[k] == near[a];
+            if (taken) continue;
+            uint64_t with = without ^ optimizer_square_key(near[a]);
+            optimizer_keys_add(keys, with, &full);
+            if (full || depth + 1 == v->boxes) continue;
+            from[depth] = i;
+            to[depth] = near[a];
+            full = !add_vicinity(run, keys, boxes, list, n, with, v, depth + 1, from, to);
         }
     }
     return !full;
@@ -239,9 +242,10 @@ static bool vicinity_set(const optimizer_run *run, const game_step *steps, int c
         int n = 0;
         for (int q = 0; q < b->size; q++)
             if (p.boxes[q]) list[n++] = q;
-        room = add_vicinity(run, keys, p.boxes, list, n, key, v);
-        if ((i & 63) == 0 && ((run->deadline > 0 && optimizer_clock() >= run->deadline) ||
-                              (run->options->cancel && atomic_load(run->options->cancel))))
+        int from[VICINITY_BOXES], to[VICINITY_BOXES];
+        room = add_vicinity(run, keys, p.boxes, list, n, key, v, 0, from, to);
+        if (((run->deadline > 0 && optimizer_clock() >= run->deadline) ||
+             (run->options->cancel && atomic_load(run->options->cancel))))
             break;
     }
     position_free(&p);
@@ -456,9 +460,14 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
         }
         if (status != OPTIMIZER_CONVERGED) break;
         const struct vicinity *v = &schedule[round];
-        snprintf(result->vicinity, sizeof result->vicinity,
-                 v->boxes == 1 ? "1 box, %d squares" : "2 boxes, %d+%d squares", v->first,
-                 v->second);
+        if (v->boxes == 1)
+            snprintf(result->vicinity, sizeof result->vicinity, "1 box, %d squares", v->squares[0]);
+        else if (v->boxes == 2)
+            snprintf(result->vicinity, sizeof result->vicinity, "2 boxes, %d+%d squares",
+                     v->squares[0], v->squares[1]);
+        else
+            snprintf(result->vicinity, sizeof result->vicinity, "3 boxes, %d+%d+%d squares",
+                     v->squares[0], v->squares[1], v->squares[2]);
         if (!round_better(&run, v, result, &status))
             round++;
         else if (options->improved)
