@@ -108,9 +108,71 @@ void collections_open(collections_screen *s, const play *p)
     count_levels(s, p);
 }
 
-static int visible_rows(void)
+/* The names' column: as wide as the longest name, from 22 to half the screen. */
+static int name_columns(const collections_screen *s)
 {
-    int rows = LINES - HEADER_ROWS - FOOTER_ROWS;
+    int width = 22;
+    for (int i = 0; i < s->library.count; i++) {
+        int its = utf8_width(s->library.entries[i].name);
+        if (its > width) width = its;
+    }
+    int widest = COLS / 2 > 12 ? COLS / 2 : 12;
+    return width > widest ? widest : width;
+}
+
+/* The row of collection `i`: its name cut to its column, its counts, and its folder when
+ * it fits whole (or why no level of it can be played, to be shortened by words);
+ * `whole` says whether the row fits. */
+static void collection_row(const collections_screen *s, int i, char *line, size_t size, bool *whole)
+{
+    const library_entry *e = &s->library.entries[i];
+    int width = name_columns(s);
+    char counts[32] = "  ?       ?";
+    const char *problem = s->problems ? s->problems[i] : NULL;
+    if (problem)
+        snprintf(counts, sizeof counts, "     -       -");
+    else if (s->levels && s->levels[i] >= 0)
+        snprintf(counts, sizeof counts, "%6d  %6d", s->levels[i], s->solved[i]);
+    int used; /* the name cut to its column, padded by columns, not bytes */
+    int fits = (int)utf8_fit(e->name, width, &used);
+    int length = snprintf(line, size, "   %.*s%*s %s  %s", fits, e->name, width - used, "", counts,
+                          problem ? problem : e->folder);
+    *whole = utf8_width(line) <= COLS;
+    if (!*whole && length > 0 && !problem)
+        snprintf(line, size, "   %.*s%*s %s", fits, e->name, width - used, "", counts);
+}
+
+/* What the selected collection's row could not show whole (its folder, or why no level
+ * of it can be played), for the rows above the footer; "" when the row showed it. */
+static void selected_detail(const collections_screen *s, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (s->selected < 0 || s->selected >= s->library.count) return;
+    char line[1200];
+    bool whole;
+    collection_row(s, s->selected, line, sizeof line, &whole);
+    if (whole) return;
+    const library_entry *e = &s->library.entries[s->selected];
+    const char *problem = s->problems ? s->problems[s->selected] : NULL;
+    if (problem)
+        snprintf(out, size, " %s: %s", e->name, problem);
+    else
+        snprintf(out, size, " %s: in %s", e->name, e->folder);
+}
+
+/* Rows above the footer for the selected collection's detail, at most half the list's. */
+static int detail_rows(const collections_screen *s)
+{
+    char detail[1400];
+    selected_detail(s, detail, sizeof detail);
+    int rows = detail[0] ? draw_wrapped_rows(detail) : 0;
+    int most = (LINES - HEADER_ROWS - FOOTER_ROWS) / 2;
+    return rows < most ? rows : most > 0 ? most : 0;
+}
+
+static int visible_rows(const collections_screen *s)
+{
+    int rows = LINES - HEADER_ROWS - FOOTER_ROWS - detail_rows(s);
     return rows < 1 ? 1 : rows;
 }
 
@@ -118,7 +180,7 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
 {
     (void)p;
     erase();
-    int rows = visible_rows();
+    int rows = visible_rows(s);
     list_scroll(s->selected, &s->top, rows);
     char header[160];
     snprintf(header, sizeof header, " Collection library: %d collection%s", s->library.count,
@@ -126,38 +188,32 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, header, COLS);
     attrset(A_BOLD);
-    /* the names' column as wide as the longest name, from 22 to half the screen */
-    int width = 22;
-    for (int i = 0; i < s->library.count; i++) {
-        int its = utf8_width(s->library.entries[i].name);
-        if (its > width) width = its;
-    }
-    int widest = COLS / 2 > 12 ? COLS / 2 : 12;
-    if (width > widest) width = widest;
+    int width = name_columns(s);
     char heads[200];
     snprintf(heads, sizeof heads, "   %-*s levels  solved  folder", width, "collection");
+    if (utf8_width(heads) > COLS)
+        snprintf(heads, sizeof heads, "   %-*s levels  solved", width, "collection");
     mvaddnstr(2, 0, heads, COLS);
     attrset(A_NORMAL);
     for (int row = 0; row < rows && s->top + row < s->library.count; row++) {
         int i = s->top + row;
-        const library_entry *e = &s->library.entries[i];
-        char counts[32] = "  ?       ?";
-        const char *problem = s->problems ? s->problems[i] : NULL;
-        if (problem)
-            snprintf(counts, sizeof counts, "     -       -");
-        else if (s->levels && s->levels[i] >= 0)
-            snprintf(counts, sizeof counts, "%6d  %6d", s->levels[i], s->solved[i]);
         char line[1200];
-        int used; /* the name cut to its column, padded by columns, not bytes */
-        int fits = (int)utf8_fit(e->name, width, &used);
-        snprintf(line, sizeof line, "   %.*s%*s %s  %s", fits, e->name, width - used, "", counts,
-                 problem ? problem : e->folder);
+        bool whole;
+        collection_row(s, i, line, sizeof line, &whole);
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(HEADER_ROWS + row, 0);
             hline(' ', COLS);
         }
-        draw_text(v, HEADER_ROWS + row, 0, line, strlen(line), COLS);
+        draw_text_fit(v, HEADER_ROWS + row, 0, line, COLS);
+        attrset(A_NORMAL);
+    }
+    char detail[1400];
+    selected_detail(s, detail, sizeof detail);
+    if (detail[0]) {
+        attrset(s->problems && s->problems[s->selected] ? draw_attr(v, DRAW_PAIR_ERROR, 0) | A_BOLD
+                                                        : A_NORMAL);
+        draw_wrapped(v, LINES - FOOTER_ROWS - detail_rows(s), detail, detail_rows(s));
         attrset(A_NORMAL);
     }
     if (s->library.count == 0)
@@ -181,7 +237,7 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
                             : "Backspace: erase  Enter: play  Esc: back");
         footer = typed;
     }
-    draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
+    draw_text_fit(v, LINES - 1, 0, footer, COLS);
     attrset(A_NORMAL);
 }
 
@@ -302,7 +358,8 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
         return COLLECTIONS_STAY;
     }
     int last = s->library.count - 1;
-    if (list_navigate(key, &s->selected, s->library.count, visible_rows())) return COLLECTIONS_STAY;
+    if (list_navigate(key, &s->selected, s->library.count, visible_rows(s)))
+        return COLLECTIONS_STAY;
     switch (key) {
     case '\n':
     case '\r':

@@ -338,13 +338,19 @@ static void format_count(char *out, size_t size, uint64_t n)
         snprintf(out, size, "%.2fM", (double)n / 1e6);
 }
 
-/* What the solver and the replay are doing, for the right end of the status line. */
+/* What the solver and the replay are doing, for the right end of the status line; `brief`
+ * (a narrow terminal): the same in fewer words ("ahead" for "solver ahead", the replay
+ * without its speed, the search without "solver" and "nodes"). */
 static void solver_state(const view *v, const play *p, const assist *a, const glyph_set *g,
-                         char *out, size_t size)
+                         bool brief, char *out, size_t size)
 {
     if (p->replay.active) {
-        snprintf(out, size, "replay %d/%d %s%.0f/s", p->replay.next, p->replay.count,
-                 p->replay.paused ? "paused " : "", replay_steps_per_second(&p->replay));
+        if (brief)
+            snprintf(out, size, "replay %d/%d%s", p->replay.next, p->replay.count,
+                     p->replay.paused ? " paused" : "");
+        else
+            snprintf(out, size, "replay %d/%d %s%.0f/s", p->replay.next, p->replay.count,
+                     p->replay.paused ? "paused " : "", replay_steps_per_second(&p->replay));
         return;
     }
     if (a->request != ASSIST_REQUEST_NONE && a->worker) {
@@ -352,12 +358,12 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         worker_progress(a->worker, &activity);
         char nodes[32];
         format_count(nodes, sizeof nodes, activity.nodes);
-        snprintf(out, size, "solver %s %s %s nodes",
+        snprintf(out, size, "%s%s %s %s%s", brief ? "" : "solver ",
                  g->spinner[v->spinner % (unsigned)g->spinner_count],
                  activity.looking_back               ? "looking back"
                  : a->request == ASSIST_REQUEST_HINT ? "hint"
                                                      : "solving",
-                 nodes);
+                 nodes, brief ? "" : " nodes");
         return;
     }
     if (p->hint.shown) {
@@ -372,10 +378,14 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
                                           [ASSIST_SOLVED_AHEAD] = "solved ahead",
                                           [ASSIST_NO_SOLUTION] = "no solution",
                                           [ASSIST_GAVE_UP] = "no answer found"};
+    static const char *const resting_brief[] = {[ASSIST_RESTING] = "idle",
+                                                [ASSIST_SOLVED_AHEAD] = "solved ahead",
+                                                [ASSIST_NO_SOLUTION] = "no solution",
+                                                [ASSIST_GAVE_UP] = "no answer"};
     snprintf(out, size, "%s",
-             activity.improving ? "solver improving"
-             : activity.busy    ? "solver ahead"
-                                : resting[assist_resting_state(a, p)]);
+             activity.improving ? (brief ? "improving" : "solver improving")
+             : activity.busy    ? (brief ? "ahead" : "solver ahead")
+                                : (brief ? resting_brief : resting)[assist_resting_state(a, p)]);
 }
 
 /* Columns `text` takes on screen. */
@@ -385,43 +395,63 @@ static int text_width(const char *text)
 }
 
 /* The status line: collection, level and title on the left; moves, pushes and the
- * solver's state on the right, shortened when the terminal is narrow. */
+ * solver's state on the right. On a narrow terminal the right end drops the best, then
+ * writes the counts as "moves/pushes" and the state in fewer words (never the state
+ * before the collection and level number), and the title loses words from its end. */
 static void draw_status(const view *v, const play *p, const assist *a, const glyph_set *g)
 {
     const collection *c = &p->collections[p->collection_index];
     const level *l = play_level(p);
-    char state[64];
-    solver_state(v, p, a, g, state, sizeof state);
+    char state[64], brief[64];
+    solver_state(v, p, a, g, false, state, sizeof state);
+    solver_state(v, p, a, g, true, brief, sizeof brief);
     /* The best saved solution, fewest moves, when the level was solved before. */
     char best[48] = "";
-    /* Room for the two counts (40 characters at most), `best` and `state`: never cut. */
-    char right[40 + sizeof best + sizeof state];
     const progress_record *record = play_record(p, p->collection_index, p->level_index);
     if (record && record->best_moves.lurd)
         snprintf(best, sizeof best, "best %d/%d  ", record->best_moves.moves,
                  record->best_moves.pushes);
-    snprintf(right, sizeof right, " moves %d  pushes %d  %s%s ", p->game.moves, p->game.pushes,
-             best, state);
-    if (best[0] && text_width(right) > COLS - 24)
-        snprintf(right, sizeof right, " moves %d  pushes %d  %s ", p->game.moves, p->game.pushes,
-                 state);
-    if (text_width(right) > COLS - 12)
-        snprintf(right, sizeof right, " %d/%d ", p->game.moves, p->game.pushes);
     /* The title, unless it only repeats the number (as in XSokoban). */
     char number[16];
     snprintf(number, sizeof number, "%d", l->number);
     bool titled = l->title[0] && strcmp(l->title, number) != 0;
     char left[160];
-    snprintf(left, sizeof left, " %s %d/%d%s%s", c->name, l->number, c->count, titled ? ": " : "",
+    int named = snprintf(left, sizeof left, " %s %d/%d", c->name, l->number, c->count);
+    int named_width = text_width(left);
+    snprintf(left + named, sizeof left - (size_t)named, "%s%s", titled ? ": " : "",
              titled ? l->title : "");
+    /* The right end: the widest form beside the whole left end, else the narrowest with the
+     * state beside the collection and number (the title then shortened or left out), else
+     * the counts alone. The best stays only while it leaves 24 columns to the left end.
+     * Room for the two counts (40 characters at most), the best and the state. */
+    char forms[4][40 + sizeof best + sizeof state];
+    int moves = p->game.moves, pushes = p->game.pushes;
+    snprintf(forms[0], sizeof forms[0], " moves %d  pushes %d  %s%s ", moves, pushes, best, state);
+    snprintf(forms[1], sizeof forms[1], " moves %d  pushes %d  %s ", moves, pushes, state);
+    snprintf(forms[2], sizeof forms[2], " %d/%d  %s ", moves, pushes, state);
+    snprintf(forms[3], sizeof forms[3], " %d/%d  %s ", moves, pushes, brief);
+    const char *right = NULL;
+    int whole = text_width(left);
+    for (int i = best[0] ? 0 : 1; i < 4 && !right; i++)
+        if (text_width(forms[i]) <= COLS - whole && (i > 0 || text_width(forms[i]) <= COLS - 24))
+            right = forms[i];
+    for (int i = 2; i < 4 && !right; i++)
+        if (text_width(forms[i]) <= COLS - named_width) right = forms[i];
+    char counts[40];
+    snprintf(counts, sizeof counts, " %d/%d ", moves, pushes);
+    if (!right) right = counts;
+    int right_width = text_width(right);
+    /* the title shortened by whole words, or left out when not one word fits */
+    if (whole > COLS - right_width &&
+        (int)wrap_shorten(left, strlen(left), COLS - right_width, v->utf8 ? 1 : 3) <= named + 2)
+        left[named] = '\0';
 
     int row = board_rows(p);
     attrset(A_REVERSE);
     move(row, 0);
     hline(' ', COLS);
-    int right_width = text_width(right);
     int left_room = COLS - right_width;
-    if (left_room > 0) draw_text(v, row, 0, left, strlen(left), left_room);
+    if (left_room > 0) draw_text_fit(v, row, 0, left, left_room);
     if (right_width <= COLS) mvaddstr(row, COLS - right_width, right);
     attrset(A_NORMAL);
 }
@@ -477,6 +507,44 @@ void draw_text(const view *v, int row, int column, const char *text, size_t leng
         used += width;
         i += (size_t)bytes;
     }
+}
+
+void draw_text_fit(const view *v, int row, int column, const char *text, int columns)
+{
+    size_t length = strlen(text);
+    const char *mark = v->utf8 ? "\xe2\x80\xa6" : "...";
+    size_t keep = wrap_shorten(text, length, columns, v->utf8 ? 1 : 3);
+    draw_text(v, row, column, text, keep, columns);
+    if (keep < length && columns >= (v->utf8 ? 1 : 3)) addstr(mark);
+}
+
+int draw_wrapped_rows(const char *text)
+{
+    size_t length = strlen(text), spaces = wrap_skip_spaces(text, length);
+    return wrap_count(text + spaces, length - spaces, COLS);
+}
+
+int draw_wrapped(const view *v, int row, const char *text, int rows)
+{
+    size_t length = strlen(text);
+    int drawn = 0;
+    text += wrap_skip_spaces(text, length);
+    length = strlen(text);
+    while (length > 0 && drawn < rows) {
+        size_t piece = wrap_line(text, length, COLS);
+        if (drawn == rows - 1 && piece < length) {
+            draw_text_fit(v, row + drawn, 0, text, COLS); /* the last row: what is left */
+            return rows;
+        }
+        draw_text(v, row + drawn, 0, text, piece, COLS);
+        drawn++;
+        text += piece;
+        length -= piece;
+        size_t spaces = wrap_skip_spaces(text, length);
+        text += spaces;
+        length -= spaces;
+    }
+    return drawn;
 }
 
 /* The level's comment (the tutorial's lessons), under the board when there is room:

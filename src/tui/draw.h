@@ -88,6 +88,17 @@ enum {
 void draw_text(const view *v, int row, int column, const char *text, size_t length,
                int columns);
 
+/* Writes the NUL-terminated `text` at (row, column) in at most `columns` columns: whole
+ * when it fits, else shortened after its last whole word that fits with a mark ("…", or
+ * "..." outside UTF-8) saying that something was left out (wrap_shorten). */
+void draw_text_fit(const view *v, int row, int column, const char *text, int columns);
+
+/* Writes `text` wrapped at spaces to the screen's width on the rows from `row`, at most
+ * `rows` of them (the last shortened as draw_text_fit when the text takes more); returns
+ * the rows written. draw_wrapped_rows() says how many it takes. */
+int draw_wrapped(const view *v, int row, const char *text, int rows);
+int draw_wrapped_rows(const char *text);
+
 /* One square of a level from its XSB character, drawn as the play screen draws it, in a
  * cell of `cell_width` columns (2: the UTF-8 glyphs, 1: the XSB characters), with the
  * DRAW_MARK_* marks: the level editor's board. */

@@ -735,7 +735,11 @@ editor_outcome editor_key(editor *e, const view *v, int key)
 
 void editor_poll(editor *e, bool woke)
 {
+    bool busy = e->solve.state == EDITOR_SOLVE_FAST || e->solve.state == EDITOR_SOLVE_UPGRADING;
     editor_solve_poll(&e->solve, woke);
+    /* S's message said the solver was at work: now it is done, say so */
+    if (busy && e->solve.state == EDITOR_SOLVE_DONE && strncmp(e->message, "Solving:", 8) == 0)
+        say(e, PLAY_MESSAGE_INFO, "Solver done: its answer is above");
 }
 
 int editor_timeout_ms(const editor *e)

@@ -106,10 +106,12 @@ static void draw_fields(const editor *e, const view *v)
     const char *values[3] = {e->edit.title, e->edit.author, e->edit.comment};
     const char *names[3] = {"Title", "Author", "Comment"};
     size_t at = 0;
+    bool typing_field = e->mode == EDITOR_TYPING && e->field != EDITOR_FIELD_FILE;
     for (int i = 0; i < 3; i++) {
         bool typing = e->mode == EDITOR_TYPING && (int)e->field == i;
         const char *value = typing ? e->typed : values[i];
-        if (!value[0] && !typing) continue;
+        /* while a field is typed, that field alone (the others could push it out of view) */
+        if ((!value[0] && !typing) || (typing_field && !typing)) continue;
         at += (size_t)snprintf(line + at, sizeof line - at, "%s%s: %s%s", at ? "  " : "", names[i],
                                value, typing ? "_" : "");
         if (at >= sizeof line) at = sizeof line - 1;
@@ -117,9 +119,21 @@ static void draw_fields(const editor *e, const view *v)
     if (at == 0) snprintf(line, sizeof line, "(no title: t title, a author, c comment)");
     for (char *n = line; *n; n++)
         if (*n == '\n') *n = '|'; /* the comment's lines, on one row */
-    attrset(e->mode == EDITOR_TYPING && e->field != EDITOR_FIELD_FILE ? A_BOLD : A_DIM);
+    attrset(typing_field ? A_BOLD : A_DIM);
     move(0, 0);
-    draw_text(v, 0, 0, line, strlen(line), COLS);
+    int width = utf8_width(line);
+    if (typing_field && width > COLS && COLS > 4) {
+        /* the end typed stays in view: the start of the text gives way, marked */
+        const char *tail = line;
+        while (*tail && utf8_width(tail) > COLS - (v->utf8 ? 1 : 3)) {
+            unsigned code;
+            tail += utf8_decode(tail, &code);
+        }
+        addstr(v->utf8 ? "\xe2\x80\xa6" : "...");
+        draw_text(v, 0, v->utf8 ? 1 : 3, tail, strlen(tail), COLS - (v->utf8 ? 1 : 3));
+    } else {
+        draw_text_fit(v, 0, 0, line, COLS);
+    }
     attrset(A_NORMAL);
 }
 
@@ -167,24 +181,6 @@ static void draw_status(const editor *e, const view *v, int row)
     attrset(A_NORMAL);
 }
 
-/* Writes `text` wrapped from `row` on, `rows` rows at most; returns the rows used. */
-static int draw_wrapped(const view *v, int row, int rows, const char *text, int attr)
-{
-    size_t length = strlen(text);
-    int used = 0;
-    attrset(attr);
-    while (length > 0 && used < rows) {
-        size_t piece = used + 1 == rows ? length : wrap_line(text, length, COLS);
-        draw_text(v, row + used, 0, text, piece, COLS);
-        text += piece;
-        length -= piece;
-        while (length > 0 && *text == ' ') text++, length--;
-        used++;
-    }
-    attrset(A_NORMAL);
-    return used;
-}
-
 /* What the checker, the dead squares and the solver say of the level. */
 static void verdict(const editor *e, char *out, size_t size, bool *good)
 {
@@ -227,7 +223,9 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
         if (e->message_kind == PLAY_MESSAGE_ERROR) attr = draw_attr(v, DRAW_PAIR_ERROR, 0) | A_BOLD;
         if (e->message_kind == PLAY_MESSAGE_GOOD) attr = draw_attr(v, DRAW_PAIR_GOOD, 0) | A_BOLD;
     }
-    draw_wrapped(v, row, rows, text, attr);
+    attrset(attr);
+    draw_wrapped(v, row, text, rows);
+    attrset(A_NORMAL);
 }
 
 /* ? : the editor's keys, over the whole screen (40 columns wide). */
@@ -285,7 +283,8 @@ void editor_draw(editor *e, view *v)
     bool good;
     verdict(e, text, sizeof text, &good);
     int verdict_rows = 2;
-    draw_wrapped(v, row + 1, verdict_rows, text,
-                 draw_attr(v, good ? DRAW_PAIR_GOOD : DRAW_PAIR_ERROR, good ? 0 : A_BOLD));
+    attrset(draw_attr(v, good ? DRAW_PAIR_GOOD : DRAW_PAIR_ERROR, good ? 0 : A_BOLD));
+    draw_wrapped(v, row + 1, text, verdict_rows);
+    attrset(A_NORMAL);
     draw_message(e, v, row + 1 + verdict_rows, LINES - (row + 1 + verdict_rows));
 }

@@ -19,35 +19,116 @@ void levels_open(level_list *list, const play *p)
     list->optimizing = false;
 }
 
-/* Rows available for levels. */
-static int visible_rows(void)
+/* Why the level selected cannot be played, in full, for the rows above the footer (the
+ * list's row has room for the start of it only); "" when it can be played. */
+static void selected_problem(const level_list *list, const play *p, char *out, size_t size)
 {
-    int rows = LINES - HEADER_ROWS - FOOTER_ROWS;
+    const collection *c = &p->collections[list->collection];
+    out[0] = '\0';
+    if (list->selected < 0 || list->selected >= c->count) return;
+    const level *l = &c->levels[list->selected];
+    if (!l->error) return;
+    const char *file = level_file_name(l); /* in a folder: which of its files */
+    snprintf(out, size, " Level %d%s%s%s cannot be played: %s", l->number, file ? " (" : "",
+             file ? file : "", file ? ")" : "", l->problem);
+}
+
+/* Rows under the list for the selected level's problem: as many as it takes wrapped, at
+ * most half the rows the list has. */
+static int problem_rows(const level_list *list, const play *p)
+{
+    char problem[700];
+    selected_problem(list, p, problem, sizeof problem);
+    int rows = draw_wrapped_rows(problem);
+    int most = (LINES - HEADER_ROWS - FOOTER_ROWS) / 2;
+    return rows < most ? rows : most > 0 ? most : 0;
+}
+
+/* Rows available for levels. */
+static int visible_rows(const level_list *list, const play *p)
+{
+    int rows = LINES - HEADER_ROWS - FOOTER_ROWS - problem_rows(list, p);
     return rows < 1 ? 1 : rows;
+}
+
+/* The first row: the collection, its counts, and Tab when there are several; shortened
+ * by whole pieces to fit (Tab left out, "cannot be played" made "unplayable", the counts
+ * "solved/levels"). */
+static void draw_header(const level_list *list, const view *v, const play *p, int solved)
+{
+    const collection *c = &p->collections[list->collection];
+    char counts[160], bad[64] = "", header[400];
+    snprintf(counts, sizeof counts, " %s: %d %s, %d solved", c->name, c->count,
+             play_plural(c->count, "level", "levels"), solved);
+    if (c->bad_count) snprintf(bad, sizeof bad, ", %d cannot be played", c->bad_count);
+    const char *tab = p->collection_count > 1 ? "  (Tab: next collection)" : "";
+    snprintf(header, sizeof header, "%s%s%s", counts, bad, tab);
+    if (utf8_width(header) > COLS) snprintf(header, sizeof header, "%s%s", counts, bad);
+    if (c->bad_count) snprintf(bad, sizeof bad, ", %d unplayable", c->bad_count);
+    if (utf8_width(header) > COLS) snprintf(header, sizeof header, "%s%s", counts, bad);
+    if (utf8_width(header) > COLS)
+        snprintf(header, sizeof header, " %s: %d/%d solved%s", c->name, solved, c->count, bad);
+    attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
+    draw_text_fit(v, 0, 0, header, COLS);
+    attrset(A_NORMAL);
+}
+
+/* The row of level `i` of the collection listed. */
+static void level_row(const level_list *list, const view *v, const play *p,
+                      const progress_summary *records, int i, char *line, size_t size)
+{
+    const collection *c = &p->collections[list->collection];
+    const level *l = &c->levels[i];
+    const progress_summary *record = l->error || !records ? NULL : &records[i];
+    bool narrow = COLS < 66;
+    char moves[24] = "", pushes[24] = "";
+    /* a best that is not the player's own says whose it is: a assisted, i imported,
+     * o the optimizer's (O) */
+    static const char *const origin_mark[] = {"", " a", " i", " o"};
+    if (record && record->best_moves.kept)
+        snprintf(moves, sizeof moves, "%d/%d%s", record->best_moves.moves,
+                 record->best_moves.pushes, origin_mark[record->best_moves.origin % 4]);
+    if (record && record->best_pushes.kept)
+        snprintf(pushes, sizeof pushes, "%d/%d%s", record->best_pushes.moves,
+                 record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 4]);
+    const char *check = v->utf8 ? "\xe2\x9c\x93" : "*";
+    const char *cross = v->utf8 ? "\xe2\x9c\x97" : "x";
+    const char *file = level_file_name(l); /* in a folder: which of its files */
+    const char *mark = record && record->solved ? check : record && record->assisted ? "a" : " ";
+    const char *in_play =
+        i == p->level_index && list->collection == p->collection_index ? ">" : " ";
+    /* a level that cannot be played: its reason when it fits whole (else it is under the
+     * list, whole, while the level is selected) */
+    if (l->error && narrow) {
+        snprintf(line, size, " %s %4d %s %s%scannot be played: %s%s%s", " ", l->number, cross,
+                 l->title, l->title[0] ? ": " : "", file ? file : "", file ? ", " : "", l->problem);
+        if (utf8_width(line) > COLS)
+            snprintf(line, size, " %s %4d %s %s%scannot be played", " ", l->number, cross, l->title,
+                     l->title[0] ? ": " : "");
+    } else if (l->error) {
+        /* the title first: the reason loses its last words when it does not fit */
+        snprintf(line, size, " %s %4d    %s    %s%scannot be played: %s%s%s", " ", l->number, cross,
+                 l->title, l->title[0] ? ": " : "", file ? file : "", file ? ", " : "", l->problem);
+    } else if (narrow)
+        snprintf(line, size, " %s %4d %s %-10s %s", in_play, l->number, mark, moves, l->title);
+    else
+        snprintf(line, size, " %s %4d    %s    %-12s  %-12s   %s", in_play, l->number, mark, moves,
+                 pushes, l->title);
 }
 
 void levels_draw(level_list *list, const view *v, const play *p)
 {
     const collection *c = &p->collections[list->collection];
     erase();
-    list_scroll(list->selected, &list->top, visible_rows());
+    int rows = visible_rows(list, p);
+    list_scroll(list->selected, &list->top, rows);
 
     /* the records of the whole collection in one query (kept while nothing changes) */
     const progress_summary *records =
         p->progress ? progress_summaries(p->progress, c->levels, c->count) : NULL;
     int solved = 0;
     for (int i = 0; records && i < c->count; i++) solved += records[i].solved;
-    char header[400];
-    int length = snprintf(header, sizeof header, " %s: %d %s, %d solved", c->name, c->count,
-                          play_plural(c->count, "level", "levels"), solved);
-    if (c->bad_count && length < (int)sizeof header)
-        length += snprintf(header + length, sizeof header - (size_t)length, ", %d cannot be played",
-                           c->bad_count);
-    if (p->collection_count > 1 && length < (int)sizeof header)
-        snprintf(header + length, sizeof header - (size_t)length, "  (Tab: next collection)");
-    attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
-    draw_text(v, 0, 0, header, strlen(header), COLS);
-    attrset(A_NORMAL);
+    draw_header(list, v, p, solved);
     /* the author of the level selected (or of the collection) */
     const level *chosen =
         list->selected >= 0 && list->selected < c->count ? &c->levels[list->selected] : NULL;
@@ -55,7 +136,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     if (author && author[0]) {
         char by[300];
         snprintf(by, sizeof by, " by %s", author);
-        draw_text(v, 1, 0, by, strlen(by), COLS);
+        draw_text_fit(v, 1, 0, by, COLS);
     }
     /* under 66 columns: the number, the mark, the fewest moves and the title, and a footer
      * that fits 40 columns, so that nothing a player needs is cut */
@@ -73,56 +154,25 @@ void levels_draw(level_list *list, const view *v, const play *p)
         COLS);
     attrset(A_NORMAL);
 
-    const char *check = v->utf8 ? "\xe2\x9c\x93" : "*";
-    const char *cross = v->utf8 ? "\xe2\x9c\x97" : "x";
-    int rows = visible_rows();
     for (int row = 0; row < rows && list->top + row < c->count; row++) {
         int i = list->top + row;
-        const level *l = &c->levels[i];
-        const progress_summary *record = l->error || !records ? NULL : &records[i];
-        char moves[24] = "", pushes[24] = "";
-        /* a best that is not the player's own says whose it is: a assisted, i imported,
-         * o the optimizer's (O) */
-        static const char *const origin_mark[] = {"", " a", " i", " o"};
-        if (record && record->best_moves.kept)
-            snprintf(moves, sizeof moves, "%d/%d%s", record->best_moves.moves,
-                     record->best_moves.pushes, origin_mark[record->best_moves.origin % 4]);
-        if (record && record->best_pushes.kept)
-            snprintf(pushes, sizeof pushes, "%d/%d%s", record->best_pushes.moves,
-                     record->best_pushes.pushes, origin_mark[record->best_pushes.origin % 4]);
         char line[600];
-        const char *file = level_file_name(l); /* in a folder: which of its files */
-        const char *mark = record && record->solved     ? check
-                           : record && record->assisted ? "a"
-                                                        : " ";
-        const char *in_play =
-            i == p->level_index && list->collection == p->collection_index ? ">" : " ";
-        if (l->error && narrow)
-            snprintf(line, sizeof line, " %s %4d %s %s%scannot be played: %s%s%s", " ", l->number,
-                     cross, l->title, l->title[0] ? ": " : "", file ? file : "", file ? ", " : "",
-                     l->problem);
-        else if (l->error)
-            snprintf(line, sizeof line, " %s %4d    %s    cannot be played: %s%s%s%s%s", " ",
-                     l->number, cross, file ? file : "", file ? ", " : "", l->problem,
-                     l->title[0] ? " - " : "", l->title);
-        else if (narrow)
-            snprintf(line, sizeof line, " %s %4d %s %-10s %s", in_play, l->number, mark, moves,
-                     l->title);
-        else
-            snprintf(line, sizeof line, " %s %4d    %s    %-12s  %-12s   %s",
-                     i == p->level_index && list->collection == p->collection_index ? ">" : " ",
-                     l->number,
-                     record && record->solved     ? check
-                     : record && record->assisted ? "a"
-                                                  : " ",
-                     moves, pushes, l->title);
-        int attr = l->error ? draw_attr(v, DRAW_PAIR_ERROR, (int)A_DIM) : (int)A_NORMAL;
+        level_row(list, v, p, records, i, line, sizeof line);
+        int attr = c->levels[i].error ? draw_attr(v, DRAW_PAIR_ERROR, (int)A_DIM) : (int)A_NORMAL;
         attrset(i == list->selected ? (int)A_REVERSE : attr);
         if (i == list->selected) {
             move(HEADER_ROWS + row, 0);
             hline(' ', COLS);
         }
-        draw_text(v, HEADER_ROWS + row, 0, line, strlen(line), COLS);
+        draw_text_fit(v, HEADER_ROWS + row, 0, line, COLS);
+        attrset(A_NORMAL);
+    }
+    char problem[700];
+    selected_problem(list, p, problem, sizeof problem);
+    if (problem[0]) {
+        attrset(draw_attr(v, DRAW_PAIR_ERROR, 0) | A_BOLD);
+        draw_wrapped(v, LINES - FOOTER_ROWS - problem_rows(list, p), problem,
+                     problem_rows(list, p));
         attrset(A_NORMAL);
     }
     attrset(A_REVERSE);
@@ -133,14 +183,14 @@ void levels_draw(level_list *list, const view *v, const play *p)
                          : narrow           ? " Enter play  E edit  c library  q back"
                                             : " Up/Down or a number: choose  Enter: play  "
                                               "c: collections  E: edit  Esc q: back";
-    draw_text(v, LINES - 1, 0, footer, strlen(footer), COLS);
+    draw_text_fit(v, LINES - 1, 0, footer, COLS);
     attrset(A_NORMAL);
 }
 
 levels_outcome levels_key(level_list *list, play *p, int key)
 {
     const collection *c = &p->collections[list->collection];
-    int page = visible_rows();
+    int page = visible_rows(list, p);
     /* Digits type a level number and select it as they come. A digit that would make a
      * number beyond the collection starts a new number; one that makes no level at all (0,
      * or 9 in a collection of 8) is ignored and selects nothing. */
@@ -172,8 +222,13 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     case KEY_ENTER:
         if (list->selected < 0 || list->selected >= c->count) return LEVELS_BACK;
         if (c->levels[list->selected].error) {
-            snprintf(list->note, sizeof list->note, " Level %d cannot be played: %s",
-                     c->levels[list->selected].number, c->levels[list->selected].problem);
+            /* the reason on the footer when it fits, else above it (where it is whole) */
+            const level *l = &c->levels[list->selected];
+            snprintf(list->note, sizeof list->note, " Level %d cannot be played: %s", l->number,
+                     l->problem);
+            if (utf8_width(list->note) > COLS)
+                snprintf(list->note, sizeof list->note, " Level %d cannot be played (why: above)",
+                         l->number);
             return LEVELS_STAY;
         }
         if (list->collection != p->collection_index || list->selected != p->level_index)

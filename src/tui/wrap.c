@@ -1,5 +1,8 @@
 /* wrap.c - text broken into lines at spaces, by display width. */
 #include "wrap.h"
+
+#include <string.h>
+
 #include "level/utf8.h"
 
 size_t wrap_line(const char *text, size_t length, int columns)
@@ -53,4 +56,21 @@ int wrap_balanced(const char *text, size_t length, int columns)
             low = middle + 1;
     }
     return high;
+}
+
+size_t wrap_shorten(const char *text, size_t length, int columns, int mark_columns)
+{
+    if (columns < 0) columns = 0;
+    size_t whole = utf8_fit(text, columns, NULL);
+    if (whole >= length) return length;
+    int room = columns - mark_columns;
+    if (room < 1) return 0;
+    size_t fit = utf8_fit(text, room, NULL);
+    if (fit > length) fit = length;
+    /* a cut inside a word moves back to the space before it */
+    size_t cut = fit;
+    if (text[cut] != ' ')
+        while (cut > 0 && text[cut - 1] != ' ') cut--;
+    while (cut > 0 && strchr(" :,;-(", text[cut - 1])) cut--;
+    return cut > 0 ? cut : fit;
 }

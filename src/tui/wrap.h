@@ -21,6 +21,14 @@ size_t wrap_skip_spaces(const char *text, size_t length);
 /* The lines `length` bytes of `text` take when wrapped to `columns` columns (0 for none). */
 int wrap_count(const char *text, size_t length, int columns);
 
+/* How many bytes of the `length` bytes of `text` to show on one line of `columns` columns
+ * when it cannot wrap (a title, a row of a list): all of them when they fit; else the
+ * words that fit in `columns` - `mark_columns` (room for a mark such as "..." that says
+ * something was left out), cut after the last whole word, without the spaces and the
+ * ':' ',' ';' '-' '(' before the cut; a first word longer than that is cut where it must.
+ * Never more than fit. */
+size_t wrap_shorten(const char *text, size_t length, int columns, int mark_columns);
+
 /* The narrowest width, at most `columns`, at which the text takes no more lines than at
  * `columns`: the width to wrap it to for even lines. */
 int wrap_balanced(const char *text, size_t length, int columns);

@@ -2,6 +2,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -107,6 +108,32 @@ static void test_balanced_width_of_a_line_that_fits_is_its_own(void **state)
     assert_int_equal(wrap_balanced("", 0, 40), 1);
 }
 
+/* The text shortened to `columns` with room for a three-column mark, and the mark. */
+static const char *shortened(const char *text, int columns)
+{
+    static char out[256];
+    size_t keep = wrap_shorten(text, strlen(text), columns, 3);
+    snprintf(out, sizeof out, "%.*s%s", (int)keep, text, keep < strlen(text) ? "..." : "");
+    return out;
+}
+
+/* A title or a row too long for its line loses whole words, never part of one, and the
+ * punctuation left hanging before the cut. */
+static void test_a_shortened_line_keeps_whole_words(void **state)
+{
+    (void)state;
+    assert_string_equal(shortened("Push from the other side", 40), "Push from the other side");
+    assert_string_equal(shortened("Push from the other side", 24), "Push from the other side");
+    assert_string_equal(shortened("Push from the other side", 23), "Push from the other...");
+    assert_string_equal(shortened("Push from the other side", 16), "Push from the...");
+    assert_string_equal(shortened("Twins: cannot be played", 15), "Twins...");
+    assert_string_equal(shortened(" tutorial 1/8: First push", 18), " tutorial 1/8...");
+    assert_string_equal(shortened("Extraordinarily", 8), "Extra...");
+    assert_string_equal(shortened("\xe2\x9c\x97 Twins: cannot be played", 12),
+                        "\xe2\x9c\x97 Twins...");
+    assert_int_equal(wrap_shorten("abc def", 7, 2, 3), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -116,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_count_of_lines),
         cmocka_unit_test(test_balanced_lines_leave_no_word_alone),
         cmocka_unit_test(test_balanced_width_of_a_line_that_fits_is_its_own),
+        cmocka_unit_test(test_a_shortened_line_keeps_whole_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
