@@ -20,17 +20,16 @@ SOURCE_LEVELS=$(cd "$here/../../levels" && pwd)
 # seconds to start.
 PYTHON=${PYTHON:-python3}
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX")
-# tmux keeps its sockets here (a short path: sockets have a length limit), removed at the end.
-export TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX)
 SOCKET_BASE="sokoban-test-$NAME-$$"
 SOCKET=$SOCKET_BASE
 STARTS=0
-export XDG_DATA_HOME="$WORK/data"
+WORK= TMUX_TMPDIR= XDG_DATA_HOME= STOPPED=0
 export TERM=xterm-256color  # for tmux itself; the game gets its own below
 unset TMUX
-mkdir -p "$XDG_DATA_HOME"
 
+# Ends what the test started and removes its folders, however it ends: passed, failed, or
+# stopped by meson's timeout (SIGTERM to the process group, SIGKILL half a second later: no
+# waiting then). Each process started costs milliseconds: the shell's builtins where they do.
 cleanup() {
     i=1
     while [ $i -le $STARTS ]; do
@@ -39,25 +38,43 @@ cleanup() {
     done
     # A server or control client that outlived kill-server (seen under heavy load: its socket
     # then removed below, nothing could reach it again) is ended by its process id.
-    if [ -s "$WORK/tmux.pids" ]; then
+    if [ -n "$WORK" ] && [ -s "$WORK/tmux.pids" ]; then
         while read -r pid; do
+            kill -0 "${pid:-0}" 2> /dev/null || continue # gone, as it mostly is
             # only a process of this test's servers (ids are reused)
-            case $(tr '\0' ' ' < "/proc/${pid:-0}/cmdline" 2> /dev/null) in
+            case $(tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null) in
             *"-L $SOCKET_BASE-"*) kill "$pid" 2> /dev/null ;;
             esac
         done < "$WORK/tmux.pids"
     fi
     # A game still running saves its progress as it goes: let it finish first.
-    if [ -s "$WORK/game.pid" ]; then
+    if [ -n "$WORK" ] && [ -s "$WORK/game.pid" ] && [ $STOPPED -eq 0 ]; then
+        read -r pid < "$WORK/game.pid"
         tries=50
-        while [ $tries -gt 0 ] && kill -0 "$(cat "$WORK/game.pid")" 2> /dev/null; do
+        while [ $tries -gt 0 ] && kill -0 "$pid" 2> /dev/null; do
             sleep 0.1
             tries=$((tries - 1))
         done
     fi
-    rm -rf "$WORK" "$TMUX_TMPDIR"
+    rm -rf ${WORK:+"$WORK"} ${TMUX_TMPDIR:+"$TMUX_TMPDIR"} ${XDG_DATA_HOME:+"$XDG_DATA_HOME"}
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'STOPPED=1; exit 143' TERM
+trap 'STOPPED=1; exit 130' INT
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX") || exit 1
+# tmux keeps its sockets here (a short path: sockets have a length limit), removed at the end.
+TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX) || exit 1
+# The game's data: on tmpfs when there is one, since the game syncs its database as it saves
+# (milliseconds each on a disk) and what the tests check of it is the same there. Its path
+# is as long as $WORK/data's, so that the screens that show it wrap it where they did.
+if [ -z "${TMPDIR-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    XDG_DATA_HOME=$(mktemp -d "/dev/shm/sokoban-tui-$NAME.XXXXXXX") || exit 1
+else
+    XDG_DATA_HOME=$WORK/data
+    mkdir "$XDG_DATA_HOME" || exit 1
+fi
+export TMUX_TMPDIR XDG_DATA_HOME
 
 fail() {
     echo "FAIL ($NAME): $*" >&2
@@ -67,8 +84,15 @@ fail() {
     exit 1
 }
 
+# Copies standard input to standard output by the shell's builtins (no process started).
+write_file() {
+    while IFS= read -r line; do
+        printf '%s\n' "$line"
+    done
+}
+
 # The levels the tests play, drawn inline.
-cat > "$WORK/small.xsb" <<'LEVELS'
+write_file > "$WORK/small.xsb" <<'LEVELS'
 ; Small
 #######
 #@ $ .#
@@ -100,7 +124,7 @@ LEVELS
 # afterwards, for the tests to check what is left behind. Written once and run by sh; it
 # starts no process a shell builtin can stand in for (each takes milliseconds of CPU, and
 # the suite starts the game some 150 times).
-cat > "$WORK/play.sh" <<SCRIPT
+write_file > "$WORK/play.sh" <<SCRIPT
 trap '' INT HUP TERM
 export TERM=\$1 LANG=\$2 LC_ALL=\$2 XDG_DATA_HOME="$XDG_DATA_HOME"
 shift 2
@@ -139,7 +163,8 @@ start_game() {
     SOCKET="$SOCKET_BASE-$STARTS" # a new server each time: one shutting down may linger
     # The new server must not inherit the last control client's fifos (fds 3 and 4): held
     # open by it, they keep that client, and so the last server, from ever seeing their end.
-    tmux -L "$SOCKET" -f /dev/null new-session -d -s game -x "$width" -y "$height" \
+    # The server runs the command with sh, not the user's shell (SHELL): a lighter start.
+    SHELL=/bin/sh tmux -L "$SOCKET" -f /dev/null new-session -d -s game -x "$width" -y "$height" \
         "sh $WORK/play.sh $game_term $game_lang $SOKOBAN $*" 3>&- 4<&- ||
         fail "tmux did not start"
     open_reader
@@ -1643,7 +1668,7 @@ mouse_click() {
 
 # A room where one box goes round a corner to its goal.
 room_level() {
-    cat > "$WORK/room.xsb" <<'LEVEL'
+    write_file > "$WORK/room.xsb" <<'LEVEL'
 ; Room
 #######
 ###   #
