@@ -120,38 +120,56 @@ static int name_columns(const collections_screen *s)
     return width > widest ? widest : width;
 }
 
-/* The row of collection `i`: its name cut to its column, its counts, and its folder when
- * it fits whole (or why no level of it can be played, to be shortened by words);
- * `whole` says whether the row fits. */
-static void collection_row(const collections_screen *s, int i, char *line, size_t size, bool *whole)
+/* The counts of collection `i` as its row shows them. */
+static void row_counts(const collections_screen *s, int i, char *out, size_t size)
+{
+    snprintf(out, size, "  ?       ?");
+    if (s->problems && s->problems[i])
+        snprintf(out, size, "     -       -");
+    else if (s->levels && s->levels[i] >= 0)
+        snprintf(out, size, "%6d  %6d", s->levels[i], s->solved[i]);
+}
+
+/* True when the row of collection `i` shows all of it: its name, counts and folder (or
+ * why no level of it can be played). */
+static bool row_whole(const collections_screen *s, int i)
+{
+    const library_entry *e = &s->library.entries[i];
+    const char *problem = s->problems ? s->problems[i] : NULL;
+    int width = name_columns(s), name = utf8_width(e->name);
+    char counts[32];
+    row_counts(s, i, counts, sizeof counts);
+    return name <= width &&
+           3 + width + 1 + utf8_width(counts) + 2 + utf8_width(problem ? problem : e->folder) <=
+               COLS;
+}
+
+/* The row of collection `i`: its name shortened by words to its column, its counts, and its
+ * folder when it fits whole (or why no level of it can be played, to be shortened by
+ * words when drawn). */
+static void collection_row(const collections_screen *s, const view *v, int i, char *line,
+                           size_t size)
 {
     const library_entry *e = &s->library.entries[i];
     int width = name_columns(s);
-    char counts[32] = "  ?       ?";
+    char counts[32];
+    row_counts(s, i, counts, sizeof counts);
     const char *problem = s->problems ? s->problems[i] : NULL;
-    if (problem)
-        snprintf(counts, sizeof counts, "     -       -");
-    else if (s->levels && s->levels[i] >= 0)
-        snprintf(counts, sizeof counts, "%6d  %6d", s->levels[i], s->solved[i]);
-    int used; /* the name cut to its column, padded by columns, not bytes */
-    int fits = (int)utf8_fit(e->name, width, &used);
-    int length = snprintf(line, size, "   %.*s%*s %s  %s", fits, e->name, width - used, "", counts,
+    /* padded by columns, not bytes */
+    char shown[300];
+    int used = draw_shorten(v, e->name, width, shown, sizeof shown);
+    int length = snprintf(line, size, "   %s%*s %s  %s", shown, width - used, "", counts,
                           problem ? problem : e->folder);
-    *whole = utf8_width(line) <= COLS;
-    if (!*whole && length > 0 && !problem)
-        snprintf(line, size, "   %.*s%*s %s", fits, e->name, width - used, "", counts);
+    if (utf8_width(line) > COLS && length > 0 && !problem)
+        snprintf(line, size, "   %s%*s %s", shown, width - used, "", counts);
 }
 
-/* What the selected collection's row could not show whole (its folder, or why no level
- * of it can be played), for the rows above the footer; "" when the row showed it. */
+/* What the selected collection's row could not show whole (its name, its folder, or why
+ * no level of it can be played), for the rows above the footer; "" when the row showed it. */
 static void selected_detail(const collections_screen *s, char *out, size_t size)
 {
     out[0] = '\0';
-    if (s->selected < 0 || s->selected >= s->library.count) return;
-    char line[1200];
-    bool whole;
-    collection_row(s, s->selected, line, sizeof line, &whole);
-    if (whole) return;
+    if (s->selected < 0 || s->selected >= s->library.count || row_whole(s, s->selected)) return;
     const library_entry *e = &s->library.entries[s->selected];
     const char *problem = s->problems ? s->problems[s->selected] : NULL;
     if (problem)
@@ -198,8 +216,7 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
     for (int row = 0; row < rows && s->top + row < s->library.count; row++) {
         int i = s->top + row;
         char line[1200];
-        bool whole;
-        collection_row(s, i, line, sizeof line, &whole);
+        collection_row(s, v, i, line, sizeof line);
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(HEADER_ROWS + row, 0);

@@ -306,9 +306,9 @@ static void draw_board(const view *v, const play *p, const glyph_set *g)
 }
 
 /* The note shown when not even one row of the board fits. */
-static void draw_too_small(void)
+static void draw_too_small(const view *v)
 {
-    mvaddnstr(0, 0, "Terminal too small: L levels, ? help, q quit", COLS);
+    draw_wrapped(v, 0, "Terminal too small: L levels, ? help, q quit", LINES);
 }
 
 int draw_square_at(const view *v, const play *p, int row, int column)
@@ -516,6 +516,17 @@ void draw_text_fit(const view *v, int row, int column, const char *text, int col
     size_t keep = wrap_shorten(text, length, columns, v->utf8 ? 1 : 3);
     draw_text(v, row, column, text, keep, columns);
     if (keep < length && columns >= (v->utf8 ? 1 : 3)) addstr(mark);
+}
+
+int draw_shorten(const view *v, const char *text, int columns, char *out, size_t size)
+{
+    size_t length = strlen(text);
+    size_t keep = wrap_shorten(text, length, columns, v->utf8 ? 1 : 3);
+    snprintf(out, size, "%.*s%s", (int)keep, text,
+             keep >= length ? ""
+             : v->utf8      ? "\xe2\x80\xa6"
+                            : "...");
+    return utf8_width(out);
 }
 
 int draw_wrapped_rows(const char *text)
@@ -742,14 +753,14 @@ void draw_screen(view *v, const play *p, const assist *a)
         return;
     }
     if (!p->game_ready || LINES < 3) {
-        draw_too_small();
+        draw_too_small(v);
         v->layout.too_small = true;
         return;
     }
     const glyph_set *g;
     lay_out(v, p, &g);
     if (v->layout.too_small) {
-        draw_too_small();
+        draw_too_small(v);
     } else {
         draw_board(v, p, g);
         if (!v->layout.scrolled) draw_comment(v, p);

@@ -93,6 +93,10 @@ void draw_text(const view *v, int row, int column, const char *text, size_t leng
  * "..." outside UTF-8) saying that something was left out (wrap_shorten). */
 void draw_text_fit(const view *v, int row, int column, const char *text, int columns);
 
+/* `text` as draw_text_fit would show it in `columns` columns (shortened by words, with
+ * the mark), into `out`, for a column of a row; returns the columns it takes. */
+int draw_shorten(const view *v, const char *text, int columns, char *out, size_t size);
+
 /* Writes `text` wrapped at spaces to the screen's width on the rows from `row`, at most
  * `rows` of them (the last shortened as draw_text_fit when the text takes more); returns
  * the rows written. draw_wrapped_rows() says how many it takes. */

@@ -176,7 +176,7 @@ static void draw_status(const editor *e, const view *v, int row)
     move(row, 0);
     hline(' ', COLS);
     int right_width = utf8_width(right);
-    if (COLS - right_width > 0) draw_text(v, row, 0, left, strlen(left), COLS - right_width);
+    if (COLS - right_width > 0) draw_text_fit(v, row, 0, left, COLS - right_width);
     if (right_width <= COLS) mvaddstr(row, COLS - right_width, right);
     attrset(A_NORMAL);
 }
@@ -267,7 +267,7 @@ void editor_draw(editor *e, view *v)
         return;
     }
     if (LINES < 2 + rows_below() || COLS < 10) {
-        mvaddnstr(0, 0, "Terminal too small for the editor: q leaves", COLS);
+        draw_wrapped(v, 0, "Terminal too small for the editor: q leaves", LINES);
         return;
     }
     if (e->show_keys) {

@@ -135,9 +135,17 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     snprintf(header, sizeof header, " Snapshots of %s %d: %s",
              p->collections[p->collection_index].name, play_level(p)->number, play_level(p)->title);
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
-    mvaddnstr(0, 0, header, COLS);
+    draw_text_fit(v, 0, 0, header, COLS);
+    /* under 70 columns: the name, moves/pushes and the date without its year; the name
+     * shortened by words to its column */
+    bool narrow = COLS < 70;
+    int name_width = narrow ? (COLS - 26 > 8 ? COLS - 26 : 8) : 38;
     attrset(A_BOLD);
-    mvaddnstr(2, 0, "   name                                   moves  pushes  redo  saved", COLS);
+    if (narrow)
+        mvprintw(2, 0, "   %-*s %9s  %s", name_width, "name", "m/p", "saved");
+    else
+        mvaddnstr(2, 0, "   name                                   moves  pushes  redo  saved",
+                  COLS);
     attrset(A_NORMAL);
     for (int row = 3, i = s->top; i < s->count && row < LINES - 1; i++, row++) {
         int moves, pushes, redo_moves, redo_pushes;
@@ -146,16 +154,26 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
         char when[32] = "";
         time_t saved = (time_t)s->items[i].saved;
         struct tm local;
-        if (localtime_r(&saved, &local)) strftime(when, sizeof when, "%Y-%m-%d %H:%M", &local);
-        char line[256];
-        snprintf(line, sizeof line, "   %-38.38s %6d  %6d  %4d  %s", s->items[i].name, moves,
-                 pushes, redo_moves, when);
+        if (localtime_r(&saved, &local))
+            strftime(when, sizeof when, narrow ? "%m-%d %H:%M" : "%Y-%m-%d %H:%M", &local);
+        /* the name, shortened by whole words to its column, with a mark when shortened */
+        char shown[SNAPSHOT_NAME_MAX + 32];
+        int used = draw_shorten(v, s->items[i].name, name_width, shown, sizeof shown);
+        char line[256], counts[32];
+        snprintf(counts, sizeof counts, "%d/%d", moves, pushes);
+        if (narrow)
+            snprintf(line, sizeof line, "   %s%*s %9s  %s", shown,
+                     name_width > used ? name_width - used : 0, "", counts, when);
+        else
+            snprintf(line, sizeof line, "   %s%*s %6d  %6d  %4d  %s", shown,
+                     name_width > used ? name_width - used : 0, "", moves, pushes, redo_moves,
+                     when);
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(row, 0);
             hline(' ', COLS);
         }
-        mvaddnstr(row, 0, line, COLS);
+        draw_text(v, row, 0, line, strlen(line), COLS);
         attrset(A_NORMAL);
     }
     attrset(A_REVERSE);

@@ -277,9 +277,10 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
     for (int i = s->top; i < row_count(s, p) && row < LINES - 3; i++, row++) {
         const char *name, *problem;
         const collection *c = row_collection(s, p, i, &name, &problem);
-        /* the name cut to its column and padded by columns, not bytes */
-        int width = narrow ? 14 : name_width, used;
-        int fits = (int)utf8_fit(name, width, &used);
+        /* the name shortened by words to its column and padded by columns, not bytes */
+        int width = narrow ? 14 : name_width;
+        char shown[300];
+        int used = draw_shorten(v, name, width, shown, sizeof shown);
         char line[600];
         if (c) {
             collection_figures f;
@@ -290,21 +291,21 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
                 snprintf(bests, sizeof bests, "%lld/%lld", f.best_moves, f.best_pushes);
             const char *mark = i == p->collection_index ? ">" : " ";
             if (narrow)
-                snprintf(line, sizeof line, " %s %.*s%*s %6d %6d %8s", mark, fits, name,
-                         width - used, "", f.statistics.levels, f.statistics.solved, time_text);
+                snprintf(line, sizeof line, " %s %s%*s %6d %6d %8s", mark, shown, width - used, "",
+                         f.statistics.levels, f.statistics.solved, time_text);
             else
-                snprintf(line, sizeof line, " %s %.*s%*s %6d  %6d  %8d  %7d  %-17s %6s", mark, fits,
-                         name, width - used, "", f.statistics.levels, f.statistics.solved,
+                snprintf(line, sizeof line, " %s %s%*s %6d  %6d  %8d  %7d  %-17s %6s", mark, shown,
+                         width - used, "", f.statistics.levels, f.statistics.solved,
                          f.statistics.assisted, f.statistics.started, bests, time_text);
         } else {
-            snprintf(line, sizeof line, "   %.*s%*s %s", fits, name, width - used, "", problem);
+            snprintf(line, sizeof line, "   %s%*s %s", shown, width - used, "", problem);
         }
         attrset(i == s->selected ? A_REVERSE : A_NORMAL);
         if (i == s->selected) {
             move(row, 0);
             hline(' ', COLS);
         }
-        draw_text(v, row, 0, line, strlen(line), COLS);
+        draw_text_fit(v, row, 0, line, COLS);
         attrset(A_NORMAL);
     }
     /* the note, wrapped at spaces to the screen's width (it may name a long path) */

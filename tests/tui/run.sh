@@ -862,6 +862,27 @@ test_messages_never_cut() {
     wait_gone "DEADLOCK"
 }
 
+# The example of issue 44, fix 4: Sasquatch IX 50 (cavepacker-data), 43 rows, fills an
+# 80x24 terminal; a box pushed into a corner warns of the deadlock in a message that wraps
+# and ends whole, in UTF-8 and in the C locale.
+test_sasquatch_ix_50_deadlock_message_whole() {
+    level=/usr/share/games/cavepacker/maps/sasquatch09_0050.sok
+    [ -f "$level" ] || { echo "SKIP: no cavepacker-data"; exit 77; }
+    for lang in C.UTF-8 C; do
+        start_game -l $lang "$level"
+        wait_for "sasquatch09 1/1: 50"
+        keys Up Left Up
+        wait_for "DEADLOCK (corner)"
+        wait_for "moves 3  pushes 2"
+        message_text | grep -qF "DEADLOCK (corner): a box in a corner can never move again. Press z to undo the push." ||
+            fail "$lang: the deadlock's message is cut: $(message_text)"
+        keys q # the next starts afresh, not where this one left off
+        wait_for "SHELL-DONE"
+        tmux -L "$SOCKET" kill-server
+        rm -rf "$XDG_DATA_HOME/sokoban"
+    done
+}
+
 # The tutorial's lessons at 80 columns break into lines of even length: no line of a
 # lesson is a single word (issue 44, fix 10), and each lesson is whole.
 test_tutorial_no_word_alone() {
@@ -1145,7 +1166,8 @@ test_bad_level_in_list() {
 }
 
 # At 40x12, in UTF-8 and in the C locale, nothing is cut mid-word (issue 44): the status
-# line keeps the solver's state and shortens the title by whole words; the level list's
+# line keeps the solver's state and shortens the title by whole words; a snapshot's row
+# shows its counts and date, its name shortened by words; the level list's
 # header is shortened by pieces, a bad level's row says it cannot be played and its
 # reason is whole under the list while it is selected; the library does the same for a
 # collection no level of which can be played.
@@ -1159,6 +1181,17 @@ test_nothing_cut_at_40_columns() {
         else
             wait_for " cuts 1/2: Push from… 0/0"
         fi
+        # a snapshot's row: its name shortened by words, its moves/pushes and date whole
+        keys m
+        wait_for "Snapshot name: _"
+        keys b e f o r e Space t h e Space c o r n e r Enter
+        wait_for "saved"
+        keys "'"
+        wait_for "m/p  saved"
+        screen | grep -qE '^   before the(…|\.\.\.) +0/0  [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}$' ||
+            fail "$lang: the snapshot's row is cut"
+        keys Escape
+        wait_for "0/0"
         keys L
         wait_for " cuts: 2 levels, 0 solved, 1 unplayable"
         wait_for " Twins: cannot be played"
