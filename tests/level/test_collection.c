@@ -13,39 +13,14 @@
 
 #include "level/collection.h"
 #include "level/utf8.h"
-
-/* A fresh folder under /tmp, removed by remove_folder. */
-static char *make_folder(void)
-{
-    char *path = strdup("/tmp/sokoban-collection-XXXXXX");
-    assert_non_null(mkdtemp(path));
-    return path;
-}
-
-static void write_file(const char *folder, const char *name, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", folder, name);
-    FILE *file = fopen(path, "w");
-    assert_non_null(file);
-    fputs(text, file);
-    fclose(file);
-}
-
-static void remove_folder(char *folder)
-{
-    char command[600];
-    snprintf(command, sizeof command, "rm -rf '%s'", folder);
-    assert_int_equal(system(command), 0);
-    free(folder);
-}
+#include "scratch.h"
 
 /* A one-level file whose title is `title`. */
 static void write_level(const char *folder, const char *name, const char *title)
 {
     char text[200];
     snprintf(text, sizeof text, "; %s\n#####\n#@$.#\n#####\n", title);
-    write_file(folder, name, text);
+    scratch_write(folder, name, text);
 }
 
 /* ---------------------------------------------------------------- natural order */
@@ -65,12 +40,12 @@ static void test_natural_order_compares_numbers_by_value(void **state)
 static void test_folder_opens_as_one_collection_in_natural_order(void **state)
 {
     (void)state;
-    char *folder = make_folder();
+    char *folder = scratch_make("sokoban-collection");
     write_level(folder, "level10.sok", "Ten");
     write_level(folder, "level2.sok", "Two");
     write_level(folder, "level1.xsb", "One");
-    write_file(folder, "notes.sol", "rR\n");
-    write_file(folder, ".hidden.sok", "; Hidden\n#####\n#@$.#\n#####\n");
+    scratch_write(folder, "notes.sol", "rR\n");
+    scratch_write(folder, ".hidden.sok", "; Hidden\n#####\n#@$.#\n#####\n");
     collection c;
     level_error error;
     if (!collection_open(folder, &c, &error)) fail_msg("%s", error.message);
@@ -82,18 +57,18 @@ static void test_folder_opens_as_one_collection_in_natural_order(void **state)
     assert_string_equal(c.path, folder);
     assert_string_equal(c.name, strrchr(folder, '/') + 1);
     collection_free(&c);
-    remove_folder(folder);
+    scratch_remove(folder);
 }
 
 static void test_folder_without_level_files_is_refused(void **state)
 {
     (void)state;
-    char *folder = make_folder();
+    char *folder = scratch_make("sokoban-collection");
     collection c;
     level_error error;
     assert_false(collection_open(folder, &c, &error));
     assert_non_null(strstr(error.message, "no level files"));
-    remove_folder(folder);
+    scratch_remove(folder);
 }
 
 /* ---------------------------------------------------------------- groups */
@@ -113,7 +88,7 @@ static void test_group_key_drops_the_number_and_extension(void **state)
 static void test_numbered_one_level_files_group_into_one_collection(void **state)
 {
     (void)state;
-    char *folder = make_folder();
+    char *folder = scratch_make("sokoban-collection");
     write_level(folder, "micro_0001.sok", "1");
     write_level(folder, "micro_0002.sok", "2");
     write_level(folder, "micro_0003.sok", "3");
@@ -142,15 +117,15 @@ static void test_numbered_one_level_files_group_into_one_collection(void **state
     for (int i = 0; i < count; i++) collection_free(&list[i]);
     free(list);
     free(levels);
-    remove_folder(folder);
+    scratch_remove(folder);
 }
 
 static void test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal(void **state)
 {
     (void)state;
-    char *folder = make_folder();
+    char *folder = scratch_make("sokoban-collection");
     write_level(folder, "set_0001.sok", "Good");
-    write_file(folder, "set_0002.sok", "; Twins\n######\n#@$.@#\n######\n");
+    scratch_write(folder, "set_0002.sok", "; Twins\n######\n#@$.@#\n######\n");
     write_level(folder, "set_0003.sok", "Good too");
     char paths[3][512];
     const char *arguments[3];
@@ -170,7 +145,7 @@ static void test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal(void **sta
     collection_free(&list[0]);
     free(list);
     free(levels);
-    remove_folder(folder);
+    scratch_remove(folder);
 }
 
 /* ---------------------------------------------------------------- FILE:N */
@@ -191,14 +166,14 @@ static void test_file_colon_number_names_a_level(void **state)
 static void test_file_named_with_a_colon_is_the_file(void **state)
 {
     (void)state;
-    char *folder = make_folder();
+    char *folder = scratch_make("sokoban-collection");
     write_level(folder, "odd:3", "Odd");
     char path[512];
     snprintf(path, sizeof path, "%s/odd:3", folder);
     char *file;
     assert_int_equal(collection_split_level(path, &file), 0);
     assert_null(file);
-    remove_folder(folder);
+    scratch_remove(folder);
 }
 
 /* ---------------------------------------------------------------- display width */

@@ -12,32 +12,7 @@
 #include <cmocka.h>
 
 #include "level/library.h"
-
-/* A fresh folder under /tmp, removed by remove_folder. */
-static char *make_folder(void)
-{
-    char *path = strdup("/tmp/sokoban-library-XXXXXX");
-    assert_non_null(mkdtemp(path));
-    return path;
-}
-
-static void write_file(const char *folder, const char *name, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", folder, name);
-    FILE *file = fopen(path, "w");
-    assert_non_null(file);
-    fputs(text, file);
-    fclose(file);
-}
-
-static void remove_folder(char *folder)
-{
-    char command[600];
-    snprintf(command, sizeof command, "rm -rf '%s'", folder);
-    assert_int_equal(system(command), 0);
-    free(folder);
-}
+#include "scratch.h"
 
 static const char one_level[] = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@ $.#\n######\n";
 
@@ -53,9 +28,9 @@ static int entry_named(const library *l, const char *name)
 static void test_a_sok_file_is_named_by_its_collection_field(void **state)
 {
     (void)state;
-    char *folder = make_folder();
-    write_file(folder, "set.sok", "Collection: My Own Set\n\n; One\n#####\n#@$.#\n#####\n");
-    write_file(folder, "plain.xsb", one_level);
+    char *folder = scratch_make("sokoban-library");
+    scratch_write(folder, "set.sok", "Collection: My Own Set\n\n; One\n#####\n#@$.#\n#####\n");
+    scratch_write(folder, "plain.xsb", one_level);
     library l;
     const char *folders[] = {folder};
     assert_true(library_scan(folders, 1, &l));
@@ -64,19 +39,19 @@ static void test_a_sok_file_is_named_by_its_collection_field(void **state)
     assert_string_equal(l.entries[0].name, "My Own Set");
     assert_string_equal(l.entries[1].name, "plain");
     library_free(&l);
-    remove_folder(folder);
+    scratch_remove(folder);
 }
 
 static void test_a_name_taken_by_an_earlier_folder_gets_its_folder(void **state)
 {
     (void)state;
-    char *first = make_folder(), *second = make_folder();
+    char *first = scratch_make("sokoban-library"), *second = scratch_make("sokoban-library");
     char maps[600];
     snprintf(maps, sizeof maps, "%s/maps", second);
     assert_int_equal(mkdir(maps, 0755), 0);
-    write_file(first, "xsokoban.xsb", one_level);
-    write_file(maps, "xsokoban_0001.sok", "; One\n#####\n#@$.#\n#####\n");
-    write_file(maps, "xsokoban_0002.sok", "; Two\n######\n#@ $.#\n######\n");
+    scratch_write(first, "xsokoban.xsb", one_level);
+    scratch_write(maps, "xsokoban_0001.sok", "; One\n#####\n#@$.#\n#####\n");
+    scratch_write(maps, "xsokoban_0002.sok", "; Two\n######\n#@ $.#\n######\n");
     library l;
     const char *folders[] = {first, second};
     assert_true(library_scan(folders, 2, &l));
@@ -85,17 +60,17 @@ static void test_a_name_taken_by_an_earlier_folder_gets_its_folder(void **state)
     assert_int_equal(l.entries[plain].root, 0);
     assert_int_equal(l.entries[other].file_count, 2);
     library_free(&l);
-    remove_folder(first);
-    remove_folder(second);
+    scratch_remove(first);
+    scratch_remove(second);
 }
 
 static void test_a_name_matches_whole_then_by_its_start_in_any_case(void **state)
 {
     (void)state;
-    char *folder = make_folder();
-    write_file(folder, "alpha.xsb", one_level);
-    write_file(folder, "alphabet.xsb", one_level);
-    write_file(folder, "beta.xsb", one_level);
+    char *folder = scratch_make("sokoban-library");
+    scratch_write(folder, "alpha.xsb", one_level);
+    scratch_write(folder, "alphabet.xsb", one_level);
+    scratch_write(folder, "beta.xsb", one_level);
     library l;
     const char *folders[] = {folder};
     assert_true(library_scan(folders, 1, &l));
@@ -110,7 +85,7 @@ static void test_a_name_matches_whole_then_by_its_start_in_any_case(void **state
     /* more matches than room: all are counted, `max` are written */
     assert_int_equal(library_match(&l, "", matches, 1), 3);
     library_free(&l);
-    remove_folder(folder);
+    scratch_remove(folder);
 }
 
 int main(void)

@@ -16,6 +16,7 @@
 
 #include "alloc_fail.h"
 #include "progress/progress.h"
+#include "scratch.h"
 
 /* ---- SQLite's allocator through the harness: a size kept before each block ---------------- */
 
@@ -133,19 +134,17 @@ static bool import_progress(void *argument, char *error, size_t error_size)
 static void test_importing_old_progress_survives_every_failed_allocation(void **state)
 {
     (void)state;
-    /* On tmpfs when there is one: thousands of runs, each syncing the database. */
-    strcpy(directory, access("/dev/shm", W_OK) == 0 ? "/dev/shm/test_alloc_progress.XXXXXX"
-                                                     : "/tmp/test_alloc_progress.XXXXXX");
-    assert_non_null(mkdtemp(directory));
+    /* On tmpfs when there is one (scratch.h): thousands of runs, each syncing the database. */
+    char *folder = scratch_make("test_alloc_progress");
+    assert_true(strlen(folder) < sizeof directory);
+    strcpy(directory, folder);
     alloc_fail_sweep_options options = {.may_recover = true};
     alloc_fail_sweep_result result =
         alloc_fail_sweep("importing progress.txt", import_progress, NULL, &options);
     print_message("%ld allocations, %ld failing runs, %ld recovered\n", result.allocations,
                   result.runs, result.recovered);
     assert_true(result.allocations > 100); /* SQLite's are counted too */
-    char command[160];
-    snprintf(command, sizeof command, "rm -rf '%s'", directory);
-    assert_int_equal(system(command), 0);
+    scratch_remove(folder);
 }
 
 int main(void)

@@ -13,6 +13,7 @@
 
 #include "level/level.h"
 #include "rules/solutions.h"
+#include "scratch.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -38,13 +39,6 @@ static collection parse(const char *text)
     if (!collection_parse(text, strlen(text), "test.xsb", &c, &error))
         fail_msg("%s", error.message);
     return c;
-}
-
-/* A fresh directory under /tmp; `path` receives its name. */
-static void make_directory(char *path, size_t size)
-{
-    snprintf(path, size, "/tmp/test_solutions.XXXXXX");
-    assert_non_null(mkdtemp(path));
 }
 
 static void write_file(const char *path, const char *text)
@@ -117,8 +111,8 @@ static void test_sol_path_replaces_the_extension(void **state)
 static void test_sol_file_beside_the_level_is_read_and_checked(void **state)
 {
     (void)state;
-    char directory[64], level_path[128], sol_path[128], reason[512];
-    make_directory(directory, sizeof directory);
+    char *directory = scratch_make("test_solutions");
+    char level_path[128], sol_path[128], reason[512];
     snprintf(level_path, sizeof level_path, "%s/corridor.sok", directory);
     snprintf(sol_path, sizeof sol_path, "%s/corridor.sol", directory);
     write_file(level_path, corridor);
@@ -148,7 +142,7 @@ static void test_sol_file_beside_the_level_is_read_and_checked(void **state)
     assert_non_null(strstr(reason, "is a directory"));
     rmdir(sol_path);
     unlink(level_path);
-    rmdir(directory);
+    scratch_remove(directory);
     collection_free(&c);
 }
 
@@ -192,8 +186,8 @@ static void take(void *argument, const level *lv, const solution_entry *s, const
 static void test_sol_files_of_a_folder_find_their_levels_by_map(void **state)
 {
     (void)state;
-    char directory[64], path[160];
-    make_directory(directory, sizeof directory);
+    char *directory = scratch_make("test_solutions");
+    char path[160];
     /* the collection: two levels, as a group of one-level files would make it */
     collection c = parse(two_levels);
     snprintf(path, sizeof path, "%s/first_0001.sok", directory);
@@ -245,7 +239,7 @@ static void test_sol_files_of_a_folder_find_their_levels_by_map(void **state)
         snprintf(path, sizeof path, "%s/%s", directory, names[i]);
         unlink(path);
     }
-    rmdir(directory);
+    scratch_remove(directory);
     collection_free(&c);
 }
 
@@ -318,8 +312,8 @@ static void test_export_reads_back_as_the_same_levels(void **state)
 static void test_export_to_a_file_replaces_it_whole(void **state)
 {
     (void)state;
-    char directory[64], path[128], reason[512];
-    make_directory(directory, sizeof directory);
+    char *directory = scratch_make("test_solutions");
+    char path[128], reason[512];
     snprintf(path, sizeof path, "%s/corridor.sok", directory);
     write_file(path, "old\n");
     collection c = parse(corridor);
@@ -338,7 +332,7 @@ static void test_export_to_a_file_replaces_it_whole(void **state)
     assert_int_equal(stat(path, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0644);
     unlink(path);
-    rmdir(directory);
+    scratch_remove(directory);
 
     /* a directory that is not there: false, naming it */
     assert_false(solutions_export(directory, "corridor", levels, 1, written, sizeof written, reason,

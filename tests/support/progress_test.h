@@ -10,7 +10,8 @@ typedef struct progress_test_dir {
     char directory[64];
 } progress_test_dir;
 
-/* cmocka set-up and tear-down: a fresh directory under /tmp as the state, removed after. */
+/* cmocka set-up and tear-down: a fresh scratch directory (scratch.h) as the state, removed
+ * after. */
 int progress_test_make_dir(void **state);
 int progress_test_remove_dir(void **state);
 

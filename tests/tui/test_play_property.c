@@ -41,6 +41,8 @@
 #include "tui/play.h"
 #include "tui/snapshots.h"
 
+#include "scratch.h"
+
 enum { LEVELS = 2, MAX_HISTORY = 160, MAX_SNAPSHOTS = 8 };
 
 static const char levels_text[] = "; Two\n"
@@ -434,8 +436,9 @@ static void test_killed_games_keep_what_was_shown_and_never_own_the_solvers_step
     seed = seed_text ? strtoul(seed_text, NULL, 10) : 45;
     double budget = seconds_text ? atof(seconds_text) : 8;
     srand((unsigned)seed);
-    snprintf(directory, sizeof directory, "/tmp/sokoban-property.XXXXXX");
-    assert_non_null(mkdtemp(directory));
+    char *folder = scratch_make("sokoban-property");
+    assert_true(strlen(folder) < sizeof directory);
+    strcpy(directory, folder);
     snprintf(level_path, sizeof level_path, "%s/levels.xsb", directory);
     FILE *f = fopen(level_path, "w");
     assert_non_null(f);
@@ -491,9 +494,7 @@ static void test_killed_games_keep_what_was_shown_and_never_own_the_solvers_step
     printf("seed %lu: %d lives, %d actions, %.1f s; levels solved: %d %d, own: %d %d\n", seed,
            lives, actions, now_seconds() - start, m.levels[0].ever_solved, m.levels[1].ever_solved,
            m.levels[0].ever_own, m.levels[1].ever_own);
-    char command[128];
-    snprintf(command, sizeof command, "rm -rf '%s'", directory);
-    assert_int_equal(system(command), 0);
+    scratch_remove(folder);
     assert_true(lives >= 5);
 }
 
