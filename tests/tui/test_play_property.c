@@ -3,7 +3,8 @@
  * (issue 45's property test).
  *
  * A child process plays: random keys (steps, undo and redo by step and by push, restart,
- * redo to the end), walks, hints shown and followed, the solver's solutions replayed (step
+ * redo to the end), walks, boxes moved with the mouse (one move of several steps), hints
+ * shown and followed, the solver's solutions replayed (step
  * by step, back, to the end, stopped), a solution typed by the player himself, snapshots
  * saved and restored, levels changed. SOKOBAN_PROPERTY_TRACE=1 prints each action. After
  * each action it sends what the player was shown (the level, the game's history and how many
@@ -12,8 +13,10 @@
  * lives, knows which steps of each level's history the solver or a hint made.
  *
  * After every kill the parent opens the database and checks the two promises:
- *   - nothing acknowledged is lost: each level's unfinished game (moves and redo steps) is
- *     the one last shown, and a level solved is recorded solved or assisted;
+ *   - nothing acknowledged is lost: each level's unfinished game (moves and redo steps, and
+ *     which of them were played as one move) is the one last shown, and a level solved is
+ *     recorded solved or assisted; a resumed game or a restored snapshot undoes as one
+ *     what was played as one;
  *   - nothing is the player's own that the solver made: a level recorded solved (or with a
  *     best of origin own) was solved, in the model, with none of the solver's or a hint's
  *     steps in effect.
@@ -64,12 +67,14 @@ typedef struct level_model {
     int moves;
     bool solved_now;            /* the position shown is solved */
     char helped[MAX_HISTORY];   /* 1: the solver's or a hint's step */
+    char joined[MAX_HISTORY];   /* 1: played as one move with the step before */
     bool ever_solved, ever_own; /* solved at all; solved with no helped step in effect */
 } level_model;
 
 typedef struct snapshot_model {
     char name[16];
     char helped[MAX_HISTORY];
+    char joined[MAX_HISTORY];
     int length;
 } snapshot_model;
 
@@ -153,8 +158,10 @@ static void note_new_steps(level_model *m, const play *p, int first, bool helped
 static void observe(model *whole, level_model *m, const play *p)
 {
     int length = p->game.length < MAX_HISTORY ? p->game.length : MAX_HISTORY;
-    for (int i = 0; i < length; i++)
+    for (int i = 0; i < length; i++) {
         m->history[i] = direction_letter(p->game.history[i].direction, p->game.history[i].push);
+        m->joined[i] = p->game.history[i].joined;
+    }
     m->history[length] = 0;
     m->moves = p->game.moves;
     bool solved = game_is_solved(&p->game) && p->game.moves > 0;
@@ -184,7 +191,7 @@ static void act(play *p, model *m, snapshot_screen *s)
     level_model *l = &m->levels[m->level];
     int first = p->game.moves;
     bool hint_here = p->hint.shown && p->hint.moves_at == p->game.moves;
-    int action = pick(21);
+    int action = pick(22);
     m->action = action;
     if (p->game.length >= MAX_HISTORY - 40 && action < 6) action = 7; /* keep it short */
     if (p->replay.active && action < 12) {
@@ -257,6 +264,7 @@ static void act(play *p, model *m, snapshot_screen *s)
         for (const char *c = sm->name; *c; c++) snapshots_naming_key(s, p, *c);
         snapshots_naming_key(s, p, '\n');
         memcpy(sm->helped, l->helped, sizeof sm->helped);
+        memcpy(sm->joined, l->joined, sizeof sm->joined);
         sm->length = p->game.length;
         m->snapshot_count[m->level]++;
         break;
@@ -276,6 +284,11 @@ static void act(play *p, model *m, snapshot_screen *s)
         if (!sm) fail_msg("seed %lu: snapshot '%s' is not in the model", seed, name);
         snapshots_key(s, p, '\n');
         memcpy(l->helped, sm->helped, sizeof l->helped);
+        for (int i = 0; i < sm->length && i < p->game.length; i++)
+            if (p->game.history[i].joined != sm->joined[i] && !m->violation[0])
+                snprintf(m->violation, sizeof m->violation,
+                         "snapshot %s restored with step %d %s the one before", sm->name, i,
+                         sm->joined[i] ? "apart from" : "joined to");
         break;
     }
     case 16:
@@ -293,6 +306,26 @@ static void act(play *p, model *m, snapshot_screen *s)
                 note_new_steps(l, p, at, hinted);
             }
         solver_result_free(&result);
+        break;
+    }
+    case 18: {
+        /* a box moved with the mouse: a box picked, a square clicked (mostly one marked, now
+         * and then any: no way there) */
+        const board *b = &p->game.board;
+        int box = -1, target = pick(b->size);
+        for (int tries = 0; tries < 50 && box < 0; tries++) {
+            int square = pick(b->size);
+            if (p->game.position.boxes[square]) box = square;
+        }
+        if (box >= 0 && play_select_box(p, box)) {
+            int marked = 0;
+            for (int i = 0; i < b->size; i++) marked += p->selection.reach[i] != 0;
+            if (marked > 0 && pick(4) > 0)
+                for (int i = 0, left = pick(marked); i < b->size; i++)
+                    if (p->selection.reach[i] && left-- == 0) target = i;
+            play_move_box(p, box, target);
+            note_new_steps(l, p, first, hint_here);
+        }
         break;
     }
     default:
@@ -344,6 +377,13 @@ static void live(model *m, int to_parent, int from_parent, unsigned life_seed)
                 m->level + 1, p.game.moves, p.game.length,
                 p.solver_from == PLAY_NO_SOLVER_STEP ? -1 : p.solver_from,
                 p.hint_from == PLAY_NO_SOLVER_STEP ? -1 : p.hint_from);
+    /* what was played as one move is one move again */
+    const level_model *before = &m->levels[m->level];
+    for (int i = 0; i < p.game.length && i < MAX_HISTORY && !before->solved_now; i++)
+        if (p.game.history[i].joined != before->joined[i] && !m->violation[0])
+            snprintf(m->violation, sizeof m->violation,
+                     "level %d resumed with step %d %s the one before", m->level + 1, i,
+                     before->joined[i] ? "apart from" : "joined to");
     observe(m, &m->levels[m->level], &p);
     snapshot_screen s;
     memset(&s, 0, sizeof s);
@@ -377,6 +417,22 @@ static void expected_game(const level_model *l, char *moves, char *redo)
     strcpy(redo, l->history + l->moves);
 }
 
+/* The steps of a model's level played as one move, as the progress keeps them
+ * ("FIRST-LAST,..."; "" when none or when nothing is kept). */
+static void expected_groups(const level_model *l, char *out, size_t size)
+{
+    out[0] = 0;
+    int length = (int)strlen(l->history);
+    if (length == 0 || l->solved_now) return;
+    size_t used = 0;
+    for (int first = 0, last; first < length; first = last + 1) {
+        for (last = first; last + 1 < length && l->joined[last + 1];) last++;
+        if (last > first)
+            used +=
+                (size_t)snprintf(out + used, size - used, "%s%d-%d", used ? "," : "", first, last);
+    }
+}
+
 static void check_database(const model *m, int life)
 {
     play p;
@@ -406,6 +462,12 @@ static void check_database(const model *m, int life)
             strcmp(kept_redo_plain ? kept_redo_plain : "", redo) != 0)
             fail_msg("seed %lu, life %d, level %d: shown moves '%s' redo '%s', kept '%s' '%s'",
                      seed, life, i + 1, moves, redo, kept, kept_redo);
+        char groups[MAX_HISTORY * 8];
+        expected_groups(l, groups, sizeof groups);
+        const char *kept_groups = found && record.unfinished_groups ? record.unfinished_groups : "";
+        if (strcmp(kept_groups, groups) != 0)
+            fail_msg("seed %lu, life %d, level %d: shown moves as one '%s', kept '%s'", seed, life,
+                     i + 1, groups, kept_groups);
         if (l->ever_solved && !(record.solved || record.assisted))
             fail_msg("seed %lu, life %d, level %d: solved, and not recorded", seed, life, i + 1);
         bool own_best = (record.best_moves.lurd && record.best_moves.origin == PROGRESS_OWN) ||
