@@ -2,9 +2,11 @@
  * solution, the search in it (optimizer_search.c), the check of what it finds. */
 #include "optimizer.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ida.h"
 #include "optimizer_search.h"
@@ -322,8 +324,26 @@ typedef struct optimal_watch {
     int best;                  /* the pushes of the best solution */
     const atomic_bool *caller; /* the optimizer's cancel, or NULL */
     atomic_bool stop;
-    bool proved; /* no solution has fewer pushes than `best` */
+    bool proved;      /* no solution has fewer pushes than `best` */
+    atomic_bool done; /* the solver has returned: the relay ends */
 } optimal_watch;
+
+/* The caller's cancel passed on to the solver's own flag within milliseconds, on a thread
+ * of its own while the solver runs (its progress reports come a quarter second apart, and
+ * none while it builds its tables). */
+static void *relay_cancel(void *argument)
+{
+    optimal_watch *watch = argument;
+    const struct timespec pause = {.tv_nsec = 2000000};
+    while (!atomic_load(&watch->done)) {
+        if (atomic_load(watch->caller)) {
+            atomic_store(&watch->stop, true);
+            break;
+        }
+        nanosleep(&pause, NULL);
+    }
+    return NULL;
+}
 
 static void watch_threshold(void *argument, const solver_progress *progress)
 {
@@ -342,6 +362,9 @@ static bool optimal_better(optimizer_run *run, double deadline, uint64_t nodes,
     const optimizer_options *o = run->options;
     optimal_watch watch = {.best = result->pushes, .caller = o->cancel};
     atomic_init(&watch.stop, false);
+    atomic_init(&watch.done, false);
+    pthread_t relay;
+    bool relaying = o->cancel && pthread_create(&relay, NULL, relay_cancel, &watch) == 0;
     size_t memory = o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY;
     solver_options options = {
         .mode = SOLVER_OPTIMAL,
@@ -355,6 +378,8 @@ static bool optimal_better(optimizer_run *run, double deadline, uint64_t nodes,
     };
     solver_result found;
     solver_solve(run->board, run->start, &options, &found);
+    atomic_store(&watch.done, true);
+    if (relaying) pthread_join(relay, NULL);
     result->rounds++;
     result->nodes += found.nodes;
     result->pushes_fewest = result->pushes_fewest || watch.proved;
