@@ -11,63 +11,13 @@
 #include "rules/board.h"
 #include "rules/game.h"
 #include "level/level.h"
+#include "level_fixture.h"
 
 /* ---------------------------------------------------------------- helpers */
 
-/* A level read from XSB text, with its board and start position. */
-typedef struct fixture {
-    collection levels;
-    board board;
-    position start;
-} fixture;
-
-static void fixture_open(fixture *f, const char *text)
-{
-    level_error error;
-    if (!collection_parse(text, strlen(text), "test.xsb", &f->levels, &error))
-        fail_msg("%s", error.message);
-    assert_true(board_from_level(&f->levels.levels[0], &f->board, &f->start));
-}
-
-static void fixture_close(fixture *f)
-{
-    position_free(&f->start);
-    board_free(&f->board);
-    collection_free(&f->levels);
-}
-
-static int square_at(const board *b, int x, int y)
-{
-    return y * b->width + x;
-}
-
-/* Fails unless the position, written as XSB rows, is `expected`. */
-static void assert_position(const board *b, const position *p, const char *expected)
-{
-    char *text = position_to_text(b, p);
-    assert_non_null(text);
-    assert_string_equal(text, expected);
-    free(text);
-}
-
-/* Starts a game on the first level of `text`; the collection must outlive the game. */
-static void game_open(game *g, collection *levels, const char *text)
-{
-    level_error error;
-    if (!collection_parse(text, strlen(text), "test.xsb", levels, &error))
-        fail_msg("%s", error.message);
-    assert_true(game_init(g, &levels->levels[0]));
-}
-
-static void game_close(game *g, collection *levels)
-{
-    game_free(g);
-    collection_free(levels);
-}
-
 static void assert_game_position(const game *g, const char *expected)
 {
-    assert_position(&g->board, &g->position, expected);
+    level_fixture_assert_position(&g->board, &g->position, expected);
 }
 
 static const char corridor[] = "#######\n"
@@ -79,44 +29,44 @@ static const char corridor[] = "#######\n"
 static void test_board_marks_walls_goals_and_the_inside(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "  #####\n"
-                     "###   #\n"
-                     "#@$ . #\n"
-                     "#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "  #####\n"
+                           "###   #\n"
+                           "#@$ . #\n"
+                           "#######\n");
     const board *b = &f.board;
     assert_int_equal(b->width, 7);
     assert_int_equal(b->height, 4);
-    assert_true(board_is_wall(b, square_at(b, 0, 2)));
-    assert_true(board_is_goal(b, square_at(b, 4, 2)));
-    assert_true(board_is_inside(b, square_at(b, 1, 2)));
-    assert_true(board_is_inside(b, square_at(b, 4, 1)));
-    assert_false(board_is_inside(b, square_at(b, 0, 0))); /* outside floor */
-    assert_false(board_is_inside(b, square_at(b, 0, 2))); /* a wall */
+    assert_true(board_is_wall(b, level_fixture_square(b, 0, 2)));
+    assert_true(board_is_goal(b, level_fixture_square(b, 4, 2)));
+    assert_true(board_is_inside(b, level_fixture_square(b, 1, 2)));
+    assert_true(board_is_inside(b, level_fixture_square(b, 4, 1)));
+    assert_false(board_is_inside(b, level_fixture_square(b, 0, 0))); /* outside floor */
+    assert_false(board_is_inside(b, level_fixture_square(b, 0, 2))); /* a wall */
     assert_int_equal(b->goal_count, 1);
-    assert_int_equal(b->goals[0], square_at(b, 4, 2));
-    assert_int_equal(f.start.player, square_at(b, 1, 2));
+    assert_int_equal(b->goals[0], level_fixture_square(b, 4, 2));
+    assert_int_equal(f.start.player, level_fixture_square(b, 1, 2));
     assert_int_equal(f.start.box_count, 1);
-    assert_true(f.start.boxes[square_at(b, 2, 2)]);
-    fixture_close(&f);
+    assert_true(f.start.boxes[level_fixture_square(b, 2, 2)]);
+    level_fixture_close(&f);
 }
 
 static void test_board_steps_one_square_in_each_direction(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#####\n#   #\n# @ #\n#$ .#\n#####\n");
+    level_fixture f;
+    level_fixture_open(&f, "#####\n#   #\n# @ #\n#$ .#\n#####\n");
     const board *b = &f.board;
-    int centre = square_at(b, 2, 2);
-    assert_int_equal(board_neighbour(b, centre, DIR_LEFT), square_at(b, 1, 2));
-    assert_int_equal(board_neighbour(b, centre, DIR_UP), square_at(b, 2, 1));
-    assert_int_equal(board_neighbour(b, centre, DIR_RIGHT), square_at(b, 3, 2));
-    assert_int_equal(board_neighbour(b, centre, DIR_DOWN), square_at(b, 2, 3));
+    int centre = level_fixture_square(b, 2, 2);
+    assert_int_equal(board_neighbour(b, centre, DIR_LEFT), level_fixture_square(b, 1, 2));
+    assert_int_equal(board_neighbour(b, centre, DIR_UP), level_fixture_square(b, 2, 1));
+    assert_int_equal(board_neighbour(b, centre, DIR_RIGHT), level_fixture_square(b, 3, 2));
+    assert_int_equal(board_neighbour(b, centre, DIR_DOWN), level_fixture_square(b, 2, 3));
     assert_int_equal(board_x(b, centre), 2);
     assert_int_equal(board_y(b, centre), 2);
     assert_int_equal(direction_opposite(DIR_LEFT), DIR_RIGHT);
     assert_int_equal(direction_opposite(DIR_DOWN), DIR_UP);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_direction_letters_are_lowercase_moves_and_uppercase_pushes(void **state)
@@ -131,12 +81,12 @@ static void test_direction_letters_are_lowercase_moves_and_uppercase_pushes(void
 static void test_box_on_goal_outside_the_walls_takes_no_part_in_play(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#####  ###\n#@$.#  #*#\n#####  ###\n");
+    level_fixture f;
+    level_fixture_open(&f, "#####  ###\n#@$.#  #*#\n#####  ###\n");
     assert_int_equal(f.start.box_count, 1);
     assert_int_equal(f.board.goal_count, 1);
-    assert_false(f.start.boxes[square_at(&f.board, 8, 1)]);
-    fixture_close(&f);
+    assert_false(f.start.boxes[level_fixture_square(&f.board, 8, 1)]);
+    level_fixture_close(&f);
 }
 
 /* ---------------------------------------------------------------- steps */
@@ -144,121 +94,121 @@ static void test_box_on_goal_outside_the_walls_takes_no_part_in_play(void **stat
 static void test_step_onto_floor_moves_the_player(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, corridor);
+    level_fixture f;
+    level_fixture_open(&f, corridor);
     assert_int_equal(board_step(&f.board, &f.start, DIR_RIGHT), STEP_MOVED);
-    assert_position(&f.board, &f.start, "#######\n# @$ .#\n#######\n");
-    fixture_close(&f);
+    level_fixture_assert_position(&f.board, &f.start, "#######\n# @$ .#\n#######\n");
+    level_fixture_close(&f);
 }
 
 static void test_step_into_a_box_pushes_it(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n# @$ .#\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n# @$ .#\n#######\n");
     assert_int_equal(board_step(&f.board, &f.start, DIR_RIGHT), STEP_PUSHED);
-    assert_position(&f.board, &f.start, "#######\n#  @$.#\n#######\n");
+    level_fixture_assert_position(&f.board, &f.start, "#######\n#  @$.#\n#######\n");
     assert_int_equal(f.start.box_count, 1);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_pushing_a_box_onto_a_goal_shows_box_on_goal(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#  @$.#\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#  @$.#\n#######\n");
     assert_int_equal(board_step(&f.board, &f.start, DIR_RIGHT), STEP_PUSHED);
-    assert_position(&f.board, &f.start, "#######\n#   @*#\n#######\n");
-    fixture_close(&f);
+    level_fixture_assert_position(&f.board, &f.start, "#######\n#   @*#\n#######\n");
+    level_fixture_close(&f);
 }
 
 static void test_step_into_a_wall_is_blocked(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, corridor);
+    level_fixture f;
+    level_fixture_open(&f, corridor);
     position before;
     assert_true(position_copy(&before, &f.start, &f.board));
     assert_int_equal(board_step(&f.board, &f.start, DIR_LEFT), STEP_BLOCKED);
     assert_int_equal(board_step(&f.board, &f.start, DIR_UP), STEP_BLOCKED);
     assert_true(position_equal(&before, &f.start, &f.board));
     position_free(&before);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_push_of_a_box_against_a_wall_is_blocked(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "######\n#. @$#\n######\n");
+    level_fixture f;
+    level_fixture_open(&f, "######\n#. @$#\n######\n");
     assert_int_equal(board_step(&f.board, &f.start, DIR_RIGHT), STEP_BLOCKED);
-    assert_position(&f.board, &f.start, "######\n#. @$#\n######\n");
-    fixture_close(&f);
+    level_fixture_assert_position(&f.board, &f.start, "######\n#. @$#\n######\n");
+    level_fixture_close(&f);
 }
 
 static void test_push_of_a_box_against_another_box_is_blocked(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#@$$..#\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#@$$..#\n#######\n");
     assert_int_equal(board_step(&f.board, &f.start, DIR_RIGHT), STEP_BLOCKED);
-    assert_position(&f.board, &f.start, "#######\n#@$$..#\n#######\n");
-    fixture_close(&f);
+    level_fixture_assert_position(&f.board, &f.start, "#######\n#@$$..#\n#######\n");
+    level_fixture_close(&f);
 }
 
 static void test_box_can_never_be_pulled(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#.$@  #\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#.$@  #\n#######\n");
     assert_int_equal(board_step(&f.board, &f.start, DIR_RIGHT), STEP_MOVED);
-    assert_position(&f.board, &f.start, "#######\n#.$ @ #\n#######\n");
-    fixture_close(&f);
+    level_fixture_assert_position(&f.board, &f.start, "#######\n#.$ @ #\n#######\n");
+    level_fixture_close(&f);
 }
 
 static void test_try_step_tells_without_changing_anything(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n# @$ .#\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n# @$ .#\n#######\n");
     assert_int_equal(board_try_step(&f.board, &f.start, DIR_RIGHT), STEP_PUSHED);
     assert_int_equal(board_try_step(&f.board, &f.start, DIR_LEFT), STEP_MOVED);
     assert_int_equal(board_try_step(&f.board, &f.start, DIR_UP), STEP_BLOCKED);
-    assert_position(&f.board, &f.start, "#######\n# @$ .#\n#######\n");
-    fixture_close(&f);
+    level_fixture_assert_position(&f.board, &f.start, "#######\n# @$ .#\n#######\n");
+    level_fixture_close(&f);
 }
 
 static void test_unstep_takes_back_a_move_and_a_push(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, corridor);
+    level_fixture f;
+    level_fixture_open(&f, corridor);
     position before;
     assert_true(position_copy(&before, &f.start, &f.board));
     step_result first = board_step(&f.board, &f.start, DIR_RIGHT);
     step_result second = board_step(&f.board, &f.start, DIR_RIGHT);
     assert_int_equal(second, STEP_PUSHED);
     board_unstep(&f.board, &f.start, DIR_RIGHT, second);
-    assert_position(&f.board, &f.start, "#######\n# @$ .#\n#######\n");
+    level_fixture_assert_position(&f.board, &f.start, "#######\n# @$ .#\n#######\n");
     board_unstep(&f.board, &f.start, DIR_RIGHT, first);
     assert_true(position_equal(&before, &f.start, &f.board));
     position_free(&before);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_position_copy_is_independent_of_the_original(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n# @$ .#\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n# @$ .#\n#######\n");
     position copy;
     assert_true(position_copy(&copy, &f.start, &f.board));
     assert_true(position_equal(&copy, &f.start, &f.board));
     board_step(&f.board, &f.start, DIR_RIGHT);
     assert_false(position_equal(&copy, &f.start, &f.board));
-    assert_position(&f.board, &copy, "#######\n# @$ .#\n#######\n");
+    level_fixture_assert_position(&f.board, &copy, "#######\n# @$ .#\n#######\n");
     position_free(&copy);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 /* ---------------------------------------------------------------- solved */
@@ -266,39 +216,39 @@ static void test_position_copy_is_independent_of_the_original(void **state)
 static void test_position_is_solved_when_every_box_is_on_a_goal(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#  @$.#\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#  @$.#\n#######\n");
     assert_false(position_is_solved(&f.start, &f.board));
     board_step(&f.board, &f.start, DIR_RIGHT);
     assert_true(position_is_solved(&f.start, &f.board));
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_position_with_one_of_two_boxes_home_is_not_solved(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#@$ *.#\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#@$ *.#\n#######\n");
     assert_false(position_is_solved(&f.start, &f.board));
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_level_drawn_solved_is_solved_at_the_start(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#####\n#@**#\n#####\n");
+    level_fixture f;
+    level_fixture_open(&f, "#####\n#@**#\n#####\n");
     assert_true(position_is_solved(&f.start, &f.board));
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_position_is_written_back_as_rows(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "  ####\n###  #\n#+$ *#\n# .$ #\n######\n");
-    assert_position(&f.board, &f.start, "  ####\n###  #\n#+$ *#\n# .$ #\n######\n");
-    fixture_close(&f);
+    level_fixture f;
+    level_fixture_open(&f, "  ####\n###  #\n#+$ *#\n# .$ #\n######\n");
+    level_fixture_assert_position(&f.board, &f.start, "  ####\n###  #\n#+$ *#\n# .$ #\n######\n");
+    level_fixture_close(&f);
 }
 
 /* ---------------------------------------------------------------- paths */
@@ -310,7 +260,7 @@ static const char room[] = "#######\n"
                            "#######\n";
 
 /* Walks `path` from the start and fails unless it ends on `target` with no push. */
-static void assert_path_walks_to(fixture *f, const direction *path, int length, int target)
+static void assert_path_walks_to(level_fixture *f, const direction *path, int length, int target)
 {
     position p;
     assert_true(position_copy(&p, &f->start, &f->board));
@@ -323,91 +273,95 @@ static void assert_path_walks_to(fixture *f, const direction *path, int length, 
 static void test_path_is_the_shortest_walk(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, room);
+    level_fixture f;
+    level_fixture_open(&f, room);
     direction path[64];
-    int target = square_at(&f.board, 5, 2);
+    int target = level_fixture_square(&f.board, 5, 2);
     int length = board_path(&f.board, &f.start, target, path, 64);
     assert_int_equal(length, 5); /* four right, one down */
     assert_path_walks_to(&f, path, length, target);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_path_goes_around_a_box(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#@$  .#\n#     #\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#@$  .#\n#     #\n#######\n");
     direction path[64];
-    int target = square_at(&f.board, 3, 1);
+    int target = level_fixture_square(&f.board, 3, 1);
     int length = board_path(&f.board, &f.start, target, path, 64);
     assert_int_equal(length, 4); /* down, right, right, up */
     assert_path_walks_to(&f, path, length, target);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_path_to_the_players_own_square_is_empty(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, room);
+    level_fixture f;
+    level_fixture_open(&f, room);
     direction path[4];
     assert_int_equal(board_path(&f.board, &f.start, f.start.player, path, 4), 0);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_path_behind_boxes_is_unreachable(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#@$ ..#\n##$   #\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#@$ ..#\n##$   #\n#######\n");
     direction path[64];
-    assert_int_equal(board_path(&f.board, &f.start, square_at(&f.board, 4, 1), path, 64), -1);
-    fixture_close(&f);
+    assert_int_equal(board_path(&f.board, &f.start, level_fixture_square(&f.board, 4, 1), path, 64),
+                     -1);
+    level_fixture_close(&f);
 }
 
 static void test_path_to_a_wall_a_box_or_outside_is_unreachable(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "  #####\n  #@$.#\n  #####\n");
+    level_fixture f;
+    level_fixture_open(&f, "  #####\n  #@$.#\n  #####\n");
     direction path[8];
     const board *b = &f.board;
-    assert_int_equal(board_path(b, &f.start, square_at(b, 2, 1), path, 8), -1); /* wall */
-    assert_int_equal(board_path(b, &f.start, square_at(b, 4, 1), path, 8), -1); /* box */
-    assert_int_equal(board_path(b, &f.start, square_at(b, 0, 1), path, 8), -1); /* outside */
+    assert_int_equal(board_path(b, &f.start, level_fixture_square(b, 2, 1), path, 8),
+                     -1); /* wall */
+    assert_int_equal(board_path(b, &f.start, level_fixture_square(b, 4, 1), path, 8), -1); /* box */
+    assert_int_equal(board_path(b, &f.start, level_fixture_square(b, 0, 1), path, 8),
+                     -1); /* outside */
     assert_int_equal(board_path(b, &f.start, -1, path, 8), -1);
     assert_int_equal(board_path(b, &f.start, b->size, path, 8), -1);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_path_longer_than_the_buffer_gives_its_length_and_first_steps(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, room);
+    level_fixture f;
+    level_fixture_open(&f, room);
     direction path[2];
-    int length = board_path(&f.board, &f.start, square_at(&f.board, 5, 2), path, 2);
+    int length = board_path(&f.board, &f.start, level_fixture_square(&f.board, 5, 2), path, 2);
     assert_int_equal(length, 5);
     assert_int_equal(path[0], DIR_RIGHT);
     assert_int_equal(path[1], DIR_RIGHT);
-    assert_int_equal(board_path(&f.board, &f.start, square_at(&f.board, 5, 2), NULL, 0), 5);
-    fixture_close(&f);
+    assert_int_equal(board_path(&f.board, &f.start, level_fixture_square(&f.board, 5, 2), NULL, 0),
+                     5);
+    level_fixture_close(&f);
 }
 
 static void test_reachable_marks_every_square_the_player_can_walk_to(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n#@$.# #\n#   # #\n#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n#@$.# #\n#   # #\n#######\n");
     uint8_t *reach = malloc((size_t)f.board.size);
     assert_int_equal(board_reachable(&f.board, &f.start, reach), 5);
-    assert_true(reach[square_at(&f.board, 1, 1)]);
-    assert_true(reach[square_at(&f.board, 3, 1)]);  /* round the box */
-    assert_false(reach[square_at(&f.board, 2, 1)]); /* the box */
-    assert_false(reach[square_at(&f.board, 5, 1)]); /* another room */
+    assert_true(reach[level_fixture_square(&f.board, 1, 1)]);
+    assert_true(reach[level_fixture_square(&f.board, 3, 1)]);  /* round the box */
+    assert_false(reach[level_fixture_square(&f.board, 2, 1)]); /* the box */
+    assert_false(reach[level_fixture_square(&f.board, 5, 1)]); /* another room */
     free(reach);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 /* What board_path is for: a solution given as pushes only (which box, which way) becomes
@@ -440,7 +394,7 @@ static void test_paths_expand_pushes_into_a_full_solution(void **state)
     assert_true(game_is_solved(&g));
     assert_int_equal(g.pushes, 4);
     assert_int_equal(g.moves, 22);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 /* ---------------------------------------------------------------- the game */
@@ -450,12 +404,12 @@ static void test_game_counts_moves_and_pushes(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     assert_int_equal(game_step_in(&g, DIR_RIGHT), STEP_MOVED);
     assert_int_equal(game_step_in(&g, DIR_RIGHT), STEP_PUSHED);
     assert_int_equal(g.moves, 2);
     assert_int_equal(g.pushes, 1);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_game_blocked_step_is_not_counted(void **state)
@@ -463,12 +417,12 @@ static void test_game_blocked_step_is_not_counted(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     assert_int_equal(game_step_in(&g, DIR_UP), STEP_BLOCKED);
     assert_int_equal(g.moves, 0);
     assert_int_equal(g.length, 0);
     assert_false(game_undo(&g));
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_game_is_solved_when_the_last_box_reaches_its_goal(void **state)
@@ -476,13 +430,13 @@ static void test_game_is_solved_when_the_last_box_reaches_its_goal(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
     assert_false(game_is_solved(&g));
     game_step_in(&g, DIR_RIGHT);
     assert_true(game_is_solved(&g));
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_undo_takes_back_the_last_step(void **state)
@@ -490,7 +444,7 @@ static void test_undo_takes_back_the_last_step(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
     assert_true(game_undo(&g));
@@ -500,7 +454,7 @@ static void test_undo_takes_back_the_last_step(void **state)
     assert_true(game_undo(&g));
     assert_true(position_equal(&g.position, &g.start, &g.board));
     assert_false(game_undo(&g));
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_redo_replays_what_was_undone(void **state)
@@ -508,7 +462,7 @@ static void test_redo_replays_what_was_undone(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
     game_undo(&g);
@@ -519,7 +473,7 @@ static void test_redo_replays_what_was_undone(void **state)
     assert_game_position(&g, "#######\n#  @$.#\n#######\n");
     assert_int_equal(g.moves, 2);
     assert_int_equal(g.pushes, 1);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_redo_with_nothing_undone_does_nothing(void **state)
@@ -527,12 +481,12 @@ static void test_redo_with_nothing_undone_does_nothing(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     assert_false(game_redo(&g));
     game_step_in(&g, DIR_RIGHT);
     assert_false(game_redo(&g));
     assert_int_equal(g.moves, 1);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_new_step_after_undo_drops_the_redo_branch(void **state)
@@ -540,7 +494,7 @@ static void test_new_step_after_undo_drops_the_redo_branch(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, "#######\n#  $ .#\n#@    #\n#######\n");
+    level_fixture_open_game(&g, &levels, "#######\n#  $ .#\n#@    #\n#######\n");
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
     game_undo(&g);
@@ -550,7 +504,7 @@ static void test_new_step_after_undo_drops_the_redo_branch(void **state)
     char *lurd = game_lurd(&g);
     assert_string_equal(lurd, "ru");
     free(lurd);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_restart_goes_back_to_the_start_and_keeps_the_steps_redoable(void **state)
@@ -558,7 +512,7 @@ static void test_restart_goes_back_to_the_start_and_keeps_the_steps_redoable(voi
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
@@ -568,7 +522,7 @@ static void test_restart_goes_back_to_the_start_and_keeps_the_steps_redoable(voi
     assert_int_equal(g.pushes, 0);
     for (int i = 0; i < 3; i++) assert_true(game_redo(&g));
     assert_true(game_is_solved(&g));
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_undo_push_goes_back_to_just_after_the_push_before_last(void **state)
@@ -576,7 +530,7 @@ static void test_undo_push_goes_back_to_just_after_the_push_before_last(void **s
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, "#########\n#@ $   .#\n#       #\n#########\n");
+    level_fixture_open_game(&g, &levels, "#########\n#@ $   .#\n#       #\n#########\n");
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT); /* push A */
     game_step_in(&g, DIR_DOWN);
@@ -593,7 +547,7 @@ static void test_undo_push_goes_back_to_just_after_the_push_before_last(void **s
     assert_int_equal(g.moves, 0);
     assert_false(game_undo_push(&g));
     assert_int_equal(g.moves, 0);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_undo_push_without_a_push_goes_to_the_start(void **state)
@@ -601,12 +555,12 @@ static void test_undo_push_without_a_push_goes_to_the_start(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, "########\n#@ $  .#\n#      #\n########\n");
+    level_fixture_open_game(&g, &levels, "########\n#@ $  .#\n#      #\n########\n");
     game_step_in(&g, DIR_DOWN);
     game_step_in(&g, DIR_RIGHT);
     assert_true(game_undo_push(&g));
     assert_int_equal(g.moves, 0);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_redo_push_mirrors_undo_push(void **state)
@@ -614,7 +568,7 @@ static void test_redo_push_mirrors_undo_push(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, "#########\n#@ $   .#\n#       #\n#########\n");
+    level_fixture_open_game(&g, &levels, "#########\n#@ $   .#\n#       #\n#########\n");
     direction steps[] = {DIR_RIGHT, DIR_RIGHT, DIR_DOWN, DIR_UP, DIR_RIGHT, DIR_DOWN, DIR_RIGHT};
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) game_step_in(&g, steps[i]);
     game_restart(&g);
@@ -630,7 +584,7 @@ static void test_redo_push_mirrors_undo_push(void **state)
     game_restart(&g);
     game_redo_all(&g);
     assert_int_equal(g.moves, 7);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_many_undos_and_redos_keep_the_counts_right(void **state)
@@ -638,7 +592,7 @@ static void test_many_undos_and_redos_keep_the_counts_right(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, "#########\n#@      #\n# $ $ ..#\n#       #\n#########\n");
+    level_fixture_open_game(&g, &levels, "#########\n#@      #\n# $ $ ..#\n#       #\n#########\n");
     /* more steps than the history's first allocation */
     for (int i = 0; i < 300; i++) {
         assert_int_equal(game_step_in(&g, DIR_DOWN), STEP_MOVED);
@@ -651,7 +605,7 @@ static void test_many_undos_and_redos_keep_the_counts_right(void **state)
     assert_int_equal(g.moves, 600);
     assert_int_equal(g.pushes, 0);
     assert_true(position_equal(&g.position, &g.start, &g.board));
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_walk_to_takes_the_shortest_path_and_records_it(void **state)
@@ -659,14 +613,14 @@ static void test_walk_to_takes_the_shortest_path_and_records_it(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, room);
-    assert_int_equal(game_walk_to(&g, square_at(&g.board, 5, 2)), 5);
-    assert_int_equal(g.position.player, square_at(&g.board, 5, 2));
+    level_fixture_open_game(&g, &levels, room);
+    assert_int_equal(game_walk_to(&g, level_fixture_square(&g.board, 5, 2)), 5);
+    assert_int_equal(g.position.player, level_fixture_square(&g.board, 5, 2));
     assert_int_equal(g.moves, 5);
     assert_int_equal(g.pushes, 0);
     assert_true(game_undo(&g));
-    assert_int_equal(g.position.player, square_at(&g.board, 5, 1));
-    game_close(&g, &levels);
+    assert_int_equal(g.position.player, level_fixture_square(&g.board, 5, 1));
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_walk_to_an_unreachable_square_changes_nothing(void **state)
@@ -674,12 +628,12 @@ static void test_walk_to_an_unreachable_square_changes_nothing(void **state)
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, room);
-    assert_int_equal(game_walk_to(&g, square_at(&g.board, 4, 3)), -1); /* the box */
-    assert_int_equal(game_walk_to(&g, square_at(&g.board, 0, 0)), -1); /* a wall */
+    level_fixture_open_game(&g, &levels, room);
+    assert_int_equal(game_walk_to(&g, level_fixture_square(&g.board, 4, 3)), -1); /* the box */
+    assert_int_equal(game_walk_to(&g, level_fixture_square(&g.board, 0, 0)), -1); /* a wall */
     assert_int_equal(g.moves, 0);
     assert_true(position_equal(&g.position, &g.start, &g.board));
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_game_lurd_writes_moves_lowercase_and_pushes_uppercase(void **state)
@@ -687,7 +641,7 @@ static void test_game_lurd_writes_moves_lowercase_and_pushes_uppercase(void **st
     (void)state;
     collection levels;
     game g;
-    game_open(&g, &levels, corridor);
+    level_fixture_open_game(&g, &levels, corridor);
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
     game_step_in(&g, DIR_RIGHT);
@@ -699,7 +653,7 @@ static void test_game_lurd_writes_moves_lowercase_and_pushes_uppercase(void **st
     lurd = game_lurd(&g);
     assert_string_equal(lurd, "rRR");
     free(lurd);
-    game_close(&g, &levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 int main(void)

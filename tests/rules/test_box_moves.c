@@ -16,42 +16,16 @@
 #include "rules/box_moves.h"
 #include "rules/game.h"
 #include "level/level.h"
-
-/* A level read from XSB text, with its board and start position. */
-typedef struct fixture {
-    collection levels;
-    board board;
-    position start;
-} fixture;
-
-static void fixture_open(fixture *f, const char *text)
-{
-    level_error error;
-    if (!collection_parse(text, strlen(text), "test.xsb", &f->levels, &error))
-        fail_msg("%s", error.message);
-    assert_true(board_from_level(&f->levels.levels[0], &f->board, &f->start));
-}
-
-static void fixture_close(fixture *f)
-{
-    position_free(&f->start);
-    board_free(&f->board);
-    collection_free(&f->levels);
-}
-
-static int square_at(const board *b, int x, int y)
-{
-    return y * b->width + x;
-}
+#include "level_fixture.h"
 
 /* Finds the steps moving the box at (box_x, box_y) to (x, y), plays them from the start
  * (each must be a step the rules allow) and checks the position reached is `expected`;
  * returns the number of pushes among the steps. */
-static int move_box(fixture *f, int box_x, int box_y, int x, int y, const char *expected)
+static int move_box(level_fixture *f, int box_x, int box_y, int x, int y, const char *expected)
 {
     direction *steps;
-    int count = box_moves_find(&f->board, &f->start, square_at(&f->board, box_x, box_y),
-                               square_at(&f->board, x, y), &steps);
+    int count = box_moves_find(&f->board, &f->start, level_fixture_square(&f->board, box_x, box_y),
+                               level_fixture_square(&f->board, x, y), &steps);
     assert_true(count >= 0);
     position played;
     assert_true(position_copy(&played, &f->start, &f->board));
@@ -70,11 +44,11 @@ static int move_box(fixture *f, int box_x, int box_y, int x, int y, const char *
 }
 
 /* The squares the box at (x, y) can reach, drawn as the level with 'o' on each. */
-static void assert_reach(fixture *f, int x, int y, const char *expected)
+static void assert_reach(level_fixture *f, int x, int y, const char *expected)
 {
     uint8_t *reach = malloc((size_t)f->board.size);
     assert_non_null(reach);
-    int count = box_moves_reach(&f->board, &f->start, square_at(&f->board, x, y), reach);
+    int count = box_moves_reach(&f->board, &f->start, level_fixture_square(&f->board, x, y), reach);
     char *text = position_to_text(&f->board, &f->start);
     int marked = 0;
     for (int square = 0, i = 0; text[i]; i++) {
@@ -96,28 +70,28 @@ static void assert_reach(fixture *f, int x, int y, const char *expected)
 static void test_a_box_pushed_along_a_row(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#######\n"
-                     "#@$  .#\n"
-                     "#######\n");
+    level_fixture f;
+    level_fixture_open(&f, "#######\n"
+                           "#@$  .#\n"
+                           "#######\n");
     assert_int_equal(move_box(&f, 2, 1, 5, 1,
                               "#######\n"
                               "#   @*#\n"
                               "#######\n"),
                      3);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_the_player_walks_round_to_push_the_other_way(void **state)
 {
     (void)state;
-    fixture f;
+    level_fixture f;
     /* right twice, then the player walks round the box and pushes it up once */
-    fixture_open(&f, "#######\n"
-                     "###   #\n"
-                     "#@$   #\n"
-                     "###  .#\n"
-                     "#######\n");
+    level_fixture_open(&f, "#######\n"
+                           "###   #\n"
+                           "#@$   #\n"
+                           "###  .#\n"
+                           "#######\n");
     assert_int_equal(move_box(&f, 2, 2, 4, 1,
                               "#######\n"
                               "### $ #\n"
@@ -125,19 +99,19 @@ static void test_the_player_walks_round_to_push_the_other_way(void **state)
                               "###  .#\n"
                               "#######\n"),
                      3);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_the_fewest_pushes_are_found(void **state)
 {
     (void)state;
-    fixture f;
+    level_fixture f;
     /* one push down, not a tour round the room */
-    fixture_open(&f, "######\n"
-                     "# @  #\n"
-                     "# $  #\n"
-                     "#   .#\n"
-                     "######\n");
+    level_fixture_open(&f, "######\n"
+                           "# @  #\n"
+                           "# $  #\n"
+                           "#   .#\n"
+                           "######\n");
     assert_int_equal(move_box(&f, 2, 2, 2, 3,
                               "######\n"
                               "#    #\n"
@@ -145,106 +119,107 @@ static void test_the_fewest_pushes_are_found(void **state)
                               "# $ .#\n"
                               "######\n"),
                      1);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_a_box_in_a_corner_has_no_way(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#####\n"
-                     "#$  #\n"
-                     "# @.#\n"
-                     "#####\n");
+    level_fixture f;
+    level_fixture_open(&f, "#####\n"
+                           "#$  #\n"
+                           "# @.#\n"
+                           "#####\n");
     direction *steps;
-    assert_int_equal(box_moves_find(&f.board, &f.start, square_at(&f.board, 1, 1),
-                                    square_at(&f.board, 3, 2), &steps),
+    assert_int_equal(box_moves_find(&f.board, &f.start, level_fixture_square(&f.board, 1, 1),
+                                    level_fixture_square(&f.board, 3, 2), &steps),
                      BOX_MOVES_NO_WAY);
     assert_null(steps);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_the_other_boxes_stay_where_they_stand(void **state)
 {
     (void)state;
-    fixture f;
+    level_fixture f;
     /* the second box could be pushed on out of the way, but a mouse move leaves it */
-    fixture_open(&f, "#########\n"
-                     "#@$ $ ..#\n"
-                     "#########\n");
+    level_fixture_open(&f, "#########\n"
+                           "#@$ $ ..#\n"
+                           "#########\n");
     direction *steps;
-    assert_int_equal(box_moves_find(&f.board, &f.start, square_at(&f.board, 2, 1),
-                                    square_at(&f.board, 5, 1), &steps),
+    assert_int_equal(box_moves_find(&f.board, &f.start, level_fixture_square(&f.board, 2, 1),
+                                    level_fixture_square(&f.board, 5, 1), &steps),
                      BOX_MOVES_NO_WAY);
     assert_int_equal(move_box(&f, 2, 1, 3, 1,
                               "#########\n"
                               "# @$$ ..#\n"
                               "#########\n"),
                      1);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_the_box_on_its_own_square_needs_no_step(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#####\n"
-                     "#@$.#\n"
-                     "#####\n");
+    level_fixture f;
+    level_fixture_open(&f, "#####\n"
+                           "#@$.#\n"
+                           "#####\n");
     direction *steps;
-    assert_int_equal(box_moves_find(&f.board, &f.start, square_at(&f.board, 2, 1),
-                                    square_at(&f.board, 2, 1), &steps),
+    assert_int_equal(box_moves_find(&f.board, &f.start, level_fixture_square(&f.board, 2, 1),
+                                    level_fixture_square(&f.board, 2, 1), &steps),
                      0);
     assert_null(steps);
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_a_square_without_a_box_moves_nothing(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "#####\n"
-                     "#@$.#\n"
-                     "#####\n");
+    level_fixture f;
+    level_fixture_open(&f, "#####\n"
+                           "#@$.#\n"
+                           "#####\n");
     direction *steps;
-    assert_int_equal(box_moves_find(&f.board, &f.start, square_at(&f.board, 3, 1),
-                                    square_at(&f.board, 2, 1), &steps),
+    assert_int_equal(box_moves_find(&f.board, &f.start, level_fixture_square(&f.board, 3, 1),
+                                    level_fixture_square(&f.board, 2, 1), &steps),
                      BOX_MOVES_NO_WAY);
     uint8_t reach[15];
-    assert_int_equal(box_moves_reach(&f.board, &f.start, square_at(&f.board, 1, 1), reach), 0);
-    fixture_close(&f);
+    assert_int_equal(
+        box_moves_reach(&f.board, &f.start, level_fixture_square(&f.board, 1, 1), reach), 0);
+    level_fixture_close(&f);
 }
 
 static void test_the_squares_a_box_can_reach_are_marked(void **state)
 {
     (void)state;
-    fixture f;
+    level_fixture f;
     /* along the top row only, both ways (the player walks round by the room below), but
      * never down: there is no square above the row to push it from */
-    fixture_open(&f, "#######\n"
-                     "#@$   #\n"
-                     "#.### #\n"
-                     "#     #\n"
-                     "#######\n");
+    level_fixture_open(&f, "#######\n"
+                           "#@$   #\n"
+                           "#.### #\n"
+                           "#     #\n"
+                           "#######\n");
     assert_reach(&f, 2, 1,
                  "#######\n"
                  "#ooooo#\n"
                  "#.### #\n"
                  "#     #\n"
                  "#######\n");
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 static void test_a_box_reaches_every_square_of_an_open_room(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_open(&f, "######\n"
-                     "#@   #\n"
-                     "#  $ #\n"
-                     "#   .#\n"
-                     "#    #\n"
-                     "######\n");
+    level_fixture f;
+    level_fixture_open(&f, "######\n"
+                           "#@   #\n"
+                           "#  $ #\n"
+                           "#   .#\n"
+                           "#    #\n"
+                           "######\n");
     /* into the corners too: a push may leave a box where it can never move again */
     assert_reach(&f, 3, 2,
                  "######\n"
@@ -253,7 +228,7 @@ static void test_a_box_reaches_every_square_of_an_open_room(void **state)
                  "#oooo#\n"
                  "#oooo#\n"
                  "######\n");
-    fixture_close(&f);
+    level_fixture_close(&f);
 }
 
 /* Plays the move of the box at (2, 2) to (4, 1) on a game of the level above. */
@@ -265,10 +240,7 @@ static const char walk_round[] = "#######\n"
 
 static void play_walk_round(game *g, collection *levels)
 {
-    level_error error;
-    if (!collection_parse(walk_round, strlen(walk_round), "test.xsb", levels, &error))
-        fail_msg("%s", error.message);
-    assert_true(game_init(g, &levels->levels[0]));
+    level_fixture_open_game(g, levels, walk_round);
     direction *steps;
     int count = box_moves_find(&g->board, &g->position, 2 * 7 + 2, 1 * 7 + 4, &steps);
     assert_true(count > 3);
@@ -302,8 +274,7 @@ static void test_a_box_move_undoes_as_one_move(void **state)
     free(text);
     assert_true(game_redo_move(&g)); /* and the step after it */
     assert_false(game_redo_move(&g));
-    game_free(&g);
-    collection_free(&levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 static void test_a_blocked_move_changes_nothing(void **state)
@@ -317,8 +288,7 @@ static void test_a_blocked_move_changes_nothing(void **state)
     assert_false(game_play_move(&g, into_the_wall, 3));
     assert_int_equal(g.moves, moves);
     assert_int_equal(g.length, moves);
-    game_free(&g);
-    collection_free(&levels);
+    level_fixture_close_game(&g, &levels);
 }
 
 int main(void)
