@@ -340,7 +340,7 @@ static void format_count(char *out, size_t size, uint64_t n)
 
 /* What the solver and the replay are doing, for the right end of the status line; `brief`
  * (a narrow terminal): the same in fewer words ("ahead" for "solver ahead", the replay
- * without its speed, the search without "solver" and "nodes"). */
+ * without its speed, the search without "solver" and "nodes", a hint without "improved"). */
 static void solver_state(const view *v, const play *p, const assist *a, const glyph_set *g,
                          bool brief, char *out, size_t size)
 {
@@ -368,7 +368,7 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
     }
     if (p->hint.shown) {
         snprintf(out, size, "hint (%s%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast",
-                 p->hint.improved ? ", improved" : "");
+                 p->hint.improved && !brief ? ", improved" : "");
         return;
     }
     /* Solving ahead, before it is asked (worker.h); at rest, what it knows of the position */
