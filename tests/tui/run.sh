@@ -9,12 +9,16 @@
 # generous ceilings, never expectations.
 set -u
 
-# (the folders by the shell's own cd and pwd, not dirname: a process less each)
-case $1 in */*) SOKOBAN=$(cd "${1%/*}" && pwd)/${1##*/} ;; *) SOKOBAN=$PWD/$1 ;; esac
+# (the folders by the shell's own cd, not dirname nor a subshell: a process less each)
+start_directory=$PWD
+case $1 in
+*/*) cd "${1%/*}" && SOKOBAN=$PWD/${1##*/} && cd "$start_directory" ;;
+*) SOKOBAN=$PWD/$1 ;;
+esac
 NAME=$2
 WAIT=${TUI_TEST_WAIT:-20}
 case $0 in */*) here=${0%/*} ;; *) here=. ;; esac
-SOURCE_LEVELS=$(cd "$here/../../levels" && pwd)
+cd "$here/../../levels" && SOURCE_LEVELS=$PWD && cd "$start_directory"
 # The python that meson runs (tests/meson.build), for the tests that read or change the
 # database with sqlite3: a python3 found on PATH may be a wrapper (a pyenv shim) that takes
 # seconds to start.
@@ -31,9 +35,19 @@ unset TMUX
 # stopped by meson's timeout (SIGTERM to the process group, SIGKILL half a second later: no
 # waiting then). Each process started costs milliseconds: the shell's builtins where they do.
 cleanup() {
+    # The last server through its control client (no process started for it), the others
+    # by a tmux command while their sockets are there.
+    last=0
+    if [ $STARTS -gt 0 ] && { true >&3; } 2> /dev/null; then
+        control "kill-server"
+        last=$STARTS
+    fi
     i=1
     while [ $i -le $STARTS ]; do
-        tmux -L "$SOCKET_BASE-$i" kill-server 2> /dev/null
+        for socket in "$TMUX_TMPDIR"/tmux-*/"$SOCKET_BASE-$i"; do
+            [ $i -ne $last ] && [ -S "$socket" ] &&
+                tmux -L "$SOCKET_BASE-$i" kill-server 2> /dev/null
+        done
         i=$((i + 1))
     done
     # A server or control client that outlived kill-server (seen under heavy load: its socket
@@ -41,9 +55,11 @@ cleanup() {
     if [ -n "$WORK" ] && [ -s "$WORK/tmux.pids" ]; then
         while read -r pid; do
             kill -0 "${pid:-0}" 2> /dev/null || continue # gone, as it mostly is
-            # only a process of this test's servers (ids are reused)
-            case $(tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null) in
-            *"-L $SOCKET_BASE-"*) kill "$pid" 2> /dev/null ;;
+            # only a process of this test's servers (ids are reused); read drops the NULs
+            command_line=
+            IFS= read -r command_line 2> /dev/null < "/proc/$pid/cmdline"
+            case $command_line in
+            *"-L$SOCKET_BASE-"*) kill "$pid" 2> /dev/null ;;
             esac
         done < "$WORK/tmux.pids"
     fi
@@ -144,7 +160,7 @@ for word in \$settings; do
 done
 printf '\r\nSHELL-DONE\r\n'
 # Keep the pane (and its screen) until the test kills the server, which ends the read.
-exec cat > /dev/null
+while read -r line; do :; done
 SCRIPT
 
 # Starts the game in a WIDTHxHEIGHT terminal: start_game [-t TERM] [-l LANG] [-s WxH] ARGS...
