@@ -36,7 +36,8 @@ static unsigned disabled_techniques(void)
                  {"frozen", SOLVER_NO_FROZEN},      {"rows", SOLVER_NO_ROWS},
                  {"stuck", SOLVER_NO_STUCK},        {"ordersearch", SOLVER_NO_ORDER_SEARCH},
                  {"restarts", SOLVER_NO_RESTARTS},  {"earlyorder", SOLVER_NO_EARLY_ORDER},
-                 {"pairs", SOLVER_NO_PAIRS},        {"triples", SOLVER_NO_TRIPLES}};
+                 {"pairs", SOLVER_NO_PAIRS},        {"triples", SOLVER_NO_TRIPLES},
+                 {"penalties", SOLVER_NO_PENALTIES}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)

@@ -21,6 +21,7 @@
 #include "solver_learned.h"
 #include "solver_macro.h"
 #include "solver_pairs.h"
+#include "solver_penalty.h"
 #include "solver_table.h"
 #include "solver_threads.h"
 
@@ -477,9 +478,11 @@ static void solve_one(const board *b, const position *start, const solver_option
     solver_pairs pairs = {0};
     solver_triples triples = {0};
     solver_frozen frozen = {0};
+    solver_penalties penalties = {0};
     /* the optimal mode checks the boxes frozen on goals after each push (the fast mode at
      * each state it expands, with a check of its own) */
     bool frozen_check = !fast && !(options->disable & SOLVER_NO_FROZEN);
+    bool with_penalties = !fast && !(options->disable & SOLVER_NO_PENALTIES);
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
         solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
@@ -488,9 +491,14 @@ static void solve_one(const board *b, const position *start, const solver_option
         solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
                            room.doors ? &room : NULL, options) &&
         (!frozen_check || solver_frozen_init(&frozen, b, &distances)) &&
+        (!with_penalties || solver_penalties_init(&penalties, b, &distances)) &&
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         if (frozen_check) search.frozen_deadlocks = &frozen;
+        if (with_penalties) {
+            penalties.stop = &stop;
+            search.penalties = &penalties;
+        }
         if (learned) solver_search_share_learned(&search, learned);
         if (!(options->disable & SOLVER_NO_PAIRS)) {
             size_t most = pairs_bytes(options);
@@ -529,6 +537,7 @@ static void solve_one(const board *b, const position *start, const solver_option
 
     solver_search_free(&search);
     if (frozen.board) solver_frozen_free(&frozen);
+    if (penalties.board) solver_penalties_free(&penalties);
     solver_triples_free(&triples);
     solver_pairs_free(&pairs);
     solver_goal_room_free(&room);

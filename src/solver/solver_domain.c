@@ -12,6 +12,7 @@
 #include "solver_learned.h"
 #include "solver_macro.h"
 #include "solver_pairs.h"
+#include "solver_penalty.h"
 
 /* ---- the player's reach ---------------------------------------------------------------- */
 
@@ -192,11 +193,20 @@ static void check_state(const solver_search *s)
 
 /* ---- the engine's callbacks ------------------------------------------------------------ */
 
+/* The matching's bound h of the current state, its reach computed, raised by the pair
+ * penalties of its boxes near each other when the search has them (solver_penalty.h). */
+static int with_penalties(solver_search *s, int h)
+{
+    if (!s->penalties || h >= IDA_INFINITY) return h;
+    return h + solver_penalties_near(s->penalties, s->box_square, s->box_at, s->box_count,
+                                     s->region);
+}
+
 static int root_bound(void *context)
 {
     solver_search *s = context;
     compute_reach(s);
-    int h = solver_search_bound(s);
+    int h = with_penalties(s, solver_search_bound(s));
     /* the pushes check the box they move; the root's boxes are checked here */
     return h < IDA_INFINITY && solver_search_start_lost(s) ? IDA_INFINITY : h;
 }
@@ -347,7 +357,7 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     int changed = refresh_rows(s, box, s->changed);
-    int h = solver_matching_update(&s->matching, s->changed, changed);
+    int h = with_penalties(s, solver_matching_update(&s->matching, s->changed, changed));
     if (h >= IDA_INFINITY) {
         s->counters.infinite++;
     } else if (s->corrals_within && s->corral_deadlocks && g + pushes + h <= s->threshold &&

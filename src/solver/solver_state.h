@@ -23,6 +23,7 @@ struct solver_corral_deadlocks; /* solver_corral_deadlock.h, which reads this st
 struct solver_pairs;            /* solver_pairs.h */
 struct solver_frozen;           /* solver_frozen.h */
 struct solver_triples;          /* solver_pairs.h */
+struct solver_penalties;        /* solver_penalty.h */
 
 /* What make() did at one depth, to take it back. */
 typedef struct solver_undo {
@@ -99,6 +100,8 @@ typedef struct solver_search {
     /* the optimal mode's check of them after each push, while a box is on a goal; NULL:
      * none (the fast mode checks each state it expands instead) */
     struct solver_frozen *frozen_deadlocks;
+    /* the optimal mode's pair penalties, added to the matching's bound; NULL: none */
+    struct solver_penalties *penalties;
     bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
     /* where they are learned: shared with other searches of the board (solver_learned.h);
      * NULL: in a store of the fast search's own */

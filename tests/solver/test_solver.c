@@ -1000,7 +1000,7 @@ static void test_node_limit_gives_limit(void **state)
 {
     (void)state;
     fixture f;
-    fixture_from_file(&f, "xsokoban.xsb", 2);
+    fixture_from_file(&f, "xsokoban.xsb", 5); /* millions of nodes in the optimal mode */
     solver_options options = options_for(SOLVER_OPTIMAL);
     options.max_nodes = 1000;
     solver_result r;

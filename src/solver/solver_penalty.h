@@ -1,0 +1,93 @@
+/* solver_penalty.h - the optimal mode's pair penalties: two boxes that get in each other's
+ * way cost more pushes than their distances say.
+ *
+ * Take two boxes a and b and the player's square, with no other box on the board. A
+ * breadth-first search over their pushes (each box followed: a stays a) finds, for every
+ * two goals g and h it reaches with a on g and b on h, the fewest pushes D(g, h). The pair's
+ * penalty is the least over those of D(g, h) - d(a, g) - d(b, h), d being the push distances
+ * of the matching (solver_bound.h). It is positive when the two block each other whatever
+ * goals they end on: one must step aside in a corridor for the other, or be pushed out of
+ * the way and back.
+ *
+ * Admissible beside the matching: in a solution of the whole position let a end on g and b
+ * on h. Its pushes of a and b, made with no other box on the board, still bring a onto g and
+ * b onto h (the player walks where the other boxes stood, and nothing stands where a push
+ * goes), so a and b take at least D(g, h) >= d(a, g) + d(b, h) + penalty pushes. Every other
+ * box takes at least its distance to its last goal, and the matching is the least sum of
+ * distances over every assignment, so the matching plus the penalties of pairs sharing no
+ * box is a lower bound. The distances d are those of the pair alone on the board: the player
+ * reaches at least the sides he reaches among all the boxes, so they are never less than the
+ * matching's.
+ *
+ * Rolling Stone (Junghanns and Schaeffer, 2001) finds penalties of box groups by a search
+ * during the IDA* ("pattern search"); here groups of two, asked of boxes near each other,
+ * each answer kept in a table. Part of the solver (solver.h); internal to it. One per search:
+ * not shared between threads. */
+#ifndef SOKOBAN_SOLVER_PENALTY_H
+#define SOKOBAN_SOLVER_PENALTY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/board.h"
+#include "solver_bound.h"
+#include "solver_options.h"
+
+enum {
+    /* the pair searches give up (penalty 0) beyond this many positions */
+    SOLVER_PENALTY_MOST_STATES = 1 << 14,
+    /* the answers kept, at most (then the table is emptied and starts again) */
+    SOLVER_PENALTY_MOST_ANSWERS = 1 << 20,
+    /* the boxes asked about as pairs are this many squares apart at most */
+    SOLVER_PENALTY_REACH = 3,
+};
+
+typedef struct solver_penalties {
+    const board *board;
+    const solver_distances *distances;
+    /* the answers: keys (0: none) and penalties, open addressing */
+    uint64_t *keys;
+    uint8_t *values;
+    uint32_t mask, used;
+    /* the pair search's work space */
+    uint64_t *seen_keys; /* the positions it reached, open addressing */
+    uint32_t *seen_stamp;
+    int *seen_pushes; /* the fewest pushes it reached each with */
+    uint32_t stamp, seen_count;
+    int *queue;     /* (a, b, player square, pushes) per position opened */
+    int node_count; /* positions opened */
+    uint64_t *heap; /* the open ones: (estimate, position), least first */
+    int heap_count;
+    int *start_a, *start_b; /* per goal: the distance of a and of b at the start */
+    int *first, *second;    /* per goal: estimate()'s work space */
+    int *goal_of;           /* per square: its goal, or -1 */
+    uint32_t *flood;
+    uint32_t flood_stamp;
+    int *flood_queue;
+    uint8_t *taken; /* per box: in a pair already (solver_penalties_near's work space) */
+    int *pairs;     /* (penalty, box, box) of the pairs it found */
+    int pairs_room;
+    /* when to give up (may be NULL): looked at every 256 positions of a pair search; once
+     * it says so, pairs not kept yet answer 0 without a search */
+    const solver_stop *stop;
+    bool stopped;
+    uint64_t searches, positive; /* counters, for measurements */
+} solver_penalties;
+
+/* Sets up the penalties of `board` with its push `distances`. False when out of memory. */
+bool solver_penalties_init(solver_penalties *p, const board *board,
+                           const solver_distances *distances);
+void solver_penalties_free(solver_penalties *p);
+
+/* The penalty of the boxes on squares a and b with the player on `player` and no other box
+ * on the board: searched the first time, kept for the next. */
+int solver_penalties_pair(solver_penalties *p, int a, int b, int player);
+
+/* The penalties of a position's boxes near each other (SOLVER_PENALTY_REACH squares apart
+ * or less, counting along the axes), `count` boxes on `box_square`, `box_at` giving the box
+ * on a square or -1: the pairs with a penalty, the largest first, each taken unless it
+ * shares a box with one taken before; their sum. */
+int solver_penalties_near(solver_penalties *p, const int *box_square, const int *box_at, int count,
+                          int player);
+
+#endif

@@ -1,0 +1,224 @@
+/* test_penalty.c - the optimal mode's pair penalties (solver_penalty.h): two boxes in a row
+ * in a corridor pay for the one that steps aside, two boxes out of each other's way pay
+ * nothing, an answer is kept, and, over the starts of small levels and positions of random
+ * walks on Microban I, the matching plus the penalties never exceeds the fewest pushes an
+ * optimal search without them finds. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "ida.h"
+#include "search_walk.h"
+#include "solver/solver.h"
+#include "solver/solver_domain.h"
+#include "solver/solver_penalty.h"
+#include "solver_board.h"
+
+typedef struct fixture {
+    solver_board level; /* the level, its board and push distances (tests/support) */
+    solver_penalties penalties;
+} fixture;
+
+static void fixture_from_text(fixture *f, const char *text)
+{
+    solver_board_from_text(&f->level, text);
+    assert_true(solver_penalties_init(&f->penalties, &f->level.board, &f->level.distances));
+}
+
+static void fixture_free(fixture *f)
+{
+    solver_penalties_free(&f->penalties);
+    solver_board_free(&f->level);
+}
+
+static int square(const fixture *f, int x, int y)
+{
+    return solver_board_square(&f->level, x, y);
+}
+
+/* The fewest pushes that solve `start`, by the optimal mode without the penalties; -1 when
+ * it does not answer within its nodes. */
+static int optimum_without(const board *b, const position *start)
+{
+    solver_options options = {
+        .mode = SOLVER_OPTIMAL, .threads = 1, .max_nodes = 300000, .disable = SOLVER_NO_PENALTIES};
+    solver_result result;
+    solver_status status = solver_solve(b, start, &options, &result);
+    int pushes = status == SOLVER_SOLVED ? result.pushes : -1;
+    solver_result_free(&result);
+    return pushes;
+}
+
+/* The bound the optimal mode starts `start` from: the matching plus the penalties. */
+static int start_bound(const board *b, const position *start, const solver_distances *distances,
+                       solver_penalties *penalties)
+{
+    solver_options options = {.mode = SOLVER_OPTIMAL};
+    solver_search search;
+    assert_true(solver_search_init(&search, b, start, distances, NULL, NULL, NULL, &options));
+    search.penalties = penalties;
+    ida_domain domain;
+    solver_search_domain(&search, &domain);
+    int h = domain.root_bound(domain.context);
+    solver_search_free(&search);
+    return h;
+}
+
+/* Two boxes in a column over a one-wide shaft to the goals: the lower goes down first, so
+ * the upper must step aside to let the player behind it, and come back. */
+static const char stepping_aside[] = "#######\n"
+                                     "#  @  #\n"
+                                     "#  $  #\n"
+                                     "#  $  #\n"
+                                     "### ###\n"
+                                     "  #.#\n"
+                                     "  #.#\n"
+                                     "  ###\n";
+
+static void test_two_boxes_in_a_row_pay_for_the_one_that_steps_aside(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, stepping_aside);
+    int first = square(&f, 3, 2), second = square(&f, 3, 3);
+    int penalty = solver_penalties_pair(&f.penalties, first, second, square(&f, 3, 1));
+    assert_int_equal(penalty, 2); /* a push aside and a push back */
+    /* the bound with it is the optimum: the matching alone is under it by the penalty */
+    int optimum = optimum_without(&f.level.board, &f.level.start);
+    assert_true(optimum > 0);
+    assert_int_equal(start_bound(&f.level.board, &f.level.start, &f.level.distances, &f.penalties),
+                     optimum);
+    assert_int_equal(start_bound(&f.level.board, &f.level.start, &f.level.distances, NULL),
+                     optimum - penalty);
+    fixture_free(&f);
+}
+
+static const char open_room[] = "########\n"
+                                "#      #\n"
+                                "# $  $ #\n"
+                                "#@ .  .#\n"
+                                "#      #\n"
+                                "########\n";
+
+static void test_two_boxes_out_of_each_others_way_pay_nothing(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, open_room);
+    assert_int_equal(
+        solver_penalties_pair(&f.penalties, square(&f, 2, 2), square(&f, 5, 2), square(&f, 1, 3)),
+        0);
+    fixture_free(&f);
+}
+
+static void test_an_answer_is_kept_for_the_next_question(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, stepping_aside);
+    int first = square(&f, 3, 2), second = square(&f, 3, 3), player = square(&f, 3, 1);
+    int penalty = solver_penalties_pair(&f.penalties, first, second, player);
+    uint64_t searches = f.penalties.searches;
+    /* the same pair, named the other way round, and the player elsewhere in his region */
+    assert_int_equal(solver_penalties_pair(&f.penalties, second, first, player), penalty);
+    assert_int_equal(solver_penalties_pair(&f.penalties, first, second, square(&f, 1, 1)), penalty);
+    assert_int_equal(f.penalties.searches, searches);
+    fixture_free(&f);
+}
+
+/* Small levels whose boxes get in each other's way. */
+static const char *const crowded[] = {
+    stepping_aside,
+    "#######\n"
+    "#.@ # #\n"
+    "#$* $ #\n"
+    "#   $ #\n"
+    "# ..  #\n"
+    "#  *  #\n"
+    "#######\n",
+    "  ####\n"
+    "###  ####\n"
+    "#     $ #\n"
+    "# #  #$ #\n"
+    "# . .#@ #\n"
+    "#########\n",
+    "########\n"
+    "#      #\n"
+    "# $$$$ #\n"
+    "#  @   #\n"
+    "# .... #\n"
+    "########\n",
+};
+
+static void test_the_bound_never_exceeds_the_optimum_of_a_small_level(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof crowded / sizeof crowded[0]; i++) {
+        fixture f;
+        fixture_from_text(&f, crowded[i]);
+        int optimum = optimum_without(&f.level.board, &f.level.start);
+        assert_true(optimum >= 0);
+        int bound = start_bound(&f.level.board, &f.level.start, &f.level.distances, &f.penalties);
+        assert_true(bound <= optimum);
+        fixture_free(&f);
+    }
+}
+
+/* Positions a random walk of pushes reaches on Microban I 1 to 60: the bound with the
+ * penalties is at most the optimum of each, and above the matching's on some. */
+static void test_the_bound_never_exceeds_the_optimum_along_random_walks(void **state)
+{
+    (void)state;
+    int checked = 0, raised = 0;
+    for (int number = 1; number <= 60; number++) {
+        solver_board level;
+        if (!solver_board_load_map(&level, "microban01_%04d.sok", number)) skip();
+        solver_penalties penalties;
+        assert_true(solver_penalties_init(&penalties, &level.board, &level.distances));
+        solver_options options = {.mode = SOLVER_OPTIMAL};
+        solver_search walk;
+        assert_true(solver_search_init(&walk, &level.board, &level.start, &level.distances, NULL,
+                                       NULL, NULL, &options));
+        ida_domain domain;
+        solver_search_domain(&walk, &domain);
+        unsigned seed = (unsigned)number * 7919u;
+        for (int round = 0; round < 3; round++) {
+            search_walk_start(&walk, &level.board, &level.start);
+            for (int step = 0; step < 4 + 3 * round; step++)
+                if (!search_walk_push(&walk, &domain, &seed)) break;
+            position p;
+            assert_true(position_copy(&p, &level.start, &level.board));
+            search_walk_position(&walk, &level.board, &p);
+            int optimum = optimum_without(&level.board, &p);
+            if (optimum >= 0) {
+                int bound = start_bound(&level.board, &p, &level.distances, &penalties);
+                int matching = start_bound(&level.board, &p, &level.distances, NULL);
+                assert_true(bound <= optimum);
+                checked++;
+                raised += bound > matching;
+            }
+            position_free(&p);
+        }
+        solver_search_free(&walk);
+        solver_penalties_free(&penalties);
+        solver_board_free(&level);
+    }
+    assert_true(checked >= 60);
+    assert_true(raised > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_boxes_in_a_row_pay_for_the_one_that_steps_aside),
+        cmocka_unit_test(test_two_boxes_out_of_each_others_way_pay_nothing),
+        cmocka_unit_test(test_an_answer_is_kept_for_the_next_question),
+        cmocka_unit_test(test_the_bound_never_exceeds_the_optimum_of_a_small_level),
+        cmocka_unit_test(test_the_bound_never_exceeds_the_optimum_along_random_walks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
