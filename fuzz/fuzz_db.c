@@ -14,7 +14,9 @@
  *     claims, and its origin is one of the four;
  *   - every write succeeds (the database is valid and nobody else holds it): nothing is left
  *     unsaved;
- *   - a solution just added is then the level's best or beaten by one that is.
+ *   - a solution just added is then the level's best or beaten by one that is;
+ *   - the steps played as one (an unfinished game's, a snapshot's), read as the game reads
+ *     them (progress_groups_next), are groups in order within the steps, whatever the text.
  * The input's first three bytes choose the reads and writes; the rest are rows. Every 256th
  * input (and the first) the progress is closed and opened again on the rows,
  * so that opening (quick_check, schema, the legacy import's look) sees them too. */
@@ -68,8 +70,8 @@ static uint64_t number(reader *r, int bytes)
 /* Binds a value the input chooses to parameter `index`: an integer (small, any, negative),
  * a real, a text of input bytes (a known solution, LURD letters, anything), a blob or NULL.
  * `kind` says what the column is for, to make the right values likely: 'k' a level key,
- * 'l' LURD, 'n' a count, 'f' a flag, 'o' an origin (one past the last too), 's' a name or
- * path, 'r' a real. */
+ * 'l' LURD, 'g' the steps played as one (progress_is_groups_text's, sound or damaged), 'n' a
+ * count, 'f' a flag, 'o' an origin (one past the last too), 's' a name or path, 'r' a real. */
 static void bind_value(sqlite3_stmt *statement, int index, reader *r, char kind)
 {
     unsigned choice = byte(r);
@@ -93,6 +95,12 @@ static void bind_value(sqlite3_stmt *statement, int index, reader *r, char kind)
         static const char *const others[] = {"", "rR", "RRR", "rRRl", "3R", "uuuu", "rRRrR"};
         sqlite3_bind_text(statement, index, choice < 96 ? known : others[choice % 7], -1,
                           SQLITE_STATIC);
+    } else if (kind == 'g' && choice < 160) {
+        static const char *const groups[] = {
+            "0-1,3-8",  "3-8,0-1", "5-3",  "0-99999999999999999999",
+            "-1-2",     "1-2,2-3", "0-1,", "2147483647-2147483648",
+            "0-2,,4-5", "1-1",     "0-3"};
+        sqlite3_bind_text(statement, index, groups[choice % 11], -1, SQLITE_STATIC);
     } else if (kind == 'n' || kind == 'f' || kind == 'o') {
         int64_t value = kind == 'f'   ? choice % 3
                         : kind == 'o' ? choice % (PROGRESS_OPTIMIZED + 2)
@@ -116,13 +124,15 @@ static const struct {
     const char *sql, *columns;
 } ROWS[] = {
     {"INSERT OR REPLACE INTO level (key, solved, unfinished, assisted, unfinished_redo, seconds,"
-     " unfinished_solver_from, unfinished_hint_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-     "kflflrnn"},
+     " unfinished_solver_from, unfinished_hint_from, unfinished_groups) VALUES (?, ?, ?, ?, ?, "
+     "?, ?, ?, ?)",
+     "kflflrnng"},
     {"INSERT OR REPLACE INTO best (key, kind, lurd, moves, pushes, checked, origin) VALUES "
      "(?, ?, ?, ?, ?, ?, ?)",
      "kflnnfo"},
-    {"INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, saved) VALUES (?, ?, ?, ?, ?)",
-     "kslln"},
+    {"INSERT OR REPLACE INTO snapshot (key, name, lurd, redo, saved, groups) VALUES (?, ?, ?, ?,"
+     " ?, ?)",
+     "ksllng"},
     {"INSERT OR REPLACE INTO imported (key, lurd, moves, pushes, source) VALUES (?, ?, ?, ?, ?)",
      "klnns"},
     {"INSERT OR REPLACE INTO collection (path, level, played) VALUES (?, ?, ?)", "snr"},
@@ -219,6 +229,20 @@ static void check_best(const level *lv, const progress_solution *best)
     }
 }
 
+/* A groups text read back, read as the game reads it against `lurd` and `redo`'s steps (at
+ * most their length in characters): groups in order, each of two steps or more, within the
+ * steps. */
+static void check_groups(const char *groups, const char *lurd, const char *redo)
+{
+    int steps = (int)((lurd ? strlen(lurd) : 0) + (redo ? strlen(redo) : 0));
+    int first, last = -1, after = -1;
+    for (const char *at = groups; progress_groups_next(&at, steps, &first, &last); after = last)
+        if (first <= after || last <= first || last >= steps) {
+            fprintf(stderr, "groups '%s' read as %d-%d of %d steps\n", groups, first, last, steps);
+            abort();
+        }
+}
+
 /* Reads what the game reads; `what` (an input byte) chooses the calls beyond the records. */
 static void read_some(unsigned what)
 {
@@ -226,6 +250,7 @@ static void read_some(unsigned what)
         const level *lv = &levels.levels[i];
         const progress_record *record = progress_get_level(store, lv);
         if (record) {
+            check_groups(record->unfinished_groups, record->unfinished, record->unfinished_redo);
             check_best(lv, &record->best_moves);
             check_best(lv, &record->best_pushes);
         }
@@ -234,6 +259,8 @@ static void read_some(unsigned what)
             progress_snapshot *snapshots;
             int count = progress_snapshots(store, keys[i], &snapshots);
             if (count < 0) abort();
+            for (int s = 0; s < count; s++)
+                check_groups(snapshots[s].groups, snapshots[s].lurd, snapshots[s].redo);
             progress_snapshots_free(snapshots, count);
         }
         if (what & 4) {
@@ -290,7 +317,8 @@ static void write_some(unsigned what, unsigned choice)
         check_best(lv, &record->best_pushes);
     }
     if (what & 2)
-        progress_set_game(store, keys[2], choice & 1 ? "rd" : "", choice & 2 ? "u" : NULL);
+        progress_set_game_helped(store, keys[2], choice & 1 ? "rd" : "", choice & 2 ? "u" : NULL,
+                                 choice & 4 ? "0-2" : NULL, PROGRESS_NO_HELP, PROGRESS_NO_HELP);
     if (what & 4) progress_add_time(store, keys[choice % 3], 1.5);
     if (what & 8) progress_snapshot_save(store, keys[choice % 3], "fuzz", "rd", "", "0-1");
     if (what & 16) progress_snapshot_delete(store, keys[(choice + 1) % 3], "fuzz");

@@ -7,6 +7,7 @@
  * database, so what another game saved is seen at once. */
 #include "progress.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,23 @@ bool progress_is_groups_text(const char *text)
     size_t length = strlen(text);
     /* a group of two steps takes up to 14 characters ("123456-123457,"): 8 a step */
     return length <= 8 * (size_t)MAX_LURD_LENGTH && strspn(text, "0123456789-,") == length;
+}
+
+bool progress_groups_next(const char **at, int steps, int *first, int *last)
+{
+    const char *text = *at;
+    /* digits only, where strtol() would also take spaces and signs */
+    if (!text || !isdigit((unsigned char)*text)) return false;
+    char *end;
+    long from = strtol(text, &end, 10); /* LONG_MAX for 2 MiB of digits: past the steps */
+    if (*end != '-' || !isdigit((unsigned char)end[1])) return false;
+    long to = strtol(end + 1, &end, 10);
+    if ((*end && *end != ',') || from <= *last || to <= from || from >= (long)steps - 1)
+        return false;
+    *first = (int)from;
+    *last = to < steps - 1 ? (int)to : steps - 1;
+    *at = *end ? end + 1 : end;
+    return true;
 }
 
 /* Replays `lurd` on the level: the steps as canonical LURD text (malloc'd) with their counts

@@ -178,9 +178,19 @@ bool progress_set_game_helped(progress *progress, progress_key key, const char *
  * steps or more as "FIRST-LAST" (its first and last step's indices in the history, the
  * moves in effect then the redo steps, from 0), the moves in order, separated by commas:
  * "3-8,12-20". True for NULL, "" and a text of that alphabet (digits, '-' and ',') at most
- * 2 MiB long (8 characters for each step of the longest LURD); the reader checks the numbers against the steps it has. */
+ * 2 MiB long (8 characters for each step of the longest LURD); the reader checks the numbers
+ * against the steps it has. */
 #define PROGRESS_GROUPS_FORMAT "%d-%d"
 bool progress_is_groups_text(const char *text);
+/* Reads the next group of a groups text, as it applies to a history of `steps` steps: from
+ * `*at` (the text at first, then where the call before left it), with `*last` the last step
+ * of the group before (-1 at first). True with the group's steps in `*first` and `*last`
+ * (0 <= FIRST < LAST < steps, LAST lowered to the last step when the text names more) and
+ * `*at` past it. False at the text's end and wherever it is damaged (not "FIRST-LAST" of
+ * digits, FIRST not after the group before, LAST not after FIRST, or FIRST at or past the
+ * last step): the groups read before the damage stand. Whatever the text (a database's
+ * text is not checked), it reads each character at most once. */
+bool progress_groups_next(const char **at, int steps, int *first, int *last);
 /* progress_set_game without redo steps. */
 bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd);
 

@@ -77,23 +77,13 @@ static char *groups_text(const game *g)
     return text;
 }
 
-/* Joins again the steps a groups text (groups_text's) names, those the history holds: a
- * group that is not "FIRST-LAST" with FIRST < LAST, in order, ends the reading (a damaged
- * text joins what it said before the damage). */
+/* Joins again the steps a groups text (groups_text's) names, those the history holds; a
+ * damaged text joins what it said before the damage (progress_groups_next). */
 static void join_groups(game *g, const char *groups)
 {
-    int after = -1; /* the last step of the group before */
-    for (const char *at = groups; at && *at;) {
-        char *end;
-        long first = strtol(at, &end, 10);
-        if (end == at || *end != '-' || first <= after) return;
-        at = end + 1;
-        long last = strtol(at, &end, 10);
-        if (end == at || last <= first || (*end && *end != ',')) return;
-        for (long i = first + 1; i <= last && i < g->length; i++) g->history[i].joined = true;
-        after = (int)(last < INT_MAX ? last : INT_MAX);
-        at = *end ? end + 1 : end;
-    }
+    int first, last = -1;
+    for (const char *at = groups; progress_groups_next(&at, g->length, &first, &last);)
+        for (int i = first + 1; i <= last; i++) g->history[i].joined = true;
 }
 
 bool play_steps_texts(const play *p, char **lurd, char **redo, char **groups)

@@ -382,6 +382,62 @@ static void test_moves_played_as_one_are_kept_with_the_game(void **state)
     collection_free(&c);
 }
 
+/* The groups a text names, read as a history of `steps` steps takes them, "FIRST-LAST"
+ * comma-separated; "" when none. */
+static const char *groups_read(const char *text, int steps)
+{
+    static char out[256];
+    size_t used = 0;
+    out[0] = '\0';
+    int first, last = -1;
+    for (const char *at = text; progress_groups_next(&at, steps, &first, &last);)
+        used += (size_t)snprintf(out + used, sizeof out - used, "%s%d-%d", used ? "," : "", first,
+                                 last);
+    return out;
+}
+
+/* A groups text from the database is read as far as it makes sense and no further:
+ * groups past the history's steps are cut to them, and a damaged group (reversed,
+ * overlapping the one before, negative, signed, spaced, a number too big) ends the
+ * reading with the groups before it kept; 2 MiB of digits read once. */
+static void test_a_damaged_groups_text_keeps_the_groups_before_the_damage(void **state)
+{
+    (void)state;
+    assert_string_equal(groups_read("0-1,3-8,12-20", 30), "0-1,3-8,12-20");
+    assert_string_equal(groups_read("0-1,3-8,12-20", 10), "0-1,3-8");
+    assert_string_equal(groups_read("0-1,3-8,12-20", 6), "0-1,3-5");
+    assert_string_equal(groups_read("0-1,", 6), "0-1");
+    assert_string_equal(groups_read("", 6), "");
+    assert_string_equal(groups_read(NULL, 6), "");
+    assert_string_equal(groups_read("0-1", 0), "");
+    assert_string_equal(groups_read("0-1", 1), "");
+    assert_string_equal(groups_read("5-3,6-8", 30), "");
+    assert_string_equal(groups_read("2-2", 30), "");
+    assert_string_equal(groups_read("0-4,3-6", 30), "0-4");
+    assert_string_equal(groups_read("0-4,4-6", 30), "0-4");
+    assert_string_equal(groups_read("0-4,,6-8", 30), "0-4");
+    assert_string_equal(groups_read("-1-3", 30), "");
+    assert_string_equal(groups_read("0--3", 30), "");
+    assert_string_equal(groups_read("+1-3", 30), "");
+    assert_string_equal(groups_read(" 1-3", 30), "");
+    assert_string_equal(groups_read("1- 3", 30), "");
+    assert_string_equal(groups_read("1-3x", 30), "");
+    assert_string_equal(groups_read("1-3;5-6", 30), "");
+    assert_string_equal(groups_read("1-99999999999999999999999", 30), "1-29");
+    assert_string_equal(groups_read("1-99999999999999999999999,40-50", 60), "1-59");
+    assert_string_equal(groups_read("99999999999999999999999-1", 30), "");
+    assert_string_equal(groups_read("2147483648-2147483649", 30), "");
+    size_t size = 2 << 20;
+    char *digits = malloc(size + 8);
+    assert_non_null(digits);
+    memset(digits, '7', size);
+    strcpy(digits + size, ",0-1");
+    assert_string_equal(groups_read(digits, 30), "");
+    memcpy(digits, "0-", 2);
+    assert_string_equal(groups_read(digits, 30), "0-29");
+    free(digits);
+}
+
 static void test_imported_solutions_are_checked_and_marked(void **state)
 {
     collection c;
@@ -723,6 +779,7 @@ int main(void)
         WITH_DIRECTORY(test_solving_forgets_the_unfinished_game),
         WITH_DIRECTORY(test_snapshots_are_kept_by_name),
         WITH_DIRECTORY(test_moves_played_as_one_are_kept_with_the_game),
+        cmocka_unit_test(test_a_damaged_groups_text_keeps_the_groups_before_the_damage),
         WITH_DIRECTORY(test_imported_solutions_are_checked_and_marked),
         WITH_DIRECTORY(test_statistics_sum_the_levels_given),
         WITH_DIRECTORY(test_summaries_of_a_collection_follow_its_records),

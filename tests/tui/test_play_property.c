@@ -560,9 +560,47 @@ static void test_killed_games_keep_what_was_shown_and_never_own_the_solvers_step
     assert_true(lives >= 5);
 }
 
+/* A saved game whose groups text is damaged (a database another program wrote) resumes
+ * with all its moves and redo steps, the groups before the damage joined and nothing after
+ * it; a group past the steps joins up to the last step. */
+static void test_a_damaged_groups_text_still_resumes_the_game(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *groups, *joined; /* joined: one character a step, 'j' joined */
+    } cases[] = {
+        {"0-1,1-3", ".j...."},                /* overlapping: the second ignored */
+        {"0-1,5-3", ".j...."},                /* reversed */
+        {"2-99999999999999999999", "...jjj"}, /* past the steps, and past a long */
+        {"99999999999999999999-1", "......"},
+        {"1-3,,4-5", "..jj.."},
+    };
+    char *folder = scratch_make("sokoban-groups");
+    assert_true(strlen(folder) < sizeof directory);
+    strcpy(directory, folder);
+    snprintf(level_path, sizeof level_path, "%s/levels.xsb", directory);
+    scratch_write(folder, "levels.xsb", levels_text);
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        play p;
+        open_play(&p);
+        progress_key key = progress_level_key(&p.collections[0].levels[0]);
+        assert_true(progress_set_game_helped(p.progress, key, "llrr", "ll", cases[c].groups,
+                                             PROGRESS_NO_HELP, PROGRESS_NO_HELP));
+        assert_true(play_open_level(&p, 0, 0));
+        assert_int_equal(p.game.moves, 4);
+        assert_int_equal(p.game.length, 6);
+        char joined[8] = "";
+        for (int i = 0; i < p.game.length; i++) joined[i] = p.game.history[i].joined ? 'j' : '.';
+        assert_string_equal(joined, cases[c].joined);
+        close_play(&p);
+    }
+    scratch_remove(folder);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_damaged_groups_text_still_resumes_the_game),
         cmocka_unit_test(test_killed_games_keep_what_was_shown_and_never_own_the_solvers_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
