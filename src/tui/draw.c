@@ -498,12 +498,14 @@ void draw_text(const view *v, int row, int column, const char *text, size_t leng
     while (i < length && text[i]) {
         unsigned code;
         int bytes = utf8_decode(text + i, &code);
-        int width = v->utf8 ? utf8_char_width(code) : 1;
+        int width = utf8_char_width(code);
         if (used + width > columns) break;
-        if (v->utf8 && code != 0xFFFD)
+        if (code < 0x20 || (code >= 0x7F && code < 0xA0))
+            ; /* a control character: curses would move the cursor (a tab) or write ^X */
+        else if (v->utf8 && code != 0xFFFD)
             addnstr(text + i, bytes);
-        else
-            addch(code < 0x80 ? (chtype)code : '?'); /* the C locale: marked, not mangled */
+        else /* the C locale: marked, not mangled */
+            for (int column = 0; column < width; column++) addch(code < 0x80 ? (chtype)code : '?');
         used += width;
         i += (size_t)bytes;
     }

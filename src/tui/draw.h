@@ -84,7 +84,10 @@ enum {
 };
 
 /* Writes `length` bytes of UTF-8 `text` at (row, column), at most `columns` columns by
- * display width; outside a UTF-8 locale, each character that is not ASCII shows as '?'. */
+ * display width. Each character takes the columns utf8_char_width() gives it, as every
+ * measure of the screen counts them: a control character (a tab in a level's title) none,
+ * so it is not drawn; outside a UTF-8 locale, a character that is not ASCII shows as that
+ * many '?' (none for a combining accent, two for a wide character). */
 void draw_text(const view *v, int row, int column, const char *text, size_t length,
                int columns);
 

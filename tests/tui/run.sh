@@ -1226,6 +1226,22 @@ test_nothing_cut_at_40_columns() {
         fi
         tmux -L "$SOCKET" kill-server
     done
+    # characters that take no column (tabs, combining accents) are drawn in the columns they
+    # are measured in, in UTF-8 and in the C locale: the title shortened by words beside the
+    # counts, never written over them
+    printf 'Title: Tab\there\tand\there\tand\tmore\n#####\n#@$.#\n#####\n' > "$WORK/tabs.xsb"
+    start_game -s 80x12 "$WORK/tabs.xsb"
+    wait_for "pushes 0  solved ahead"
+    screen | grep -qE '^ tabs 1/1: Tabhereandhereandmore +moves 0  pushes 0  solved ahead' ||
+        fail "a title with tabs is drawn over the counts"
+    tmux -L "$SOCKET" kill-server
+    printf 'Title: Cafe\314\201 cafe\314\201 cafe\314\201 cafe\314\201\n#####\n#@$.#\n#####\n' \
+        > "$WORK/accents.xsb"
+    start_game -s 50x12 -l C "$WORK/accents.xsb"
+    wait_for "0/0  solved ahead"
+    screen | grep -qE '^ accents 1/1: Cafe cafe cafe\.\.\. +0/0  solved ahead' ||
+        fail "C locale: a title with combining accents is not shortened by words"
+    tmux -L "$SOCKET" kill-server
 }
 
 # q, Ctrl-C, SIGTERM and SIGHUP leave the terminal as it was: echo and canonical mode
