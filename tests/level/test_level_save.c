@@ -16,24 +16,30 @@
 #include "level/level_save.h"
 #include "level/safe_file.h"
 
+#include "scratch.h"
+
 static const char *LEVEL_A = "#####\n#@$.#\n#####\nTitle: A\n\n";
 static const char *LEVEL_B = "######\n#@$ .#\n######\nTitle: B\nAuthor: Me\n\n";
 
 static char folder[256];
 
+/* cmocka set-up and tear-down: a fresh scratch folder (scratch.h), removed after. */
 static int make_folder(void **state)
 {
     (void)state;
-    snprintf(folder, sizeof folder, "/tmp/sokoban-test-save-XXXXXX");
-    return mkdtemp(folder) ? 0 : -1;
+    char *made = scratch_make("sokoban-test-save");
+    snprintf(folder, sizeof folder, "%s", made);
+    free(made);
+    return 0;
 }
 
 static int remove_folder(void **state)
 {
     (void)state;
-    char command[400];
-    snprintf(command, sizeof command, "rm -rf '%s'", folder);
-    return system(command) == 0 ? 0 : -1;
+    char *made = strdup(folder);
+    if (!made) return -1;
+    scratch_remove(made);
+    return 0;
 }
 
 static char *read_back(const char *path)

@@ -13,15 +13,9 @@
 #include <cmocka.h>
 
 #include "level/safe_file.h"
+#include "scratch.h"
 
 /* ---------------------------------------------------------------- helpers */
-
-static char *make_directory(void)
-{
-    char *directory = strdup("/tmp/sokoban-safe-file.XXXXXX");
-    assert_non_null(mkdtemp(directory));
-    return directory;
-}
 
 static void write_text(const char *path, const char *text)
 {
@@ -42,13 +36,6 @@ static const char *read_text(const char *path)
     text[n] = 0;
     fclose(f);
     return text;
-}
-
-static void remove_tree(const char *directory)
-{
-    char command[300];
-    snprintf(command, sizeof command, "rm -rf '%s'", directory);
-    assert_int_equal(system(command), 0);
 }
 
 /* Writes `text` to the file named after `name` in `directory`; the reason on failure. */
@@ -121,7 +108,7 @@ static void test_an_empty_name_is_unnamed_and_a_long_one_is_cut(void **state)
 static void test_a_hostile_name_is_written_inside_the_directory(void **state)
 {
     (void)state;
-    char *directory = make_directory(), path[4400], reason[4600], outside[256];
+    char *directory = scratch_make("sokoban-safe-file"), path[4400], reason[4600], outside[256];
     char inside[256];
     snprintf(inside, sizeof inside, "%s/solutions", directory);
     assert_int_equal(mkdir(inside, 0755), 0);
@@ -137,14 +124,14 @@ static void test_a_hostile_name_is_written_inside_the_directory(void **state)
     struct stat st;
     assert_int_equal(stat(expected, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0644);
-    remove_tree(directory);
-    free(directory);
+    scratch_remove(directory);
 }
 
 static void test_a_file_there_is_replaced_whole_and_a_link_there_not_followed(void **state)
 {
     (void)state;
-    char *directory = make_directory(), path[4400], reason[4600], target[256], link[256];
+    char *directory = scratch_make("sokoban-safe-file"), path[4400], reason[4600], target[256],
+         link[256];
     snprintf(target, sizeof target, "%s/target", directory);
     write_text(target, "precious\n");
     if (!write_named(directory, "name", "first\n", path, sizeof path, reason, sizeof reason))
@@ -162,14 +149,14 @@ static void test_a_file_there_is_replaced_whole_and_a_link_there_not_followed(vo
     assert_int_equal(lstat(link, &st), 0);
     assert_true(S_ISREG(st.st_mode));
     assert_string_equal(read_text(link), "export\n");
-    remove_tree(directory);
-    free(directory);
+    scratch_remove(directory);
 }
 
 static void test_a_directory_that_is_a_link_is_refused(void **state)
 {
     (void)state;
-    char *directory = make_directory(), path[4400] = "", reason[4600], elsewhere[256];
+    char *directory = scratch_make("sokoban-safe-file"), path[4400] = "", reason[4600],
+         elsewhere[256];
     char link[256];
     snprintf(elsewhere, sizeof elsewhere, "%s/elsewhere", directory);
     assert_int_equal(mkdir(elsewhere, 0755), 0);
@@ -185,14 +172,13 @@ static void test_a_directory_that_is_a_link_is_refused(void **state)
     snprintf(missing, sizeof missing, "%s/missing", directory);
     assert_false(write_named(missing, "name", "x", path, sizeof path, reason, sizeof reason));
     assert_non_null(strstr(reason, missing));
-    remove_tree(directory);
-    free(directory);
+    scratch_remove(directory);
 }
 
 static void test_an_abort_leaves_the_old_file_and_no_temporary(void **state)
 {
     (void)state;
-    char *directory = make_directory(), path[4400], reason[4600];
+    char *directory = scratch_make("sokoban-safe-file"), path[4400], reason[4600];
     if (!write_named(directory, "kept", "old\n", path, sizeof path, reason, sizeof reason))
         fail_msg("%s", reason);
     safe_file f;
@@ -203,8 +189,7 @@ static void test_an_abort_leaves_the_old_file_and_no_temporary(void **state)
     char command[300];
     snprintf(command, sizeof command, "test $(ls -A '%s' | wc -l) -eq 1", directory);
     assert_int_equal(system(command), 0);
-    remove_tree(directory);
-    free(directory);
+    scratch_remove(directory);
 }
 
 int main(void)
