@@ -416,7 +416,10 @@ static void draw_status(const view *v, const play *p, const assist *a, const gly
     snprintf(number, sizeof number, "%d", l->number);
     bool titled = l->title[0] && strcmp(l->title, number) != 0;
     char left[160];
-    int named = snprintf(left, sizeof left, " %s %d/%d", c->name, l->number, c->count);
+    snprintf(left, sizeof left, " %s %d/%d", c->name, l->number, c->count);
+    /* what `left` holds of it: a name longer than the line (a file's name) is cut here, and
+     * shortened by words when drawn; the title then has no room */
+    int named = (int)strlen(left);
     int named_width = text_width(left);
     snprintf(left + named, sizeof left - (size_t)named, "%s%s", titled ? ": " : "",
              titled ? l->title : "");

@@ -1242,6 +1242,14 @@ test_nothing_cut_at_40_columns() {
     screen | grep -qE '^ accents 1/1: Cafe cafe cafe\.\.\. +0/0  solved ahead' ||
         fail "C locale: a title with combining accents is not shortened by words"
     tmux -L "$SOCKET" kill-server
+    # a collection's name longer than the status line's text holds (a file's name of 200
+    # characters): shortened with its mark, the title left out, the counts beside it
+    long=$(printf 'n%.0s' $(seq 200))
+    printf '; Title\n#####\n#@$.#\n#####\n' > "$WORK/$long.xsb"
+    start_game -s 80x12 "$WORK/$long.xsb"
+    wait_for "0/0"
+    screen | grep -qE '^ n{73}… 0/0 *$' || fail "a long collection name is not shortened"
+    tmux -L "$SOCKET" kill-server
 }
 
 # q, Ctrl-C, SIGTERM and SIGHUP leave the terminal as it was: echo and canonical mode
