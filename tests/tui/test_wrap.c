@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "level/utf8.h"
 #include "tui/wrap.h"
 
 /* The text wrapped to `columns`, its lines joined by '|'. */
@@ -134,6 +135,45 @@ static void test_a_shortened_line_keeps_whole_words(void **state)
     assert_int_equal(wrap_shorten("abc def", 7, 2, 3), 0);
 }
 
+/* At every width from none to a dozen columns, with a mark of one column ("…", three
+ * bytes) or three ("..."), whatever the characters (none, wide, combining, the mark's own):
+ * the text is whole when it fits, else what is kept and the mark fit the columns, cut
+ * between whole characters (a combining accent stays with its letter). */
+static void test_a_shortened_line_and_its_mark_fit_any_width(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "",
+        " ",
+        "a",
+        "ab cd",
+        "\xe2\x9c\x97 Twins: cannot be played",
+        "\xe5\x80\x89\xe5\xba\xab \xe7\x95\xaa ab", /* two wide, one wide, "ab" */
+        "Cafe\xcc\x81 cafe\xcc\x81",                /* combining acute accents */
+        "\xe2\x80\xa6\xe2\x80\xa6 x",
+        "  leading",
+        " :,;-( x",
+        "Extraordinarily"};
+    for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+        for (int mark = 1; mark <= 3; mark += 2)
+            for (int columns = -1; columns <= 12; columns++) {
+                const char *text = texts[t];
+                size_t length = strlen(text), keep = wrap_shorten(text, length, columns, mark);
+                char kept[64];
+                snprintf(kept, sizeof kept, "%.*s", (int)keep, text);
+                if (utf8_width(text) <= (columns > 0 ? columns : 0)) {
+                    assert_int_equal(keep, length);
+                    continue;
+                }
+                assert_true(keep < length);
+                if (keep > 0) assert_true(utf8_width(kept) + mark <= columns);
+                assert_true((text[keep] & 0xC0) != 0x80); /* not inside a character */
+                unsigned code;
+                utf8_decode(text + keep, &code);
+                assert_true(utf8_char_width(code) > 0); /* no accent left without its letter */
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -144,6 +184,7 @@ int main(void)
         cmocka_unit_test(test_balanced_lines_leave_no_word_alone),
         cmocka_unit_test(test_balanced_width_of_a_line_that_fits_is_its_own),
         cmocka_unit_test(test_a_shortened_line_keeps_whole_words),
+        cmocka_unit_test(test_a_shortened_line_and_its_mark_fit_any_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
