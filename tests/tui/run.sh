@@ -63,14 +63,17 @@ cleanup() {
             esac
         done < "$WORK/tmux.pids"
     fi
-    # A game still running saves its progress as it goes: let it finish first.
-    if [ -n "$WORK" ] && [ -s "$WORK/game.pid" ] && [ $STOPPED -eq 0 ]; then
-        read -r pid < "$WORK/game.pid"
+    # A game still running saves its progress as it goes (a test that starts a second game
+    # leaves the first to end with its server): let every game finish first, or it writes
+    # its folder again after the rm.
+    if [ -n "$WORK" ] && [ -s "$WORK/game.pids" ] && [ $STOPPED -eq 0 ]; then
         tries=50
-        while [ $tries -gt 0 ] && kill -0 "$pid" 2> /dev/null; do
-            sleep 0.1
-            tries=$((tries - 1))
-        done
+        while read -r pid; do
+            while [ $tries -gt 0 ] && kill -0 "$pid" 2> /dev/null; do
+                sleep 0.1
+                tries=$((tries - 1))
+            done
+        done < "$WORK/game.pids"
     fi
     rm -rf ${WORK:+"$WORK"} ${TMUX_TMPDIR:+"$TMUX_TMPDIR"} ${XDG_DATA_HOME:+"$XDG_DATA_HOME"}
 }
@@ -144,7 +147,7 @@ write_file > "$WORK/play.sh" <<SCRIPT
 trap '' INT HUP TERM
 export TERM=\$1 LANG=\$2 LC_ALL=\$2 XDG_DATA_HOME="$XDG_DATA_HOME"
 shift 2
-sh -c 'echo \$\$ > "$WORK/game.pid"; exec "\$0" "\$@" 2> "$WORK/stderr"' "\$@"
+sh -c 'echo \$\$ > "$WORK/game.pid"; echo \$\$ >> "$WORK/game.pids"; exec "\$0" "\$@" 2> "$WORK/stderr"' "\$@"
 status=\$?
 # Each line from the first column (\r): a game killed with the terminal raw leaves newlines
 # that do not return the cursor, and a line that starts far right wraps.
