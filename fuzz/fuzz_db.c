@@ -20,6 +20,7 @@
  * The input's first three bytes choose the reads and writes; the rest are rows. Every 256th
  * input (and the first) the progress is closed and opened again on the rows,
  * so that opening (quick_check, schema, the legacy import's look) sees them too. */
+#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,6 +207,23 @@ static void open_store(void)
 
 /* A best handed out must solve its level with the counts it claims: replayed here with the
  * rules themselves, not the store's own replay. */
+/* At exit: the scratch folder and what the store made in it (the database, its journal, a
+ * damaged file set aside) go; nothing the fuzzer made outlives it. */
+static void remove_directory(void)
+{
+    DIR *folder = opendir(directory);
+    if (!folder) return;
+    struct dirent *entry;
+    char path[sizeof directory + 256];
+    while ((entry = readdir(folder)) != NULL) {
+        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+        snprintf(path, sizeof path, "%s/%s", directory, entry->d_name);
+        unlink(path);
+    }
+    closedir(folder);
+    rmdir(directory);
+}
+
 static void check_best(const level *lv, const progress_solution *best)
 {
     if (!best->lurd) return;
@@ -344,6 +362,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(directory, sizeof directory, "%s/fuzz_db.XXXXXX",
                  access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
         if (!mkdtemp(directory)) abort();
+        atexit(remove_directory);
         snprintf(file, sizeof file, "%s/progress.db", directory);
         open_store();
         if (sqlite3_open(file, &raw) != SQLITE_OK) abort();
