@@ -1754,14 +1754,20 @@ room_level() {
 LEVEL
 }
 
-# A click on a box picks it and marks where it can go; a click on a square it cannot reach
-# says so; a click on a marked square pushes it there as one move, which u takes back.
-test_mouse_box_move() {
+# Starts the room in the C locale, a character a square: row is the screen row of the
+# player's line, left the column of its first wall.
+start_room_game() {
     room_level
     start_game -l C "$WORK/room.xsb"
     wait_for "#@\$   #"
     row=$(row_of "#@\$   #")
     left=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
+}
+
+# A click on a box picks it and marks where it can go; a click on a square it cannot reach
+# says so; a click on a marked square pushes it there as one move, which u takes back.
+test_mouse_box_move() {
+    start_room_game
     mouse_click $((left + 2)) "$row"
     wait_for "###:::#"
     wait_for "#@\$:::#"
@@ -1801,11 +1807,7 @@ test_mouse_box_move() {
 # resumed, with the move undone (kept for redo) as with it in effect, and from a snapshot
 # (issue 44: the grouping is saved with the moves).
 test_mouse_box_move_undoes_as_one_after_resume() {
-    room_level
-    start_game -l C "$WORK/room.xsb"
-    wait_for "#@\$   #"
-    row=$(row_of "#@\$   #")
-    left=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
+    start_room_game
     mouse_click $((left + 2)) "$row"
     wait_for "###::.#"
     # right twice, round the box and down
