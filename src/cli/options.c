@@ -537,8 +537,9 @@ static const char usage_tail[] =
     "ends a program restores the terminal, saves and exits 128+N.\n"
     "See sokoban(6) for more.\n";
 
-/* One row of --help: "  --name VALUE" in a column of 23, then its text, its words wrapped
- * so that no line is wider than 80 columns (the table's line breaks are word breaks). */
+/* One row of --help: "  --name VALUE" in a column of 23 (a longer one on a line of its
+ * own), then its text, its words wrapped so that no line is wider than 80 columns (the
+ * table's line breaks are word breaks). */
 static void print_row(FILE *out, const cli_option_row *row)
 {
     enum { TEXT_COLUMN = 23, WIDTH = 80 };
@@ -549,6 +550,7 @@ static void print_row(FILE *out, const cli_option_row *row)
     if (row->value)
         snprintf(label + strlen(label), sizeof label - strlen(label), " %s", row->value);
     int column = fprintf(out, "  %-21s", label);
+    if (strlen(label) > 20) column = fprintf(out, "\n%*s", TEXT_COLUMN, "") - 1;
     bool line_empty = true;
     for (const char *word = row->help; *word;) {
         size_t length = strcspn(word, " \n");

@@ -42,6 +42,12 @@ wide=$(awk 'length($0) > 80 { print NR ": " $0 }' "$work/stdout")
 [ -z "$wide" ] || fail "--help: lines wider than 80 columns:
 $wide"
 
+# each option's text starts in its column, apart from the option: a label too long for its
+# column stands on a line of its own
+glued=$(awk '/^  -/ && substr($0, 23, 1) != " " && NF > 3 { print NR ": " $0 }' "$work/stdout")
+[ -z "$glued" ] || fail "--help: an option's text runs into the option:
+$glued"
+
 # so does the man page, as man shows it in 80 columns (where man is installed)
 if command -v man > /dev/null; then
     wide=$(LC_ALL=C MANWIDTH=80 man -l "$levels/../man/sokoban.6" 2> /dev/null |
