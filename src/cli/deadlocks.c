@@ -3,10 +3,12 @@
  * position is already dead. For players who want to see the traps, and for debugging. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rules/board.h"
 #include "cli.h"
 #include "rules/deadlock.h"
+#include "level/utf8.h"
 
 /* The map letter of each dead-square rule. */
 static char rule_mark(deadlock_reason rule)
@@ -96,8 +98,14 @@ int cli_deadlocks(const cli_options *options)
         return CLI_BAD_INPUT;
     }
 
-    printf("%s, level %d", levels.name, level->number);
-    if (level->title[0]) printf(" (%s)", level->title);
+    /* the collection's name and the level's title as the screen shows them */
+    utf8_write_shown(stdout, levels.name, strlen(levels.name));
+    printf(", level %d", level->number);
+    if (level->title[0]) {
+        fputs(" (", stdout);
+        utf8_write_shown(stdout, level->title, strlen(level->title));
+        fputs(")", stdout);
+    }
     printf(": %dx%d, %d box%s\n\n", board.width, board.height, start.box_count,
            start.box_count == 1 ? "" : "es");
     print_map(&board, &start, &table);

@@ -9,12 +9,13 @@
 enum { TITLE_COLUMNS = 32 };
 
 /* Prints the title padded (or cut) to TITLE_COLUMNS columns of the terminal, counted by
- * display width, not bytes. */
+ * display width, not bytes; its control characters (a tab) are left out, as on the screen. */
 static void print_title(const char *title)
 {
     int used;
     size_t bytes = utf8_fit(title, TITLE_COLUMNS, &used);
-    printf("%.*s%*s", (int)bytes, title, TITLE_COLUMNS - used, "");
+    utf8_write_shown(stdout, title, bytes);
+    printf("%*s", TITLE_COLUMNS - used, "");
 }
 
 int cli_list(const cli_options *options)
@@ -33,7 +34,12 @@ int cli_list(const cli_options *options)
         print_title(lv->title[0] ? lv->title : "-");
         if (lv->error) {
             const char *file = level_file_name(lv);
-            printf(" cannot be played: %s%s%s\n", file ? file : "", file ? ", " : "", lv->problem);
+            fputs(" cannot be played: ", stdout);
+            if (file) {
+                utf8_write_shown(stdout, file, strlen(file));
+                fputs(", ", stdout);
+            }
+            printf("%s\n", lv->problem);
             continue;
         }
         /* the boxes in play: a '*' drawn outside the walls is decoration */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "level/utf8.h"
 #include "rules/game.h"
 #include "rules/lurd.h"
 
@@ -44,19 +45,22 @@ int cli_verify(const cli_options *options)
         goto done;
     }
     bool legal = lurd_apply(&g, &steps, &error);
+    /* the title as the screen shows it: without control characters */
     const char *title = lv->title[0] ? lv->title : "-";
+    printf("level %d (", lv->number);
+    utf8_write_shown(stdout, title, strlen(title));
+    fputs("): ", stdout);
     if (!legal) {
-        printf("level %d (%s): illegal %s; %d %s, %d %s made before it\n", lv->number, title,
-               error.message, g.moves, g.moves == 1 ? "move" : "moves", g.pushes,
-               g.pushes == 1 ? "push" : "pushes");
+        printf("illegal %s; %d %s, %d %s made before it\n", error.message, g.moves,
+               g.moves == 1 ? "move" : "moves", g.pushes, g.pushes == 1 ? "push" : "pushes");
         status = CLI_NO;
     } else if (game_is_solved(&g)) {
-        printf("level %d (%s): solved in %d %s, %d %s\n", lv->number, title, g.moves,
-               g.moves == 1 ? "move" : "moves", g.pushes, g.pushes == 1 ? "push" : "pushes");
+        printf("solved in %d %s, %d %s\n", g.moves, g.moves == 1 ? "move" : "moves", g.pushes,
+               g.pushes == 1 ? "push" : "pushes");
         status = CLI_OK;
     } else {
-        printf("level %d (%s): not solved after %d %s, %d %s\n", lv->number, title, g.moves,
-               g.moves == 1 ? "move" : "moves", g.pushes, g.pushes == 1 ? "push" : "pushes");
+        printf("not solved after %d %s, %d %s\n", g.moves, g.moves == 1 ? "move" : "moves",
+               g.pushes, g.pushes == 1 ? "push" : "pushes");
         status = CLI_NO;
     }
     game_free(&g);

@@ -83,10 +83,9 @@ static bool fail(parser *p, const level *l, int line_number, const char *format,
         snprintf(message, sizeof message, "%s: line %d: %s", p->name, line_number, reason);
     else
         snprintf(message, sizeof message, "%s: %s", p->name, reason);
-    if (!l) {
-        if (p->error) snprintf(p->error->message, sizeof p->error->message, "%s", message);
-        return false;
-    }
+    utf8_drop_controls(message); /* a title or a file's name with a tab is one line of text */
+    if (!l && p->error) snprintf(p->error->message, sizeof p->error->message, "%s", message);
+    if (!l) return false;
     /* the level is the parser's own, the one it is reading */
     level *lv = &p->collection->levels[l->number - 1];
     assert(lv == l);

@@ -2,6 +2,7 @@
 #include "utf8.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int utf8_decode(const char *text, unsigned *code)
 {
@@ -77,11 +78,43 @@ char *utf8_from_latin1(const char *text, size_t length, size_t *out_length)
     return out;
 }
 
+bool utf8_is_control(unsigned code)
+{
+    return code < 0x20 || (code >= 0x7F && code < 0xA0);
+}
+
+size_t utf8_drop_controls(char *text)
+{
+    size_t from = 0, to = 0;
+    while (text[from]) {
+        unsigned code;
+        size_t length = (size_t)utf8_decode(text + from, &code);
+        if (!utf8_is_control(code)) {
+            memmove(text + to, text + from, length);
+            to += length;
+        }
+        from += length;
+    }
+    text[to] = '\0';
+    return to;
+}
+
+void utf8_write_shown(FILE *out, const char *text, size_t length)
+{
+    size_t i = 0;
+    while (i < length && text[i]) {
+        unsigned code;
+        size_t bytes = (size_t)utf8_decode(text + i, &code);
+        if (i + bytes > length) break; /* a character cut by `length` */
+        if (!utf8_is_control(code)) fwrite(text + i, 1, bytes, out);
+        i += bytes;
+    }
+}
+
 /* Markus Kuhn's wcwidth ranges, shortened to the blocks that matter for titles. */
 int utf8_char_width(unsigned c)
 {
-    if (c == 0) return 0;
-    if (c < 0x20 || (c >= 0x7F && c < 0xA0)) return 0;
+    if (utf8_is_control(c)) return 0;
     if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x0483 && c <= 0x0489) ||
         (c >= 0x0591 && c <= 0x05BD) || (c >= 0x1AB0 && c <= 0x1AFF) ||
         (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x200B && c <= 0x200F) ||

@@ -3,12 +3,17 @@
  * Titles, authors and comments of levels are kept in UTF-8 (a file in Latin-1 is converted
  * when it is read). The list, the status line and `--list` pad and cut them by the columns
  * they take on screen, not by bytes: a wide (East Asian) character takes two, a combining
- * mark none. Knows nothing of the locale; the caller decides whether to show UTF-8 at all. */
+ * mark none. A level file may put control characters in that text (a tab, a form feed,
+ * U+0080 to U+009F from a Latin-1 file): the one rule for them, utf8_is_control(), is that
+ * they take no column and are never shown, so every printer (the screen, the command line's
+ * lines, the messages) leaves them out. Knows nothing of the locale; the caller decides
+ * whether to show UTF-8 at all. */
 #ifndef SOKOBAN_UTF8_H
 #define SOKOBAN_UTF8_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* True when the `length` bytes are well-formed UTF-8. */
 bool utf8_valid(const char *text, size_t length);
@@ -21,7 +26,19 @@ char *utf8_from_latin1(const char *text, size_t length, size_t *out_length);
  * returns its length in bytes (1 for a malformed byte, whose *code is U+FFFD). */
 int utf8_decode(const char *text, unsigned *code);
 
-/* The columns the code point takes on a terminal: 0, 1 or 2. */
+/* True for a control character (U+0000 to U+001F, U+007F to U+009F): a terminal would act
+ * on it (a tab moves the cursor, U+009B starts a command), so text never shows one. */
+bool utf8_is_control(unsigned code);
+
+/* Leaves the control characters out of the NUL-terminated string, in place; returns its new
+ * length in bytes. */
+size_t utf8_drop_controls(char *text);
+
+/* Writes `length` bytes of UTF-8 `text` to `out`, leaving out its control characters. */
+void utf8_write_shown(FILE *out, const char *text, size_t length);
+
+/* The columns the code point takes on a terminal: 0 (a control character, a combining mark),
+ * 1 or 2. */
 int utf8_char_width(unsigned code);
 
 /* The columns the NUL-terminated string takes. */

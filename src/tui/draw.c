@@ -503,7 +503,7 @@ void draw_text(const view *v, int row, int column, const char *text, size_t leng
         int bytes = utf8_decode(text + i, &code);
         int width = utf8_char_width(code);
         if (used + width > columns) break;
-        if (code < 0x20 || (code >= 0x7F && code < 0xA0))
+        if (utf8_is_control(code))
             ; /* a control character: curses would move the cursor (a tab) or write ^X */
         else if (v->utf8 && code != 0xFFFD)
             addnstr(text + i, bytes);

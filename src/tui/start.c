@@ -13,6 +13,7 @@
 
 #include "level/collection.h"
 #include "level/library.h"
+#include "level/utf8.h"
 #include "collections.h"
 
 /* The bundled collection `name` from the installed levels, else the source tree's. */
@@ -126,8 +127,10 @@ static void name_list_add(name_list *list, const char *name)
 /* Prints ", "-separated names, then "and N more". */
 static void print_names(const name_list *list)
 {
-    for (int i = 0; i < list->count && i < NAMES_SHOWN; i++)
-        fprintf(stderr, "%s%s", i ? ", " : "", list->names[i]);
+    for (int i = 0; i < list->count && i < NAMES_SHOWN; i++) {
+        if (i) fputs(", ", stderr);
+        utf8_write_shown(stderr, list->names[i], strlen(list->names[i])); /* as on the screen */
+    }
     if (list->count > NAMES_SHOWN) fprintf(stderr, " and %d more", list->count - NAMES_SHOWN);
 }
 

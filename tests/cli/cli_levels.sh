@@ -96,6 +96,41 @@ first=$(sed -n 1p "$work/stdout" | sed 's/5x3.*//' | LC_ALL=C.UTF-8 wc -m)
 second=$(sed -n 2p "$work/stdout" | sed 's/5x3.*//' | LC_ALL=C.UTF-8 wc -m)
 [ "$first" -eq "$second" ] || fail "--list pads by bytes: $(cat "$work/stdout")"
 
+# ---- text from a level file is printed as the screen shows it: a tab, a form feed and
+# U+009B (a terminal's CSI, from a Latin-1 file's byte 0x9B) in a title or a collection's
+# name are left out of every line and message
+printf 'Collection: Set\tOne\n\n; Red\fText\tTab\302\23331m\n#####\n#@$.#\n#####\n\n; Tw\tins\302\2332J\n######\n#@$.@#\n######\n' >"$work/control.xsb"
+# fails when the output of the last run holds a control character
+expect_shown() {
+    if LC_ALL=C grep -q "$(printf '[\t\f]\|\302\233')" "$work/stdout" "$work/stderr"; then
+        fail "$1 prints a control character: $(od -c "$work/stdout" "$work/stderr" | head -20)"
+    fi
+}
+run --list "$work/control.xsb"
+expect_shown "--list"
+grep -q '^ *1  RedTextTab31m  *5x3 ' "$work/stdout" || fail "--list control: $(cat "$work/stdout")"
+grep -q '^ *2  Twins2J  *cannot be played: line 10: two players' "$work/stdout" ||
+    fail "--list control, the bad level: $(cat "$work/stdout")"
+run --verify "$work/control.xsb" R
+expect_shown "--verify"
+grep -q '^level 1 (RedTextTab31m): solved in 1 move, 1 push$' "$work/stdout" ||
+    fail "--verify control: $(cat "$work/stdout")"
+run --verify "$work/control.xsb:2" R
+expect_shown "--verify on the bad level"
+grep -q 'level 2 (Twins2J), line 10: two players' "$work/stderr" || fail "--verify control bad: $(cat "$work/stderr")"
+run --deadlocks "$work/control.xsb"
+expect_shown "--deadlocks"
+grep -q '^SetOne, level 1 (RedTextTab31m): 5x3, 1 box$' "$work/stdout" ||
+    fail "--deadlocks control: $(head -1 "$work/stdout")"
+run --solve "$work/control.xsb" --all --nodes 1000
+expect_shown "--solve --all"
+grep -q 'level 2 (Twins2J), line 10: two players.* (skipped)$' "$work/stderr" ||
+    fail "--solve control: $(cat "$work/stderr")"
+run --hint "$work/control.xsb:2"
+expect_shown "--hint on the bad level"
+run "$work/control.xsb:2"
+expect_shown "the game on the bad level"
+
 # ---- the size limit is named
 head -c 67108865 /dev/zero | tr '\0' '\n' >"$work/huge.xsb"
 run --list "$work/huge.xsb"
@@ -133,6 +168,12 @@ done
 run --collection alps --level 3 </dev/null
 expect_status "game --collection alps --level 3" 2
 grep -q "^sokoban: alps has 2 levels, not 3" "$work/stderr" || fail "--collection alps --level 3: $(cat "$work/stderr")"
+# a name with a tab in it is told as the level list shows it
+printf 'Collection: Al\tpine\n\n; A\n#####\n#@$.#\n#####\n' >"$XDG_DATA_HOME/sokoban/levels/alpine.sok"
+run --collection AL "$work/bad.xsb"
+expect_shown "--collection ambiguous"
+grep -q "^sokoban: --collection AL: which one? .*Alpine" "$work/stderr" ||
+    fail "--collection ambiguous with a tab: $(cat "$work/stderr")"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "all cli_levels checks passed"

@@ -1,5 +1,5 @@
 /* test_collection.c - collections from folders, groups of one-level files, FILE:N
- * (src/level/collection.c), and display width (src/level/utf8.c). */
+ * (src/level/collection.c), and display width and control characters (src/level/utf8.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -196,6 +196,43 @@ static void test_fit_cuts_between_whole_characters(void **state)
     assert_int_equal(used, 4);
 }
 
+static void test_control_characters_take_no_column(void **state)
+{
+    (void)state;
+    assert_true(utf8_is_control('\t'));
+    assert_true(utf8_is_control('\f'));
+    assert_true(utf8_is_control(0x7F));
+    assert_true(utf8_is_control(0x9B)); /* C1: a terminal's CSI */
+    assert_false(utf8_is_control(' '));
+    assert_false(utf8_is_control(0xA0)); /* no-break space */
+    assert_int_equal(utf8_width("Level\tOne\xC2\x9B"), 8);
+}
+
+static void test_drop_controls_keeps_every_other_character(void **state)
+{
+    (void)state;
+    char text[] = "\tCaf\xC3\xA9\f \xC2\x9B[2J\xE5\x80\x89\x7F";
+    assert_int_equal(utf8_drop_controls(text), 12);
+    assert_string_equal(text, "Caf\xC3\xA9 [2J\xE5\x80\x89");
+}
+
+static void test_write_shown_leaves_out_control_characters(void **state)
+{
+    (void)state;
+    char *written = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&written, &size);
+    assert_non_null(out);
+    const char *title = "Red\tText\xC2\x9B"
+                        "31m caf\xC3\xA9";
+    utf8_write_shown(out, title, strlen(title));
+    utf8_write_shown(out, "\tab", 2); /* only the first `length` bytes */
+    fclose(out);
+    assert_string_equal(written, "RedText31m caf\xC3\xA9"
+                                 "a");
+    free(written);
+}
+
 static void test_latin1_converts_to_utf8(void **state)
 {
     (void)state;
@@ -221,6 +258,9 @@ int main(void)
         cmocka_unit_test(test_file_named_with_a_colon_is_the_file),
         cmocka_unit_test(test_width_counts_characters_not_bytes),
         cmocka_unit_test(test_fit_cuts_between_whole_characters),
+        cmocka_unit_test(test_control_characters_take_no_column),
+        cmocka_unit_test(test_drop_controls_keeps_every_other_character),
+        cmocka_unit_test(test_write_shown_leaves_out_control_characters),
         cmocka_unit_test(test_latin1_converts_to_utf8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

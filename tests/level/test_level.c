@@ -60,7 +60,6 @@ static void assert_mentions(const char *message, const char *part)
     if (!strstr(message, part)) fail_msg("\"%s\" does not mention \"%s\"", message, part);
 }
 
-
 /* The map rows of a level as one string, rows ended by '\n', trailing floor kept. */
 static char *map_of(const level *lv)
 {
@@ -617,6 +616,17 @@ static void test_two_players_is_an_error_on_the_second_ones_line(void **state)
                         "test.xsb: level 1 (Twins), line 4: two players (one only, '@' or '+')");
 }
 
+static void test_reason_leaves_out_the_control_characters_of_the_title(void **state)
+{
+    (void)state;
+    /* a tab, a form feed and U+009B (a terminal's CSI) in the title: the reason is one line
+     * for a terminal, the title as the screen shows it */
+    const char *message = parse_error("; Tw\tin\fs\xC2\x9B"
+                                      "2J\n#####\n#@$.#\n#@$.#\n#####\n");
+    assert_string_equal(message,
+                        "test.xsb: level 1 (Twins2J), line 4: two players (one only, '@' or '+')");
+}
+
 static void test_player_and_player_on_goal_are_two_players(void **state)
 {
     (void)state;
@@ -779,7 +789,6 @@ static void test_level_without_a_title_is_named_by_number(void **state)
 }
 
 /* ---------------------------------------------------------------- round trip */
-
 
 static void assert_file_round_trips(const char *path, int expected_count)
 {
@@ -975,6 +984,7 @@ int main(void)
         cmocka_unit_test(test_load_of_a_missing_file_names_it),
         cmocka_unit_test(test_no_player_is_an_error),
         cmocka_unit_test(test_two_players_is_an_error_on_the_second_ones_line),
+        cmocka_unit_test(test_reason_leaves_out_the_control_characters_of_the_title),
         cmocka_unit_test(test_player_and_player_on_goal_are_two_players),
         cmocka_unit_test(test_three_players_is_an_error),
         cmocka_unit_test(test_more_goals_than_boxes_is_an_error),
