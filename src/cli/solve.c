@@ -27,17 +27,17 @@ static unsigned disabled_techniques(void)
     static const struct {
         const char *name;
         unsigned flag;
-    } names[] = {{"tunnels", SOLVER_NO_TUNNELS},    {"deadlocks", SOLVER_NO_DEADLOCKS},
-                 {"inertia", SOLVER_NO_INERTIA},    {"table", SOLVER_NO_TABLE},
-                 {"goalroom", SOLVER_NO_GOAL_ROOM}, {"corrals", SOLVER_NO_CORRALS},
-                 {"features", SOLVER_NO_FEATURES},  {"pullhome", SOLVER_NO_PULL_HOME},
-                 {"backward", SOLVER_NO_BACKWARD},  {"corralproof", SOLVER_NO_CORRAL_DEADLOCKS},
-                 {"parking", SOLVER_NO_PARKING},    {"packlist", SOLVER_NO_PACKING_LIST},
-                 {"frozen", SOLVER_NO_FROZEN},      {"rows", SOLVER_NO_ROWS},
-                 {"stuck", SOLVER_NO_STUCK},        {"ordersearch", SOLVER_NO_ORDER_SEARCH},
-                 {"restarts", SOLVER_NO_RESTARTS},  {"earlyorder", SOLVER_NO_EARLY_ORDER},
-                 {"pairs", SOLVER_NO_PAIRS},        {"triples", SOLVER_NO_TRIPLES},
-                 {"penalties", SOLVER_NO_PENALTIES}};
+    } names[] = {{"tunnels", SOLVER_NO_TUNNELS},     {"deadlocks", SOLVER_NO_DEADLOCKS},
+                 {"inertia", SOLVER_NO_INERTIA},     {"table", SOLVER_NO_TABLE},
+                 {"goalroom", SOLVER_NO_GOAL_ROOM},  {"corrals", SOLVER_NO_CORRALS},
+                 {"features", SOLVER_NO_FEATURES},   {"pullhome", SOLVER_NO_PULL_HOME},
+                 {"backward", SOLVER_NO_BACKWARD},   {"corralproof", SOLVER_NO_CORRAL_DEADLOCKS},
+                 {"parking", SOLVER_NO_PARKING},     {"packlist", SOLVER_NO_PACKING_LIST},
+                 {"frozen", SOLVER_NO_FROZEN},       {"rows", SOLVER_NO_ROWS},
+                 {"stuck", SOLVER_NO_STUCK},         {"ordersearch", SOLVER_NO_ORDER_SEARCH},
+                 {"restarts", SOLVER_NO_RESTARTS},   {"earlyorder", SOLVER_NO_EARLY_ORDER},
+                 {"pairs", SOLVER_NO_PAIRS},         {"triples", SOLVER_NO_TRIPLES},
+                 {"penalties", SOLVER_NO_PENALTIES}, {"below", SOLVER_NO_BELOW}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)

@@ -13,6 +13,7 @@
 
 #include "rules/deadlock.h"
 #include "ida.h"
+#include "solver_below.h"
 #include "solver_bound.h"
 #include "solver_corral_deadlock.h"
 #include "solver_domain.h"
@@ -278,8 +279,7 @@ static size_t search_bytes(const solver_options *options)
 {
     size_t bytes = memory_bytes(options);
     size_t corrals = (size_t)SOLVER_CORRAL_ENTRIES * sizeof(uint64_t);
-    if (!(options->disable & SOLVER_NO_CORRAL_DEADLOCKS) && bytes >= 4 * corrals)
-        bytes -= corrals;
+    if (!(options->disable & SOLVER_NO_CORRAL_DEADLOCKS) && bytes >= 4 * corrals) bytes -= corrals;
     return bytes;
 }
 
@@ -391,7 +391,7 @@ typedef struct restart_context {
     const board *board;
     const solver_options *options; /* the search's, its deadline too */
     size_t memory_bytes;           /* the restart's memory */
-    solver_learned *learned; /* the deadlocks the searches of the board learn; may be NULL */
+    solver_learned *learned;       /* the deadlocks the searches of the board learn; may be NULL */
 } restart_context;
 
 static void solve_one(const board *b, const position *start, const solver_options *options,
@@ -452,6 +452,9 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
  * more than a sixteenth of the memory limit. Every XSokoban board needs less than 400 KiB. */
 #define PAIRS_MOST_BYTES ((size_t)16 << 20)
 
+/* The optimal mode's order from the last iteration keeps 2^22 box sets (40 MiB). */
+#define BELOW_LOG2_SLOTS 22
+
 static size_t pairs_bytes(const solver_options *options)
 {
     size_t share = memory_bytes(options) / 16;
@@ -479,10 +482,12 @@ static void solve_one(const board *b, const position *start, const solver_option
     solver_triples triples = {0};
     solver_frozen frozen = {0};
     solver_penalties penalties = {0};
+    solver_below below = {0};
     /* the optimal mode checks the boxes frozen on goals after each push (the fast mode at
      * each state it expands, with a check of its own) */
     bool frozen_check = !fast && !(options->disable & SOLVER_NO_FROZEN);
     bool with_penalties = !fast && !(options->disable & SOLVER_NO_PENALTIES);
+    bool with_below = !fast && !(options->disable & SOLVER_NO_BELOW);
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
         solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
@@ -492,6 +497,7 @@ static void solve_one(const board *b, const position *start, const solver_option
                            room.doors ? &room : NULL, options) &&
         (!frozen_check || solver_frozen_init(&frozen, b, &distances)) &&
         (!with_penalties || solver_penalties_init(&penalties, b, &distances)) &&
+        (!with_below || solver_below_init(&below, BELOW_LOG2_SLOTS)) &&
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         if (frozen_check) search.frozen_deadlocks = &frozen;
@@ -499,6 +505,7 @@ static void solve_one(const board *b, const position *start, const solver_option
             penalties.stop = &stop;
             search.penalties = &penalties;
         }
+        if (with_below) search.below = &below;
         if (learned) solver_search_share_learned(&search, learned);
         if (!(options->disable & SOLVER_NO_PAIRS)) {
             size_t most = pairs_bytes(options);
@@ -538,6 +545,7 @@ static void solve_one(const board *b, const position *start, const solver_option
     solver_search_free(&search);
     if (frozen.board) solver_frozen_free(&frozen);
     if (penalties.board) solver_penalties_free(&penalties);
+    solver_below_free(&below);
     solver_triples_free(&triples);
     solver_pairs_free(&pairs);
     solver_goal_room_free(&room);
@@ -554,7 +562,7 @@ typedef struct race_level {
     const solver_options *options; /* shared: memory and node limit divided by the runs */
     double began;                  /* the race's start, from which the runs' shares of the
                                       time count */
-    solver_learned *learned; /* the deadlocks they learn, shared; may be NULL */
+    solver_learned *learned;       /* the deadlocks they learn, shared; may be NULL */
     solver_result *results;
 } race_level;
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver_below.h"
 #include "solver_corral.h"
 #include "solver_corral_deadlock.h"
 #include "solver_frozen.h"
@@ -198,8 +199,8 @@ static void check_state(const solver_search *s)
 static int with_penalties(solver_search *s, int h)
 {
     if (!s->penalties || h >= IDA_INFINITY) return h;
-    return h + solver_penalties_near(s->penalties, s->box_square, s->box_at, s->box_count,
-                                     s->region);
+    return h +
+           solver_penalties_near(s->penalties, s->box_square, s->box_at, s->box_count, s->region);
 }
 
 static int root_bound(void *context)
@@ -218,7 +219,38 @@ static void begin_iteration(void *context, int threshold)
     s->iteration++;
     s->last_box = -1;
     compute_reach(s);
+    if (s->below && !solver_below_enter(s->below, 0, SOLVER_BELOW_NONE)) s->no_memory = true;
     if (s->table) solver_table_enter(s->table, table_key(s), 0, s->iteration);
+}
+
+/* The pushes in `moves` ordered by the least bound the last iteration met below the box
+ * set each leads to (solver_below.h), ties kept in their order; the box sets it did not
+ * meet last. */
+static void order_by_below(const solver_search *s, ida_move *moves, int count)
+{
+    const board *b = s->board;
+    const uint8_t *doors = s->room ? s->room->is_door : NULL;
+    int least[4 * 64];
+    for (int j = 0; j < count; j++) {
+        int square = solver_move_square(moves[j]);
+        direction dir = solver_move_direction(moves[j]);
+        int pushes = s->tunnels
+                         ? solver_macro_tunnel_length(b, s->boxes, s->distances, square, dir, doors)
+                         : 1;
+        uint64_t key =
+            s->box_key ^ s->zobrist.box[square] ^ s->zobrist.box[square + pushes * b->delta[dir]];
+        least[j] = solver_below_get(s->below, key);
+    }
+    for (int j = 1; j < count; j++) {
+        ida_move move = moves[j];
+        int value = least[j], at = j;
+        for (; at > 0 && least[at - 1] > value; at--) {
+            moves[at] = moves[at - 1];
+            least[at] = least[at - 1];
+        }
+        moves[at] = move;
+        least[at] = value;
+    }
 }
 
 /* Move ordering: the box pushed last goes on first ("inertia", from the S4 solver and
@@ -260,6 +292,7 @@ static int expand(void *context, ida_move *moves)
     if (ordered)
         for (int k = 0; k < 3; k++)
             for (int j = 0; j < count[k]; j++) moves[total++] = bucket[k][j];
+    if (ordered && s->below && s->iteration > 1) order_by_below(s, moves, total);
     if (s->corrals && total > 0) {
         int corral = solver_corral_find(s);
         if (corral >= 0) {
@@ -291,6 +324,12 @@ static int make(void *context, ida_move move, int g, int *cost)
     int *matching_state =
         s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching);
     s->depth++;
+    if (s->below && !solver_below_enter(s->below, s->depth, SOLVER_BELOW_NONE)) {
+        s->no_memory = true;
+        s->depth--;
+        s->skip_unmake = true;
+        return IDA_PRUNE;
+    }
     undo->player = s->player;
     undo->last_box = s->last_box;
     solver_matching_save(&s->matching, matching_state);
@@ -367,6 +406,7 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.corral_deadlock++;
         return IDA_PRUNE;
     }
+    if (s->below && h < IDA_INFINITY) s->below->path[s->depth] = (uint16_t)h;
     return h;
 }
 
@@ -378,6 +418,7 @@ static void unmake(void *context, ida_move move)
         return;
     }
     assert(s->depth > 0);
+    if (s->below) solver_below_leave(s->below, s->depth, s->box_key);
     s->depth--;
     const solver_undo *undo = &s->undo[s->depth];
     move_box(s, undo->box_to, solver_move_square(move));

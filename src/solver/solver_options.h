@@ -53,7 +53,10 @@ enum {
     SOLVER_NO_EARLY_ORDER = 131072,
     SOLVER_NO_PAIRS = 262144,   /* the table of two-box deadlocks (solver_pairs.h) */
     SOLVER_NO_TRIPLES = 524288, /* the three-box deadlocks kept (solver_pairs.h) */
-    SOLVER_NO_PENALTIES = 1048576, /* optimal mode: pair penalties on the bound (solver_penalty.h) */
+    SOLVER_NO_PENALTIES =
+        1048576, /* optimal mode: pair penalties on the bound (solver_penalty.h) */
+    SOLVER_NO_BELOW =
+        2097152, /* optimal mode: the order from the last iteration (solver_below.h) */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

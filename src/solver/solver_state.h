@@ -24,6 +24,7 @@ struct solver_pairs;            /* solver_pairs.h */
 struct solver_frozen;           /* solver_frozen.h */
 struct solver_triples;          /* solver_pairs.h */
 struct solver_penalties;        /* solver_penalty.h */
+struct solver_below;            /* solver_below.h */
 
 /* What make() did at one depth, to take it back. */
 typedef struct solver_undo {
@@ -102,7 +103,9 @@ typedef struct solver_search {
     struct solver_frozen *frozen_deadlocks;
     /* the optimal mode's pair penalties, added to the matching's bound; NULL: none */
     struct solver_penalties *penalties;
-    bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
+    /* the optimal mode's order from the last iteration (solver_below.h); NULL: none */
+    struct solver_below *below;
+    bool stuck; /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
     /* where they are learned: shared with other searches of the board (solver_learned.h);
      * NULL: in a store of the fast search's own */
     struct solver_stuck_patterns *stuck_patterns;

@@ -1,0 +1,51 @@
+/* solver_below.h - the optimal mode's move ordering from the last iteration: the least
+ * bound the search met below each box set.
+ *
+ * Each iteration of IDA* searches the tree of the one before it again, one threshold
+ * deeper. Below every state made, the search meets states whose bound (pushes still to
+ * make, at least) is least somewhere: how near a solution the search came under it. Kept
+ * per box set (the player's region left out, so that a push can look it up before it is
+ * made), that least bound orders the pushes of the next iteration: the pushes under which
+ * the last iteration came nearest a solution first. Only the order changes, never what is
+ * searched, so the push counts stay optimal; the first iteration, with nothing kept, keeps
+ * the inertia order (docs/SOLVER.md, section 8), which also breaks ties.
+ *
+ * Part of the solver (solver.h); internal to it. One per search. */
+#ifndef SOKOBAN_SOLVER_BELOW_H
+#define SOKOBAN_SOLVER_BELOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+    SOLVER_BELOW_NONE = 0xffff, /* nothing kept */
+};
+
+typedef struct solver_below {
+    uint64_t *keys; /* a slot a key (0: empty), direct-mapped: a newer key takes the slot */
+    uint16_t *least;
+    uint32_t mask;
+    uint16_t *path; /* per depth: the least bound met below the state made at that depth */
+    int depths;
+} solver_below;
+
+/* Sets up a table of 2^log2_slots slots. False when out of memory. */
+bool solver_below_init(solver_below *b, int log2_slots);
+void solver_below_free(solver_below *b);
+
+/* The least bound kept below the box set `key`, or SOLVER_BELOW_NONE. */
+static inline int solver_below_get(const solver_below *b, uint64_t key)
+{
+    uint32_t slot = (uint32_t)(key >> 20) & b->mask;
+    return b->keys[slot] == (key | 1) ? b->least[slot] : SOLVER_BELOW_NONE;
+}
+
+/* A state was made at `depth` (1 for the root's pushes) with bound `h` (SOLVER_BELOW_NONE
+ * when pruned). False when out of memory. */
+bool solver_below_enter(solver_below *b, int depth, int h);
+
+/* The state made at `depth`, of box set `key`, is taken back: the least bound met below it
+ * is kept under its key and handed to its parent. */
+void solver_below_leave(solver_below *b, int depth, uint64_t key);
+
+#endif
