@@ -452,9 +452,6 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
  * more than a sixteenth of the memory limit. Every XSokoban board needs less than 400 KiB. */
 #define PAIRS_MOST_BYTES ((size_t)16 << 20)
 
-/* The optimal mode's order from the last iteration keeps 2^22 box sets (40 MiB). */
-#define BELOW_LOG2_SLOTS 22
-
 static size_t pairs_bytes(const solver_options *options)
 {
     size_t share = memory_bytes(options) / 16;
@@ -473,6 +470,10 @@ static void solve_one(const board *b, const position *start, const solver_option
     /* The optimal mode spends the memory on its transposition table, the fast mode on the
      * states it keeps. */
     size_t table_bytes = fast ? 0 : search_bytes(options);
+    int below_log2 = solver_below_log2_for(table_bytes); /* its share of the table's */
+    bool with_below = !fast && !(options->disable & SOLVER_NO_BELOW) &&
+                      table_bytes >= 16 * solver_below_bytes(below_log2);
+    if (with_below) table_bytes -= solver_below_bytes(below_log2);
     solver_distances distances = {0};
     deadlock_table deadlocks = {0};
     solver_table table = {0};
@@ -487,7 +488,6 @@ static void solve_one(const board *b, const position *start, const solver_option
      * each state it expands, with a check of its own) */
     bool frozen_check = !fast && !(options->disable & SOLVER_NO_FROZEN);
     bool with_penalties = !fast && !(options->disable & SOLVER_NO_PENALTIES);
-    bool with_below = !fast && !(options->disable & SOLVER_NO_BELOW);
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
         solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
@@ -497,7 +497,7 @@ static void solve_one(const board *b, const position *start, const solver_option
                            room.doors ? &room : NULL, options) &&
         (!frozen_check || solver_frozen_init(&frozen, b, &distances)) &&
         (!with_penalties || solver_penalties_init(&penalties, b, &distances)) &&
-        (!with_below || solver_below_init(&below, BELOW_LOG2_SLOTS)) &&
+        (!with_below || solver_below_init(&below, below_log2)) &&
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
         if (frozen_check) search.frozen_deadlocks = &frozen;

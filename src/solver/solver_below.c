@@ -3,6 +3,20 @@
 
 #include <stdlib.h>
 
+enum { MOST_LOG2_SLOTS = 22, LEAST_LOG2_SLOTS = 10 };
+
+size_t solver_below_bytes(int log2_slots)
+{
+    return ((size_t)1 << log2_slots) * (sizeof(uint64_t) + sizeof(uint16_t));
+}
+
+int solver_below_log2_for(size_t bytes)
+{
+    int log2 = MOST_LOG2_SLOTS;
+    while (log2 > LEAST_LOG2_SLOTS && solver_below_bytes(log2) > bytes / 16) log2--;
+    return log2;
+}
+
 bool solver_below_init(solver_below *b, int log2_slots)
 {
     size_t slots = (size_t)1 << log2_slots;

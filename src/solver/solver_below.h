@@ -15,6 +15,7 @@
 #define SOKOBAN_SOLVER_BELOW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -29,6 +30,12 @@ typedef struct solver_below {
     int depths;
 } solver_below;
 
+/* The slots of a table taken out of a search's `bytes` (the rest is the transposition
+ * table's, so that --memory stays the peak): 2^22 at most (40 MiB), no more than a sixteenth
+ * of them, 2^10 at least. As log2. */
+int solver_below_log2_for(size_t bytes);
+/* The bytes a table of 2^log2_slots slots takes. */
+size_t solver_below_bytes(int log2_slots);
 /* Sets up a table of 2^log2_slots slots. False when out of memory. */
 bool solver_below_init(solver_below *b, int log2_slots);
 void solver_below_free(solver_below *b);

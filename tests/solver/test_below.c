@@ -43,6 +43,16 @@ static void test_the_least_bound_below_a_state_is_kept_and_handed_up(void **stat
     solver_below_free(&below);
 }
 
+/* The table is a share of the search's memory: 40 MiB of 1 GiB, 320 KiB of 8 MiB. */
+static void test_the_table_takes_a_sixteenth_of_the_memory_at_most(void **state)
+{
+    (void)state;
+    assert_int_equal(solver_below_log2_for((size_t)1 << 30), 22);
+    assert_int_equal(solver_below_log2_for((size_t)8 << 20), 15);
+    assert_true(solver_below_bytes(15) <= ((size_t)8 << 20) / 16);
+    assert_int_equal(solver_below_log2_for(0), 10);
+}
+
 static void test_a_deep_search_grows_the_path(void **state)
 {
     (void)state;
@@ -145,6 +155,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_least_bound_below_a_state_is_kept_and_handed_up),
+        cmocka_unit_test(test_the_table_takes_a_sixteenth_of_the_memory_at_most),
         cmocka_unit_test(test_a_deep_search_grows_the_path),
         cmocka_unit_test(test_the_order_changes_no_push_count),
         cmocka_unit_test(test_the_order_changes_no_push_count_on_microban),
