@@ -18,15 +18,7 @@
 # the times: print `uptime` beside them.
 set -eu
 
-BUILD=${1:-build}
-[ $# -gt 0 ] && shift
-PARTS=both
-case ${1:-} in
---keys-only) PARTS=keys; shift ;;
---hints-only) PARTS=hints; shift ;;
-esac
-SOURCE=$(cd "$(dirname "$0")/.." && pwd)
-SOKOBAN=$(cd "$BUILD" && pwd)/src/sokoban
+. "$(dirname "$0")/game_keys.sh"
 IMPROVE_BENCH=$(cd "$BUILD" && pwd)/bench/improve_bench
 
 echo "== $(uptime)"
@@ -38,25 +30,7 @@ fi
 
 KEYS=${BENCH_KEYS:-100}
 LEVEL=${BENCH_LEVEL:-3} # the optimizer runs its whole 10 s on the fast answer here
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-bench-improve.XXXXXX")
-export TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX)
-SOCKET="sokoban-bench-improve-$$"
-cleanup() {
-    tmux -L "$SOCKET" kill-server 2> /dev/null || true
-    sleep 0.5
-    rm -rf "$WORK" "$TMUX_TMPDIR"
-}
-trap cleanup EXIT INT TERM
-export TERM=xterm-256color
-unset TMUX
-screen() { tmux -L "$SOCKET" capture-pane -p; }
-wait_screen() { # wait_screen TEXT
-    tries=200
-    until screen | grep -q "$1"; do
-        tries=$((tries - 1)); [ $tries -gt 0 ] || { echo "never saw '$1'" >&2; exit 1; }
-        sleep 0.05
-    done
-}
+keys_start improve
 
 # run_keys with|without: the game on XSokoban $LEVEL, $KEYS D keys 30 ms apart, with the
 # optimizer running (H, then Esc) or the game alone; prints the key-to-redraw times.
@@ -65,9 +39,7 @@ run_keys() {
     mkdir -p "$WORK/data"
     extra=
     [ "$1" = without ] && extra=--no-solve-ahead
-    tmux -L "$SOCKET" -f /dev/null new-session -d -x 100 -y 30 \
-        "env TERM=xterm-256color LANG=C.UTF-8 XDG_DATA_HOME='$WORK/data' SOKOBAN_TRACE='$WORK/trace' \
-         '$SOKOBAN' '$SOURCE/levels/xsokoban.xsb' --level $LEVEL $extra; sleep 5"
+    keys_game "--level $LEVEL $extra"
     wait_screen "moves 0"
     if [ "$1" = with ]; then
         tmux -L "$SOCKET" send-keys H
@@ -79,12 +51,7 @@ run_keys() {
     # counted out below, not by the lines the file has now
     skip=0
     [ "$1" = with ] && skip=2
-    i=0
-    while [ $i -lt "$KEYS" ]; do
-        tmux -L "$SOCKET" send-keys D
-        sleep 0.03
-        i=$((i + 1))
-    done
+    send_keys D "$KEYS"
     busy=yes
     screen | grep -q "solver improving" || busy=no
     tmux -L "$SOCKET" send-keys q
@@ -95,20 +62,9 @@ run_keys() {
     else
         echo "== key-to-redraw, the game alone (--no-solve-ahead, XSokoban $LEVEL, $KEYS keys)"
     fi
-    awk '$1 == "key" { if (!pending) { start = $2; pending = 1 } }
-         $1 == "redraw" && pending { printf "%.3f\n", ($2 - start) / 1000; pending = 0 }' \
-        "$WORK/trace" | tail -n +"$((skip + 1))" |
-        tee "$WORK/order" | sort -n > "$WORK/latencies"
+    key_latencies "$skip"
     [ -n "${BENCH_ORDER:-}" ] && tr "\n" " " < "$WORK/order" && echo
-    count=$(wc -l < "$WORK/latencies")
-    if [ "$count" -eq 0 ]; then
-        echo "no keys traced" >&2
-        exit 1
-    fi
-    median=$(sed -n "$(((count + 1) / 2))p" "$WORK/latencies")
-    p95=$(sed -n "$(((count * 95 + 99) / 100))p" "$WORK/latencies")
-    max=$(tail -n 1 "$WORK/latencies")
-    echo "  keys $count, median $median ms, 95th percentile $p95 ms, max $max ms (target: under 16 ms)"
+    print_latencies
 }
 
 run_keys with
