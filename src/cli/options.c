@@ -128,8 +128,8 @@ const cli_option_row cli_option_rows[] = {
      .taken_by = BY(SOLVE) | BY(OPTIMIZE) | BY(TILES) | BY(TILES_FILE),
      .wants = "a number of nodes",
      .bad = "a positive whole number",
-     .help = "with --solve: node limit per level (default none); at most\n"
-             "N nodes are looked at, in both modes\n"
+     .help = "with --solve and --optimize: node limit per level (default\n"
+             "none); at most N nodes are looked at, in both modes\n"
              "(--time and --nodes also limit each --tiles puzzle;\n"
              "default none)"},
     {.name = "memory",
@@ -143,9 +143,9 @@ const cli_option_row cli_option_rows[] = {
      .bad = "a size in MiB from 1",
      .help = "with --solve, --hint and --optimize: memory per level for\n"
              "the transposition table (optimal) or the stored states (fast)\n"
-             "(default 1024 for\n"
-             "each search thread, at most a quarter of the machine's\n"
-             "memory): the peak; more than the machine has is refused"},
+             "(default 1024 for each search thread, at most a quarter of\n"
+             "the machine's memory; with --optimize 256): the peak; more\n"
+             "than the machine has is refused"},
     {.name = "mode",
      .value = "optimal|fast",
      .kind = CLI_VALUE_CHOICE,
@@ -500,7 +500,7 @@ static const char usage_head[] =
     "               [--optimize-time SECONDS] [--by moves|pushes]\n"
     "       sokoban --edit [FILE[:N]]\n"
     "       sokoban --list FILE\n"
-    "       sokoban --verify FILE [--level N] SOLUTION|@SOLUTION-FILE\n"
+    "       sokoban --verify FILE [--level N] SOLUTION|@FILE\n"
     "       sokoban --deadlocks FILE [--level N]\n"
     "       sokoban --solve FILE [--level N | --all] [--time SECONDS] [--nodes N]\n"
     "                    [--memory MiB] [--mode optimal|fast] [--threads N]\n"
@@ -510,7 +510,7 @@ static const char usage_head[] =
     "       sokoban --optimize FILE [--level N | --all] [--by moves|pushes]\n"
     "                    [--time SECONDS] [--nodes N] [--memory MiB]\n"
     "                    SOLUTION|@FILE|-\n"
-    "       sokoban --tiles \"TILES\" | --tiles-file FILE\n"
+    "       sokoban --tiles \"TILES\" | --tiles-file FILE [--time SECONDS] [--nodes N]\n"
     "\n"
     "Play Sokoban in the terminal, with a solver that gives hints, replays solutions\n"
     "and warns of deadlocks. Without a mode option the game starts on the given level\n"

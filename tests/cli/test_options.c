@@ -111,6 +111,130 @@ static void test_man_page_lists_no_option_the_table_lacks(void **state)
     assert_int_equal(count, cli_option_count);
 }
 
+/* ---- the synopses: --help's usage and the README's command-line block */
+
+#define README TEST_SOURCE_DIR "/../README.md"
+enum { MAX_ENTRIES = 16 };
+
+/* A synopsis cut into its commands: one entry from each "sokoban" on, its lines after
+ * the first (those that do not name sokoban) joined to it. */
+typedef struct synopsis {
+    char entries[MAX_ENTRIES][1024];
+    int count;
+} synopsis;
+
+static void synopsis_add_line(synopsis *s, const char *line)
+{
+    const char *command = strstr(line, "sokoban");
+    if (command) {
+        assert_true(s->count < MAX_ENTRIES);
+        snprintf(s->entries[s->count++], sizeof s->entries[0], "%s", command);
+    } else if (s->count > 0) {
+        char *entry = s->entries[s->count - 1];
+        snprintf(entry + strlen(entry), sizeof s->entries[0] - strlen(entry), " %s", line);
+    }
+}
+
+/* --help's usage: its lines up to the first blank one. */
+static synopsis help_synopsis(void)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    assert_non_null(out);
+    cli_print_help(out);
+    fclose(out);
+    synopsis s = {0};
+    for (char *line = strtok(text, "\n"); line && line[0]; line = strtok(NULL, "\n")) {
+        if (strstr(line, "sokoban") == NULL && line[0] != ' ') break; /* the text after */
+        synopsis_add_line(&s, line);
+    }
+    free(text);
+    return s;
+}
+
+/* The README's block of commands: the first ``` block after "## Command line". */
+static synopsis readme_synopsis(void)
+{
+    FILE *f = fopen(README, "r");
+    assert_non_null(f);
+    synopsis s = {0};
+    char line[1024];
+    int state = 0; /* 0: before the section, 1: in it, 2: in its block */
+    while (fgets(line, sizeof line, f) && state < 3) {
+        line[strcspn(line, "\n")] = 0;
+        if (state == 0 && strcmp(line, "## Command line") == 0)
+            state = 1;
+        else if (state >= 1 && strncmp(line, "```", 3) == 0)
+            state++;
+        else if (state == 2)
+            synopsis_add_line(&s, line);
+    }
+    fclose(f);
+    assert_true(s.count > 5);
+    return s;
+}
+
+/* True when `entry` holds the option --NAME as a word of its own ("--time", not the end
+ * of "--hint-time"). */
+static bool names_option(const char *entry, const char *name)
+{
+    size_t length = strlen(name);
+    for (const char *p = strstr(entry, "--"); p; p = strstr(p + 1, "--")) {
+        bool starts = p == entry || p[-1] == ' ' || p[-1] == '[' || p[-1] == '|';
+        char after = p[2 + length];
+        if (starts && strncmp(p + 2, name, length) == 0 &&
+            !(after == '-' || (after >= 'a' && after <= 'z')))
+            return true;
+    }
+    return false;
+}
+
+/* The entries of `mode`: the one that names the option starting it, or for the game those
+ * that start "sokoban [" and "sokoban --edit". */
+static bool entry_is_of_mode(const char *entry, cli_mode mode)
+{
+    if (mode == CLI_MODE_PLAY)
+        return strncmp(entry, "sokoban [", 9) == 0 || strncmp(entry, "sokoban --edit", 14) == 0;
+    for (int i = 0; i < cli_option_count; i++)
+        if (cli_option_rows[i].starts == mode && names_option(entry, cli_option_rows[i].name))
+            return true;
+    return false;
+}
+
+/* Each option is in the synopsis of every mode that takes it. */
+static void check_synopsis(const synopsis *s, const char *where)
+{
+    for (int i = 0; i < cli_option_count; i++) {
+        const cli_option_row *row = &cli_option_rows[i];
+        for (int mode = CLI_MODE_PLAY; mode < CLI_MODE_HELP; mode++) {
+            if (!(row->taken_by & CLI_TAKEN_BY(mode))) continue;
+            bool found = false, mode_found = false;
+            for (int e = 0; e < s->count; e++) {
+                if (!entry_is_of_mode(s->entries[e], (cli_mode)mode)) continue;
+                mode_found = true;
+                found |= names_option(s->entries[e], row->name);
+            }
+            if (!mode_found) fail_msg("%s has no line for mode %d", where, mode);
+            if (!found) fail_msg("%s: --%s is missing from mode %d's line", where, row->name, mode);
+        }
+    }
+}
+
+static void test_help_usage_names_each_option_with_every_mode_that_takes_it(void **state)
+{
+    (void)state;
+    synopsis s = help_synopsis();
+    check_synopsis(&s, "--help's usage");
+}
+
+static void test_readme_command_block_names_each_option_with_every_mode_that_takes_it(void **state)
+{
+    (void)state;
+    synopsis s = readme_synopsis();
+    check_synopsis(&s, "the README's command-line block");
+}
+
 /* ---- the parser, as the table says */
 
 static int parse(cli_command *command, int argc, const char **argv)
@@ -200,6 +324,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_man_page_lists_every_option_of_the_table),
         cmocka_unit_test(test_man_page_lists_no_option_the_table_lacks),
+        cmocka_unit_test(test_help_usage_names_each_option_with_every_mode_that_takes_it),
+        cmocka_unit_test(test_readme_command_block_names_each_option_with_every_mode_that_takes_it),
         cmocka_unit_test(test_values_go_to_their_fields),
         cmocka_unit_test(test_the_game_takes_its_files_and_flags),
         cmocka_unit_test(test_values_out_of_the_rows_range_are_refused),

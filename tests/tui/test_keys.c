@@ -1,0 +1,286 @@
+/* test_keys.c - the game's keys as the player reads them (src/tui/keys.c): the help screen,
+ * --help's paragraph of keys, the man page's Keys section and the README's table of keys
+ * name the same keys. The help screen and --help come from the key table; the man page
+ * and the README are written by hand, so they are read here.
+ *
+ * A key is named by one character ("u", "?", "'") or by a name of NAMES ("Home", "Ctrl-L");
+ * "hjkl" and "wasd" are four keys each; other words ("arrows", "mouse click") describe
+ * keys, and are not compared. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "tui/keys.h"
+
+#define MAN_PAGE TEST_SOURCE_DIR "/../man/sokoban.6"
+#define README TEST_SOURCE_DIR "/../README.md"
+
+enum { MAX_KEYS = 128, KEY_TEXT = 16 };
+
+static const char *const NAMES[] = {"Home",  "End", "Tab",    "Esc",    "Enter",
+                                    "space", "F1",  "Ctrl-L", "Ctrl-R", "Backspace"};
+
+typedef struct key_list {
+    char keys[MAX_KEYS][KEY_TEXT];
+    int count;
+} key_list;
+
+static bool is_key_name(const char *word)
+{
+    if (strlen(word) == 1) return true;
+    for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++)
+        if (strcmp(word, NAMES[i]) == 0) return true;
+    return false;
+}
+
+static bool has(const key_list *list, const char *key)
+{
+    for (int i = 0; i < list->count; i++)
+        if (strcmp(list->keys[i], key) == 0) return true;
+    return false;
+}
+
+/* Adds `word` (its first `length` bytes) when it names a key. */
+static void add(key_list *list, const char *word, size_t length)
+{
+    char key[KEY_TEXT];
+    if (length == 0 || length >= sizeof key) return;
+    memcpy(key, word, length);
+    key[length] = 0;
+    if (strcmp(key, "hjkl") == 0 || strcmp(key, "wasd") == 0) { /* four keys in a word */
+        for (size_t i = 0; i < length; i++) add(list, key + i, 1);
+        return;
+    }
+    if (!is_key_name(key) || has(list, key)) return;
+    assert_true(list->count < MAX_KEYS);
+    strcpy(list->keys[list->count++], key);
+}
+
+/* The keys the help screen names: in its column of keys ("u  U", "space . , End + -"),
+ * and the names in what a line says ("also Backspace / Ctrl-R"). */
+static key_list help_screen_keys(void)
+{
+    key_list list = {0};
+    int count;
+    const keys_help_line *lines = keys_help(&count);
+    for (int i = 0; i < count; i++) {
+        for (const char *k = lines[i].keys; *k;) {
+            size_t length = strcspn(k, " ");
+            add(&list, k, length);
+            k += length + strspn(k + length, " ");
+        }
+        for (const char *w = lines[i].what; *w;) {
+            size_t length = strcspn(w, " ,;/()");
+            if (length > 1) add(&list, w, length);
+            w += length ? length : 1;
+        }
+    }
+    return list;
+}
+
+/* The keys --help's paragraph names: its words, a word of more than one character cut at
+ * the punctuation around it ("(space", "z/x", "stop);"). */
+static key_list usage_keys(void)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    assert_non_null(out);
+    keys_print_usage(out);
+    fclose(out);
+    key_list list = {0};
+    for (char *word = strtok(text, " \n"); word; word = strtok(NULL, " \n")) {
+        if (strlen(word) == 1) {
+            add(&list, word, 1);
+            continue;
+        }
+        for (char *piece = word; *piece;) {
+            size_t length = strcspn(piece, "/();,.");
+            add(&list, piece, length);
+            piece += length + (piece[length] != 0);
+        }
+    }
+    free(text);
+    return list;
+}
+
+/* The keys a line of the man page's Keys section names (the line after a .TP, as
+ * `.BR space ", " . ", " , ", End, " + ", " \-`): an argument not quoted is one key; a
+ * quoted one holds names between commas and spaces. \(aq is ', \- is -, \e is \. */
+static void man_line_keys(key_list *list, const char *line)
+{
+    const char *p = line + strcspn(line, " ");
+    while (*p) {
+        p += strspn(p, " \n");
+        if (!*p) break;
+        bool quoted = *p == '"';
+        char argument[64];
+        size_t n = 0;
+        if (quoted) p++;
+        while (*p && *p != '\n' && (quoted ? *p != '"' : *p != ' ') && n + 1 < sizeof argument) {
+            if (strncmp(p, "\\(aq", 4) == 0) {
+                argument[n++] = '\'';
+                p += 4;
+            } else if (p[0] == '\\' && (p[1] == '-' || p[1] == 'e')) {
+                argument[n++] = p[1] == '-' ? '-' : '\\';
+                p += 2;
+            } else {
+                argument[n++] = *p++;
+            }
+        }
+        if (quoted && *p == '"') p++;
+        argument[n] = 0;
+        if (!quoted) {
+            add(list, argument, n);
+            continue;
+        }
+        for (const char *a = argument; *a;) {
+            size_t length = strcspn(a, ", ");
+            add(list, a, length);
+            a += length + strspn(a + length, ", ");
+        }
+    }
+}
+
+static key_list man_keys(void)
+{
+    FILE *f = fopen(MAN_PAGE, "r");
+    assert_non_null(f);
+    key_list list = {0};
+    char line[512];
+    bool in_keys = false, after_tp = false;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, ".SS", 3) == 0 || strncmp(line, ".SH", 3) == 0)
+            in_keys = strncmp(line, ".SS Keys", 8) == 0;
+        else if (in_keys && after_tp)
+            man_line_keys(&list, line);
+        after_tp = strncmp(line, ".TP", 3) == 0;
+    }
+    fclose(f);
+    assert_true(list.count > 20); /* the section was found */
+    return list;
+}
+
+/* The keys of the README's table of keys (after "| Keys |"): in its first column, what is
+ * between backquotes, and the names of NAMES outside them. */
+static key_list readme_keys(void)
+{
+    FILE *f = fopen(README, "r");
+    assert_non_null(f);
+    key_list list = {0};
+    char line[4096];
+    bool in_table = false;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "| Keys |", 8) == 0) in_table = true;
+        if (!in_table) continue;
+        if (line[0] != '|') break;
+        char *cell = line + 1, *end = strchr(cell, '|');
+        if (!end) continue;
+        *end = 0;
+        for (char *p = cell; *p;) {
+            if (*p == '`') {
+                char *close = strchr(p + 1, '`');
+                if (!close) break;
+                add(&list, p + 1, (size_t)(close - p - 1));
+                p = close + 1;
+            } else {
+                size_t length = strcspn(p, " ,/`()");
+                if (length > 1) add(&list, p, length);
+                p += length ? length : 1;
+            }
+        }
+    }
+    fclose(f);
+    assert_true(list.count > 20); /* the table was found */
+    return list;
+}
+
+static void assert_all_in(const key_list *keys, const key_list *in, const char *from,
+                          const char *where)
+{
+    for (int i = 0; i < keys->count; i++)
+        if (!has(in, keys->keys[i]))
+            fail_msg("%s names the key \"%s\", %s does not", from, keys->keys[i], where);
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static void test_every_key_of_the_help_screen_is_in_help_man_page_and_readme(void **state)
+{
+    (void)state;
+    key_list screen = help_screen_keys(), usage = usage_keys(), man = man_keys(),
+             readme = readme_keys();
+    assert_all_in(&screen, &usage, "the help screen", "--help");
+    assert_all_in(&screen, &man, "the help screen", "the man page's Keys section");
+    assert_all_in(&screen, &readme, "the help screen", "the README's table of keys");
+}
+
+static void test_every_key_of_the_man_page_is_on_the_help_screen(void **state)
+{
+    (void)state;
+    key_list screen = help_screen_keys(), man = man_keys();
+    assert_all_in(&man, &screen, "the man page's Keys section", "the help screen");
+}
+
+/* The name a player would give `key`, or NULL for a key that is no key of a keyboard's own
+ * (a mouse event, a resize). */
+static const char *key_text(int key, char *out, size_t size)
+{
+    if (key == '\n') return "Enter";
+    if (key == '\t') return "Tab";
+    if (key == 27) return "Esc";
+    if (key == ' ') return "space";
+    if (key == ('L' & 0x1f)) return "Ctrl-L";
+    if (key == KEY_HOME) return "Home";
+    if (key == KEY_END) return "End";
+    if (key >= KEY_F(1) && key <= KEY_F(12)) {
+        snprintf(out, size, "F%d", key - KEY_F0);
+        return out;
+    }
+    if (key > ' ' && key < 127) {
+        snprintf(out, size, "%c", key);
+        return out;
+    }
+    return NULL;
+}
+
+/* Every key the game answers is named on the help screen, or is told there in words (the
+ * moves: arrows, hjkl, wasd, and W A J K for Caps Lock; Backspace and Ctrl-R beside u and
+ * U), or is another spelling of a key named, which the man page and the README tell (Z X Q
+ * for Caps Lock; = and _, the keys + and - are on; the carriage return of Enter). */
+static void test_every_key_the_game_answers_is_named_on_the_help_screen(void **state)
+{
+    (void)state;
+    static const int told_in_words[] = {
+        KEY_LEFT,   KEY_UP,     KEY_RIGHT, KEY_DOWN, 'h', 'j', 'k', 'l',           'w',
+        'a',        's',        'd',       'W',      'A', 'J', 'K', KEY_BACKSPACE, 127,
+        'H' & 0x1f, 'R' & 0x1f, 'Z',       'X',      'Q', '=', '_', '\r',          KEY_ENTER};
+    key_list screen = help_screen_keys();
+    for (int key = 1; key < KEY_MAX; key++) {
+        if (keys_action(key) == KEY_ACTION_NONE) continue;
+        bool told = false;
+        for (size_t i = 0; i < sizeof told_in_words / sizeof *told_in_words; i++)
+            told |= told_in_words[i] == key;
+        char buffer[KEY_TEXT];
+        const char *name = key_text(key, buffer, sizeof buffer);
+        if (told || !name) continue;
+        if (!has(&screen, name))
+            fail_msg("the game answers the key \"%s\", the help screen does not name it", name);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_key_of_the_help_screen_is_in_help_man_page_and_readme),
+        cmocka_unit_test(test_every_key_of_the_man_page_is_on_the_help_screen),
+        cmocka_unit_test(test_every_key_the_game_answers_is_named_on_the_help_screen),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
