@@ -3,11 +3,11 @@
 
 #include <stdlib.h>
 
-enum { MOST_LOG2_SLOTS = 22, LEAST_LOG2_SLOTS = 10 };
+enum { MOST_LOG2_SLOTS = 20, LEAST_LOG2_SLOTS = 10 };
 
 size_t solver_below_bytes(int log2_slots)
 {
-    return ((size_t)1 << log2_slots) * (sizeof(uint64_t) + sizeof(uint16_t));
+    return ((size_t)1 << log2_slots) * sizeof(uint64_t);
 }
 
 int solver_below_log2_for(size_t bytes)
@@ -21,9 +21,8 @@ bool solver_below_init(solver_below *b, int log2_slots)
 {
     size_t slots = (size_t)1 << log2_slots;
     *b = (solver_below){.mask = (uint32_t)(slots - 1)};
-    b->keys = calloc(slots, sizeof *b->keys);
-    b->least = malloc(slots * sizeof *b->least);
-    if (!b->keys || !b->least) {
+    b->slots = calloc(slots, sizeof *b->slots);
+    if (!b->slots) {
         solver_below_free(b);
         return false;
     }
@@ -32,8 +31,7 @@ bool solver_below_init(solver_below *b, int log2_slots)
 
 void solver_below_free(solver_below *b)
 {
-    free(b->keys);
-    free(b->least);
+    free(b->slots);
     free(b->path);
     *b = (solver_below){0};
 }
@@ -57,8 +55,6 @@ void solver_below_leave(solver_below *b, int depth, uint64_t key)
     if (depth >= b->depths) return;
     uint16_t least = b->path[depth];
     if (least == SOLVER_BELOW_NONE) return;
-    uint32_t slot = (uint32_t)(key >> 20) & b->mask;
-    b->keys[slot] = key | 1;
-    b->least[slot] = least;
+    *solver_below_slot(b, key) = (key & ~(uint64_t)0xffff) | least;
     if (depth > 0 && least < b->path[depth - 1]) b->path[depth - 1] = least;
 }

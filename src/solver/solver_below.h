@@ -23,15 +23,17 @@ enum {
 };
 
 typedef struct solver_below {
-    uint64_t *keys; /* a slot a key (0: empty), direct-mapped: a newer key takes the slot */
-    uint16_t *least;
+    /* a slot a box set, direct-mapped (a newer one takes the slot): the key's upper 48 bits
+     * and the least bound in the lower 16, in one word so that a look-up is one cache miss
+     * (0: empty) */
+    uint64_t *slots;
     uint32_t mask;
     uint16_t *path; /* per depth: the least bound met below the state made at that depth */
     int depths;
 } solver_below;
 
 /* The slots of a table taken out of a search's `bytes` (the rest is the transposition
- * table's, so that --memory stays the peak): 2^22 at most (40 MiB), no more than a sixteenth
+ * table's, so that --memory stays the peak): 2^20 at most (8 MiB), no more than a sixteenth
  * of them, 2^10 at least. As log2. */
 int solver_below_log2_for(size_t bytes);
 /* The bytes a table of 2^log2_slots slots takes. */
@@ -41,10 +43,21 @@ bool solver_below_init(solver_below *b, int log2_slots);
 void solver_below_free(solver_below *b);
 
 /* The least bound kept below the box set `key`, or SOLVER_BELOW_NONE. */
+static inline uint64_t *solver_below_slot(const solver_below *b, uint64_t key)
+{
+    return b->slots + ((uint32_t)(key >> 20) & b->mask);
+}
+
 static inline int solver_below_get(const solver_below *b, uint64_t key)
 {
-    uint32_t slot = (uint32_t)(key >> 20) & b->mask;
-    return b->keys[slot] == (key | 1) ? b->least[slot] : SOLVER_BELOW_NONE;
+    uint64_t slot = *solver_below_slot(b, key);
+    return slot && !((slot ^ key) & ~(uint64_t)0xffff) ? (int)(slot & 0xffff) : SOLVER_BELOW_NONE;
+}
+
+/* Fetches the slot of `key` into the cache ahead of a look-up or a leave. */
+static inline void solver_below_prefetch(const solver_below *b, uint64_t key)
+{
+    __builtin_prefetch(solver_below_slot(b, key));
 }
 
 /* A state was made at `depth` (1 for the root's pushes) with bound `h` (SOLVER_BELOW_NONE

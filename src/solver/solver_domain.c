@@ -231,16 +231,18 @@ static void order_by_below(const solver_search *s, ida_move *moves, int count)
     const board *b = s->board;
     const uint8_t *doors = s->room ? s->room->is_door : NULL;
     int least[4 * 64];
+    uint64_t keys[4 * 64];
     for (int j = 0; j < count; j++) {
         int square = solver_move_square(moves[j]);
         direction dir = solver_move_direction(moves[j]);
         int pushes = s->tunnels
                          ? solver_macro_tunnel_length(b, s->boxes, s->distances, square, dir, doors)
                          : 1;
-        uint64_t key =
+        keys[j] =
             s->box_key ^ s->zobrist.box[square] ^ s->zobrist.box[square + pushes * b->delta[dir]];
-        least[j] = solver_below_get(s->below, key);
+        solver_below_prefetch(s->below, keys[j]);
     }
+    for (int j = 0; j < count; j++) least[j] = solver_below_get(s->below, keys[j]);
     for (int j = 1; j < count; j++) {
         ida_move move = moves[j];
         int value = least[j], at = j;
@@ -345,6 +347,7 @@ static int make(void *context, ida_move move, int g, int *cost)
     move_box(s, square, to);
     s->player = to - b->delta[dir];
     if (s->table && !doors) solver_table_prefetch(s->table, s->box_key);
+    if (s->below) solver_below_prefetch(s->below, s->box_key);
     if (doors && doors[to]) {
         int count = solver_goal_room_macro(s->room, b, s->distances, s->boxes, square, to, dir,
                                            s->macro, 4 * b->size);

@@ -43,13 +43,13 @@ static void test_the_least_bound_below_a_state_is_kept_and_handed_up(void **stat
     solver_below_free(&below);
 }
 
-/* The table is a share of the search's memory: 40 MiB of 1 GiB, 320 KiB of 8 MiB. */
+/* The table is a share of the search's memory: 8 MiB of 1 GiB, 512 KiB of 8 MiB. */
 static void test_the_table_takes_a_sixteenth_of_the_memory_at_most(void **state)
 {
     (void)state;
-    assert_int_equal(solver_below_log2_for((size_t)1 << 30), 22);
-    assert_int_equal(solver_below_log2_for((size_t)8 << 20), 15);
-    assert_true(solver_below_bytes(15) <= ((size_t)8 << 20) / 16);
+    assert_int_equal(solver_below_log2_for((size_t)1 << 30), 20);
+    assert_int_equal(solver_below_log2_for((size_t)8 << 20), 16);
+    assert_true(solver_below_bytes(16) <= ((size_t)8 << 20) / 16);
     assert_int_equal(solver_below_log2_for(0), 10);
 }
 
