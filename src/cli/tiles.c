@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "level/textfile.h"
+#include "level/utf8.h"
 #include "tiles/tiles.h"
 #include "tiles/tiles_pdb.h"
 
@@ -22,8 +23,30 @@ typedef struct instance {
 } instance;
 
 /* Reads "TILES [; goal=KIND]"; false with the reason in `error` on bad input. */
+/* The first control character of the `length` bytes of `text` other than the blanks
+ * between words (tab, line ends), or -1: a message names it rather than quote the text,
+ * which a terminal would act on (ESC, U+009B). */
+static long control_character(const char *text, size_t length)
+{
+    for (size_t i = 0; i < length && text[i];) {
+        unsigned code;
+        i += (size_t)utf8_decode(text + i, &code);
+        if (utf8_is_control(code) && code != '\t' && code != '\r' && code != '\n')
+            return (long)code;
+    }
+    return -1;
+}
+
 static bool parse_instance(const char *text, instance *out, char *error, size_t error_size)
 {
+    long control = control_character(text, strlen(text));
+    if (control >= 0) {
+        snprintf(error, error_size,
+                 "a control character (U+%04lX) is not a tile (numbers from 1, and x or 0 for the "
+                 "blank)",
+                 control);
+        return false;
+    }
     char tiles[512];
     const char *separator = strchr(text, ';');
     size_t length = separator ? (size_t)(separator - text) : strlen(text);

@@ -106,6 +106,13 @@ expect_bad "1 2 3 4 5 6 7 7 x" "tile 7 appears twice and tile 8 is missing"
 expect_bad "1 2 3 4 5 6 7 8 a" "'a' is not a tile"
 expect_bad "1 2 3 4 5 6 7 9 x" "tile 9 is out of range"
 expect_bad "1 2 3 4 5 6 7 8 x ; goal=middle" "unknown 'goal=middle'"
+# a control character is named, not written: a terminal would act on it (ESC clears the
+# screen here, U+009B is a terminal's CSI)
+expect_bad "$(printf '1 2 3 4 \033[2J 5 6 7 8')" "a control character (U+001B) is not a tile"
+expect_bad "$(printf '1 2 3 4 5 6 7 8 x ; \302\2332J')" "a control character (U+009B) is not a tile"
+if "$sokoban" --tiles "$(printf '1 2 \033[2J 4 5 6 7 8 x')" 2>&1 | LC_ALL=C grep -q "$(printf '\033')"; then
+    fail "a tile's word with ESC is written on the terminal"
+fi
 
 # --tiles-file: one line per instance, comments and blank lines skipped, a total.
 cat >"$work/instances" <<'EOF'
