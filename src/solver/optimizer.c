@@ -12,6 +12,7 @@
 #include "optimizer_search.h"
 #include "rules/deadlock.h"
 #include "solver.h"
+#include "solver_bound.h"
 
 /* The vicinities, narrowest first: how many boxes move at once, and to how many of the
  * squares nearest to each (the first box, the second, the third). A round that finds
@@ -31,6 +32,9 @@ enum {
  * turn, the share of what is left then that the optimal mode has, and its nodes when the
  * optimizer has neither a time nor a node limit. */
 static const double VICINITY_FIRST = 0.35, OPTIMAL_SHARE = 0.3;
+/* The optimal mode's share when the vicinities have converged: what it leaves would go
+ * unused but for the rounds around a better solution it finds. */
+static const double CONVERGED_SHARE = 0.8;
 static const uint64_t OPTIMAL_NODES = 4000000;
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
@@ -133,7 +137,9 @@ typedef struct optimizer_run {
     const board *board;
     const position *start;
     const optimizer_options *options;
-    uint8_t *dead;   /* per square */
+    uint8_t *dead; /* per square */
+    /* the solver's push distances, for the search's matching bound; NULL without */
+    const solver_distances *distances;
     int *nearest;    /* per square, NEAREST squares a box may stray to, nearest first; -1 after */
     double deadline; /* of this phase; 0: none */
     uint64_t max_nodes; /* over all rounds, in this phase; 0: no limit */
@@ -275,6 +281,7 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
         .start = run->start,
         .dead = run->dead,
         .allowed = &keys,
+        .distances = run->distances,
         .by_pushes = o->metric == OPTIMIZER_BY_PUSHES,
         .limit_moves = result->moves,
         .limit_pushes = result->pushes,
@@ -447,12 +454,20 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
     for (int q = 0; ok && q < b->size; q++) run.dead[q] = deadlock_square_is_dead(&table, q);
     ok = ok && nearest_init(&run);
     deadlock_table_free(&table);
+    /* the push distances: a tenth of a second on the largest levels; without them (stopped,
+     * or out of memory) the search's own bound */
+    solver_distances distances;
+    solver_stop stop = {.deadline = run.deadline > 0 ? ida_clock() + (run.deadline - began) : 0,
+                        .cancel = options->cancel};
+    bool distanced = ok && solver_distances_init_until(&distances, b, &stop);
+    run.distances = distanced ? &distances : NULL;
     optimizer_status status = ok ? OPTIMIZER_CONVERGED : OPTIMIZER_ERROR;
     snprintf(result->vicinity, sizeof result->vicinity, "none");
     /* By pushes, the optimal mode gets its turn when the vicinities have converged, or a
      * share of the time and nodes has gone (its own share of what is left); the vicinities
      * then go on (again from the narrowest when it found a better solution). */
-    bool optimal_turn = options->metric == OPTIMIZER_BY_PUSHES;
+    bool by_pushes = options->metric == OPTIMIZER_BY_PUSHES;
+    bool optimal_turn = by_pushes, turned = false;
     double end = run.deadline;
     uint64_t most = options->max_nodes;
     if (optimal_turn) {
@@ -463,18 +478,24 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
     }
     for (int round = 0; ok;) {
         if (round == SCHEDULE_LENGTH || status == OPTIMIZER_LIMIT) {
-            if (!optimal_turn) break;
+            /* converged with time and nodes left: the optimal mode again, with more of
+             * them, unless it has proved the best or found nothing at this convergence */
+            bool converged = status != OPTIMIZER_LIMIT;
+            bool again = converged && by_pushes && !result->pushes_fewest && !turned;
+            if (!optimal_turn && !again) break;
             optimal_turn = false;
             double now = optimizer_clock();
             uint64_t left = most - (result->nodes < most ? result->nodes : most);
+            double share = converged ? CONVERGED_SHARE : OPTIMAL_SHARE;
             uint64_t nodes =
-                most ? (uint64_t)((double)left * OPTIMAL_SHARE) : (end > 0 ? 0 : OPTIMAL_NODES);
-            bool better = optimal_better(&run, end > 0 ? now + (end - now) * OPTIMAL_SHARE : 0,
+                most ? (uint64_t)((double)left * share) : (end > 0 ? 0 : OPTIMAL_NODES);
+            bool better = optimal_better(&run, end > 0 ? now + (end - now) * share : 0,
                                          nodes > 0 || !most ? nodes : 1, result, &status);
             if (better && options->improved)
                 options->improved(options->improved_argument, result->steps, result->moves,
                                   result->pushes);
             if (status == OPTIMIZER_CANCELLED) break;
+            turned = converged && !better;
             run.deadline = end;
             run.max_nodes = most;
             if (better) round = 0;
@@ -501,6 +522,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
     }
     free(run.dead);
     free(run.nearest);
+    if (distanced) solver_distances_free(&distances);
     result->status = status;
     result->seconds = optimizer_clock() - began;
     return status;

@@ -3,12 +3,17 @@
  *
  * The configurations reached are kept once each as a bit set over the floor squares, found
  * by key; a search position is a configuration and the player's square, found by both. The
- * open list is a binary heap with stale entries skipped when popped. */
+ * open list is a binary heap with stale entries skipped when popped. With the solver's push
+ * distances the bound of a child is the matching of its parent repaired for the one box
+ * pushed (solver_matching_update(), as the backward search does), the parent's own matching
+ * repaired from the configuration expanded before it. */
 #include "optimizer_search.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "ida.h"
 
 double optimizer_clock(void)
 {
@@ -131,6 +136,7 @@ typedef struct search {
     /* the configurations reached */
     uint64_t *bits;
     uint64_t *config_key;
+    int32_t *config_bound; /* with the matching: a configuration's, NONE until made */
     uint32_t config_count, config_capacity;
     uint32_t *config_slots; /* index + 1, 0 empty */
     size_t config_mask;
@@ -150,6 +156,13 @@ typedef struct search {
     uint32_t *stamp;
     uint32_t generation;
     int *queue;
+    /* the matching bound, with the request's distances */
+    bool matching_on;
+    bool matched; /* the matching holds the boxes of `rows` */
+    solver_matching matching;
+    const uint16_t **rows; /* per box of box_list: its distances to the goals */
+    int *changed;
+    int *saved; /* the parent's matching, restored after each child */
 } search;
 
 static uint64_t mix(uint64_t key, int player)
@@ -199,17 +212,21 @@ static int64_t config_find_or_add(search *s, uint64_t key, const uint64_t *bits)
     size_t row = (size_t)s->words * sizeof *s->bits;
     if (index == s->config_capacity) {
         uint32_t grown = index ? 2 * index : 1024;
-        size_t extra = (size_t)(grown - index) * (row + sizeof *s->config_key);
+        size_t extra =
+            (size_t)(grown - index) * (row + sizeof *s->config_key + sizeof *s->config_bound);
         if (s->bytes + extra > s->request->max_bytes) return -1;
         uint64_t *keys = realloc(s->config_key, (size_t)grown * sizeof *keys);
         if (keys) s->config_key = keys;
-        uint64_t *more = keys ? realloc(s->bits, (size_t)grown * row) : NULL;
+        int32_t *bounds = keys ? realloc(s->config_bound, (size_t)grown * sizeof *bounds) : NULL;
+        if (bounds) s->config_bound = bounds;
+        uint64_t *more = bounds ? realloc(s->bits, (size_t)grown * row) : NULL;
         if (!more) return -1;
         s->bits = more;
         s->config_capacity = grown;
         s->bytes += extra;
     }
     s->config_key[index] = key;
+    s->config_bound[index] = NONE;
     memcpy(s->bits + (size_t)index * (size_t)s->words, bits, row);
     s->config_count++;
     if (2 * (size_t)s->config_count > s->config_mask + 1) {
@@ -328,6 +345,29 @@ static void goal_distances(search *s)
     }
 }
 
+/* With the request's distances: the bound by each box's nearest goal read from them (they
+ * see the player's side), and the matching set up when there are as many goals as boxes. */
+static bool matching_init(search *s)
+{
+    const solver_distances *d = s->request->distances;
+    const board *b = s->board;
+    if (!d) return true;
+    for (int q = 0; q < b->size; q++)
+        if (s->cell_of[q] != NONE && d->nearest[q] > s->goal_distance[q] &&
+            d->nearest[q] != SOLVER_NO_PATH)
+            s->goal_distance[q] = d->nearest[q];
+    if (s->boxes != b->goal_count || s->boxes == 0) return true;
+    size_t n = (size_t)s->boxes;
+    s->rows = calloc(n, sizeof *s->rows);
+    s->changed = malloc(n * sizeof *s->changed);
+    if (!s->rows || !s->changed ||
+        !solver_matching_init(&s->matching, s->boxes, (const uint16_t *const *)s->rows))
+        return false;
+    s->matching_on = true;
+    s->saved = malloc((size_t)solver_matching_state_size(&s->matching) * sizeof *s->saved);
+    return s->saved != NULL;
+}
+
 static bool search_init(search *s, const optimizer_search_request *request)
 {
     const board *b = request->board;
@@ -355,7 +395,7 @@ static bool search_init(search *s, const optimizer_search_request *request)
     }
     s->words = (cells + 63) / 64;
     goal_distances(s);
-    return true;
+    return matching_init(s);
 }
 
 static void search_free(search *s)
@@ -372,8 +412,13 @@ static void search_free(search *s)
     free(s->position_slots);
     free(s->bits);
     free(s->config_key);
+    free(s->config_bound);
     free(s->positions);
     free(s->heap);
+    if (s->matching_on) solver_matching_free(&s->matching);
+    free(s->rows);
+    free(s->changed);
+    free(s->saved);
 }
 
 /* ---- expanding a position --------------------------------------------------------------- */
@@ -427,6 +472,35 @@ static uint64_t key_of(const search *s, int moves, int pushes, int bound)
     return primary << 24 | secondary;
 }
 
+/* The matching of the boxes loaded (load_config()), repaired from the last one for the
+ * boxes whose square changed, and saved for the children; false when it has none. */
+static bool parent_matching(search *s)
+{
+    int changed = 0;
+    for (int i = 0; i < s->boxes; i++) {
+        const uint16_t *row = solver_distance_row(s->request->distances, s->box_list[i], -1);
+        if (s->matched && s->rows[i] == row) continue;
+        s->rows[i] = row;
+        s->changed[changed++] = i;
+    }
+    int h = s->matched ? solver_matching_update(&s->matching, s->changed, changed)
+                       : solver_matching_solve(&s->matching);
+    s->matched = h < IDA_INFINITY; /* else solved afresh next time */
+    solver_matching_save(&s->matching, s->saved);
+    return h < IDA_INFINITY;
+}
+
+/* The matching with box `i` of the parent pushed to `to`; the parent's restored after. */
+static int child_matching(search *s, int i, int to)
+{
+    const uint16_t *row = s->rows[i];
+    s->rows[i] = solver_distance_row(s->request->distances, to, -1);
+    int h = solver_matching_update(&s->matching, &i, 1);
+    solver_matching_restore(&s->matching, s->saved);
+    s->rows[i] = row;
+    return h;
+}
+
 /* Tries every push from position `at`; false when out of memory. */
 static bool expand(search *s, uint32_t at, uint64_t limit)
 {
@@ -434,6 +508,7 @@ static bool expand(search *s, uint32_t at, uint64_t limit)
     search_position here = s->positions[at];
     uint64_t key = s->config_key[here.config];
     int bound = load_config(s, here.config);
+    bool parent_matched = false; /* the matching is made for the first child in the set */
     walk_distances(s, here.player);
     uint64_t *bits = s->bits + (size_t)here.config * (size_t)s->words;
     uint64_t child_bits[s->words];
@@ -457,6 +532,19 @@ static bool expand(search *s, uint32_t at, uint64_t limit)
             int64_t config = config_find_or_add(s, child_key, child_bits);
             if (config < 0) return false;
             bits = s->bits + (size_t)here.config * (size_t)s->words; /* may have moved */
+            if (s->matching_on) {
+                /* made once a configuration, from the first parent that reaches it */
+                if (s->config_bound[config] == NONE) {
+                    if (!parent_matched && !parent_matching(s)) return true; /* none for it */
+                    parent_matched = true;
+                    int matched = child_matching(s, i, to);
+                    s->config_bound[config] = matched < IDA_INFINITY ? matched : IDA_INFINITY;
+                }
+                if (s->config_bound[config] >= IDA_INFINITY) continue;
+                if (s->config_bound[config] > child_bound) child_bound = s->config_bound[config];
+                f = key_of(s, moves, pushes, child_bound);
+                if (f >= limit) continue;
+            }
             bool added;
             int64_t child = position_find_or_add(s, (uint32_t)config, box, &added);
             if (child < 0) return false;

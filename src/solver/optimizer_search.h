@@ -8,8 +8,10 @@
  * illegal move, since every push is made on the real boxes. The search is A* over the
  * positions just after a push (the configuration and the player, who stands where the box
  * stood), each push costing the shortest walk to it plus one move and one push; the cost is
- * compared moves first or pushes first, and the bound (the sum over the boxes of the squares
- * between each and its nearest goal) never overestimates either. */
+ * compared moves first or pushes first, and the bound never overestimates either: the sum
+ * over the boxes of the pushes each needs alone to its nearest goal or, given the solver's
+ * push distances, the least total over the ways to give each box its own goal (the
+ * matching of solver_bound.h). */
 #ifndef SOKOBAN_OPTIMIZER_SEARCH_H
 #define SOKOBAN_OPTIMIZER_SEARCH_H
 
@@ -19,6 +21,7 @@
 #include <stdint.h>
 
 #include "rules/board.h"
+#include "solver_bound.h"
 
 /* A set of configuration keys: open addressing, 0 never a key. */
 typedef struct optimizer_keys {
@@ -60,6 +63,10 @@ typedef struct optimizer_search_request {
     const position *start;
     const uint8_t *dead; /* per square: a box there can never reach a goal */
     const optimizer_keys *allowed;
+    /* NULL, or the level's push distances (solver_bound.h): the bound is then their
+     * minimum-cost matching of boxes to goals, and a configuration with no matching (a box
+     * that only a goal another box needs can take) is never entered */
+    const solver_distances *distances;
     bool by_pushes;  /* pushes first, then moves; else moves first, then pushes */
     int limit_moves; /* only a solution cheaper than this (moves, pushes) is wanted */
     int limit_pushes;

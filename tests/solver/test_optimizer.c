@@ -1,5 +1,6 @@
 /* test_optimizer.c - the optimizer: a detour comes back without it, a shortest solution comes
  * back unchanged, a better route outside the solution's own boxes is found in its vicinity,
+ * boxes sent to each other's far goal come back to their near ones,
  * three boxes moved at once find what two do not, by pushes the optimal mode proves the
  * fewest pushes where it can, each better line is
  * told as it is found, and what comes back is never longer and always solves the level. */
@@ -200,6 +201,35 @@ static void test_by_pushes_a_push_detour_comes_back_without_it_the_fewest_proved
     fixture_close(&f);
 }
 
+/* Two boxes, each beside its own goal. */
+static const char two_goals[] = "#########\n"
+                                "#       #\n"
+                                "#       #\n"
+                                "#.$   $.#\n"
+                                "#   @   #\n"
+                                "#       #\n"
+                                "#########\n";
+
+static void test_boxes_sent_to_each_others_far_goal_come_back_to_their_near_ones(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, two_goals, 1);
+    optimizer_options options = {.metric = OPTIMIZER_BY_PUSHES, .max_seconds = 10};
+    optimizer_result result;
+    /* the left box pushed right past the other to the right goal, the right one taken
+     * round below to the left goal: 31 moves, 12 pushes */
+    assert_int_equal(optimize(&f, "llluRRRurrDulldRRlddrruLLLLLdlU", &options, &result),
+                     OPTIMIZER_CONVERGED);
+    assert_int_equal(result.pushes_before, 12);
+    assert_int_equal(result.pushes, 2); /* each box one push onto the goal beside it */
+    assert_int_equal(result.moves, 7);
+    assert_true(result.pushes_fewest);
+    assert_solves(&f, result.steps, result.moves, result.pushes);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
 /* Microban I 145 (David W. Skinner): sixteen boxes round a cross of goals. */
 static const char cross[] = "   #####\n"
                             "   # @ #\n"
@@ -350,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_a_walk_detour_is_taken_out_even_when_no_search_may_run),
         cmocka_unit_test(test_a_solution_that_does_not_solve_is_refused),
         cmocka_unit_test(test_by_pushes_a_push_detour_comes_back_without_it_the_fewest_proved),
+        cmocka_unit_test(test_boxes_sent_to_each_others_far_goal_come_back_to_their_near_ones),
         cmocka_unit_test(test_three_boxes_moved_at_once_find_what_two_do_not),
         cmocka_unit_test(test_by_pushes_the_fewest_pushes_come_back_proved),
         cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
