@@ -19,25 +19,37 @@ typedef struct progress_line {
 /* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
  * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features,
  * pullhome, backward, corralproof, parking, packlist, frozen, rows, stuck, ordersearch,
- * restarts
- * (docs/SOLVER.md).
+ * restarts, earlyorder, pairs, triples, joinmoves, openmoves (docs/SOLVER.md).
  */
 static unsigned disabled_techniques(void)
 {
     static const struct {
         const char *name;
         unsigned flag;
-    } names[] = {{"tunnels", SOLVER_NO_TUNNELS},     {"deadlocks", SOLVER_NO_DEADLOCKS},
-                 {"inertia", SOLVER_NO_INERTIA},     {"table", SOLVER_NO_TABLE},
-                 {"goalroom", SOLVER_NO_GOAL_ROOM},  {"corrals", SOLVER_NO_CORRALS},
-                 {"features", SOLVER_NO_FEATURES},   {"pullhome", SOLVER_NO_PULL_HOME},
-                 {"backward", SOLVER_NO_BACKWARD},   {"corralproof", SOLVER_NO_CORRAL_DEADLOCKS},
-                 {"parking", SOLVER_NO_PARKING},     {"packlist", SOLVER_NO_PACKING_LIST},
-                 {"frozen", SOLVER_NO_FROZEN},       {"rows", SOLVER_NO_ROWS},
-                 {"stuck", SOLVER_NO_STUCK},         {"ordersearch", SOLVER_NO_ORDER_SEARCH},
-                 {"restarts", SOLVER_NO_RESTARTS},   {"earlyorder", SOLVER_NO_EARLY_ORDER},
-                 {"pairs", SOLVER_NO_PAIRS},         {"triples", SOLVER_NO_TRIPLES},
-                 {"penalties", SOLVER_NO_PENALTIES}, {"below", SOLVER_NO_BELOW}};
+    } names[] = {{"tunnels", SOLVER_NO_TUNNELS},
+                 {"deadlocks", SOLVER_NO_DEADLOCKS},
+                 {"inertia", SOLVER_NO_INERTIA},
+                 {"table", SOLVER_NO_TABLE},
+                 {"goalroom", SOLVER_NO_GOAL_ROOM},
+                 {"corrals", SOLVER_NO_CORRALS},
+                 {"features", SOLVER_NO_FEATURES},
+                 {"pullhome", SOLVER_NO_PULL_HOME},
+                 {"backward", SOLVER_NO_BACKWARD},
+                 {"corralproof", SOLVER_NO_CORRAL_DEADLOCKS},
+                 {"parking", SOLVER_NO_PARKING},
+                 {"packlist", SOLVER_NO_PACKING_LIST},
+                 {"frozen", SOLVER_NO_FROZEN},
+                 {"rows", SOLVER_NO_ROWS},
+                 {"stuck", SOLVER_NO_STUCK},
+                 {"ordersearch", SOLVER_NO_ORDER_SEARCH},
+                 {"restarts", SOLVER_NO_RESTARTS},
+                 {"earlyorder", SOLVER_NO_EARLY_ORDER},
+                 {"pairs", SOLVER_NO_PAIRS},
+                 {"triples", SOLVER_NO_TRIPLES},
+                 {"penalties", SOLVER_NO_PENALTIES},
+                 {"below", SOLVER_NO_BELOW},
+                 {"joinmoves", SOLVER_NO_JOINER_MOVES},
+                 {"openmoves", SOLVER_NO_OPENER_MOVES}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)
@@ -67,8 +79,8 @@ static void optimize_found(const cli_options *options, const board *b, const pos
 {
     if (result->moves == 0) return;
     optimizer_result optimized;
-    if (cli_optimize_steps(options, b, start, result->steps, result->moves,
-                           options->optimize_time, &optimized)) {
+    if (cli_optimize_steps(options, b, start, result->steps, result->moves, options->optimize_time,
+                           &optimized)) {
         *chained = (chained_optimizer){.ran = true,
                                        .pushes_before = result->pushes,
                                        .moves_before = result->moves,

@@ -39,19 +39,12 @@ enum { DEFAULT_MEMORY_MIB = 1024, LEAST_DEFAULT_MEMORY_MIB = 64 };
 
 const char *solver_status_name(solver_status status)
 {
-    switch (status) {
-    case SOLVER_SOLVED:
-        return "solved";
-    case SOLVER_UNSOLVABLE:
-        return "unsolvable";
-    case SOLVER_LIMIT:
-        return "limit";
-    case SOLVER_CANCELLED:
-        return "cancelled";
-    case SOLVER_ERROR:
-        return "error";
-    }
-    return "?";
+    static const char *const names[] = {[SOLVER_SOLVED] = "solved",
+                                        [SOLVER_UNSOLVABLE] = "unsolvable",
+                                        [SOLVER_LIMIT] = "limit",
+                                        [SOLVER_CANCELLED] = "cancelled",
+                                        [SOLVER_ERROR] = "error"};
+    return (unsigned)status < sizeof names / sizeof names[0] ? names[status] : "?";
 }
 
 void solver_result_free(solver_result *result)
@@ -392,10 +385,15 @@ typedef struct restart_context {
     const solver_options *options; /* the search's, its deadline too */
     size_t memory_bytes;           /* the restart's memory */
     solver_learned *learned;       /* the deadlocks the searches of the board learn; may be NULL */
+    int count;                     /* the restarts so far */
 } restart_context;
 
-static void solve_one(const board *b, const position *start, const solver_options *options,
-                      solver_learned *learned, solver_result *result);
+/* Every second restart takes the advisors over whole box moves (solver_box_advisors.h), no
+ * other search: they trade levels in a whole search (docs/SOLVER.md, section 18). */
+#define RESTART_BOX_MOVES_EVERY 2
+
+static void solve_search(const board *b, const position *start, const solver_options *options,
+                         solver_learned *learned, bool box_moves, solver_result *result);
 
 /* The pushes of checked steps from `start`, as single pushes (SOLVER_MOVE_SINGLE: no macro
  * lengthens them when they are replayed from another search's start). */
@@ -420,7 +418,7 @@ static bool pushes_of_steps(const board *b, int player, const game_step *steps, 
 static solver_restart_answer restart_from(void *argument, const solver_search *search,
                                           uint64_t budget, ida_result *rest)
 {
-    const restart_context *c = argument;
+    restart_context *c = argument;
     const board *b = c->board;
     solver_options options = *c->options;
     if (options.deadline > 0 && ida_clock() >= options.deadline) return SOLVER_RESTART_OPEN;
@@ -436,7 +434,8 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     options.disable |= SOLVER_NO_RESTARTS;
     if (!search->park_early) options.disable |= SOLVER_NO_EARLY_ORDER;
     solver_result r;
-    solve_one(b, &p, &options, c->learned, &r);
+    c->count++;
+    solve_search(b, &p, &options, c->learned, c->count % RESTART_BOX_MOVES_EVERY == 0, &r);
     rest->nodes = r.nodes;
     solver_restart_answer answer = SOLVER_RESTART_OPEN;
     if (r.status == SOLVER_UNSOLVABLE)
@@ -459,9 +458,10 @@ static size_t pairs_bytes(const solver_options *options)
 }
 
 /* Solves from `start` on `b` with one search; its deadlocks are learned in `learned`, shared
- * with the other searches of the board (NULL: in tables of its own). */
-static void solve_one(const board *b, const position *start, const solver_options *options,
-                      solver_learned *learned, solver_result *result)
+ * with the other searches of the board (NULL: in tables of its own). With `box_moves` the
+ * fast mode's search takes the advisors over whole box moves the options leave on. */
+static void solve_search(const board *b, const position *start, const solver_options *options,
+                         solver_learned *learned, bool box_moves, solver_result *result)
 {
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
     /* --time and cancel hold from here on, through the set-up */
@@ -500,6 +500,8 @@ static void solve_one(const board *b, const position *start, const solver_option
         (!with_below || solver_below_init(&below, below_log2)) &&
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */
+        search.joiner_moves = search.joiner_moves && box_moves;
+        search.opener_moves = search.opener_moves && box_moves;
         if (frozen_check) search.frozen_deadlocks = &frozen;
         if (with_penalties) {
             penalties.stop = &stop;
@@ -605,7 +607,7 @@ static void run_then(const board *b, const position *start, solver_options then,
     uint64_t nodes = result->nodes;
     solver_result_free(result);
     if (then.max_nodes) then.max_nodes = then.max_nodes > nodes ? then.max_nodes - nodes : 1;
-    solve_one(b, start, &then, learned, result);
+    solve_search(b, start, &then, learned, false, result);
     result->nodes += nodes;
 }
 
@@ -616,7 +618,7 @@ static void solve_run(const race_level *level, int index, solver_options mine,
 {
     if (index % 2 == 0 || (mine.disable & SOLVER_NO_FEATURES)) {
         /* without features both parts would be the best-first search: run it once */
-        solve_one(level->board, level->start, &mine, level->learned, result);
+        solve_search(level->board, level->start, &mine, level->learned, false, result);
         return;
     }
     solver_options first = mine;
@@ -626,7 +628,7 @@ static void solve_run(const race_level *level, int index, solver_options mine,
         share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE) < first.deadline)
         first.deadline = share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE);
     if (mine.max_nodes) first.max_nodes = (uint64_t)(ODD_FIRST_SHARE * (double)mine.max_nodes) + 1;
-    solve_one(level->board, level->start, &first, level->learned, result);
+    solve_search(level->board, level->start, &first, level->learned, false, result);
     if (!(mine.disable & (SOLVER_NO_EARLY_ORDER | SOLVER_NO_PARKING)) &&
         (mine.deadline > 0 || mine.max_nodes) && run_again(&mine, level->began, result, 0)) {
         solver_options late = mine;
@@ -692,7 +694,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
     if (started == 0) {
         free(results);
         solver_learned_free(mine);
-        solve_one(b, start, options, learned, result); /* no thread: in this one */
+        solve_search(b, start, options, learned, false, result); /* no thread: in this one */
         return;
     }
     int pick = winner;
@@ -725,7 +727,7 @@ static void solve_single(const board *b, const position *start, const solver_opt
 {
     unsigned off = options->disable;
     if (options->mode != SOLVER_FAST || (off & (SOLVER_NO_FEATURES | SOLVER_NO_PARKING))) {
-        solve_one(b, start, options, learned, result);
+        solve_search(b, start, options, learned, false, result);
         return;
     }
     solver_options first = *options;
@@ -735,7 +737,7 @@ static void solve_single(const board *b, const position *start, const solver_opt
         first.memory_bytes = bytes;
         learned = mine;
     }
-    solve_one(b, start, &first, learned, result);
+    solve_search(b, start, &first, learned, false, result);
     if (run_again(options, began, result, SINGLE_AGAIN_SHARE)) {
         solver_options rest = first;
         rest.disable |= SOLVER_NO_PARKING;

@@ -553,6 +553,8 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .packing_list = !(off & SOLVER_NO_PACKING_LIST),
         .frozen = !(off & SOLVER_NO_FROZEN),
         .stuck = !(off & SOLVER_NO_STUCK),
+        .joiner_moves = !(off & SOLVER_NO_JOINER_MOVES),
+        .opener_moves = !(off & SOLVER_NO_OPENER_MOVES),
         .player = start->player,
         .last_box = -1,
     };

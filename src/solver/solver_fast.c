@@ -16,6 +16,7 @@
 #include "rules/deadlock.h"
 #include "solver_advisors.h"
 #include "solver_backward.h"
+#include "solver_box_advisors.h"
 #include "solver_corral_deadlock.h"
 #include "solver_features.h"
 #include "solver_frozen.h"
@@ -56,8 +57,10 @@ typedef struct fast_search {
     solver_frozen frozen;
     solver_store store;
     solver_open open;
-    solver_features space;    /* with features only */
-    solver_advisors advisors; /* with features only */
+    solver_features space;            /* with features only */
+    solver_advisors advisors;         /* with features only */
+    solver_box_advisors box_advisors; /* with features and the joiner or the opener only */
+    bool box_advice;
     solver_child *children;
     const ida_limits *limits;
     uint16_t *scratch;     /* box squares of the packing advice's state */
@@ -99,6 +102,8 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     if (f->features && (!solver_features_init(&f->space, s, stop) ||
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
         return false;
+    if (f->box_advice && !solver_box_advisors_init(&f->box_advisors, s->board, &f->space))
+        return false;
     /* the restarts follow the rules the order was found by (a search by YASS's rules that
      * found none takes up to ORDER_EARLY_WORK each time) */
     if (f->features) s->park_early = f->space.parking.early;
@@ -139,6 +144,7 @@ static void release(fast_search *f)
     solver_open_free(&f->open);
     solver_features_free(&f->space);
     solver_advisors_free(&f->advisors);
+    if (f->box_advice) solver_box_advisors_free(&f->box_advisors);
     if (f->frozen_check) solver_frozen_free(&f->frozen);
     if (f->backward) solver_backward_free(&f->back);
 }
@@ -245,15 +251,14 @@ static bool open_node(fast_search *f, int i, int h, int aim)
     return solver_open_push(&f->open, cell, priority, i);
 }
 
-/* Adds the state after the packing advice in node `i` (the search is in that node's state;
- * the advice: `count` pushes in the advisors' path take the box on `from` to `goal`) as a
- * child of `i`. Returns the new node or SOLVER_NO_NODE (seen before, dead, or no room); *h
+/* Adds the state after an advised move in node `i` (the search is in that node's state;
+ * the advice: `count` pushes in `path` take the box on `from` to `goal`) as a child of
+ * `i`. Returns the new node or SOLVER_NO_NODE (seen before, dead, or no room); *h
  * is its bound. Sets *status when the store is full or the child is a goal. */
-static int add_packing_child(fast_search *f, int i, int count, int from, int goal, int *h, int *aim,
-                             ida_status *status, ida_result *result)
+static int add_macro_child(fast_search *f, int i, const ida_move *path, int count, int from,
+                           int goal, int *h, int *aim, ida_status *status, ida_result *result)
 {
     solver_search *s = f->search;
-    solver_advisors *a = &f->advisors;
     if (budget_spent(f->limits, result->nodes)) {
         *status = IDA_LIMIT;
         return SOLVER_NO_NODE;
@@ -263,7 +268,7 @@ static int add_packing_child(fast_search *f, int i, int count, int from, int goa
         int square = s->box_square[b];
         f->scratch[b] = (uint16_t)(square == from ? goal : square);
     }
-    ida_move last = a->path[count - 1];
+    ida_move last = path[count - 1];
     solver_search_set(s, f->scratch, solver_move_square(last));
     if (s->deadlocks && deadlock_check_push(s->deadlocks, s->board, s->boxes, goal))
         return SOLVER_NO_NODE;
@@ -287,7 +292,7 @@ static int add_packing_child(fast_search *f, int i, int count, int from, int goa
         *status = IDA_LIMIT;
         return SOLVER_NO_NODE;
     }
-    solver_store_keep_macro(&f->store, added, a->path, count);
+    solver_store_keep_macro(&f->store, added, path, count);
     if (solver_search_reached(s, *h, key))
         *status = solver_store_path(&f->store, added, result) ? IDA_SOLVED : IDA_NO_MEMORY;
     else
@@ -309,7 +314,8 @@ static ida_status add_more_packing(fast_search *f, int i, ida_result *result)
         int from, goal, h = 0, aim = 0;
         int count = solver_advisors_packing_next(&f->advisors, s, &from, &goal);
         if (count == 0) break;
-        int added = add_packing_child(f, i, count, from, goal, &h, &aim, &status, result);
+        int added =
+            add_macro_child(f, i, f->advisors.path, count, from, goal, &h, &aim, &status, result);
         if (status != IDA_UNSOLVABLE) break;
         if (added == SOLVER_NO_NODE) continue;
         solver_node *n = &f->store.nodes[added];
@@ -319,6 +325,59 @@ static ida_status add_more_packing(fast_search *f, int i, ida_result *result)
             return IDA_NO_MEMORY;
     }
     return status;
+}
+
+/* Adds the advised move `a` in node `i` as a child of its weight (f->children, *children
+ * of them); the search is put back in node i's state first. Returns the status:
+ * IDA_UNSOLVABLE to go on. */
+static ida_status add_advised(fast_search *f, int i, const solver_box_advice *a, int *children,
+                              ida_result *result)
+{
+    if (a->count == 0) return IDA_UNSOLVABLE;
+    const solver_node *node = &f->store.nodes[i];
+    solver_search_set(f->search, solver_store_boxes(&f->store, i), node->player);
+    ida_status status = IDA_UNSOLVABLE;
+    int h = 0, aim = 0;
+    int added = add_macro_child(f, i, a->path, a->count, a->from, a->to, &h, &aim, &status, result);
+    if (added != SOLVER_NO_NODE) {
+        f->store.nodes[added].weight = f->store.nodes[i].weight;
+        f->children[(*children)++] = (solver_child){.node = added, .h = h, .aim = aim};
+    }
+    return status;
+}
+
+/* FESS's advice in node `i`, whose state the search is in with its single pushes made
+ * (f->children, *children of them) and whose bound is `bound`: the packing advisor's
+ * macro, the children's weights, the joiner's and the opener's box moves
+ * (solver_box_advisors.h), and on the packing list the packing advice for more boxes.
+ * Returns the status: IDA_UNSOLVABLE to go on. */
+static ida_status advise(fast_search *f, int i, int bound, int *children, ida_result *result)
+{
+    solver_search *s = f->search;
+    int weight = f->store.nodes[i].weight;
+    int h = 0, aim = 0, from, goal;
+    ida_status status = IDA_UNSOLVABLE;
+    int count = solver_advisors_packing(&f->advisors, s, &from, &goal);
+    /* the box moves are worked out before the packing child moves the search's state */
+    if (f->box_advice)
+        solver_box_advisors_advise(&f->box_advisors, s, f->store.nodes[i].regions, s->joiner_moves,
+                                   s->opener_moves && count == 0);
+    int packed = count > 0 ? add_macro_child(f, i, f->advisors.path, count, from, goal, &h, &aim,
+                                             &status, result)
+                           : SOLVER_NO_NODE;
+    if (status != IDA_UNSOLVABLE) return status;
+    solver_advisors_weigh(&f->advisors, &f->store, i, bound, f->children, *children);
+    if (packed != SOLVER_NO_NODE) {
+        f->store.nodes[packed].weight = (uint16_t)weight; /* advised */
+        f->children[(*children)++] = (solver_child){.node = packed, .h = h, .aim = aim};
+    }
+    if (f->box_advice &&
+        ((status = add_advised(f, i, &f->box_advisors.joiner, children, result)) !=
+             IDA_UNSOLVABLE ||
+         (status = add_advised(f, i, &f->box_advisors.opener, children, result)) != IDA_UNSOLVABLE))
+        return status;
+    if (count > 0 && f->packing_list) return add_more_packing(f, i, result);
+    return IDA_UNSOLVABLE;
 }
 
 /* True when a limit says stop at time `now`; sets *status. */
@@ -480,22 +539,8 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         if (s->matching.stopped && status == IDA_UNSOLVABLE)
             status = limits->cancel && atomic_load(limits->cancel) ? IDA_CANCELLED : IDA_LIMIT;
         if (status != IDA_UNSOLVABLE) break;
-        if (f->features) {
-            int h = 0, aim = 0, from, goal;
-            int count = solver_advisors_packing(&f->advisors, s, &from, &goal);
-            int packed = count > 0
-                             ? add_packing_child(f, i, count, from, goal, &h, &aim, &status, result)
-                             : SOLVER_NO_NODE;
-            if (status != IDA_UNSOLVABLE) break;
-            solver_advisors_weigh(&f->advisors, &f->store, i, bound, f->children, children);
-            if (packed != SOLVER_NO_NODE) {
-                f->store.nodes[packed].weight = node.weight; /* advised */
-                f->children[children++] = (solver_child){.node = packed, .h = h, .aim = aim};
-            }
-            if (count > 0 && f->packing_list &&
-                (status = add_more_packing(f, i, result)) != IDA_UNSOLVABLE)
-                break;
-        }
+        if (f->features && (status = advise(f, i, bound, &children, result)) != IDA_UNSOLVABLE)
+            break;
         for (int c = 0; c < children; c++)
             if (!open_node(f, f->children[c].node, f->children[c].h, f->children[c].aim))
                 status = IDA_NO_MEMORY;
@@ -530,6 +575,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     fast_search f = {.search = s,
                      .features = features,
                      .packing_list = features && s->packing_list,
+                     .box_advice = features && (s->joiner_moves || s->opener_moves),
                      .frozen_check = s->frozen,
                      .stuck = s->stuck && s->corral_deadlocks,
                      .backward = backward_share > 0,

@@ -270,10 +270,13 @@ static void side_parts(const solver_floor_tree *tree, int box, int part[DIRECTIO
         part[d] = solver_floor_tree_part(tree, box, box + tree->board->delta[d]);
 }
 
-int solver_box_search_to_layer(solver_box_search *search, const solver_distances *distances,
-                               const uint8_t *boxes, int origin, int player, const uint8_t *allowed,
-                               const int *layer, int target, uint32_t *pushes, int capacity,
-                               int *goal)
+/* The breadth-first search of the box on `origin` over (box square, player side) states,
+ * the other boxes standing still, until a state puts the box on an empty goal g with
+ * layer[g] == `target` (`layer` NULL: until every state is visited). Returns that state, or
+ * -1; *count gets the number of states queued, in search->queue in the order found. */
+static int box_search(solver_box_search *search, const solver_distances *distances,
+                      const uint8_t *boxes, int origin, int player, const uint8_t *allowed,
+                      const int *layer, int target, int *count)
 {
     const board *b = search->board;
     uint32_t stamp = next_stamp(search->visit, &search->visit_stamp, 4 * (size_t)b->size);
@@ -316,18 +319,48 @@ int solver_box_search_to_layer(solver_box_search *search, const solver_distances
             search->parent[next] = state;
             search->queue[tail++] = next;
             int g = search->goal_of[to];
-            if (g < 0 || layer[g] != target) continue;
-            int count = 0;
-            for (int at = next; search->parent[at] >= 0; at = search->parent[at]) count++;
-            if (count > capacity) return 0;
-            int k = count;
-            for (int at = next; search->parent[at] >= 0; at = search->parent[at]) {
-                direction pushed = direction_opposite((direction)(at % 4));
-                pushes[--k] = (uint32_t)(at / 4 - b->delta[pushed]) * 4u + (uint32_t)pushed;
+            if (layer && g >= 0 && layer[g] == target) {
+                *count = tail;
+                return next;
             }
-            *goal = to;
-            return count;
         }
     }
-    return 0;
+    *count = tail;
+    return -1;
+}
+
+int solver_box_search_path(const solver_box_search *search, int state, uint32_t *pushes,
+                           int capacity)
+{
+    const board *b = search->board;
+    int count = 0;
+    for (int at = state; search->parent[at] >= 0; at = search->parent[at]) count++;
+    if (count > capacity) return 0;
+    int k = count;
+    for (int at = state; search->parent[at] >= 0; at = search->parent[at]) {
+        direction pushed = direction_opposite((direction)(at % 4));
+        pushes[--k] = (uint32_t)(at / 4 - b->delta[pushed]) * 4u + (uint32_t)pushed;
+    }
+    return count;
+}
+
+int solver_box_search_all(solver_box_search *search, const solver_distances *distances,
+                          const uint8_t *boxes, int origin, int player)
+{
+    int count;
+    box_search(search, distances, boxes, origin, player, NULL, NULL, 0, &count);
+    return count;
+}
+
+int solver_box_search_to_layer(solver_box_search *search, const solver_distances *distances,
+                               const uint8_t *boxes, int origin, int player, const uint8_t *allowed,
+                               const int *layer, int target, uint32_t *pushes, int capacity,
+                               int *goal)
+{
+    int count;
+    int found =
+        box_search(search, distances, boxes, origin, player, allowed, layer, target, &count);
+    if (found < 0) return 0;
+    *goal = found / 4;
+    return solver_box_search_path(search, found, pushes, capacity);
 }

@@ -39,10 +39,10 @@ void solver_macro_rest_squares(const board *board, const solver_distances *dista
  * other boxes standing still (one per search: not shared between threads). */
 typedef struct solver_box_search {
     const board *board;
-    int *goal_of;         /* goal index per square, -1 elsewhere */
-    uint32_t *visit;      /* per (square, side) state, == visit_stamp when visited */
-    int *parent;          /* per state: the state it came from, -1 for the first */
-    int *queue;           /* of states */
+    int *goal_of;           /* goal index per square, -1 elsewhere */
+    uint32_t *visit;        /* per (square, side) state, == visit_stamp when visited */
+    int *parent;            /* per state: the state it came from, -1 for the first */
+    int *queue;             /* of states */
     solver_floor_tree tree; /* the player's floor with the box taken away */
     uint32_t visit_stamp;
 } solver_box_search;
@@ -60,6 +60,18 @@ int solver_box_search_to_layer(solver_box_search *search, const solver_distances
                                const uint8_t *boxes, int origin, int player, const uint8_t *allowed,
                                const int *layer, int target, uint32_t *pushes, int capacity,
                                int *goal);
+
+/* Every state the box on `origin` gets to, the other boxes standing still and the player
+ * starting on `player`, never on a dead square: returns their number, in search->queue
+ * (state: box square * 4 + the side the player stands on), the first the box where it
+ * stands, the others in the order of their pushes (fewest first). Valid until the next
+ * search. */
+int solver_box_search_all(solver_box_search *search, const solver_distances *distances,
+                          const uint8_t *boxes, int origin, int player);
+/* The pushes (box square * 4 + direction) from the last search's start to its state
+ * `state`, written to `pushes`; their number, 0 when more than `capacity`. */
+int solver_box_search_path(const solver_box_search *search, int state, uint32_t *pushes,
+                           int capacity);
 
 /* A room holding every goal, entered through one or two door squares, and the work space
  * of its macro (so one per search: not shared between threads). */

@@ -57,6 +57,8 @@ enum {
         1048576, /* optimal mode: pair penalties on the bound (solver_penalty.h) */
     SOLVER_NO_BELOW =
         2097152, /* optimal mode: the order from the last iteration (solver_below.h) */
+    SOLVER_NO_JOINER_MOVES = 4194304, /* fast mode: the joiner over whole box moves */
+    SOLVER_NO_OPENER_MOVES = 8388608, /* fast mode: the opener over whole box moves */
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

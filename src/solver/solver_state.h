@@ -105,7 +105,9 @@ typedef struct solver_search {
     struct solver_penalties *penalties;
     /* the optimal mode's order from the last iteration (solver_below.h); NULL: none */
     struct solver_below *below;
-    bool stuck; /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
+    bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
+    bool joiner_moves; /* the joiner over whole box moves (solver_box_advisors.h) */
+    bool opener_moves; /* the opener over whole box moves (solver_box_advisors.h) */
     /* where they are learned: shared with other searches of the board (solver_learned.h);
      * NULL: in a store of the fast search's own */
     struct solver_stuck_patterns *stuck_patterns;
