@@ -35,6 +35,9 @@ static const double VICINITY_FIRST = 0.35, OPTIMAL_SHARE = 0.3;
 /* The optimal mode's share when the vicinities have converged: what it leaves would go
  * unused but for the rounds around a better solution it finds. */
 static const double CONVERGED_SHARE = 0.8;
+/* The optimal mode has no turn while the best has more pushes than this over the start's
+ * bound (docs/SOLVER.md section 32: where it finds or proves, the gap is 12 at most). */
+enum { OPTIMAL_GAP = 24 };
 static const uint64_t OPTIMAL_NODES = 4000000;
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
@@ -360,6 +363,27 @@ static void watch_threshold(void *argument, const solver_progress *progress)
         atomic_store(&watch->stop, true);
 }
 
+/* The matching of the start's boxes to the goals (section 5 of docs/SOLVER.md): the pushes
+ * no solution can do without; -1 without the distances or when goals and boxes differ. */
+static int start_bound(const optimizer_run *run)
+{
+    const board *b = run->board;
+    int n = run->start->box_count;
+    if (!run->distances || n != b->goal_count || n == 0) return -1;
+    const uint16_t **rows = malloc((size_t)n * sizeof *rows);
+    solver_matching matching;
+    int bound = -1;
+    if (rows && solver_matching_init(&matching, n, (const uint16_t *const *)rows)) {
+        int i = 0;
+        for (int q = 0; q < b->size && i < n; q++)
+            if (run->start->boxes[q]) rows[i++] = solver_distance_row(run->distances, q, -1);
+        bound = solver_matching_solve(&matching);
+        solver_matching_free(&matching);
+    }
+    free(rows);
+    return bound < IDA_INFINITY ? bound : -1;
+}
+
 /* By pushes: the optimal mode (solver.h) from the start, until `deadline` and within
  * `nodes` (0: none), stopped as soon as it proves the best's pushes the fewest. True when
  * it found a solution shorter than the best (checked, and put in *result). */
@@ -468,6 +492,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
      * then go on (again from the narrowest when it found a better solution). */
     bool by_pushes = options->metric == OPTIMIZER_BY_PUSHES;
     bool optimal_turn = by_pushes, turned = false;
+    int bound = by_pushes ? start_bound(&run) : -1;
     double end = run.deadline;
     uint64_t most = options->max_nodes;
     if (optimal_turn) {
@@ -484,6 +509,17 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
             bool again = converged && by_pushes && !result->pushes_fewest && !turned;
             if (!optimal_turn && !again) break;
             optimal_turn = false;
+            /* a best far above the start's bound: the optimal mode would spend its share
+             * on iterations below the best's pushes, its time left to the vicinities */
+            if (bound >= 0 && result->pushes - bound > OPTIMAL_GAP) {
+                turned = converged;
+                run.deadline = end;
+                run.max_nodes = most;
+                status = OPTIMIZER_CONVERGED;
+                if (end > 0 && optimizer_clock() >= end) status = OPTIMIZER_LIMIT;
+                if (most && result->nodes >= most) status = OPTIMIZER_LIMIT;
+                continue;
+            }
             double now = optimizer_clock();
             uint64_t left = most - (result->nodes < most ? result->nodes : most);
             double share = converged ? CONVERGED_SHARE : OPTIMAL_SHARE;
