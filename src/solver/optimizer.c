@@ -373,11 +373,14 @@ static int start_bound(const optimizer_run *run)
     const uint16_t **rows = malloc((size_t)n * sizeof *rows);
     solver_matching matching;
     int bound = -1;
+    solver_stop stop = {.deadline = run->deadline, .cancel = run->options->cancel};
     if (rows && solver_matching_init(&matching, n, (const uint16_t *const *)rows)) {
+        matching.stop = &stop; /* O(boxes^3): half a second at 700 boxes */
         int i = 0;
         for (int q = 0; q < b->size && i < n; q++)
             if (run->start->boxes[q]) rows[i++] = solver_distance_row(run->distances, q, -1);
         bound = solver_matching_solve(&matching);
+        if (matching.stopped) bound = -1;
         solver_matching_free(&matching);
     }
     free(rows);

@@ -162,7 +162,8 @@ typedef struct search {
     solver_matching matching;
     const uint16_t **rows; /* per box of box_list: its distances to the goals */
     int *changed;
-    int *saved; /* the parent's matching, restored after each child */
+    int *saved;       /* the parent's matching, restored after each child */
+    solver_stop stop; /* the request's deadline and cancel, read by the matching as it works */
 } search;
 
 static uint64_t mix(uint64_t key, int player)
@@ -364,6 +365,9 @@ static bool matching_init(search *s)
         !solver_matching_init(&s->matching, s->boxes, (const uint16_t *const *)s->rows))
         return false;
     s->matching_on = true;
+    /* a solve from scratch is O(boxes^3): half a second at 700 boxes */
+    s->stop = (solver_stop){.deadline = s->request->deadline, .cancel = s->request->cancel};
+    s->matching.stop = &s->stop;
     s->saved = malloc((size_t)solver_matching_state_size(&s->matching) * sizeof *s->saved);
     return s->saved != NULL;
 }
@@ -636,6 +640,11 @@ optimizer_search_status optimizer_search(const optimizer_search_request *request
         (*nodes)++;
         if (!solved && !expand(&s, top.position, limit)) {
             status = OPTIMIZER_SEARCH_LIMIT;
+            break;
+        }
+        if (s.matching_on && s.matching.stopped) { /* its bounds since are void */
+            bool cancelled = request->cancel && atomic_load(request->cancel);
+            status = cancelled ? OPTIMIZER_SEARCH_CANCELLED : OPTIMIZER_SEARCH_LIMIT;
             break;
         }
     }
