@@ -89,7 +89,9 @@ size_t utf8_drop_controls(char *text)
     while (text[from]) {
         unsigned code;
         size_t length = (size_t)utf8_decode(text + from, &code);
-        if (!utf8_is_control(code)) {
+        if (code == '\t') {
+            text[to++] = ' ';
+        } else if (!utf8_is_control(code)) {
             memmove(text + to, text + from, length);
             to += length;
         }
@@ -106,7 +108,10 @@ void utf8_write_shown(FILE *out, const char *text, size_t length)
         unsigned code;
         size_t bytes = (size_t)utf8_decode(text + i, &code);
         if (i + bytes > length) break; /* a character cut by `length` */
-        if (!utf8_is_control(code)) fwrite(text + i, 1, bytes, out);
+        if (code == '\t')
+            fputc(' ', out);
+        else if (!utf8_is_control(code))
+            fwrite(text + i, 1, bytes, out);
         i += bytes;
     }
 }
@@ -114,6 +119,7 @@ void utf8_write_shown(FILE *out, const char *text, size_t length)
 /* Markus Kuhn's wcwidth ranges, shortened to the blocks that matter for titles. */
 int utf8_char_width(unsigned c)
 {
+    if (c == '\t') return 1; /* shown as a space */
     if (utf8_is_control(c)) return 0;
     if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x0483 && c <= 0x0489) ||
         (c >= 0x0591 && c <= 0x05BD) || (c >= 0x1AB0 && c <= 0x1AFF) ||

@@ -5,9 +5,10 @@
  * they take on screen, not by bytes: a wide (East Asian) character takes two, a combining
  * mark none. A level file may put control characters in that text (a tab, a form feed,
  * U+0080 to U+009F from a Latin-1 file): the one rule for them, utf8_is_control(), is that
- * they take no column and are never shown, so every printer (the screen, the command line's
- * lines, the messages) leaves them out. Knows nothing of the locale; the caller decides
- * whether to show UTF-8 at all. */
+ * they are never shown, so every printer (the screen, the command line's lines, the
+ * messages) leaves them out; a tab is shown as one space, since it parts words
+ * ("Red<tab>Text" reads "Red Text"). Knows nothing of the locale; the caller decides whether
+ * to show UTF-8 at all. */
 #ifndef SOKOBAN_UTF8_H
 #define SOKOBAN_UTF8_H
 
@@ -30,15 +31,16 @@ int utf8_decode(const char *text, unsigned *code);
  * on it (a tab moves the cursor, U+009B starts a command), so text never shows one. */
 bool utf8_is_control(unsigned code);
 
-/* Leaves the control characters out of the NUL-terminated string, in place; returns its new
- * length in bytes. */
+/* Leaves the control characters out of the NUL-terminated string, in place, a tab made one
+ * space; returns its new length in bytes. */
 size_t utf8_drop_controls(char *text);
 
-/* Writes `length` bytes of UTF-8 `text` to `out`, leaving out its control characters. */
+/* Writes `length` bytes of UTF-8 `text` to `out`, leaving out its control characters, a tab
+ * written as one space. */
 void utf8_write_shown(FILE *out, const char *text, size_t length);
 
 /* The columns the code point takes on a terminal: 0 (a control character, a combining mark),
- * 1 or 2. */
+ * 1 (a tab too, shown as a space) or 2. */
 int utf8_char_width(unsigned code);
 
 /* The columns the NUL-terminated string takes. */

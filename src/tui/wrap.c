@@ -1,9 +1,16 @@
 /* wrap.c - text broken into lines at spaces, by display width. */
 #include "wrap.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "level/utf8.h"
+
+/* A space, or a tab (shown as one, utf8.h): where a line may break. */
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 size_t wrap_line(const char *text, size_t length, int columns)
 {
@@ -11,7 +18,7 @@ size_t wrap_line(const char *text, size_t length, int columns)
     size_t fit = utf8_fit(text, columns, NULL);
     if (fit >= length) return length;
     size_t cut = fit;
-    while (cut > 0 && text[cut] != ' ') cut--;
+    while (cut > 0 && !is_blank(text[cut])) cut--;
     if (cut > 0) return cut;
     if (fit > 0) return fit;
     unsigned code;
@@ -22,7 +29,7 @@ size_t wrap_line(const char *text, size_t length, int columns)
 size_t wrap_skip_spaces(const char *text, size_t length)
 {
     size_t n = 0;
-    while (n < length && text[n] == ' ') n++;
+    while (n < length && is_blank(text[n])) n++;
     return n;
 }
 
@@ -69,8 +76,8 @@ size_t wrap_shorten(const char *text, size_t length, int columns, int mark_colum
     if (fit > length) fit = length;
     /* a cut inside a word moves back to the space before it */
     size_t cut = fit;
-    if (text[cut] != ' ')
-        while (cut > 0 && text[cut - 1] != ' ') cut--;
-    while (cut > 0 && strchr(" :,;-(", text[cut - 1])) cut--;
+    if (!is_blank(text[cut]))
+        while (cut > 0 && !is_blank(text[cut - 1])) cut--;
+    while (cut > 0 && strchr(" \t:,;-(", text[cut - 1])) cut--;
     return cut > 0 ? cut : fit;
 }

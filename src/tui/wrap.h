@@ -1,4 +1,4 @@
-/* wrap.h - text broken into lines at spaces, by the columns it takes on screen.
+/* wrap.h - text broken into lines at spaces (a tab is one), by the columns it takes on screen.
  *
  * The message line, the level's comment and the help screen break their text here: at the
  * last space that fits, a word longer than the line cut where it must. wrap_balanced() gives

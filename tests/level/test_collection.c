@@ -204,16 +204,16 @@ static void test_control_characters_take_no_column(void **state)
     assert_true(utf8_is_control(0x7F));
     assert_true(utf8_is_control(0x9B)); /* C1: a terminal's CSI */
     assert_false(utf8_is_control(' '));
-    assert_false(utf8_is_control(0xA0)); /* no-break space */
-    assert_int_equal(utf8_width("Level\tOne\xC2\x9B"), 8);
+    assert_false(utf8_is_control(0xA0));                   /* no-break space */
+    assert_int_equal(utf8_width("Level\tOne\xC2\x9B"), 9); /* the tab a space */
 }
 
-static void test_drop_controls_keeps_every_other_character(void **state)
+static void test_drop_controls_keeps_every_other_character_and_a_tab_as_a_space(void **state)
 {
     (void)state;
     char text[] = "\tCaf\xC3\xA9\f \xC2\x9B[2J\xE5\x80\x89\x7F";
-    assert_int_equal(utf8_drop_controls(text), 12);
-    assert_string_equal(text, "Caf\xC3\xA9 [2J\xE5\x80\x89");
+    assert_int_equal(utf8_drop_controls(text), 13);
+    assert_string_equal(text, " Caf\xC3\xA9 [2J\xE5\x80\x89"); /* the tab a space */
 }
 
 static void test_write_shown_leaves_out_control_characters(void **state)
@@ -228,8 +228,8 @@ static void test_write_shown_leaves_out_control_characters(void **state)
     utf8_write_shown(out, title, strlen(title));
     utf8_write_shown(out, "\tab", 2); /* only the first `length` bytes */
     fclose(out);
-    assert_string_equal(written, "RedText31m caf\xC3\xA9"
-                                 "a");
+    assert_string_equal(written, "Red Text31m caf\xC3\xA9" /* the tab a space */
+                                 " a");
     free(written);
 }
 
@@ -259,7 +259,7 @@ int main(void)
         cmocka_unit_test(test_width_counts_characters_not_bytes),
         cmocka_unit_test(test_fit_cuts_between_whole_characters),
         cmocka_unit_test(test_control_characters_take_no_column),
-        cmocka_unit_test(test_drop_controls_keeps_every_other_character),
+        cmocka_unit_test(test_drop_controls_keeps_every_other_character_and_a_tab_as_a_space),
         cmocka_unit_test(test_write_shown_leaves_out_control_characters),
         cmocka_unit_test(test_latin1_converts_to_utf8),
     };

@@ -624,7 +624,7 @@ static void test_reason_leaves_out_the_control_characters_of_the_title(void **st
     const char *message = parse_error("; Tw\tin\fs\xC2\x9B"
                                       "2J\n#####\n#@$.#\n#@$.#\n#####\n");
     assert_string_equal(message,
-                        "test.xsb: level 1 (Twins2J), line 4: two players (one only, '@' or '+')");
+                        "test.xsb: level 1 (Tw ins2J), line 4: two players (one only, '@' or '+')");
 }
 
 static void test_player_and_player_on_goal_are_two_players(void **state)

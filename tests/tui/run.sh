@@ -1229,14 +1229,19 @@ test_nothing_cut_at_40_columns() {
         fi
         tmux -L "$SOCKET" kill-server
     done
-    # characters that take no column (tabs, combining accents) are drawn in the columns they
-    # are measured in, in UTF-8 and in the C locale: the title shortened by words beside the
-    # counts, never written over them
+    # a tab (shown as one space) and combining accents (no column) are drawn in the columns
+    # they are measured in, in UTF-8 and in the C locale: the title shortened by words beside
+    # the counts, never written over them
     printf 'Title: Tab\there\tand\there\tand\tmore\n#####\n#@$.#\n#####\n' > "$WORK/tabs.xsb"
     start_game -s 80x12 "$WORK/tabs.xsb"
     wait_for "pushes 0  solved ahead"
-    screen | grep -qE '^ tabs 1/1: Tabhereandhereandmore +moves 0  pushes 0  solved ahead' ||
-        fail "a title with tabs is drawn over the counts"
+    screen | grep -qE '^ tabs 1/1: Tab here and here and more +moves 0  pushes 0  solved ahead' ||
+        fail "a title with tabs is not drawn with a space for each tab"
+    tmux -L "$SOCKET" kill-server
+    start_game -s 50x12 "$WORK/tabs.xsb"
+    wait_for "0/0  solved ahead"
+    screen | grep -qE '^ tabs 1/1: Tab here( and)*( here)*… +0/0  solved ahead' ||
+        fail "a title with tabs is not shortened by words: $(screen | head -2)"
     tmux -L "$SOCKET" kill-server
     printf 'Title: Cafe\314\201 cafe\314\201 cafe\314\201 cafe\314\201\n#####\n#@$.#\n#####\n' \
         > "$WORK/accents.xsb"

@@ -135,6 +135,16 @@ static void test_a_shortened_line_keeps_whole_words(void **state)
     assert_int_equal(wrap_shorten("abc def", 7, 2, 3), 0);
 }
 
+/* A tab in a level's title is shown as a space (utf8.h): words part there too. */
+static void test_a_tab_parts_words_as_a_space_does(void **state)
+{
+    (void)state;
+    assert_string_equal(shortened("Push\tfrom\tthe other side", 16), "Push\tfrom\tthe...");
+    assert_string_equal(shortened("Push\t\tfrom", 9), "Push...");
+    assert_int_equal(wrap_line("push\tthe box", 13, 7), 4);
+    assert_int_equal(wrap_skip_spaces("\t x", 3), 2);
+}
+
 /* At every width from none to a dozen columns, with a mark of one column ("…", three
  * bytes) or three ("..."), whatever the characters (none, wide, combining, the mark's own):
  * the text is whole when it fits, else what is kept and the mark fit the columns, cut
@@ -184,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_balanced_lines_leave_no_word_alone),
         cmocka_unit_test(test_balanced_width_of_a_line_that_fits_is_its_own),
         cmocka_unit_test(test_a_shortened_line_keeps_whole_words),
+        cmocka_unit_test(test_a_tab_parts_words_as_a_space_does),
         cmocka_unit_test(test_a_shortened_line_and_its_mark_fit_any_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
