@@ -8,11 +8,13 @@
  * vicinity), and search for the shortest solution that passes only through configurations
  * of that set. The input's own configurations are in the set, so the answer is never worse;
  * a better one found becomes the input of the next round, and when a round finds nothing
- * the next vicinity is wider. By pushes, the optimal mode (solver.h) has a turn when the
- * vicinities have converged or a third of the budget has gone: its IDA* is stopped as soon
- * as its threshold reaches the best's pushes (which proves them the fewest), and a solution
- * it finds with fewer is the input of the rounds that follow. Anytime: stopped by its time,
- * node or memory budget, it keeps the best found so far.
+ * the next vicinity is wider. The search's bound is the matching of boxes to goals over
+ * the solver's push distances (solver_bound.h). By pushes, the optimal mode (solver.h) has a
+ * turn when the vicinities have converged or a third of the budget has gone, and again at a
+ * later convergence, unless the best is far above the start's bound: its IDA* is stopped as
+ * soon as its threshold reaches the best's pushes (which proves them the fewest), and a
+ * solution it finds with fewer is the input of the rounds that follow. Anytime: stopped by
+ * its time, node or memory budget, it keeps the best found so far.
  *
  * The walking between the pushes is the shortest from the start (game_shortest_walks()).
  * Every solution returned has been replayed on the level and checked to solve it, and is
