@@ -19,8 +19,8 @@ typedef struct progress_line {
 /* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
  * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features,
  * pullhome, backward, corralproof, parking, packlist, frozen, rows, stuck, ordersearch,
- * restarts, earlyorder, pairs, triples, joinmoves, openmoves (docs/SOLVER.md).
- */
+ * restarts, earlyorder, pairs, triples, penalties, below, joinmoves, openmoves
+ * (docs/SOLVER.md). */
 static unsigned disabled_techniques(void)
 {
     static const struct {

@@ -198,6 +198,7 @@ static plain plain_advice(solver_box_advisors *m, solver_search *s, int regions)
         int t = m->target_of[from];
         if (t >= 0 && current >= 0 && f->layer[t] >= current) continue;
         int states = solver_box_search_all(&m->box, s->distances, s->boxes, from, s->player);
+        if (states <= 1) continue; /* the box cannot move (0: no side of it is reached) */
         bool taken[b->size];
         for (int square = 0; square < b->size; square++) taken[square] = square == from;
         int to_of[states];
