@@ -31,10 +31,27 @@ WORK= TMUX_TMPDIR= XDG_DATA_HOME= STOPPED=0
 export TERM=xterm-256color  # for tmux itself; the game gets its own below
 unset TMUX
 
+# Ends each game of this test at once (its process id, checked to be our binary: ids are
+# reused), without letting it save.
+kill_games() {
+    [ -n "$WORK" ] && [ -s "$WORK/game.pids" ] || return 0
+    while read -r pid; do
+        command_line=
+        IFS= read -r command_line 2> /dev/null < "/proc/${pid:-0}/cmdline"
+        case $command_line in
+        "$SOKOBAN"* | *"$WORK/game.pid"*) kill -KILL "$pid" 2> /dev/null ;; # or its shell
+        esac
+    done < "$WORK/game.pids"
+}
+
 # Ends what the test started and removes its folders, however it ends: passed, failed, or
 # stopped by meson's timeout (SIGTERM to the process group, SIGKILL half a second later: no
 # waiting then). Each process started costs milliseconds: the shell's builtins where they do.
 cleanup() {
+    # Stopped by a signal there is no time to let the games save (SIGKILL comes half a second
+    # later), and a game that saves after the rm writes its folder again: the games are ended
+    # first, before their servers' end makes them save.
+    [ $STOPPED -eq 0 ] || kill_games
     # The last server through its control client (no process started for it), the others
     # by a tmux command while their sockets are there.
     last=0
@@ -75,6 +92,8 @@ cleanup() {
             done
         done < "$WORK/game.pids"
     fi
+    # (a game that was starting as the test was stopped has its id in the list by now)
+    [ $STOPPED -eq 0 ] || kill_games
     rm -rf ${WORK:+"$WORK"} ${TMUX_TMPDIR:+"$TMUX_TMPDIR"} ${XDG_DATA_HOME:+"$XDG_DATA_HOME"}
 }
 trap cleanup EXIT
