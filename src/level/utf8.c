@@ -83,17 +83,24 @@ bool utf8_is_control(unsigned code)
     return code < 0x20 || (code >= 0x7F && code < 0xA0);
 }
 
+unsigned utf8_shown_as(unsigned code)
+{
+    if (code == '\t') return ' ';
+    return utf8_is_control(code) ? 0 : code;
+}
+
 size_t utf8_drop_controls(char *text)
 {
     size_t from = 0, to = 0;
     while (text[from]) {
         unsigned code;
         size_t length = (size_t)utf8_decode(text + from, &code);
-        if (code == '\t') {
-            text[to++] = ' ';
-        } else if (!utf8_is_control(code)) {
+        unsigned shown = utf8_shown_as(code);
+        if (shown == code) {
             memmove(text + to, text + from, length);
             to += length;
+        } else if (shown) {
+            text[to++] = (char)shown; /* a space for a tab */
         }
         from += length;
     }
@@ -108,10 +115,11 @@ void utf8_write_shown(FILE *out, const char *text, size_t length)
         unsigned code;
         size_t bytes = (size_t)utf8_decode(text + i, &code);
         if (i + bytes > length) break; /* a character cut by `length` */
-        if (code == '\t')
-            fputc(' ', out);
-        else if (!utf8_is_control(code))
+        unsigned shown = utf8_shown_as(code);
+        if (shown == code)
             fwrite(text + i, 1, bytes, out);
+        else if (shown)
+            fputc((int)shown, out); /* a space for a tab */
         i += bytes;
     }
 }
@@ -119,8 +127,8 @@ void utf8_write_shown(FILE *out, const char *text, size_t length)
 /* Markus Kuhn's wcwidth ranges, shortened to the blocks that matter for titles. */
 int utf8_char_width(unsigned c)
 {
-    if (c == '\t') return 1; /* shown as a space */
-    if (utf8_is_control(c)) return 0;
+    c = utf8_shown_as(c);
+    if (c == 0) return 0;
     if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x0483 && c <= 0x0489) ||
         (c >= 0x0591 && c <= 0x05BD) || (c >= 0x1AB0 && c <= 0x1AFF) ||
         (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x200B && c <= 0x200F) ||

@@ -4,7 +4,7 @@
  * when it is read). The list, the status line and `--list` pad and cut them by the columns
  * they take on screen, not by bytes: a wide (East Asian) character takes two, a combining
  * mark none. A level file may put control characters in that text (a tab, a form feed,
- * U+0080 to U+009F from a Latin-1 file): the one rule for them, utf8_is_control(), is that
+ * U+0080 to U+009F from a Latin-1 file): the one rule for them, utf8_shown_as(), is that
  * they are never shown, so every printer (the screen, the command line's lines, the
  * messages) leaves them out; a tab is shown as one space, since it parts words
  * ("Red<tab>Text" reads "Red Text"). Knows nothing of the locale; the caller decides whether
@@ -30,6 +30,10 @@ int utf8_decode(const char *text, unsigned *code);
 /* True for a control character (U+0000 to U+001F, U+007F to U+009F): a terminal would act
  * on it (a tab moves the cursor, U+009B starts a command), so text never shows one. */
 bool utf8_is_control(unsigned code);
+
+/* The character a terminal is shown for `code`: a space for a tab, none (0) for any other
+ * control character, else `code` itself. Every printer of level-file text goes through it. */
+unsigned utf8_shown_as(unsigned code);
 
 /* Leaves the control characters out of the NUL-terminated string, in place, a tab made one
  * space; returns its new length in bytes. */

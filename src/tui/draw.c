@@ -503,10 +503,9 @@ void draw_text(const view *v, int row, int column, const char *text, size_t leng
         int bytes = utf8_decode(text + i, &code);
         int width = utf8_char_width(code);
         if (used + width > columns) break;
-        if (code == '\t')
-            addch(' '); /* a tab parts words: one space, as utf8_char_width() counts it */
-        else if (utf8_is_control(code))
-            ; /* a control character: curses would move the cursor or write ^X */
+        unsigned shown = utf8_shown_as(code); /* curses would act on a control character */
+        if (shown != code)
+            for (int column = 0; column < width; column++) addch((chtype)shown); /* a tab */
         else if (v->utf8 && code != 0xFFFD)
             addnstr(text + i, bytes);
         else /* the C locale: marked, not mangled */

@@ -206,6 +206,9 @@ static void test_control_characters_take_no_column(void **state)
     assert_false(utf8_is_control(' '));
     assert_false(utf8_is_control(0xA0));                   /* no-break space */
     assert_int_equal(utf8_width("Level\tOne\xC2\x9B"), 9); /* the tab a space */
+    assert_int_equal(utf8_shown_as('\t'), ' ');
+    assert_int_equal(utf8_shown_as(0x9B), 0);
+    assert_int_equal(utf8_shown_as(0xE9), 0xE9);
 }
 
 static void test_drop_controls_keeps_every_other_character_and_a_tab_as_a_space(void **state)
