@@ -199,8 +199,19 @@ static void check_state(const solver_search *s)
 static int with_penalties(solver_search *s, int h)
 {
     if (!s->penalties || h >= IDA_INFINITY) return h;
-    return h +
-           solver_penalties_near(s->penalties, s->box_square, s->box_at, s->box_count, s->region);
+    return h + solver_penalties_at(s->penalties, s->depth, s->box_key, s->box_key, -1,
+                                   s->box_square, s->box_at, s->box_count, s->region);
+}
+
+/* with_penalties() after a push of `box` from `from`: the parent's pairs with a penalty kept,
+ * only the moved box's asked again while the player's region is the same. */
+static int with_penalties_after(solver_search *s, int h, int box, int from)
+{
+    if (!s->penalties || h >= IDA_INFINITY) return h;
+    int to = s->box_square[box];
+    uint64_t parent_key = s->box_key ^ s->zobrist.box[from] ^ s->zobrist.box[to];
+    return h + solver_penalties_at(s->penalties, s->depth, s->box_key, parent_key, box,
+                                   s->box_square, s->box_at, s->box_count, s->region);
 }
 
 static int root_bound(void *context)
@@ -399,7 +410,8 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     int changed = refresh_rows(s, box, s->changed);
-    int h = with_penalties(s, solver_matching_update(&s->matching, s->changed, changed));
+    int h = with_penalties_after(s, solver_matching_update(&s->matching, s->changed, changed), box,
+                                 square);
     if (h >= IDA_INFINITY) {
         s->counters.infinite++;
     } else if (s->corrals_within && s->corral_deadlocks && g + pushes + h <= s->threshold &&

@@ -64,6 +64,8 @@ void solver_penalties_free(solver_penalties *p)
     free(p->goal_of);
     free(p->taken);
     free(p->pairs);
+    free(p->levels);
+    free(p->level_pairs);
     *p = (solver_penalties){0};
 }
 
@@ -383,23 +385,68 @@ int solver_penalties_pair(solver_penalties *p, int a, int b, int player)
 
 /* ---- a position's pairs ---------------------------------------------------------------- */
 
-static bool add_pair(solver_penalties *p, int found, int penalty, int first, int second)
+/* the scan's places after a box (scan_place) fit under 64 */
+_Static_assert(SOLVER_PENALTY_REACH + SOLVER_PENALTY_REACH * SOLVER_PENALTY_REACH <= 64,
+               "the scan's places fit in an order's low bits");
+
+/* The place of a square dx, dy from a box in the scan of the squares after it within the
+ * reach (row by row, dy >= 0, and dx > 0 on the box's own row), from 0. */
+static uint32_t scan_place(int dx, int dy)
 {
-    if (found >= p->pairs_room) {
-        int room = p->pairs_room ? 2 * p->pairs_room : 64;
-        int *pairs = realloc(p->pairs, (size_t)room * 3 * sizeof *pairs);
-        if (!pairs) return false;
-        p->pairs = pairs;
-        p->pairs_room = room;
+    uint32_t place = 0;
+    for (int row = 0; row < dy; row++)
+        place += row ? 2 * (uint32_t)(SOLVER_PENALTY_REACH - row) + 1 : SOLVER_PENALTY_REACH;
+    int reach = SOLVER_PENALTY_REACH - dy;
+    return place + (uint32_t)(dy ? dx + reach : dx - 1);
+}
+
+/* True when pair x goes before y: the larger penalty first, then the scan's order. */
+static bool before(const solver_penalty_pair *x, const solver_penalty_pair *y)
+{
+    return x->penalty > y->penalty || (x->penalty == y->penalty && x->order < y->order);
+}
+
+/* Puts `pair` into the list of `found` pairs kept in that order; the list has room. */
+static void insert_pair(solver_penalty_pair *pairs, int found, solver_penalty_pair pair)
+{
+    int at = found;
+    while (at > 0 && before(&pair, &pairs[at - 1])) {
+        pairs[at] = pairs[at - 1];
+        at--;
     }
-    p->pairs[3 * found] = penalty;
-    p->pairs[3 * found + 1] = first;
-    p->pairs[3 * found + 2] = second;
+    pairs[at] = pair;
+}
+
+/* The sum over the pairs in order, each taken unless it shares a box with one taken: the
+ * largest first, ties in the scan's order, as a repeated choice of the largest would. */
+static int take_pairs(solver_penalties *p, const solver_penalty_pair *pairs, int found)
+{
+    int total = 0;
+    for (int k = 0; k < found; k++) {
+        if (p->taken[pairs[k].first] || p->taken[pairs[k].second]) continue;
+        total += pairs[k].penalty;
+        p->taken[pairs[k].first] = p->taken[pairs[k].second] = 1;
+    }
+    for (int k = 0; k < found; k++) p->taken[pairs[k].first] = p->taken[pairs[k].second] = 0;
+    return total;
+}
+
+/* Room in p->pairs for `found` + 1 pairs. */
+static bool pairs_room(solver_penalties *p, int found)
+{
+    if (found < p->pairs_room) return true;
+    int room = p->pairs_room ? 2 * p->pairs_room : 64;
+    solver_penalty_pair *pairs = realloc(p->pairs, (size_t)room * sizeof *pairs);
+    if (!pairs) return false;
+    p->pairs = pairs;
+    p->pairs_room = room;
     return true;
 }
 
-int solver_penalties_near(solver_penalties *p, const int *box_square, const int *box_at, int count,
-                          int player)
+/* Every pair of boxes near each other with a penalty, in order, into p->pairs; how many, or
+ * -1 when out of memory. */
+static int scan_pairs(solver_penalties *p, const int *box_square, const int *box_at, int count,
+                      int player)
 {
     const board *board = p->board;
     int found = 0;
@@ -414,28 +461,102 @@ int solver_penalties_near(solver_penalties *p, const int *box_square, const int 
                 int j = box_at[oy * board->width + ox];
                 if (j < 0) continue;
                 int penalty = solver_penalties_pair(p, square, box_square[j], player);
-                if (penalty > 0 && !add_pair(p, found, penalty, i, j)) return 0;
-                if (penalty > 0) found++;
+                if (penalty <= 0) continue;
+                if (!pairs_room(p, found)) return -1;
+                solver_penalty_pair pair = {(uint32_t)i * 64 + scan_place(dx, dy), i, j, penalty};
+                insert_pair(p->pairs, found++, pair);
             }
         }
     }
-    /* the largest first, each unless it shares a box with one taken */
-    int total = 0;
-    for (;;) {
-        int best = -1;
-        for (int k = 0; k < found; k++) {
-            const int *pair = p->pairs + 3 * k;
-            if (pair[0] > 0 && !p->taken[pair[1]] && !p->taken[pair[2]] &&
-                (best < 0 || pair[0] > p->pairs[3 * best]))
-                best = k;
+    return found;
+}
+
+int solver_penalties_near(solver_penalties *p, const int *box_square, const int *box_at, int count,
+                          int player)
+{
+    int found = scan_pairs(p, box_square, box_at, count, player);
+    return found < 0 ? 0 : take_pairs(p, p->pairs, found);
+}
+
+/* Room for the lists of `depth`; false when out of memory. */
+static bool level_room(solver_penalties *p, int depth)
+{
+    if (depth < p->level_room) return true;
+    int room = p->level_room ? 2 * p->level_room : 256;
+    while (room <= depth) room *= 2;
+    solver_penalty_level *levels = realloc(p->levels, (size_t)room * sizeof *levels);
+    if (!levels) return false;
+    p->levels = levels;
+    for (int d = p->level_room; d < room; d++) p->levels[d] = (solver_penalty_level){.count = -1};
+    solver_penalty_pair *pairs =
+        realloc(p->level_pairs, (size_t)room * SOLVER_PENALTY_LEVEL_PAIRS * sizeof *pairs);
+    if (!pairs) return false;
+    p->level_pairs = pairs;
+    p->level_room = room;
+    return true;
+}
+
+/* The moved box's pairs with a penalty added to the `found` pairs in `pairs` (room for
+ * SOLVER_PENALTY_LEVEL_PAIRS); the new count, or -1 when they do not fit. */
+static int moved_pairs(solver_penalties *p, solver_penalty_pair *pairs, int found, int moved,
+                       const int *box_square, const int *box_at, int player)
+{
+    const board *board = p->board;
+    int square = box_square[moved], x = board_x(board, square), y = board_y(board, square);
+    for (int dy = -SOLVER_PENALTY_REACH; dy <= SOLVER_PENALTY_REACH; dy++) {
+        int reach = SOLVER_PENALTY_REACH - (dy < 0 ? -dy : dy);
+        for (int dx = -reach; dx <= reach; dx++) {
+            int ox = x + dx, oy = y + dy;
+            if ((dx == 0 && dy == 0) || ox < 0 || ox >= board->width || oy < 0 ||
+                oy >= board->height)
+                continue;
+            int j = box_at[oy * board->width + ox];
+            if (j < 0) continue;
+            int penalty = solver_penalties_pair(p, square, box_square[j], player);
+            if (penalty <= 0) continue;
+            if (found >= SOLVER_PENALTY_LEVEL_PAIRS) return -1;
+            /* the scan meets the pair at the box on the lesser square */
+            bool first = dy > 0 || (dy == 0 && dx > 0);
+            solver_penalty_pair pair = {first ? (uint32_t)moved * 64 + scan_place(dx, dy)
+                                              : (uint32_t)j * 64 + scan_place(-dx, -dy),
+                                        first ? moved : j, first ? j : moved, penalty};
+            insert_pair(pairs, found++, pair);
         }
-        if (best < 0) break;
-        int *pair = p->pairs + 3 * best;
-        total += pair[0];
-        p->taken[pair[1]] = p->taken[pair[2]] = 1;
-        pair[0] = 0;
     }
-    for (int k = 0; k < found; k++)
-        p->taken[p->pairs[3 * k + 1]] = p->taken[p->pairs[3 * k + 2]] = 0;
-    return total;
+    return found;
+}
+
+int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t parent_key,
+                        int moved, const int *box_square, const int *box_at, int count, int player)
+{
+    if (depth < 0 || !level_room(p, depth))
+        return solver_penalties_near(p, box_square, box_at, count, player);
+    solver_penalty_level *level = p->levels + depth;
+    solver_penalty_pair *pairs = p->level_pairs + (size_t)depth * SOLVER_PENALTY_LEVEL_PAIRS;
+    const solver_penalty_level *parent = depth > 0 ? level - 1 : NULL;
+    int found = -1;
+    if (moved >= 0 && parent && parent->count >= 0 && parent->key == parent_key &&
+        parent->player == player) {
+        const solver_penalty_pair *above = pairs - SOLVER_PENALTY_LEVEL_PAIRS;
+        found = 0;
+        for (int k = 0; k < parent->count; k++)
+            if (above[k].first != moved && above[k].second != moved) pairs[found++] = above[k];
+        found = moved_pairs(p, pairs, found, moved, box_square, box_at, player);
+        if (found >= 0) p->repaired++;
+    }
+    if (found < 0) {
+        found = scan_pairs(p, box_square, box_at, count, player);
+        if (found < 0) {
+            *level = (solver_penalty_level){.count = -1};
+            return 0;
+        }
+        if (found <= SOLVER_PENALTY_LEVEL_PAIRS) {
+            memcpy(pairs, p->pairs, (size_t)found * sizeof *pairs);
+        } else {
+            *level = (solver_penalty_level){.count = -1};
+            return take_pairs(p, p->pairs, found);
+        }
+    }
+    *level = (solver_penalty_level){.key = key, .player = player, .count = found};
+    return take_pairs(p, pairs, found);
 }

@@ -40,7 +40,23 @@ enum {
     SOLVER_PENALTY_MOST_ANSWERS = 1 << 20,
     /* the boxes asked about as pairs are this many squares apart at most */
     SOLVER_PENALTY_REACH = 3,
+    /* a position with more pairs with a penalty keeps no list (its children scan afresh) */
+    SOLVER_PENALTY_LEVEL_PAIRS = 64,
 };
+
+/* A pair of boxes with a penalty, as a position's list keeps it (solver_penalties_at). */
+typedef struct solver_penalty_pair {
+    uint32_t order;    /* its place in solver_penalties_near's scan: first box * 64 + where */
+    int first, second; /* the boxes (first: the one on the lesser square) */
+    int penalty;
+} solver_penalty_pair;
+
+/* The pairs with a penalty of the position at one depth of a search's path. */
+typedef struct solver_penalty_level {
+    uint64_t key; /* the position's box key (0 with count -1: none kept) */
+    int player;
+    int count; /* pairs in the list, -1 when it overflowed (not kept) */
+} solver_penalty_level;
 
 typedef struct solver_penalties {
     const board *board;
@@ -65,13 +81,18 @@ typedef struct solver_penalties {
     uint32_t flood_stamp;
     int *flood_queue;
     uint8_t *taken; /* per box: in a pair already (solver_penalties_near's work space) */
-    int *pairs;     /* (penalty, box, box) of the pairs it found */
+    solver_penalty_pair *pairs; /* the pairs solver_penalties_near() found */
     int pairs_room;
     /* when to give up (may be NULL): looked at every 256 positions of a pair search; once
      * it says so, pairs not kept yet answer 0 without a search */
     const solver_stop *stop;
     bool stopped;
     uint64_t searches, positive; /* counters, for measurements */
+    /* solver_penalties_at's lists, SOLVER_PENALTY_LEVEL_PAIRS a depth, the largest first */
+    solver_penalty_pair *level_pairs;
+    solver_penalty_level *levels;
+    int level_room;
+    uint64_t repaired; /* positions whose list came from their parent's (measurements) */
 } solver_penalties;
 
 /* Sets up the penalties of `board` with its push `distances`. False when out of memory. */
@@ -89,5 +110,15 @@ int solver_penalties_pair(solver_penalties *p, int a, int b, int player);
  * shares a box with one taken before; their sum. */
 int solver_penalties_near(solver_penalties *p, const int *box_square, const int *box_at, int count,
                           int player);
+
+/* The same sum as solver_penalties_near() for the position at `depth` of a search's path
+ * (0: its root), whose boxes have the key `key`, and keeps its list of pairs with a penalty
+ * for the positions one push below it. When box `moved` (-1: none) was the one moved by
+ * the push from the position at depth - 1, that position's list was kept under
+ * `parent_key` and the player's region is the same, only the moved box's pairs are asked
+ * again: every other pair has the same squares and region, so the same penalty. Sums equal
+ * to solver_penalties_near()'s to the unit (ties taken in its scan's order). */
+int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t parent_key,
+                        int moved, const int *box_square, const int *box_at, int count, int player);
 
 #endif

@@ -2,7 +2,8 @@
  * in a corridor pay for the one that steps aside, two boxes out of each other's way pay
  * nothing, an answer is kept, and, over the starts of small levels and positions of random
  * walks on Microban I, the matching plus the penalties never exceeds the fewest pushes an
- * optimal search without them finds. */
+ * optimal search without them finds; and the sum kept along a search's path is the sum from
+ * scratch. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -211,6 +212,81 @@ static void test_the_bound_never_exceeds_the_optimum_along_random_walks(void **s
     assert_true(raised > 0);
 }
 
+/* A crowded level (XSokoban 5), whose start the pairs already raise by 2. */
+static const char crowd[] = "        #####\n"
+                            "        #   #####\n"
+                            "        # #$##  #\n"
+                            "        #     $ #\n"
+                            "######### ###   #\n"
+                            "#....  ## $  $###\n"
+                            "#....    $ $$ ##\n"
+                            "#....  ##$  $ @#\n"
+                            "#########  $  ##\n"
+                            "        # $ $  #\n"
+                            "        ### ## #\n"
+                            "          #    #\n"
+                            "          ######\n";
+
+/* Walks of pushes and take-backs, as the search goes down and back up its path: at every
+ * position, the sum kept per depth (the parent's pairs, the moved box's asked again) is the
+ * sum of a scan of every pair from scratch. */
+static void test_the_sum_kept_along_a_path_is_the_sum_from_scratch(void **state)
+{
+    (void)state;
+    const char *const levels[] = {crowd, stepping_aside, crowded[1], crowded[2], crowded[3]};
+    int positive = 0;
+    uint64_t repaired = 0;
+    for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+        fixture f;
+        fixture_from_text(&f, levels[l]);
+        solver_penalties scratch;
+        assert_true(solver_penalties_init(&scratch, &f.level.board, &f.level.distances));
+        solver_options options = {.mode = SOLVER_OPTIMAL};
+        solver_search walk;
+        assert_true(solver_search_init(&walk, &f.level.board, &f.level.start, &f.level.distances,
+                                       NULL, NULL, NULL, &options));
+        ida_domain domain;
+        solver_search_domain(&walk, &domain);
+        search_walk_start(&walk, &f.level.board, &f.level.start);
+        int kept = solver_penalties_at(&f.penalties, 0, walk.box_key, walk.box_key, -1,
+                                       walk.box_square, walk.box_at, walk.box_count, walk.region);
+        assert_int_equal(kept, solver_penalties_near(&scratch, walk.box_square, walk.box_at,
+                                                     walk.box_count, walk.region));
+        ida_move path[64];
+        unsigned seed = 12345u + (unsigned)l;
+        for (int step = 0; step < 3000; step++) {
+            seed = seed * 1103515245u + 12345u;
+            ida_move moves[4 * 64];
+            int count = walk.depth < 64 ? domain.expand(&walk, moves) : 0;
+            if (count == 0 || (walk.depth > 0 && (seed >> 16) % 3 == 0)) {
+                if (walk.depth > 0) domain.unmake(&walk, path[walk.depth - 1]);
+                continue;
+            }
+            ida_move move = moves[(seed >> 8) % (unsigned)count];
+            int box = walk.box_at[solver_move_square(move)];
+            uint64_t parent_key = walk.box_key;
+            int cost;
+            path[walk.depth] = move;
+            int h = domain.make(&walk, move, 0, &cost);
+            if (h == IDA_PRUNE || h >= IDA_INFINITY) {
+                domain.unmake(&walk, move);
+                continue;
+            }
+            kept = solver_penalties_at(&f.penalties, walk.depth, walk.box_key, parent_key, box,
+                                       walk.box_square, walk.box_at, walk.box_count, walk.region);
+            assert_int_equal(kept, solver_penalties_near(&scratch, walk.box_square, walk.box_at,
+                                                         walk.box_count, walk.region));
+            positive += kept > 0;
+        }
+        repaired += f.penalties.repaired;
+        solver_search_free(&walk);
+        solver_penalties_free(&scratch);
+        fixture_free(&f);
+    }
+    assert_true(positive > 100); /* the walks met pairs with a penalty */
+    assert_true(repaired > 0);   /* and kept sums from the parent's pairs */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -219,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_an_answer_is_kept_for_the_next_question),
         cmocka_unit_test(test_the_bound_never_exceeds_the_optimum_of_a_small_level),
         cmocka_unit_test(test_the_bound_never_exceeds_the_optimum_along_random_walks),
+        cmocka_unit_test(test_the_sum_kept_along_a_path_is_the_sum_from_scratch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
