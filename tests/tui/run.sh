@@ -454,6 +454,7 @@ test_levels_and_best() {
     wait_for "tutorial 1/"
     keys B
     wait_for "Replaying your best: 4 moves, 3 pushes"
+    keys + + + # the fastest speed (a no-op once the replay is over)
     wait_for "Solved in 4 moves, 3 pushes"
 }
 
@@ -543,6 +544,7 @@ test_solve_replay() {
     wait_for "moves 0  pushes 0"
     keys S
     wait_for "Replaying"
+    keys + + + # the fastest speed: the replay still plays itself to the end
     wait_for "Solved by the solver"
     [ "$(screen | grep -c '^ *#\*')" -eq 2 ] || fail "the boxes are not on the goals"
 }
@@ -552,7 +554,7 @@ test_solve_replay() {
 test_solver_solution_redone_not_recorded() {
     start_game -l C
     wait_for "tutorial 1/"
-    keys S
+    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
     wait_for "Solved by the solver"
     keys u
     wait_gone "Solved by the solver"
@@ -580,11 +582,12 @@ test_singular_counts() {
     wait_for "Solved in 1 move, 1 push: collection complete: 1/1"
     # A one-step replay's message shows until its step (120 ms at the default speed): B is
     # paused at once (both keys in one read), and the speed set to the slowest (a step a
-    # second, kept for the next replay), so that a busy machine still sees the messages.
+    # second, kept for the next replay), so that a busy machine still sees the messages;
+    # once they are seen, . plays the step at once (the same ending as the clock's).
     keys B Space
     wait_for "Replaying your best: 1 move, 1 push "
     keys - - -
-    keys Space
+    keys .
     wait_for "Solved in 1 move, 1 push "
     keys r
     wait_for "moves 0  pushes 0"
@@ -592,6 +595,7 @@ test_singular_counts() {
     wait_for "Hint (optimal, 1 push to go)"
     keys S
     wait_for "Replaying the solver's optimal solution: 1 move, 1 push "
+    keys .
     wait_for "Solved by the solver in 1 move, 1 push "
     keys L
     wait_for "one: 1 level, 1 solved"
@@ -1401,7 +1405,7 @@ print(" ".join("%s:%d" % (name, getattr(signal, "SIG" + name)) for name in sys.a
         name=${signal%:*} number=${signal#*:}
         start_game -l C "$WORK/small.xsb" --level 4
         wait_for "small 4/4"
-        keys S
+        keys S . # the first step at once when the replay starts at once (. alone does nothing)
         wait_for "replay "
         wait_gone "moves 0  pushes 0"
         kill -s "$number" "$(cat "$WORK/game.pid")"
@@ -2134,7 +2138,7 @@ test_assisted_recorded() {
     keys Escape
     keys n
     wait_for "Corner"
-    keys S
+    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
     wait_for "Solved by the solver in "
     wait_for "(recorded as assisted)"
     keys L
@@ -2147,7 +2151,7 @@ test_assisted_recorded() {
 test_best_keeps_its_origin() {
     start_game -t screen -l C "$WORK/small.xsb" --level 2 # a TERM whose End tmux sends
     wait_for "Corner"
-    keys S
+    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
     wait_for "Solved by the solver in "
     keys B
     wait_for "Replaying your best"
@@ -2232,7 +2236,7 @@ test_statistics_and_export() {
     wait_for "Solved in 3 moves, 2 pushes"
     keys n
     wait_for "Corner"
-    keys S
+    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
     wait_for "(recorded as assisted)"
     keys i
     wait_for "Statistics"
