@@ -272,45 +272,96 @@ static void *run_solver(void *argument)
     return NULL;
 }
 
-/* Runs `run(argument)` in a thread, sets `cancel` once the thread has spent `into` CPU
- * seconds (or `done` is set), and returns the CPU seconds the thread spent after it. */
-static double thread_cancel_latency(void *(*run)(void *), void *argument, atomic_bool *cancel,
-                                    atomic_bool *done, double into)
-{
+/* One run whose cancel is timed: `run(argument)` in a thread of its own, `cancel` set once
+ * the thread has spent `into` CPU seconds (or `done` is set); `latency` is the CPU seconds
+ * the thread spent after it. */
+typedef struct cancel_run {
+    void *(*run)(void *);
+    void *argument;
+    atomic_bool *cancel;
+    atomic_bool *done;
+    double into;
+    double latency;
     pthread_t thread;
-    assert_int_equal(pthread_create(&thread, NULL, run, argument), 0);
     clockid_t clock;
-    assert_int_equal(pthread_getcpuclockid(thread, &clock), 0);
-    /* (a thread that ends first fails the test on what it answers, without a hang) */
-    while (!atomic_load(done) && thread_seconds(clock) < into) {
-        struct timespec pause = {0, 2000000};
-        nanosleep(&pause, NULL);
-    }
-    double at_cancel = thread_seconds(clock), wall = thread_seconds(CLOCK_MONOTONIC);
-    atomic_store(cancel, true);
-    /* the thread's clock ends with the thread: read it until the join */
-    double last = at_cancel;
-    while (pthread_tryjoin_np(thread, NULL) != 0) {
-        last = thread_seconds(clock);
-        nanosleep(&(struct timespec){0, 1000000}, NULL);
-    }
-    print_message("cancel after %.2f s of CPU: seen after %.1f ms of CPU, %.1f ms of wall\n", into,
-                  (last - at_cancel) * 1e3, (thread_seconds(CLOCK_MONOTONIC) - wall) * 1e3);
-    return last - at_cancel;
+    double at_cancel, last, wall;
+    bool cancelled, joined;
+} cancel_run;
+
+/* Reads a thread's CPU clock into *seconds; false once the thread has ended. */
+static bool read_clock(clockid_t clock, double *seconds)
+{
+    struct timespec now;
+    if (clock_gettime(clock, &now) != 0) return false;
+    *seconds = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+    return true;
 }
 
-/* Runs the solver in a thread, sets the cancel flag once the thread has spent `into` CPU
- * seconds, and returns the CPU seconds the thread spent after it (its answer in *status). */
-static double cancel_latency(const loaded *level, solver_mode mode, double into,
-                             solver_status *status)
+/* Times the cancels of `count` runs, all at once: each in its own thread, measured on its
+ * own CPU clock, which the others (and the machine's load) do not stretch. */
+static void time_cancels(cancel_run *runs, int count)
 {
-    solve_thread t = {.level = level, .mode = mode};
-    atomic_init(&t.cancel, false);
-    atomic_init(&t.done, false);
-    double latency = thread_cancel_latency(run_solver, &t, &t.cancel, &t.done, into);
-    *status = t.result.status;
-    solver_result_free(&t.result);
-    return latency;
+    for (int i = 0; i < count; i++) {
+        cancel_run *r = &runs[i];
+        r->cancelled = r->joined = false;
+        assert_int_equal(pthread_create(&r->thread, NULL, r->run, r->argument), 0);
+        assert_int_equal(pthread_getcpuclockid(r->thread, &r->clock), 0);
+    }
+    for (int joined = 0; joined < count;) {
+        for (int i = 0; i < count; i++) {
+            cancel_run *r = &runs[i];
+            double now = 0;
+            if (r->joined) continue;
+            if (!r->cancelled) {
+                /* (a thread that ends first fails the test on what it answers, no hang) */
+                bool running = read_clock(r->clock, &now);
+                if (running && !atomic_load(r->done) && now < r->into) continue;
+                r->at_cancel = r->last = running ? now : r->into;
+                r->wall = thread_seconds(CLOCK_MONOTONIC);
+                atomic_store(r->cancel, true);
+                r->cancelled = true;
+            }
+            /* the thread's clock ends with the thread: read it until the join */
+            if (read_clock(r->clock, &now)) r->last = now;
+            if (pthread_tryjoin_np(r->thread, NULL) != 0) continue;
+            r->joined = true;
+            joined++;
+            r->latency = r->last - r->at_cancel;
+            print_message(
+                "cancel after %.2f s of CPU: seen after %.1f ms of CPU, %.1f ms of wall\n", r->into,
+                r->latency * 1e3, (thread_seconds(CLOCK_MONOTONIC) - r->wall) * 1e3);
+        }
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+}
+
+/* The solver's runs on one level, in one mode, each cancelled after `into[i]` CPU seconds of
+ * its thread, all at once: each one's answer in status[i] and the CPU seconds it spent after
+ * its cancel in latency[i]. */
+static void cancel_latencies(const loaded *level, solver_mode mode, const double *into, int count,
+                             double *latency, solver_status *status)
+{
+    solve_thread *threads = calloc((size_t)count, sizeof *threads);
+    cancel_run *runs = calloc((size_t)count, sizeof *runs);
+    assert_true(threads && runs);
+    for (int i = 0; i < count; i++) {
+        threads[i] = (solve_thread){.level = level, .mode = mode};
+        atomic_init(&threads[i].cancel, false);
+        atomic_init(&threads[i].done, false);
+        runs[i] = (cancel_run){.run = run_solver,
+                               .argument = &threads[i],
+                               .cancel = &threads[i].cancel,
+                               .done = &threads[i].done,
+                               .into = into[i]};
+    }
+    time_cancels(runs, count);
+    for (int i = 0; i < count; i++) {
+        latency[i] = runs[i].latency;
+        status[i] = threads[i].result.status;
+        solver_result_free(&threads[i].result);
+    }
+    free(runs);
+    free(threads);
 }
 
 /* The fast mode's set-up (the packing order: 20 s of CPU on this level) sees a cancel. */
@@ -320,23 +371,27 @@ static void test_cancel_is_seen_in_the_fast_mode_set_up(void **state)
     loaded l;
     load_text(&l, packed_level_text());
     solver_status status;
-    double latency = cancel_latency(&l, SOLVER_FAST, 0.3, &status);
+    double latency;
+    cancel_latencies(&l, SOLVER_FAST, (const double[]){0.3}, 1, &latency, &status);
     assert_int_equal(status, SOLVER_CANCELLED);
     assert_true(latency < CANCEL_CPU_SECONDS);
     unload(&l);
 }
 
-/* The push distances of 700 boxes (half a second), then nodes of half a millisecond. */
+/* The push distances of 700 boxes (half a second), then nodes of half a millisecond: three
+ * runs (at once), cancelled in each. */
 static void test_cancel_is_seen_in_the_set_up_and_slow_nodes_of_a_huge_level(void **state)
 {
     (void)state;
     loaded l;
     load_text(&l, strewn_level_text());
-    solver_status status;
-    for (double into = 0.1; into < 1; into *= 3) {
-        double latency = cancel_latency(&l, SOLVER_OPTIMAL, into, &status);
-        assert_int_equal(status, SOLVER_CANCELLED);
-        assert_true(latency < CANCEL_CPU_SECONDS);
+    const double into[] = {0.1, 0.3, 0.9};
+    double latency[3];
+    solver_status status[3];
+    cancel_latencies(&l, SOLVER_OPTIMAL, into, 3, latency, status);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(status[i], SOLVER_CANCELLED);
+        assert_true(latency[i] < CANCEL_CPU_SECONDS);
     }
     unload(&l);
 }
@@ -353,11 +408,13 @@ static void test_cancel_is_seen_inside_a_slow_node_of_the_fast_mode(void **state
     (void)state;
     loaded l;
     load_text(&l, strewn_level_text());
-    solver_status status;
-    for (double into = 0.8; into < 1.5; into += 0.3) {
-        double latency = cancel_latency(&l, SOLVER_FAST, into, &status);
-        assert_int_equal(status, SOLVER_CANCELLED);
-        assert_true(latency < 2 * CANCEL_CPU_SECONDS);
+    const double into[] = {0.8, 1.1, 1.4}; /* three runs, at once */
+    double latency[3];
+    solver_status status[3];
+    cancel_latencies(&l, SOLVER_FAST, into, 3, latency, status);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(status[i], SOLVER_CANCELLED);
+        assert_true(latency[i] < 2 * CANCEL_CPU_SECONDS);
     }
     unload(&l);
 }
@@ -413,7 +470,13 @@ static void test_cancel_is_seen_inside_a_long_matching(void **state)
     print_message("the matching of 1,000 boxes from scratch: %.0f ms of CPU\n", whole * 1e3);
     assert_false(t.matching.stopped);
 
-    double latency = thread_cancel_latency(run_matching, &t, &t.cancel, &t.done, whole / 2);
+    cancel_run run = {.run = run_matching,
+                      .argument = &t,
+                      .cancel = &t.cancel,
+                      .done = &t.done,
+                      .into = whole / 2};
+    time_cancels(&run, 1);
+    double latency = run.latency;
     assert_true(latency < whole / 10);
     assert_true(t.matching.stopped); /* given up, not finished */
     assert_true(latency < CANCEL_CPU_SECONDS);
