@@ -20,6 +20,7 @@
 
 #include <sqlite3.h>
 
+#include "aside.h"
 #include "level/level.h"
 #include "progress/progress.h"
 #include "progress_test.h"
@@ -755,27 +756,6 @@ static void test_a_read_only_database_is_told_and_left_unsaved(void **state)
 #define WITH_DIRECTORY(test) \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
-/* Runs one test in a child process, beside the rest (a test that mostly waits: the suite's
- * time is not spent sleeping); failures_aside() waits for it and gives its failures. */
-static pid_t run_aside(const struct CMUnitTest test[1])
-{
-    fflush(NULL);
-    pid_t child = fork();
-    if (child < 0) {
-        perror("fork");
-        exit(1);
-    }
-    if (child == 0) _exit(_cmocka_run_group_tests(test[0].name, test, 1, NULL, NULL));
-    return child;
-}
-
-static int failures_aside(pid_t child)
-{
-    int status;
-    if (waitpid(child, &status, 0) != child) return 1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -802,13 +782,14 @@ int main(void)
         WITH_DIRECTORY(test_eight_games_saving_fifty_times_at_once_lose_nothing),
         WITH_DIRECTORY(test_a_read_only_database_is_told_and_left_unsaved),
     };
-    /* Each waits out another game's lock (the busy timeout, 2 s): beside the others. */
+    /* Each waits out another game's lock (the busy timeout, shortened): beside the others. */
     const struct CMUnitTest held_lock[] = {
         WITH_DIRECTORY(test_a_held_lock_queues_the_change_and_tells_it)};
     const struct CMUnitTest failed_final_save[] = {
         WITH_DIRECTORY(test_close_after_a_failed_final_save_does_not_try_again)};
-    pid_t aside[] = {run_aside(held_lock), run_aside(failed_final_save)};
+    pid_t aside[] = {aside_run("held_lock", held_lock, 1),
+                     aside_run("failed_final_save", failed_final_save, 1)};
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    for (size_t i = 0; i < sizeof aside / sizeof *aside; i++) failed += failures_aside(aside[i]);
+    for (size_t i = 0; i < sizeof aside / sizeof *aside; i++) failed += aside_failures(aside[i]);
     return failed;
 }

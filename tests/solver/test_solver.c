@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "aside.h"
 #include "rules/board.h"
 #include "rules/deadlock.h"
 #include "rules/game.h"
@@ -1812,11 +1813,20 @@ int main(void)
         cmocka_unit_test(test_threads_race_helpers_run_at_a_lower_priority),
 #endif
         cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
-        cmocka_unit_test(test_the_second_run_hands_over_to_the_best_first_search),
         cmocka_unit_test(test_the_default_memory_is_per_search),
         cmocka_unit_test(test_a_restart_joins_its_rest_to_the_path_that_led_there),
-        cmocka_unit_test(test_restarts_solve_what_one_search_alone_does_not),
+    };
+    /* The longest (two thirds of the CPU), in two processes beside the rest: cores the
+     * suite's other tests leave free take them. */
+    const struct CMUnitTest whole_boxes[] = {
         cmocka_unit_test(test_every_second_restart_moves_whole_boxes),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest restarts[] = {
+        cmocka_unit_test(test_restarts_solve_what_one_search_alone_does_not),
+        cmocka_unit_test(test_the_second_run_hands_over_to_the_best_first_search),
+    };
+    pid_t aside[] = {aside_run("whole_boxes", whole_boxes, 1), aside_run("restarts", restarts, 2)};
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    for (size_t i = 0; i < sizeof aside / sizeof *aside; i++) failed += aside_failures(aside[i]);
+    return failed;
 }
