@@ -313,12 +313,15 @@ keys() {
 }
 
 # poll N: reads the screen for poll N of a wait (0 first), after a pause from the second on:
-# 20 ms for the first five (a screen mostly changes within a few milliseconds of a key),
-# then a tenth of a second.
+# 5 ms for the next four (a screen mostly changes within a few milliseconds of a key), 20 ms
+# for the five after, then a tenth of a second. POLLS of them make about WAIT seconds.
+POLLS=$((WAIT * 10 + 10))
 poll() {
     if [ "$1" -eq 0 ]; then
         read_screen
-    elif [ "$1" -le 5 ]; then
+    elif [ "$1" -le 4 ]; then
+        read_screen 0.005
+    elif [ "$1" -le 9 ]; then
         read_screen 0.02
     else
         read_screen 0.1
@@ -328,7 +331,7 @@ poll() {
 # wait_for TEXT: polls the screen until it shows TEXT (a fixed string).
 wait_for() {
     tries=0
-    while [ $tries -lt $((WAIT * 10 + 5)) ]; do
+    while [ $tries -lt $POLLS ]; do
         poll $tries
         case $SCREEN in *"$1"*) return 0 ;; esac
         tries=$((tries + 1))
@@ -339,7 +342,7 @@ wait_for() {
 # wait_gone TEXT: polls until the screen no longer shows TEXT.
 wait_gone() {
     tries=0
-    while [ $tries -lt $((WAIT * 10 + 5)) ]; do
+    while [ $tries -lt $POLLS ]; do
         poll $tries
         case $SCREEN in *"$1"*) ;; *) return 0 ;; esac
         tries=$((tries + 1))
@@ -755,7 +758,7 @@ test_late_answer_taken_in_time() {
     keys H
     wait_for "No answer within 0.3 s"
     tries=0
-    while [ $tries -lt $((WAIT * 10 + 5)) ]; do
+    while [ $tries -lt $POLLS ]; do
         poll $tries
         case $SCREEN in
         *"after all"*) fail "the late answer was told apart" ;;
