@@ -318,6 +318,14 @@ static int expand(void *context, ida_move *moves)
             total = kept;
         }
     }
+    /* the children's buckets, fetched at once rather than one by one as each is made */
+    if (s->table && !(s->room && s->room->is_door))
+        for (int j = 0; j < total; j++) {
+            int square = solver_move_square(moves[j]);
+            int to = square + b->delta[solver_move_direction(moves[j])];
+            solver_table_prefetch(s->table,
+                                  s->box_key ^ s->zobrist.box[square] ^ s->zobrist.box[to]);
+        }
     return total;
 }
 
