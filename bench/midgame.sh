@@ -6,7 +6,9 @@
 #   SECONDS   time limit per position (default 10)
 #   MODE      fast or optimal (default fast)
 #   FRACTION  how far into each reference solution, in pushes (default 0.5: halfway)
-# Environment: PREFIX (default xsokoban), LEVELS (default 90), FIRST (default 1),
+# Environment: EVERY (the positions after every EVERY-th push instead of FRACTION's one:
+#   EVERY=60 gives the 354 XSokoban positions where hint_bench --as-played presses H),
+#   PREFIX (default xsokoban), LEVELS (default 90), FIRST (default 1),
 #   MAPS (default /usr/share/games/cavepacker/maps), MIDGAME (default build/bench/midgame),
 #   and everything bench/solve.sh reads (SOKOBAN, MEMORY, JOBS, SOKOBAN_SOLVER_DISABLE).
 # Prints bench/solve.sh's table and totals, with the count solved within 1 s and 10 s.
@@ -21,6 +23,8 @@ MAPS=${MAPS:-/usr/share/games/cavepacker/maps}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$MIDGAME" --dir "$MAPS" --prefix "${PREFIX:-xsokoban}" --levels "${LEVELS:-90}" \
-    --first "${FIRST:-1}" --fraction "$FRACTION" >"$work/midgame.xsb"
-echo "== positions after $FRACTION of the pushes of each reference solution in $MAPS"
+    --first "${FIRST:-1}" --fraction "$FRACTION" ${EVERY:+--every "$EVERY"} >"$work/midgame.xsb"
+where="$FRACTION of the pushes"
+if [ -n "${EVERY:-}" ]; then where="every $EVERY pushes"; fi
+echo "== positions after $where of each reference solution in $MAPS"
 "$(dirname "$0")/solve.sh" "$work/midgame.xsb" "$SECONDS_PER_POSITION" "$MODE"
