@@ -12,6 +12,7 @@
 #include "solver_frozen.h"
 #include "solver_learned.h"
 #include "solver_macro.h"
+#include "solver_pair_rows.h"
 #include "solver_pairs.h"
 #include "solver_penalty.h"
 
@@ -105,6 +106,10 @@ static int refresh_rows(solver_search *s, int moved, int *changed)
 bool solver_search_pair_lost(const solver_search *s, int square)
 {
     if (!s->pairs) return false;
+    if (s->pair_rows) {
+        if (solver_pair_rows_lost(s->pair_rows, s->boxes, square, s->player)) return true;
+        return s->triples && solver_triples_lost(s->triples, s->pairs, s->boxes, square, s->player);
+    }
     for (int i = 0; i < s->box_count; i++) {
         int other = s->box_square[i];
         if (other != square && solver_pairs_lost(s->pairs, square, other, s->player)) return true;
@@ -650,6 +655,20 @@ void solver_search_use_pairs(solver_search *s, const solver_pairs *pairs,
 {
     s->pairs = pairs;
     s->triples = pairs ? triples : NULL;
+    if (s->pair_rows) {
+        solver_pair_rows_free(s->pair_rows);
+        free(s->pair_rows);
+        s->pair_rows = NULL;
+    }
+    /* the optimal mode asks a pushed box's pairs as one row; rows are made as it goes, so
+     * they are the search's own */
+    if (pairs && s->mode == SOLVER_OPTIMAL) {
+        s->pair_rows = malloc(sizeof *s->pair_rows);
+        if (s->pair_rows && !solver_pair_rows_init(s->pair_rows, pairs, s->board)) {
+            free(s->pair_rows);
+            s->pair_rows = NULL;
+        }
+    }
     if (s->corral_deadlocks) {
         s->corral_deadlocks->pairs = pairs;
         s->corral_deadlocks->triples = s->triples;
@@ -658,6 +677,10 @@ void solver_search_use_pairs(solver_search *s, const solver_pairs *pairs,
 
 void solver_search_free(solver_search *s)
 {
+    if (s->pair_rows) {
+        solver_pair_rows_free(s->pair_rows);
+        free(s->pair_rows);
+    }
     if (s->corral_deadlocks) {
         solver_corral_deadlocks_free(s->corral_deadlocks);
         free(s->corral_deadlocks);

@@ -23,6 +23,7 @@ struct solver_corral_deadlocks; /* solver_corral_deadlock.h, which reads this st
 struct solver_pairs;            /* solver_pairs.h */
 struct solver_frozen;           /* solver_frozen.h */
 struct solver_triples;          /* solver_pairs.h */
+struct solver_pair_rows;        /* solver_pair_rows.h */
 struct solver_penalties;        /* solver_penalty.h */
 struct solver_below;            /* solver_below.h */
 
@@ -68,7 +69,9 @@ typedef struct solver_search {
     const deadlock_table *deadlocks;      /* may be NULL */
     const struct solver_pairs *pairs;     /* the two-box deadlocks; may be NULL */
     const struct solver_triples *triples; /* the three-box ones kept; NULL, or with pairs */
-    solver_table *table;                  /* may be NULL */
+    /* the optimal mode's rows of the pairs, its own (NULL: the pairs asked one by one) */
+    struct solver_pair_rows *pair_rows;
+    solver_table *table; /* may be NULL */
     /* States a search has already (the fast mode's store; may be NULL): make() drops a push
      * to one of them before the corral check and the bound, which it would only throw away. */
     bool (*seen)(const void *context, uint64_t key);
