@@ -368,6 +368,44 @@ message_text() {
     echo
 }
 
+# The helpers below start no process (each costs milliseconds; the suite runs them
+# thousands of times).
+
+# kill_server: ends the current server, through its control client while it has one.
+kill_server() {
+    if { true >&3; } 2> /dev/null; then
+        control "kill-server"
+    else
+        kill_server
+    fi
+}
+
+# signal_game SIGNAL: sends SIGNAL to the game (its process id, as play.sh wrote it).
+signal_game() {
+    read -r pid < "$WORK/game.pid"
+    kill -s "$1" "$pid"
+}
+
+# has_word WORD: true when the screen read last shows WORD between spaces or line ends.
+has_word() {
+    case " $SCREEN " in
+    *" $1 "* | *" $1
+"* | *"
+$1 "* | *"
+$1
+"*) return 0 ;;
+    esac
+    return 1
+}
+
+# pane_flags FORMAT: sets FLAGS to the pane's FORMAT (display-message), as the control client
+# answers it.
+pane_flags() {
+    control "display-message -p '$1'"
+    FLAGS=${ANSWER%"
+"}
+}
+
 # ---------------------------------------------------------------------------------------
 # The tests
 # ---------------------------------------------------------------------------------------
@@ -661,7 +699,7 @@ test_solve_budget() {
     wait_for "Solver stopped"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 50 --hint-time 45 --time 50 \
         --no-solve-ahead
     wait_for "solver idle"
@@ -924,7 +962,7 @@ test_sasquatch_ix_50_deadlock_message_whole() {
             fail "$lang: the deadlock's message is cut: $(message_text)"
         keys q # the next starts afresh, not where this one left off
         wait_for "SHELL-DONE"
-        tmux -L "$SOCKET" kill-server
+        kill_server
         rm -rf "$XDG_DATA_HOME/sokoban"
     done
 }
@@ -995,7 +1033,7 @@ test_last_played_gone_falls_back() {
         wait_for "last 1/1: Last"
         keys q
         wait_for "SHELL-DONE"
-        tmux -L "$SOCKET" kill-server
+        kill_server
         rm -f "$WORK/last.xsb"
         case $what in
         empty) : > "$WORK/last.xsb" ;;
@@ -1016,7 +1054,7 @@ db.commit()' "$XDG_DATA_HOME/sokoban/progress.db"
         keys q
         wait_for "SHELL-DONE"
         shows "EXIT=0" || fail "$what: the game did not end cleanly"
-        tmux -L "$SOCKET" kill-server
+        kill_server
     done
 }
 
@@ -1030,24 +1068,24 @@ test_alone_after_standard_input() {
     wait_for "small 2/4"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     start_game -l C -s 160x24
     wait_for "small 2/4"
     wait_for "came on standard input and cannot be read again: small, played before it, instead"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
     start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     # where the player says where to start, nothing is said of it
     start_game -l C -s 160x24 --level 2
     wait_for "tutorial 2/"
@@ -1055,13 +1093,13 @@ test_alone_after_standard_input() {
     screen | grep -q "standard input" && fail "the note is said though --level chose the start"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     rm -f "$XDG_DATA_HOME"/sokoban/progress.db*
     start_game -l C -s 160x24 "- < $WORK/small.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/4"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     start_game -l C -s 160x24
     wait_for "tutorial 1/"
     wait_for "came on standard input and cannot be read again: the bundled levels instead"
@@ -1254,7 +1292,7 @@ test_nothing_cut_at_40_columns() {
             wait_for "multiplayer: no level can be played"
             wait_for "(line 9: two players (one only, '@' or"
         fi
-        tmux -L "$SOCKET" kill-server
+        kill_server
     done
     # a tab (shown as one space) and combining accents (no column) are drawn in the columns
     # they are measured in, in UTF-8 and in the C locale: the title shortened by words beside
@@ -1264,19 +1302,19 @@ test_nothing_cut_at_40_columns() {
     wait_for "pushes 0  solved ahead"
     screen | grep -qE '^ tabs 1/1: Tab here and here and more +moves 0  pushes 0  solved ahead' ||
         fail "a title with tabs is not drawn with a space for each tab"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -s 50x12 "$WORK/tabs.xsb"
     wait_for "0/0  solved ahead"
     screen | grep -qE '^ tabs 1/1: Tab here( and)*( here)*… +0/0  solved ahead' ||
         fail "a title with tabs is not shortened by words: $(screen | head -2)"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     printf 'Title: Cafe\314\201 cafe\314\201 cafe\314\201 cafe\314\201\n#####\n#@$.#\n#####\n' \
         > "$WORK/accents.xsb"
     start_game -s 50x12 -l C "$WORK/accents.xsb"
     wait_for "0/0  solved ahead"
     screen | grep -qE '^ accents 1/1: Cafe cafe cafe\.\.\. +0/0  solved ahead' ||
         fail "C locale: a title with combining accents is not shortened by words"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     # a collection's name longer than the status line's text holds (a file's name of 200
     # characters): shortened with its mark, the title left out, the counts beside it
     long=$(printf 'n%.0s' $(seq 200))
@@ -1284,7 +1322,7 @@ test_nothing_cut_at_40_columns() {
     start_game -s 80x12 "$WORK/$long.xsb"
     wait_for "0/0"
     screen | grep -qE '^ n{73}… 0/0 *$' || fail "a long collection name is not shortened"
-    tmux -L "$SOCKET" kill-server
+    kill_server
 }
 
 # q, Ctrl-C, SIGTERM and SIGHUP leave the terminal as it was: echo and canonical mode
@@ -1296,15 +1334,16 @@ test_quit_restores_terminal() {
         wait_for "moves 0  pushes 0"
         case $how in
         q | C-c) keys "$how" ;;
-        *) kill -s "$how" "$(cat "$WORK/game.pid")" ;;
+        *) signal_game "$how" ;;
         esac
         wait_for "SHELL-DONE"
         shows "EXIT=$status" || fail "$how: the exit status is not $status"
-        screen | grep -qE '(^| )echo( |$)' || fail "$how: echo is off after the game"
-        screen | grep -qE '(^| )icanon( |$)' || fail "$how: canonical mode is off after the game"
+        read_screen
+        has_word echo || fail "$how: echo is off after the game"
+        has_word icanon || fail "$how: canonical mode is off after the game"
         shows "pushes" && fail "$how: the game's screen is still shown"
         [ -s "$WORK/stderr" ] && fail "$how: stray output: $(cat "$WORK/stderr")"
-        tmux -L "$SOCKET" kill-server
+        kill_server
     done
 }
 
@@ -1358,7 +1397,7 @@ test_quit_at_once_on_a_huge_level() {
         }')
         echo "level $number: the game spent $cpu ms of CPU"
         [ "$cpu" -lt 3000 ] || fail "level $number: the game spent $cpu ms of CPU"
-        tmux -L "$SOCKET" kill-server
+        kill_server
     done
 }
 
@@ -1372,15 +1411,17 @@ test_signals_save_and_restore() {
         wait_for "small 3/"
         keys l
         wait_for "moves 1  pushes 0"
-        kill -s "$how" "$(cat "$WORK/game.pid")"
+        signal_game "$how"
         wait_for "SHELL-DONE"
         shows "EXIT=$status" || fail "$how: the exit status is not $status"
-        screen | grep -qE '(^| )echo( |$)' || fail "$how: echo is off after the game"
+        read_screen
+        has_word echo || fail "$how: echo is off after the game"
         shows "pushes" && fail "$how: the game's screen is still shown"
-        [ "$(tmux -L "$SOCKET" display -p '#{alternate_on}#{mouse_any_flag}')" = 00 ] ||
+        pane_flags '#{alternate_on}#{mouse_any_flag}'
+        [ "$FLAGS" = 00 ] ||
             fail "$how: the alternate screen or mouse tracking is still on"
         [ -s "$WORK/stderr" ] && fail "$how: stray output: $(cat "$WORK/stderr")"
-        tmux -L "$SOCKET" kill-server
+        kill_server
         mv "$XDG_DATA_HOME/sokoban" "$WORK/saved-$how" # its database, read below
     done
     # each game saved its move: read straight from the databases, all at once (cheaper than
@@ -1412,16 +1453,18 @@ print(" ".join("%s:%d" % (name, getattr(signal, "SIG" + name)) for name in sys.a
         keys S . # the first step at once when the replay starts at once (. alone does nothing)
         wait_for "replay "
         wait_gone "moves 0  pushes 0"
-        kill -s "$number" "$(cat "$WORK/game.pid")"
+        signal_game "$number"
         wait_for "SHELL-DONE"
         shows "EXIT=$((128 + number))" || fail "SIG$name: the exit status is not $((128 + number))"
-        screen | grep -qE '(^| )echo( |$)' || fail "SIG$name: echo is off after the game"
-        screen | grep -qE '(^| )icanon( |$)' || fail "SIG$name: canonical mode is off after the game"
+        read_screen
+        has_word echo || fail "SIG$name: echo is off after the game"
+        has_word icanon || fail "SIG$name: canonical mode is off after the game"
         shows "pushes" && fail "SIG$name: the game's screen is still shown"
-        [ "$(tmux -L "$SOCKET" display -p '#{alternate_on}#{mouse_any_flag}#{cursor_flag}')" = 001 ] ||
+        pane_flags '#{alternate_on}#{mouse_any_flag}#{cursor_flag}'
+        [ "$FLAGS" = 001 ] ||
             fail "SIG$name: the alternate screen or mouse tracking is still on, or the cursor hidden"
         [ -s "$WORK/stderr" ] && fail "SIG$name: stray output: $(cat "$WORK/stderr")"
-        tmux -L "$SOCKET" kill-server
+        kill_server
         mv "$XDG_DATA_HOME/sokoban" "$WORK/saved-$name" # its database, read below
     done
     # each game saved the replay's steps as the solver's: read straight from the databases,
@@ -1444,10 +1487,10 @@ test_kill_keeps_pushes() {
     wait_for "small 4/4"
     keys l l l l
     wait_for "moves 4  pushes 3"
-    kill -s KILL "$(cat "$WORK/game.pid")"
+    signal_game KILL
     wait_for "SHELL-DONE"
     shows "EXIT=137" || fail "the game was not killed"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb"
     wait_for "small 4/4"
     wait_for "Resumed where you left off (4 moves)"
@@ -1466,23 +1509,23 @@ test_every_change_kept() {
     wait_for "Hint"
     keys Enter
     wait_for "moves 2  pushes 1"
-    kill -s KILL "$(cat "$WORK/game.pid")"
+    signal_game KILL
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb"
     wait_for "Resumed where you left off (2 moves)"
     keys u
     wait_for "moves 1  pushes 0"
-    kill -s KILL "$(cat "$WORK/game.pid")"
+    signal_game KILL
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb"
     wait_for "Resumed where you left off (1 move)"
     keys U
     wait_for "moves 2  pushes 1"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$SOURCE_LEVELS/tutorial.xsb" --level 2
     wait_for "#@   #"
     row=$(row_of "#  . #")
@@ -1491,9 +1534,9 @@ test_every_change_kept() {
     tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dM' "$click" "$row")"
     tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dm' "$click" "$row")"
     wait_for "moves 6  pushes 0"
-    kill -s KILL "$(cat "$WORK/game.pid")"
+    signal_game KILL
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$SOURCE_LEVELS/tutorial.xsb" --level 2
     wait_for "Resumed where you left off (6 moves)"
 }
@@ -1521,7 +1564,7 @@ test_resumed_help_stays_assisted() {
     done
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb" --level 4
     wait_for "Resumed where you left off (33 moves)"
     keys Right
@@ -1529,7 +1572,7 @@ test_resumed_help_stays_assisted() {
     shows "Solved in" && fail "the resumed replay counts as the player's own"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb" --level 1
     wait_for "small 1/4"
     keys H
@@ -1538,7 +1581,7 @@ test_resumed_help_stays_assisted() {
     wait_for "moves 2  pushes 1"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb" --level 1
     wait_for "Resumed where you left off (2 moves)"
     keys Right
@@ -1558,7 +1601,7 @@ test_false_best_never_replayed() {
         wait_for "Solved in 3 moves, 2 pushes"
         keys q
         wait_for "SHELL-DONE"
-        tmux -L "$SOCKET" kill-server
+        kill_server
         "$PYTHON" -c '
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
@@ -1574,7 +1617,7 @@ db.commit()' "$XDG_DATA_HOME/sokoban/progress.db" "$lurd"
         keys q
         wait_for "SHELL-DONE"
         shows "EXIT=0" || fail "'$lurd': the game did not end cleanly"
-        tmux -L "$SOCKET" kill-server
+        kill_server
     done
 }
 
@@ -1613,7 +1656,7 @@ time.sleep(30)' "$XDG_DATA_HOME/sokoban/progress.db" > "$WORK/locked" &
     shows "EXIT=3" || fail "the exit status does not say the save failed"
     grep -q "^sokoban: progress was not saved: cannot write .*locked" "$WORK/stderr" ||
         fail "stderr does not say the save failed: $(cat "$WORK/stderr")"
-    tmux -L "$SOCKET" kill-server
+    kill_server
 }
 
 # A data directory made read-only (issue 13, item 3): told in the game at once, on stderr
@@ -1627,7 +1670,7 @@ test_read_only_data_is_told() {
     wait_for "moves 1  pushes 0"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     [ -f "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "no database was made"
     chmod 0400 "$XDG_DATA_HOME/sokoban/progress.db"
     chmod 0500 "$XDG_DATA_HOME/sokoban"
@@ -1650,7 +1693,7 @@ test_read_only_data_is_told() {
     shows "EXIT=3" || fail "the exit status does not say progress was not saved"
     grep -q "^sokoban: progress was not saved: .*readonly" "$WORK/stderr" ||
         fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
-    tmux -L "$SOCKET" kill-server
+    kill_server
 }
 
 # Issue 45, item 5: memory runs out as the progress opens (every sqlite3_open_v2 fails with
@@ -1675,7 +1718,7 @@ test_no_memory_for_progress_is_told() {
     grep -q "^sokoban: progress was not saved: out of memory" "$WORK/stderr" ||
         fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
     [ ! -e "$XDG_DATA_HOME/sokoban/progress.db" ] || fail "a database was made after all"
-    tmux -L "$SOCKET" kill-server
+    kill_server
 }
 
 # An old progress.txt with nothing readable in it is imported (nothing) and renamed, with
@@ -1697,12 +1740,12 @@ test_corrupt_save() {
     wait_for "SHELL-DONE"
     [ -e "$data/progress.txt" ] && fail "progress.txt was not renamed"
     [ -f "$data/progress.txt.imported" ] || fail "progress.txt.imported is missing"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C -s 240x24
     wait_for "best 4/3"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
 
     # A file that is not a database in the database's place.
     rm -f "$data"/progress.db*
@@ -1718,7 +1761,7 @@ test_corrupt_save() {
     shows "EXIT=3" || fail "the exit status does not say progress was not saved"
     grep -q "^sokoban: progress was not saved: .*is not a progress database" "$WORK/stderr" ||
         fail "stderr does not say progress was not saved"
-    tmux -L "$SOCKET" kill-server
+    kill_server
 }
 
 # The game comes back where the player left off: level and moves.
@@ -1731,7 +1774,7 @@ test_resume() {
     wait_for "moves 2"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb"
     wait_for "Corner"
     wait_for "moves 2  pushes 1"
@@ -1754,7 +1797,7 @@ test_terminals() {
             keys q
             wait_for "SHELL-DONE"
             shows "pushes" && fail "$term $lang: the game's screen stays after q"
-            tmux -L "$SOCKET" kill-server
+            kill_server
         done
     done
 }
@@ -1864,7 +1907,7 @@ test_mouse_box_move_undoes_as_one_after_resume() {
     wait_for "Snapshot '1' saved"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -t screen -l C "$WORK/room.xsb"
     wait_for "Resumed where you left off (5 moves)"
     keys u
@@ -1876,7 +1919,7 @@ test_mouse_box_move_undoes_as_one_after_resume() {
     # undone, kept for redo: redone as one after a resume too
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -t screen -l C "$WORK/room.xsb" # a TERM whose Home and End tmux sends
     wait_for "#@\$   #"
     keys U
@@ -2119,7 +2162,7 @@ test_term_dumb() {
     [ "$(wc -l < "$WORK/stderr")" -eq 1 ] || fail "stderr: $(cat "$WORK/stderr")"
     grep -q "the terminal 'dumb' cannot move the cursor; the game needs one that can" \
         "$WORK/stderr" || fail "stderr: $(cat "$WORK/stderr")"
-    tmux -L "$SOCKET" kill-server
+    kill_server
 }
 
 # NO_COLOR: no colour on the screen; the deadlocked box is marked by reverse video instead.
@@ -2192,7 +2235,7 @@ test_resume_redo_and_solved_level() {
     wait_for "moves 2  pushes 0"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -l C "$WORK/small.xsb"
     wait_for "Resumed"
     wait_for "moves 2  pushes 0"
@@ -2220,7 +2263,7 @@ test_snapshots() {
     wait_for "Snapshot '2' saved (4 moves, 1 push)"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     start_game -t screen -l C "$WORK/pushes.xsb"
     wait_for "moves 4  pushes 1"
     keys Home
@@ -2283,18 +2326,18 @@ test_statistics_of_every_collection_known() {
     wait_for "Solved in 3 moves, 2 pushes"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     start_game -l C -s 120x24 "$WORK/gone.xsb"
     wait_for "gone 1/1"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     rm "$WORK/gone.xsb"
     start_game -l C -s 120x24 "- < $WORK/pair.xsb; exec cat" # the pane stays when it ends
     wait_for "standard input 1/1"
     keys q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server # before the next start: a server left may outlive the test
+    kill_server # before the next start: a server left may outlive the test
     start_game -l C -s 120x24 "$WORK/pair.xsb"
     wait_for "pair 1/1"
     keys i
@@ -2363,7 +2406,7 @@ test_import_sol() {
     screen | grep -Eq '^ > +1 +[0-9]+/3 i ' || fail "the imported best is not marked i"
     keys Escape q
     wait_for "SHELL-DONE"
-    tmux -L "$SOCKET" kill-server
+    kill_server
     # one-level files grouped into one collection: each level finds its own .sol
     mkdir "$WORK/maps"
     for n in 0003 0004 0005; do cp "$maps/microban01_$n.sok" "$maps/microban01_$n.sol" "$WORK/maps/"; done
