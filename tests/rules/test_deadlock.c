@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "aside.h"
 #include "rules/board.h"
 #include "rules/deadlock.h"
 #include "deadlock_search.h"
@@ -813,12 +814,19 @@ int main(void)
         cmocka_unit_test(test_reason_names_are_words),
         cmocka_unit_test(test_last_pushed_box_is_reported_first),
         cmocka_unit_test(test_report_may_be_null),
-        cmocka_unit_test(test_random_positions_called_dead_have_no_solution),
         cmocka_unit_test(test_xsokoban_solution_paths_are_never_dead),
-        cmocka_unit_test(test_microban1_solution_paths_are_never_dead),
-        cmocka_unit_test(test_microban2_solution_paths_are_never_dead),
         cmocka_unit_test(test_check_push_is_thread_safe_with_a_shared_table),
     };
+    /* The three longest (a second of CPU each), each in a process beside the rest: cores the
+     * suite's other tests leave free take them. */
+    const struct CMUnitTest random_positions[] = {
+        cmocka_unit_test(test_random_positions_called_dead_have_no_solution)};
+    const struct CMUnitTest microban1[] = {
+        cmocka_unit_test(test_microban1_solution_paths_are_never_dead)};
+    const struct CMUnitTest microban2[] = {
+        cmocka_unit_test(test_microban2_solution_paths_are_never_dead)};
+    pid_t aside[] = {aside_run("random_positions", random_positions, 1),
+                     aside_run("microban1", microban1, 1), aside_run("microban2", microban2, 1)};
     enum { CASES = sizeof position_cases / sizeof *position_cases };
     enum { FIXED = sizeof fixed / sizeof *fixed };
     struct CMUnitTest tests[CASES + FIXED];
@@ -828,5 +836,7 @@ int main(void)
                                        .initial_state = (void *)&position_cases[i]};
     }
     memcpy(tests + CASES, fixed, sizeof fixed);
-    return cmocka_run_group_tests_name("deadlock", tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("deadlock", tests, NULL, NULL);
+    for (size_t i = 0; i < sizeof aside / sizeof *aside; i++) failed += aside_failures(aside[i]);
+    return failed;
 }
