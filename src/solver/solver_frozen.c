@@ -22,8 +22,10 @@ bool solver_frozen_init(solver_frozen *f, const board *b, const solver_distances
     f->group_seen = calloc(size, sizeof *f->group_seen);
     f->states = malloc(size * 4 * sizeof *f->states);
     f->state_seen = calloc(size * 4, sizeof *f->state_seen);
+    f->marks_squares = malloc(goals * SOLVER_FROZEN_MARKS * sizeof *f->marks_squares);
     if (!f->frozen || !f->queue || !f->goal_of_box || !f->box_of_goal || !f->boxes || !f->goals ||
-        !f->seen || !f->sides || !f->mark || !f->group_seen || !f->states || !f->state_seen)
+        !f->seen || !f->sides || !f->mark || !f->group_seen || !f->states || !f->state_seen ||
+        !f->marks_squares)
         return false;
     size_t per_set = (goals + 4) * size; /* the squares reaching each goal, the side groups */
     f->sets = per_set * SOLVER_FROZEN_SETS <= SOLVER_FROZEN_BYTES
@@ -46,6 +48,7 @@ void solver_frozen_free(solver_frozen *f)
     free(f->group_seen);
     free(f->states);
     free(f->state_seen);
+    free(f->marks_squares);
     for (int k = 0; k < SOLVER_FROZEN_SETS; k++) free(f->reach[k]);
     *f = (solver_frozen){0};
 }
@@ -180,13 +183,37 @@ static bool augment(solver_frozen *f, const uint8_t *reach, int goal_count, int 
     return false;
 }
 
+/* Marks in f->frozen the search's boxes frozen on goals (solver_frozen_mark()), from the
+ * sets kept when its boxes on goals were met lately; returns their number. f->frozen is
+ * clear under every box before. */
+static int mark_frozen(solver_frozen *f, const solver_search *s)
+{
+    const board *b = f->board;
+    uint64_t key = 0;
+    for (int i = 0; i < s->box_count; i++)
+        if (board_is_goal(b, s->box_square[i])) key ^= s->zobrist.box[s->box_square[i]];
+    key |= 1; /* 0 marks an empty entry */
+    int slot = (int)((key >> 40) % SOLVER_FROZEN_MARKS);
+    int *squares = f->marks_squares + (size_t)slot * (size_t)b->goal_count;
+    if (f->marks_key[slot] == key) {
+        for (int k = 0; k < f->marks_count[slot]; k++) f->frozen[squares[k]] = 1;
+        return f->marks_count[slot];
+    }
+    f->marked++;
+    int marked = solver_frozen_mark(b, f->distances, s->box_square, s->box_count, f->frozen);
+    int count = 0;
+    for (int i = 0; i < s->box_count; i++)
+        if (f->frozen[s->box_square[i]]) squares[count++] = s->box_square[i];
+    f->marks_key[slot] = key;
+    f->marks_count[slot] = count;
+    return marked;
+}
+
 bool solver_frozen_lost(solver_frozen *f, const solver_search *s)
 {
     const board *b = f->board;
     /* a checked level has as many boxes as goals (level.h); anything else is not looked at */
-    if (s->box_count != b->goal_count ||
-        solver_frozen_mark(b, f->distances, s->box_square, s->box_count, f->frozen) == 0)
-        return false;
+    if (s->box_count != b->goal_count || mark_frozen(f, s) == 0) return false;
     f->checked++;
     uint64_t key = 0;
     int boxes = 0, goals = 0;

@@ -20,7 +20,10 @@
  * sets met are kept (keyed by their Zobrist hash): a state costs a freeze test and a
  * bipartite matching of its boxes; a new set a pulling search per goal over (box square,
  * player side), with the player's side groups round each square it reaches worked out for
- * that set. Part of the solver (solver.h); internal to it. One per search: not shared
+ * that set. Which boxes are frozen depends only on the boxes on goals (the freeze test looks
+ * at walls, dead squares and the boxes of the set), so it is kept for the last sets of boxes
+ * on goals met, and a push between two squares off goals tests nothing again. Part of the
+ * solver (solver.h); internal to it. One per search: not shared
  * between threads. */
 #ifndef SOKOBAN_SOLVER_FROZEN_H
 #define SOKOBAN_SOLVER_FROZEN_H
@@ -33,6 +36,7 @@
 enum {
     SOLVER_FROZEN_SETS = 256,      /* frozen sets whose squares are kept, at most */
     SOLVER_FROZEN_BYTES = 4 << 20, /* and the most their squares take together */
+    SOLVER_FROZEN_MARKS = 64,      /* sets of boxes on goals whose frozen boxes are kept */
 };
 
 typedef struct solver_frozen {
@@ -58,7 +62,12 @@ typedef struct solver_frozen {
     int *states;          /* the pulling search's queue of (box square, player side) */
     uint32_t *state_seen; /* its marks, stamped */
     uint32_t state_stamp;
-    uint64_t lost, checked; /* counters, for measurements */
+    /* The frozen boxes of the last sets of boxes on goals met (the freeze test looks at no
+     * other box): per set its key (0: none), how many and which squares, goal_count each. */
+    uint64_t marks_key[SOLVER_FROZEN_MARKS];
+    int marks_count[SOLVER_FROZEN_MARKS];
+    int *marks_squares;
+    uint64_t lost, checked, marked; /* counters, for measurements (marked: sets tested) */
 } solver_frozen;
 
 /* Sets up the check for searches on `board` with its push `distances`. False when out of
