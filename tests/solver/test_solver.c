@@ -1516,6 +1516,7 @@ static void test_the_second_run_hands_over_to_the_best_first_search(void **state
     options.memory_bytes = (size_t)64 << 20;
     options.threads = 1;
     options.max_nodes = 100000;
+    options.deadline = 0; /* the node limits alone: a sanitizer's build takes minutes */
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_LIMIT); /* the first run alone */
     solver_result_free(&r);
@@ -1729,6 +1730,7 @@ static void test_restarts_solve_what_one_search_alone_does_not(void **state)
     options.memory_bytes = (size_t)256 << 20; /* a sixteenth for each restart */
     options.threads = 1;
     options.max_nodes = 1000000;
+    options.deadline = 0; /* the node limit alone: a sanitizer's build takes minutes */
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
     assert_true(r.nodes > 500000);
