@@ -54,6 +54,7 @@ DOORS = {
 PARTS = {
     "progress/progress_store": "progress/progress",
     "solver/optimizer_search": "solver/optimizer",
+    "solver/optimizer_pull": "solver/optimizer",
     "worker/worker_state": "worker/worker",
     "worker/worker_improve": "worker/worker",
 }

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ida.h"
+#include "optimizer_pull.h"
 #include "optimizer_search.h"
 #include "rules/deadlock.h"
 #include "solver.h"
@@ -39,6 +40,11 @@ static const double CONVERGED_SHARE = 0.8;
  * bound (docs/SOLVER.md section 32: where it finds or proves, the gap is 12 at most). */
 enum { OPTIMAL_GAP = 24 };
 static const uint64_t OPTIMAL_NODES = 4000000;
+/* By pushes: the share of the time and nodes of the search for a base by another route
+ * (optimizer_pull.h) before the rounds, its nodes without a limit, and the share of those
+ * each run of the fast mode in it may take at most. */
+static const double BASE_SHARE = 0.15, BASE_MEET_SHARE = 0.25;
+static const uint64_t BASE_NODES = 1000000;
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
 const char *optimizer_status_name(optimizer_status status)
@@ -440,6 +446,66 @@ static bool optimal_better(optimizer_run *run, double deadline, uint64_t nodes,
     return better;
 }
 
+/* ---- a base by another route ---------------------------------------------------------- */
+
+typedef struct base_offer {
+    optimizer_run *run;
+    optimizer_result *result;
+} base_offer;
+
+/* A solution the pulls' search offers: kept when it replays, solves and is shorter. */
+static bool offer_base(void *argument, const optimizer_push *pushes, int count)
+{
+    base_offer *o = argument;
+    const optimizer_run *run = o->run;
+    optimizer_result *result = o->result;
+    int length = 0, moves, pushed;
+    game_step *steps = steps_of(run->board, run->start, pushes, count, &length);
+    if (!steps || !replay_solves(run->board, run->start, steps, length, &moves, &pushed) ||
+        !optimizer_shorter(run->options->metric, moves, pushed, result->moves, result->pushes)) {
+        free(steps);
+        return false;
+    }
+    free(result->steps);
+    result->steps = steps;
+    result->moves = moves;
+    result->pushes = pushed;
+    result->improvements++;
+    if (run->options->improved)
+        run->options->improved(run->options->improved_argument, steps, moves, pushed);
+    return true;
+}
+
+/* By pushes, once the first rounds have converged or had their share: a solution by other
+ * routes than the best's, the best when it has fewer pushes (optimizer_pull.h), with a
+ * share of the time and nodes. True when it is the best. */
+static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *result)
+{
+    const optimizer_options *o = run->options;
+    double end = o->max_seconds > 0 ? began + o->max_seconds * BASE_SHARE : 0;
+    uint64_t nodes = o->max_nodes ? (uint64_t)((double)o->max_nodes * BASE_SHARE) : 0;
+    if (!nodes && !end) nodes = BASE_NODES;
+    size_t memory = o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY;
+    base_offer offer = {.run = run, .result = result};
+    optimizer_pull_request request = {
+        .board = run->board,
+        .start = run->start,
+        .limit_pushes = result->pushes,
+        .deadline = end > 0 ? ida_clock() + (end - optimizer_clock()) : 0,
+        .max_nodes = nodes ? nodes : 0,
+        .meet_nodes = (uint64_t)((double)nodes * BASE_MEET_SHARE),
+        .max_bytes = memory / 4,
+        .cancel = o->cancel,
+        .offer = offer_base,
+        .offer_argument = &offer,
+    };
+    uint64_t used = 0;
+    optimizer_pull_status found = optimizer_pull_base(&request, &used);
+    result->rounds++;
+    result->nodes += used;
+    return found == OPTIMIZER_PULL_FOUND;
+}
+
 /* Takes the input into *result, its walking made shortest: false when it does not solve. */
 static bool take_input(const board *b, const position *start, const game_step *steps, int count,
                        optimizer_result *result)
@@ -494,7 +560,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
      * share of the time and nodes has gone (its own share of what is left); the vicinities
      * then go on (again from the narrowest when it found a better solution). */
     bool by_pushes = options->metric == OPTIMIZER_BY_PUSHES;
-    bool optimal_turn = by_pushes, turned = false;
+    bool optimal_turn = by_pushes, turned = false, based = false;
     int bound = by_pushes ? start_bound(&run) : -1;
     double end = run.deadline;
     uint64_t most = options->max_nodes;
@@ -509,6 +575,16 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
             /* converged with time and nodes left: the optimal mode again, with more of
              * them, unless it has proved the best or found nothing at this convergence */
             bool converged = status != OPTIMIZER_LIMIT;
+            /* a base by other routes, taken only when shorter than the input made shorter
+             * (what the rounds reach from the input can beat what they reach from it) */
+            if (by_pushes && !based && !options->no_base) {
+                based = true;
+                if (base_by_pulls(&run, began, result)) round = 0;
+                if (options->cancel && atomic_load(options->cancel)) {
+                    status = OPTIMIZER_CANCELLED;
+                    break;
+                }
+            }
             bool again = converged && by_pushes && !result->pushes_fewest && !turned;
             if (!optimal_turn && !again) break;
             optimal_turn = false;

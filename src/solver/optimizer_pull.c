@@ -1,0 +1,518 @@
+/* optimizer_pull.c - a base solution by another route (optimizer_pull.h): a weighted A* by
+ * pulls from the boxes on the goals towards the start's boxes, met at a few of its states by
+ * the fast mode from the start (solver.h) on the board whose goals are that state's boxes.
+ *
+ * The backward search's positions are the box configuration and the player's region (named
+ * by its least square); its bound is the matching of the boxes to the start's box squares
+ * over the pulls a lone box needs (the pushes from the start square to it), and the open
+ * list orders by pulls + WEIGHT x bound. */
+#include "optimizer_pull.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ida.h"
+#include "solver.h"
+#include "solver_bound.h"
+
+enum {
+    NONE = -1,
+    WEIGHT = 3,     /* the open list by pulls + WEIGHT x bound */
+    MEET_TRIES = 8, /* the fast mode's runs, at most */
+};
+
+typedef struct pull_state {
+    int32_t parent;
+    int32_t player; /* the least square of the player's region */
+    int32_t from;   /* the pull that led here: the box's square before it */
+    uint8_t direction;
+    uint8_t closed;
+    int32_t g, h;
+} pull_state;
+
+typedef struct pull_search {
+    const optimizer_pull_request *request;
+    const board *b;
+    int n, words, cells;
+    int *cell_of, *square_of;
+    uint16_t *rows; /* per square, n entries: pulls to each start square */
+    pull_state *states;
+    uint64_t *bits, *keys;
+    size_t count, capacity;
+    uint32_t *slots;
+    size_t mask;
+    uint64_t *heap; /* f << 32 | state */
+    size_t heap_count, heap_capacity;
+    uint8_t *box_at;
+    int *box_list, *queue;
+    uint32_t *stamp;
+    uint32_t generation;
+    solver_matching matching;
+    bool matching_made;
+    const uint16_t **row_of;
+    int *saved;
+    int *targets;   /* the start's box squares */
+    uint64_t *wbuf; /* three configurations of scratch */
+    size_t max_states;
+    int start_region; /* the least square of the player's region at the start */
+    uint64_t start_key;
+    /* the meeting */
+    int meet_h, tried_h, tries;
+    uint64_t nodes; /* both searches' */
+    int limit;      /* pushes: only a solution of fewer is offered */
+    solver_stop stop;
+} pull_search;
+
+static uint64_t zkey(int square)
+{
+    uint64_t z = (uint64_t)(square + 1) * 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* Pulls a lone box needs from every square to start square `s`: the pushes from s. */
+static void pull_rows(pull_search *p, const int *targets)
+{
+    const board *b = p->b;
+    for (size_t i = 0; i < (size_t)b->size * (size_t)p->n; i++) p->rows[i] = SOLVER_NO_PATH;
+    for (int k = 0; k < p->n; k++) {
+        int head = 0, tail = 0;
+        p->rows[(size_t)targets[k] * (size_t)p->n + (size_t)k] = 0;
+        p->queue[tail++] = targets[k];
+        while (head < tail) {
+            int x = p->queue[head++];
+            uint16_t dx = p->rows[(size_t)x * (size_t)p->n + (size_t)k];
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int to = x + b->delta[d], stand = x - b->delta[d];
+                if (p->cell_of[to] == NONE || p->cell_of[stand] == NONE) continue;
+                uint16_t *t = &p->rows[(size_t)to * (size_t)p->n + (size_t)k];
+                if (*t != SOLVER_NO_PATH) continue;
+                *t = (uint16_t)(dx + 1);
+                p->queue[tail++] = to;
+            }
+        }
+    }
+}
+
+static void load(pull_search *p, size_t state)
+{
+    for (int i = 0; i < p->n; i++) p->box_at[p->box_list[i]] = 0;
+    const uint64_t *bits = p->bits + state * (size_t)p->words;
+    int count = 0;
+    for (int w = 0; w < p->words; w++)
+        for (uint64_t word = bits[w]; word; word &= word - 1)
+            p->box_list[count++] = p->square_of[w * 64 + __builtin_ctzll(word)];
+    for (int i = 0; i < count; i++) p->box_at[p->box_list[i]] = 1;
+}
+
+/* Floods from `from` over the loaded boxes; returns the least square reached. */
+static int flood(pull_search *p, int from)
+{
+    const board *b = p->b;
+    p->generation++;
+    int head = 0, tail = 0, least = from;
+    p->stamp[from] = p->generation;
+    p->queue[tail++] = from;
+    while (head < tail) {
+        int q = p->queue[head++];
+        if (q < least) least = q;
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int next = q + b->delta[d];
+            if (p->cell_of[next] == NONE || p->box_at[next] || p->stamp[next] == p->generation)
+                continue;
+            p->stamp[next] = p->generation;
+            p->queue[tail++] = next;
+        }
+    }
+    return least;
+}
+
+static uint64_t state_hash(uint64_t key, int player)
+{
+    uint64_t h = key ^ ((uint64_t)(player + 1) * 0xD6E8FEB86659FD93u);
+    return h ^ (h >> 29);
+}
+
+/* The state (bits, player) added when new; its index, or -1 when out of room; *added. */
+static int64_t find_or_add(pull_search *p, const uint64_t *bits, uint64_t key, int player,
+                           bool *added)
+{
+    *added = false;
+    size_t i = (size_t)state_hash(key, player) & p->mask;
+    for (; p->slots[i]; i = (i + 1) & p->mask) {
+        size_t s = p->slots[i] - 1;
+        if (p->keys[s] == key && p->states[s].player == player &&
+            memcmp(p->bits + s * (size_t)p->words, bits, (size_t)p->words * 8) == 0)
+            return (int64_t)s;
+    }
+    if (p->count >= p->max_states) return -1;
+    if (p->count == p->capacity) {
+        size_t grown = p->capacity ? 2 * p->capacity : 4096;
+        pull_state *st = realloc(p->states, grown * sizeof *st);
+        if (st) p->states = st;
+        uint64_t *ks = st ? realloc(p->keys, grown * sizeof *ks) : NULL;
+        if (ks) p->keys = ks;
+        uint64_t *bs = ks ? realloc(p->bits, grown * (size_t)p->words * 8) : NULL;
+        if (!bs) return -1;
+        p->bits = bs;
+        p->capacity = grown;
+    }
+    size_t s = p->count++;
+    memcpy(p->bits + s * (size_t)p->words, bits, (size_t)p->words * 8);
+    p->keys[s] = key;
+    p->states[s] = (pull_state){.parent = NONE, .player = player};
+    if (2 * p->count > p->mask + 1) {
+        size_t size = 2 * (p->mask + 1);
+        uint32_t *grown = calloc(size, sizeof *grown);
+        if (!grown) return -1;
+        for (size_t k = 0; k < p->count; k++) {
+            size_t j = (size_t)state_hash(p->keys[k], p->states[k].player) & (size - 1);
+            while (grown[j]) j = (j + 1) & (size - 1);
+            grown[j] = (uint32_t)k + 1;
+        }
+        free(p->slots);
+        p->slots = grown;
+        p->mask = size - 1;
+    } else {
+        p->slots[i] = (uint32_t)s + 1;
+    }
+    *added = true;
+    return (int64_t)s;
+}
+
+static bool heap_push(pull_search *p, uint64_t f, size_t state)
+{
+    if (p->heap_count == p->heap_capacity) {
+        size_t grown = p->heap_capacity ? 2 * p->heap_capacity : 4096;
+        uint64_t *more = realloc(p->heap, grown * sizeof *more);
+        if (!more) return false;
+        p->heap = more;
+        p->heap_capacity = grown;
+    }
+    uint64_t e = f << 32 | (uint64_t)state;
+    size_t i = p->heap_count++;
+    while (i > 0 && p->heap[(i - 1) / 2] > e) {
+        p->heap[i] = p->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    p->heap[i] = e;
+    return true;
+}
+
+static uint64_t heap_pop(pull_search *p)
+{
+    uint64_t top = p->heap[0], last = p->heap[--p->heap_count];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= p->heap_count) break;
+        if (c + 1 < p->heap_count && p->heap[c + 1] < p->heap[c]) c++;
+        if (p->heap[c] >= last) break;
+        p->heap[i] = p->heap[c];
+        i = c;
+    }
+    if (p->heap_count > 0) p->heap[i] = last;
+    return top;
+}
+
+/* ---- the set-up ------------------------------------------------------------------------- */
+
+static bool pull_init(pull_search *p, const optimizer_pull_request *r)
+{
+    const board *b = r->board;
+    size_t size = (size_t)b->size;
+    *p = (pull_search){.request = r, .b = b, .n = r->start->box_count, .mask = 4095};
+    p->cell_of = malloc(size * sizeof *p->cell_of);
+    p->square_of = malloc(size * sizeof *p->square_of);
+    p->rows = malloc(size * (size_t)p->n * sizeof *p->rows);
+    p->box_at = calloc(size, 1);
+    p->box_list = calloc(size, sizeof *p->box_list);
+    p->queue = malloc(size * sizeof *p->queue);
+    p->stamp = calloc(size, sizeof *p->stamp);
+    p->row_of = calloc((size_t)p->n, sizeof *p->row_of);
+    p->slots = calloc(p->mask + 1, sizeof *p->slots);
+    p->targets = malloc((size_t)p->n * sizeof *p->targets);
+    p->wbuf = calloc(3 * ((size + 63) / 64), 8);
+    if (!p->cell_of || !p->square_of || !p->rows || !p->box_at || !p->box_list || !p->queue ||
+        !p->stamp || !p->row_of || !p->slots || !p->targets || !p->wbuf)
+        return false;
+    if (!solver_matching_init(&p->matching, p->n, (const uint16_t *const *)p->row_of)) return false;
+    p->matching_made = true;
+    p->stop = (solver_stop){.deadline = r->deadline, .cancel = r->cancel};
+    p->matching.stop = &p->stop;
+    p->saved = malloc((size_t)solver_matching_state_size(&p->matching) * sizeof *p->saved);
+    if (!p->saved) return false;
+    for (int q = 0; q < b->size; q++) {
+        bool floor = board_is_inside(b, q) && !board_is_wall(b, q);
+        p->cell_of[q] = floor ? p->cells : NONE;
+        if (floor) p->square_of[p->cells++] = q;
+    }
+    p->words = (p->cells + 63) / 64;
+    /* a state: its own bytes, its bits, its key and two slots, its heap entries */
+    size_t state_bytes = sizeof(pull_state) + (size_t)p->words * 8 + 8 + 8 + 16;
+    p->max_states = r->max_bytes / state_bytes;
+    if (p->max_states > UINT32_MAX / 2) p->max_states = UINT32_MAX / 2;
+    return true;
+}
+
+static void pull_free(pull_search *p)
+{
+    free(p->cell_of);
+    free(p->square_of);
+    free(p->rows);
+    free(p->box_at);
+    free(p->box_list);
+    free(p->queue);
+    free(p->stamp);
+    free(p->row_of);
+    free(p->slots);
+    free(p->targets);
+    free(p->wbuf);
+    free(p->states);
+    free(p->bits);
+    free(p->keys);
+    free(p->heap);
+    free(p->saved);
+    if (p->matching_made) solver_matching_free(&p->matching);
+}
+
+/* The matching of the boxes loaded (load()), from scratch. */
+static int loaded_bound(pull_search *p)
+{
+    for (int i = 0; i < p->n; i++) p->row_of[i] = p->rows + (size_t)p->box_list[i] * (size_t)p->n;
+    return solver_matching_solve(&p->matching);
+}
+
+/* The start's squares and region, the pull distances, and the goal configuration with the
+ * player in each of its regions on the open list; false when out of memory. */
+static bool add_roots(pull_search *p)
+{
+    const board *b = p->b;
+    const position *start = p->request->start;
+    uint64_t *start_bits = p->wbuf, *bits = p->wbuf + p->words;
+    int k = 0;
+    for (int q = 0; q < b->size; q++)
+        if (start->boxes[q]) {
+            p->targets[k] = q;
+            p->box_list[k++] = q;
+            p->box_at[q] = 1;
+            p->start_key ^= zkey(q);
+            start_bits[p->cell_of[q] / 64] |= 1ull << (p->cell_of[q] % 64);
+        }
+    pull_rows(p, p->targets);
+    p->start_region = flood(p, start->player);
+    for (int q = 0; q < b->size; q++) p->box_at[q] = 0;
+    uint64_t goal_key = 0;
+    for (int g = 0; g < p->n; g++) {
+        int q = b->goals[g];
+        p->box_list[g] = q;
+        p->box_at[q] = 1;
+        goal_key ^= zkey(q);
+        bits[p->cell_of[q] / 64] |= 1ull << (p->cell_of[q] % 64);
+    }
+    int h = loaded_bound(p);
+    if (h >= IDA_INFINITY) return true; /* no box can be pulled back to the start */
+    /* meet from a fifth of the way on */
+    p->meet_h = h - h / 5;
+    p->tried_h = p->meet_h + 1;
+    uint32_t seen = p->generation;
+    for (int q = 0; q < b->size; q++) {
+        if (p->cell_of[q] == NONE || p->box_at[q] || (p->stamp[q] > seen)) continue;
+        bool added;
+        int64_t s = find_or_add(p, bits, goal_key, flood(p, q), &added);
+        if (s < 0) return false;
+        p->states[s].h = h;
+        if (added && !heap_push(p, (uint64_t)WEIGHT * (uint64_t)h, (size_t)s)) return false;
+    }
+    return true;
+}
+
+/* ---- the meeting ------------------------------------------------------------------------ */
+
+/* The pushes from the state `at` to the goals (its pulls read backwards) after the `first`
+ * pushes of `list`, which has room for them; returns the count. */
+static int pushes_back(const pull_search *p, size_t at, optimizer_push *list, int first)
+{
+    int i = first;
+    for (int32_t s = (int32_t)at; p->states[s].parent != NONE; s = p->states[s].parent) {
+        int d = p->states[s].direction;
+        list[i++] =
+            (optimizer_push){p->states[s].from + p->b->delta[d], direction_opposite((direction)d)};
+    }
+    return i;
+}
+
+/* Offers a whole solution to the caller, kept when shorter. */
+static void offer(pull_search *p, const optimizer_push *list, int count)
+{
+    if (count < p->limit && p->request->offer(p->request->offer_argument, list, count))
+        p->limit = count;
+}
+
+/* The fast mode from the start to the boxes loaded (the board's goals moved onto them),
+ * followed by the pushes from there to the goals. */
+static void meet(pull_search *p, size_t at)
+{
+    const optimizer_pull_request *r = p->request;
+    const board *b = p->b;
+    board t = *b;
+    t.flags = malloc((size_t)b->size);
+    t.goals = malloc((size_t)p->n * sizeof *t.goals);
+    p->tries++;
+    if (t.flags && t.goals) {
+        int k = 0;
+        for (int q = 0; q < b->size; q++) {
+            t.flags[q] = (uint8_t)(b->flags[q] & ~BOARD_GOAL);
+            if (p->box_at[q]) {
+                t.flags[q] |= BOARD_GOAL;
+                t.goals[k++] = q;
+            }
+        }
+        uint64_t left =
+            r->max_nodes ? r->max_nodes - (p->nodes < r->max_nodes ? p->nodes : r->max_nodes) : 0;
+        uint64_t nodes = r->meet_nodes && (!left || r->meet_nodes < left) ? r->meet_nodes : left;
+        solver_options options = {.mode = SOLVER_FAST,
+                                  .deadline = r->deadline,
+                                  .max_nodes = nodes ? nodes : 1,
+                                  .memory_bytes = r->max_bytes,
+                                  .cancel = r->cancel,
+                                  .threads = 1};
+        solver_result found;
+        solver_solve(&t, r->start, &options, &found);
+        p->nodes += found.nodes;
+        int back = p->states[at].g;
+        if (found.status == SOLVER_SOLVED && found.steps && found.pushes + back < p->limit) {
+            optimizer_push *list = malloc((size_t)(found.pushes + back) * sizeof *list);
+            position q;
+            int n = 0;
+            if (list && position_copy(&q, r->start, b)) {
+                for (int i = 0; i < found.moves && n < found.pushes; i++) {
+                    int box = q.player + b->delta[found.steps[i].direction];
+                    if (board_step(b, &q, found.steps[i].direction) == STEP_PUSHED)
+                        list[n++] = (optimizer_push){box, found.steps[i].direction};
+                }
+                position_free(&q);
+                offer(p, list, pushes_back(p, at, list, n));
+            }
+            free(list);
+        }
+        solver_result_free(&found);
+    }
+    free(t.flags);
+    free(t.goals);
+}
+
+/* ---- the search ------------------------------------------------------------------------- */
+
+/* Every pull from the state `at` (loaded): false when out of room. */
+static bool expand(pull_search *p, size_t at)
+{
+    const board *b = p->b;
+    pull_state here = p->states[at];
+    uint64_t *child = p->wbuf + 2 * p->words;
+    size_t row_bytes = (size_t)p->words * 8;
+    flood(p, here.player);
+    uint32_t reach = p->generation;
+    if (loaded_bound(p) >= IDA_INFINITY) return true;
+    solver_matching_save(&p->matching, p->saved);
+    for (int i = 0; i < p->n; i++) {
+        int box = p->box_list[i];
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int stand = box + b->delta[d], behind = stand + b->delta[d];
+            if (p->stamp[stand] != reach || p->cell_of[behind] == NONE || p->box_at[behind])
+                continue;
+            /* the player on `stand` pulls the box there, stepping back to `behind` */
+            const uint16_t *row = p->row_of[i];
+            p->row_of[i] = p->rows + (size_t)stand * (size_t)p->n;
+            int h = solver_matching_update(&p->matching, &i, 1);
+            solver_matching_restore(&p->matching, p->saved);
+            p->row_of[i] = row;
+            if (h >= IDA_INFINITY || here.g + 1 + h >= p->limit) continue;
+            memcpy(child, p->bits + at * (size_t)p->words, row_bytes);
+            int from = p->cell_of[box], to = p->cell_of[stand];
+            child[from / 64] &= ~(1ull << (from % 64));
+            child[to / 64] |= 1ull << (to % 64);
+            p->box_at[box] = 0;
+            p->box_at[stand] = 1;
+            int region = flood(p, behind);
+            p->box_at[stand] = 0;
+            p->box_at[box] = 1;
+            flood(p, here.player); /* the parent's reach again */
+            reach = p->generation;
+            bool added;
+            int64_t c =
+                find_or_add(p, child, p->keys[at] ^ zkey(box) ^ zkey(stand), region, &added);
+            if (c < 0) return false;
+            pull_state *cs = &p->states[c];
+            if (!added && cs->g <= here.g + 1) continue;
+            *cs = (pull_state){.parent = (int32_t)at,
+                               .player = region,
+                               .from = box,
+                               .direction = (uint8_t)d,
+                               .g = here.g + 1,
+                               .h = h};
+            if (!heap_push(p, (uint64_t)cs->g + (uint64_t)WEIGHT * (uint64_t)h, (size_t)c))
+                return false;
+        }
+    }
+    return true;
+}
+
+static bool stopped(const pull_search *p)
+{
+    const optimizer_pull_request *r = p->request;
+    return (r->cancel && atomic_load(r->cancel)) ||
+           (r->deadline > 0 && ida_clock() >= r->deadline) ||
+           (r->max_nodes && p->nodes >= r->max_nodes) || p->matching.stopped;
+}
+
+/* True when the state `at` (loaded) is the start's boxes and the player's region. */
+static bool at_start(const pull_search *p, size_t at)
+{
+    return p->keys[at] == p->start_key && p->states[at].player == p->start_region &&
+           memcmp(p->bits + at * (size_t)p->words, p->wbuf, (size_t)p->words * 8) == 0;
+}
+
+optimizer_pull_status optimizer_pull_base(const optimizer_pull_request *r, uint64_t *nodes)
+{
+    *nodes = 0;
+    if (r->start->box_count != r->board->goal_count || r->start->box_count == 0)
+        return OPTIMIZER_PULL_NONE;
+    pull_search p;
+    bool ok = pull_init(&p, r) && add_roots(&p);
+    p.limit = r->limit_pushes;
+    optimizer_pull_status status = ok ? OPTIMIZER_PULL_NONE : OPTIMIZER_PULL_ERROR;
+    while (ok && p.heap_count > 0 && p.tries < MEET_TRIES) {
+        if (stopped(&p)) {
+            status = OPTIMIZER_PULL_LIMIT;
+            break;
+        }
+        size_t at = (size_t)(heap_pop(&p) & 0xFFFFFFFFu);
+        pull_state here = p.states[at];
+        if (here.closed) continue;
+        p.states[at].closed = 1;
+        if (here.g + here.h >= p.limit) continue; /* the limit has come down since */
+        p.nodes++;
+        if (at_start(&p, at)) {
+            optimizer_push *list = malloc((size_t)(here.g > 0 ? here.g : 1) * sizeof *list);
+            if (list) offer(&p, list, pushes_back(&p, at, list, 0));
+            free(list);
+            continue;
+        }
+        load(&p, at);
+        if (here.h <= p.meet_h && here.h < p.tried_h) {
+            p.tried_h = here.h;
+            meet(&p, at);
+            load(&p, at);
+        }
+        if (!expand(&p, at)) {
+            status = OPTIMIZER_PULL_LIMIT;
+            break;
+        }
+    }
+    if (p.limit < r->limit_pushes) status = OPTIMIZER_PULL_FOUND;
+    *nodes = p.nodes;
+    pull_free(&p);
+    return status;
+}

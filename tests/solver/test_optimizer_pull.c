@@ -1,0 +1,133 @@
+/* test_optimizer_pull.c - the optimizer's base by another route (part of the optimizer
+ * module): what it offers solves the level from the start with fewer pushes than asked for,
+ * nothing is offered when no solution is shorter, and a cancel stops it. (Its gain, on
+ * XSokoban 22 and 37, is measured in docs/SOLVER.md, section 32.) */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "solver/optimizer_pull.h"
+#include "solver_board.h"
+
+typedef struct offers {
+    const solver_board *f;
+    int count;  /* solutions offered */
+    int pushes; /* of the last */
+} offers;
+
+/* Plays the pushes from the start, the player walking to each: true when all are legal and
+ * the level ends solved. */
+static bool solves(const solver_board *f, const optimizer_push *pushes, int count)
+{
+    const board *b = &f->board;
+    position p;
+    assert_true(position_copy(&p, &f->start, b));
+    direction *walk = malloc((size_t)b->size * sizeof *walk);
+    assert_non_null(walk);
+    bool ok = true;
+    for (int i = 0; ok && i < count; i++) {
+        int stand = pushes[i].box - b->delta[pushes[i].direction];
+        int w = board_path(b, &p, stand, walk, b->size);
+        ok = w >= 0;
+        for (int k = 0; ok && k < w; k++) ok = board_step(b, &p, walk[k]) == STEP_MOVED;
+        ok = ok && board_step(b, &p, pushes[i].direction) == STEP_PUSHED;
+    }
+    ok = ok && position_is_solved(&p, b);
+    free(walk);
+    position_free(&p);
+    return ok;
+}
+
+static bool keep(void *argument, const optimizer_push *pushes, int count)
+{
+    offers *o = argument;
+    assert_true(solves(o->f, pushes, count));
+    o->count++;
+    o->pushes = count;
+    return true;
+}
+
+static optimizer_pull_status base(const solver_board *f, int limit, const atomic_bool *cancel,
+                                  offers *o)
+{
+    *o = (offers){.f = f};
+    optimizer_pull_request request = {
+        .board = &f->board,
+        .start = &f->start,
+        .limit_pushes = limit,
+        .max_nodes = 200000,
+        .meet_nodes = 50000,
+        .max_bytes = (size_t)32 << 20,
+        .cancel = cancel,
+        .offer = keep,
+        .offer_argument = o,
+    };
+    uint64_t nodes;
+    return optimizer_pull_base(&request, &nodes);
+}
+
+/* Each box has a goal of its own three and two pushes away, and 5 pushes in all are the
+ * fewest (the optimal mode's count). */
+static const char two_ways[] = "##########\n"
+                               "#.  $ $ .#\n"
+                               "#   @    #\n"
+                               "#        #\n"
+                               "##########\n";
+
+static void test_a_base_solves_the_level_in_the_fewest_pushes_here(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, two_ways);
+    offers o;
+    assert_int_equal(base(&f, 1000, NULL, &o), OPTIMIZER_PULL_FOUND);
+    assert_true(o.count >= 1);
+    assert_int_equal(o.pushes, 5);
+    solver_board_free(&f);
+}
+
+/* One box, three pushes to its goal and no shorter way. */
+static const char three_pushes[] = "#######\n"
+                                   "#@$  .#\n"
+                                   "#######\n";
+
+static void test_nothing_is_offered_below_the_fewest_pushes(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, three_pushes);
+    offers o;
+    assert_int_equal(base(&f, 4, NULL, &o), OPTIMIZER_PULL_FOUND);
+    assert_int_equal(o.pushes, 3);
+    assert_int_not_equal(base(&f, 3, NULL, &o), OPTIMIZER_PULL_FOUND);
+    assert_int_equal(o.count, 0);
+    solver_board_free(&f);
+}
+
+static void test_a_cancel_stops_it(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, two_ways);
+    atomic_bool cancel;
+    atomic_init(&cancel, true);
+    offers o;
+    assert_int_equal(base(&f, 1000, &cancel, &o), OPTIMIZER_PULL_LIMIT);
+    assert_int_equal(o.count, 0);
+    solver_board_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_base_solves_the_level_in_the_fewest_pushes_here),
+        cmocka_unit_test(test_nothing_is_offered_below_the_fewest_pushes),
+        cmocka_unit_test(test_a_cancel_stops_it),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
