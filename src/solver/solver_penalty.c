@@ -551,7 +551,8 @@ int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t p
             return 0;
         }
         if (found <= SOLVER_PENALTY_LEVEL_PAIRS) {
-            memcpy(pairs, p->pairs, (size_t)found * sizeof *pairs);
+            if (found > 0) /* p->pairs is null before the first pair is found */
+                memcpy(pairs, p->pairs, (size_t)found * sizeof *pairs);
         } else {
             *level = (solver_penalty_level){.count = -1};
             return take_pairs(p, p->pairs, found);
