@@ -41,8 +41,8 @@ static const double CONVERGED_SHARE = 0.8;
 enum { OPTIMAL_GAP = 24 };
 static const uint64_t OPTIMAL_NODES = 4000000;
 /* By pushes: the share of the time and nodes of the search for a base by another route
- * (optimizer_pull.h) before the rounds, its nodes without a limit, and the share of those
- * each run of the fast mode in it may take at most. */
+ * (optimizer_pull.h) once the first rounds are done, its nodes without a limit, and the
+ * share of those each run of the fast mode in it may take at most. */
 static const double BASE_SHARE = 0.15, BASE_MEET_SHARE = 0.25;
 static const uint64_t BASE_NODES = 1000000;
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
@@ -492,7 +492,7 @@ static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *re
         .start = run->start,
         .limit_pushes = result->pushes,
         .deadline = end > 0 ? ida_clock() + (end - optimizer_clock()) : 0,
-        .max_nodes = nodes ? nodes : 0,
+        .max_nodes = nodes,
         .meet_nodes = (uint64_t)((double)nodes * BASE_MEET_SHARE),
         .max_bytes = memory / 4,
         .cancel = o->cancel,

@@ -12,12 +12,11 @@
  * the solver's push distances (solver_bound.h). By pushes, after the first rounds a share
  * of the budget goes to a base by other routes than the input's (optimizer_pull.h: pulls
  * from the goals, met by the fast mode), taken when it has fewer pushes than the best; and
- * the optimal mode (solver.h) has a
- * turn when the vicinities have converged or a third of the budget has gone, and again at a
- * later convergence, unless the best is far above the start's bound: its IDA* is stopped as
- * soon as its threshold reaches the best's pushes (which proves them the fewest), and a
- * solution it finds with fewer is the input of the rounds that follow. Anytime: stopped by
- * its time, node or memory budget, it keeps the best found so far.
+ * the optimal mode (solver.h) has a turn when the vicinities have converged or a third of the
+ * budget has gone, and again at a later convergence, unless the best is far above the start's
+ * bound: its IDA* is stopped as soon as its threshold reaches the best's pushes (which proves them
+ * the fewest), and a solution it finds with fewer is the input of the rounds that follow. Anytime:
+ * stopped by its time, node or memory budget, it keeps the best found so far.
  *
  * The walking between the pushes is the shortest from the start (game_shortest_walks()).
  * Every solution returned has been replayed on the level and checked to solve it, and is
@@ -49,8 +48,8 @@ typedef struct optimizer_options {
      * anytime caller shows it before the rounds end. */
     void (*improved)(void *argument, const game_step *steps, int moves, int pushes);
     void *improved_argument;
-    /* By pushes: no search for a base by another route before the rounds (optimizer_pull.h),
-     * to measure what it buys (SOKOBAN_OPTIMIZER_DISABLE=base on the command line) */
+    /* By pushes: no search for a base by another route (optimizer_pull.h), to measure
+     * what it buys (SOKOBAN_OPTIMIZER_DISABLE=base on the command line) */
     bool no_base;
 } optimizer_options;
 
