@@ -14,6 +14,7 @@
 #include "ida.h"
 #include "solver.h"
 #include "solver_bound.h"
+#include "solver_open.h"
 
 enum {
     NONE = -1,
@@ -41,8 +42,7 @@ typedef struct pull_search {
     size_t count, capacity;
     uint32_t *slots;
     size_t mask;
-    uint64_t *heap; /* f << 32 | state */
-    size_t heap_count, heap_capacity;
+    solver_heap open; /* f << 32 | state */
     uint8_t *box_at;
     int *box_list, *queue;
     uint32_t *stamp;
@@ -181,41 +181,6 @@ static int64_t find_or_add(pull_search *p, const uint64_t *bits, uint64_t key, i
     return (int64_t)s;
 }
 
-static bool heap_push(pull_search *p, uint64_t f, size_t state)
-{
-    if (p->heap_count == p->heap_capacity) {
-        size_t grown = p->heap_capacity ? 2 * p->heap_capacity : 4096;
-        uint64_t *more = realloc(p->heap, grown * sizeof *more);
-        if (!more) return false;
-        p->heap = more;
-        p->heap_capacity = grown;
-    }
-    uint64_t e = f << 32 | (uint64_t)state;
-    size_t i = p->heap_count++;
-    while (i > 0 && p->heap[(i - 1) / 2] > e) {
-        p->heap[i] = p->heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    p->heap[i] = e;
-    return true;
-}
-
-static uint64_t heap_pop(pull_search *p)
-{
-    uint64_t top = p->heap[0], last = p->heap[--p->heap_count];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= p->heap_count) break;
-        if (c + 1 < p->heap_count && p->heap[c + 1] < p->heap[c]) c++;
-        if (p->heap[c] >= last) break;
-        p->heap[i] = p->heap[c];
-        i = c;
-    }
-    if (p->heap_count > 0) p->heap[i] = last;
-    return top;
-}
-
 /* ---- the set-up ------------------------------------------------------------------------- */
 
 static bool pull_init(pull_search *p, const optimizer_pull_request *r)
@@ -272,7 +237,7 @@ static void pull_free(pull_search *p)
     free(p->states);
     free(p->bits);
     free(p->keys);
-    free(p->heap);
+    free(p->open.items);
     free(p->saved);
     if (p->matching_made) solver_matching_free(&p->matching);
 }
@@ -323,7 +288,9 @@ static bool add_roots(pull_search *p)
         int64_t s = find_or_add(p, bits, goal_key, flood(p, q), &added);
         if (s < 0) return false;
         p->states[s].h = h;
-        if (added && !heap_push(p, (uint64_t)WEIGHT * (uint64_t)h, (size_t)s)) return false;
+        if (added &&
+            !solver_heap_push(&p->open, (uint64_t)WEIGHT * (uint64_t)h << 32 | (uint64_t)s))
+            return false;
     }
     return true;
 }
@@ -452,8 +419,8 @@ static bool expand(pull_search *p, size_t at)
                                .direction = (uint8_t)d,
                                .g = here.g + 1,
                                .h = h};
-            if (!heap_push(p, (uint64_t)cs->g + (uint64_t)WEIGHT * (uint64_t)h, (size_t)c))
-                return false;
+            uint64_t f = (uint64_t)cs->g + (uint64_t)WEIGHT * (uint64_t)h;
+            if (!solver_heap_push(&p->open, f << 32 | (uint64_t)c)) return false;
         }
     }
     return true;
@@ -483,12 +450,12 @@ optimizer_pull_status optimizer_pull_base(const optimizer_pull_request *r, uint6
     bool ok = pull_init(&p, r) && add_roots(&p);
     p.limit = r->limit_pushes;
     optimizer_pull_status status = ok ? OPTIMIZER_PULL_NONE : OPTIMIZER_PULL_ERROR;
-    while (ok && p.heap_count > 0 && p.tries < MEET_TRIES) {
+    while (ok && p.open.count > 0 && p.tries < MEET_TRIES) {
         if (stopped(&p)) {
             status = OPTIMIZER_PULL_LIMIT;
             break;
         }
-        size_t at = (size_t)(heap_pop(&p) & 0xFFFFFFFFu);
+        size_t at = (size_t)(solver_heap_pop(&p.open) & 0xFFFFFFFFu);
         pull_state here = p.states[at];
         if (here.closed) continue;
         p.states[at].closed = 1;

@@ -19,7 +19,7 @@ void solver_open_free(solver_open *open)
     *open = (solver_open){0};
 }
 
-static bool heap_push(solver_heap *h, uint64_t entry)
+bool solver_heap_push(solver_heap *h, uint64_t entry)
 {
     if (h->count == h->capacity) {
         int capacity = h->capacity ? h->capacity * 2 : 64;
@@ -39,7 +39,7 @@ static bool heap_push(solver_heap *h, uint64_t entry)
     return true;
 }
 
-static uint64_t heap_pop(solver_heap *h)
+uint64_t solver_heap_pop(solver_heap *h)
 {
     uint64_t top = h->items[0], last = h->items[--h->count];
     int i = 0, n = h->count;
@@ -59,7 +59,7 @@ bool solver_open_push(solver_open *open, int cell, uint64_t priority, int node)
 {
     assert(cell >= 0 && cell < open->cell_count);
     assert(priority <= UINT32_MAX && node >= 0);
-    if (!heap_push(&open->cells[cell], priority << 32 | (uint64_t)node)) return false;
+    if (!solver_heap_push(&open->cells[cell], priority << 32 | (uint64_t)node)) return false;
     open->count++;
     return true;
 }
@@ -68,7 +68,7 @@ bool solver_open_push_second(solver_open *open, uint64_t priority, int node)
 {
     assert(open->alternate);
     assert(priority <= UINT32_MAX && node >= 0);
-    if (!heap_push(&open->second, priority << 32 | (uint64_t)node)) return false;
+    if (!solver_heap_push(&open->second, priority << 32 | (uint64_t)node)) return false;
     open->count++;
     return true;
 }
@@ -80,7 +80,7 @@ int solver_open_pop(solver_open *open)
         open->turn = !turn;
         if (turn && open->second.count > 0) {
             open->count--;
-            return (int)(heap_pop(&open->second) & 0xffffffffu);
+            return (int)(solver_heap_pop(&open->second) & 0xffffffffu);
         }
     }
     for (int k = 0; k < open->cell_count; k++) {
@@ -88,12 +88,12 @@ int solver_open_pop(solver_open *open)
         open->cursor = (open->cursor + 1) % open->cell_count;
         if (h->count > 0) {
             open->count--;
-            return (int)(heap_pop(h) & 0xffffffffu);
+            return (int)(solver_heap_pop(h) & 0xffffffffu);
         }
     }
     if (open->alternate && open->second.count > 0) {
         open->count--;
-        return (int)(heap_pop(&open->second) & 0xffffffffu);
+        return (int)(solver_heap_pop(&open->second) & 0xffffffffu);
     }
     return -1;
 }
