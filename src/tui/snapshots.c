@@ -28,7 +28,7 @@ void snapshots_start_naming(snapshot_screen *s, play *p)
 static void save(play *p, const char *typed)
 {
     progress_key key = progress_level_key(play_level(p));
-    char name[SNAPSHOT_NAME_MAX + sizeof ASSISTED_MARK];
+    char name[SNAPSHOT_NAME_BYTES + sizeof ASSISTED_MARK];
     if (typed[0]) {
         snprintf(name, sizeof name, "%s", typed);
     } else {
@@ -63,6 +63,12 @@ static void save(play *p, const char *typed)
     free(groups);
 }
 
+/* A byte that goes on a UTF-8 character started before it (10xxxxxx). */
+static bool is_continuation(char byte)
+{
+    return ((unsigned char)byte & 0xC0) == 0x80;
+}
+
 void snapshots_naming_key(snapshot_screen *s, play *p, int key)
 {
     if (key == 27) {
@@ -76,10 +82,22 @@ void snapshots_naming_key(snapshot_screen *s, play *p, int key)
         return;
     }
     if ((key == KEY_BACKSPACE || key == 127 || key == 8) && s->length > 0) {
-        s->name[--s->length] = 0;
-    } else if (key >= ' ' && key < 127 && s->length < SNAPSHOT_NAME_MAX) {
-        s->name[s->length++] = (char)key;
+        /* a whole character: the bytes that go on it, then the one that starts it */
+        while (s->length > 0 && is_continuation(s->name[s->length - 1])) s->length--;
+        if (s->length > 0) s->length--;
         s->name[s->length] = 0;
+    } else if (key >= ' ' && key <= 0xFF && key != 127) {
+        /* UTF-8 comes a byte a key: a byte that goes on a character is always taken (the
+         * name has room for four bytes a character), one that starts a character while
+         * the name has fewer than SNAPSHOT_NAME_MAX */
+        int characters = 0;
+        for (int i = 0; i < s->length; i++) characters += !is_continuation(s->name[i]);
+        bool fits = is_continuation((char)key) ? s->length < SNAPSHOT_NAME_BYTES
+                                               : characters < SNAPSHOT_NAME_MAX;
+        if (fits) {
+            s->name[s->length++] = (char)key;
+            s->name[s->length] = 0;
+        }
     }
     show_prompt(s, p);
 }
@@ -157,7 +175,7 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
         if (localtime_r(&saved, &local))
             strftime(when, sizeof when, narrow ? "%m-%d %H:%M" : "%Y-%m-%d %H:%M", &local);
         /* the name, shortened by whole words to its column, with a mark when shortened */
-        char shown[SNAPSHOT_NAME_MAX + 32];
+        char shown[SNAPSHOT_NAME_BYTES + 32];
         int used = draw_shorten(v, s->items[i].name, name_width, shown, sizeof shown);
         char line[256], counts[32];
         snprintf(counts, sizeof counts, "%d/%d", moves, pushes);

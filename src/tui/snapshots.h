@@ -15,13 +15,14 @@
 #include "draw.h"
 #include "play.h"
 
-enum { SNAPSHOT_NAME_MAX = 40 };
+/* A name's length in characters; a character typed in UTF-8 comes a byte a key, up to four. */
+enum { SNAPSHOT_NAME_MAX = 40, SNAPSHOT_NAME_BYTES = SNAPSHOT_NAME_MAX * 4 };
 
 typedef struct snapshot_screen {
     /* Naming: the name being typed on the message line. */
     bool naming;
-    char name[SNAPSHOT_NAME_MAX + 1];
-    int length;
+    char name[SNAPSHOT_NAME_BYTES + 1];
+    int length; /* in bytes */
     /* The list. */
     progress_snapshot *items; /* owned, newest first */
     int count;

@@ -2668,6 +2668,27 @@ test_edit_option_ends_in_the_shell() {
     screen | grep -q "EXIT=0" || fail "the game did not end cleanly"
 }
 
+# A snapshot's name takes any character typed (UTF-8 comes a byte a key), and Backspace
+# takes back a whole character.
+test_snapshot_name_utf8() {
+    start_game "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Right
+    wait_for "moves 1  pushes 0"
+    keys m
+    wait_for "Snapshot name: _"
+    keys -l 'café ☃'
+    wait_for "Snapshot name: café ☃_"
+    keys BSpace
+    wait_for "Snapshot name: café _"
+    keys -l 'été'
+    keys Enter
+    wait_for "Snapshot 'café été' saved (1 move, 0 pushes)"
+    keys "'"
+    wait_for "Snapshots of small 1"
+    wait_for "   café été "
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
