@@ -225,6 +225,37 @@ static void keep_time(play *p)
     p->last_action_ms = 0;
 }
 
+/* True when the level is recorded as solved. */
+static bool level_solved(const play *p, int collection, int level)
+{
+    const progress_record *record = play_record(p, collection, level);
+    return record && record->solved;
+}
+
+/* The level n (delta 1) or p (-1) goes to, N or P with `unsolved_only`: the next one that
+ * can be played, across the collections. False when there is none. */
+static bool level_after(const play *p, int delta, bool unsolved_only, int *collection_out,
+                        int *level_out)
+{
+    int collection = p->collection_index, level = p->level_index;
+    for (;;) {
+        level += delta;
+        if (level < 0) {
+            if (--collection < 0) return false;
+            level = p->collections[collection].count - 1;
+        } else if (level >= p->collections[collection].count) {
+            if (++collection >= p->collection_count) return false;
+            level = 0;
+        }
+        if (p->collections[collection].levels[level].error) continue; /* cannot be played */
+        if (!unsolved_only || !level_solved(p, collection, level)) {
+            *collection_out = collection;
+            *level_out = level;
+            return true;
+        }
+    }
+}
+
 /* Records the level as solved and says so: as the player's own, or as assisted when a
  * step of the solver's replay or a step after a hint is in effect. */
 static void record_solved(play *p, bool by_solver, bool hinted)
@@ -242,7 +273,9 @@ static void record_solved(play *p, bool by_solver, bool hinted)
                                   assisted ? PROGRESS_ASSISTED : PROGRESS_OWN, &best_flags);
         free(lurd);
     }
-    play_message(p, PLAY_MESSAGE_GOOD, "Solved%s in %d %s, %d %s%s %s n or Enter: next level",
+    int next_collection, next_level;
+    bool last = !level_after(p, 1, false, &next_collection, &next_level);
+    play_message(p, PLAY_MESSAGE_GOOD, "Solved%s in %d %s, %d %s%s %s %s",
                  by_solver ? " by the solver"
                  : hinted  ? " with hints"
                            : "",
@@ -251,7 +284,7 @@ static void record_solved(play *p, bool by_solver, bool hinted)
                  assisted               ? " (recorded as assisted)"
                  : best_flags && !first ? " (a new best)"
                                         : "",
-                 dash);
+                 dash, last ? "the last level; L lists the levels" : "n or Enter: next level");
     if (first) say_if_collection_complete(p);
     play_save(p);
 }
@@ -579,29 +612,11 @@ void play_move_box(play *p, int box, int target)
                      pushes, play_plural(pushes, "push", "pushes"));
 }
 
-/* True when the level is recorded as solved. */
-static bool level_solved(const play *p, int collection, int level)
-{
-    const progress_record *record = play_record(p, collection, level);
-    return record && record->solved;
-}
-
 bool play_go(play *p, int delta, bool unsolved_only)
 {
-    int collection = p->collection_index, level = p->level_index;
-    for (;;) {
-        level += delta;
-        if (level < 0) {
-            if (--collection < 0) break;
-            level = p->collections[collection].count - 1;
-        } else if (level >= p->collections[collection].count) {
-            if (++collection >= p->collection_count) break;
-            level = 0;
-        }
-        if (p->collections[collection].levels[level].error) continue; /* cannot be played */
-        if (!unsolved_only || !level_solved(p, collection, level))
-            return play_open_level(p, collection, level);
-    }
+    int collection, level;
+    if (level_after(p, delta, unsolved_only, &collection, &level))
+        return play_open_level(p, collection, level);
     play_message(p, PLAY_MESSAGE_INFO, "No %s%s level", unsolved_only ? "unsolved " : "",
                  delta > 0 ? "next" : "previous");
     return true;

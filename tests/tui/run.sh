@@ -2689,6 +2689,20 @@ test_snapshot_name_utf8() {
     wait_for "   café été "
 }
 
+# The last level solved (the collection not complete) says there is no next level, instead
+# of offering n.
+test_last_level_solved_says_so() {
+    printf '; First\n#####\n#@$.#\n#####\n\n; Last\n######\n#@ $.#\n######\n' > "$WORK/two.xsb"
+    start_game -l C "$WORK/two.xsb" --level 2
+    wait_for "two 2/2: Last"
+    keys Right Right
+    wait_for "Solved in 2 moves, 1 push - the last level; L lists the levels"
+    keys p
+    wait_for "two 1/2: First"
+    keys Right
+    wait_for "collection complete: 2/2 - the last collection"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
