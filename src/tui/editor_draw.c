@@ -168,10 +168,13 @@ static void draw_status(const editor *e, const view *v, int row)
     char left[200], right[120];
     snprintf(left, sizeof left, " edit%s %dx%d%s%s", e->edit.changes != e->saved_changes ? "*" : "",
              b.width, b.height, e->edit.title[0] ? " " : "", e->edit.title);
+    /* the counts in words as long as they fit half the line (40 columns: "boxes 1 goals 1",
+     * the mouse's piece left out), else as boxes/goals */
     snprintf(right, sizeof right, " boxes %d goals %d  mouse: %s ", n->boxes, n->goals,
              brush_name(e->brush));
     if (utf8_width(right) > COLS / 2)
-        snprintf(right, sizeof right, " %d/%d %s ", n->boxes, n->goals, brush_name(e->brush));
+        snprintf(right, sizeof right, " boxes %d goals %d ", n->boxes, n->goals);
+    if (utf8_width(right) > COLS / 2) snprintf(right, sizeof right, " %d/%d ", n->boxes, n->goals);
     attrset(A_REVERSE);
     move(row, 0);
     hline(' ', COLS);
@@ -232,9 +235,9 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
 static void draw_keys(const view *v)
 {
     static const char *lines[] = {
-        "arrows hjkl  move the cursor",
-        "# . $ * @ +  wall goal box on-goal you",
-        "space -      floor; Enter: next row",
+        "arrows hjkl  cursor; Enter: next row",
+        "# . $ @ -    wall goal box you floor",
+        "* + space    box/you on a goal; floor",
         "x Del Bksp   erase the top piece",
         "mouse        paint (drag); right: erase",
         "u  U         undo, redo (Ctrl-R)",

@@ -2703,6 +2703,18 @@ test_last_level_solved_says_so() {
     wait_for "collection complete: 2/2 - the last collection"
 }
 
+# At 40x12 the editor's status line says the boxes and goals in words, not as a bare "1/1"
+# a player reads as moves and pushes; its list of keys names every piece.
+test_editor_counts_in_words_at_40_columns() {
+    start_game -s 40x12 --edit "$SOURCE_LEVELS/tutorial.xsb:1"
+    wait_for "edit 8x3 First push"
+    wait_for "boxes 1 goals 1"
+    # the editor's keys name every piece, the player on a goal too
+    keys '?'
+    wait_for "# . \$ @ -    wall goal box you floor"
+    wait_for "* + space    box/you on a goal; floor"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
