@@ -195,8 +195,9 @@ const cli_option_row cli_option_rows[] = {
      .wants = "a number of seconds",
      .bad = "seconds, more than 0 and at most " MAX_SECONDS_TEXT,
      .help = "with --solve: optimize each solution found for that long\n"
-             "(its line then has pushes_before= and moves_before=); in the\n"
-             "game: how long O optimizes a best (default 10)"},
+             "(its line then has pushes_before=, moves_before= and\n"
+             "optimize_seconds=); in the game: how long O optimizes a\n"
+             "best (default 10)"},
     {.name = "no-solve-ahead",
      .kind = CLI_VALUE_NONE,
      .field = FIELD(no_solve_ahead),
