@@ -1,6 +1,7 @@
 /* assist.c - hints and solve-and-replay: requests to the worker, and its answers taken into
  * the play state. */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,16 @@
 #include "rules/lurd.h"
 #include "assist.h"
 #include "play.h"
+
+void assist_count(char *out, size_t size, uint64_t n)
+{
+    if (n < 10000)
+        snprintf(out, size, "%llu", (unsigned long long)n);
+    else if (n < 1000000)
+        snprintf(out, size, "%.1fk", (double)n / 1e3);
+    else
+        snprintf(out, size, "%.2fM", (double)n / 1e6);
+}
 
 static const char *mode_name(solver_mode mode)
 {
@@ -266,9 +277,11 @@ static void report_no_solution(assist *a, play *p, const worker_result *result)
         *seconds *= 2;
         a->gave_up = true;
         a->timed_out = hint ? ASSIST_REQUEST_HINT : ASSIST_REQUEST_SOLVE;
+        char nodes[32];
+        assist_count(nodes, sizeof nodes, result->nodes);
         play_message(p, PLAY_MESSAGE_INFO,
-                     "No answer within %g s (%.1fM nodes); %s again gives the solver %g s", spent,
-                     (double)result->nodes / 1e6, hint ? "H" : "S", *seconds);
+                     "No answer within %g s (%s nodes); %s again gives the solver %g s", spent,
+                     nodes, hint ? "H" : "S", *seconds);
         break;
     }
     default:

@@ -13,6 +13,7 @@
 #define SOKOBAN_TUI_ASSIST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "worker/worker.h"
@@ -89,6 +90,10 @@ void assist_stop(assist *a, play *p, const char *why);
 /* True while a request waits for the worker or O's optimizer runs: the loop then wakes
  * every tick for the spinner and assist_poll(). */
 bool assist_busy(const assist *a);
+
+/* A count of nodes as the game writes it, on the status line and in messages: "12",
+ * "12.3k", "4.56M". */
+void assist_count(char *out, size_t size, uint64_t n);
 
 /* O: optimizes the best of level `index` of collection `collection` (optimize_best.h). */
 void assist_optimize_best(assist *a, play *p, int collection, int index);

@@ -327,17 +327,6 @@ int draw_square_at(const view *v, const play *p, int row, int column)
 
 /* ---- The status and message lines --------------------------------------------------- */
 
-/* "12", "12.3k", "4.56M". */
-static void format_count(char *out, size_t size, uint64_t n)
-{
-    if (n < 10000)
-        snprintf(out, size, "%llu", (unsigned long long)n);
-    else if (n < 1000000)
-        snprintf(out, size, "%.1fk", (double)n / 1e3);
-    else
-        snprintf(out, size, "%.2fM", (double)n / 1e6);
-}
-
 /* What the solver and the replay are doing, for the right end of the status line; `brief`
  * (a narrow terminal): the same in fewer words ("ahead" for "solver ahead", the replay
  * without its speed, the search without "solver" and "nodes", a hint without "improved"). */
@@ -357,7 +346,7 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
         worker_activity activity;
         worker_progress(a->worker, &activity);
         char nodes[32];
-        format_count(nodes, sizeof nodes, activity.nodes);
+        assist_count(nodes, sizeof nodes, activity.nodes);
         snprintf(out, size, "%s%s %s %s%s", brief ? "" : "solver ",
                  g->spinner[v->spinner % (unsigned)g->spinner_count],
                  activity.looking_back               ? "looking back"

@@ -19,8 +19,8 @@ typedef enum view_screen {
     VIEW_SCREEN_PLAY,
     VIEW_SCREEN_LEVELS,
     VIEW_SCREEN_HELP,
-    VIEW_SCREEN_SNAPSHOTS,  /* snapshots.h */
-    VIEW_SCREEN_STATISTICS, /* statistics.h */
+    VIEW_SCREEN_SNAPSHOTS,   /* snapshots.h */
+    VIEW_SCREEN_STATISTICS,  /* statistics.h */
     VIEW_SCREEN_COLLECTIONS, /* collections.h: the collection library */
     VIEW_SCREEN_EDITOR,      /* editor.h: the level editor */
 } view_screen;
@@ -30,11 +30,11 @@ typedef enum view_screen {
  * either, scrolled: the view shows squares from (origin_x, origin_y) on, and follows the
  * player (and so a replay's pushed box) with a margin. */
 typedef struct view_layout {
-    int top, left;  /* screen row and column of the first square shown */
-    int cell_width; /* columns per square: 2, or 1 when the terminal is narrow */
-    int origin_x, origin_y; /* the first square shown (0, 0 unless scrolled) */
+    int top, left;                 /* screen row and column of the first square shown */
+    int cell_width;                /* columns per square: 2, or 1 when the terminal is narrow */
+    int origin_x, origin_y;        /* the first square shown (0, 0 unless scrolled) */
     int shown_width, shown_height; /* squares shown across and down */
-    bool scrolled;  /* the board is larger than the screen */
+    bool scrolled;                 /* the board is larger than the screen */
     bool too_small; /* no room even for one row of the board: a note is shown instead */
 } view_layout;
 
@@ -88,8 +88,7 @@ enum {
  * measure of the screen counts them: a control character (a tab in a level's title) none,
  * so it is not drawn; outside a UTF-8 locale, a character that is not ASCII shows as that
  * many '?' (none for a combining accent, two for a wide character). */
-void draw_text(const view *v, int row, int column, const char *text, size_t length,
-               int columns);
+void draw_text(const view *v, int row, int column, const char *text, size_t length, int columns);
 
 /* Writes the NUL-terminated `text` at (row, column) in at most `columns` columns: whole
  * when it fits, else shortened after its last whole word that fits with a mark ("…", or
@@ -110,8 +109,7 @@ int draw_wrapped_rows(const char *text);
  * cell of `cell_width` columns (2: the UTF-8 glyphs, 1: the XSB characters), with the
  * DRAW_MARK_* marks: the level editor's board. */
 enum { DRAW_MARK_DEADLOCK = 1, DRAW_MARK_CURSOR = 2, DRAW_MARK_DEAD_SQUARE = 4 };
-void draw_level_square(const view *v, int row, int column, int cell_width, char square,
-                       int marks);
+void draw_level_square(const view *v, int row, int column, int cell_width, char square, int marks);
 
 /* The attributes of a colour pair with a monochrome fallback. */
 int draw_attr(const view *v, int pair, int monochrome);

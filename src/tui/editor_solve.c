@@ -4,19 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "assist.h"
 #include "ida.h"
 #include "replay.h"
-
-/* "12", "12.3k", "4.56M". */
-static void format_count(char *out, size_t size, uint64_t n)
-{
-    if (n < 10000)
-        snprintf(out, size, "%llu", (unsigned long long)n);
-    else if (n < 1000000)
-        snprintf(out, size, "%.1fk", (double)n / 1e3);
-    else
-        snprintf(out, size, "%.2fM", (double)n / 1e6);
-}
 
 /* Forgets the level asked about. */
 static void drop_level(editor_solve *s)
@@ -151,7 +141,7 @@ void editor_solve_activity(const editor_solve *s, char *out, size_t size)
     worker_activity activity;
     worker_progress(s->worker, &activity);
     char nodes[32];
-    format_count(nodes, sizeof nodes, activity.nodes);
+    assist_count(nodes, sizeof nodes, activity.nodes);
     snprintf(out, size, "%s %.1f s, %s nodes (Esc stops)",
              s->state == EDITOR_SOLVE_FAST ? "solving" : "optimal",
              (replay_now_ms() - s->asked_at) / 1000.0, nodes);

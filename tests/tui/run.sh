@@ -808,13 +808,17 @@ test_late_answer_taken_in_time() {
 }
 
 # After "No answer within N s", H again gives the solver twice the time and says so (from a
-# quarter of a second: 0.75 s of solving in all).
+# quarter of a second: 0.75 s of solving in all); the nodes looked at are counted as the
+# status line counts them.
 test_hint_again_doubles_the_time() {
     start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 50 --hint-time 0.25 --no-solve-ahead
     wait_for "solver idle"
     keys H
     wait_for "No answer within 0.25 s"
     wait_for "H again gives the solver 0.5 s"
+    # the nodes counted as the status line counts them ("0", "12.3k", "4.56M"), not "0.0M"
+    shows " nodes); H again" || fail "the message does not count the nodes"
+    shows "(0.0M nodes)" && fail "a count under a million written in millions"
     keys H
     wait_for "Thinking of a hint, up to 0.5 s this time"
     wait_for "No answer within 0.5 s"
