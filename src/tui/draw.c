@@ -355,6 +355,10 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
                  nodes, brief ? "" : " nodes");
         return;
     }
+    if (optimize_best_running(&a->best)) { /* O at work on a thread of its own */
+        snprintf(out, size, "optimizing %s", g->spinner[v->spinner % (unsigned)g->spinner_count]);
+        return;
+    }
     if (p->hint.shown) {
         snprintf(out, size, "hint (%s%s)", p->hint.mode == SOLVER_OPTIMAL ? "optimal" : "fast",
                  p->hint.improved && !brief ? ", improved" : "");

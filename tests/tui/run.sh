@@ -2719,6 +2719,21 @@ test_editor_counts_in_words_at_40_columns() {
     wait_for "* + space    box/you on a goal; floor"
 }
 
+# While O works the status line says so (the solver itself is idle), until it ends.
+test_optimizing_on_the_status_line() {
+    start_game -t screen -l C "$SOURCE_LEVELS/xsokoban.xsb:2" --optimize-time 60 # End sent
+    wait_for "xsokoban 2/90"
+    keys S
+    wait_for "replay "
+    keys End
+    wait_for "Solved by the solver"
+    keys O
+    wait_for "  optimizing "
+    keys Escape
+    wait_gone "  optimizing "
+    shows "Optimized level 2" || shows "Optimizing stopped" || fail "O's end is not told"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
