@@ -135,9 +135,23 @@ key_action keys_action(int key)
 
 void keys_name(int key, char *out, size_t size)
 {
+    /* the names written on the keys (curses calls them IC, NPAGE, ...) */
+    static const struct {
+        int key;
+        const char *name;
+    } written[] = {{KEY_IC, "Insert"},  {KEY_DC, "Delete"},      {KEY_NPAGE, "PgDn"},
+                   {KEY_PPAGE, "PgUp"}, {KEY_BTAB, "Shift-Tab"}, {ESCAPE, "Esc"},
+                   {' ', "Space"}};
+    for (size_t i = 0; i < sizeof written / sizeof written[0]; i++)
+        if (written[i].key == key) {
+            snprintf(out, size, "%s", written[i].name);
+            return;
+        }
     const char *name = key > ' ' && key < 127 ? NULL : keyname(key);
     if (key >= KEY_F(1) && key <= KEY_F(63))
         snprintf(out, size, "F%d", key - KEY_F0);
+    else if (name && name[0] == '^' && name[1] >= '@' && name[1] <= '_' && !name[2])
+        snprintf(out, size, "Ctrl-%c", name[1]); /* ^X, as the help writes Ctrl-L */
     else if (name)
         snprintf(out, size, "%s", name + (strncmp(name, "KEY_", 4) == 0 ? 4 : 0));
     else

@@ -2129,7 +2129,7 @@ test_replay_step_back_and_end() {
     wait_gone "replay "
 }
 
-# Caps Lock: W A J K still move; an unknown key points to '?'.
+# Caps Lock: W A J K still move; an unknown key, named as on the keyboard, points to '?'.
 test_capitals_move_unknown_key() {
     start_game -l C "$WORK/small.xsb"
     wait_for "moves 0  pushes 0"
@@ -2142,7 +2142,12 @@ test_capitals_move_unknown_key() {
     keys F5
     wait_for "Unknown key F5: ? shows the keys"
     keys IC
-    wait_for "Unknown key IC: ? shows the keys"
+    wait_for "Unknown key Insert: ? shows the keys"
+    # keys named as they are written on them, not as curses names them (NPAGE, ^G)
+    keys NPage
+    wait_for "Unknown key PgDn: ? shows the keys"
+    keys C-g
+    wait_for "Unknown key Ctrl-G: ? shows the keys"
 }
 
 # r at the start says there is nothing to restart, not that the moves can be redone.
