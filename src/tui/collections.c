@@ -336,25 +336,47 @@ static int find_typed(const collections_screen *s, const char *text)
     return -1;
 }
 
+/* True when `text` ends inside a UTF-8 character: its last bytes start one that needs more
+ * (a character typed comes a byte a key). */
+static bool ends_mid_character(const char *text)
+{
+    size_t length = strlen(text), after = 0;
+    while (after < length && ((unsigned char)text[length - 1 - after] & 0xC0) == 0x80) after++;
+    if (after == length) return false;
+    unsigned char lead = (unsigned char)text[length - 1 - after];
+    size_t needs = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+    return after < needs;
+}
+
 /* A key while a name is typed: true when it was the name's (a character, Backspace). */
 static bool typing_key(collections_screen *s, int key)
 {
     size_t length = strlen(s->typed);
     if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        if (length > 0) s->typed[length - 1] = '\0';
-        if (length <= 1) s->typing = false;
+        /* a whole character: the bytes that go on it, then the one that starts it */
+        while (length > 0 && ((unsigned char)s->typed[length - 1] & 0xC0) == 0x80) length--;
+        if (length > 0) length--;
+        s->typed[length] = '\0';
+        if (length == 0) s->typing = false;
         int found = s->typed[0] ? find_typed(s, s->typed) : -1;
         if (found >= 0) s->selected = found;
         return true;
     }
-    if (key < ' ' || key >= 127 || key == '/') return false;
+    if (key < ' ' || key == 127 || key > 0xFF || key == '/') return false;
     if (length + 1 >= sizeof s->typed) return true;
     char longer[sizeof s->typed];
     snprintf(longer, sizeof longer, "%s%c", s->typed, key);
+    if (ends_mid_character(longer)) { /* matched once the character is whole */
+        snprintf(s->typed, sizeof s->typed, "%s", longer);
+        return true;
+    }
     int found = find_typed(s, longer);
     if (found < 0) {
-        /* not taken: the letters after it still match */
+        /* not taken, nor the bytes of its character typed before: the letters before it
+         * still match */
         snprintf(s->note, sizeof s->note, "no name holds \"%s\"", longer);
+        for (size_t end = strlen(s->typed); end > 0 && ends_mid_character(s->typed);)
+            s->typed[--end] = '\0';
         return true;
     }
     snprintf(s->typed, sizeof s->typed, "%s", longer);
@@ -367,7 +389,8 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
     s->note[0] = '\0';
     if (s->typing && typing_key(s, key)) return COLLECTIONS_STAY;
     /* a name starts with a letter that is no key of the list, or with / */
-    bool name_key = key < 128 && (isalnum(key) || key == '_' || key == '-');
+    bool name_key = (key < 128 && (isalnum(key) || key == '_' || key == '-')) ||
+                    (key >= 0xC0 && key <= 0xF7); /* the first byte of a UTF-8 letter */
     if (!s->typing && (key == '/' || (name_key && !strchr("jkgGqc", key)))) {
         s->typing = true;
         s->typed[0] = '\0';

@@ -2739,6 +2739,31 @@ test_optimizing_on_the_status_line() {
     shows "Optimized level 2" || shows "Optimizing stopped" || fail "O's end is not told"
 }
 
+# The library takes a name typed with letters beyond ASCII (UTF-8 comes a byte a key), and
+# Backspace takes back a whole letter.
+test_library_name_utf8() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf 'Collection: Élan vital\n\n; Peak\n#####\n#@$.#\n#####\n' > "$XDG_DATA_HOME/sokoban/levels/elan.sok"
+    start_game "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys -l 'Élx'
+    wait_for 'no name holds "Élx"'
+    wait_for "Name: Él_"
+    keys BSpace
+    wait_for "Name: É_"
+    keys -l 'ö'
+    wait_for 'no name holds "Éö"'
+    wait_for "Name: É_"
+    keys -l 'la'
+    wait_for "Name: Éla_"
+    keys Enter
+    wait_for "Élan vital 1/1: Peak"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
