@@ -282,6 +282,14 @@ static void play_key(tui *t, int key)
     case KEY_ACTION_NONE:
         unknown_key(t, key);
         break;
+    case KEY_ACTION_PAUSE:
+    case KEY_ACTION_STEP:
+    case KEY_ACTION_STEP_BACK:
+    case KEY_ACTION_FASTER:
+    case KEY_ACTION_SLOWER:
+        play_message(&t->play, PLAY_MESSAGE_INFO,
+                     "No replay to control: S or B starts one (then space, . , + -)");
+        break;
     default:
         break;
     }
@@ -533,7 +541,8 @@ int tui_main(const cli_options *options)
          * first that can) */
         const level *named = t.start.collection >= 0
                                  ? &t.play.collections[t.start.collection].levels[t.start.level]
-                                 : options->file_count ? play_level(&t.play) : NULL;
+                             : options->file_count ? play_level(&t.play)
+                                                   : NULL;
         if (options->edit) editor_enter(&t.editor, named, &t.play, &t.assist, &t.view);
         main_loop(&t);
     }

@@ -2764,6 +2764,19 @@ test_library_name_utf8() {
     wait_for "Élan vital 1/1: Peak"
 }
 
+# A replay's key with no replay running says how to start one, instead of doing nothing.
+test_replay_key_without_replay() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Space
+    wait_for "No replay to control: S or B starts one"
+    keys Right
+    wait_gone "No replay to control"
+    keys +
+    wait_for "No replay to control: S or B starts one"
+    wait_for "moves 1  pushes 0"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
