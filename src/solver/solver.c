@@ -562,23 +562,22 @@ typedef struct race_level {
     const board *board;
     const position *start;
     const solver_options *options; /* shared: memory and node limit divided by the runs */
-    double began;                  /* the race's start, from which the runs' shares of the
-                                      time count */
+    double began;                  /* the race's start: the runs' shares of time from it */
     solver_learned *learned;       /* the deadlocks they learn, shared; may be NULL */
     solver_result *results;
 } race_level;
 
-/* The odd runs search first with the feature-space search on the packing order without
- * parking squares, for this share of the time (at most ODD_FIRST_SECONDS) and of the node
- * limit; with a limit, then on the packing order by the first rules, which park fewer boxes
- * than YASS's (solver_packing.h), up to ODD_LATE_SHARE of it; then with the weighted
- * best-first search for the rest, each starting from what the ones before learned of
- * deadlocks. The three are what the even runs miss most often: the first solves halfway
- * positions whose packing order is better without parking (XSokoban 39, 50 and 87 halfway
- * within 1.4 s), the second levels whose order parks little (XSokoban 14), the third
- * Sasquatch's levels (19 and 37 of Sasquatch I take it 4 to 5 s); see docs/SOLVER.md. */
+/* The odd runs, in parts, each from what the ones before learned of deadlocks: FESS on the
+ * order without parking squares for ODD_FIRST_SHARE of the time (at most ODD_FIRST_SECONDS)
+ * and nodes (XSokoban 39, 50 and 87 halfway within 1.4 s); with a limit, FESS with parking
+ * and the opener over whole box moves (solver_box_advisors.h) up to ODD_OPENER_SHARE
+ * (XSokoban 28, 50 at push 120); FESS on the order by the first rules, which park fewer boxes
+ * than YASS's (solver_packing.h), up to ODD_LATE_SHARE (XSokoban 14); then the weighted
+ * best-first search (Sasquatch I 19 and 37 in 4 to 5 s). What the even runs miss most often
+ * (docs/SOLVER.md, section 29). */
 #define ODD_FIRST_SHARE 0.3
 #define ODD_FIRST_SECONDS 3.0
+#define ODD_OPENER_SHARE 0.45
 #define ODD_LATE_SHARE 0.6
 
 /* True when a search that ended with `result` leaves room for another within `limits`
@@ -600,48 +599,51 @@ static double share_of_time(double began, double deadline, double share)
 }
 
 /* Goes on after a search that ended with `result`: the search `then` (its node limit over
- * both), its nodes counted with those before. */
+ * both; `box_moves` as solve_search's), its nodes counted with those before. */
 static void run_then(const board *b, const position *start, solver_options then,
-                     solver_learned *learned, solver_result *result)
+                     solver_learned *learned, bool box_moves, solver_result *result)
 {
     uint64_t nodes = result->nodes;
     solver_result_free(result);
     if (then.max_nodes) then.max_nodes = then.max_nodes > nodes ? then.max_nodes - nodes : 1;
-    solve_search(b, start, &then, learned, false, result);
+    solve_search(b, start, &then, learned, box_moves, result);
     result->nodes += nodes;
 }
 
-/* Run `index` of the race on its own share of the options (`mine`): the even ones the
- * feature-space search, the odd ones the two strategies in turn (above). */
+/* When `result` leaves room, goes on with `mine`, `off` off, up to `share` of its limits. */
+static void run_part(const race_level *level, const solver_options *mine, unsigned off,
+                     double share, bool box_moves, solver_result *result)
+{
+    if (!run_again(mine, level->began, result, 0)) return;
+    solver_options part = *mine;
+    part.disable |= off;
+    part.deadline = share_of_time(level->began, mine->deadline, share);
+    if (part.max_nodes && share < 1)
+        part.max_nodes = (uint64_t)(share * (double)part.max_nodes) + 1;
+    run_then(level->board, level->start, part, level->learned, box_moves, result);
+}
+
+/* Run `index` of the race on its share of the options (`mine`): even ones FESS, odd the parts. */
 static void solve_run(const race_level *level, int index, solver_options mine,
                       solver_result *result)
 {
-    if (index % 2 == 0 || (mine.disable & SOLVER_NO_FEATURES)) {
-        /* without features both parts would be the best-first search: run it once */
+    if (index % 2 == 0 || (mine.disable & SOLVER_NO_FEATURES)) { /* without: best-first once */
         solve_search(level->board, level->start, &mine, level->learned, false, result);
         return;
     }
     solver_options first = mine;
     first.disable |= SOLVER_NO_PARKING;
+    double share = share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE);
     first.deadline = level->began + ODD_FIRST_SECONDS; /* from the race's start */
-    if (mine.deadline > 0 &&
-        share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE) < first.deadline)
-        first.deadline = share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE);
+    if (mine.deadline > 0 && share < first.deadline) first.deadline = share;
     if (mine.max_nodes) first.max_nodes = (uint64_t)(ODD_FIRST_SHARE * (double)mine.max_nodes) + 1;
     solve_search(level->board, level->start, &first, level->learned, false, result);
-    if (!(mine.disable & (SOLVER_NO_EARLY_ORDER | SOLVER_NO_PARKING)) &&
-        (mine.deadline > 0 || mine.max_nodes) && run_again(&mine, level->began, result, 0)) {
-        solver_options late = mine;
-        late.disable |= SOLVER_NO_EARLY_ORDER;
-        late.deadline = share_of_time(level->began, mine.deadline, ODD_LATE_SHARE);
-        if (late.max_nodes)
-            late.max_nodes = (uint64_t)(ODD_LATE_SHARE * (double)mine.max_nodes) + 1;
-        run_then(level->board, level->start, late, level->learned, result);
-    }
-    if (run_again(&mine, level->began, result, 0)) {
-        mine.disable |= SOLVER_NO_FEATURES;
-        run_then(level->board, level->start, mine, level->learned, result);
-    }
+    bool limited = mine.deadline > 0 || mine.max_nodes;
+    if (limited && !(mine.disable & SOLVER_NO_OPENER_MOVES))
+        run_part(level, &mine, SOLVER_NO_JOINER_MOVES, ODD_OPENER_SHARE, true, result);
+    if (limited && !(mine.disable & (SOLVER_NO_EARLY_ORDER | SOLVER_NO_PARKING)))
+        run_part(level, &mine, SOLVER_NO_EARLY_ORDER, ODD_LATE_SHARE, false, result);
+    run_part(level, &mine, SOLVER_NO_FEATURES, 1, false, result);
 }
 
 /* One run of the race (solver_threads.h): true when it answered. */
@@ -741,7 +743,7 @@ static void solve_single(const board *b, const position *start, const solver_opt
     if (run_again(options, began, result, SINGLE_AGAIN_SHARE)) {
         solver_options rest = first;
         rest.disable |= SOLVER_NO_PARKING;
-        run_then(b, start, rest, learned, result);
+        run_then(b, start, rest, learned, false, result);
     }
     solver_learned_free(mine);
 }
