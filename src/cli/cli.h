@@ -2,7 +2,7 @@
  *
  * Each mode lives in a file of its own under src/cli/ (the game in src/tui/) and returns
  * the process exit status: 0 success, 1 a negative answer (not solved, not verified),
- * 2 bad input or usage. Messages go to stderr as "sokoban: ...". */
+ * 2 bad input or usage (and output that could not be written, main.c). Messages go to stderr as "sokoban: ...". */
 #ifndef SOKOBAN_CLI_H
 #define SOKOBAN_CLI_H
 

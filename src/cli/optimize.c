@@ -141,7 +141,7 @@ int cli_optimize(const cli_options *options)
     }
     int status = CLI_OK;
     optimize_total total = {0};
-    for (int i = first; i <= last; i++) {
+    for (int i = first; i <= last && !ferror(stdout); i++) { /* main.c says why it stopped */
         const level *lv = &c.levels[i];
         char *lurd = solution_for(text, lv->number);
         if (lv->error || !lurd) {

@@ -191,7 +191,8 @@ int cli_solve(const cli_options *options)
     bool progress = isatty(STDERR_FILENO);
     bool all_solved = true;
     solve_total total = {0};
-    for (int i = first; i <= last; i++) {
+    /* a line that could not be written (a full disk) ends the run: the rest would be lost */
+    for (int i = first; i <= last && !ferror(stdout); i++) {
         if (c.levels[i].error) { /* --all goes past a level that cannot be played */
             fprintf(stderr, "sokoban: %s (skipped)\n", c.levels[i].error);
             all_solved = false;

@@ -214,7 +214,7 @@ static int solve_lines(FILE *file, const cli_options *options)
     int instances = 0, solved = 0, unsolvable = 0;
     uint64_t nodes = 0;
     double seconds = 0;
-    while (read_line(file, &line)) {
+    while (!ferror(stdout) && read_line(file, &line)) { /* main.c says why it stopped */
         line_number++;
         const char *p = line.text + strspn(line.text, " \t\r\n");
         if (!line.nul_at && (!*p || *p == '#')) continue;
