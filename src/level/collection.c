@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "textfile.h"
+#include "utf8.h"
 
 int collection_natural_compare(const char *a, const char *b)
 {
@@ -151,14 +152,17 @@ bool collection_append(collection *into, collection *from)
     return true;
 }
 
-/* The last part of a folder's path, without trailing slashes: a string to free(). */
+/* The last part of a folder's path, without trailing slashes and without control characters
+ * (as name_from_path): a string to free(). */
 static char *folder_name(const char *path)
 {
     size_t end = strlen(path);
     while (end > 1 && path[end - 1] == '/') end--;
     size_t start = end;
     while (start > 0 && path[start - 1] != '/') start--;
-    return strndup(path + start, end - start);
+    char *name = strndup(path + start, end - start);
+    if (name) utf8_drop_controls(name);
+    return name;
 }
 
 /* A folder as one collection: its level files in natural order; a file that cannot be read
@@ -287,6 +291,7 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
             /* the group is named by its key's file part: "microban01" */
             const char *name = strrchr(key, '/');
             char *copy = strdup(name ? name + 1 : key);
+            if (copy) utf8_drop_controls(copy); /* as name_from_path */
             if (copy) {
                 free(one.name);
                 one.name = copy;

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "utf8.h"
+
 bool line_is_map_char(char c)
 {
     return c == '#' || c == ' ' || c == '-' || c == '_' || c == '.' || c == '$' || c == '*' ||
@@ -241,7 +243,9 @@ char *name_from_path(const char *path)
     base = base ? base + 1 : path;
     const char *dot = strrchr(base, '.');
     size_t length = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    return string_copy(base, length);
+    char *name = string_copy(base, length);
+    if (name) utf8_drop_controls(name); /* a name is one line of text, whatever the path */
+    return name;
 }
 
 int line_bad_solution_end(const line *lines, int opener, int to, int count)

@@ -94,7 +94,9 @@ char *string_copy(const char *text, size_t length);
  * ends and form feed. */
 bool text_is_text(const char *text, size_t length);
 
-/* The file name without directory and extension, to free(); NULL when out of memory. */
+/* The file name without directory and extension, its control characters (a line end, an
+ * escape: a file's name may hold any byte but '/') left out: to free(); NULL when out of
+ * memory. */
 char *name_from_path(const char *path);
 
 #endif

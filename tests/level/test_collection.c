@@ -23,6 +23,14 @@ static void write_level(const char *folder, const char *name, const char *title)
     scratch_write(folder, name, text);
 }
 
+/* True when `text` holds no control character (a line end, an escape): one line of text. */
+static bool one_line_of_text(const char *text)
+{
+    for (const char *c = text; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) return false;
+    return true;
+}
+
 /* ---------------------------------------------------------------- natural order */
 
 static void test_natural_order_compares_numbers_by_value(void **state)
@@ -150,6 +158,52 @@ static void test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal(void **sta
 
 /* ---------------------------------------------------------------- FILE:N */
 
+/* A collection's name is made from a file's or a folder's name, which may hold any byte but
+ * '/': a line end or an escape there must not reach the screen or the "Collection:" line of
+ * an export, where it would start a line of its own. */
+static void test_names_made_from_paths_are_one_line_of_text(void **state)
+{
+    (void)state;
+    char *folder = scratch_make("sokoban-collection");
+    char inner[512], file[600], grouped[2][600];
+    snprintf(inner, sizeof inner, "%s/new\nline\033[2Jset", folder);
+    assert_int_equal(mkdir(inner, 0700), 0);
+    write_level(inner, "one\nTitle: x.sok", "One");
+    write_level(inner, "grp\r\033_0001.sok", "G1");
+    write_level(inner, "grp\r\033_0002.sok", "G2");
+    collection c;
+    level_error error;
+
+    /* a folder */
+    if (!collection_open(inner, &c, &error)) fail_msg("%s", error.message);
+    assert_true(one_line_of_text(c.name));
+    assert_string_equal(c.name, "newline[2Jset");
+    collection_free(&c);
+
+    /* a file */
+    snprintf(file, sizeof file, "%s/one\nTitle: x.sok", inner);
+    if (!collection_open(file, &c, &error)) fail_msg("%s", error.message);
+    assert_string_equal(c.name, "oneTitle: x");
+    collection_free(&c);
+
+    /* a group of one-level files */
+    const char *arguments[2];
+    for (int i = 0; i < 2; i++) {
+        snprintf(grouped[i], sizeof grouped[i], "%s/grp\r\033_000%d.sok", inner, i + 1);
+        arguments[i] = grouped[i];
+    }
+    collection *list;
+    int *levels, count;
+    if (!collection_open_all(arguments, 2, &list, &levels, &count, &error))
+        fail_msg("%s", error.message);
+    assert_int_equal(count, 1);
+    assert_string_equal(list[0].name, "grp");
+    collection_free(&list[0]);
+    free(list);
+    free(levels);
+    scratch_remove(folder);
+}
+
 static void test_file_colon_number_names_a_level(void **state)
 {
     (void)state;
@@ -257,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_group_key_drops_the_number_and_extension),
         cmocka_unit_test(test_numbered_one_level_files_group_into_one_collection),
         cmocka_unit_test(test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal),
+        cmocka_unit_test(test_names_made_from_paths_are_one_line_of_text),
         cmocka_unit_test(test_file_colon_number_names_a_level),
         cmocka_unit_test(test_file_named_with_a_colon_is_the_file),
         cmocka_unit_test(test_width_counts_characters_not_bytes),
