@@ -2,7 +2,8 @@
  *
  * Each mode lives in a file of its own under src/cli/ (the game in src/tui/) and returns
  * the process exit status: 0 success, 1 a negative answer (not solved, not verified),
- * 2 bad input or usage (and output that could not be written, main.c). Messages go to stderr as "sokoban: ...". */
+ * 2 bad input or usage (and output that could not be written, main.c). Messages go to stderr as
+ * "sokoban: ...". */
 #ifndef SOKOBAN_CLI_H
 #define SOKOBAN_CLI_H
 
@@ -71,5 +72,10 @@ bool cli_optimize_steps(const cli_options *options, const board *b, const positi
  * at most 16 MiB of text: a string to free(), or NULL after printing why. */
 char *cli_read_text_file(const char *path);
 char *cli_read_stdin(void);
+
+/* Says the message `format` makes on stderr as one line, "sokoban: MESSAGE": its control
+ * characters (a line end or an escape in a path or an argument) left out, so that a message
+ * is one line of text whatever the names in it. */
+void cli_say(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -1,11 +1,14 @@
 /* common.c - what the command-line modes share: loading the collection, picking a level,
  * reading a solution's text. */
+#define _GNU_SOURCE
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "level/collection.h"
 #include "level/textfile.h"
+#include "level/utf8.h"
 
 #include "cli.h"
 
@@ -26,7 +29,7 @@ bool cli_load_collection(const cli_options *options, collection *out)
         snprintf(error.message, sizeof error.message, "out of memory");
     free(file);
     if (!loaded) {
-        fprintf(stderr, "sokoban: %s\n", error.message);
+        cli_say("%s", error.message);
         return false;
     }
     return true;
@@ -38,19 +41,18 @@ const level *cli_pick_level(const cli_options *options, const collection *c)
     int from_file = collection_split_level(options->files[0], &file); /* FILE:N */
     free(file);
     if (from_file > 0 && options->level && options->level != from_file) {
-        fprintf(stderr, "sokoban: %s and --level %d name two levels; give one\n", options->files[0],
-                options->level);
+        cli_say("%s and --level %d name two levels; give one", options->files[0], options->level);
         return NULL;
     }
     int number = options->level ? options->level : from_file > 0 ? from_file : 1;
     if (number > c->count) {
-        fprintf(stderr, "sokoban: %s: no level %d (the file has %d level%s)\n", c->path, number,
-                c->count, c->count == 1 ? "" : "s");
+        cli_say("%s: no level %d (the file has %d level%s)", c->path, number, c->count,
+                c->count == 1 ? "" : "s");
         return NULL;
     }
     const level *lv = &c->levels[number - 1];
     if (lv->error) {
-        fprintf(stderr, "sokoban: %s\n", lv->error);
+        cli_say("%s", lv->error);
         return NULL;
     }
     return lv;
@@ -63,11 +65,11 @@ char *cli_read_text_file(const char *path)
     char *text, reason[200];
     size_t length;
     if (!textfile_read(path, MAX_SOLUTION_FILE, &text, &length, reason, sizeof reason)) {
-        fprintf(stderr, "sokoban: %s: %s\n", path, reason);
+        cli_say("%s: %s", path, reason);
         return NULL;
     }
     if (strlen(text) != length) {
-        fprintf(stderr, "sokoban: %s: not a text file\n", path);
+        cli_say("%s: not a text file", path);
         free(text);
         return NULL;
     }
@@ -97,10 +99,25 @@ char *cli_read_stdin(void)
     }
     text[length] = 0;
     if (ferror(stdin) || strlen(text) != length) {
-        fprintf(stderr, "sokoban: standard input: %s\n",
-                ferror(stdin) ? "cannot read" : "not a text file");
+        cli_say("standard input: %s", ferror(stdin) ? "cannot read" : "not a text file");
         free(text);
         return NULL;
     }
     return text;
+}
+
+void cli_say(const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    char *message;
+    int length = vasprintf(&message, format, arguments);
+    va_end(arguments);
+    if (length < 0) {
+        fputs("sokoban: out of memory\n", stderr);
+        return;
+    }
+    utf8_drop_controls(message);
+    fprintf(stderr, "sokoban: %s\n", message);
+    free(message);
 }

@@ -33,11 +33,11 @@ static bool play_moves(const cli_options *options, game *g)
         size_t length;
         char reason[200];
         if (!textfile_read(text + 1, MAX_MOVES_FILE, &file_text, &length, reason, sizeof reason)) {
-            fprintf(stderr, "sokoban: %s: %s\n", text + 1, reason);
+            cli_say("%s: %s", text + 1, reason);
             return false;
         }
         if (strlen(file_text) != length) {
-            fprintf(stderr, "sokoban: %s: not a text file\n", text + 1);
+            cli_say("%s: not a text file", text + 1);
             free(file_text);
             return false;
         }
@@ -50,7 +50,7 @@ static bool play_moves(const cli_options *options, game *g)
         ok = lurd_apply(g, &steps, &error);
         lurd_steps_free(&steps);
     }
-    if (!ok) fprintf(stderr, "sokoban: bad --moves: %s\n", error.message);
+    if (!ok) cli_say("bad --moves: %s", error.message);
     free(file_text);
     return ok;
 }

@@ -24,7 +24,7 @@ int cli_list(const cli_options *options)
     if (!cli_load_collection(options, &c)) return CLI_BAD_INPUT;
     if (c.bad_count == c.count) {
         /* nothing to list: every level's reason, one line each */
-        for (int i = 0; i < c.count; i++) fprintf(stderr, "sokoban: %s\n", c.levels[i].error);
+        for (int i = 0; i < c.count; i++) cli_say("%s", c.levels[i].error);
         collection_free(&c);
         return CLI_BAD_INPUT;
     }

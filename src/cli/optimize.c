@@ -69,7 +69,7 @@ static bool optimize_level(const cli_options *options, const level *lv, const ch
     lurd_steps steps;
     lurd_error error;
     if (!lurd_parse(text, &steps, &error)) {
-        fprintf(stderr, "sokoban: level %d: bad solution: %s\n", lv->number, error.message);
+        cli_say("level %d: bad solution: %s", lv->number, error.message);
         return false;
     }
     board b;
@@ -84,7 +84,7 @@ static bool optimize_level(const cli_options *options, const level *lv, const ch
     bool valid =
         cli_optimize_steps(options, &b, &start, steps.steps, steps.count, seconds, &result);
     if (!valid) {
-        fprintf(stderr, "sokoban: level %d: the solution does not solve the level\n", lv->number);
+        cli_say("level %d: the solution does not solve the level", lv->number);
     } else {
         char *lurd = result.moves > 0 ? lurd_format(result.steps, result.moves, false) : NULL;
         bool improved = result.moves < steps.count || result.pushes < result.pushes_before;
@@ -147,8 +147,7 @@ int cli_optimize(const cli_options *options)
         if (lv->error || !lurd) {
             /* --all goes past a level that cannot be played or has no solution given */
             if (!options->all) {
-                fprintf(stderr, "sokoban: %s\n",
-                        lv->error ? lv->error : "the solution lines name no such level");
+                cli_say("%s", lv->error ? lv->error : "the solution lines name no such level");
                 status = CLI_BAD_INPUT;
             }
         } else if (!optimize_level(options, lv, lurd, &total)) {

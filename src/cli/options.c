@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "level/utf8.h"
 #include "tui/keys.h"
 
 #include "options.h"
@@ -239,10 +240,12 @@ const int cli_option_count = (int)(sizeof cli_option_rows / sizeof cli_option_ro
 /* getopt_long's code for row i; below it, the short names. */
 #define ROW_CODE 256
 
+/* The argument is shown without its control characters: the message stays one line. */
 static int usage_error(const char *message, const char *argument)
 {
-    fprintf(stderr, "sokoban: %s%s%s\nTry 'sokoban --help'.\n", message, argument ? ": " : "",
-            argument ? argument : "");
+    fprintf(stderr, "sokoban: %s%s", message, argument ? ": " : "");
+    if (argument) utf8_write_shown(stderr, argument, strlen(argument));
+    fputs("\nTry 'sokoban --help'.\n", stderr);
     return CLI_BAD_INPUT;
 }
 

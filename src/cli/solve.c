@@ -158,7 +158,7 @@ static solver_status solve_level(const cli_options *options, const collection *c
            error ? " reason=" : "", error ? reason : "");
     fflush(stdout);
     if (error)
-        fprintf(stderr, "sokoban: %s: level %d: %s\n", c->path, lv->number,
+        cli_say("%s: level %d: %s", c->path, lv->number,
                 result.message[0] ? result.message : "the solver failed for an unknown reason");
     free(lurd);
     total->tried++;
@@ -194,7 +194,7 @@ int cli_solve(const cli_options *options)
     /* a line that could not be written (a full disk) ends the run: the rest would be lost */
     for (int i = first; i <= last && !ferror(stdout); i++) {
         if (c.levels[i].error) { /* --all goes past a level that cannot be played */
-            fprintf(stderr, "sokoban: %s (skipped)\n", c.levels[i].error);
+            cli_say("%s (skipped)", c.levels[i].error);
             all_solved = false;
         } else if (solve_level(options, &c, &c.levels[i], progress, &total) != SOLVER_SOLVED) {
             all_solved = false;

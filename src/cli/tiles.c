@@ -89,7 +89,7 @@ typedef struct databases {
 
 static void print_notice(void *argument, const char *message)
 {
-    fprintf(stderr, "sokoban: %s in %s (once; a few seconds)\n", message, (const char *)argument);
+    cli_say("%s in %s (once; a few seconds)", message, (const char *)argument);
 }
 
 /* The cache directory: $XDG_CACHE_HOME/sokoban, else $HOME/.cache/sokoban; false when
@@ -123,13 +123,9 @@ static const tiles_pdb *databases_for(databases *d, int width)
     error[0] = 0;
     d->pdb = tiles_pdb_open(width, dir, print_notice, dir, NULL, error, sizeof error);
     if (!d->pdb)
-        fprintf(stderr,
-                "sokoban: no pattern databases (%s); using Manhattan distance + "
-                "linear conflicts\n",
-                error);
+        cli_say("no pattern databases (%s); using Manhattan distance + linear conflicts", error);
     else if (error[0]) /* built, but not saved */
-        fprintf(stderr, "sokoban: %s; the pattern databases will be built again next time\n",
-                error);
+        cli_say("%s; the pattern databases will be built again next time", error);
     return d->pdb;
 }
 
@@ -146,7 +142,7 @@ int cli_tiles(const cli_options *options)
     instance problem;
     char error[256];
     if (!parse_instance(options->tiles, &problem, error, sizeof error)) {
-        fprintf(stderr, "sokoban: --tiles: %s\n", error);
+        cli_say("--tiles: %s", error);
         return CLI_BAD_INPUT;
     }
     if (!tiles_is_solvable(&problem.start, &problem.goal)) {
@@ -165,7 +161,7 @@ int cli_tiles(const cli_options *options)
         puts("unsolvable");
         status = CLI_NO;
     } else {
-        fprintf(stderr, "sokoban: --tiles: not solved (%s) after %llu nodes, %.1f s\n",
+        cli_say("--tiles: not solved (%s) after %llu nodes, %.1f s",
                 ida_status_name(solution.status), (unsigned long long)solution.nodes,
                 solution.seconds);
         status = CLI_NO;
@@ -228,7 +224,7 @@ static int solve_lines(FILE *file, const cli_options *options)
         else
             ok = parse_instance(line.text, &problem, error, sizeof error);
         if (!ok) {
-            fprintf(stderr, "sokoban: %s:%d: %s\n", options->tiles_file, line_number, error);
+            cli_say("%s:%d: %s", options->tiles_file, line_number, error);
             status = CLI_BAD_INPUT;
             continue;
         }
@@ -275,19 +271,19 @@ int cli_tiles_file(const cli_options *options)
     if (!from_stdin) {
         int fd = textfile_open(path, reason, sizeof reason);
         if (fd < 0) {
-            fprintf(stderr, "sokoban: %s: %s\n", path, reason);
+            cli_say("%s: %s", path, reason);
             return CLI_BAD_INPUT;
         }
         file = fdopen(fd, "r");
         if (!file) {
-            fprintf(stderr, "sokoban: %s: cannot open: %s\n", path, strerror(errno));
+            cli_say("%s: cannot open: %s", path, strerror(errno));
             close(fd);
             return CLI_BAD_INPUT;
         }
     }
     int status = solve_lines(file, options);
     if (ferror(file)) {
-        fprintf(stderr, "sokoban: %s: cannot read: %s\n", path, strerror(errno));
+        cli_say("%s: cannot read: %s", path, strerror(errno));
         status = CLI_BAD_INPUT;
     }
     if (!from_stdin) fclose(file);

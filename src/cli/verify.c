@@ -31,11 +31,11 @@ int cli_verify(const cli_options *options)
     if (!lurd_parse(text, &steps, &error)) {
         /* name the solution file, so that the one line says where the fault is */
         if (file_text)
-            fprintf(stderr, "sokoban: %s: bad solution: %s\n",
+            cli_say("%s: bad solution: %s",
                     strcmp(options->solution, "@-") == 0 ? "standard input" : options->solution + 1,
                     error.message);
         else
-            fprintf(stderr, "sokoban: bad solution: %s\n", error.message);
+            cli_say("bad solution: %s", error.message);
         goto done;
     }
     game g;
