@@ -1,5 +1,7 @@
 /* optimize.c - sokoban --optimize: makes given solutions shorter and prints one line of
  * key=value fields per level, as --solve does, with the counts before and after. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,21 @@ bool cli_optimize_steps(const cli_options *options, const board *b, const positi
     return status != OPTIMIZER_INVALID;
 }
 
+/* The level a line of --solve's format names: the whole number after "level=" at its start,
+ * followed by a space, a tab or the line's end; 0 when there is no such number (a number
+ * past the range of long, one with more after it). */
+static long line_level(const char *line)
+{
+    if (strncmp(line, "level=", strlen("level=")) != 0) return 0;
+    const char *digits = line + strlen("level=");
+    if (!isdigit((unsigned char)*digits)) return 0;
+    char *end;
+    errno = 0;
+    long number = strtol(digits, &end, 10);
+    if (errno == ERANGE || (*end && !strchr(" \t\r\n", *end))) return 0;
+    return number;
+}
+
 /* The solution text for level `number`: in lines of --solve's format ("level=N ...
  * solution=LURD"), the one of that level; in any other text, all of it. A string to free(),
  * or NULL when the lines name no such level. */
@@ -49,8 +66,7 @@ static char *solution_for(const char *text, int number)
     for (const char *line = text; line && *line; line = strchr(line, '\n'), line += line != NULL) {
         const char *end = strchr(line, '\n');
         size_t length = end ? (size_t)(end - line) : strlen(line);
-        int level;
-        if (sscanf(line, "level=%d", &level) != 1 || level != number) continue;
+        if (line_level(line) != number) continue;
         const char *field = strstr(line, "solution=");
         if (!field || field >= line + length) continue;
         field += strlen("solution=");

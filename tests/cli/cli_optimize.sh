@@ -36,6 +36,17 @@ out=$("$sokoban" --optimize "$work/room.xsb" --by pushes --time 5 RRRR) || fail 
 echo "$out" | grep -Eq '^level=1 status=unchanged pushes=4 moves=4 pushes_before=4 moves_before=4 .*solution=RRRR$' ||
     fail "unchanged line: $out"
 
+# A line names its level by the whole number after level=: a number past the range of int
+# (4294967297 is 1 modulo 2^32) or one with more after it names no level, never level 1.
+for other in 4294967297 1x 01.5 -1; do
+    out=$(printf 'level=%s status=solved solution=RRRR\n' "$other" |
+        "$sokoban" --optimize "$work/room.xsb" --time 5 - 2>"$work/stderr")
+    status=$?
+    [ "$status" -eq 2 ] && [ -z "$out" ] ||
+        fail "level=$other taken for level 1: exit $status, printed '$out'"
+    grep -q 'no such level' "$work/stderr" || fail "level=$other: said '$(cat "$work/stderr")'"
+done
+
 # --solve's lines on standard input, --all: one line a level, a total, each solution verifies.
 "$sokoban" --solve "$levels/xsokoban.xsb" --level 1 --time 20 >"$work/solved" || fail "solve: exit $?"
 head -1 "$work/solved" >"$work/one"
