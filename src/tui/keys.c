@@ -37,6 +37,11 @@ static const key_row key_rows[] = {
      "push the box there (or drag it); Esc lets go",
      "a click on a box marks where it can go, and a click on a square (or a drag)"
      " pushes it there"},
+    {KEY_ACTION_MOUSE,
+     {0},
+     "mouse wheel",
+     "scroll the help and the lists",
+     "the wheel scrolls the help and the lists"},
     {KEY_ACTION_UNDO,
      {'u', KEY_BACKSPACE, DELETE, CONTROL_H},
      "u  U",

@@ -3,7 +3,7 @@
  * from a box to a square does both at once.
  *
  * It turns button presses and releases into the play state's actions (play.h) and keeps
- * only where the button went down. */
+ * only where the button went down. On the other screens the wheel scrolls. */
 #ifndef SOKOBAN_TUI_MOUSE_H
 #define SOKOBAN_TUI_MOUSE_H
 
@@ -22,5 +22,9 @@ unsigned long mouse_mask(void);
 
 /* Reads the mouse event curses has (after KEY_MOUSE) and acts on it. */
 void mouse_event(mouse *m, const view *v, play *p);
+
+/* Reads the mouse event curses has (after KEY_MOUSE) on a screen that scrolls: KEY_UP for
+ * the wheel turned up, KEY_DOWN for down, 0 for anything else. */
+int mouse_wheel_key(void);
 
 #endif

@@ -302,6 +302,15 @@ static void handle_key(tui *t, int key)
         clearok(curscr, TRUE);
         return;
     }
+    /* On the lists and the help the wheel scrolls, three rows a notch (as Up and Down). */
+    if (key == KEY_MOUSE && t->view.screen != VIEW_SCREEN_PLAY &&
+        t->view.screen != VIEW_SCREEN_EDITOR) {
+        int arrow = mouse_wheel_key();
+        if (t->view.screen == VIEW_SCREEN_HELP && draw_help_scroll_limit() <= 0)
+            arrow = 0; /* the help whole on the screen: Up and Down would close it */
+        for (int i = 0; arrow && i < 3; i++) handle_key(t, arrow);
+        return;
+    }
     switch (t->view.screen) {
     case VIEW_SCREEN_PLAY:
         play_key(t, key);

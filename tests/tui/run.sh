@@ -1982,7 +1982,7 @@ test_screens_fit_80_columns() {
     start_game "$WORK/small.xsb"
     wait_for "moves 0"
     keys '?'
-    wait_for "this help"
+    wait_for "edit the level"
     screen | grep -qE '^ *E +edit the level .*\)$' || fail "the help's row of E is cut"
     keys x
     wait_for "moves 0"
@@ -2775,6 +2775,34 @@ test_replay_key_without_replay() {
     keys +
     wait_for "No replay to control: S or B starts one"
     wait_for "moves 1  pushes 0"
+}
+
+# The mouse wheel (buttons 4 and 5, as an xterm reports them) scrolls the help and the
+# lists, three rows a notch; on the board it does nothing.
+mouse_wheel() { # mouse_wheel up|down
+    button=64
+    [ "$1" = down ] && button=65
+    tmux -L "$SOCKET" send-keys -l "$(printf '\033[<%d;10;5M' "$button")"
+}
+test_mouse_wheel_scrolls() {
+    start_game -s 80x20 "$SOURCE_LEVELS/xsokoban.xsb"
+    wait_for "xsokoban 1/90"
+    mouse_wheel down
+    keys '?'
+    wait_for "rows 1-19 of 28"
+    mouse_wheel down
+    wait_for "rows 4-22 of 28"
+    mouse_wheel up
+    wait_for "rows 1-19 of 28"
+    keys q
+    wait_for "moves 0  pushes 0"
+    keys L
+    wait_for "xsokoban: 90 levels"
+    mouse_wheel down
+    mouse_wheel down
+    keys Enter
+    wait_for "xsokoban 7/90"
+    wait_for "moves 0  pushes 0"
 }
 
 if ! command -v tmux > /dev/null; then
