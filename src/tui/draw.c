@@ -655,10 +655,15 @@ static int help_lay_out(help_cursor *c)
         attrset(A_NORMAL);
     }
     c->row++;
-    const glyph_set *g = c->v && c->v->utf8 ? &glyphs_utf8 : &glyphs_ascii;
-    char legend[160];
-    snprintf(legend, sizeof legend, "%s you  %s box  %s box on a goal  %s goal  %s wall", g->player,
-             g->box, g->box_on_goal, g->goal, g->wall);
+    /* the glyphs the board was drawn with last (a level drawn one column a square in UTF-8
+     * shows the XSB characters), and the player on a goal when it has a glyph of its own */
+    const glyph_set *g =
+        c->v && c->v->utf8 && c->v->layout.cell_width == 2 ? &glyphs_utf8 : &glyphs_ascii;
+    char legend[200], on_goal[48] = "";
+    if (strcmp(g->player, g->player_on_goal) != 0)
+        snprintf(on_goal, sizeof on_goal, "  %s you on a goal", g->player_on_goal);
+    snprintf(legend, sizeof legend, "%s you%s  %s box  %s box on a goal  %s goal  %s wall",
+             g->player, on_goal, g->box, g->box_on_goal, g->goal, g->wall);
     help_text(c, left, width, legend, true);
     c->row++; /* a blank */
     int count;

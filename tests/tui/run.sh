@@ -2805,6 +2805,26 @@ test_mouse_wheel_scrolls() {
     wait_for "moves 0  pushes 0"
 }
 
+# The help's legend shows the glyphs the board is drawn with: the XSB characters (with +,
+# the player on a goal) for a level drawn one column a square in UTF-8, the blocks for one
+# drawn two columns a square.
+test_help_legend_matches_board() {
+    start_game -s 40x12 "$SOURCE_LEVELS/xsokoban.xsb:50"
+    wait_for "xsokoban 50/90"
+    wait_for "##..*.#"
+    keys '?'
+    wait_for "@ you  + you on a goal  \$ box"
+    keys q
+    wait_for "xsokoban 50/90"
+    keys q
+    wait_for "SHELL-DONE"
+    kill_server
+    start_game -s 40x12 "$SOURCE_LEVELS/tutorial.xsb:1"
+    wait_for "tutorial 1/8"
+    keys '?'
+    wait_for "◖◗ you  [] box"
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
