@@ -82,7 +82,9 @@ static bool submit(assist *a, play *p, assist_request what)
         return false;
     }
     if (game_is_solved(&p->game)) {
-        play_message(p, PLAY_MESSAGE_INFO, "The level is solved already: n goes to the next one");
+        play_message(p, PLAY_MESSAGE_INFO, "The level is solved already: %s",
+                     play_is_last(p) ? "the last level; L lists the levels"
+                                     : "n goes to the next one");
         return false;
     }
     assist_follow(a, p);

@@ -273,8 +273,7 @@ static void record_solved(play *p, bool by_solver, bool hinted)
                                   assisted ? PROGRESS_ASSISTED : PROGRESS_OWN, &best_flags);
         free(lurd);
     }
-    int next_collection, next_level;
-    bool last = !level_after(p, 1, false, &next_collection, &next_level);
+    bool last = play_is_last(p);
     play_message(p, PLAY_MESSAGE_GOOD, "Solved%s in %d %s, %d %s%s %s %s",
                  by_solver ? " by the solver"
                  : hinted  ? " with hints"
@@ -610,6 +609,12 @@ void play_move_box(play *p, int box, int target)
         play_message(p, PLAY_MESSAGE_INFO, "Box pushed there: %d %s, %d %s; u undoes them at once",
                      p->game.moves - first, play_plural(p->game.moves - first, "move", "moves"),
                      pushes, play_plural(pushes, "push", "pushes"));
+}
+
+bool play_is_last(const play *p)
+{
+    int collection, level;
+    return !level_after(p, 1, false, &collection, &level);
 }
 
 bool play_go(play *p, int delta, bool unsolved_only)

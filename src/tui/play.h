@@ -80,7 +80,7 @@ typedef struct play {
     /* What the player is told. */
     play_hint hint;
     play_selection selection; /* dropped by every change of the position */
-    deadlock_report warning; /* reason DEADLOCK_NONE: no warning */
+    deadlock_report warning;  /* reason DEADLOCK_NONE: no warning */
     char message[256];
     play_message_kind message_kind;
     bool confirm_restart; /* "Restart? y/n" is asked */
@@ -148,6 +148,9 @@ bool play_push_hint(play *p);
  * unsolved levels. Says so on the message line when there is none. Returns false only
  * when out of memory. */
 bool play_go(play *p, int delta, bool unsolved_only);
+
+/* True when no level that can be played comes after the one in play: n has nowhere to go. */
+bool play_is_last(const play *p);
 
 /* Plays the replay's due steps (or one step when `one_step`), as the player's or the
  * solver's steps. */

@@ -2699,13 +2699,15 @@ test_snapshot_name_utf8() {
 }
 
 # The last level solved (the collection not complete) says there is no next level, instead
-# of offering n.
+# of offering n; so does H there.
 test_last_level_solved_says_so() {
     printf '; First\n#####\n#@$.#\n#####\n\n; Last\n######\n#@ $.#\n######\n' > "$WORK/two.xsb"
     start_game -l C "$WORK/two.xsb" --level 2
     wait_for "two 2/2: Last"
     keys Right Right
     wait_for "Solved in 2 moves, 1 push - the last level; L lists the levels"
+    keys H
+    wait_for "The level is solved already: the last level; L lists the levels"
     keys p
     wait_for "two 1/2: First"
     keys Right
