@@ -1,6 +1,7 @@
 /* hint.c - sokoban --hint: the next push from a position of a level, on one line.
  *
- * The position is the level's start with the --moves played (LURD text, or @FILE). The
+ * The position is the level's start with the --moves played (LURD text, @FILE, @- for
+ * standard input, or - for none, as --verify reads a solution). The
  * answer comes from the fast mode, as the game's first hint does:
  *
  *   level=N status=solved push=box(X,Y)DIRECTION pushes=P moves=M seconds=S solution=LURD
@@ -17,9 +18,8 @@
 #include "rules/game.h"
 #include "rules/lurd.h"
 #include "solver/solver.h"
-#include "level/textfile.h"
 
-enum { DEFAULT_SECONDS = 10, MAX_MOVES_FILE = 16 << 20 };
+enum { DEFAULT_SECONDS = 10 };
 
 static const char *const direction_names[DIRECTION_COUNT] = {"left", "up", "right", "down"};
 
@@ -27,21 +27,12 @@ static const char *const direction_names[DIRECTION_COUNT] = {"left", "up", "righ
 static bool play_moves(const cli_options *options, game *g)
 {
     const char *text = options->moves;
-    if (!text) return true;
+    if (!text || strcmp(text, "-") == 0) return true; /* "-": none, as --hint prints them */
     char *file_text = NULL;
-    if (text[0] == '@') {
-        size_t length;
-        char reason[200];
-        if (!textfile_read(text + 1, MAX_MOVES_FILE, &file_text, &length, reason, sizeof reason)) {
-            cli_say("%s: %s", text + 1, reason);
-            return false;
-        }
-        if (strlen(file_text) != length) {
-            cli_say("%s: not a text file", text + 1);
-            free(file_text);
-            return false;
-        }
-        text = file_text;
+    if (strcmp(text, "@-") == 0) {
+        if (!(text = file_text = cli_read_stdin())) return false;
+    } else if (text[0] == '@') {
+        if (!(text = file_text = cli_read_text_file(text + 1))) return false;
     }
     lurd_steps steps;
     lurd_error error;

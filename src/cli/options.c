@@ -176,7 +176,9 @@ const cli_option_row cli_option_rows[] = {
      .field = FIELD(moves),
      .taken_by = BY(HINT),
      .wants = "LURD moves or @FILE",
-     .help = "with --hint: the moves played from the level's start"},
+     .help = "with --hint: the moves played from the level's start\n"
+             "(@FILE reads them from a file, @- from standard input;\n"
+             "- is none)"},
     {.name = "by",
      .value = "moves|pushes",
      .kind = CLI_VALUE_CHOICE,

@@ -48,6 +48,15 @@ out=$("$sokoban" --hint "$levels/tutorial.xsb" --level 1 --moves rRRR) || fail "
 echo "$out" | grep -Eq '^level=1 status=solved push=- pushes=0 moves=0 seconds=[0-9.]+ solution=-$' ||
     fail "solved line: $out"
 
+# The moves as --verify takes a solution: @- reads them from standard input (not from a file
+# named "-"), and - is none (as a solved position's solution=- prints them).
+out=$(echo rRRR | "$sokoban" --hint "$levels/tutorial.xsb" --level 1 --moves @-) ||
+    fail "moves on stdin: exit $?"
+echo "$out" | grep -Eq '^level=1 status=solved push=- pushes=0 moves=0 ' || fail "moves on stdin: $out"
+out=$("$sokoban" --hint "$levels/tutorial.xsb" --level 1 --moves -) || fail "moves -: exit $?"
+echo "$out" | grep -Eq '^level=1 status=solved push=box\(4,2\)right pushes=3 moves=4 ' ||
+    fail "moves -: $out"
+
 # Out of time: status limit, exit 1.
 out=$("$sokoban" --hint "$levels/xsokoban.xsb" --level 50 --time 0.001 --memory 16)
 status=$?
