@@ -165,8 +165,25 @@ static char *folder_name(const char *path)
     return name;
 }
 
+/* True when the regular files among `names` in `folder` take at most LEVEL_MAX_FILE_BYTES
+ * together (their sizes, before any is read). */
+static bool folder_within_limit(const char *folder, char **names, int count)
+{
+    size_t total = 0;
+    for (int i = 0; i < count; i++) {
+        char *file;
+        struct stat info;
+        if (asprintf(&file, "%s/%s", folder, names[i]) < 0) continue; /* told when read */
+        if (stat(file, &info) == 0 && S_ISREG(info.st_mode)) total += (size_t)info.st_size;
+        free(file);
+        if (total > LEVEL_MAX_FILE_BYTES) return false;
+    }
+    return true;
+}
+
 /* A folder as one collection: its level files in natural order; a file that cannot be read
- * at all is passed over, as long as one can. */
+ * at all is passed over, as long as one can. The files are read up to LEVEL_MAX_FILE_BYTES
+ * together, as one file is: a folder of more is refused before any is read. */
 static bool open_folder(const char *path, collection *out, level_error *error)
 {
     *out = (collection){0};
@@ -174,6 +191,14 @@ static bool open_folder(const char *path, collection *out, level_error *error)
     int count = list_folder(path, &names);
     if (count < 0) {
         set_error(error, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    if (!folder_within_limit(path, names, count)) {
+        for (int i = 0; i < count; i++) free(names[i]);
+        free(names);
+        char limit[32];
+        snprintf(limit, sizeof limit, "%zu", LEVEL_MAX_FILE_BYTES >> 20);
+        set_error(error, "%s: too large a folder (more than %s MiB of level files)", path, limit);
         return false;
     }
     bool ok = true;

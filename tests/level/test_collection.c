@@ -81,6 +81,41 @@ static void test_folder_without_level_files_is_refused(void **state)
 
 /* ---------------------------------------------------------------- groups */
 
+/* A folder is one collection, read as one file is: up to LEVEL_MAX_FILE_BYTES of level files
+ * together, so that a folder of many large files cannot take the machine's memory (a 64 MiB
+ * file of small levels takes some 1 GB parsed). Its files' sizes are added before any is
+ * read: refused in one line naming the folder. The two files here are sparse (their size
+ * without their bytes): nothing is written or read. */
+static void test_folder_of_more_than_the_file_limit_is_refused_unread(void **state)
+{
+    (void)state;
+    char *folder = scratch_make("sokoban-collection");
+    write_level(folder, "a.sok", "A");
+    for (int i = 0; i < 2; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/big%d.xsb", folder, i);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        assert_int_equal(ftruncate(fileno(f), (off_t)(LEVEL_MAX_FILE_BYTES / 2)), 0);
+        fclose(f);
+    }
+    collection c;
+    level_error error;
+    assert_false(collection_open(folder, &c, &error));
+    assert_non_null(strstr(error.message, folder));
+    assert_non_null(strstr(error.message, "more than 64 MiB of level files"));
+    assert_null(strchr(error.message, '\n'));
+
+    /* at the limit it is read (and its sparse files, all NULs, are not text: passed over) */
+    char path[512];
+    snprintf(path, sizeof path, "%s/big1.xsb", folder);
+    assert_int_equal(truncate(path, (off_t)(LEVEL_MAX_FILE_BYTES / 2) - 4096), 0);
+    if (!collection_open(folder, &c, &error)) fail_msg("%s", error.message);
+    assert_int_equal(c.count, 1);
+    collection_free(&c);
+    scratch_remove(folder);
+}
+
 static void test_group_key_drops_the_number_and_extension(void **state)
 {
     (void)state;
@@ -308,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_natural_order_compares_numbers_by_value),
         cmocka_unit_test(test_folder_opens_as_one_collection_in_natural_order),
         cmocka_unit_test(test_folder_without_level_files_is_refused),
+        cmocka_unit_test(test_folder_of_more_than_the_file_limit_is_refused_unread),
         cmocka_unit_test(test_group_key_drops_the_number_and_extension),
         cmocka_unit_test(test_numbered_one_level_files_group_into_one_collection),
         cmocka_unit_test(test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal),
