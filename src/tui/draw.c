@@ -284,7 +284,10 @@ void draw_level_square(const view *v, int row, int column, int cell_width, char 
         attr = draw_attr(v, DRAW_PAIR_DEAD_SQUARE, A_DIM);
     }
     if (marks & DRAW_MARK_DEADLOCK) attr = draw_attr(v, DRAW_PAIR_DEADLOCK, A_REVERSE) | A_BOLD;
-    if (marks & DRAW_MARK_CURSOR) attr = (attr & ~A_COLOR) | A_REVERSE;
+    /* the editor's cursor in reverse; without colours underlined too, or it would look as a
+     * box on a dead square does (reverse and bold) */
+    if (marks & DRAW_MARK_CURSOR)
+        attr = (attr & ~A_COLOR) | A_REVERSE | (v->colors ? A_NORMAL : A_UNDERLINE);
     attrset(attr);
     mvaddstr(row, column, glyph);
     attrset(A_NORMAL);

@@ -2827,6 +2827,25 @@ test_help_legend_matches_board() {
     wait_for "◖◗ you  [] box"
 }
 
+# Without colours the editor's cursor is underlined as well as reversed: a box on a dead
+# square is reversed (and bold), and the two looked the same.
+test_editor_cursor_apart_from_dead_box_without_colours() {
+    printf '; Dead\n#######\n#@    #\n#$  . #\n#######\n' > "$WORK/dead.xsb"
+    export NO_COLOR=1
+    start_game -l C --edit "$WORK/dead.xsb:1"
+    wait_for "1 box on a dead square (lost)"
+    tmux -L "$SOCKET" capture-pane -p -e > "$WORK/attributes"
+    unset NO_COLOR
+    escape=$(printf '\033')
+    # the cursor starts on the player; the dead box is under it
+    grep -aqE "$escape\[([0-9]+;)*4(;[0-9]+)*m@" "$WORK/attributes" ||
+        fail "the cursor is not underlined"
+    grep -aqE "$escape\[([0-9]+;)*7m\\\$" "$WORK/attributes" || fail "the dead box is not reversed"
+    grep -aqE "$escape\[([0-9]+;)*4(;[0-9]+)*m\\\$" "$WORK/attributes" &&
+        fail "the dead box is underlined as the cursor is"
+    return 0
+}
+
 if ! command -v tmux > /dev/null; then
     echo "tmux is not installed: skipping" >&2
     exit 77
