@@ -525,8 +525,8 @@ static const char usage_head[] =
     "is one collection of its level files; - reads a collection from standard input;\n"
     "one-level files named NAME_0001.sok, NAME_0002.sok ... group into one\n"
     "collection.\n"
-    "Level files are read up to 64 MiB (a folder's together). A level that cannot be\n"
-    "played is listed with its reason and skipped.\n";
+    "Level files are read up to 64 MiB (a folder's or a group's together). A level\n"
+    "that cannot be played is listed with its reason and skipped.\n";
 
 static const char usage_tail[] =
     "NO_COLOR turns colours off; the game needs a terminal that moves the cursor.\n"

@@ -165,6 +165,13 @@ static char *folder_name(const char *path)
     return name;
 }
 
+/* The size of the regular file at `path`, 0 for anything else. */
+static size_t file_bytes(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISREG(info.st_mode) ? (size_t)info.st_size : 0;
+}
+
 /* True when the regular files among `names` in `folder` take at most LEVEL_MAX_FILE_BYTES
  * together (their sizes, before any is read). */
 static bool folder_within_limit(const char *folder, char **names, int count)
@@ -172,9 +179,8 @@ static bool folder_within_limit(const char *folder, char **names, int count)
     size_t total = 0;
     for (int i = 0; i < count; i++) {
         char *file;
-        struct stat info;
         if (asprintf(&file, "%s/%s", folder, names[i]) < 0) continue; /* told when read */
-        if (stat(file, &info) == 0 && S_ISREG(info.st_mode)) total += (size_t)info.st_size;
+        total += file_bytes(file);
         free(file);
         if (total > LEVEL_MAX_FILE_BYTES) return false;
     }
@@ -281,6 +287,7 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
     collection *list = calloc((size_t)(count ? count : 1), sizeof *list);
     int *numbers = calloc((size_t)(count ? count : 1), sizeof *numbers);
     char previous_key[4096] = "";
+    size_t group_bytes = 0; /* of the files of the group being read, as a folder's are */
     int n = 0;
     bool ok = list && numbers;
     if (!ok) set_error(error, "%s%s", "out of memory", "");
@@ -298,9 +305,22 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
             break;
         }
         const char *path = file ? file : arguments[i];
+        char key[4096];
+        if (!file && previous_key[0] && collection_group_key(path, key, sizeof key) &&
+            strcmp(key, previous_key) == 0) {
+            group_bytes += file_bytes(path);
+            if (group_bytes > LEVEL_MAX_FILE_BYTES) {
+                free(file);
+                char limit[32];
+                snprintf(limit, sizeof limit, "%zu", LEVEL_MAX_FILE_BYTES >> 20);
+                set_error(error, "%s: too large a group of level files (more than %s MiB together)",
+                          path, limit);
+                ok = false;
+                break;
+            }
+        }
         collection one;
         ok = collection_open(path, &one, error);
-        char key[4096];
         bool grouped = ok && !file && one.count == 1 && collection_group_key(path, key, sizeof key);
         free(file);
         if (!ok) break;
@@ -322,6 +342,7 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
                 one.name = copy;
             }
             snprintf(previous_key, sizeof previous_key, "%s", key);
+            group_bytes = file_bytes(path);
         } else {
             previous_key[0] = '\0';
         }

@@ -163,6 +163,42 @@ static void test_numbered_one_level_files_group_into_one_collection(void **state
     scratch_remove(folder);
 }
 
+/* A group of one-level files is one collection too, read up to LEVEL_MAX_FILE_BYTES together
+ * as a folder is: a file that would take the group past it is refused before it is read
+ * (here a sparse file of the limit after a small one: its bytes are never written nor
+ * read). */
+static void test_group_of_more_than_the_file_limit_is_refused(void **state)
+{
+    (void)state;
+    char *folder = scratch_make("sokoban-collection");
+    write_level(folder, "micro_0001.sok", "1");
+    char paths[2][512];
+    const char *arguments[2];
+    for (int i = 0; i < 2; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/micro_000%d.sok", folder, i + 1);
+        arguments[i] = paths[i];
+    }
+    FILE *f = fopen(paths[1], "w");
+    assert_non_null(f);
+    assert_int_equal(ftruncate(fileno(f), (off_t)LEVEL_MAX_FILE_BYTES), 0);
+    fclose(f);
+    collection *list;
+    int *levels, count;
+    level_error error;
+    assert_false(collection_open_all(arguments, 2, &list, &levels, &count, &error));
+    assert_non_null(strstr(error.message, paths[1]));
+    assert_non_null(strstr(error.message, "too large a group of level files"));
+
+    /* the same two files named apart (the second as FILE:1) are two collections: each is
+     * read on its own, and the second, all NULs, is refused as no text */
+    char second[520];
+    snprintf(second, sizeof second, "%s:1", paths[1]);
+    arguments[1] = second;
+    assert_false(collection_open_all(arguments, 2, &list, &levels, &count, &error));
+    assert_null(strstr(error.message, "too large"));
+    scratch_remove(folder);
+}
+
 static void test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal(void **state)
 {
     (void)state;
@@ -346,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_folder_of_more_than_the_file_limit_is_refused_unread),
         cmocka_unit_test(test_group_key_drops_the_number_and_extension),
         cmocka_unit_test(test_numbered_one_level_files_group_into_one_collection),
+        cmocka_unit_test(test_group_of_more_than_the_file_limit_is_refused),
         cmocka_unit_test(test_one_bad_file_in_a_group_is_a_bad_level_not_a_refusal),
         cmocka_unit_test(test_names_made_from_paths_are_one_line_of_text),
         cmocka_unit_test(test_file_colon_number_names_a_level),
