@@ -2,8 +2,117 @@
 #include "ida.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
+
+/* Nodes a member of a team takes from the team's node limit at a time. */
+enum { TEAM_NODE_CHUNK = 1024 };
+
+struct ida_team {
+    int members;
+    uint64_t parallel_after;
+    ida_team_hooks hooks;
+    atomic_bool stop;            /* a member found a goal or stopped: the rest stop too */
+    atomic_uint_least64_t taken; /* nodes handed out against the node limit */
+    atomic_uint_least64_t seen;  /* nodes counted so far, for progress */
+    pthread_mutex_t lock;
+    pthread_cond_t turn;
+    /* under the lock: the iteration being ended */
+    int arrived;
+    unsigned generation;
+    int next_threshold;
+    bool depth_cut;
+    int finder;         /* the member that found a goal, or -1 */
+    ida_status stopped; /* the first limit a member stopped at; IDA_SOLVED: none */
+    bool parallel;      /* every member searches */
+    bool handoff;       /* the iteration is to be searched again by all */
+    int paused;         /* members waiting for a pause */
+    unsigned pauses;    /* pauses over */
+    /* what the last member to end an iteration decided, for all */
+    bool done;
+    ida_status status;
+    int threshold;
+};
+
+ida_team *ida_team_new(int members, uint64_t parallel_after, const ida_team_hooks *hooks)
+{
+    if (members < 1 || members > 64) return NULL;
+    ida_team *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    *t = (ida_team){
+        .members = members,
+        .parallel_after = parallel_after,
+        .hooks = *hooks,
+        .finder = -1,
+        .stopped = IDA_SOLVED,
+        .next_threshold = IDA_INFINITY,
+    };
+    atomic_init(&t->stop, false);
+    atomic_init(&t->taken, 0);
+    atomic_init(&t->seen, 0);
+    if (pthread_mutex_init(&t->lock, NULL) != 0) {
+        free(t);
+        return NULL;
+    }
+    if (pthread_cond_init(&t->turn, NULL) != 0) {
+        pthread_mutex_destroy(&t->lock);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void ida_team_free(ida_team *team)
+{
+    if (!team) return;
+    pthread_cond_destroy(&team->turn);
+    pthread_mutex_destroy(&team->lock);
+    free(team);
+}
+
+static void team_decide(ida_team *t);
+
+/* Under the lock: when every member still in is paused or at the end of the iteration,
+ * runs the pause and lets the paused go on. */
+static void team_pause_if_all(ida_team *t)
+{
+    if (t->paused == 0 || t->paused + t->arrived < t->members) return;
+    if (t->hooks.pause) t->hooks.pause(t->hooks.argument);
+    t->paused = 0;
+    t->pauses++;
+    pthread_cond_broadcast(&t->turn);
+}
+
+/* A member stops between two nodes for the team's pause. */
+static void team_pause(ida_team *t)
+{
+    pthread_mutex_lock(&t->lock);
+    unsigned pauses = t->pauses;
+    t->paused++;
+    team_pause_if_all(t);
+    while (t->pauses == pauses) pthread_cond_wait(&t->turn, &t->lock);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void ida_team_quit(ida_team *t)
+{
+    pthread_mutex_lock(&t->lock);
+    t->members--;
+    team_pause_if_all(t);
+    if (t->arrived > 0 && t->arrived == t->members) {
+        team_decide(t);
+        t->arrived = 0;
+        t->generation++;
+        pthread_cond_broadcast(&t->turn);
+    }
+    pthread_mutex_unlock(&t->lock);
+}
+
+int ida_team_finder(const ida_team *team)
+{
+    return team->finder;
+}
 
 typedef struct search {
     const ida_domain *domain;
@@ -24,6 +133,15 @@ typedef struct search {
     int depth_limit;
     bool depth_cut; /* a branch was cut by the depth limit */
     int solution_length;
+    ida_team *team;           /* NULL: alone */
+    int member;               /* in the team */
+    bool rotate;              /* each state's moves from this member's starting point */
+    int members;              /* the team's, when the iteration began */
+    bool handoff;             /* stopped to search the iteration again with the whole team */
+    uint64_t iteration_start; /* the nodes when the iteration began */
+    bool team_stopped;        /* stopped because another member did */
+    uint64_t node_end;        /* in a team with a node limit: the nodes taken so far */
+    uint64_t nodes_told;      /* in a team: the nodes added to its count */
 } search;
 
 double ida_clock(void)
@@ -89,7 +207,7 @@ static void report_progress(search *s, double now)
     if (!l->progress) return;
     ida_progress p = {
         .threshold = s->threshold,
-        .nodes = s->nodes,
+        .nodes = s->team ? atomic_load_explicit(&s->team->seen, memory_order_relaxed) : s->nodes,
         .seconds = now - s->start,
         .nodes_per_second = now > s->start ? (double)s->nodes / (now - s->start) : 0.0,
     };
@@ -97,15 +215,48 @@ static void report_progress(search *s, double now)
 }
 
 /* Looks at the limits, the flag and the clock; returns true when the search must stop. */
+/* A member's share of the team's node limit, taken a chunk at a time: false when none is
+ * left. */
+static bool take_nodes(search *s)
+{
+    uint64_t most = s->limits->max_nodes;
+    uint64_t before =
+        atomic_fetch_add_explicit(&s->team->taken, TEAM_NODE_CHUNK, memory_order_relaxed);
+    if (before >= most) return false;
+    s->node_end += most - before < TEAM_NODE_CHUNK ? most - before : TEAM_NODE_CHUNK;
+    return true;
+}
+
 static bool check_limits(search *s)
 {
     const ida_limits *l = s->limits;
-    double now = ida_clock_check_look(&s->check, s->nodes, l->max_nodes);
+    bool limited = l->max_nodes &&
+                   (s->team ? s->nodes >= s->node_end && !take_nodes(s) : s->nodes >= l->max_nodes);
+    double now = ida_clock_check_look(&s->check, s->nodes,
+                                      s->team && l->max_nodes ? s->node_end : l->max_nodes);
+    if (s->team) {
+        atomic_fetch_add_explicit(&s->team->seen, s->nodes - s->nodes_told, memory_order_relaxed);
+        s->nodes_told = s->nodes;
+        if (atomic_load_explicit(&s->team->stop, memory_order_relaxed)) {
+            s->stop = IDA_CANCELLED;
+            s->team_stopped = true;
+            return s->stopped = true;
+        }
+        const ida_team_hooks *hooks = &s->team->hooks;
+        if (s->rotate && hooks->pause_wanted && hooks->pause_wanted(hooks->argument))
+            team_pause(s->team);
+        if (!s->rotate && s->members > 1 &&
+            s->nodes - s->iteration_start >= s->team->parallel_after) {
+            /* a long iteration on one thread: given up, to be searched by all */
+            s->handoff = s->team_stopped = true;
+            return s->stopped = true;
+        }
+    }
     if (l->cancel && atomic_load_explicit(l->cancel, memory_order_relaxed)) {
         s->stop = IDA_CANCELLED;
         return s->stopped = true;
     }
-    if (l->max_nodes && s->nodes >= l->max_nodes) {
+    if (limited) {
         s->stop = IDA_LIMIT;
         return s->stopped = true;
     }
@@ -113,7 +264,7 @@ static bool check_limits(search *s)
         s->stop = IDA_LIMIT;
         return s->stopped = true;
     }
-    if (now >= s->next_progress) {
+    if (now >= s->next_progress && s->member == 0) {
         report_progress(s, now);
         s->next_progress = now + s->progress_interval;
     }
@@ -139,8 +290,9 @@ static bool depth_first(search *s, int g, int depth)
     size_t base = (size_t)depth * (size_t)d->max_moves;
     int count = d->expand(d->context, s->moves + base);
     assert(count >= 0 && count <= d->max_moves); /* the domain keeps its promise */
+    int first = s->rotate && count > 1 ? s->member * count / s->members : 0;
     for (int i = 0; i < count; i++) {
-        ida_move move = s->moves[base + i];
+        ida_move move = s->moves[base + (i + first < count ? i + first : i + first - count)];
         int cost = 1;
         int h = d->make(d->context, move, g, &cost);
         s->nodes++;
@@ -172,6 +324,79 @@ static bool depth_first(search *s, int g, int depth)
     return false;
 }
 
+/* Decides, as the last member to end an iteration, what the team does next. */
+static void team_decide(ida_team *t)
+{
+    if (t->finder >= 0) {
+        t->done = true;
+        t->status = IDA_SOLVED;
+    } else if (t->stopped != IDA_SOLVED) {
+        t->done = true;
+        t->status = t->stopped;
+    } else if (t->handoff) {
+        /* the same threshold again, by every member (the threshold stays) */
+        if (t->hooks.share) t->hooks.share(t->hooks.argument);
+        t->parallel = true;
+        t->handoff = false;
+    } else if (t->next_threshold >= IDA_INFINITY) {
+        /* nothing left: unsolvable, unless the depth limit hid part of the space */
+        t->done = true;
+        t->status = t->depth_cut ? IDA_LIMIT : IDA_UNSOLVABLE;
+    } else {
+        t->threshold = t->next_threshold;
+    }
+    t->next_threshold = IDA_INFINITY;
+}
+
+/* One iteration of a member of a team, ended with the others; true when the search is over
+ * (*status then says how). */
+static bool team_iteration(search *s, ida_status *status)
+{
+    ida_team *t = s->team;
+    s->iteration_start = s->nodes;
+    bool searching = s->member == 0 || s->rotate;
+    if (searching && s->limits->max_nodes && s->nodes >= s->node_end && !take_nodes(s)) {
+        s->stop = IDA_LIMIT; /* the team's nodes are all taken: none looked at */
+        s->stopped = true;
+    }
+    bool found = searching && !s->stopped && depth_first(s, 0, 0);
+    pthread_mutex_lock(&t->lock);
+    t->threshold = s->threshold;
+    if (s->handoff) t->handoff = true;
+    if (found) {
+        if (t->finder < 0) t->finder = s->member;
+        atomic_store(&t->stop, true);
+    } else if (s->stopped && !s->team_stopped) {
+        if (t->stopped == IDA_SOLVED) t->stopped = s->stop;
+        atomic_store(&t->stop, true);
+    }
+    if (s->next_threshold < t->next_threshold) t->next_threshold = s->next_threshold;
+    t->depth_cut = t->depth_cut || s->depth_cut;
+    unsigned generation = t->generation;
+    t->arrived++;
+    team_pause_if_all(t);
+    if (t->arrived == t->members) {
+        team_decide(t);
+        t->arrived = 0;
+        t->generation++;
+        pthread_cond_broadcast(&t->turn);
+    } else {
+        while (t->generation == generation) pthread_cond_wait(&t->turn, &t->lock);
+    }
+    bool done = t->done;
+    /* another member's answer: this one's search was cut short */
+    *status = t->status == IDA_SOLVED && t->finder != s->member ? IDA_CANCELLED : t->status;
+    s->threshold = t->threshold;
+    s->rotate = t->parallel;
+    s->members = t->members;
+    pthread_mutex_unlock(&t->lock);
+    if (!done) {
+        s->stopped = s->team_stopped = s->handoff = false;
+        s->stop = IDA_SOLVED;
+    }
+    return done;
+}
+
 ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_result *result)
 {
     static const ida_limits no_limits;
@@ -183,8 +408,15 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
         .progress_interval = limits->progress_interval > 0 ? limits->progress_interval : 0.25,
         .stop = IDA_SOLVED,
         .depth_limit = limits->max_depth > 0 ? limits->max_depth : 1 << 20,
+        .team = limits->team,
+        .member = limits->team ? limits->member : 0,
     };
     s.next_progress = s.start + s.progress_interval;
+    if (s.team) {
+        pthread_mutex_lock(&s.team->lock);
+        s.members = s.team->members;
+        pthread_mutex_unlock(&s.team->lock);
+    }
     s.check = ida_clock_check_start(s.start, 0); /* the first node looks at the limits */
     *result = (ida_result){0};
 
@@ -197,10 +429,23 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
     } else {
         s.threshold = h;
         status = IDA_UNSOLVABLE;
+        int missed = 0;
         for (;;) {
             s.next_threshold = IDA_INFINITY;
             result->iterations++;
-            if (domain->begin_iteration) domain->begin_iteration(domain->context, s.threshold);
+            /* a member that waits out an iteration does not begin it (the table is not yet
+             * shared); it begins the ones it missed when it joins */
+            if (s.team && s.member > 0 && !s.rotate) {
+                missed++;
+            } else if (domain->begin_iteration) {
+                for (; missed > 0; missed--) domain->begin_iteration(domain->context, s.threshold);
+                domain->begin_iteration(domain->context, s.threshold);
+            }
+            if (s.team) {
+                if (team_iteration(&s, &status)) break;
+                if (s.member == 0) report_progress(&s, ida_clock());
+                continue;
+            }
             if (depth_first(&s, 0, 0)) {
                 status = IDA_SOLVED;
                 break;

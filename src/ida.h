@@ -59,6 +59,18 @@ typedef struct ida_progress {
     double nodes_per_second;
 } ida_progress;
 
+/* Several searches of one problem at once, one a thread, each with a domain of its own over
+ * a shared transposition table (opaque; ida_team_new). Their iterations run in step: the
+ * next threshold is the least over all of them, and an iteration ends when every one has
+ * ended it. While the iterations are short the first member searches alone; from the first
+ * iteration of at least `parallel_after` nodes on, every member searches from the root, the
+ * moves of each state taken from a different starting point (member i of n from the i/n-th
+ * of the list, round), and the table keeps them apart: a state another member has entered at
+ * the same cost is left to it once it is left, and helped with while it is not (the domain's
+ * make() must be that sound). A goal found by one stops the rest; the node limit is one for
+ * the team. */
+typedef struct ida_team ida_team;
+
 typedef struct ida_limits {
     uint64_t max_nodes;        /* 0: no limit */
     double deadline;           /* the ida_clock() time to stop at; 0: none */
@@ -69,6 +81,8 @@ typedef struct ida_limits {
     void (*progress)(void *argument, const ida_progress *progress);
     void *progress_argument;
     double progress_interval;
+    ida_team *team; /* NULL, or the team this search is member `member` of */
+    int member;
 } ida_limits;
 
 typedef enum ida_status {
@@ -95,6 +109,33 @@ typedef struct ida_result {
  * admissible h and make() pruning soundly the solution's cost is the least possible. */
 ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_result *result);
 void ida_result_free(ida_result *result);
+
+/* What a team's shared state (the domains' table) is told. Each may be NULL. */
+typedef struct ida_team_hooks {
+    void *argument;
+    /* Called once, by one member while the others wait, before the first iteration they
+     * all search: the table made ready for threads. */
+    void (*share)(void *argument);
+    /* Asked by each member every few hundred nodes: true when the members should all stop
+     * for `pause` (the table is to grow). Must be cheap and thread-safe. */
+    bool (*pause_wanted)(void *argument);
+    /* Called by one member while every other waits (between two nodes, or at the end of the
+     * iteration). */
+    void (*pause)(void *argument);
+} ida_team_hooks;
+
+/* A team of `members` searches (1 to 64); an iteration runs on the first member alone until
+ * it passes `parallel_after` nodes, and is then searched again by all, as are the rest.
+ * NULL when out of memory. */
+ida_team *ida_team_new(int members, uint64_t parallel_after, const ida_team_hooks *hooks);
+void ida_team_free(ida_team *team);
+/* Said once by each member when it is done with the team, whether it searched or not (a
+ * member that never calls ida_search must say it, or the others wait for it). */
+void ida_team_quit(ida_team *team);
+/* After the members' ida_search returned: the member whose result holds the solution (its
+ * status IDA_SOLVED, the others' IDA_CANCELLED), or -1 (every member's status is then the
+ * team's). */
+int ida_team_finder(const ida_team *team);
 
 /* The status as a word: "solved", "unsolvable", "limit", "cancelled", "no memory". */
 const char *ida_status_name(ida_status status);

@@ -144,9 +144,10 @@ const cli_option_row cli_option_rows[] = {
      .bad = "a size in MiB from 1",
      .help = "with --solve, --hint and --optimize: memory per level for\n"
              "the transposition table (optimal) or the stored states (fast)\n"
-             "(default 1024 for each search thread, at most a quarter of\n"
-             "the machine's memory; with --optimize 256): the peak; more\n"
-             "than the machine has is refused"},
+             "(default: fast 1024 for each search thread, at most a quarter\n"
+             "of the machine's memory; optimal a quarter of the machine's;\n"
+             "with --optimize 256): the peak; more than the machine has is\n"
+             "refused"},
     {.name = "mode",
      .value = "optimal|fast",
      .kind = CLI_VALUE_CHOICE,
@@ -169,7 +170,9 @@ const cli_option_row cli_option_rows[] = {
      .help = "with --solve: searches at once on each level (fast mode:\n"
              "different strategies, the first answer wins; they share\n"
              "--memory and --nodes; with 1, a search that fills --memory\n"
-             "goes on with another strategy) (default: one per core)"},
+             "goes on with another strategy; optimal mode: one search on\n"
+             "N threads over one table, from its first long iteration)\n"
+             "(default: fast mode one per core, optimal mode 1)"},
     {.name = "moves",
      .value = "LURD|@FILE",
      .kind = CLI_VALUE_TEXT,

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "rules/deadlock.h"
 #include "ida.h"
@@ -21,16 +20,12 @@
 #include "solver_frozen.h"
 #include "solver_learned.h"
 #include "solver_macro.h"
+#include "solver_memory.h"
 #include "solver_pairs.h"
 #include "solver_penalty.h"
 #include "solver_table.h"
+#include "solver_team.h"
 #include "solver_threads.h"
-
-/* The default memory limit: 1 GiB, or a quarter of a smaller machine's memory (at least
- * 64 MiB). At 256 MiB the fast mode's store filled before 30 s on 24 of the 29 XSokoban
- * levels it missed; at 1 GiB it solves 14 and 87 of them too (docs/BENCHMARKS.md). Pages
- * are taken as they are touched, so an easy level costs no more. */
-enum { DEFAULT_MEMORY_MIB = 1024, LEAST_DEFAULT_MEMORY_MIB = 64 };
 
 /* The fast mode's second and later searches start only when the first has run this long
  * without an answer: most levels are solved sooner, and then never pay for a thread, its
@@ -237,45 +232,9 @@ static solver_status refuse(solver_result *result, const char *reason, const cha
     return result->status;
 }
 
-/* The machine's memory in MiB, or 0 when unknown. */
-static unsigned long long machine_mib(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0) return 0;
-    return (unsigned long long)pages * (unsigned long long)page >> 20;
-}
-
-/* The memory limit of a solve by `searches` searches at once: --memory, or by default
- * DEFAULT_MEMORY_MIB for each search (so that each search of a race may keep as many
- * states as one alone), at most a quarter of the machine's memory. */
-static size_t memory_bytes_for(const solver_options *options, int searches)
-{
-    if (options->memory_bytes > 0) return options->memory_bytes;
-    unsigned long long mib = (unsigned long long)DEFAULT_MEMORY_MIB * (unsigned long long)searches,
-                       quarter = machine_mib() / 4;
-    if (quarter > 0 && quarter < mib) mib = quarter;
-    if (mib < LEAST_DEFAULT_MEMORY_MIB) mib = LEAST_DEFAULT_MEMORY_MIB;
-    return (size_t)mib << 20;
-}
-
-static size_t memory_bytes(const solver_options *options)
-{
-    return memory_bytes_for(options, 1);
-}
-
 /* The level's dead squares for deadlock.h's checks, from the push distances just computed
  * (a square is dead when no goal can be reached from it): computed once, the same squares
  * for the pruning of both. False when out of memory. */
-/* What a search may spend on its table or store: the memory limit less its table of learned
- * corrals (solver_corral_deadlock.h), so that the limit stays the peak. */
-static size_t search_bytes(const solver_options *options)
-{
-    size_t bytes = memory_bytes(options);
-    size_t corrals = (size_t)SOLVER_CORRAL_ENTRIES * sizeof(uint64_t);
-    if (!(options->disable & SOLVER_NO_CORRAL_DEADLOCKS) && bytes >= 4 * corrals) bytes -= corrals;
-    return bytes;
-}
-
 static bool dead_squares_init(deadlock_table *table, const board *b,
                               const solver_distances *distances)
 {
@@ -311,6 +270,8 @@ static void run_search(const board *b, const position *start, const solver_optio
         .cancel = options->cancel,
         .progress = options->progress ? relay_progress : NULL,
         .progress_argument = &relay,
+        .team = options->team,
+        .member = options->team_member,
     };
     ida_result found;
     ida_status status;
@@ -344,7 +305,7 @@ static void run_search(const board *b, const position *start, const solver_optio
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_ERROR)
         refuse(result, "out-of-memory", "out of memory during the search (memory limit %zu MiB)",
-               memory_bytes(options) >> 20);
+               solver_memory_for(options, 1) >> 20);
     if (result->status == SOLVER_SOLVED) {
         step_list list = {0};
         bool ends_known = false;
@@ -447,16 +408,6 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     return answer;
 }
 
-/* The most memory the table of two-box deadlocks may take (solver_pairs.h): 16 MiB, and no
- * more than a sixteenth of the memory limit. Every XSokoban board needs less than 400 KiB. */
-#define PAIRS_MOST_BYTES ((size_t)16 << 20)
-
-static size_t pairs_bytes(const solver_options *options)
-{
-    size_t share = memory_bytes(options) / 16;
-    return share < PAIRS_MOST_BYTES ? share : PAIRS_MOST_BYTES;
-}
-
 /* Solves from `start` on `b` with one search; its deadlocks are learned in `learned`, shared
  * with the other searches of the board (NULL: in tables of its own). With `box_moves` the
  * fast mode's search takes the advisors over whole box moves the options leave on. */
@@ -469,7 +420,7 @@ static void solve_search(const board *b, const position *start, const solver_opt
     bool fast = options->mode == SOLVER_FAST;
     /* The optimal mode spends the memory on its transposition table, the fast mode on the
      * states it keeps. */
-    size_t table_bytes = fast ? 0 : search_bytes(options);
+    size_t table_bytes = fast ? 0 : solver_search_bytes(options);
     int below_log2 = solver_below_log2_for(table_bytes); /* its share of the table's */
     bool with_below = !fast && !(options->disable & SOLVER_NO_BELOW) &&
                       table_bytes >= 16 * solver_below_bytes(below_log2);
@@ -490,10 +441,14 @@ static void solve_search(const board *b, const position *start, const solver_opt
     bool with_penalties = !fast && !(options->disable & SOLVER_NO_PENALTIES);
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
-        solver_table_init(&table, table_bytes) && !solver_stop_now(&stop) &&
+        (options->shared_table || solver_table_init(&table, table_bytes)) &&
+        !solver_stop_now(&stop) &&
         (!fast || (options->disable & SOLVER_NO_GOAL_ROOM) ||
          solver_goal_room_init(&room, b, start, &distances, &stop)) &&
-        solver_search_init(&search, b, start, &distances, &deadlocks, fast ? NULL : &table,
+        solver_search_init(&search, b, start, &distances, &deadlocks,
+                           fast                    ? NULL
+                           : options->shared_table ? options->shared_table
+                                                   : &table,
                            room.doors ? &room : NULL, options) &&
         (!frozen_check || solver_frozen_init(&frozen, b, &distances)) &&
         (!with_penalties || solver_penalties_init(&penalties, b, &distances)) &&
@@ -510,7 +465,7 @@ static void solve_search(const board *b, const position *start, const solver_opt
         if (with_below) search.below = &below;
         if (learned) solver_search_share_learned(&search, learned);
         if (!(options->disable & SOLVER_NO_PAIRS)) {
-            size_t most = pairs_bytes(options);
+            size_t most = solver_pairs_bytes(options);
             bool three = !(options->disable & SOLVER_NO_TRIPLES);
             const solver_triples *kept = NULL;
             const solver_pairs *made = NULL;
@@ -524,7 +479,7 @@ static void solve_search(const board *b, const position *start, const solver_opt
             solver_search_use_pairs(&search, made, kept);
         }
         /* the restarts' memory comes out of the search's */
-        size_t store_bytes = search_bytes(options);
+        size_t store_bytes = solver_search_bytes(options);
         restart_context restarts = {.board = b, .options = options, .learned = learned};
         restarts.memory_bytes = store_bytes / RESTART_MEMORY_SHARE;
         if (restarts.memory_bytes > RESTART_MOST_BYTES) restarts.memory_bytes = RESTART_MOST_BYTES;
@@ -542,7 +497,7 @@ static void solve_search(const board *b, const position *start, const solver_opt
     else
         refuse(result, "out-of-memory",
                "out of memory setting up the search (memory limit %zu MiB)",
-               memory_bytes(options) >> 20);
+               solver_memory_for(options, 1) >> 20);
 
     solver_search_free(&search);
     if (frozen.board) solver_frozen_free(&frozen);
@@ -676,7 +631,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
                          int threads, double began, solver_learned *learned, solver_result *result)
 {
     solver_options shared = *options;
-    size_t bytes = memory_bytes_for(options, threads);
+    size_t bytes = solver_memory_for(options, threads);
     solver_learned *mine = learned_for(b, options, learned, &bytes);
     /* the one division of the memory: each run its share, at least 1 MiB */
     shared.memory_bytes = bytes / (size_t)threads;
@@ -733,7 +688,7 @@ static void solve_single(const board *b, const position *start, const solver_opt
         return;
     }
     solver_options first = *options;
-    size_t bytes = memory_bytes(options);
+    size_t bytes = solver_memory_for(options, 1);
     solver_learned *mine = learned_for(b, options, learned, &bytes);
     if (mine) {
         first.memory_bytes = bytes;
@@ -746,6 +701,47 @@ static void solve_single(const board *b, const position *start, const solver_opt
         run_then(b, start, rest, learned, false, result);
     }
     solver_learned_free(mine);
+}
+
+/* The optimal mode's members (solver_team.h): one search each, the results kept apart. */
+typedef struct team_call {
+    const board *board;
+    const position *start;
+    solver_learned *learned;
+    solver_result *results;
+} team_call;
+
+static void solve_member(void *argument, const solver_options *options)
+{
+    team_call *c = argument;
+    solve_search(c->board, c->start, options, c->learned, false, &c->results[options->team_member]);
+}
+
+/* The optimal mode on several threads: the result of the member that found the solution,
+ * with the nodes of all. */
+static void solve_team(const board *b, const position *start, const solver_options *options,
+                       solver_learned *learned, solver_result *result)
+{
+    int size = solver_team_size(options), finder = -1;
+    team_call call = {.board = b, .start = start, .learned = learned};
+    call.results = calloc((size_t)size, sizeof *call.results);
+    bool ran = false;
+    if (call.results)
+        finder =
+            solver_team_run(size, options, solver_search_bytes(options), solve_member, &call, &ran);
+    if (!ran) {
+        free(call.results);
+        refuse(result, "out-of-memory", "out of memory setting up the search");
+        return;
+    }
+    if (finder < 0) finder = 0;
+    *result = call.results[finder];
+    for (int i = 0; i < size; i++)
+        if (i != finder) {
+            result->nodes += call.results[i].nodes;
+            solver_result_free(&call.results[i]);
+        }
+    free(call.results);
 }
 
 void solver_lower_thread_priority(int by)
@@ -765,7 +761,7 @@ int solver_searches(const solver_options *options)
 
 size_t solver_memory_bytes(const solver_options *options)
 {
-    return memory_bytes_for(options, solver_searches(options));
+    return solver_memory_for(options, solver_searches(options));
 }
 
 solver_status solver_solve(const board *b, const position *start, const solver_options *options,
@@ -782,16 +778,18 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     if (b->goal_count > SOLVER_MAX_BOXES)
         return refuse(result, "too-many-boxes", "%d boxes, more than the solver takes (%d)",
                       b->goal_count, SOLVER_MAX_BOXES);
-    unsigned long long machine = machine_mib();
-    if (machine && (memory_bytes(options) >> 20) > machine)
+    unsigned long long machine = solver_machine_mib();
+    if (machine && (solver_memory_for(options, 1) >> 20) > machine)
         return refuse(result, "memory",
                       "a memory limit of %zu MiB, more than this machine has (%llu MiB)",
-                      memory_bytes(options) >> 20, machine);
+                      solver_memory_for(options, 1) >> 20, machine);
 
     int threads = solver_searches(options);
     /* what earlier searches on this board learned, if it is this board's */
     solver_learned *learned = solver_learned_fits(options->learned, b) ? options->learned : NULL;
-    if (threads == 1)
+    if (options->mode == SOLVER_OPTIMAL && solver_team_size(options) > 1)
+        solve_team(b, start, options, learned, result);
+    else if (threads == 1)
         solve_single(b, start, options, began, learned, result);
     else
         solve_racing(b, start, options, threads, began, learned, result);

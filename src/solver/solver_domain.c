@@ -358,6 +358,7 @@ static int make(void *context, ida_move move, int g, int *cost)
     }
     undo->player = s->player;
     undo->last_box = s->last_box;
+    undo->entered_cost = -1;
     solver_matching_save(&s->matching, matching_state);
     memcpy(s->row_states + (size_t)(s->depth - 1) * (size_t)s->box_count, s->box_row,
            (size_t)s->box_count * sizeof *s->box_row);
@@ -405,9 +406,14 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     compute_reach(s);
-    if (s->table && !solver_table_enter(s->table, table_key(s), g + pushes, s->iteration)) {
-        s->counters.transposition++;
-        return IDA_PRUNE;
+    if (s->table) {
+        uint64_t key = table_key(s);
+        if (!solver_table_enter(s->table, key, g + pushes, s->iteration)) {
+            s->counters.transposition++;
+            return IDA_PRUNE;
+        }
+        undo->entered_cost = g + pushes;
+        undo->entered_key = key;
     }
     if (s->seen && s->seen(s->seen_context, state_key(s))) {
         s->counters.transposition++;
@@ -449,6 +455,8 @@ static void unmake(void *context, ida_move move)
     if (s->below) solver_below_leave(s->below, s->depth, s->box_key);
     s->depth--;
     const solver_undo *undo = &s->undo[s->depth];
+    if (undo->entered_cost >= 0 && s->table->shared)
+        solver_table_leave(s->table, undo->entered_key, undo->entered_cost, s->iteration);
     move_box(s, undo->box_to, solver_move_square(move));
     s->player = undo->player;
     s->last_box = undo->last_box;

@@ -75,7 +75,8 @@ typedef struct solver_options {
     void *progress_argument;
     unsigned disable; /* SOLVER_NO_* flags; 0 for the full solver */
     /* Searches run at once on one level (fast mode: different strategies, the first answer
-     * wins, solver_threads.h); 0: one per core. The optimal mode runs one. */
+     * wins, solver_threads.h; optimal mode: one IDA* on that many threads, solver_team.h);
+     * 0: one per core in the fast mode, one in the optimal mode. */
     int threads;
     /* Positions the caller already knows how to solve (the answer store, answers.h), by
      * their solver_position_key() (solver.h); NULL: none. The fast mode stops at the first
@@ -88,6 +89,11 @@ typedef struct solver_options {
      * (solver_learned.h; the game keeps one per level); NULL, or one made for another board:
      * this solve learns afresh and forgets at the end. */
     struct solver_learned *learned;
+    /* Inside the solver only (NULL from a caller): the optimal mode's team this search is a
+     * member of (solver_team.h), its place in it, and the table the members share. */
+    struct ida_team *team;
+    int team_member;
+    struct solver_table *shared_table;
 } solver_options;
 
 /* When to give up: the deadline (0: none) and the cancel flag. Every phase of a

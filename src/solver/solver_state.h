@@ -31,7 +31,9 @@ struct solver_below;            /* solver_below.h */
 typedef struct solver_undo {
     int player;
     int last_box;
-    int box_to; /* where the box ended (after a macro, further than one push) */
+    int box_to;       /* where the box ended (after a macro, further than one push) */
+    int entered_cost; /* the cost the table took the state at, or -1 (solver_table_leave) */
+    uint64_t entered_key;
 } solver_undo;
 
 /* What the pruning did, for measurements (read in a debugger or a profiling build). */

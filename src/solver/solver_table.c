@@ -43,16 +43,52 @@ void solver_table_free(solver_table *t)
     *t = (solver_table){0};
 }
 
+/* An entry's words, read and written one at a time (solver_table.h). */
+static inline uint64_t data_of(uint64_t iteration, uint64_t cost, bool busy)
+{
+    return iteration << 32 | cost << 1 | (uint64_t)busy;
+}
+
+static inline void entry_read(const solver_entry *e, uint64_t *key, uint64_t *data)
+{
+    uint64_t check = __atomic_load_n(&e->check, __ATOMIC_RELAXED);
+    *data = __atomic_load_n(&e->data, __ATOMIC_RELAXED);
+    *key = check ^ *data;
+}
+
+static inline void entry_write(solver_entry *e, uint64_t key, uint64_t data)
+{
+    __atomic_store_n(&e->data, data, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->check, key ^ data, __ATOMIC_RELAXED);
+}
+
+static inline uint32_t cost_of(uint64_t data)
+{
+    return (uint32_t)(data >> 1) & 0x7fffffffu;
+}
+
+static inline uint32_t iteration_of(uint64_t data)
+{
+    return (uint32_t)(data >> 32);
+}
+
 /* The least useful entry of a bucket to overwrite: an empty one, else one from the oldest
  * iteration, else the one found deepest (it saves the least search). */
 static solver_entry *victim_in(solver_entry *bucket)
 {
-    solver_entry *victim = bucket;
-    for (int i = 0; i < SOLVER_TABLE_WAYS && victim->key; i++) {
+    solver_entry *victim = NULL;
+    uint64_t victim_data = 0;
+    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
         solver_entry *e = bucket + i;
-        if (e->key == 0 || e->iteration < victim->iteration ||
-            (e->iteration == victim->iteration && e->cost > victim->cost))
+        uint64_t key, data;
+        entry_read(e, &key, &data);
+        if (!data) return e;
+        if (!victim || iteration_of(data) < iteration_of(victim_data) ||
+            (iteration_of(data) == iteration_of(victim_data) &&
+             cost_of(data) > cost_of(victim_data))) {
             victim = e;
+            victim_data = data;
+        }
     }
     return victim;
 }
@@ -72,8 +108,9 @@ static void grow(solver_table *t)
         memcpy(held, bucket, sizeof held);
         memset(bucket, 0, sizeof held);
         for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
-            size_t to = held[i].key & mask;
-            if (!held[i].key) continue;
+            uint64_t key = held[i].check ^ held[i].data;
+            if (!held[i].data) continue;
+            size_t to = key & mask;
             assert(to % old_buckets == b);
             *victim_in(t->entries + to * SOLVER_TABLE_WAYS) = held[i];
         }
@@ -81,38 +118,86 @@ static void grow(solver_table *t)
     t->bucket_mask = mask;
 }
 
+/* The entries held (a pass over the table). */
+static size_t count_used(const solver_table *t)
+{
+    size_t used = 0;
+    for (size_t i = 0; i < (t->bucket_mask + 1) * SOLVER_TABLE_WAYS; i++)
+        used += t->entries[i].data != 0;
+    return used;
+}
+
 bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
 {
     assert(cost >= 0 && iteration > 0);
-    if (key == 0) key = 1; /* 0 marks an empty entry */
+    if (key == 0) key = 1; /* kept apart from an empty entry's words */
     solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
+    uint32_t c = (uint32_t)cost, it = (uint32_t)iteration;
     for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
         solver_entry *e = bucket + i;
-        if (e->key != key) continue;
-        if (e->cost < (uint32_t)cost) return false;
-        if (e->cost == (uint32_t)cost && e->iteration == (uint32_t)iteration) return false;
-        e->cost = (uint32_t)cost;
-        e->iteration = (uint32_t)iteration;
+        uint64_t k, data;
+        entry_read(e, &k, &data);
+        if (k != key || !data) continue;
+        if (cost_of(data) < c) return false;
+        if (cost_of(data) == c && iteration_of(data) == it) return (data & 1) != 0;
+        entry_write(e, key, data_of(it, c, t->shared));
         return true;
     }
     solver_entry *victim = victim_in(bucket);
-    if (victim->key) {
+    bool replaced = __atomic_load_n(&victim->data, __ATOMIC_RELAXED) != 0;
+    entry_write(victim, key, data_of(it, c, t->shared));
+    if (t->shared) {
+        if (!replaced && key >> 58 == 0 && t->bucket_mask + 1 < t->max_buckets) {
+            uint64_t seen = __atomic_add_fetch(&t->sampled, 1, __ATOMIC_RELAXED);
+            if (seen * 64 * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS)
+                __atomic_store_n(&t->full, true, __ATOMIC_RELAXED);
+        }
+        return true;
+    }
+    if (replaced) {
         t->replacements++;
     } else {
         t->used++;
     }
     t->stores++;
-    *victim = (solver_entry){.key = key, .cost = (uint32_t)cost, .iteration = (uint32_t)iteration};
     /* at its largest the table stays as it is (the recount below would cost a pass over the
      * whole table at every store from then on) */
     if (t->bucket_mask + 1 < t->max_buckets &&
         t->used * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS) {
         grow(t);
-        t->used = 0; /* recounted lazily: the next half-full mark of the bigger table */
-        for (size_t i = 0; i < (t->bucket_mask + 1) * SOLVER_TABLE_WAYS; i++)
-            t->used += t->entries[i].key != 0;
+        t->used = count_used(t); /* the next half-full mark is the bigger table's */
     }
     return true;
+}
+
+void solver_table_leave(solver_table *t, uint64_t key, int cost, int iteration)
+{
+    if (!t->shared) return;
+    if (key == 0) key = 1;
+    solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
+    uint64_t busy = data_of((uint32_t)iteration, (uint32_t)cost, true);
+    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
+        uint64_t k, data;
+        entry_read(bucket + i, &k, &data);
+        if (k == key && data == busy) {
+            entry_write(bucket + i, key, busy & ~(uint64_t)1);
+            return;
+        }
+    }
+}
+
+void solver_table_share(solver_table *t)
+{
+    t->shared = true;
+    t->sampled = count_used(t) / 64;
+    t->full = false;
+}
+
+void solver_table_grow(solver_table *t)
+{
+    grow(t);
+    t->sampled = count_used(t) / 64;
+    t->full = false;
 }
 
 /* SplitMix64 (Steele, Lea & Flood 2014): a small generator good enough for hash keys. */

@@ -12,18 +12,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* An entry as two words, so that searches on several threads may share the table without a
+ * lock (Hyatt and Mann's lockless hashing): `data` holds the iteration (upper 32 bits), the
+ * least cost (pushes) the position was entered with (bits 1 to 31) and whether a search is
+ * still below it (bit 0, kept only in a shared table); `check` is the key xor `data`, so
+ * that an entry torn by two writers at once reads as another position's, never as a wrong
+ * cost for this one. Empty: `data` 0 (an iteration is never 0). Both words are read and
+ * written with relaxed atomic accesses, which cost what plain ones do. */
 typedef struct solver_entry {
-    uint64_t key;       /* 0: empty */
-    uint32_t cost;      /* the least cost (pushes) the position was entered with */
-    uint32_t iteration; /* the last IDA* iteration that entered it at that cost */
+    uint64_t check;
+    uint64_t data;
 } solver_entry;
 
 typedef struct solver_table {
     solver_entry *entries;
     size_t bucket_mask; /* buckets of SOLVER_TABLE_WAYS entries; a power of two minus one */
     size_t max_buckets; /* what the memory budget allows */
-    size_t used;        /* entries holding a key */
-    uint64_t stores, replacements;
+    size_t used;        /* entries holding a key (not kept once shared) */
+    uint64_t stores, replacements; /* likewise */
+    bool shared;                   /* searched by several threads at once (solver_table_share) */
+    /* Shared: the new entries whose key's top six bits are 0 (one in 64), counted at once by
+     * every thread, and whether the table is half full by that count (solver_table_grow). */
+    uint64_t sampled;
+    bool full;
 } solver_table;
 
 enum { SOLVER_TABLE_WAYS = 4 };
@@ -38,8 +49,32 @@ void solver_table_free(solver_table *table);
  * `iteration` (counted from 1). Returns false when the search must not enter it: it was entered
  * before at a lower cost (in any iteration: its cheaper path is searched in this iteration too), or
  * at the same cost in this iteration. A full bucket loses its least useful entry, which only
- * weakens the pruning, never its soundness. */
+ * weakens the pruning, never its soundness.
+ *
+ * Shared (solver_table_share), an entry also says whether the search that entered it is
+ * still below it: a position entered at the same cost in this iteration by another thread
+ * that has not left it yet is entered again (true), so that a thread helps with a subtree
+ * another is in rather than wait for it; one that was left (solver_table_leave) is not. A
+ * thread never meets its own unfinished entry at the same cost: the costs along its path
+ * rise. */
 bool solver_table_enter(solver_table *table, uint64_t key, int cost, int iteration);
+
+/* Says, in a shared table, that the search below the position entered at `cost` in
+ * `iteration` is over (every position under it searched, or left to another thread that is
+ * still below it); nothing when the entry is gone or newer. */
+void solver_table_leave(solver_table *table, uint64_t key, int cost, int iteration);
+
+/* Makes the table ready for several threads at once (its counters stop; it grows when
+ * solver_table_full says so, by solver_table_grow while no thread uses it). Called while no
+ * search runs. */
+void solver_table_share(solver_table *table);
+/* In a shared table: true when it is half full and may grow. Thread-safe. */
+static inline bool solver_table_full(const solver_table *table)
+{
+    return __atomic_load_n(&table->full, __ATOMIC_RELAXED);
+}
+/* Grows a shared table fourfold, while no thread uses it. */
+void solver_table_grow(solver_table *table);
 
 /* The bits of a key that choose its bucket, in the largest table `table` can grow to. */
 static inline uint64_t solver_table_spot_mask(const solver_table *table)

@@ -1,0 +1,86 @@
+/* solver_team.c - the optimal mode on several threads (solver_team.h). */
+#include "solver_team.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "solver_table.h"
+
+typedef struct member {
+    solver_options options;
+    solver_team_member run;
+    void *argument;
+    ida_team *team;
+    pthread_t thread;
+} member;
+
+int solver_team_size(const solver_options *options)
+{
+    return options->threads > 0 ? options->threads : 1;
+}
+
+static void *member_main(void *argument)
+{
+    member *m = argument;
+    m->run(m->argument, &m->options);
+    /* one that never searched (a limit or no memory in its set-up) must not hold the rest */
+    ida_team_quit(m->team);
+    return NULL;
+}
+
+/* The team's hooks (ida.h): the table shared, asked whether it is half full, grown. */
+static void share_table(void *argument)
+{
+    solver_table_share(argument);
+}
+
+static bool table_full(void *argument)
+{
+    return solver_table_full(argument);
+}
+
+static void grow_table(void *argument)
+{
+    if (solver_table_full(argument)) solver_table_grow(argument);
+}
+
+int solver_team_run(int size, const solver_options *options, size_t table_bytes,
+                    solver_team_member run, void *argument, bool *ran)
+{
+    *ran = false;
+    solver_table table;
+    if (!solver_table_init(&table, table_bytes)) return -1;
+    ida_team_hooks hooks = {
+        .argument = &table, .share = share_table, .pause_wanted = table_full, .pause = grow_table};
+    ida_team *team = ida_team_new(size, SOLVER_TEAM_PARALLEL_AFTER, &hooks);
+    member *members = calloc((size_t)size, sizeof *members);
+    if (!team || !members) {
+        ida_team_free(team);
+        free(members);
+        solver_table_free(&table);
+        return -1;
+    }
+    for (int i = 0; i < size; i++) {
+        members[i] = (member){.options = *options, .run = run, .argument = argument, .team = team};
+        members[i].options.team = team;
+        members[i].options.team_member = i;
+        members[i].options.shared_table = &table;
+    }
+    /* a thread that cannot start leaves the team before the others wait for it */
+    bool *started = calloc((size_t)size, sizeof *started);
+    for (int i = 1; i < size; i++) {
+        if (started)
+            started[i] = pthread_create(&members[i].thread, NULL, member_main, &members[i]) == 0;
+        if (!started || !started[i]) ida_team_quit(team);
+    }
+    member_main(&members[0]);
+    for (int i = 1; i < size; i++)
+        if (started && started[i]) pthread_join(members[i].thread, NULL);
+    int finder = ida_team_finder(team);
+    *ran = true;
+    free(started);
+    free(members);
+    ida_team_free(team);
+    solver_table_free(&table);
+    return finder;
+}

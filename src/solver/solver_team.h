@@ -1,0 +1,35 @@
+/* solver_team.h - the optimal mode on several threads: one IDA* (ida.h's team), a search on
+ * each thread with a domain of its own, over one transposition table they share
+ * (solver_table_share). An iteration runs on one thread until it passes
+ * SOLVER_TEAM_PARALLEL_AFTER nodes (about 0.1 s); it is then given up and searched again from the
+ * root by every thread, each taking the moves of a state from its own starting point, and so are
+ * the iterations after it; the table leaves to a thread what another has searched and lets
+ * it help with what another is still below. The push counts stay optimal: an iteration ends
+ * only when every thread has ended it (docs/SOLVER.md, section 6).
+ *
+ * Part of the solver (solver.h); internal to it. */
+#ifndef SOKOBAN_SOLVER_TEAM_H
+#define SOKOBAN_SOLVER_TEAM_H
+
+#include <stddef.h>
+
+#include "solver_options.h"
+
+enum { SOLVER_TEAM_PARALLEL_AFTER = 100000 };
+
+/* The threads of the optimal mode: --threads, else one. Not one a core by default: on
+ * XSokoban 5 two threads search 156 million nodes where one searches 83 million, so that
+ * they end later than one alone (docs/SOLVER.md, section 6b). */
+int solver_team_size(const solver_options *options);
+
+/* Runs one member: the whole search of the level, with `options` naming the team, the member
+ * (options->team_member) and the shared table. */
+typedef void (*solver_team_member)(void *argument, const solver_options *options);
+
+/* Runs `size` members (at least 2) over one table of at most `table_bytes`, each on a thread
+ * of its own but the first: the member whose result holds the solution, or -1. False in
+ * *ran when nothing could be set up (out of memory; then nothing ran). */
+int solver_team_run(int size, const solver_options *options, size_t table_bytes,
+                    solver_team_member run, void *argument, bool *ran);
+
+#endif

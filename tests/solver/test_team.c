@@ -1,0 +1,375 @@
+/* test_team.c - IDA* on several threads over one shared transposition table (ida.h's team,
+ * solver_table_share): the table's entries under two threads, and a team of searches
+ * finding the optimum one search finds, on mazes drawn here. A maze is a toy domain: the
+ * walker's square is the state, a step costs 1, the bound is the Manhattan distance to the
+ * goal, and the table prunes a square reached again at no better cost, as the Sokoban
+ * domain does (solver_domain.c): entered in make(), left in unmake(). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ida.h"
+#include "solver/solver_table.h"
+
+/* ---- the shared table ------------------------------------------------------------------ */
+
+/* Shared, a position entered at the same cost in the same iteration is entered again while
+ * the thread that entered it is below it (to help), and cut once it has left it. */
+static void test_a_shared_entry_is_helped_while_entered_and_cut_once_left(void **state)
+{
+    (void)state;
+    solver_table table;
+    assert_true(solver_table_init(&table, (size_t)1 << 20));
+    uint64_t key = 0x123456789abcdefULL;
+    assert_true(solver_table_enter(&table, key, 5, 1)); /* alone: no one is below it */
+    assert_false(solver_table_enter(&table, key, 5, 1));
+    solver_table_share(&table);
+    assert_false(solver_table_enter(&table, key, 5, 1)); /* what it held stays searched */
+    assert_true(solver_table_enter(&table, key, 5, 2));  /* the next iteration */
+    assert_true(solver_table_enter(&table, key, 5, 2));  /* another thread helps */
+    assert_false(solver_table_enter(&table, key, 6, 2)); /* dearer: cut, as alone */
+    solver_table_leave(&table, key, 5, 2);
+    assert_false(solver_table_enter(&table, key, 5, 2)); /* left: searched */
+    assert_true(solver_table_enter(&table, key, 4, 2));  /* cheaper: searched again */
+    solver_table_leave(&table, key, 5, 2);               /* an older entering: nothing */
+    assert_true(solver_table_enter(&table, key, 4, 2));
+    solver_table_free(&table);
+}
+
+enum { HAMMER_KEYS = 20000 };
+
+typedef struct hammer {
+    solver_table *table;
+    int first; /* the key the thread starts at */
+    int entered;
+} hammer;
+
+static uint64_t hammer_key(int i)
+{
+    return ((uint64_t)i + 1) * 0x9e3779b97f4a7c15ULL;
+}
+
+static void *hammer_main(void *argument)
+{
+    hammer *h = argument;
+    for (int n = 0; n < HAMMER_KEYS; n++) {
+        int i = (h->first + n) % HAMMER_KEYS;
+        if (solver_table_enter(h->table, hammer_key(i), i % 7, 3)) {
+            h->entered++;
+            solver_table_leave(h->table, hammer_key(i), i % 7, 3);
+        }
+    }
+    return NULL;
+}
+
+/* Two threads entering and leaving the same positions at once: each position is entered at
+ * least once, by one of them or both, and afterwards every one is held as searched; the
+ * table then grows (no thread running) and still holds them all, and says when it is half
+ * full again. */
+static void test_two_threads_share_the_table(void **state)
+{
+    (void)state;
+    solver_table table;
+    assert_true(solver_table_init(&table, (size_t)64 << 20));
+    solver_table_share(&table);
+    hammer a = {.table = &table, .first = 0}, b = {.table = &table, .first = HAMMER_KEYS / 2};
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, hammer_main, &b), 0);
+    hammer_main(&a);
+    pthread_join(thread, NULL);
+    assert_true(a.entered + b.entered >= HAMMER_KEYS);
+    assert_false(solver_table_full(&table)); /* 20,000 of the first 65,536 entries */
+    solver_table_grow(&table);
+    for (int i = 0; i < HAMMER_KEYS; i++)
+        assert_false(solver_table_enter(&table, hammer_key(i), i % 7, 3));
+    int more = HAMMER_KEYS;
+    while (!solver_table_full(&table) && more < 20 * HAMMER_KEYS)
+        solver_table_enter(&table, hammer_key(more++), 1, 4);
+    /* half of 4 x 65,536 entries, counted one in 64 */
+    assert_true(more > 100000 && more < 200000);
+    solver_table_free(&table);
+}
+
+/* ---- a team on mazes ------------------------------------------------------------------- */
+
+enum { MAZE_MOST = 32 * 32, MAZE_DEPTH = 4096 };
+
+typedef struct maze {
+    const char *const *rows;
+    int width, height;
+    int start, goal;
+} maze;
+
+/* One member's domain: its own walker and path over the maze and the shared table. */
+typedef struct walker {
+    const maze *maze;
+    solver_table *table;
+    int iteration;
+    int square[MAZE_DEPTH];
+    int entered[MAZE_DEPTH]; /* the cost the table took the square at, or -1 */
+    int depth;
+} walker;
+
+static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
+
+static maze maze_from(const char *const *rows, int height)
+{
+    maze m = {.rows = rows, .height = height, .width = (int)strlen(rows[0])};
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < m.width; x++) {
+            if (rows[y][x] == '@') m.start = y * m.width + x;
+            if (rows[y][x] == '.') m.goal = y * m.width + x;
+        }
+    return m;
+}
+
+static uint64_t square_key(int square)
+{
+    return ((uint64_t)square + 1) * 0xbf58476d1ce4e5b9ULL;
+}
+
+static int walker_bound(const walker *w)
+{
+    int at = w->square[w->depth], width = w->maze->width;
+    return abs(at % width - w->maze->goal % width) + abs(at / width - w->maze->goal / width);
+}
+
+static int walker_root_bound(void *context)
+{
+    return walker_bound(context);
+}
+
+static void walker_begin_iteration(void *context, int threshold)
+{
+    (void)threshold;
+    walker *w = context;
+    w->iteration++;
+    solver_table_enter(w->table, square_key(w->square[0]), 0, w->iteration);
+}
+
+static int walker_expand(void *context, ida_move *moves)
+{
+    walker *w = context;
+    const maze *m = w->maze;
+    int at = w->square[w->depth], count = 0;
+    for (int d = 0; d < 4; d++) {
+        int x = at % m->width + step_x[d], y = at / m->width + step_y[d];
+        if (x >= 0 && y >= 0 && x < m->width && y < m->height && m->rows[y][x] != '#')
+            moves[count++] = (ida_move)(y * m->width + x);
+    }
+    return count;
+}
+
+static int walker_make(void *context, ida_move move, int g, int *cost)
+{
+    walker *w = context;
+    *cost = 1;
+    w->depth++;
+    w->square[w->depth] = (int)move;
+    w->entered[w->depth] = -1;
+    if (w->depth + 1 >= MAZE_DEPTH) return IDA_PRUNE;
+    if (!solver_table_enter(w->table, square_key((int)move), g + 1, w->iteration)) return IDA_PRUNE;
+    w->entered[w->depth] = g + 1;
+    return walker_bound(w);
+}
+
+static void walker_unmake(void *context, ida_move move)
+{
+    (void)move;
+    walker *w = context;
+    if (w->entered[w->depth] >= 0)
+        solver_table_leave(w->table, square_key(w->square[w->depth]), w->entered[w->depth],
+                           w->iteration);
+    w->depth--;
+}
+
+static bool walker_is_goal(void *context)
+{
+    const walker *w = context;
+    return w->square[w->depth] == w->maze->goal;
+}
+
+typedef struct member {
+    walker walker;
+    ida_domain domain;
+    ida_limits limits;
+    ida_result result;
+    pthread_t thread;
+} member;
+
+static void *member_main(void *argument)
+{
+    member *m = argument;
+    ida_search(&m->domain, &m->limits, &m->result);
+    ida_team_quit(m->limits.team);
+    return NULL;
+}
+
+static void share(void *argument)
+{
+    solver_table_share(argument);
+}
+
+static bool full(void *argument)
+{
+    return solver_table_full(argument);
+}
+
+static void grow(void *argument)
+{
+    if (solver_table_full(argument)) solver_table_grow(argument);
+}
+
+/* A path of moves walks from the start to the goal through open squares. */
+static bool walks(const maze *m, const ida_result *r)
+{
+    int at = m->start;
+    for (int i = 0; i < r->length; i++) {
+        int to = (int)r->path[i], dx = abs(to % m->width - at % m->width),
+            dy = abs(to / m->width - at / m->width);
+        if (dx + dy != 1 || m->rows[to / m->width][to % m->width] == '#') return false;
+        at = to;
+    }
+    return at == m->goal;
+}
+
+/* Solves `m` with a team of `size` (1: one search alone, no team); the cost, or -1 when
+ * there is no answer; the path walks, and the nodes are kept within `max_nodes`. */
+static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t max_nodes,
+                     ida_status *status)
+{
+    solver_table table;
+    assert_true(solver_table_init(&table, (size_t)8 << 20));
+    ida_team_hooks hooks = {
+        .argument = &table, .share = share, .pause_wanted = full, .pause = grow};
+    ida_team *team = size > 1 ? ida_team_new(size, parallel_after, &hooks) : NULL;
+    member *members = calloc((size_t)size, sizeof *members);
+    assert_non_null(members);
+    for (int i = 0; i < size; i++) {
+        member *mb = &members[i];
+        mb->walker = (walker){.maze = m, .table = &table};
+        mb->walker.square[0] = m->start;
+        mb->domain = (ida_domain){.context = &mb->walker,
+                                  .max_moves = 4,
+                                  .root_bound = walker_root_bound,
+                                  .begin_iteration = walker_begin_iteration,
+                                  .expand = walker_expand,
+                                  .make = walker_make,
+                                  .unmake = walker_unmake,
+                                  .is_goal = walker_is_goal};
+        mb->limits = (ida_limits){.team = team, .member = i, .max_nodes = max_nodes};
+    }
+    for (int i = 1; i < size; i++)
+        assert_int_equal(pthread_create(&members[i].thread, NULL, member_main, &members[i]), 0);
+    if (team) {
+        member_main(&members[0]);
+    } else {
+        ida_search(&members[0].domain, &members[0].limits, &members[0].result);
+    }
+    for (int i = 1; i < size; i++) pthread_join(members[i].thread, NULL);
+    int finder = team ? ida_team_finder(team) : 0;
+    *status = members[finder >= 0 ? finder : 0].result.status;
+    uint64_t nodes = 0;
+    for (int i = 0; i < size; i++) {
+        /* the team's, for all but those another member's answer cut short */
+        assert_int_equal(members[i].result.status,
+                         finder >= 0 && i != finder ? IDA_CANCELLED : *status);
+        nodes += members[i].result.nodes;
+    }
+    if (max_nodes) assert_true(nodes <= max_nodes);
+    int cost = -1;
+    if (*status == IDA_SOLVED) {
+        assert_true(finder >= 0 && finder < size);
+        assert_true(walks(m, &members[finder].result));
+        cost = members[finder].result.cost;
+        assert_int_equal(cost, members[finder].result.length);
+    }
+    for (int i = 0; i < size; i++) {
+        /* each member left its domain where it began */
+        assert_int_equal(members[i].walker.depth, 0);
+        ida_result_free(&members[i].result);
+    }
+    free(members);
+    ida_team_free(team);
+    solver_table_free(&table);
+    return cost;
+}
+
+static const char *const winding[] = {
+    "@.#..........#..", "..#.######.#.#..", "..#......#.#.#..", "..######.#.#.#..",
+    "......#..#.#....", ".####.#.##.####.", "....#.#.........", "###.#.#######.##",
+    "....#.........#.", ".######.#####.#.", "........#.......",
+};
+
+static const char *const open_room[] = {
+    "@...............", "................", "......####......", "......#..#......",
+    "......#.##......", "................", "...............",
+};
+
+static const char *const walled_off[] = {
+    "@..#....", "...#....", "...#..#.", "####..#.", "......#.",
+};
+
+/* The team finds the cost one search finds, with the search handed to all at once (after 0
+ * nodes) or after a while, with two and three members. */
+static void test_a_team_finds_the_optimum_one_search_finds(void **state)
+{
+    (void)state;
+    maze mazes[] = {maze_from(winding, 11), maze_from(open_room, 6)};
+    /* the goal of the winding maze, far from its start */
+    mazes[0].goal = 10 * mazes[0].width + 15;
+    mazes[1].goal = 3 * mazes[1].width + 8; /* inside the room: round to its door */
+    for (size_t k = 0; k < sizeof mazes / sizeof *mazes; k++) {
+        ida_status status;
+        int alone = team_cost(&mazes[k], 1, 0, 0, &status);
+        assert_int_equal(status, IDA_SOLVED);
+        assert_true(alone > 0);
+        for (int size = 2; size <= 3; size++)
+            for (uint64_t after = 0; after <= 64; after += 64) {
+                assert_int_equal(team_cost(&mazes[k], size, after, 0, &status), alone);
+                assert_int_equal(status, IDA_SOLVED);
+            }
+    }
+}
+
+/* A goal no path reaches: the team searches the space out, as one search does. */
+static void test_a_team_proves_there_is_no_way(void **state)
+{
+    (void)state;
+    maze m = maze_from(walled_off, 5);
+    m.goal = 0 * m.width + 7;
+    ida_status status;
+    assert_int_equal(team_cost(&m, 1, 0, 0, &status), -1);
+    assert_int_equal(status, IDA_UNSOLVABLE);
+    assert_int_equal(team_cost(&m, 2, 0, 0, &status), -1);
+    assert_int_equal(status, IDA_UNSOLVABLE);
+}
+
+/* The node limit is the team's: all members together look at no more nodes than it. */
+static void test_the_node_limit_is_the_teams(void **state)
+{
+    (void)state;
+    maze m = maze_from(winding, 11);
+    m.goal = 10 * m.width + 15;
+    ida_status status;
+    assert_int_equal(team_cost(&m, 2, 0, 20, &status), -1);
+    assert_int_equal(status, IDA_LIMIT);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_shared_entry_is_helped_while_entered_and_cut_once_left),
+        cmocka_unit_test(test_two_threads_share_the_table),
+        cmocka_unit_test(test_a_team_finds_the_optimum_one_search_finds),
+        cmocka_unit_test(test_a_team_proves_there_is_no_way),
+        cmocka_unit_test(test_the_node_limit_is_the_teams),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
