@@ -273,7 +273,7 @@ static bool check_limits(search *s)
 
 /* Depth-first search below the current state, reached at cost g at the given depth.
  * Returns true when a goal was found (the path then holds it). */
-static bool depth_first(search *s, int g, int depth)
+static bool depth_first(search *s, int g, int depth, bool split)
 {
     const ida_domain *d = s->domain;
     if (depth >= s->depth_limit) {
@@ -290,7 +290,7 @@ static bool depth_first(search *s, int g, int depth)
     size_t base = (size_t)depth * (size_t)d->max_moves;
     int count = d->expand(d->context, s->moves + base);
     assert(count >= 0 && count <= d->max_moves); /* the domain keeps its promise */
-    int first = s->rotate && count > 1 ? s->member * count / s->members : 0;
+    int first = split && s->rotate && count > 1 ? s->member * count / s->members : 0;
     for (int i = 0; i < count; i++) {
         ida_move move = s->moves[base + (i + first < count ? i + first : i + first - count)];
         int cost = 1;
@@ -310,7 +310,8 @@ static bool depth_first(search *s, int g, int depth)
                 return true;
             } else if (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)) {
                 /* stopped before going deeper: taken back below */
-            } else if (depth_first(s, g + cost, depth + 1)) {
+            } else if (depth_first(s, g + cost, depth + 1,
+                                   s->rotate && (!d->shared || d->shared(d->context)))) {
                 s->path[depth] = move;
                 s->costs[depth] = cost;
                 d->unmake(d->context, move);
@@ -359,7 +360,7 @@ static bool team_iteration(search *s, ida_status *status)
         s->stop = IDA_LIMIT; /* the team's nodes are all taken: none looked at */
         s->stopped = true;
     }
-    bool found = searching && !s->stopped && depth_first(s, 0, 0);
+    bool found = searching && !s->stopped && depth_first(s, 0, 0, true);
     pthread_mutex_lock(&t->lock);
     t->threshold = s->threshold;
     if (s->handoff) t->handoff = true;
@@ -446,7 +447,7 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
                 if (s.member == 0) report_progress(&s, ida_clock());
                 continue;
             }
-            if (depth_first(&s, 0, 0)) {
+            if (depth_first(&s, 0, 0, false)) {
                 status = IDA_SOLVED;
                 break;
             }

@@ -50,6 +50,11 @@ typedef struct ida_domain {
     void (*unmake)(void *context, ida_move move);
     /* True when the current state is a goal. Only asked when make() returned 0. */
     bool (*is_goal)(void *context);
+    /* In a team: true when the state just made was entered while another member is still
+     * below it (optional, may be NULL). Only there, and at the root, does a member take the
+     * moves from its own starting point; below a state of its own it keeps the domain's
+     * order, which chose it. */
+    bool (*shared)(void *context);
 } ida_domain;
 
 typedef struct ida_progress {

@@ -408,7 +408,9 @@ static int make(void *context, ida_move move, int g, int *cost)
     compute_reach(s);
     if (s->table) {
         uint64_t key = table_key(s);
-        if (!solver_table_enter(s->table, key, g + pushes, s->iteration)) {
+        solver_table_answer answer = solver_table_visit(s->table, key, g + pushes, s->iteration);
+        s->helping = answer == SOLVER_TABLE_HELPING;
+        if (answer == SOLVER_TABLE_CUT) {
             s->counters.transposition++;
             return IDA_PRUNE;
         }
@@ -470,6 +472,13 @@ static void unmake(void *context, ida_move move)
            (size_t)s->box_count * sizeof *s->box_row);
 }
 
+/* In a team: the state just made is one another thread is below (ida.h). */
+static bool shared(void *context)
+{
+    const solver_search *s = context;
+    return s->helping;
+}
+
 static bool is_goal(void *context)
 {
     const solver_search *s = context;
@@ -486,6 +495,7 @@ void solver_search_domain(solver_search *s, ida_domain *domain)
         .expand = expand,
         .make = make,
         .unmake = unmake,
+        .shared = shared,
         .is_goal = is_goal,
     };
 }

@@ -74,6 +74,7 @@ typedef struct solver_search {
     /* the optimal mode's rows of the pairs, its own (NULL: the pairs asked one by one) */
     struct solver_pair_rows *pair_rows;
     solver_table *table; /* may be NULL */
+    bool helping;        /* the state last made was entered to help another thread (ida.h) */
     /* States a search has already (the fast mode's store; may be NULL): make() drops a push
      * to one of them before the corral check and the bound, which it would only throw away. */
     bool (*seen)(const void *context, uint64_t key);

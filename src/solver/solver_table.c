@@ -127,7 +127,7 @@ static size_t count_used(const solver_table *t)
     return used;
 }
 
-bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
+solver_table_answer solver_table_visit(solver_table *t, uint64_t key, int cost, int iteration)
 {
     assert(cost >= 0 && iteration > 0);
     if (key == 0) key = 1; /* kept apart from an empty entry's words */
@@ -138,10 +138,11 @@ bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
         uint64_t k, data;
         entry_read(e, &k, &data);
         if (k != key || !data) continue;
-        if (cost_of(data) < c) return false;
-        if (cost_of(data) == c && iteration_of(data) == it) return (data & 1) != 0;
+        if (cost_of(data) < c) return SOLVER_TABLE_CUT;
+        if (cost_of(data) == c && iteration_of(data) == it)
+            return data & 1 ? SOLVER_TABLE_HELPING : SOLVER_TABLE_CUT;
         entry_write(e, key, data_of(it, c, t->shared));
-        return true;
+        return SOLVER_TABLE_ENTERED;
     }
     solver_entry *victim = victim_in(bucket);
     bool replaced = __atomic_load_n(&victim->data, __ATOMIC_RELAXED) != 0;
@@ -152,7 +153,7 @@ bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
             if (seen * 64 * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS)
                 __atomic_store_n(&t->full, true, __ATOMIC_RELAXED);
         }
-        return true;
+        return SOLVER_TABLE_ENTERED;
     }
     if (replaced) {
         t->replacements++;
@@ -167,7 +168,12 @@ bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
         grow(t);
         t->used = count_used(t); /* the next half-full mark is the bigger table's */
     }
-    return true;
+    return SOLVER_TABLE_ENTERED;
+}
+
+bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
+{
+    return solver_table_visit(t, key, cost, iteration) != SOLVER_TABLE_CUT;
 }
 
 void solver_table_leave(solver_table *t, uint64_t key, int cost, int iteration)

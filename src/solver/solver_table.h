@@ -59,6 +59,15 @@ void solver_table_free(solver_table *table);
  * rise. */
 bool solver_table_enter(solver_table *table, uint64_t key, int cost, int iteration);
 
+/* solver_table_enter, which also says when the position was entered to help another thread
+ * that is below it. */
+typedef enum solver_table_answer {
+    SOLVER_TABLE_CUT,
+    SOLVER_TABLE_ENTERED,
+    SOLVER_TABLE_HELPING,
+} solver_table_answer;
+solver_table_answer solver_table_visit(solver_table *table, uint64_t key, int cost, int iteration);
+
 /* Says, in a shared table, that the search below the position entered at `cost` in
  * `iteration` is over (every position under it searched, or left to another thread that is
  * still below it); nothing when the entry is gone or newer. */

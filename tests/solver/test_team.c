@@ -32,7 +32,7 @@ static void test_a_shared_entry_is_helped_while_entered_and_cut_once_left(void *
     solver_table_share(&table);
     assert_false(solver_table_enter(&table, key, 5, 1)); /* what it held stays searched */
     assert_true(solver_table_enter(&table, key, 5, 2));  /* the next iteration */
-    assert_true(solver_table_enter(&table, key, 5, 2));  /* another thread helps */
+    assert_int_equal(solver_table_visit(&table, key, 5, 2), SOLVER_TABLE_HELPING);
     assert_false(solver_table_enter(&table, key, 6, 2)); /* dearer: cut, as alone */
     solver_table_leave(&table, key, 5, 2);
     assert_false(solver_table_enter(&table, key, 5, 2)); /* left: searched */
@@ -114,6 +114,8 @@ typedef struct walker {
     int square[MAZE_DEPTH];
     int entered[MAZE_DEPTH]; /* the cost the table took the square at, or -1 */
     int depth;
+    bool helping; /* the square last made is one another member is below */
+    bool split;   /* say so to the engine (else it splits the moves everywhere) */
 } walker;
 
 static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
@@ -174,7 +176,10 @@ static int walker_make(void *context, ida_move move, int g, int *cost)
     w->square[w->depth] = (int)move;
     w->entered[w->depth] = -1;
     if (w->depth + 1 >= MAZE_DEPTH) return IDA_PRUNE;
-    if (!solver_table_enter(w->table, square_key((int)move), g + 1, w->iteration)) return IDA_PRUNE;
+    solver_table_answer answer =
+        solver_table_visit(w->table, square_key((int)move), g + 1, w->iteration);
+    if (answer == SOLVER_TABLE_CUT) return IDA_PRUNE;
+    w->helping = answer == SOLVER_TABLE_HELPING;
     w->entered[w->depth] = g + 1;
     return walker_bound(w);
 }
@@ -187,6 +192,12 @@ static void walker_unmake(void *context, ida_move move)
         solver_table_leave(w->table, square_key(w->square[w->depth]), w->entered[w->depth],
                            w->iteration);
     w->depth--;
+}
+
+static bool walker_shared(void *context)
+{
+    const walker *w = context;
+    return w->helping;
 }
 
 static bool walker_is_goal(void *context)
@@ -242,7 +253,7 @@ static bool walks(const maze *m, const ida_result *r)
 /* Solves `m` with a team of `size` (1: one search alone, no team); the cost, or -1 when
  * there is no answer; the path walks, and the nodes are kept within `max_nodes`. */
 static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t max_nodes,
-                     ida_status *status)
+                     bool split, ida_status *status)
 {
     solver_table table;
     assert_true(solver_table_init(&table, (size_t)8 << 20));
@@ -262,7 +273,8 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
                                   .expand = walker_expand,
                                   .make = walker_make,
                                   .unmake = walker_unmake,
-                                  .is_goal = walker_is_goal};
+                                  .is_goal = walker_is_goal,
+                                  .shared = split ? walker_shared : NULL};
         mb->limits = (ida_limits){.team = team, .member = i, .max_nodes = max_nodes};
     }
     for (int i = 1; i < size; i++)
@@ -317,7 +329,8 @@ static const char *const walled_off[] = {
 };
 
 /* The team finds the cost one search finds, with the search handed to all at once (after 0
- * nodes) or after a while, with two and three members. */
+ * nodes) or after a while, with two and three members, splitting the moves of every state
+ * or only of those another member is below. */
 static void test_a_team_finds_the_optimum_one_search_finds(void **state)
 {
     (void)state;
@@ -327,14 +340,15 @@ static void test_a_team_finds_the_optimum_one_search_finds(void **state)
     mazes[1].goal = 3 * mazes[1].width + 8; /* inside the room: round to its door */
     for (size_t k = 0; k < sizeof mazes / sizeof *mazes; k++) {
         ida_status status;
-        int alone = team_cost(&mazes[k], 1, 0, 0, &status);
+        int alone = team_cost(&mazes[k], 1, 0, 0, false, &status);
         assert_int_equal(status, IDA_SOLVED);
         assert_true(alone > 0);
         for (int size = 2; size <= 3; size++)
-            for (uint64_t after = 0; after <= 64; after += 64) {
-                assert_int_equal(team_cost(&mazes[k], size, after, 0, &status), alone);
-                assert_int_equal(status, IDA_SOLVED);
-            }
+            for (uint64_t after = 0; after <= 64; after += 64)
+                for (int split = 0; split <= 1; split++) {
+                    assert_int_equal(team_cost(&mazes[k], size, after, 0, split, &status), alone);
+                    assert_int_equal(status, IDA_SOLVED);
+                }
     }
 }
 
@@ -345,9 +359,9 @@ static void test_a_team_proves_there_is_no_way(void **state)
     maze m = maze_from(walled_off, 5);
     m.goal = 0 * m.width + 7;
     ida_status status;
-    assert_int_equal(team_cost(&m, 1, 0, 0, &status), -1);
+    assert_int_equal(team_cost(&m, 1, 0, 0, false, &status), -1);
     assert_int_equal(status, IDA_UNSOLVABLE);
-    assert_int_equal(team_cost(&m, 2, 0, 0, &status), -1);
+    assert_int_equal(team_cost(&m, 2, 0, 0, true, &status), -1);
     assert_int_equal(status, IDA_UNSOLVABLE);
 }
 
@@ -358,7 +372,7 @@ static void test_the_node_limit_is_the_teams(void **state)
     maze m = maze_from(winding, 11);
     m.goal = 10 * m.width + 15;
     ida_status status;
-    assert_int_equal(team_cost(&m, 2, 0, 20, &status), -1);
+    assert_int_equal(team_cost(&m, 2, 0, 20, true, &status), -1);
     assert_int_equal(status, IDA_LIMIT);
 }
 
