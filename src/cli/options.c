@@ -172,7 +172,7 @@ const cli_option_row cli_option_rows[] = {
              "--memory and --nodes; with 1, a search that fills --memory\n"
              "goes on with another strategy; optimal mode: one search on\n"
              "N threads over one table, from its first long iteration)\n"
-             "(default: fast mode one per core, optimal mode 1)"},
+             "(default: one per core)"},
     {.name = "moves",
      .value = "LURD|@FILE",
      .kind = CLI_VALUE_TEXT,

@@ -76,7 +76,7 @@ typedef struct solver_options {
     unsigned disable; /* SOLVER_NO_* flags; 0 for the full solver */
     /* Searches run at once on one level (fast mode: different strategies, the first answer
      * wins, solver_threads.h; optimal mode: one IDA* on that many threads, solver_team.h);
-     * 0: one per core in the fast mode, one in the optimal mode. */
+     * 0: one per core. */
     int threads;
     /* Positions the caller already knows how to solve (the answer store, answers.h), by
      * their solver_position_key() (solver.h); NULL: none. The fast mode stops at the first

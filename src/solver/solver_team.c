@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "solver_table.h"
+#include "solver_threads.h"
 
 typedef struct member {
     solver_options options;
@@ -16,7 +17,7 @@ typedef struct member {
 
 int solver_team_size(const solver_options *options)
 {
-    return options->threads > 0 ? options->threads : 1;
+    return options->threads > 0 ? options->threads : solver_threads_cores();
 }
 
 static void *member_main(void *argument)

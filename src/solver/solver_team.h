@@ -17,9 +17,8 @@
 
 enum { SOLVER_TEAM_PARALLEL_AFTER = 100000 };
 
-/* The threads of the optimal mode: --threads, else one. Not one a core by default: on
- * XSokoban 5 two threads search 156 million nodes where one searches 83 million, so that
- * they end later than one alone (docs/SOLVER.md, section 6b). */
+/* The threads of the optimal mode: --threads, else one a core (XSokoban 5 on two: 85
+ * million nodes in all where one thread searches 83 million; docs/SOLVER.md, section 6b). */
 int solver_team_size(const solver_options *options);
 
 /* Runs one member: the whole search of the level, with `options` naming the team, the member
