@@ -217,7 +217,9 @@ const cli_option_row cli_option_rows[] = {
      .help = "in the game: open the level editor on the level FILE:N (or\n"
              "--level N) names, or on a new level; it saves into\n"
              "$XDG_DATA_HOME/sokoban/levels/; leaving the editor of a\n"
-             "FILE ends sokoban, of a new level goes on to the game"},
+             "FILE ends sokoban, of a new level goes on to the game; a\n"
+             "drawing not saved when sokoban is ended is kept as a draft\n"
+             "and offered back"},
     {.name = "hint-time",
      .value = "SECONDS",
      .kind = CLI_VALUE_SECONDS,

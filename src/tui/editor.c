@@ -121,6 +121,7 @@ bool editor_open(editor *e, const level *from, bool utf8)
     e->mode = EDITOR_DRAWING;
     e->brush = EDIT_WALL;
     e->saved_changes = e->edit.changes;
+    e->saved_text = level_edit_text(&e->edit);
     e->line_start = e->edit.cursor % SIDE;
     e->test.utf8 = utf8;
     e->check.first_dead_box = -1;
@@ -128,6 +129,11 @@ bool editor_open(editor *e, const level *from, bool utf8)
     refresh_check(e);
     say(e, PLAY_MESSAGE_INFO, "%s: # wall, space floor, . goal, $ box, @ player; ? lists the keys",
         from ? "Editing" : "A new level");
+    /* a level of a file has its key from editor_enter, which knows the file */
+    if (!from) {
+        level_draft_key(NULL, 0, e->draft_key, sizeof e->draft_key);
+        editor_draft_offer(e);
+    }
     return true;
 }
 
@@ -150,6 +156,9 @@ void editor_close(editor *e)
     editor_solve_free(&e->solve);
     check_free(&e->check);
     level_edit_free(&e->edit);
+    if (e->mode == EDITOR_DRAFT) level_edit_free(&e->draft);
+    free(e->saved_text);
+    e->saved_text = NULL;
     free(e->file_name);
     e->file_name = NULL;
     e->open = false;
@@ -168,11 +177,13 @@ bool editor_enter(editor *e, const level *from, play *p, assist *a, view *v)
     for (int c = 0; folder && c < p->collection_count; c++) {
         const collection *set = &p->collections[c];
         if (from < set->levels || from >= set->levels + set->count) continue;
-        if (level_save_is_own(folder, from->file ? from->file : set->path, name, sizeof name) &&
-            (e->file_name = strdup(name)))
+        const char *path = from->file ? from->file : set->path;
+        level_draft_key(path, from->number, e->draft_key, sizeof e->draft_key);
+        if (level_save_is_own(folder, path, name, sizeof name) && (e->file_name = strdup(name)))
             e->replace_number = from->number;
     }
     free(folder);
+    if (from && e->draft_key[0]) editor_draft_offer(e);
     if (a->request != ASSIST_REQUEST_NONE) assist_cancel(a, p, NULL);
     if (a->worker) worker_cancel(a->worker);
     mmask_t old = 0;
@@ -389,6 +400,11 @@ static void save(editor *e, const char *name)
         say(e, PLAY_MESSAGE_ERROR, "Not saved: %s", why);
     } else {
         e->saved_changes = e->edit.changes;
+        free(e->saved_text);
+        e->saved_text = text;
+        text = NULL;
+        /* a draft is now that of the level saved */
+        level_draft_key(result.path, result.number, e->draft_key, sizeof e->draft_key);
         e->saved_count++;
         snprintf(e->saved_path, sizeof e->saved_path, "%s", result.path);
         say(e, PLAY_MESSAGE_GOOD, "%s level %d of %s in your levels (L, c: the library)",
@@ -717,6 +733,9 @@ editor_outcome editor_key(editor *e, const view *v, int key)
         break;
     case EDITOR_TYPING:
         typing_key(e, key);
+        break;
+    case EDITOR_DRAFT:
+        editor_draft_key(e, key);
         break;
     case EDITOR_CONFIRM:
         e->mode = EDITOR_DRAWING;

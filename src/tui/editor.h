@@ -11,7 +11,9 @@
 #define SOKOBAN_TUI_EDITOR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
+#include "level/level_draft.h"
 #include "level/level_edit.h"
 #include "rules/deadlock.h"
 #include "assist.h"
@@ -26,6 +28,7 @@ typedef enum editor_mode {
     EDITOR_TYPING,  /* a line of text: the title, author, comment or file name */
     EDITOR_TESTING, /* the level test-played */
     EDITOR_CONFIRM, /* a yes/no question: leave or start anew without saving */
+    EDITOR_DRAFT,   /* a draft kept of this level is offered: Enter restores, Esc discards */
 } editor_mode;
 
 /* The line being typed and what it is for. */
@@ -62,13 +65,16 @@ typedef struct editor {
     bool open;
     editor_mode mode;
     level_edit edit;
-    edit_piece brush;            /* what the mouse paints */
-    bool dragging;               /* button 1 is down: what it paints is one undo step */
-    int line_start;              /* the column Enter takes the cursor back to */
-    int drag_last;               /* the square the drag painted last */
-    unsigned long saved_changes; /* edit.changes when last saved (or opened) */
-    char *file_name;             /* the file of the player's own it is saved into, or NULL */
-    int replace_number;          /* its level that saving writes over (0: saving adds one) */
+    edit_piece brush;                    /* what the mouse paints */
+    bool dragging;                       /* button 1 is down: what it paints is one undo step */
+    int line_start;                      /* the column Enter takes the cursor back to */
+    int drag_last;                       /* the square the drag painted last */
+    unsigned long saved_changes;         /* edit.changes when last saved (or opened) */
+    char *saved_text;                    /* level_edit_text() then (NULL: nothing drawn) */
+    char draft_key[LEVEL_DRAFT_KEY_MAX]; /* whose draft it keeps and offers (level_draft.h) */
+    level_edit draft;                    /* EDITOR_DRAFT: the draft offered */
+    char *file_name;    /* the file of the player's own it is saved into, or NULL */
+    int replace_number; /* its level that saving writes over (0: saving adds one) */
     editor_check check;
     editor_layout layout;
     bool show_keys; /* ? lists the keys */
@@ -123,6 +129,14 @@ int editor_timeout_ms(const editor *e);
 
 /* The solver thread's wake fd, or -1. */
 int editor_wake_fd(const editor *e);
+
+/* Drafts (editor_draft.c): offers the draft of e->draft_key when one was kept (the mode is
+ * then EDITOR_DRAFT); takes the key answering the offer; keeps the drawing as a draft when it
+ * differs from the level as saved, before the game ends without leaving the editor (a
+ * signal, a closed terminal): then true with one line for stderr in `note`. */
+void editor_draft_offer(editor *e);
+void editor_draft_key(editor *e, int key);
+bool editor_draft_keep(editor *e, char *note, size_t size);
 
 /* Draws the editor (editor_draw.c). */
 void editor_draw(editor *e, view *v);

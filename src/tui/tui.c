@@ -558,6 +558,9 @@ int tui_main(const cli_options *options)
     if (t.assist.worker) worker_cancel(t.assist.worker);
     terminal_restore();
     if (status != CLI_OK) fputs("sokoban: out of memory\n", stderr);
+    /* ended in the editor (a signal, a closed terminal): a drawing not saved is kept */
+    char note[800];
+    if (editor_draft_keep(&t.editor, note, sizeof note)) fprintf(stderr, "sokoban: %s\n", note);
     if (!free_all(&t) && status == CLI_OK) status = CLI_UNSAVED;
     if (progress_lost) {
         fputs("sokoban: progress was not saved: out of memory when it was opened\n", stderr);

@@ -2677,6 +2677,49 @@ test_edit_option_ends_in_the_shell() {
     screen | grep -q "EXIT=0" || fail "the game did not end cleanly"
 }
 
+# A drawing not saved is kept as a draft when the game is ended by a signal, and the editor
+# offers it back on that level: Enter restores it (and the draft goes), Esc discards it.
+test_editor_draft_kept_on_signal() {
+    start_game -l C "$WORK/small.xsb:2" --edit
+    wait_for "edit 5x5 Corner"
+    keys Right
+    keys -l '$.'
+    wait_for "#@$.#"
+    wait_for "edit* 5x5 Corner"
+    signal_game TERM
+    wait_for "SHELL-DONE"
+    shows "EXIT=143" || fail "the exit status is not 143"
+    grep -q "^sokoban: the drawing not saved was kept" "$WORK/stderr" ||
+        fail "nothing said of the draft: $(cat "$WORK/stderr")"
+    kill_server
+    start_game -l C "$WORK/small.xsb:2" --edit
+    wait_for "was kept: Enter restores it, Esc discards it"
+    shows "#@  #" || fail "the draft was restored before it was asked for"
+    keys Enter
+    wait_for "Draft restored"
+    wait_for "#@$.#"
+    wait_for "edit* 5x5 Corner"
+    # killed again, kept again; Esc discards it this time
+    signal_game HUP
+    wait_for "SHELL-DONE"
+    kill_server
+    start_game -l C "$WORK/small.xsb:2" --edit
+    wait_for "was kept: Enter restores it, Esc discards it"
+    keys Escape
+    wait_for "Draft discarded"
+    shows "#@  #" || fail "the discarded draft was drawn"
+    keys q
+    wait_for "SHELL-DONE"
+    kill_server
+    start_game -l C "$WORK/small.xsb:2" --edit
+    wait_for "edit 5x5 Corner"
+    wait_for "Editing:"
+    shows "was kept" && fail "a discarded draft was offered again"
+    # the drafts live in our own folder, none beside the level file
+    ls "$WORK" | grep -q draft && fail "a draft was written beside the level file"
+    return 0
+}
+
 # A snapshot's name takes any character typed (UTF-8 comes a byte a key), and Backspace
 # takes back a whole character.
 test_snapshot_name_utf8() {
