@@ -21,8 +21,9 @@
  * Files not ours are left alone: a database or progress.txt that is a symbolic link, not a
  * regular file, or (the database) not an SQLite database, or one a newer sokoban wrote, is
  * refused with a one-line message and the game plays without saving. A database that fails
- * `PRAGMA quick_check` is renamed aside (progress.db.corrupt-YYYYMMDD-HHMMSS) and what can be
- * read of it is copied into a new one. A `progress.txt` of the old text format beside the
+ * `PRAGMA quick_check` is renamed aside (progress.db.repairing-YYYYMMDD-HHMMSS, then
+ * .corrupt-YYYYMMDD-HHMMSS once what can be read of it is copied into a new one; a repair cut
+ * short is finished by the next open). A `progress.txt` of the old text format beside the
  * database is imported once, in one transaction, and renamed to progress.txt.imported.
  *
  * The module never ends the program and knows nothing of the terminal: every problem becomes

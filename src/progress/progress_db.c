@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* renameat2() */
 #include "progress_db.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -13,6 +14,13 @@
 #include <unistd.h>
 
 #include "progress_schema.h"
+
+/* A damaged database is set aside as FILE.repairing-STAMP until what can be read of it is
+ * committed into the new one, then renamed FILE.corrupt-STAMP: a repair cut short (the game
+ * killed in between) leaves the first name, and the next game to open the database finishes
+ * it (finish_repairs_cut_short). */
+#define REPAIRING "repairing"
+#define REPAIRED "corrupt"
 
 /* How often opening tries again when other games hold the database (see prepare()). */
 enum { OPEN_ATTEMPTS = 20, OPEN_RETRY_NS = 100 * 1000 * 1000 };
@@ -77,6 +85,27 @@ int progress_db_rename_new(const char *from, const char *to)
     return 0;
 }
 
+/* Renames `from` to `stem`, or to stem-2, stem-3 ... when taken, never replacing a file.
+ * The name taken (malloc'd), or NULL with errno. */
+static char *rename_to_free_name(const char *from, const char *stem)
+{
+    size_t size = strlen(stem) + 16;
+    char *name = malloc(size);
+    if (!name) return NULL;
+    for (int attempt = 1; attempt < 1000; attempt++) {
+        if (attempt == 1)
+            snprintf(name, size, "%s", stem);
+        else
+            snprintf(name, size, "%s-%d", stem, attempt);
+        if (progress_db_rename_new(from, name) == 0) return name;
+        if (errno != EEXIST) break;
+    }
+    int saved = errno;
+    free(name);
+    errno = saved;
+    return NULL;
+}
+
 char *progress_db_set_aside(const char *file, const char *suffix)
 {
     char stamp[32];
@@ -84,21 +113,15 @@ char *progress_db_set_aside(const char *file, const char *suffix)
     struct tm local;
     localtime_r(&now, &local);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
-    size_t size = strlen(file) + strlen(suffix) + strlen(stamp) + 16;
-    char *name = malloc(size);
-    if (!name) return NULL;
-    for (int attempt = 1; attempt < 1000; attempt++) {
-        if (attempt == 1)
-            snprintf(name, size, "%s.%s-%s", file, suffix, stamp);
-        else
-            snprintf(name, size, "%s.%s-%s-%d", file, suffix, stamp, attempt);
-        if (progress_db_rename_new(file, name) == 0) return name;
-        if (errno != EEXIST) break;
-    }
+    size_t size = strlen(file) + strlen(suffix) + strlen(stamp) + 3;
+    char *stem = malloc(size);
+    if (!stem) return NULL;
+    snprintf(stem, size, "%s.%s-%s", file, suffix, stamp);
+    char *name = rename_to_free_name(file, stem);
     int saved = errno;
-    free(name);
+    free(stem);
     errno = saved;
-    return NULL;
+    return name;
 }
 
 /* What lies at a path. */
@@ -246,17 +269,19 @@ static long copy_rows(sqlite3 *db, sqlite3 *old)
     return copied;
 }
 
-/* Copies what can be read of the database set aside at `aside` into the new one. It is read
- * through a connection of its own, so that its damage cannot fail the new one's commit. */
+/* Copies what can be read of the database set aside at `aside` into the new one, in one
+ * transaction. It is read through a connection of its own, so that its damage cannot fail
+ * the new one's commit. The rows copied, or -1 when the copy could not be made or committed
+ * (nothing of it is then in the new one). */
 static long salvage(sqlite3 *db, const char *aside)
 {
     sqlite3 *old = NULL;
     if (sqlite3_open_v2(aside, &old, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) !=
         SQLITE_OK) {
         sqlite3_close(old);
-        return 0;
+        return -1;
     }
-    long copied = 0;
+    long copied = -1;
     /* Foreign keys off while copying: a best whose level row was lost to the damage is kept,
      * and given a level row after (progress_schema_mend). */
     sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
@@ -265,7 +290,7 @@ static long salvage(sqlite3 *db, const char *aside)
         if (progress_schema_mend(db) != SQLITE_OK ||
             sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-            copied = 0;
+            copied = -1;
         }
     }
     sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
@@ -294,7 +319,7 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
                     file);
         return NULL;
     }
-    char *aside = progress_db_set_aside(file, "corrupt");
+    char *aside = progress_db_set_aside(file, REPAIRING);
     if (!aside) {
         set_message(message, message_size,
                     "progress: %s is damaged and cannot be set aside (%s); progress is not saved",
@@ -374,6 +399,85 @@ static char *real_file(const char *directory, const char *file)
     return path;
 }
 
+/* Renames the database at `aside` (FILE.repairing-STAMP), whose rows are in the new one now,
+ * to FILE.corrupt-STAMP, its -wal with it; its -shm (SQLite's scratch, made by the copy's
+ * reader) goes. The name it has after (malloc'd; `aside`'s own when it cannot be renamed). */
+static char *mark_repaired(const char *aside)
+{
+    const char *mark = strstr(aside, "." REPAIRING "-");
+    char *done = NULL;
+    if (mark) {
+        size_t head = (size_t)(mark - aside), size = strlen(aside) + sizeof REPAIRED + 1;
+        char *stem = malloc(size);
+        if (stem) {
+            snprintf(stem, size, "%.*s." REPAIRED "-%s", (int)head, aside,
+                     mark + sizeof "." REPAIRING "-" - 1);
+            done = rename_to_free_name(aside, stem);
+            free(stem);
+        }
+    }
+    char *shm = with_suffix(aside, "-shm");
+    struct stat status;
+    if (shm && lstat(shm, &status) == 0 && S_ISREG(status.st_mode)) unlink(shm);
+    free(shm);
+    if (!done) return strdup(aside);
+    char *wal = with_suffix(aside, "-wal"), *done_wal = with_suffix(done, "-wal");
+    if (wal && done_wal && is_regular_file(wal)) progress_db_rename_new(wal, done_wal);
+    free(wal);
+    free(done_wal);
+    return done;
+}
+
+/* True when `name` (in the database's folder) is a database set aside by a repair not yet
+ * finished: BASE.repairing-..., not its -wal or -shm. */
+static bool is_repair_cut_short(const char *name, const char *base)
+{
+    size_t length = strlen(base), stem = sizeof "." REPAIRING "-" - 1;
+    if (strncmp(name, base, length) != 0 || strncmp(name + length, "." REPAIRING "-", stem) != 0)
+        return false;
+    size_t all = strlen(name);
+    bool scratch =
+        all > 4 && (strcmp(name + all - 4, "-wal") == 0 || strcmp(name + all - 4, "-shm") == 0);
+    return !scratch;
+}
+
+/* Finishes every repair of `file` cut short: copies what can be read of each database still
+ * set aside as FILE.repairing-* into `db` (INSERT OR IGNORE: rows written since are kept) and
+ * marks it repaired. Tells the last one in `message`. */
+static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *message,
+                                     size_t message_size)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash) return;
+    char *folder = strndup(file, (size_t)(slash - file) + 1);
+    DIR *directory = folder ? opendir(folder) : NULL;
+    if (!directory) {
+        free(folder);
+        return;
+    }
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+        if (!is_repair_cut_short(entry->d_name, slash + 1)) continue;
+        char *aside = with_suffix(folder, entry->d_name);
+        if (!aside || !is_regular_file(aside)) {
+            free(aside);
+            continue;
+        }
+        long copied = salvage(db, aside);
+        if (copied >= 0) {
+            char *done = mark_repaired(aside);
+            set_message(message, message_size,
+                        "progress: a repair of %s was cut short; it was finished from %s and "
+                        "%ld record%s copied",
+                        file, done ? done : aside, copied, copied == 1 ? " was" : "s were");
+            free(done);
+        }
+        free(aside);
+    }
+    closedir(directory);
+    free(folder);
+}
+
 /* progress_db_open once the folder exists, with `file` resolved (real_file()). */
 static sqlite3 *open_real(const char *file, char *message, size_t message_size)
 {
@@ -385,7 +489,11 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
                     file, why);
         return NULL;
     }
-    if (looks_sound(db)) return prepare(db, file, message, message_size);
+    if (looks_sound(db)) {
+        db = prepare(db, file, message, message_size);
+        if (db) finish_repairs_cut_short(db, file, message, message_size);
+        return db;
+    }
 
     /* Damaged: set it aside and start a new one with what can be read. Its write lock is held
      * from before it is set aside until its rows are copied into the new one: a game playing
@@ -393,7 +501,9 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
      * (progress_db_same_file) and writes into the new database on top of the copy; never
      * into the file set aside after the copy, nor into the new one before it (the copy would
      * then keep that game's newer row and drop the older one's other columns). A lock that
-     * cannot be had (the damage may hide it) does not stop the setting aside. */
+     * cannot be had (the damage may hide it) does not stop the setting aside. It is set aside
+     * as FILE.repairing-* until the copy is committed: a game killed before that leaves the
+     * repair to the next one to open the database. */
     sqlite3 *damaged = db;
     sqlite3_exec(damaged, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     char *aside = set_damaged_aside(file, message, message_size);
@@ -408,13 +518,23 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
                     "opened (%s); progress is not saved",
                     file, aside, why);
     if (db) db = prepare(db, file, message, message_size);
-    long copied = db ? salvage(db, aside) : 0;
+    long copied = db ? salvage(db, aside) : -1;
     progress_db_close_stale(damaged);
-    if (db)
+    if (copied >= 0) {
+        char *done = mark_repaired(aside);
+        free(aside);
+        aside = done;
+    }
+    if (db && copied >= 0)
         set_message(message, message_size,
                     "progress: %s was damaged; it was set aside as %s and %ld record%s copied "
                     "from it",
-                    file, aside, copied, copied == 1 ? " was" : "s were");
+                    file, aside ? aside : "?", copied, copied == 1 ? " was" : "s were");
+    else if (db)
+        set_message(message, message_size,
+                    "progress: %s was damaged; it was set aside as %s and nothing could be "
+                    "copied from it yet (the next start tries again)",
+                    file, aside);
     free(aside);
     return db;
 }

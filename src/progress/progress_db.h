@@ -6,8 +6,11 @@
  * linked home or XDG_DATA_HOME, are the user's and followed), anything not a regular file,
  * a file that is not a database, another program's database and one a newer sokoban wrote are
  * refused and never written. A database that fails `PRAGMA quick_check` is renamed aside
- * (FILE.corrupt-YYYYMMDD-HHMMSS, with its -wal file; only a regular file is renamed, never
- * replacing another) and what can be read of it is copied, row by row, into a new one. */
+ * (FILE.repairing-YYYYMMDD-HHMMSS, with its -wal file; only a regular file is renamed, never
+ * replacing another), what can be read of it is copied, row by row, into a new one in one
+ * transaction, and then it is renamed FILE.corrupt-YYYYMMDD-HHMMSS. A repair cut short (the
+ * game killed before the copy's commit) is finished by the next game that opens the
+ * database, from the FILE.repairing-* it finds. */
 #ifndef SOKOBAN_PROGRESS_DB_H
 #define SOKOBAN_PROGRESS_DB_H
 
@@ -22,8 +25,9 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
 
 /* Opens `file` (creating it and `directory` when missing) and brings its schema up to date.
  * Returns NULL when it is refused or cannot be opened, with one line in `message` saying why
- * (SQLite's reason when SQLite refuses) and that progress is not saved. A damaged database set aside is also told in `message`
- * (the connection is then to the new database). */
+ * (SQLite's reason when SQLite refuses) and that progress is not saved. A damaged database set
+ * aside, or a repair cut short finished, is also told in `message` (the connection is then
+ * to the new database). */
 sqlite3 *progress_db_open(const char *directory, const char *file, char *message,
                           size_t message_size);
 

@@ -9,10 +9,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
@@ -435,7 +437,7 @@ static void test_a_change_queued_for_the_lock_reaches_the_database_set_aside(voi
 /* ---- a game waiting for the lock while the database is set aside and copied -------------- */
 
 /* Game B runs in a process of its own on a VFS that is the system's but for its opening of a
- * file: the first file B opens under a name with ".corrupt-" is the database it set aside,
+ * file: the first file B opens under a name with ".repairing-" is the database it set aside,
  * opened to copy what it can read (the new database is made at the path by then). There B
  * tells 's' and waits for 'd', so the test can let game A act in between. */
 static sqlite3_vfs pausing_vfs;
@@ -445,7 +447,7 @@ static int pausing_to = -1, pausing_from = -1, pauses;
 static int open_pausing(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int flags,
                         int *out_flags)
 {
-    if (name && strstr(name, ".corrupt-") && pauses++ == 0 &&
+    if (name && strstr(name, ".repairing-") && pauses++ == 0 &&
         (!tell(pausing_to, 's') || !heard(pausing_from, 'd')))
         _exit(3);
     return system_open(vfs, name, file, flags, out_flags);
@@ -519,6 +521,85 @@ static void test_a_game_waiting_while_the_rows_are_copied_writes_on_top_of_them(
     the_new_database_has_every_game(f);
 }
 
+/* ---- a repair cut short ---------------------------------------------------------------------- */
+
+/* Game B in a process of its own, killed (as by SIGKILL: no clean-up runs) when it opens the
+ * database it set aside to copy its rows: the new database is made by then, empty. */
+static int open_and_die(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int flags,
+                        int *out_flags)
+{
+    if (name && strstr(name, ".repairing-")) _exit(9);
+    return system_open(vfs, name, file, flags, out_flags);
+}
+
+static void game_b_killed_in_the_repair(const progress_test_dir *f)
+{
+    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
+    EXPECT(system);
+    pausing_vfs = *system;
+    pausing_vfs.zName = "dying";
+    system_open = system->xOpen;
+    pausing_vfs.xOpen = open_and_die;
+    EXPECT(sqlite3_vfs_register(&pausing_vfs, 1) == SQLITE_OK);
+    char message[1024];
+    progress_open(f->directory, message, sizeof message);
+    _exit(0); /* not reached: the copy's open ends the process */
+}
+
+/* The databases in the test's folder whose names start with `prefix` (not their -wal and
+ * -shm files). */
+static int names_starting(const progress_test_dir *f, const char *prefix)
+{
+    DIR *directory = opendir(f->directory);
+    assert_non_null(directory);
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(directory)) != NULL;) {
+        size_t length = strlen(entry->d_name);
+        bool scratch = length > 4 && (strcmp(entry->d_name + length - 4, "-wal") == 0 ||
+                                      strcmp(entry->d_name + length - 4, "-shm") == 0);
+        count += !scratch && strncmp(entry->d_name, prefix, strlen(prefix)) == 0;
+    }
+    closedir(directory);
+    return count;
+}
+
+/* A game killed while it repairs a damaged database (set aside, the new one made, its rows
+ * not yet copied) leaves the records in the file set aside as progress.db.repairing-*: the
+ * next game to open the database finishes the repair (and says so in one line), so no
+ * record is lost to the kill. Before, the next game found a sound, empty database and the
+ * records stayed in the file set aside, never read again. */
+static void test_a_repair_cut_short_is_finished_by_the_next_game(void **state)
+{
+    progress_test_dir *f = *state;
+    fill_a_database_to_damage(f);
+    damage_page(f, 80);
+    pid_t b = fork();
+    assert_true(b >= 0);
+    if (b == 0) game_b_killed_in_the_repair(f);
+    int status;
+    assert_int_equal(waitpid(b, &status, 0), b);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 9); /* killed in the copy */
+    assert_int_equal(names_starting(f, "progress.db.repairing-"), 1);
+
+    char message[1024];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, "was cut short; it was finished from")) fail_msg("'%s'", message);
+    assert_null(strchr(message, '\n'));
+    unfinished_is(p, (progress_key)-5, "uu");
+    assert_float_equal(progress_get(p, (progress_key)-5)->seconds, 30, 1e-9);
+    assert_non_null(progress_get(p, 1)); /* before the damaged page */
+    progress_close(p);
+    assert_int_equal(names_starting(f, "progress.db.repairing-"), 0);
+    assert_int_equal(names_starting(f, "progress.db.corrupt-"), 1);
+
+    p = progress_open(f->directory, message, sizeof message); /* once only */
+    assert_string_equal(message, "");
+    unfinished_is(p, (progress_key)-5, "uu");
+    progress_close(p);
+}
+
 /* ---- symbolic links on the way to the database --------------------------------------------- */
 
 /* Issue 45, item 4: a data directory reached through links (a home folder or XDG_DATA_HOME
@@ -570,6 +651,7 @@ int main(void)
         WITH_DIRECTORY(test_a_game_waiting_for_the_lock_follows_its_database_set_aside),
         WITH_DIRECTORY(test_a_change_queued_for_the_lock_reaches_the_database_set_aside),
         WITH_DIRECTORY(test_a_game_waiting_while_the_rows_are_copied_writes_on_top_of_them),
+        WITH_DIRECTORY(test_a_repair_cut_short_is_finished_by_the_next_game),
         WITH_DIRECTORY(test_a_symlinked_data_home_saves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
