@@ -236,24 +236,48 @@ static sqlite3 *open_connection(const char *file, char *why, size_t why_size)
     return db;
 }
 
-/* Copies, row by row, every table of the database `old` into `db`; a row that cannot be read
- * ends its table. Returns the rows copied. */
+/* What a row copied does where the new database has one of the same key (only when a repair
+ * cut short is finished: a repair's first copy goes into an empty database). A row written
+ * since is newer and kept, but a level solved stays solved, the time played is the sum, a
+ * best stays the better of the two and a collection keeps its last time played. */
+static const char *on_conflict(const char *table)
+{
+    if (strcmp(table, "level") == 0)
+        return " ON CONFLICT (key) DO UPDATE SET solved = max(solved, excluded.solved),"
+               " assisted = max(assisted, excluded.assisted),"
+               " seconds = seconds + excluded.seconds";
+    if (strcmp(table, "best") == 0)
+        return " ON CONFLICT (key, kind) DO UPDATE SET lurd = excluded.lurd,"
+               " moves = excluded.moves, pushes = excluded.pushes, checked = excluded.checked,"
+               " origin = excluded.origin"
+               " WHERE (kind = 0 AND (excluded.moves < moves OR (excluded.moves = moves AND"
+               " excluded.pushes < pushes))) OR (kind = 1 AND (excluded.pushes < pushes OR"
+               " (excluded.pushes = pushes AND excluded.moves < moves)))";
+    if (strcmp(table, "collection") == 0)
+        return " ON CONFLICT (path) DO UPDATE SET played = max(played, excluded.played)";
+    return " ON CONFLICT DO NOTHING";
+}
+
+/* Copies, row by row, every table of the database `old` into `db` (on_conflict() says what
+ * a row of a key already there does); a row that cannot be read ends its table. Returns the
+ * rows copied. */
 static long copy_rows(sqlite3 *db, sqlite3 *old)
 {
     long copied = 0;
     for (const char *const *table = progress_schema_tables; *table; table++) {
-        char sql[512];
+        char sql[1024];
         snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
         sqlite3_stmt *select;
         if (sqlite3_prepare_v2(old, sql, -1, &select, NULL) != SQLITE_OK) continue;
         int columns = sqlite3_column_count(select);
-        size_t used = (size_t)snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO %s (", *table);
+        size_t used = (size_t)snprintf(sql, sizeof sql, "INSERT INTO %s (", *table);
         for (int c = 0; c < columns && used < sizeof sql; c++)
             used += (size_t)snprintf(sql + used, sizeof sql - used, "%s%s", c ? ", " : "",
                                      sqlite3_column_name(select, c));
         for (int c = 0; c < columns && used < sizeof sql; c++)
             used += (size_t)snprintf(sql + used, sizeof sql - used, "%s", c ? ", ?" : ") VALUES (?");
-        if (used < sizeof sql) used += (size_t)snprintf(sql + used, sizeof sql - used, ")");
+        if (used < sizeof sql)
+            used += (size_t)snprintf(sql + used, sizeof sql - used, ")%s", on_conflict(*table));
         sqlite3_stmt *insert = NULL;
         if (used < sizeof sql && sqlite3_prepare_v2(db, sql, -1, &insert, NULL) == SQLITE_OK) {
             while (sqlite3_step(select) == SQLITE_ROW) {
@@ -442,8 +466,8 @@ static bool is_repair_cut_short(const char *name, const char *base)
 }
 
 /* Finishes every repair of `file` cut short: copies what can be read of each database still
- * set aside as FILE.repairing-* into `db` (INSERT OR IGNORE: rows written since are kept) and
- * marks it repaired. Tells the last one in `message`. */
+ * set aside as FILE.repairing-* into `db` (merged with the rows written since: on_conflict())
+ * and marks it repaired. Tells the last one in `message`. */
 static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *message,
                                      size_t message_size)
 {

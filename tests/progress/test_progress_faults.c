@@ -600,6 +600,53 @@ static void test_a_repair_cut_short_is_finished_by_the_next_game(void **state)
     progress_close(p);
 }
 
+/* The same, when another game played on in the new database between the kill and the next
+ * start (a game playing on the damaged one follows it to the new one): its newer rows are
+ * kept, merged with the old ones, so that a level solved stays solved, the time played adds
+ * up and the better best stays. Before the merge the copy kept the newer row alone. */
+static void test_a_repair_finished_late_merges_with_what_was_played_since(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_record_solution(p, 7, "RRRR", 10, 4));
+    assert_true(progress_add_time(p, 7, 40));
+    progress_close(p);
+    fill_a_database_to_damage(f);
+    damage_page(f, 80);
+    pid_t b = fork();
+    assert_true(b >= 0);
+    if (b == 0) game_b_killed_in_the_repair(f);
+    int status;
+    assert_int_equal(waitpid(b, &status, 0), b);
+    assert_int_equal(WEXITSTATUS(status), 9);
+
+    /* another game saves into the new, empty database: level 7 unfinished, a worse best */
+    sqlite3 *other = NULL;
+    assert_int_equal(
+        sqlite3_open_v2(progress_test_path(f, "progress.db"), &other, SQLITE_OPEN_READWRITE, NULL),
+        SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other,
+                                  "INSERT INTO level (key, unfinished, seconds) VALUES (7, 'l', 2);"
+                                  "INSERT INTO best (key, kind, lurd, moves, pushes) VALUES"
+                                  " (7, 0, 'RRRRRR', 20, 6);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_close(other), SQLITE_OK);
+
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, "was cut short; it was finished from")) fail_msg("'%s'", message);
+    const progress_record *seven = progress_get(p, 7);
+    assert_non_null(seven);
+    assert_true(seven->solved);
+    assert_int_equal(seven->best_moves.moves, 10);
+    assert_float_equal(seven->seconds, 42, 1e-9);
+    unfinished_is(p, 7, "l");
+    unfinished_is(p, (progress_key)-5, "uu");
+    progress_close(p);
+}
+
 /* ---- symbolic links on the way to the database --------------------------------------------- */
 
 /* Issue 45, item 4: a data directory reached through links (a home folder or XDG_DATA_HOME
@@ -652,6 +699,7 @@ int main(void)
         WITH_DIRECTORY(test_a_change_queued_for_the_lock_reaches_the_database_set_aside),
         WITH_DIRECTORY(test_a_game_waiting_while_the_rows_are_copied_writes_on_top_of_them),
         WITH_DIRECTORY(test_a_repair_cut_short_is_finished_by_the_next_game),
+        WITH_DIRECTORY(test_a_repair_finished_late_merges_with_what_was_played_since),
         WITH_DIRECTORY(test_a_symlinked_data_home_saves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
