@@ -37,7 +37,7 @@ struct ida_team {
 
 ida_team *ida_team_new(int members, uint64_t parallel_after, const ida_team_hooks *hooks)
 {
-    if (members < 1 || members > 64) return NULL;
+    if (members < 1 || members > IDA_TEAM_MOST) return NULL;
     ida_team *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     *t = (ida_team){

@@ -129,9 +129,12 @@ typedef struct ida_team_hooks {
     void (*pause)(void *argument);
 } ida_team_hooks;
 
-/* A team of `members` searches (1 to 64); an iteration runs on the first member alone until
- * it passes `parallel_after` nodes, and is then searched again by all, as are the rest.
- * NULL when out of memory. */
+/* The most members a team takes. */
+enum { IDA_TEAM_MOST = 64 };
+
+/* A team of `members` searches (1 to IDA_TEAM_MOST); an iteration runs on the first member
+ * alone until it passes `parallel_after` nodes, and is then searched again by all, as are
+ * the rest. NULL when out of memory. */
 ida_team *ida_team_new(int members, uint64_t parallel_after, const ida_team_hooks *hooks);
 void ida_team_free(ida_team *team);
 /* Said once by each member when it is done with the team, whether it searched or not (a

@@ -15,9 +15,15 @@ typedef struct member {
     pthread_t thread;
 } member;
 
+int solver_team_size_for(int threads, int cores)
+{
+    int size = threads > 0 ? threads : cores > 0 ? cores : 1;
+    return size < IDA_TEAM_MOST ? size : IDA_TEAM_MOST;
+}
+
 int solver_team_size(const solver_options *options)
 {
-    return options->threads > 0 ? options->threads : solver_threads_cores();
+    return solver_team_size_for(options->threads, solver_threads_cores());
 }
 
 static void *member_main(void *argument)

@@ -16,6 +16,7 @@
 
 #include "ida.h"
 #include "solver/solver_table.h"
+#include "solver/solver_team.h"
 
 /* ---- the shared table ------------------------------------------------------------------ */
 
@@ -376,6 +377,22 @@ static void test_the_node_limit_is_the_teams(void **state)
     assert_int_equal(status, IDA_LIMIT);
 }
 
+/* A team is one a core, or --threads, never more than a team takes: on a machine of 128
+ * cores the optimal mode runs 64 threads rather than failing to set up. */
+static void test_a_team_is_one_a_core_up_to_the_most_a_team_takes(void **state)
+{
+    (void)state;
+    assert_int_equal(solver_team_size_for(0, 2), 2);
+    assert_int_equal(solver_team_size_for(3, 2), 3);
+    assert_int_equal(solver_team_size_for(0, 0), 1);
+    assert_int_equal(solver_team_size_for(0, 128), IDA_TEAM_MOST);
+    assert_int_equal(solver_team_size_for(1000, 2), IDA_TEAM_MOST);
+    ida_team_hooks none = {0};
+    ida_team *team = ida_team_new(solver_team_size_for(0, 128), 0, &none);
+    assert_non_null(team);
+    ida_team_free(team);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -384,6 +401,7 @@ int main(void)
         cmocka_unit_test(test_a_team_finds_the_optimum_one_search_finds),
         cmocka_unit_test(test_a_team_proves_there_is_no_way),
         cmocka_unit_test(test_the_node_limit_is_the_teams),
+        cmocka_unit_test(test_a_team_is_one_a_core_up_to_the_most_a_team_takes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
