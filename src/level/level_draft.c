@@ -16,7 +16,7 @@ enum {
     DRAFT_MAX_BYTES = 4 << 20, /* far above the largest level with its fields */
 };
 
-static const char MAGIC[] = "sokoban draft 1\n";
+static const char MAGIC[] = "sokoban draft 2\n";
 
 char *level_draft_folder(void)
 {
@@ -32,8 +32,8 @@ char *level_draft_folder(void)
 
 void level_draft_key(const char *path, int number, char *out, size_t size)
 {
-    if (!path) {
-        snprintf(out, size, "new");
+    if (!path || strcmp(path, "-") == 0) {
+        snprintf(out, size, "%s", path ? LEVEL_DRAFT_STDIN : "new");
         return;
     }
     char *real = realpath(path, NULL);
@@ -41,11 +41,11 @@ void level_draft_key(const char *path, int number, char *out, size_t size)
     free(real);
 }
 
-/* FNV-1a, 64 bits: two keys of one base name get two names. */
+/* FNV-1a, 64 bits: two keys of one base name get two names, two texts two marks. */
 static uint64_t key_hash(const char *key)
 {
     uint64_t hash = 14695981039346656037ULL;
-    for (const unsigned char *c = (const unsigned char *)key; *c; c++)
+    for (const unsigned char *c = (const unsigned char *)(key ? key : ""); *c; c++)
         hash = (hash ^ *c) * 1099511628211ULL;
     return hash;
 }
@@ -87,9 +87,13 @@ static void write_field(FILE *out, const char *name, const char *text)
     fprintf(out, "%s %zu\n%s\n", name, strlen(text), text);
 }
 
-bool level_draft_write(const char *folder, const char *key, const level_edit *edit, char *why,
-                       size_t size)
+bool level_draft_write(const char *folder, const char *key, const char *opened,
+                       const level_edit *edit, char *why, size_t size)
 {
+    if (strcmp(key, LEVEL_DRAFT_STDIN) == 0) {
+        snprintf(why, size, "a level read from standard input has no file to be known again by");
+        return false;
+    }
     if (!make_folder(folder, why, size)) return false;
     char name[SAFE_FILE_NAME_MAX + 1];
     level_draft_file_name(key, name, sizeof name);
@@ -98,6 +102,7 @@ bool level_draft_write(const char *folder, const char *key, const level_edit *ed
     edit_bounds b = level_edit_bounds(edit);
     fputs(MAGIC, f.out);
     write_field(f.out, "key", key);
+    fprintf(f.out, "opened %016llx\n", (unsigned long long)key_hash(opened));
     write_field(f.out, "title", edit->title);
     write_field(f.out, "author", edit->author);
     write_field(f.out, "comment", edit->comment);
@@ -190,8 +195,21 @@ static bool read_map(reader *r, level_edit *edit)
     return r->at == r->end;
 }
 
-bool level_draft_read(const char *folder, const char *key, level_edit *edit, time_t *when)
+/* The "opened" line: the hash of the level's text the drawing began from. */
+static bool read_opened(reader *r, const char *opened)
 {
+    char line[64];
+    snprintf(line, sizeof line, "opened %016llx\n", (unsigned long long)key_hash(opened));
+    size_t length = strlen(line);
+    if ((size_t)(r->end - r->at) < length || memcmp(r->at, line, length) != 0) return false;
+    r->at += length;
+    return true;
+}
+
+bool level_draft_read(const char *folder, const char *key, const char *opened, level_edit *edit,
+                      time_t *when)
+{
+    if (strcmp(key, LEVEL_DRAFT_STDIN) == 0) return false;
     size_t length = 0;
     char *text = read_whole(folder, key, &length, when);
     if (!text) return false;
@@ -199,7 +217,8 @@ bool level_draft_read(const char *folder, const char *key, level_edit *edit, tim
     bool ok = length > strlen(MAGIC) && memcmp(text, MAGIC, strlen(MAGIC)) == 0;
     r.at += strlen(MAGIC);
     char *stored_key = ok ? read_field(&r, "key") : NULL;
-    ok = stored_key && strcmp(stored_key, key) == 0 && level_edit_init(edit);
+    ok = stored_key && strcmp(stored_key, key) == 0 && read_opened(&r, opened) &&
+         level_edit_init(edit);
     free(stored_key);
     if (!ok) {
         free(text);

@@ -16,7 +16,8 @@ void editor_draft_offer(editor *e)
 {
     char *folder = level_draft_folder();
     time_t when = 0;
-    if (folder && e->draft_key[0] && level_draft_read(folder, e->draft_key, &e->draft, &when)) {
+    if (folder && e->draft_key[0] &&
+        level_draft_read(folder, e->draft_key, e->saved_text, &e->draft, &when)) {
         char date[64];
         struct tm local;
         if (!localtime_r(&when, &local) || !strftime(date, sizeof date, "%Y-%m-%d %H:%M", &local))
@@ -72,9 +73,16 @@ bool editor_draft_keep(editor *e, char *note, size_t size)
         (text || e->saved_text) && (!text || !e->saved_text || strcmp(text, e->saved_text) != 0);
     free(text);
     if (!differs) return false;
+    if (strcmp(e->draft_key, LEVEL_DRAFT_STDIN) == 0) {
+        snprintf(note, size,
+                 "the drawing not saved was not kept: a level read from standard input cannot "
+                 "be known again (w saves it into your levels)");
+        return true;
+    }
     char *folder = level_draft_folder();
     char why[600];
-    bool kept = folder && level_draft_write(folder, e->draft_key, &e->edit, why, sizeof why);
+    bool kept =
+        folder && level_draft_write(folder, e->draft_key, e->saved_text, &e->edit, why, sizeof why);
     if (kept)
         snprintf(note, size,
                  "the drawing not saved was kept: the editor offers it back on that level");
