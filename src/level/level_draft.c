@@ -20,14 +20,7 @@ static const char MAGIC[] = "sokoban draft 2\n";
 
 char *level_draft_folder(void)
 {
-    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    char *folder = NULL;
-    if (data && data[0] == '/') {
-        if (asprintf(&folder, "%s/sokoban/drafts", data) < 0) folder = NULL;
-    } else if (home && home[0]) {
-        if (asprintf(&folder, "%s/.local/share/sokoban/drafts", home) < 0) folder = NULL;
-    }
-    return folder;
+    return safe_file_data_folder("drafts");
 }
 
 void level_draft_key(const char *path, int number, char *out, size_t size)
@@ -60,28 +53,6 @@ void level_draft_file_name(const char *key, char *out, size_t size)
     safe_file_name(name, ".draft", out, size);
 }
 
-/* Makes `folder` and its parents (mode 0700 for those made). */
-static bool make_folder(const char *folder, char *why, size_t size)
-{
-    char *path = strdup(folder);
-    if (!path) {
-        snprintf(why, size, "out of memory");
-        return false;
-    }
-    bool ok = true;
-    for (char *slash = strchr(path + 1, '/'); ok; slash = strchr(slash + 1, '/')) {
-        if (slash) *slash = '\0';
-        if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-            snprintf(why, size, "cannot make %s: %s", path, strerror(errno));
-            ok = false;
-        }
-        if (!slash) break;
-        *slash = '/';
-    }
-    free(path);
-    return ok;
-}
-
 static void write_field(FILE *out, const char *name, const char *text)
 {
     fprintf(out, "%s %zu\n%s\n", name, strlen(text), text);
@@ -94,7 +65,7 @@ bool level_draft_write(const char *folder, const char *key, const char *opened,
         snprintf(why, size, "a level read from standard input has no file to be known again by");
         return false;
     }
-    if (!make_folder(folder, why, size)) return false;
+    if (!safe_file_make_folder(folder, why, size)) return false;
     char name[SAFE_FILE_NAME_MAX + 1];
     level_draft_file_name(key, name, sizeof name);
     safe_file f;

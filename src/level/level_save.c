@@ -18,14 +18,7 @@
 
 char *level_save_folder(void)
 {
-    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    char *folder = NULL;
-    if (data && data[0] == '/') {
-        if (asprintf(&folder, "%s/sokoban/levels", data) < 0) folder = NULL;
-    } else if (home && home[0]) {
-        if (asprintf(&folder, "%s/.local/share/sokoban/levels", home) < 0) folder = NULL;
-    }
-    return folder;
+    return safe_file_data_folder("levels");
 }
 
 static bool ends_with(const char *text, const char *end)
@@ -39,28 +32,6 @@ void level_save_file_name(const char *wanted, char *out, size_t size)
     bool level_file =
         ends_with(wanted, ".sok") || ends_with(wanted, ".xsb") || ends_with(wanted, ".txt");
     safe_file_name(wanted, level_file ? NULL : ".sok", out, size);
-}
-
-/* Makes `folder` and its parents (mode 0700 for those made). */
-static bool make_folder(const char *folder, char *why, size_t size)
-{
-    char *path = strdup(folder);
-    if (!path) {
-        snprintf(why, size, "out of memory");
-        return false;
-    }
-    for (char *slash = strchr(path + 1, '/');; slash = strchr(slash + 1, '/')) {
-        if (slash) *slash = '\0';
-        if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-            snprintf(why, size, "cannot make %s: %s", path, strerror(errno));
-            free(path);
-            return false;
-        }
-        if (!slash) break;
-        *slash = '/';
-    }
-    free(path);
-    return true;
 }
 
 /* Reads the file `name` of the folder when there is one (*text NULL when there is none): a
@@ -119,7 +90,7 @@ bool level_save_append(const char *folder, const char *name, const char *text,
 {
     char wanted[SAFE_FILE_NAME_MAX + 1];
     level_save_file_name(name, wanted, sizeof wanted);
-    if (!make_folder(folder, why, size)) return false;
+    if (!safe_file_make_folder(folder, why, size)) return false;
     safe_file file;
     if (!safe_file_create(&file, folder, wanted, NULL, 0644, why, size)) return false;
     const char *safe = file.name;

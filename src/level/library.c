@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "collection.h"
+#include "safe_file.h"
 
 static bool is_level_file(const char *name)
 {
@@ -237,13 +238,7 @@ int library_default_folders(const char *bundled, char **folders, int max)
 {
     int n = 0;
     if (bundled && n < max) folders[n] = strdup(bundled), n += folders[n] != NULL;
-    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    char *mine = NULL;
-    if (data && data[0] == '/') {
-        if (asprintf(&mine, "%s/sokoban/levels", data) < 0) mine = NULL;
-    } else if (home) {
-        if (asprintf(&mine, "%s/.local/share/sokoban/levels", home) < 0) mine = NULL;
-    }
+    char *mine = safe_file_data_folder("levels");
     if (mine && n < max)
         folders[n++] = mine;
     else

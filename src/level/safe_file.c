@@ -4,10 +4,44 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+char *safe_file_data_folder(const char *sub)
+{
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    char *folder = NULL;
+    if (data && data[0] == '/') {
+        if (asprintf(&folder, "%s/sokoban/%s", data, sub) < 0) folder = NULL;
+    } else if (home && home[0]) {
+        if (asprintf(&folder, "%s/.local/share/sokoban/%s", home, sub) < 0) folder = NULL;
+    }
+    return folder;
+}
+
+bool safe_file_make_folder(const char *folder, char *reason, size_t reason_size)
+{
+    char *path = strdup(folder);
+    if (!path) {
+        snprintf(reason, reason_size, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (char *slash = strchr(path + 1, '/'); ok; slash = strchr(slash + 1, '/')) {
+        if (slash) *slash = '\0';
+        if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+            snprintf(reason, reason_size, "cannot make %s: %s", path, strerror(errno));
+            ok = false;
+        }
+        if (!slash) break;
+        *slash = '/';
+    }
+    free(path);
+    return ok;
+}
 
 /* The bytes a name keeps; every other becomes '_'. */
 static bool is_kept(unsigned char c)

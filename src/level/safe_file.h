@@ -26,6 +26,15 @@ enum { SAFE_FILE_NAME_MAX = 200 };
  * ".sok"; NULL or "" for none), in `out` (at least SAFE_FILE_NAME_MAX + 1 bytes). */
 void safe_file_name(const char *name, const char *extension, char *out, size_t out_size);
 
+/* The game's data folder `sub` ("levels", "drafts"): $XDG_DATA_HOME/sokoban/SUB (when
+ * XDG_DATA_HOME is absolute), else ~/.local/share/sokoban/SUB, as a string to free(); NULL
+ * when neither is set (or out of memory). */
+char *safe_file_data_folder(const char *sub);
+
+/* Makes `folder` and its parents when missing (mode 0700 for those made). False with one
+ * line in `reason` when one cannot be made. */
+bool safe_file_make_folder(const char *folder, char *reason, size_t reason_size);
+
 /* A file being written; safe_file_commit() or safe_file_abort() ends it. */
 typedef struct safe_file {
     FILE *out;                         /* write the contents here */

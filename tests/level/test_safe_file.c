@@ -192,6 +192,50 @@ static void test_an_abort_leaves_the_old_file_and_no_temporary(void **state)
     scratch_remove(directory);
 }
 
+static void test_the_data_folders_follow_xdg_data_home_else_home(void **state)
+{
+    (void)state;
+    char *old_data = getenv("XDG_DATA_HOME") ? strdup(getenv("XDG_DATA_HOME")) : NULL;
+    char *old_home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+    setenv("XDG_DATA_HOME", "/data", 1);
+    setenv("HOME", "/home/a", 1);
+    char *folder = safe_file_data_folder("drafts");
+    assert_string_equal(folder, "/data/sokoban/drafts");
+    free(folder);
+    setenv("XDG_DATA_HOME", "relative", 1); /* not absolute: the XDG rule ignores it */
+    folder = safe_file_data_folder("levels");
+    assert_string_equal(folder, "/home/a/.local/share/sokoban/levels");
+    free(folder);
+    unsetenv("XDG_DATA_HOME");
+    setenv("HOME", "", 1);
+    assert_null(safe_file_data_folder("levels"));
+    if (old_data) setenv("XDG_DATA_HOME", old_data, 1);
+    if (old_home) setenv("HOME", old_home, 1);
+    free(old_data);
+    free(old_home);
+}
+
+static void test_a_folder_is_made_with_its_parents(void **state)
+{
+    (void)state;
+    char *root = scratch_make("data");
+    char folder[4096], why[600];
+    snprintf(folder, sizeof folder, "%s/sokoban/drafts", root);
+    assert_true(safe_file_make_folder(folder, why, sizeof why));
+    assert_true(safe_file_make_folder(folder, why, sizeof why)); /* there already: fine */
+    struct stat st;
+    assert_int_equal(stat(folder, &st), 0);
+    assert_true(S_ISDIR(st.st_mode));
+    /* a file where a folder goes: one line of why */
+    char file[4200];
+    snprintf(file, sizeof file, "%s/plain", root);
+    write_text(file, "x");
+    snprintf(folder, sizeof folder, "%s/plain/under", root);
+    assert_false(safe_file_make_folder(folder, why, sizeof why));
+    assert_non_null(strstr(why, "cannot make"));
+    scratch_remove(root);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +247,8 @@ int main(void)
         cmocka_unit_test(test_a_file_there_is_replaced_whole_and_a_link_there_not_followed),
         cmocka_unit_test(test_a_directory_that_is_a_link_is_refused),
         cmocka_unit_test(test_an_abort_leaves_the_old_file_and_no_temporary),
+        cmocka_unit_test(test_the_data_folders_follow_xdg_data_home_else_home),
+        cmocka_unit_test(test_a_folder_is_made_with_its_parents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
