@@ -158,6 +158,19 @@ int utf8_width(const char *text)
     return width;
 }
 
+bool utf8_is_continuation(char byte)
+{
+    return ((unsigned char)byte & 0xC0) == 0x80;
+}
+
+size_t utf8_drop_last(char *text, size_t length)
+{
+    while (length > 0 && utf8_is_continuation(text[length - 1])) length--;
+    if (length > 0) length--;
+    text[length] = '\0';
+    return length;
+}
+
 size_t utf8_fit(const char *text, int columns, int *used)
 {
     size_t bytes = 0;

@@ -43,6 +43,14 @@ size_t utf8_drop_controls(char *text);
  * written as one space. */
 void utf8_write_shown(FILE *out, const char *text, size_t length);
 
+/* True for a byte that goes on a character started before it (10xxxxxx). */
+bool utf8_is_continuation(char byte);
+
+/* Takes the last whole character off the first `length` bytes of `text` (Backspace in a
+ * line typed a byte a key): the bytes that go on it, then the one that starts it. Writes a
+ * NUL at the new end and returns the new length (0 stays 0). */
+size_t utf8_drop_last(char *text, size_t length);
+
 /* The columns the code point takes on a terminal: 0 (a control character, a combining mark),
  * 1 (a tab too, shown as a space) or 2. */
 int utf8_char_width(unsigned code);

@@ -353,10 +353,7 @@ static bool typing_key(collections_screen *s, int key)
 {
     size_t length = strlen(s->typed);
     if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        /* a whole character: the bytes that go on it, then the one that starts it */
-        while (length > 0 && ((unsigned char)s->typed[length - 1] & 0xC0) == 0x80) length--;
-        if (length > 0) length--;
-        s->typed[length] = '\0';
+        length = utf8_drop_last(s->typed, length); /* a whole character */
         if (length == 0) s->typing = false;
         int found = s->typed[0] ? find_typed(s, s->typed) : -1;
         if (found >= 0) s->selected = found;

@@ -11,6 +11,7 @@
 
 #include "level/level_save.h"
 #include "level/safe_file.h"
+#include "level/utf8.h"
 #include "keys.h"
 
 enum {
@@ -443,9 +444,7 @@ static void typing_key(editor *e, int key)
     } else if (key == ESCAPE) {
         end_typing(e, false);
     } else if (key == KEY_BACKSPACE || key == DELETE || key == CONTROL_H) {
-        while (length > 0 && ((unsigned char)e->typed[length - 1] & 0xC0) == 0x80) length--;
-        if (length > 0) length--;
-        e->typed[length] = '\0';
+        utf8_drop_last(e->typed, length);
     } else if (key == CONTROL_U) {
         e->typed[0] = '\0';
     } else if (key >= ' ' && key <= 0xFF && key != DELETE && length + 1 < sizeof e->typed) {

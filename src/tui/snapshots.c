@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "level/utf8.h"
 #include "list.h"
 #include "snapshots.h"
 
@@ -63,12 +64,6 @@ static void save(play *p, const char *typed)
     free(groups);
 }
 
-/* A byte that goes on a UTF-8 character started before it (10xxxxxx). */
-static bool is_continuation(char byte)
-{
-    return ((unsigned char)byte & 0xC0) == 0x80;
-}
-
 void snapshots_naming_key(snapshot_screen *s, play *p, int key)
 {
     if (key == 27) {
@@ -82,18 +77,15 @@ void snapshots_naming_key(snapshot_screen *s, play *p, int key)
         return;
     }
     if ((key == KEY_BACKSPACE || key == 127 || key == 8) && s->length > 0) {
-        /* a whole character: the bytes that go on it, then the one that starts it */
-        while (s->length > 0 && is_continuation(s->name[s->length - 1])) s->length--;
-        if (s->length > 0) s->length--;
-        s->name[s->length] = 0;
+        s->length = (int)utf8_drop_last(s->name, (size_t)s->length); /* a whole character */
     } else if (key >= ' ' && key <= 0xFF && key != 127) {
         /* UTF-8 comes a byte a key: a byte that goes on a character is always taken (the
          * name has room for four bytes a character), one that starts a character while
          * the name has fewer than SNAPSHOT_NAME_MAX */
         int characters = 0;
-        for (int i = 0; i < s->length; i++) characters += !is_continuation(s->name[i]);
-        bool fits = is_continuation((char)key) ? s->length < SNAPSHOT_NAME_BYTES
-                                               : characters < SNAPSHOT_NAME_MAX;
+        for (int i = 0; i < s->length; i++) characters += !utf8_is_continuation(s->name[i]);
+        bool fits = utf8_is_continuation((char)key) ? s->length < SNAPSHOT_NAME_BYTES
+                                                    : characters < SNAPSHOT_NAME_MAX;
         if (fits) {
             s->name[s->length++] = (char)key;
             s->name[s->length] = 0;

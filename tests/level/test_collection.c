@@ -373,6 +373,29 @@ static void test_latin1_converts_to_utf8(void **state)
     free(text);
 }
 
+static void test_drop_last_takes_back_a_whole_character(void **state)
+{
+    (void)state;
+    char text[32];
+    snprintf(text, sizeof text, "Caf\xC3\xA9");   /* é: two bytes */
+    assert_int_equal(utf8_drop_last(text, 5), 3); /* both go */
+    assert_string_equal(text, "Caf");
+    snprintf(text, sizeof text, "a\xE5\x80\x89\xF0\x9F\x98\x80"); /* CJK, then an emoji */
+    assert_int_equal(utf8_drop_last(text, strlen(text)), 4);
+    assert_string_equal(text, "a\xE5\x80\x89");
+    assert_int_equal(utf8_drop_last(text, 4), 1);
+    assert_int_equal(utf8_drop_last(text, 1), 0);
+    assert_string_equal(text, "");
+    assert_int_equal(utf8_drop_last(text, 0), 0); /* nothing left: nothing taken */
+    /* stray continuation bytes with no start: all go, nothing before them */
+    snprintf(text, sizeof text, "ab\x80\x80");
+    assert_int_equal(utf8_drop_last(text, 4), 1);
+    assert_string_equal(text, "a");
+    assert_true(utf8_is_continuation('\x80'));
+    assert_false(utf8_is_continuation('\xC3'));
+    assert_false(utf8_is_continuation('a'));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_drop_controls_keeps_every_other_character_and_a_tab_as_a_space),
         cmocka_unit_test(test_write_shown_leaves_out_control_characters),
         cmocka_unit_test(test_latin1_converts_to_utf8),
+        cmocka_unit_test(test_drop_last_takes_back_a_whole_character),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
