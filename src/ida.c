@@ -227,9 +227,20 @@ static bool take_nodes(search *s)
     return true;
 }
 
+/* True when the domain failed (ida_domain.failed): the search then stops with its reason. */
+static bool domain_failed(search *s)
+{
+    const ida_domain *d = s->domain;
+    ida_status failed = d->failed ? d->failed(d->context) : IDA_SOLVED;
+    if (failed == IDA_SOLVED) return false;
+    s->stop = failed;
+    return s->stopped = true;
+}
+
 static bool check_limits(search *s)
 {
     const ida_limits *l = s->limits;
+    if (domain_failed(s)) return true;
     bool limited = l->max_nodes &&
                    (s->team ? s->nodes >= s->node_end && !take_nodes(s) : s->nodes >= l->max_nodes);
     double now = ida_clock_check_look(&s->check, s->nodes,
@@ -361,6 +372,8 @@ static bool team_iteration(search *s, ida_status *status)
         s->stopped = true;
     }
     bool found = searching && !s->stopped && depth_first(s, 0, 0, true);
+    /* a failure after the last look: the iteration's "nothing here" is not to be believed */
+    if (!found && !s->stopped) domain_failed(s);
     pthread_mutex_lock(&t->lock);
     t->threshold = s->threshold;
     if (s->handoff) t->handoff = true;
@@ -451,7 +464,7 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
                 status = IDA_SOLVED;
                 break;
             }
-            if (s.stopped) {
+            if (s.stopped || domain_failed(&s)) {
                 status = s.stop;
                 break;
             }

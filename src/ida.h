@@ -31,6 +31,14 @@ enum {
     IDA_PRUNE = -1,
 };
 
+typedef enum ida_status {
+    IDA_SOLVED,
+    IDA_UNSOLVABLE, /* the whole space was searched: no solution */
+    IDA_LIMIT,      /* a node, time or depth limit was reached */
+    IDA_CANCELLED,
+    IDA_NO_MEMORY,
+} ida_status;
+
 typedef struct ida_domain {
     void *context;
     /* The most moves expand() can return for one state. */
@@ -55,6 +63,12 @@ typedef struct ida_domain {
      * moves from its own starting point; below a state of its own it keeps the domain's
      * order, which chose it. */
     bool (*shared)(void *context);
+    /* IDA_SOLVED while the domain's answers hold; else why they no longer do (IDA_NO_MEMORY,
+     * or IDA_LIMIT for a bound given up at a limit): the search stops with it, and so does
+     * its whole team, whose other members would otherwise take the subtrees this one ended
+     * with nothing below them as searched (optional, may be NULL). Asked when the search
+     * looks at its limits and at the end of each iteration. */
+    ida_status (*failed)(void *context);
 } ida_domain;
 
 typedef struct ida_progress {
@@ -89,14 +103,6 @@ typedef struct ida_limits {
     ida_team *team; /* NULL, or the team this search is member `member` of */
     int member;
 } ida_limits;
-
-typedef enum ida_status {
-    IDA_SOLVED,
-    IDA_UNSOLVABLE, /* the whole space was searched: no solution */
-    IDA_LIMIT,      /* a node, time or depth limit was reached */
-    IDA_CANCELLED,
-    IDA_NO_MEMORY,
-} ida_status;
 
 typedef struct ida_result {
     ida_status status;

@@ -717,8 +717,8 @@ static void solve_member(void *argument, const solver_options *options)
     solve_search(c->board, c->start, options, c->learned, false, &c->results[options->team_member]);
 }
 
-/* The optimal mode on several threads: the result of the member that found the solution,
- * with the nodes of all. */
+/* The optimal mode on several threads: the result of the member that found the solution, else
+ * of one that failed (ida_domain.failed), else the team's, with the nodes of all. */
 static void solve_team(const board *b, const position *start, const solver_options *options,
                        solver_learned *learned, solver_result *result)
 {
@@ -734,6 +734,8 @@ static void solve_team(const board *b, const position *start, const solver_optio
         refuse(result, "out-of-memory", "out of memory setting up the search");
         return;
     }
+    for (int i = 0; finder < 0 && i < size; i++)
+        if (call.results[i].status == SOLVER_ERROR) finder = i;
     if (finder < 0) finder = 0;
     *result = call.results[finder];
     for (int i = 0; i < size; i++)

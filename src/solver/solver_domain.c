@@ -485,6 +485,13 @@ static bool is_goal(void *context)
     return s->on_goal == s->box_count;
 }
 
+/* Out of memory (a table of its own could not grow), or a bound given up at a limit. */
+static ida_status failed(void *context)
+{
+    const solver_search *s = context;
+    return s->no_memory ? IDA_NO_MEMORY : s->matching.stopped ? IDA_LIMIT : IDA_SOLVED;
+}
+
 void solver_search_domain(solver_search *s, ida_domain *domain)
 {
     *domain = (ida_domain){
@@ -497,6 +504,7 @@ void solver_search_domain(solver_search *s, ida_domain *domain)
         .unmake = unmake,
         .shared = shared,
         .is_goal = is_goal,
+        .failed = failed,
     };
 }
 

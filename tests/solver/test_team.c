@@ -117,7 +117,17 @@ typedef struct walker {
     int depth;
     bool helping; /* the square last made is one another member is below */
     bool split;   /* say so to the engine (else it splits the moves everywhere) */
+    int makes;
+    int fail_after; /* 0, or the makes after which the walker is out of memory */
+    bool no_memory; /* then, as the Sokoban domain, it has no moves from anywhere */
 } walker;
+
+/* What goes wrong in a team (team_cost): a member whose domain runs out of memory, one that
+ * quits without searching (its set-up failed); -1: none. */
+static struct {
+    int failing, fail_after;
+    int quitting;
+} trouble = {.failing = -1, .quitting = -1};
 
 static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
 
@@ -161,6 +171,7 @@ static int walker_expand(void *context, ida_move *moves)
     walker *w = context;
     const maze *m = w->maze;
     int at = w->square[w->depth], count = 0;
+    if (w->no_memory) return 0;
     for (int d = 0; d < 4; d++) {
         int x = at % m->width + step_x[d], y = at / m->width + step_y[d];
         if (x >= 0 && y >= 0 && x < m->width && y < m->height && m->rows[y][x] != '#')
@@ -173,6 +184,11 @@ static int walker_make(void *context, ida_move move, int g, int *cost)
 {
     walker *w = context;
     *cost = 1;
+    /* a move of the list expand() gave: one step to an open square */
+    int at = w->square[w->depth], width = w->maze->width, to = (int)move;
+    assert_in_range(to, 0, width * w->maze->height - 1);
+    assert_int_equal(abs(to % width - at % width) + abs(to / width - at / width), 1);
+    if (w->fail_after && ++w->makes > w->fail_after) w->no_memory = true;
     w->depth++;
     w->square[w->depth] = (int)move;
     w->entered[w->depth] = -1;
@@ -201,6 +217,12 @@ static bool walker_shared(void *context)
     return w->helping;
 }
 
+static ida_status walker_failed(void *context)
+{
+    const walker *w = context;
+    return w->no_memory ? IDA_NO_MEMORY : IDA_SOLVED;
+}
+
 static bool walker_is_goal(void *context)
 {
     const walker *w = context;
@@ -218,7 +240,7 @@ typedef struct member {
 static void *member_main(void *argument)
 {
     member *m = argument;
-    ida_search(&m->domain, &m->limits, &m->result);
+    if (m->limits.member != trouble.quitting) ida_search(&m->domain, &m->limits, &m->result);
     ida_team_quit(m->limits.team);
     return NULL;
 }
@@ -267,6 +289,7 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
         member *mb = &members[i];
         mb->walker = (walker){.maze = m, .table = &table};
         mb->walker.square[0] = m->start;
+        if (i == trouble.failing) mb->walker.fail_after = trouble.fail_after;
         mb->domain = (ida_domain){.context = &mb->walker,
                                   .max_moves = 4,
                                   .root_bound = walker_root_bound,
@@ -275,7 +298,8 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
                                   .make = walker_make,
                                   .unmake = walker_unmake,
                                   .is_goal = walker_is_goal,
-                                  .shared = split ? walker_shared : NULL};
+                                  .shared = split ? walker_shared : NULL,
+                                  .failed = walker_failed};
         mb->limits = (ida_limits){.team = team, .member = i, .max_nodes = max_nodes};
     }
     for (int i = 1; i < size; i++)
@@ -287,9 +311,10 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
     }
     for (int i = 1; i < size; i++) pthread_join(members[i].thread, NULL);
     int finder = team ? ida_team_finder(team) : 0;
-    *status = members[finder >= 0 ? finder : 0].result.status;
+    *status = members[finder >= 0 ? finder : trouble.quitting == 0].result.status;
     uint64_t nodes = 0;
     for (int i = 0; i < size; i++) {
+        if (i == trouble.quitting) continue; /* it never searched */
         /* the team's, for all but those another member's answer cut short */
         assert_int_equal(members[i].result.status,
                          finder >= 0 && i != finder ? IDA_CANCELLED : *status);
@@ -377,6 +402,37 @@ static void test_the_node_limit_is_the_teams(void **state)
     assert_int_equal(status, IDA_LIMIT);
 }
 
+/* A member out of memory ends its subtrees with nothing below them; the others must not
+ * take them as searched: the team stops with the error rather than answer a longer way or
+ * "no way" as the best. */
+static void test_a_member_out_of_memory_stops_the_team_with_the_error(void **state)
+{
+    (void)state;
+    maze m = maze_from(winding, 11);
+    m.goal = 10 * m.width + 15;
+    ida_status status;
+    int alone = team_cost(&m, 1, 0, 0, false, &status);
+    for (int failing = 0; failing < 2; failing++)
+        for (int after = 1; after <= 200; after += 199) {
+            trouble.failing = failing;
+            trouble.fail_after = after;
+            int cost = team_cost(&m, 2, 0, 0, true, &status);
+            /* a goal found in the iteration the failure came in is still the nearest */
+            if (status == IDA_SOLVED) {
+                assert_int_equal(cost, alone);
+            } else {
+                assert_int_equal(cost, -1);
+                assert_int_equal(status, IDA_NO_MEMORY);
+            }
+        }
+    /* alone, as before */
+    trouble.failing = 0;
+    trouble.fail_after = 1;
+    assert_int_equal(team_cost(&m, 1, 0, 0, false, &status), -1);
+    assert_int_equal(status, IDA_NO_MEMORY);
+    trouble.failing = -1;
+}
+
 /* A team is one a core, or --threads, never more than a team takes: on a machine of 128
  * cores the optimal mode runs 64 threads rather than failing to set up. */
 static void test_a_team_is_one_a_core_up_to_the_most_a_team_takes(void **state)
@@ -401,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_a_team_finds_the_optimum_one_search_finds),
         cmocka_unit_test(test_a_team_proves_there_is_no_way),
         cmocka_unit_test(test_the_node_limit_is_the_teams),
+        cmocka_unit_test(test_a_member_out_of_memory_stops_the_team_with_the_error),
         cmocka_unit_test(test_a_team_is_one_a_core_up_to_the_most_a_team_takes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
