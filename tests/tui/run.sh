@@ -2717,6 +2717,23 @@ test_editor_draft_kept_on_signal() {
     shows "was kept" && fail "a discarded draft was offered again"
     # the drafts live in our own folder, none beside the level file
     ls "$WORK" | grep -q draft && fail "a draft was written beside the level file"
+    kill_server
+    # a level read from standard input keeps none (the next collection piped in could not be
+    # told from it), and the line at the end says so
+    start_game -l C "- --level 2 --edit < $WORK/small.xsb; exec cat" # the pane stays when it ends
+    wait_for "edit 5x5 Corner"
+    keys Right
+    keys -l '$.'
+    wait_for "edit* 5x5 Corner"
+    signal_game TERM
+    wait_for "SHELL-DONE"
+    grep -q "^sokoban: the drawing not saved was not kept: a level read from standard input" \
+        "$WORK/stderr" || fail "not said that the drawing was not kept: $(cat "$WORK/stderr")"
+    kill_server
+    # nor is it offered to the level of the file it came from
+    start_game -l C "$WORK/small.xsb:2" --edit
+    wait_for "Editing:"
+    shows "was kept" && fail "a drawing of standard input's was offered to the file's level"
     return 0
 }
 
