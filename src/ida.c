@@ -10,7 +10,8 @@
 enum { TEAM_NODE_CHUNK = 1024 };
 
 struct ida_team {
-    int members;
+    int size;    /* the members it began with: each state's moves split by it */
+    int members; /* those not yet quit */
     uint64_t parallel_after;
     ida_team_hooks hooks;
     atomic_bool stop;            /* a member found a goal or stopped: the rest stop too */
@@ -27,6 +28,7 @@ struct ida_team {
     ida_status stopped; /* the first limit a member stopped at; IDA_SOLVED: none */
     bool parallel;      /* every member searches */
     bool handoff;       /* the iteration is to be searched again by all */
+    bool led;           /* member 0 searched the iteration (else it quit before) */
     int paused;         /* members waiting for a pause */
     unsigned pauses;    /* pauses over */
     /* what the last member to end an iteration decided, for all */
@@ -41,6 +43,7 @@ ida_team *ida_team_new(int members, uint64_t parallel_after, const ida_team_hook
     ida_team *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     *t = (ida_team){
+        .size = members,
         .members = members,
         .parallel_after = parallel_after,
         .hooks = *hooks,
@@ -136,7 +139,7 @@ typedef struct search {
     ida_team *team;           /* NULL: alone */
     int member;               /* in the team */
     bool rotate;              /* each state's moves from this member's starting point */
-    int members;              /* the team's, when the iteration began */
+    int members;              /* the team's members left, when the iteration began */
     bool handoff;             /* stopped to search the iteration again with the whole team */
     uint64_t iteration_start; /* the nodes when the iteration began */
     bool team_stopped;        /* stopped because another member did */
@@ -301,7 +304,8 @@ static bool depth_first(search *s, int g, int depth, bool split)
     size_t base = (size_t)depth * (size_t)d->max_moves;
     int count = d->expand(d->context, s->moves + base);
     assert(count >= 0 && count <= d->max_moves); /* the domain keeps its promise */
-    int first = split && s->rotate && count > 1 ? s->member * count / s->members : 0;
+    /* split by the team's first size, not by the members left: member < size, so first < count */
+    int first = split && s->rotate && count > 1 ? s->member * count / s->team->size : 0;
     for (int i = 0; i < count; i++) {
         ida_move move = s->moves[base + (i + first < count ? i + first : i + first - count)];
         int cost = 1;
@@ -345,8 +349,9 @@ static void team_decide(ida_team *t)
     } else if (t->stopped != IDA_SOLVED) {
         t->done = true;
         t->status = t->stopped;
-    } else if (t->handoff) {
-        /* the same threshold again, by every member (the threshold stays) */
+    } else if (t->handoff || !t->led) {
+        /* the same threshold again, by every member (the threshold stays); so too when
+         * member 0, which searches alone the short ones, quit before it (no one searched) */
         if (t->hooks.share) t->hooks.share(t->hooks.argument);
         t->parallel = true;
         t->handoff = false;
@@ -358,6 +363,7 @@ static void team_decide(ida_team *t)
         t->threshold = t->next_threshold;
     }
     t->next_threshold = IDA_INFINITY;
+    t->led = t->parallel;
 }
 
 /* One iteration of a member of a team, ended with the others; true when the search is over
@@ -377,6 +383,7 @@ static bool team_iteration(search *s, ida_status *status)
     pthread_mutex_lock(&t->lock);
     t->threshold = s->threshold;
     if (s->handoff) t->handoff = true;
+    if (s->member == 0) t->led = true;
     if (found) {
         if (t->finder < 0) t->finder = s->member;
         atomic_store(&t->stop, true);

@@ -126,8 +126,8 @@ typedef struct walker {
  * quits without searching (its set-up failed); -1: none. */
 static struct {
     int failing, fail_after;
-    int quitting;
-} trouble = {.failing = -1, .quitting = -1};
+    unsigned quitting; /* a bit a member */
+} trouble = {.failing = -1};
 
 static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
 
@@ -240,7 +240,7 @@ typedef struct member {
 static void *member_main(void *argument)
 {
     member *m = argument;
-    if (m->limits.member != trouble.quitting) ida_search(&m->domain, &m->limits, &m->result);
+    if (!(trouble.quitting >> m->limits.member & 1)) ida_search(&m->domain, &m->limits, &m->result);
     ida_team_quit(m->limits.team);
     return NULL;
 }
@@ -311,10 +311,12 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
     }
     for (int i = 1; i < size; i++) pthread_join(members[i].thread, NULL);
     int finder = team ? ida_team_finder(team) : 0;
-    *status = members[finder >= 0 ? finder : trouble.quitting == 0].result.status;
+    int told = finder; /* the team's answer: the finder's, else any searching member's */
+    while (told < 0 || trouble.quitting >> told & 1) told = told < 0 ? 0 : told + 1;
+    *status = members[told].result.status;
     uint64_t nodes = 0;
     for (int i = 0; i < size; i++) {
-        if (i == trouble.quitting) continue; /* it never searched */
+        if (trouble.quitting >> i & 1) continue; /* it never searched */
         /* the team's, for all but those another member's answer cut short */
         assert_int_equal(members[i].result.status,
                          finder >= 0 && i != finder ? IDA_CANCELLED : *status);
@@ -433,6 +435,26 @@ static void test_a_member_out_of_memory_stops_the_team_with_the_error(void **sta
     trouble.failing = -1;
 }
 
+/* Members that quit before they search (a thread that could not start, a set-up that
+ * failed) leave the rest to find the optimum, each still taking only moves of the list:
+ * the moves of a state are split by the team's first size, not by the members left. */
+static void test_a_team_whose_members_quit_still_finds_the_optimum(void **state)
+{
+    (void)state;
+    maze m = maze_from(open_room, 6);
+    m.goal = 3 * m.width + 8;
+    ida_status status;
+    int alone = team_cost(&m, 1, 0, 0, false, &status);
+    unsigned quits[] = {0x6, 0x1, 0x3, 0x5};
+    for (size_t k = 0; k < sizeof quits / sizeof *quits; k++)
+        for (uint64_t after = 0; after <= 64; after += 64) {
+            trouble.quitting = quits[k];
+            assert_int_equal(team_cost(&m, 4, after, 0, true, &status), alone);
+            assert_int_equal(status, IDA_SOLVED);
+        }
+    trouble.quitting = 0;
+}
+
 /* A team is one a core, or --threads, never more than a team takes: on a machine of 128
  * cores the optimal mode runs 64 threads rather than failing to set up. */
 static void test_a_team_is_one_a_core_up_to_the_most_a_team_takes(void **state)
@@ -458,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_a_team_proves_there_is_no_way),
         cmocka_unit_test(test_the_node_limit_is_the_teams),
         cmocka_unit_test(test_a_member_out_of_memory_stops_the_team_with_the_error),
+        cmocka_unit_test(test_a_team_whose_members_quit_still_finds_the_optimum),
         cmocka_unit_test(test_a_team_is_one_a_core_up_to_the_most_a_team_takes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
