@@ -341,7 +341,7 @@ static int find_typed(const collections_screen *s, const char *text)
 static bool ends_mid_character(const char *text)
 {
     size_t length = strlen(text), after = 0;
-    while (after < length && ((unsigned char)text[length - 1 - after] & 0xC0) == 0x80) after++;
+    while (after < length && utf8_is_continuation(text[length - 1 - after])) after++;
     if (after == length) return false;
     unsigned char lead = (unsigned char)text[length - 1 - after];
     size_t needs = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
