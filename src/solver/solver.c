@@ -717,18 +717,16 @@ static void solve_member(void *argument, const solver_options *options)
     solve_search(c->board, c->start, options, c->learned, false, &c->results[options->team_member]);
 }
 
-/* The optimal mode on several threads: the result of the member that found the solution, else
- * of one that failed (ida_domain.failed), else the team's, with the nodes of all. */
+/* The optimal mode's team (solver_team_fit): the result of the member that found the solution,
+ * else of one that failed (ida_domain.failed), else the team's, with the nodes of all. */
 static void solve_team(const board *b, const position *start, const solver_options *options,
-                       solver_learned *learned, solver_result *result)
+                       int size, size_t bytes, solver_learned *learned, solver_result *result)
 {
-    int size = solver_team_size(options), finder = -1;
+    int finder = -1;
     team_call call = {.board = b, .start = start, .learned = learned};
     call.results = calloc((size_t)size, sizeof *call.results);
     bool ran = false;
-    if (call.results)
-        finder =
-            solver_team_run(size, options, solver_search_bytes(options), solve_member, &call, &ran);
+    if (call.results) finder = solver_team_run(size, options, bytes, solve_member, &call, &ran);
     if (!ran) {
         free(call.results);
         refuse(result, "out-of-memory", "out of memory setting up the search");
@@ -789,8 +787,10 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
     int threads = solver_searches(options);
     /* what earlier searches on this board learned, if it is this board's */
     solver_learned *learned = solver_learned_fits(options->learned, b) ? options->learned : NULL;
-    if (options->mode == SOLVER_OPTIMAL && solver_team_size(options) > 1)
-        solve_team(b, start, options, learned, result);
+    size_t bytes = 0;
+    int team = options->mode == SOLVER_OPTIMAL ? solver_team_fit(options, learned, &bytes) : 1;
+    if (team > 1)
+        solve_team(b, start, options, team, bytes, learned, result);
     else if (threads == 1)
         solve_single(b, start, options, began, learned, result);
     else

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
+#include "solver_below.h"
 #include "solver_corral_deadlock.h"
 
 /* The default for one search of the fast mode: 1 GiB, or a quarter of a smaller machine's
@@ -47,4 +48,20 @@ size_t solver_pairs_bytes(const solver_options *options)
 {
     size_t share = solver_memory_for(options, 1) / 16;
     return share < PAIRS_MOST_BYTES ? share : PAIRS_MOST_BYTES;
+}
+
+size_t solver_below_bytes_for(const solver_options *options)
+{
+    size_t search = solver_search_bytes(options);
+    size_t below = solver_below_bytes(solver_below_log2_for(search));
+    return !(options->disable & SOLVER_NO_BELOW) && search >= 16 * below ? below : 0;
+}
+
+size_t solver_member_bytes(const solver_options *options, bool pairs_shared)
+{
+    size_t bytes = solver_memory_for(options, 1) - solver_search_bytes(options); /* corrals */
+    bytes += solver_below_bytes_for(options);
+    if (!pairs_shared && !(options->disable & SOLVER_NO_PAIRS))
+        bytes += solver_pairs_bytes(options);
+    return bytes;
 }

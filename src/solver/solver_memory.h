@@ -25,5 +25,12 @@ size_t solver_search_bytes(const solver_options *options);
 /* The most memory the table of two-box deadlocks may take (solver_pairs.h): 16 MiB, and no
  * more than a sixteenth of the memory limit. Every XSokoban board needs less than 400 KiB. */
 size_t solver_pairs_bytes(const solver_options *options);
+/* The table of the last bounds below (solver_below.h) a search of the optimal mode takes out
+ * of solver_search_bytes, or 0 when it goes without. */
+size_t solver_below_bytes_for(const solver_options *options);
+/* What a member of the optimal mode's team (solver_team.h) takes besides the table they
+ * share: its corral table, its table of the last bounds below (solver_below.h) and, unless
+ * `pairs_shared` (solver_learned's), the most its pair tables may take. */
+size_t solver_member_bytes(const solver_options *options, bool pairs_shared);
 
 #endif

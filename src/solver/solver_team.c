@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "solver_memory.h"
 #include "solver_table.h"
 #include "solver_threads.h"
 
@@ -24,6 +25,16 @@ int solver_team_size_for(int threads, int cores)
 int solver_team_size(const solver_options *options)
 {
     return solver_team_size_for(options->threads, solver_threads_cores());
+}
+
+int solver_team_fit(const solver_options *options, bool pairs_shared, size_t *table_bytes)
+{
+    size_t search = solver_search_bytes(options), own = solver_member_bytes(options, pairs_shared);
+    int size = solver_team_size(options);
+    while (size > 1 && (size_t)size * own > search / 2) size--;
+    /* the first member's own tables as one search alone's: its below table out of the table */
+    *table_bytes = search - solver_below_bytes_for(options) - (size_t)(size - 1) * own;
+    return size;
 }
 
 static void *member_main(void *argument)

@@ -24,6 +24,13 @@ int solver_team_size(const solver_options *options);
 /* The same for `threads` asked (0: none) on a machine of `cores`. */
 int solver_team_size_for(int threads, int cores);
 
+/* The team for `options` within its memory limit (--memory is the peak): the shared table's
+ * bytes in *table_bytes, the memory limit less what every member takes besides
+ * (solver_member_bytes; pair tables not counted when `pairs_shared`), as one search alone
+ * takes its table less its below table; the members fewer than solver_team_size when theirs
+ * would take more than half. Less than 2: one search alone instead. */
+int solver_team_fit(const solver_options *options, bool pairs_shared, size_t *table_bytes);
+
 /* Runs one member: the whole search of the level, with `options` naming the team, the member
  * (options->team_member) and the shared table. */
 typedef void (*solver_team_member)(void *argument, const solver_options *options);

@@ -16,6 +16,7 @@
 
 #include "ida.h"
 #include "solver/solver_table.h"
+#include "solver/solver_memory.h"
 #include "solver/solver_team.h"
 
 /* ---- the shared table ------------------------------------------------------------------ */
@@ -455,6 +456,30 @@ static void test_a_team_whose_members_quit_still_finds_the_optimum(void **state)
     trouble.quitting = 0;
 }
 
+/* --memory is the peak in a team too: the shared table is what one search alone would have,
+ * less every other member's own tables; a team whose own tables would take more than half
+ * of it is smaller. */
+static void test_a_team_keeps_within_the_memory_limit(void **state)
+{
+    (void)state;
+    solver_options options = {.mode = SOLVER_OPTIMAL, .memory_bytes = (size_t)512 << 20};
+    size_t alone, bytes, own = solver_member_bytes(&options, false);
+    options.threads = 1;
+    assert_int_equal(solver_team_fit(&options, false, &alone), 1);
+    assert_true(alone + own <= options.memory_bytes + solver_pairs_bytes(&options));
+    options.threads = 4;
+    assert_int_equal(solver_team_fit(&options, false, &bytes), 4);
+    assert_true(own > 0);
+    assert_true(bytes == alone - 3 * own);
+    options.memory_bytes = (size_t)32 << 20;
+    options.threads = 64;
+    int size = solver_team_fit(&options, false, &bytes);
+    own = solver_member_bytes(&options, false);
+    assert_true(size >= 1 && size < 64);
+    assert_true((size_t)size * own <= solver_search_bytes(&options) / 2);
+    assert_true(bytes + (size_t)(size - 1) * own <= solver_search_bytes(&options));
+}
+
 /* A team is one a core, or --threads, never more than a team takes: on a machine of 128
  * cores the optimal mode runs 64 threads rather than failing to set up. */
 static void test_a_team_is_one_a_core_up_to_the_most_a_team_takes(void **state)
@@ -481,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_the_node_limit_is_the_teams),
         cmocka_unit_test(test_a_member_out_of_memory_stops_the_team_with_the_error),
         cmocka_unit_test(test_a_team_whose_members_quit_still_finds_the_optimum),
+        cmocka_unit_test(test_a_team_keeps_within_the_memory_limit),
         cmocka_unit_test(test_a_team_is_one_a_core_up_to_the_most_a_team_takes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
