@@ -208,16 +208,18 @@ static void report_progress(search *s, double now)
 {
     const ida_limits *l = s->limits;
     if (!l->progress) return;
+    /* in a team, the team's nodes and rate (the members' counts as last told) */
+    uint64_t nodes =
+        s->team ? atomic_load_explicit(&s->team->seen, memory_order_relaxed) : s->nodes;
     ida_progress p = {
         .threshold = s->threshold,
-        .nodes = s->team ? atomic_load_explicit(&s->team->seen, memory_order_relaxed) : s->nodes,
+        .nodes = nodes,
         .seconds = now - s->start,
-        .nodes_per_second = now > s->start ? (double)s->nodes / (now - s->start) : 0.0,
+        .nodes_per_second = now > s->start ? (double)nodes / (now - s->start) : 0.0,
     };
     l->progress(l->progress_argument, &p);
 }
 
-/* Looks at the limits, the flag and the clock; returns true when the search must stop. */
 /* A member's share of the team's node limit, taken a chunk at a time: false when none is
  * left. */
 static bool take_nodes(search *s)
@@ -240,6 +242,8 @@ static bool domain_failed(search *s)
     return s->stopped = true;
 }
 
+/* Looks at the domain, the limits, the flag and the clock; returns true when the search must
+ * stop. */
 static bool check_limits(search *s)
 {
     const ida_limits *l = s->limits;
@@ -454,8 +458,9 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
         for (;;) {
             s.next_threshold = IDA_INFINITY;
             result->iterations++;
-            /* a member that waits out an iteration does not begin it (the table is not yet
-             * shared); it begins the ones it missed when it joins */
+            /* a member that waits out an iteration does not begin it (the domains' shared
+             * state is not yet shared: ida_team_hooks.share); it begins the ones it missed
+             * when it joins */
             if (s.team && s.member > 0 && !s.rotate) {
                 missed++;
             } else if (domain->begin_iteration) {
