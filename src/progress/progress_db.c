@@ -331,6 +331,22 @@ static bool is_regular_file(const char *file)
     return lstat(file, &status) == 0 && S_ISREG(status.st_mode);
 }
 
+/* After a database was renamed from `from` to `to`: its -wal goes with it (the WAL holds the
+ * last commits, of games still playing on it: left behind it would be read as the WAL of
+ * the database next at `from`; its header is not a database's, so any regular file is
+ * taken), and its -shm, SQLite's scratch, goes. */
+static void move_scratch(const char *from, const char *to)
+{
+    char *wal = with_suffix(from, "-wal"), *to_wal = with_suffix(to, "-wal");
+    char *shm = with_suffix(from, "-shm");
+    if (wal && to_wal && is_regular_file(wal)) progress_db_rename_new(wal, to_wal);
+    struct stat status;
+    if (shm && lstat(shm, &status) == 0 && !S_ISLNK(status.st_mode)) unlink(shm);
+    free(wal);
+    free(to_wal);
+    free(shm);
+}
+
 /* Sets the damaged database at `file` aside (its -wal with it; the -shm is SQLite's scratch
  * and goes), while this process holds its write lock: the files are only looked at with
  * lstat() (is_regular_file), so that the lock stays held. Returns the new name or NULL with
@@ -350,17 +366,7 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
                     file, strerror(errno));
         return NULL;
     }
-    char *wal = with_suffix(file, "-wal"), *aside_wal = with_suffix(aside, "-wal");
-    char *shm = with_suffix(file, "-shm");
-    /* The WAL holds the last commits (of games still playing on it) and goes with its
-     * database: left behind it would be read as the WAL of the new one. Its header is not a
-     * database's, so any regular file is taken. */
-    if (wal && aside_wal && is_regular_file(wal)) progress_db_rename_new(wal, aside_wal);
-    struct stat status;
-    if (shm && lstat(shm, &status) == 0 && !S_ISLNK(status.st_mode)) unlink(shm);
-    free(wal);
-    free(aside_wal);
-    free(shm);
+    move_scratch(file, aside);
     return aside;
 }
 
@@ -424,8 +430,8 @@ static char *real_file(const char *directory, const char *file)
 }
 
 /* Renames the database at `aside` (FILE.repairing-STAMP), whose rows are in the new one now,
- * to FILE.corrupt-STAMP, its -wal with it; its -shm (SQLite's scratch, made by the copy's
- * reader) goes. The name it has after (malloc'd; `aside`'s own when it cannot be renamed). */
+ * to FILE.corrupt-STAMP, its -wal with it (move_scratch). The name it has after (malloc'd;
+ * `aside`'s own when it cannot be renamed). */
 static char *mark_repaired(const char *aside)
 {
     const char *mark = strstr(aside, "." REPAIRING "-");
@@ -440,15 +446,8 @@ static char *mark_repaired(const char *aside)
             free(stem);
         }
     }
-    char *shm = with_suffix(aside, "-shm");
-    struct stat status;
-    if (shm && lstat(shm, &status) == 0 && S_ISREG(status.st_mode)) unlink(shm);
-    free(shm);
     if (!done) return strdup(aside);
-    char *wal = with_suffix(aside, "-wal"), *done_wal = with_suffix(done, "-wal");
-    if (wal && done_wal && is_regular_file(wal)) progress_db_rename_new(wal, done_wal);
-    free(wal);
-    free(done_wal);
+    move_scratch(aside, done);
     return done;
 }
 

@@ -453,17 +453,25 @@ static int open_pausing(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, 
     return system_open(vfs, name, file, flags, out_flags);
 }
 
-/* Game B: opens the damaged database (it must set it aside, stopping before the copy as
- * above), saves game 2000 ("l") and ends. */
-static void game_b(const progress_test_dir *f, int to, int from)
+/* Makes the default VFS (in this child process) the system's but for its opening of a file,
+ * which `open` does (it calls system_open for the system's). */
+static void use_vfs_opening_by(const char *name,
+                               int (*open)(sqlite3_vfs *, const char *, sqlite3_file *, int, int *))
 {
     sqlite3_vfs *system = sqlite3_vfs_find(NULL);
     EXPECT(system);
     pausing_vfs = *system;
-    pausing_vfs.zName = "pausing";
+    pausing_vfs.zName = name;
     system_open = system->xOpen;
-    pausing_vfs.xOpen = open_pausing;
+    pausing_vfs.xOpen = open;
     EXPECT(sqlite3_vfs_register(&pausing_vfs, 1) == SQLITE_OK);
+}
+
+/* Game B: opens the damaged database (it must set it aside, stopping before the copy as
+ * above), saves game 2000 ("l") and ends. */
+static void game_b(const progress_test_dir *f, int to, int from)
+{
+    use_vfs_opening_by("pausing", open_pausing);
     pausing_to = to;
     pausing_from = from;
     char message[1024], why[1024];
@@ -534,13 +542,7 @@ static int open_and_die(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, 
 
 static void game_b_killed_in_the_repair(const progress_test_dir *f)
 {
-    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
-    EXPECT(system);
-    pausing_vfs = *system;
-    pausing_vfs.zName = "dying";
-    system_open = system->xOpen;
-    pausing_vfs.xOpen = open_and_die;
-    EXPECT(sqlite3_vfs_register(&pausing_vfs, 1) == SQLITE_OK);
+    use_vfs_opening_by("dying", open_and_die);
     char message[1024];
     progress_open(f->directory, message, sizeof message);
     _exit(0); /* not reached: the copy's open ends the process */
