@@ -76,7 +76,8 @@ static void find_dead_boxes(editor *e)
     }
 }
 
-/* Renews the check after an edit; an answer of the solver's about another level goes. */
+/* Renews the check after an edit; an answer of the solver's about other squares goes (a new
+ * title, author or comment leaves the squares and so the answer as they were). */
 static void refresh_check(editor *e)
 {
     editor_check *c = &e->check;
@@ -91,7 +92,8 @@ static void refresh_check(editor *e)
         c->problem[0] = '\0';
         find_dead_boxes(e);
     }
-    if (e->solve.changes != e->edit.changes && e->solve.state != EDITOR_SOLVE_IDLE) {
+    const level *checked = c->playable ? &c->checked.levels[0] : NULL;
+    if (!editor_solve_is_about(&e->solve, checked) && e->solve.state != EDITOR_SOLVE_IDLE) {
         editor_solve_cancel(&e->solve, NULL);
         e->solve.state = EDITOR_SOLVE_IDLE;
         e->solve.answer[0] = '\0';
@@ -582,7 +584,7 @@ static void ask_solver(editor *e)
         say(e, PLAY_MESSAGE_ERROR, "Cannot solve: %s", e->check.problem);
         return;
     }
-    if (editor_solve_ask(&e->solve, &e->check.checked.levels[0], e->edit.changes))
+    if (editor_solve_ask(&e->solve, &e->check.checked.levels[0]))
         say(e, PLAY_MESSAGE_INFO, "Solving: fast mode first, then the fewest pushes; Esc stops");
     else
         say(e, PLAY_MESSAGE_ERROR, "Cannot solve: %s", e->solve.answer);

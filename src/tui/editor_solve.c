@@ -2,6 +2,7 @@
 #include "editor_solve.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "assist.h"
@@ -11,13 +12,34 @@
 /* Forgets the level asked about. */
 static void drop_level(editor_solve *s)
 {
+    free(s->squares);
+    s->squares = NULL;
     if (s->game_ready) game_free(&s->game);
     s->game_ready = false;
     answers_release(s->store);
     s->store = NULL;
 }
 
-bool editor_solve_ask(editor_solve *s, const level *checked, unsigned long changes)
+/* Keeps the squares asked about, for editor_solve_is_about(). */
+static bool keep_squares(editor_solve *s, const level *checked)
+{
+    size_t size = (size_t)checked->width * (size_t)checked->height;
+    free(s->squares);
+    s->squares = malloc(size);
+    if (!s->squares) return false;
+    memcpy(s->squares, checked->squares, size);
+    s->width = checked->width;
+    s->height = checked->height;
+    return true;
+}
+
+bool editor_solve_is_about(const editor_solve *s, const level *checked)
+{
+    return checked && s->squares && checked->width == s->width && checked->height == s->height &&
+           memcmp(checked->squares, s->squares, (size_t)s->width * (size_t)s->height) == 0;
+}
+
+bool editor_solve_ask(editor_solve *s, const level *checked)
 {
     editor_solve_cancel(s, NULL);
     drop_level(s);
@@ -29,7 +51,7 @@ bool editor_solve_ask(editor_solve *s, const level *checked, unsigned long chang
     }
     s->store = answers_create(checked);
     s->game_ready = s->store && game_init(&s->game, checked);
-    if (!s->worker || !s->game_ready) {
+    if (!s->worker || !s->game_ready || !keep_squares(s, checked)) {
         snprintf(s->answer, sizeof s->answer, "%s",
                  s->worker ? "out of memory" : "the solver thread could not start");
         drop_level(s);
@@ -39,7 +61,6 @@ bool editor_solve_ask(editor_solve *s, const level *checked, unsigned long chang
     worker_request request = {
         .job = WORKER_SOLVE, .game = &s->game, .deadline = ida_clock() + s->budget_seconds};
     s->request_id = worker_submit(s->worker, &request, s->store);
-    s->changes = changes;
     s->asked_at = replay_now_ms();
     s->state = s->request_id ? EDITOR_SOLVE_FAST : EDITOR_SOLVE_IDLE;
     snprintf(s->answer, sizeof s->answer, "%s", s->request_id ? "" : "out of memory");

@@ -3,8 +3,9 @@
  * Asked on a solver thread of the editor's own (worker.h, created at the first S and ended
  * with the editor), so the screen keeps answering keys: the fast mode answers first (solvable
  * or not, in how long), then the worker's optimal upgrade runs on the same position for the
- * same budget, and when it finds a solution its push count is proven the fewest. An edit, Esc
- * or a new S stops the search. Knows nothing of drawing or keys. */
+ * same budget, and when it finds a solution its push count is proven the fewest. An edit of
+ * the squares, Esc or a new S stops the search; the answer is about the squares alone, so a
+ * new title, author or comment keeps it. Knows nothing of drawing or keys. */
 #ifndef SOKOBAN_TUI_EDITOR_SOLVE_H
 #define SOKOBAN_TUI_EDITOR_SOLVE_H
 
@@ -18,7 +19,7 @@
 #include "worker/worker.h"
 
 typedef enum editor_solve_state {
-    EDITOR_SOLVE_IDLE,      /* nothing asked, or the answer is stale (the level changed) */
+    EDITOR_SOLVE_IDLE,      /* nothing asked, or the answer is stale (the squares changed) */
     EDITOR_SOLVE_FAST,      /* waiting for the fast mode's answer */
     EDITOR_SOLVE_UPGRADING, /* solvable; the optimal mode is looking for the fewest pushes */
     EDITOR_SOLVE_DONE,      /* the answer is all in */
@@ -31,15 +32,21 @@ typedef struct editor_solve {
     bool game_ready;
     double budget_seconds;
     uint64_t request_id;
-    unsigned long changes; /* the edit count of the level asked about */
+    /* the squares of the level asked about (level.h), kept while its answer stands */
+    int width, height;
+    char *squares;
     editor_solve_state state;
     double asked_at;  /* replay_now_ms() of the S */
     char answer[200]; /* what is known, for the screen */
 } editor_solve;
 
-/* Asks about `checked` (a playable level), whose edit count is `changes`. False, with the
- * reason in the answer, when the thread or memory is lacking. */
-bool editor_solve_ask(editor_solve *s, const level *checked, unsigned long changes);
+/* Asks about `checked` (a playable level). False, with the reason in the answer, when the
+ * thread or memory is lacking. */
+bool editor_solve_ask(editor_solve *s, const level *checked);
+
+/* True when `checked` (a playable level, or NULL) has the squares last asked about: what is
+ * known of them (the answer, a search under way) still holds. */
+bool editor_solve_is_about(const editor_solve *s, const level *checked);
 
 /* Stops the search (Esc, an edit); the answer says so when it was still coming. */
 void editor_solve_cancel(editor_solve *s, const char *why);

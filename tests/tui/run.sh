@@ -2737,6 +2737,33 @@ test_editor_draft_kept_on_signal() {
     return 0
 }
 
+# The solver's answer is about the board: a new title or author keeps it; an edit of the
+# squares drops it.
+test_editor_title_keeps_the_answer() {
+    start_game -l C "$WORK/small.xsb:1" --edit
+    wait_for "edit 7x4 Small"
+    keys S
+    wait_for "optimal: 2 pushes"
+    keys t C-u
+    keys -l 'Renamed'
+    keys Enter
+    wait_for "Title set"
+    wait_for "edit* 7x4 Renamed"
+    shows "Can be played; solvable: 2 pushes (fast" || fail "a new title dropped the answer"
+    shows "optimal: 2 pushes" || fail "a new title dropped the optimal answer"
+    keys a
+    keys -l 'Me'
+    keys Enter
+    wait_for "Author set"
+    shows "solvable: 2 pushes" || fail "a new author dropped the answer"
+    # the squares changed: the answer was about another level
+    keys Down "#"
+    wait_gone "solvable:"
+    wait_for "Can be played"
+    keys q y
+    wait_for "SHELL-DONE"
+}
+
 # A snapshot's name takes any character typed (UTF-8 comes a byte a key), and Backspace
 # takes back a whole character.
 test_snapshot_name_utf8() {
