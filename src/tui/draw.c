@@ -348,14 +348,18 @@ static void solver_state(const view *v, const play *p, const assist *a, const gl
     if (a->request != ASSIST_REQUEST_NONE && a->worker) {
         worker_activity activity;
         worker_progress(a->worker, &activity);
-        char nodes[32];
-        assist_count(nodes, sizeof nodes, activity.nodes);
-        snprintf(out, size, "%s%s %s %s%s", brief ? "" : "solver ",
+        /* its nodes once it has some to report; until then, that it sets up its tables */
+        char nodes[32] = "setting up";
+        if (!activity.setting_up) {
+            assist_count(nodes, sizeof nodes, activity.nodes);
+            if (!brief) strcat(nodes, " nodes");
+        }
+        snprintf(out, size, "%s%s %s %s", brief ? "" : "solver ",
                  g->spinner[v->spinner % (unsigned)g->spinner_count],
                  activity.looking_back               ? "looking back"
                  : a->request == ASSIST_REQUEST_HINT ? "hint"
                                                      : "solving",
-                 nodes, brief ? "" : " nodes");
+                 nodes);
         return;
     }
     if (optimize_best_running(&a->best)) { /* O at work on a thread of its own */

@@ -161,9 +161,13 @@ void editor_solve_activity(const editor_solve *s, char *out, size_t size)
     if (!s->worker || (s->state != EDITOR_SOLVE_FAST && s->state != EDITOR_SOLVE_UPGRADING)) return;
     worker_activity activity;
     worker_progress(s->worker, &activity);
-    char nodes[32];
-    assist_count(nodes, sizeof nodes, activity.nodes);
-    snprintf(out, size, "%s %.1f s, %s nodes (Esc stops)",
+    /* its nodes once it has some to report; until then, that it sets up its tables */
+    char nodes[32] = "setting up";
+    if (!activity.setting_up) {
+        assist_count(nodes, sizeof nodes, activity.nodes);
+        strcat(nodes, " nodes");
+    }
+    snprintf(out, size, "%s %.1f s, %s (Esc stops)",
              s->state == EDITOR_SOLVE_FAST ? "solving" : "optimal",
              (replay_now_ms() - s->asked_at) / 1000.0, nodes);
 }

@@ -200,6 +200,7 @@ static void on_progress(void *argument, const solver_progress *progress)
     worker *worker = argument;
     pthread_mutex_lock(&worker->lock);
     worker->nodes_current = progress->nodes;
+    worker->searching = true;
     worker_task *task = worker->current;
     if (task && worker->request.waiting && worker->request.key == task->key &&
         worker->request.deadline > 0 && ida_clock() >= worker->request.deadline)
@@ -218,6 +219,7 @@ static solver_status search(worker *worker, worker_task *task, const position *f
     worker->mode = mode;
     worker->looking_back = looking_back;
     worker->nodes_current = 0;
+    worker->searching = false;
     pthread_mutex_unlock(&worker->lock);
 
     /* one level's deadlocks at a time: a new board starts afresh */
@@ -685,6 +687,7 @@ void worker_progress(worker *worker, worker_activity *activity)
         activity->looking_back = worker->looking_back;
         activity->improving = worker->improving;
         activity->nodes = worker->nodes_current;
+        activity->setting_up = !worker->searching && !worker->improving;
         activity->seconds = ida_clock() - worker->started;
     }
     pthread_mutex_unlock(&worker->lock);

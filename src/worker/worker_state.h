@@ -63,6 +63,7 @@ struct worker {
     bool looking_back;
     bool improving; /* the optimizer runs on the answer (worker_improve.c) */
     uint64_t nodes_current;
+    bool searching; /* the search running has reported progress: its set-up is over */
     /* The thread's own (and worker_destroy()'s, after it ends): what the searches on the
      * level in play learned of its deadlocks, for the searches after them; NULL with
      * no_reuse (solver_learned.h). */

@@ -2764,6 +2764,60 @@ test_editor_title_keeps_the_answer() {
     wait_for "SHELL-DONE"
 }
 
+# Before its first node the solver builds its tables (the fast mode's take XSokoban 90 half a
+# second and more, 2026-12-07): the status line says it is setting up, never "0 nodes", and
+# counts the nodes once the search reports them; at 40 columns too.
+test_solver_says_it_sets_up() {
+    for size in 80x24 40x12; do
+        start_game -l C -s $size "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --no-solve-ahead
+        wait_for "idle"
+        keys H
+        wait_for "hint setting up"
+        tries=0
+        while [ $tries -lt $POLLS ]; do
+            poll $tries
+            case $SCREEN in
+            *"hint 0 nodes"* | *"hint 0 "*) fail "the status line counts 0 nodes" ;;
+            *"hint "[1-9]*) break ;;
+            esac
+            tries=$((tries + 1))
+        done
+        [ $tries -lt $POLLS ] || fail "the nodes were never counted"
+        keys Escape
+        wait_for "idle"
+        kill_server
+    done
+}
+
+# sokoban --solve with stderr on a terminal rewrites a progress line: "setting up" while the
+# optimal mode builds its tables (XSokoban 90's take it a second and more, 2026-12-07), then
+# the threshold and the nodes, never "0 nodes" first.
+test_solve_progress_says_it_sets_up() {
+    write_file > "$WORK/stderr-on-terminal.sh" <<'SCRIPT'
+exec "$@" 2> /dev/tty
+SCRIPT
+    game=$SOKOBAN
+    SOKOBAN="sh $WORK/stderr-on-terminal.sh $game"
+    start_game -l C --solve "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --mode optimal --time 60 \
+        --nodes 1000000
+    SOKOBAN=$game
+    wait_for "level 90: setting up"
+    tries=0
+    while [ $tries -lt $POLLS ]; do
+        poll $tries
+        case $SCREEN in
+        *"threshold "*", 0 nodes"*) fail "the progress line counts 0 nodes" ;;
+        *"level 90: threshold "*" nodes, "*) break ;;
+        esac
+        tries=$((tries + 1))
+    done
+    [ $tries -lt $POLLS ] || fail "the nodes were never counted"
+    # the node limit ends it (play.sh ignores the signals, and so would the solver)
+    wait_for "level=90 status=limit"
+    wait_for "SHELL-DONE"
+    kill_server
+}
+
 # A snapshot's name takes any character typed (UTF-8 comes a byte a key), and Backspace
 # takes back a whole character.
 test_snapshot_name_utf8() {

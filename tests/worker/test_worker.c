@@ -38,6 +38,7 @@ typedef enum fake_behaviour {
     FAKE_SOLVES,           /* "R" at once, with 10 nodes */
     FAKE_BLOCKS,           /* reports 1234 nodes, then waits until cancelled */
     FAKE_TICKS,            /* reports progress every millisecond until cancelled */
+    FAKE_SETS_UP,          /* reports nothing until fake_end_set_up(), then as FAKE_BLOCKS */
     FAKE_OPTIMAL_RUNS_OUT, /* optimal: limit at once; fast: solves */
     FAKE_BY_BOX_COLUMN,    /* judges by the first box's column: see fake_by_column */
     FAKE_DETOUR,           /* fast: LONG_WAY_ROOM's solution the long way round; optimal: limit */
@@ -69,6 +70,7 @@ static struct {
     double optimizer_seconds;
     bool optimizer_cancel_given;
     bool optimizer_at_once; /* it ends at once, finding nothing shorter */
+    bool set_up;            /* FAKE_SETS_UP: its tables are built, its search may begin */
 } fake = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
 /* Reads a field of the fake under its lock: the worker's thread may be writing it (an
@@ -88,6 +90,7 @@ static void fake_reset(fake_behaviour behaviour)
     fake.started = fake.finished = fake.running = fake.most_running = 0;
     fake.optimizer_started = fake.optimizer_finished = 0;
     fake.optimizer_at_once = false;
+    fake.set_up = false;
     for (int i = 0; i < 16; i++) fake.by_column[i] = SOLVER_SOLVED;
     fake.memory_bytes = 1;
     pthread_mutex_unlock(&fake.lock);
@@ -114,6 +117,19 @@ static void sleep_a_millisecond(void)
 }
 
 static game_step *detour_steps(int *count, int *pushes);
+
+/* FAKE_BLOCKS: reports 1234 nodes, then waits until cancelled. */
+static void report_then_block(const solver_options *options, solver_result *result)
+{
+    options->progress(options->progress_argument,
+                      &(solver_progress){.nodes = 1234, .seconds = 0.5});
+    pthread_mutex_lock(&fake.lock);
+    pthread_cond_broadcast(&fake.changed); /* started, and progress reported */
+    pthread_mutex_unlock(&fake.lock);
+    /* The real solver polls its flag every few hundred nodes; so does this. */
+    while (!atomic_load(options->cancel)) sleep_a_millisecond();
+    result->status = SOLVER_CANCELLED;
+}
 
 static solver_status fake_solve(const board *board, const position *start,
                                 const solver_options *options, solver_result *result)
@@ -145,15 +161,15 @@ static solver_status fake_solve(const board *board, const position *start,
     switch (behaviour) {
     case FAKE_SOLVES:
         break;
-    case FAKE_BLOCKS:
-        options->progress(options->progress_argument,
-                          &(solver_progress){.nodes = 1234, .seconds = 0.5});
+    case FAKE_SETS_UP:
         pthread_mutex_lock(&fake.lock);
-        pthread_cond_broadcast(&fake.changed); /* started, and progress reported */
+        pthread_cond_broadcast(&fake.changed); /* started, setting up */
         pthread_mutex_unlock(&fake.lock);
-        /* The real solver polls its flag every few hundred nodes; so does this. */
-        while (!atomic_load(options->cancel)) sleep_a_millisecond();
-        result->status = SOLVER_CANCELLED;
+        while (!FAKE_READ(fake.set_up) && !atomic_load(options->cancel)) sleep_a_millisecond();
+        report_then_block(options, result);
+        break;
+    case FAKE_BLOCKS:
+        report_then_block(options, result);
         break;
     case FAKE_TICKS:
         pthread_mutex_lock(&fake.lock);
@@ -198,6 +214,14 @@ static void wait_until_started(int count)
 {
     pthread_mutex_lock(&fake.lock);
     while (fake.started < count) pthread_cond_wait(&fake.changed, &fake.lock);
+    pthread_mutex_unlock(&fake.lock);
+}
+
+/* FAKE_SETS_UP: its tables are built. */
+static void fake_end_set_up(void)
+{
+    pthread_mutex_lock(&fake.lock);
+    fake.set_up = true;
     pthread_mutex_unlock(&fake.lock);
 }
 
@@ -617,6 +641,32 @@ static void test_progress_shows_the_running_search(void **state)
         worker_progress(w, &activity);
     } while (activity.busy);
     assert_int_equal(activity.id, 0);
+    worker_destroy(w);
+    played_free(p);
+}
+
+/* A search reports no nodes while it builds its tables (the optimal mode's can take seconds):
+ * the activity says it is setting up, not that it looked at 0 nodes, until its first report. */
+static void test_a_search_is_setting_up_until_its_first_report(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SETS_UP);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    submit(w, WORKER_HINT, p, 10);
+    wait_until_started(1);
+    worker_activity activity;
+    worker_progress(w, &activity);
+    assert_true(activity.busy);
+    assert_true(activity.setting_up);
+    assert_int_equal(activity.nodes, 0);
+    fake_end_set_up();
+    do worker_progress(w, &activity);
+    while (activity.nodes != 1234);
+    assert_true(activity.busy);
+    assert_false(activity.setting_up);
+    worker_cancel(w);
+    wait_until_finished(1);
     worker_destroy(w);
     played_free(p);
 }
@@ -1352,6 +1402,7 @@ int main(void)
         cmocka_unit_test(test_without_solving_ahead_only_requests_search),
         cmocka_unit_test(test_a_request_out_of_time_is_answered_while_the_search_goes_on),
         cmocka_unit_test(test_progress_shows_the_running_search),
+        cmocka_unit_test(test_a_search_is_setting_up_until_its_first_report),
         cmocka_unit_test(test_cancelled_request_never_delivers),
         cmocka_unit_test(test_cancel_drops_a_result_not_yet_taken),
         cmocka_unit_test(test_a_second_request_joins_the_running_search),
