@@ -37,8 +37,8 @@ LAYERS = [
 # Each folder's door: the headers that files outside the folder may include. Every other
 # header of the folder is its own business.
 DOORS = {
-    "level": ["utf8.h", "textfile.h", "level.h", "collection.h", "library.h", "safe_file.h",
-              "level_edit.h", "level_save.h", "level_draft.h"],
+    "level": ["utf8.h", "utf8_case.h", "textfile.h", "level.h", "collection.h", "library.h",
+              "safe_file.h", "level_edit.h", "level_save.h", "level_draft.h"],
     "rules": ["board.h", "game.h", "lurd.h", "solutions.h", "deadlock.h",
               "box_moves.h"],
     "solver": ["solver.h", "solver_options.h", "optimizer.h"],

@@ -100,9 +100,9 @@ const cli_option_row cli_option_rows[] = {
      .taken_by = BY(PLAY),
      .wants = "a collection name",
      .help = "in the game: start in the collection NAME, any the\n"
-             "collection library shows (in any case; its start is enough\n"
-             "when no other name starts so), at --level N (default: where\n"
-             "you left off)"},
+             "collection library shows (in any case, ASCII's alone in the\n"
+             "C locale; its start is enough when no other name starts\n"
+             "so), at --level N (default: where you left off)"},
     {.name = "all",
      .kind = CLI_VALUE_NONE,
      .field = FIELD(all),

@@ -12,6 +12,7 @@
 
 #include "collection.h"
 #include "safe_file.h"
+#include "utf8_case.h"
 
 static bool is_level_file(const char *name)
 {
@@ -164,7 +165,7 @@ static int named_before(const library *l, const char *name, int before)
     for (int i = 0; i < l->count; i++) {
         const library_entry *e = &l->entries[i];
         bool earlier = e->root < b->root || (e->root == b->root && i < before);
-        if (earlier && strcasecmp(e->name, name) == 0) return i;
+        if (earlier && utf8_case_equal(e->name, name)) return i;
     }
     return -1;
 }
@@ -220,14 +221,13 @@ int library_match(const library *l, const char *name, int *matches, int max)
 {
     int found = 0;
     for (int i = 0; i < l->count; i++)
-        if (strcasecmp(l->entries[i].name, name) == 0) {
+        if (utf8_case_equal(l->entries[i].name, name)) {
             if (found < max) matches[found] = i;
             found++;
         }
     if (found > 0) return found;
-    size_t length = strlen(name);
     for (int i = 0; i < l->count; i++)
-        if (strncasecmp(l->entries[i].name, name, length) == 0) {
+        if (utf8_case_starts(l->entries[i].name, name)) {
             if (found < max) matches[found] = i;
             found++;
         }

@@ -6,9 +6,10 @@
  * maps, ...). Each file of many levels is one collection, named as the game names it (its
  * Collection: or Title: field, else its file name without the extension); one-level files
  * that share a name (microban01_0001.sok, microban01_0002.sok, ...) are one collection of
- * them all, named by that name. Names are unique: when two collections share one, the one
- * from the earlier folder keeps it and each other gets its folder in brackets, "xsokoban
- * (cavepacker/maps)". Names and paths only: reading the levels is collection.h's. */
+ * them all, named by that name. Names are unique but for case (utf8_case.h: "Été" and "été"
+ * are one name): when two collections share one, the one from the earlier folder keeps it
+ * and each other gets its folder in brackets, "xsokoban (cavepacker/maps)". Names and paths
+ * only: reading the levels is collection.h's. */
 #ifndef SOKOBAN_LIBRARY_H
 #define SOKOBAN_LIBRARY_H
 
@@ -32,9 +33,10 @@ typedef struct library {
  * that does not exist is passed over. False only when out of memory. */
 bool library_scan(const char *const *folders, int count, library *out);
 
-/* The entries a player's `name` may mean: those named so (case-insensitively), else those
- * whose name starts with it. Writes up to `max` indexes into `matches`; returns how many
- * entries match (which may be more than `max`). */
+/* The entries a player's `name` may mean: those named so but for case (utf8_case.h: every
+ * letter in a UTF-8 locale, ASCII's in the C locale), else those whose name starts with it.
+ * Writes up to `max` indexes into `matches`; returns how many entries match (which may be
+ * more than `max`). */
 int library_match(const library *library, const char *name, int *matches, int max);
 
 /* The folders a player's system offers, the first keeping its names before the next:

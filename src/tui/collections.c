@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "level/collection.h"
 #include "level/utf8.h"
+#include "level/utf8_case.h"
 #include "collections.h"
 #include "list.h"
 
@@ -328,11 +328,10 @@ static collections_outcome play_entry(collections_screen *s, play *p, int i)
  * when none does. */
 static int find_typed(const collections_screen *s, const char *text)
 {
-    size_t length = strlen(text);
     for (int i = 0; i < s->library.count; i++)
-        if (strncasecmp(s->library.entries[i].name, text, length) == 0) return i;
+        if (utf8_case_starts(s->library.entries[i].name, text)) return i;
     for (int i = 0; i < s->library.count; i++)
-        if (strcasestr(s->library.entries[i].name, text)) return i;
+        if (utf8_case_find(s->library.entries[i].name, text)) return i;
     return -1;
 }
 

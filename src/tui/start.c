@@ -8,12 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "level/collection.h"
 #include "level/library.h"
 #include "level/utf8.h"
+#include "level/utf8_case.h"
 #include "collections.h"
 
 /* The bundled collection `name` from the installed levels, else the source tree's. */
@@ -119,7 +119,7 @@ typedef struct name_list {
 static void name_list_add(name_list *list, const char *name)
 {
     for (int i = 0; i < list->count && i < NAMES_SHOWN; i++)
-        if (strcasecmp(list->names[i], name) == 0) return;
+        if (utf8_case_equal(list->names[i], name)) return;
     if (list->count < NAMES_SHOWN) list->names[list->count] = name;
     list->count++;
 }
@@ -142,8 +142,8 @@ static int find_in_play(const play *p, const char *name, bool prefix, name_list 
     for (int i = 0; i < p->collection_count; i++) {
         const char *its = p->collections[i].name;
         bool match = prefix
-                         ? strncasecmp(its, name, strlen(name)) == 0
-                         : strcasecmp(its, name) == 0 || strcmp(p->collections[i].path, name) == 0;
+                         ? utf8_case_starts(its, name)
+                         : utf8_case_equal(its, name) || strcmp(p->collections[i].path, name) == 0;
         if (!match) continue;
         if (found < 0) found = i;
         if (!prefix) return i;
@@ -177,7 +177,7 @@ static int open_named(const char *name, play *p)
     }
     int matches[NAMES_SHOWN];
     int exact = 0;
-    for (int i = 0; i < shelf.count; i++) exact += strcasecmp(shelf.entries[i].name, name) == 0;
+    for (int i = 0; i < shelf.count; i++) exact += utf8_case_equal(shelf.entries[i].name, name);
     int found = library_match(&shelf, name, matches, NAMES_SHOWN);
     if (exact == 1) {
         index = add_entry(p, &shelf.entries[matches[0]]);

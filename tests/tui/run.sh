@@ -2907,6 +2907,40 @@ test_library_name_utf8() {
     wait_for "Élan vital 1/1: Peak"
 }
 
+# The library's search ignores case beyond ASCII in a UTF-8 locale ("ÉTÉ" finds "Un été");
+# in the C locale ASCII's letters alone ("UN été" finds it, "ÉTÉ" does not).
+test_library_search_any_case() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf 'Collection: Un été\n\n; Peak\n#####\n#@$.#\n#####\n' > "$XDG_DATA_HOME/sokoban/levels/ete.sok"
+    start_game "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys -l 'ÉTÉ'
+    wait_for "Name: ÉTÉ_"
+    shows "no name holds" && fail "ÉTÉ did not find Un été"
+    keys Enter
+    wait_for "Un été 1/1: Peak"
+    kill_server
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "c: collections"
+    keys c
+    wait_for "Collection library:"
+    keys -l 'UN '
+    wait_for "Name: UN _"
+    keys -l 'É'
+    wait_for 'no name holds "UN '
+    keys -l 'été'
+    wait_for "Name: UN "
+    shows "no name holds" && fail "UN été did not find Un été"
+    keys Enter
+    wait_for "1/1: Peak"
+}
+
 # A replay's key with no replay running says how to start one, instead of doing nothing.
 test_replay_key_without_replay() {
     start_game -l C "$WORK/small.xsb"
