@@ -53,6 +53,7 @@ DOORS = {
 # of. The private header says so in its opening comment ("not for other modules").
 PARTS = {
     "progress/progress_store": "progress/progress",
+    "progress/progress_game": "progress/progress",
     "solver/optimizer_search": "solver/optimizer",
     "solver/optimizer_pull": "solver/optimizer",
     "worker/worker_state": "worker/worker",

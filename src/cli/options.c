@@ -544,8 +544,10 @@ static const char usage_tail[] =
     "signal N (saved).\n"
     "Progress: $XDG_DATA_HOME/sokoban/progress.db (~/.local/share/sokoban), an\n"
     "SQLite database, written at every change of the position (a killed game resumes\n"
-    "as it was shown); an old progress.txt there is imported once. Every signal that\n"
-    "ends a program restores the terminal, saves and exits 128+N.\n"
+    "as it was shown); an old progress.txt there is imported once. Two games on one\n"
+    "level never save over each other's game (the later one's moves go to a snapshot,\n"
+    "\"kept apart\"). Every signal that ends a program restores the terminal, saves\n"
+    "and exits 128+N.\n"
     "See sokoban(6) for more.\n";
 
 /* One row of --help: "  --name VALUE" in a column of 23 (a longer one on a line of its

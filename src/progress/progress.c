@@ -69,7 +69,7 @@ static char *join_path(const char *directory, const char *name)
 }
 
 /* FNV-1a (Fowler, Noll, Vo): a byte at a time, xor then multiply by the FNV prime. */
-static uint64_t fnv1a64_update(uint64_t hash, const char *data, size_t length)
+uint64_t progress_hash_update(uint64_t hash, const char *data, size_t length)
 {
     for (size_t i = 0; i < length; i++) {
         hash ^= (unsigned char)data[i];
@@ -82,8 +82,8 @@ progress_key progress_level_key(const level *level)
 {
     char size[32];
     int length = snprintf(size, sizeof size, "%dx%d:", level->width, level->height);
-    uint64_t hash = fnv1a64_update(14695981039346656037u, size, (size_t)length);
-    return fnv1a64_update(hash, level->squares, (size_t)level->width * (size_t)level->height);
+    uint64_t hash = progress_hash_update(PROGRESS_HASH_START, size, (size_t)length);
+    return progress_hash_update(hash, level->squares, (size_t)level->width * (size_t)level->height);
 }
 
 /* True when `text` is NULL or holds only LURD letters and counts, at most MAX_LURD_LENGTH. */
@@ -277,10 +277,22 @@ static int write_solution(progress *progress, const progress_change *c, int *fla
                                                               "INSERT OR IGNORE INTO level (key) "
                                                               "VALUES (?1)",
                                                               "k", c->key));
+    /* solved here: the game saved is forgotten, unless it is another game's (progress_game.c) */
+    const char *sql = level_sql[origin];
+    bool other = false;
+    if (rc == SQLITE_OK && (origin == PROGRESS_OWN || origin == PROGRESS_ASSISTED)) {
+        rc = progress_game_other(progress, c->key, &other);
+        if (other)
+            sql = origin == PROGRESS_OWN ? "INSERT INTO level (key, solved) VALUES (?1, 1) ON "
+                                           "CONFLICT (key) DO UPDATE SET solved = 1"
+                                         : level_sql[PROGRESS_OPTIMIZED];
+        else
+            progress_game_writing(progress, c->key, NULL);
+    }
     if (rc == SQLITE_OK)
-        rc = progress_finish(
-            progress, progress_prepare(progress, level_sql[origin], "ktiit", c->key, c->text[0],
-                                       c->number[0], c->number[1], c->text[1] ? c->text[1] : ""));
+        rc = progress_finish(progress, progress_prepare(progress, sql, "ktiit", c->key, c->text[0],
+                                                        c->number[0], c->number[1],
+                                                        c->text[1] ? c->text[1] : ""));
     for (int kind = 0; kind < 2 && rc == SQLITE_OK; kind++) {
         sqlite3_stmt *kept = progress_prepare(progress,
                                               "SELECT moves, pushes FROM best WHERE key = ?1 AND "
@@ -318,7 +330,13 @@ static int write_change(progress *progress, const progress_change *c, int *flags
     switch (c->kind) {
     case CHANGE_SOLUTION:
         return write_solution(progress, c, flags);
-    case CHANGE_GAME:
+    case CHANGE_GAME: {
+        bool other;
+        int rc = progress_game_other(progress, c->key, &other);
+        if (rc != SQLITE_OK || other)
+            return rc != SQLITE_OK ? rc : progress_game_apart(progress, c);
+        progress_game_writing(progress, c->key, c);
+    }
         if (!c->text[0] && !c->text[1])
             return progress_finish(
                 progress, progress_prepare(progress,
@@ -436,6 +454,7 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
     if (rc != SQLITE_OK) return rc;
     sqlite3 *db = progress->db;
     int local_flags = 0;
+    progress->game.pending_set = false;
     rc = write_change(progress, c, &local_flags);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
@@ -443,6 +462,7 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
         if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         return rc;
     }
+    if (progress->game.pending_set) progress->game.saved = progress->game.pending;
     if (flags) *flags = local_flags;
     return SQLITE_OK;
 }

@@ -192,6 +192,15 @@ bool progress_is_groups_text(const char *text);
  * last step): the groups read before the damage stand. Whatever the text (a database's
  * text is not checked), it reads each character at most once. */
 bool progress_groups_next(const char **at, int steps, int *first, int *last);
+/* The game of the level is the one in play here, as `record` holds it (NULL: no game
+ * saved): from now on this progress writes the level's game only over that one, or over
+ * its own last write. When another game (another sokoban on the same database) has saved
+ * one since, the newer one is kept: this game's changes go to a snapshot of the level named
+ * "kept apart HH:MM:SS" instead, and a notice says so once (progress_take_notice); a game
+ * that has not changed since it was taken is not kept apart, and forgetting the game
+ * (solved, restarted) deletes that snapshot. A level never taken is written as before. */
+void progress_take_game(progress *progress, progress_key key, const progress_record *record);
+
 /* progress_set_game without redo steps. */
 bool progress_set_unfinished(progress *progress, progress_key key, const char *lurd);
 

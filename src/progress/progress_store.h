@@ -1,5 +1,6 @@
-/* progress_store.h - inside the progress store (progress.c): the struct behind `progress`,
- * and the changes it writes; progress_levels.c is built on it. Not for other modules.
+/* progress_store.h - inside the progress store (progress.c, with progress_game.c): the
+ * struct behind `progress`, and the changes it writes; progress_levels.c is built on it. Not
+ * for other modules.
  *
  * A change is one write, run in its own transaction by progress_submit(); a change that
  * cannot be written is queued and tried again before the next one. */
@@ -89,6 +90,17 @@ struct progress {
     progress_summaries_cache summaries;
     progress_kept_statement kept[PROGRESS_KEPT_STATEMENTS]; /* of `db` */
     int kept_count;
+    /* The game in play (progress_take_game): its level, the hash of the saved game as it was
+     * taken or last written here, and, once another game saved one over it, the snapshot
+     * this game's changes go to instead. */
+    struct {
+        bool taken;
+        progress_key key;
+        uint64_t saved;
+        uint64_t pending; /* `saved` once the write under way commits, when pending_set */
+        bool pending_set;
+        char apart[64]; /* "" until refused */
+    } game;
 };
 
 /* Sends a notice to the player (progress_take_notice). */
@@ -99,6 +111,22 @@ void progress_notify(progress *progress, const char *format, ...)
  * when it was written; `flags` gets the bests a solution became. */
 bool progress_submit(progress *progress, progress_change *change, int *flags);
 void progress_change_free(progress_change *change);
+
+/* FNV-1a, 64 bits: `data` added to `hash` (PROGRESS_HASH_START at first). */
+#define PROGRESS_HASH_START 14695981039346656037u
+uint64_t progress_hash_update(uint64_t hash, const char *data, size_t length);
+
+/* The game in play, never written over another game's (progress_game.c, progress_take_game).
+ * Inside a write's transaction: whether the level's saved game is another game's, saved
+ * since this one took it (or this one is kept apart already); SQLITE_OK with *other set, or
+ * the error. */
+int progress_game_other(progress *progress, progress_key key, bool *other);
+/* The change of a game whose level holds another game's: kept apart as a snapshot (told
+ * once), or that snapshot deleted when the game is forgotten; an unchanged game is left. */
+int progress_game_apart(progress *progress, const progress_change *c);
+/* The level's game is being written: the change `c`, or NULL when it is forgotten (solved);
+ * once the transaction commits it is the saved game this one may write over. */
+void progress_game_writing(progress *progress, progress_key key, const progress_change *c);
 
 /* A malloc'd copy; NULL for NULL or when out of memory. */
 char *progress_copy_string(const char *text);

@@ -154,10 +154,12 @@ bool play_restore_steps(play *p, const char *moves, const char *redo, const char
     return ok;
 }
 
-/* Replays the saved game of the level just opened, with its redo steps. */
+/* Replays the saved game of the level just opened, with its redo steps; the progress then
+ * writes this game over that one only (another game's saved since is kept). */
 static void restore_unfinished(play *p)
 {
     const progress_record *record = play_record(p, p->collection_index, p->level_index);
+    if (p->progress) progress_take_game(p->progress, progress_level_key(play_level(p)), record);
     if (!record || (!record->unfinished && !record->unfinished_redo)) return;
     char *moves = record->unfinished ? strdup(record->unfinished) : NULL;
     char *redo = record->unfinished_redo ? strdup(record->unfinished_redo) : NULL;

@@ -2941,6 +2941,48 @@ test_library_search_any_case() {
     wait_for "1/1: Peak"
 }
 
+# other_screen SERVER TEXT: polls the screen of the game of an earlier start_game (its
+# number) until it shows TEXT; keys go to it with other_keys SERVER KEY...
+other_screen() {
+    tries=0
+    while [ $tries -lt $POLLS ]; do
+        OTHER=$(tmux -L "$SOCKET_BASE-$1" capture-pane -p -t game 2> /dev/null)
+        case $OTHER in *"$2"*) return 0 ;; esac
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "the game of server $1 never showed '$2': $OTHER"
+}
+other_keys() {
+    server=$1
+    shift
+    tmux -L "$SOCKET_BASE-$server" send-keys -t game "$@"
+}
+
+# Two games on one level (two terminals): the one that finds the other's game saved since it
+# opened the level does not write over it; its moves go to a snapshot of their own, said in
+# one line, and the game saved is the other's, whoever quits last.
+test_two_games_on_one_level_keep_both() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys Right
+    wait_for "moves 1  pushes 0"
+    other_keys 1 Down
+    other_screen 1 "Another sokoban saved this level's game since you opened it"
+    other_screen 1 "kept apart"
+    keys q
+    wait_for "SHELL-DONE"
+    other_keys 1 q
+    other_screen 1 "SHELL-DONE"
+    start_game -l C "$WORK/small.xsb"
+    wait_for "Resumed where you left off (1 move)"
+    shows "moves 1  pushes 0" || fail "the game saved is not the one saved first"
+    keys "'"
+    wait_for "kept apart"
+}
+
 # A replay's key with no replay running says how to start one, instead of doing nothing.
 test_replay_key_without_replay() {
     start_game -l C "$WORK/small.xsb"
