@@ -44,9 +44,12 @@ bool editor_solve_ask(editor_solve *s, const level *checked)
     editor_solve_cancel(s, NULL);
     drop_level(s);
     if (!s->worker) {
-        /* the thread solves ahead and upgrades for the budget of S, no longer */
+        /* the thread solves ahead and upgrades for the budget of S, no longer; the optimal mode
+         * starts as soon as the fast one has answered (no optimizer between them: what it
+         * would shorten is not shown) */
         worker_options options = {.ahead_seconds = s->budget_seconds,
-                                  .upgrade_seconds = s->budget_seconds};
+                                  .upgrade_seconds = s->budget_seconds,
+                                  .no_improve = true};
         s->worker = worker_create_with(&options);
     }
     s->store = answers_create(checked);
@@ -96,6 +99,7 @@ static void take_answer(editor_solve *s, const worker_result *r)
             snprintf(s->answer, sizeof s->answer, "solvable: %d pushes (fast, %.1f s)", r->pushes,
                      seconds);
             s->state = EDITOR_SOLVE_UPGRADING;
+            s->upgrading_since = replay_now_ms();
         }
         break;
     case SOLVER_UNSOLVABLE:
@@ -114,15 +118,16 @@ static void take_answer(editor_solve *s, const worker_result *r)
     }
 }
 
-/* The optimal upgrade found a solution: its push count, from the store. */
-static void take_optimal(editor_solve *s, const worker_result *r)
+/* The optimal upgrade found a solution: its push count, from the store, and the time it took
+ * since the fast answer (the worker's notice has none). */
+static void take_optimal(editor_solve *s)
 {
     answer known;
     if (answers_find(s->store, &s->game.position, &known) == ANSWER_SOLVABLE &&
         known.mode == SOLVER_OPTIMAL) {
         size_t length = strlen(s->answer);
         snprintf(s->answer + length, sizeof s->answer - length, "; optimal: %d pushes (%.1f s)",
-                 known.pushes, r->seconds);
+                 known.pushes, (replay_now_ms() - s->upgrading_since) / 1000.0);
         s->state = EDITOR_SOLVE_DONE;
     }
     answer_free(&known);
@@ -141,7 +146,7 @@ void editor_solve_poll(editor_solve *s, bool woke)
             take_answer(s, &r);
         else if (ours && s->state == EDITOR_SOLVE_UPGRADING && r.job == WORKER_AHEAD &&
                  r.status == SOLVER_SOLVED && r.mode == SOLVER_OPTIMAL)
-            take_optimal(s, &r);
+            take_optimal(s);
         worker_result_free(&r);
     }
     /* The thread came to rest (a wake with no result) with the upgrade unfinished. */
@@ -167,9 +172,9 @@ void editor_solve_activity(const editor_solve *s, char *out, size_t size)
         assist_count(nodes, sizeof nodes, activity.nodes);
         strcat(nodes, " nodes");
     }
-    snprintf(out, size, "%s %.1f s, %s (Esc stops)",
-             s->state == EDITOR_SOLVE_FAST ? "solving" : "optimal",
-             (replay_now_ms() - s->asked_at) / 1000.0, nodes);
+    bool fast = s->state == EDITOR_SOLVE_FAST;
+    snprintf(out, size, "%s %.1f s, %s (Esc stops)", fast ? "solving" : "optimal",
+             (replay_now_ms() - (fast ? s->asked_at : s->upgrading_since)) / 1000.0, nodes);
 }
 
 int editor_solve_wake_fd(const editor_solve *s)

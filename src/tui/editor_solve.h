@@ -36,8 +36,9 @@ typedef struct editor_solve {
     int width, height;
     char *squares;
     editor_solve_state state;
-    double asked_at;  /* replay_now_ms() of the S */
-    char answer[200]; /* what is known, for the screen */
+    double asked_at;        /* replay_now_ms() of the S */
+    double upgrading_since; /* replay_now_ms() of the fast answer: the optimal mode's start */
+    char answer[200];       /* what is known, for the screen */
 } editor_solve;
 
 /* Asks about `checked` (a playable level). False, with the reason in the answer, when the

@@ -687,9 +687,12 @@ void worker_progress(worker *worker, worker_activity *activity)
         activity->looking_back = worker->looking_back;
         activity->improving = worker->improving;
         activity->nodes = worker->nodes_current;
-        activity->setting_up = !worker->searching && !worker->improving;
         activity->seconds = ida_clock() - worker->started;
     }
+    /* work waits, and no search has reported yet: its tables are being built (or the thread
+     * is about to start it) */
+    activity->setting_up =
+        activity->busy && !(worker->busy && (worker->searching || worker->improving));
     pthread_mutex_unlock(&worker->lock);
 }
 

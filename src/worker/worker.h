@@ -87,8 +87,9 @@ typedef struct worker_activity {
     solver_mode mode;  /* the mode being tried */
     bool looking_back; /* searching the earlier positions for a solvable one */
     bool improving;    /* the optimizer works on the answer given */
-    bool setting_up;   /* the search builds its tables before its first node (the optimal
-                        * mode's pair tables can take seconds): no nodes to report yet */
+    bool setting_up;   /* busy, and no search has reported yet: it builds its tables before
+                        * its first node (the optimal mode's pair tables can take seconds),
+                        * or is about to start; no nodes to report */
     uint64_t nodes;    /* of the search in progress */
     double seconds;    /* since the search started */
 } worker_activity;
