@@ -281,7 +281,7 @@ static int write_solution(progress *progress, const progress_change *c, int *fla
     const char *sql = level_sql[origin];
     bool other = false;
     if (rc == SQLITE_OK && (origin == PROGRESS_OWN || origin == PROGRESS_ASSISTED)) {
-        rc = progress_game_other(progress, c->key, &other);
+        rc = progress_game_other(progress, c->key, NULL, &other);
         if (other)
             sql = origin == PROGRESS_OWN ? "INSERT INTO level (key, solved) VALUES (?1, 1) ON "
                                            "CONFLICT (key) DO UPDATE SET solved = 1"
@@ -332,7 +332,7 @@ static int write_change(progress *progress, const progress_change *c, int *flags
         return write_solution(progress, c, flags);
     case CHANGE_GAME: {
         bool other;
-        int rc = progress_game_other(progress, c->key, &other);
+        int rc = progress_game_other(progress, c->key, c, &other);
         if (rc != SQLITE_OK || other)
             return rc != SQLITE_OK ? rc : progress_game_apart(progress, c);
         progress_game_writing(progress, c->key, c);

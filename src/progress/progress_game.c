@@ -54,7 +54,7 @@ void progress_take_game(progress *progress, progress_key key, const progress_rec
                         record->unfinished_solver_from, record->unfinished_hint_from);
 }
 
-int progress_game_other(progress *progress, progress_key key, bool *other)
+int progress_game_other(progress *progress, progress_key key, const progress_change *c, bool *other)
 {
     *other = false;
     if (!progress->game.taken || progress->game.key != key) return SQLITE_OK;
@@ -82,7 +82,8 @@ int progress_game_other(progress *progress, progress_key key, bool *other)
     }
     progress_release(progress, s);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return rc;
-    *other = saved != progress->game.saved;
+    /* another's, unless it is the very game this change writes (both came to one position) */
+    *other = saved != progress->game.saved && !(c && saved == change_hash(c));
     return SQLITE_OK;
 }
 

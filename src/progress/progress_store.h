@@ -118,9 +118,10 @@ uint64_t progress_hash_update(uint64_t hash, const char *data, size_t length);
 
 /* The game in play, never written over another game's (progress_game.c, progress_take_game).
  * Inside a write's transaction: whether the level's saved game is another game's, saved
- * since this one took it (or this one is kept apart already); SQLITE_OK with *other set, or
- * the error. */
-int progress_game_other(progress *progress, progress_key key, bool *other);
+ * since this one took it (or this one is kept apart already), and not the one the change `c`
+ * writes (NULL: a solution); SQLITE_OK with *other set, or the error. */
+int progress_game_other(progress *progress, progress_key key, const progress_change *c,
+                        bool *other);
 /* The change of a game whose level holds another game's: kept apart as a snapshot (told
  * once), or that snapshot deleted when the game is forgotten; an unchanged game is left. */
 int progress_game_apart(progress *progress, const progress_change *c);

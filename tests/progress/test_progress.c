@@ -385,7 +385,8 @@ static void test_two_games_on_one_level_never_write_over_each_other(void **state
 }
 
 /* A game that did not change since it was taken (opened, then left or quit) keeps nothing
- * apart and says nothing: the other's newer game stays saved. Solving a level forgets the
+ * apart and says nothing: the other's newer game stays saved; nor does one whose moves come
+ * to the very game saved. Solving a level forgets the
  * game saved only when it is this game's. */
 static void test_a_game_unchanged_or_solved_leaves_the_others_saved_game(void **state)
 {
@@ -413,6 +414,10 @@ static void test_a_game_unchanged_or_solved_leaves_the_others_saved_game(void **
     assert_true(progress_set_game(second, key, "l", NULL));
     assert_null(progress_take_notice(second));
     assert_string_equal(progress_get(second, key)->unfinished, "l");
+    /* nor one that comes to the very game saved: both are one game from there on */
+    assert_true(progress_set_game(first, key, "l", NULL));
+    assert_null(progress_take_notice(first));
+    assert_int_equal(progress_snapshots(first, key, &list), 0);
     progress_close(first);
     progress_close(second);
     collection_free(&c);
