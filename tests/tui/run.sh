@@ -595,7 +595,9 @@ test_solve_replay() {
 test_solver_solution_redone_not_recorded() {
     start_game -l C
     wait_for "tutorial 1/"
-    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
+    keys S
+    wait_for "Replaying the solver's"
+    keys + + + # the fastest speed (before the replay starts, + does nothing)
     wait_for "Solved by the solver"
     keys u
     wait_gone "Solved by the solver"
@@ -1455,8 +1457,9 @@ print(" ".join("%s:%d" % (name, getattr(signal, "SIG" + name)) for name in sys.a
         name=${signal%:*} number=${signal#*:}
         start_game -l C "$WORK/small.xsb" --level 4
         wait_for "small 4/4"
-        keys S . # the first step at once when the replay starts at once (. alone does nothing)
+        keys S
         wait_for "replay "
+        keys . # the first step at once
         wait_gone "moves 0  pushes 0"
         signal_game "$number"
         wait_for "SHELL-DONE"
@@ -2207,7 +2210,9 @@ test_assisted_recorded() {
     keys Escape
     keys n
     wait_for "Corner"
-    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
+    keys S
+    wait_for "Replaying the solver's"
+    keys + + + # the fastest speed (before the replay starts, + does nothing)
     wait_for "Solved by the solver in "
     wait_for "(recorded as assisted)"
     keys L
@@ -2220,7 +2225,9 @@ test_assisted_recorded() {
 test_best_keeps_its_origin() {
     start_game -t screen -l C "$WORK/small.xsb" --level 2 # a TERM whose End tmux sends
     wait_for "Corner"
-    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
+    keys S
+    wait_for "Replaying the solver's"
+    keys + + + # the fastest speed (before the replay starts, + does nothing)
     wait_for "Solved by the solver in "
     keys B
     wait_for "Replaying your best"
@@ -2305,7 +2312,9 @@ test_statistics_and_export() {
     wait_for "Solved in 3 moves, 2 pushes"
     keys n
     wait_for "Corner"
-    keys S + + + # the replay at the fastest speed when it starts at once (+ alone does nothing)
+    keys S
+    wait_for "Replaying the solver's"
+    keys + + + # the fastest speed (before the replay starts, + does nothing)
     wait_for "(recorded as assisted)"
     keys i
     wait_for "Statistics"
