@@ -50,7 +50,7 @@ done
 # --solve's lines on standard input, --all: one line a level, a total, each solution verifies.
 "$sokoban" --solve "$levels/xsokoban.xsb" --level 1 --time 20 >"$work/solved" || fail "solve: exit $?"
 head -1 "$work/solved" >"$work/one"
-out=$("$sokoban" --optimize "$levels/xsokoban.xsb" --all --time 0.5 - <"$work/one") || fail "--all: exit $?"
+out=$("$sokoban" --optimize "$levels/xsokoban.xsb" --all --time 0.2 - <"$work/one") || fail "--all: exit $?"
 lines=$(echo "$out" | grep -c '^level=')
 [ "$lines" -eq 1 ] || fail "--all: $lines level lines: $out"
 echo "$out" | grep -Eq '^total levels=1 improved=[01] pushes=[0-9]+ moves=[0-9]+ pushes_before=[0-9]+ moves_before=[0-9]+ seconds=[0-9.]+$' ||
@@ -67,7 +67,7 @@ echo "$solution" >"$work/lurd"
     fail "@FILE: exit $?"
 
 # --solve --optimize-time: the counts before on the line, the solution verifies.
-out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 1 --time 20 --optimize-time 0.5 --by moves) ||
+out=$("$sokoban" --solve "$levels/xsokoban.xsb" --level 1 --time 20 --optimize-time 0.2 --by moves) ||
     fail "--optimize-time: exit $?"
 echo "$out" | grep -Eq '^level=1 status=solved pushes=[0-9]+ moves=[0-9]+ nodes=[0-9]+ seconds=[0-9.]+ pushes_before=[0-9]+ moves_before=[0-9]+ optimize_seconds=[0-9.]+ solution=' ||
     fail "--optimize-time line: $out"
