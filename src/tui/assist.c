@@ -279,11 +279,15 @@ static void report_no_solution(assist *a, play *p, const worker_result *result)
         *seconds *= 2;
         a->gave_up = true;
         a->timed_out = hint ? ASSIST_REQUEST_HINT : ASSIST_REQUEST_SOLVE;
-        char nodes[32];
-        assist_count(nodes, sizeof nodes, result->nodes);
+        /* no node at all: the time ran out while the search built its tables */
+        char nodes[32] = "still setting up";
+        if (result->nodes > 0) {
+            assist_count(nodes, sizeof nodes, result->nodes);
+            strcat(nodes, " nodes");
+        }
         play_message(p, PLAY_MESSAGE_INFO,
-                     "No answer within %g s (%s nodes); %s again gives the solver %g s", spent,
-                     nodes, hint ? "H" : "S", *seconds);
+                     "No answer within %g s (%s); %s again gives the solver %g s", spent, nodes,
+                     hint ? "H" : "S", *seconds);
         break;
     }
     default:

@@ -819,8 +819,10 @@ test_hint_again_doubles_the_time() {
     keys H
     wait_for "No answer within 0.25 s"
     wait_for "H again gives the solver 0.5 s"
-    # the nodes counted as the status line counts them ("0", "12.3k", "4.56M"), not "0.0M"
-    shows " nodes); H again" || fail "the message does not count the nodes"
+    # the nodes counted as the status line counts them ("12.3k", "4.56M"), not "0.0M"; none
+    # yet when the time ran out in the search's set-up (tui_solver_says_it_sets_up)
+    shows " nodes); H again" || shows "(still setting up); H again" ||
+        fail "the message does not count the nodes"
     shows "(0.0M nodes)" && fail "a count under a million written in millions"
     keys H
     wait_for "Thinking of a hint, up to 0.5 s this time"
@@ -2776,7 +2778,8 @@ test_editor_title_keeps_the_answer() {
 
 # Before its first node the solver builds its tables (the fast mode's take XSokoban 90 half a
 # second and more, 2026-12-07): the status line says it is setting up, never "0 nodes", and
-# counts the nodes once the search reports them; at 40 columns too.
+# counts the nodes once the search reports them; at 40 columns too. A hint whose time runs
+# out before then says so.
 test_solver_says_it_sets_up() {
     for size in 80x24 40x12; do
         start_game -l C -s $size "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --no-solve-ahead
@@ -2797,6 +2800,11 @@ test_solver_says_it_sets_up() {
         wait_for "idle"
         kill_server
     done
+    # a hint's time out before the search has looked at a node: said so, not "0 nodes"
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --no-solve-ahead --hint-time 0.1
+    wait_for "solver idle"
+    keys H
+    wait_for "No answer within 0.1 s (still setting up); H again gives"
 }
 
 # sokoban --solve with stderr on a terminal rewrites a progress line: "setting up" while the
