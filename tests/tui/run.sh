@@ -892,7 +892,8 @@ test_scrolling_view() {
     shows "@" || fail "the player is not on screen"
     # the view is one column a square (the XSB characters), not two
     shows "##" || fail "no walls in one column a square"
-    for step in 1 2 3 4 5 6 7 8 9 10; do keys Down Left; done
+    keys Down Left Down Left Down Left Down Left Down Left Down Left Down Left Down Left \
+        Down Left Down Left # ten times, in one command
     wait_for "moves "
     screen | grep -qE "@|\+" || fail "the player left the screen after moving"
     keys L
