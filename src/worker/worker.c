@@ -193,18 +193,25 @@ void worker_notice_locked(worker *worker, const worker_task *task, solver_status
 
 /* ---- searching ------------------------------------------------------------------------ */
 
-/* The solver's progress callback: publishes the node count, and tells the request waiting
- * that its time is up (the search itself may go on ahead). */
+/* Tells the request waiting that its time is up (the search itself may go on ahead). Call
+ * with the lock held. */
+static void expire_request_locked(worker *worker)
+{
+    worker_task *task = worker->current;
+    if (task && worker->request.waiting && worker->request.key == task->key &&
+        worker->request.deadline > 0 && ida_clock() >= worker->request.deadline)
+        answer_locked(worker, task, SOLVER_LIMIT, worker->mode, NULL, -1, false);
+}
+
+/* The solver's progress callback: publishes the node count, and answers the request whose
+ * time is up (so does worker_poll(), while the search sets up and reports nothing). */
 static void on_progress(void *argument, const solver_progress *progress)
 {
     worker *worker = argument;
     pthread_mutex_lock(&worker->lock);
     worker->nodes_current = progress->nodes;
     worker->searching = true;
-    worker_task *task = worker->current;
-    if (task && worker->request.waiting && worker->request.key == task->key &&
-        worker->request.deadline > 0 && ida_clock() >= worker->request.deadline)
-        answer_locked(worker, task, SOLVER_LIMIT, worker->mode, NULL, -1, false);
+    expire_request_locked(worker);
     pthread_mutex_unlock(&worker->lock);
 }
 
@@ -659,6 +666,7 @@ void worker_cancel(worker *worker)
 bool worker_poll(worker *worker, worker_result *out)
 {
     pthread_mutex_lock(&worker->lock);
+    expire_request_locked(worker);
     bool ready = worker->result_count > 0;
     if (ready) {
         *out = worker->results[0];

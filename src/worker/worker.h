@@ -138,7 +138,11 @@ uint64_t worker_submit(worker *worker, const worker_request *request, answers *s
 void worker_cancel(worker *worker);
 
 /* Never blocks. When a result is ready, moves it into *out (free it with
- * worker_result_free()) and returns true; otherwise returns false. */
+ * worker_result_free()) and returns true; otherwise returns false. A request whose deadline
+ * has passed is answered SOLVER_LIMIT here too, so that a search still building its tables
+ * (no progress reported yet, seconds on a large level) is no later than the deadline: while
+ * a request waits, poll at least as often as its answer should come (the game does at each
+ * tick of its spinner). */
 bool worker_poll(worker *worker, worker_result *out);
 
 /* Fills *activity; never blocks for longer than a short lock. */

@@ -2782,7 +2782,7 @@ test_editor_title_keeps_the_answer() {
 # Before its first node the solver builds its tables (the fast mode's take XSokoban 90 half a
 # second and more, 2026-12-07): the status line says it is setting up, never "0 nodes", and
 # counts the nodes once the search reports them; at 40 columns too. A hint whose time runs
-# out before then says so.
+# out before then is answered at once and says so.
 test_solver_says_it_sets_up() {
     for size in 80x24 40x12; do
         start_game -l C -s $size "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --no-solve-ahead
@@ -2803,9 +2803,10 @@ test_solver_says_it_sets_up() {
         wait_for "idle"
         kill_server
     done
-    # a hint's time out before the search has looked at a node: said so, not "0 nodes"
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --no-solve-ahead --hint-time 0.1
-    wait_for "solver idle"
+    # a hint's time out before the search has looked at a node: said so, not "0 nodes", and
+    # then, not when the search solving ahead reports its first nodes seconds later
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --hint-time 0.1
+    wait_for "xsokoban 90/90"
     keys H
     wait_for "No answer within 0.1 s (still setting up); H again gives"
 }

@@ -671,6 +671,34 @@ static void test_a_search_is_setting_up_until_its_first_report(void **state)
     played_free(p);
 }
 
+/* A request's time runs out while its search still builds its tables: polled, as the game
+ * polls at each tick, it is answered at its deadline with no nodes, not at the search's
+ * first report; the search goes on. */
+static void test_a_request_out_of_time_while_setting_up_is_answered_when_polled(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SETS_UP);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "");
+    uint64_t id = submit(w, WORKER_HINT, p, 0.05);
+    wait_until_started(1);
+    worker_result result;
+    double give_up = ida_clock() + PATIENCE_MS / 1000.0;
+    while (!worker_poll(w, &result)) {
+        assert_true(ida_clock() < give_up);
+        sleep_a_millisecond();
+    }
+    assert_int_equal(result.id, id);
+    assert_int_equal(result.status, SOLVER_LIMIT);
+    assert_int_equal(result.nodes, 0);
+    worker_result_free(&result);
+    assert_false(FAKE_READ(fake.set_up));
+    assert_int_equal(FAKE_READ(fake.finished), 0);
+    fake_end_set_up();
+    worker_destroy(w);
+    played_free(p);
+}
+
 static void test_cancelled_request_never_delivers(void **state)
 {
     (void)state;
@@ -1403,6 +1431,7 @@ int main(void)
         cmocka_unit_test(test_a_request_out_of_time_is_answered_while_the_search_goes_on),
         cmocka_unit_test(test_progress_shows_the_running_search),
         cmocka_unit_test(test_a_search_is_setting_up_until_its_first_report),
+        cmocka_unit_test(test_a_request_out_of_time_while_setting_up_is_answered_when_polled),
         cmocka_unit_test(test_cancelled_request_never_delivers),
         cmocka_unit_test(test_cancel_drops_a_result_not_yet_taken),
         cmocka_unit_test(test_a_second_request_joins_the_running_search),
