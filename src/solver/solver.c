@@ -26,6 +26,7 @@
 #include "solver_table.h"
 #include "solver_team.h"
 #include "solver_threads.h"
+#include "solver_walking.h"
 
 /* The fast mode's second and later searches start only when the first has run this long
  * without an answer: most levels are solved sooner, and then never pay for a thread, its
@@ -72,81 +73,12 @@ uint64_t solver_position_key(const board *b, const position *p)
 
 /* ---- from pushes to a full solution ---------------------------------------------------- */
 
-typedef struct step_list {
-    game_step *steps;
-    int count, capacity;
-} step_list;
-
-static bool append_step(step_list *list, direction d, bool push)
-{
-    if (list->count == list->capacity) {
-        int capacity = list->capacity ? list->capacity * 2 : 256;
-        game_step *steps = realloc(list->steps, (size_t)capacity * sizeof *steps);
-        if (!steps) return false;
-        list->steps = steps;
-        list->capacity = capacity;
-    }
-    list->steps[list->count++] = (game_step){.direction = d, .push = push};
-    return true;
-}
-
-/* Walks the player behind the box on `square` and pushes it `pushes` times in direction `d`,
- * recording the steps. False when a step is not what it should be. */
-static bool walk_and_push(const board *b, position *p, int square, direction d, int pushes,
-                          direction *walk, step_list *list)
-{
-    int steps = board_path(b, p, square - b->delta[d], walk, b->size);
-    bool ok = steps >= 0 && p->boxes[square];
-    for (int k = 0; ok && k < steps; k++)
-        ok = board_step(b, p, walk[k]) == STEP_MOVED && append_step(list, walk[k], false);
-    for (int k = 0; ok && k < pushes; k++)
-        ok = board_step(b, p, d) == STEP_PUSHED && append_step(list, d, true);
-    return ok;
-}
-
-/* Plays the pushes of `path` from `start`, walking the player by shortest paths to the
- * square behind each box (board_path), and writes every step to `list`. A move of the
- * search may be a tunnel or goal-room macro of several pushes; they are worked out again
- * here by the same rules from the same positions. False when a push cannot be made (a bug) or out
- * of memory. */
-static bool fill_in_walking(const board *b, const position *start, const solver_search *search,
-                            const ida_move *path, int length, step_list *list)
-{
-    position p;
-    if (!position_copy(&p, start, b)) return false;
-    direction *walk = malloc((size_t)b->size * sizeof *walk);
-    ida_move *macro = malloc(4 * (size_t)b->size * sizeof *macro);
-    bool ok = walk && macro;
-    for (int i = 0; ok && i < length; i++) {
-        int square = solver_move_square(path[i]);
-        direction d = solver_move_direction(path[i]);
-        int pushes = 1;
-        bool single = path[i] & SOLVER_MOVE_SINGLE;
-        const uint8_t *doors = search->room && !single ? search->room->is_door : NULL;
-        if (search->tunnels && !single)
-            pushes = solver_macro_tunnel_length(b, p.boxes, search->distances, square, d, doors);
-        ok = walk_and_push(b, &p, square, d, pushes, walk, list);
-        int end = square + pushes * b->delta[d];
-        if (ok && doors && doors[end]) {
-            int count = solver_goal_room_macro(search->room, b, search->distances, p.boxes, square,
-                                               end, d, macro, 4 * b->size);
-            for (int k = 0; ok && k < count; k++)
-                ok = walk_and_push(b, &p, solver_move_square(macro[k]),
-                                   solver_move_direction(macro[k]), 1, walk, list);
-        }
-    }
-    free(walk);
-    free(macro);
-    position_free(&p);
-    return ok;
-}
-
 /* The check promised by solver.h: replays the steps one by one with the rules (board.h)
  * from `start`. True when every step is legal, pushes where it says it pushes, makes
  * `pushes` pushes and ends with every box on a goal, or at a position options->known
  * accepts (*ends_known is set then). */
-static bool replay_solves(const board *b, const position *start, const step_list *steps, int pushes,
-                          const solver_options *options, bool *ends_known)
+static bool replay_solves(const board *b, const position *start, const solver_step_list *steps,
+                          int pushes, const solver_options *options, bool *ends_known)
 {
     position p;
     if (!position_copy(&p, start, b)) return false;
@@ -307,9 +239,9 @@ static void run_search(const board *b, const position *start, const solver_optio
         refuse(result, "out-of-memory", "out of memory during the search (memory limit %zu MiB)",
                solver_memory_for(options, 1) >> 20);
     if (result->status == SOLVER_SOLVED) {
-        step_list list = {0};
+        solver_step_list list = {0};
         bool ends_known = false;
-        bool filled = fill_in_walking(b, start, search, found.path, found.length, &list);
+        bool filled = solver_fill_in_walking(b, start, search, found.path, found.length, &list);
         if (filled && replay_solves(b, start, &list, found.cost, options, &ends_known)) {
             /* A checked solution has a step at least for every push. */
             assert(list.count >= found.cost);
@@ -356,24 +288,6 @@ typedef struct restart_context {
 static void solve_search(const board *b, const position *start, const solver_options *options,
                          solver_learned *learned, bool box_moves, solver_result *result);
 
-/* The pushes of checked steps from `start`, as single pushes (SOLVER_MOVE_SINGLE: no macro
- * lengthens them when they are replayed from another search's start). */
-static bool pushes_of_steps(const board *b, int player, const game_step *steps, int count,
-                            ida_result *pushes)
-{
-    pushes->path = malloc((size_t)(count > 0 ? count : 1) * sizeof *pushes->path);
-    if (!pushes->path) return false;
-    for (int k = 0; k < count; k++) {
-        int to = player + b->delta[steps[k].direction];
-        if (steps[k].push)
-            pushes->path[pushes->length++] =
-                solver_move(to, steps[k].direction) | SOLVER_MOVE_SINGLE;
-        player = to;
-    }
-    pushes->cost = pushes->length;
-    return true;
-}
-
 /* solver_search.restart: one search afresh, by the same strategy, from the search's state,
  * with its own packing order, store and feature space, learning into the board's deadlocks. */
 static solver_restart_answer restart_from(void *argument, const solver_search *search,
@@ -401,7 +315,8 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     solver_restart_answer answer = SOLVER_RESTART_OPEN;
     if (r.status == SOLVER_UNSOLVABLE)
         answer = SOLVER_RESTART_LOST;
-    else if (r.status == SOLVER_SOLVED && pushes_of_steps(b, p.player, r.steps, r.moves, rest))
+    else if (r.status == SOLVER_SOLVED &&
+             solver_pushes_of_steps(b, p.player, r.steps, r.moves, rest))
         answer = SOLVER_RESTART_SOLVED;
     solver_result_free(&r);
     position_free(&p);
