@@ -434,6 +434,7 @@ typedef struct race_level {
     const solver_options *options; /* shared: memory and node limit divided by the runs */
     double began;                  /* the race's start: the runs' shares of time from it */
     solver_learned *learned;       /* the deadlocks they learn, shared; may be NULL */
+    const position *plan_from;     /* the odd run's order part from it; NULL: none */
     solver_result *results;
 } race_level;
 
@@ -449,6 +450,14 @@ typedef struct race_level {
 #define ODD_FIRST_SECONDS 3.0
 #define ODD_OPENER_SHARE 0.45
 #define ODD_LATE_SHARE 0.6
+/* Before them, given an earlier position of the game whose boxes stood elsewhere
+ * (solver_options.plan_from), FESS with parking on the order worked out from it, for
+ * PLAN_SHARE of the limits and, with a deadline, at most PLAN_SECONDS (the later parts'
+ * shares then PLAN_SHARE more each, the first part's seconds from its end): the hints as
+ * played on XSokoban 31 and 50 at push 60 and 39 at push 360, which the race without it does
+ * not answer in 2 million nodes (docs/SOLVER.md, section 29). */
+#define PLAN_SHARE 0.2
+#define PLAN_SECONDS 2.0
 
 /* True when a search that ended with `result` leaves room for another within `limits`
  * (whose time counts from `began`): it stopped at a limit (its own, or its memory) and was
@@ -501,18 +510,34 @@ static void solve_run(const race_level *level, int index, solver_options mine,
         solve_search(level->board, level->start, &mine, level->learned, false, result);
         return;
     }
+    /* the order of an earlier position first, the later parts' shares moved on by its own */
+    double from = level->began, after = level->plan_from ? PLAN_SHARE : 0;
+    if (level->plan_from) {
+        double end = share_of_time(from, mine.deadline, PLAN_SHARE);
+        solver_options plan = mine;
+        plan.plan_from = level->plan_from;
+        plan.deadline = mine.deadline > 0 && from + PLAN_SECONDS < end ? from + PLAN_SECONDS : end;
+        if (mine.max_nodes) plan.max_nodes = (uint64_t)(PLAN_SHARE * (double)mine.max_nodes) + 1;
+        solve_search(level->board, level->start, &plan, level->learned, false, result);
+        if (!run_again(&mine, level->began, result, 0)) return;
+        from = ida_clock(); /* the first part's seconds from here */
+    }
     solver_options first = mine;
     first.disable |= SOLVER_NO_PARKING;
-    double share = share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE);
-    first.deadline = level->began + ODD_FIRST_SECONDS; /* from the race's start */
+    double share = share_of_time(level->began, mine.deadline, ODD_FIRST_SHARE + after);
+    first.deadline = from + ODD_FIRST_SECONDS;
     if (mine.deadline > 0 && share < first.deadline) first.deadline = share;
-    if (mine.max_nodes) first.max_nodes = (uint64_t)(ODD_FIRST_SHARE * (double)mine.max_nodes) + 1;
-    solve_search(level->board, level->start, &first, level->learned, false, result);
+    if (mine.max_nodes)
+        first.max_nodes = (uint64_t)((ODD_FIRST_SHARE + after) * (double)mine.max_nodes) + 1;
+    if (level->plan_from)
+        run_then(level->board, level->start, first, level->learned, false, result);
+    else
+        solve_search(level->board, level->start, &first, level->learned, false, result);
     bool limited = mine.deadline > 0 || mine.max_nodes;
     if (limited && !(mine.disable & SOLVER_NO_OPENER_MOVES))
-        run_part(level, &mine, SOLVER_NO_JOINER_MOVES, ODD_OPENER_SHARE, true, result);
+        run_part(level, &mine, SOLVER_NO_JOINER_MOVES, ODD_OPENER_SHARE + after, true, result);
     if (limited && !(mine.disable & (SOLVER_NO_EARLY_ORDER | SOLVER_NO_PARKING)))
-        run_part(level, &mine, SOLVER_NO_EARLY_ORDER, ODD_LATE_SHARE, false, result);
+        run_part(level, &mine, SOLVER_NO_EARLY_ORDER, ODD_LATE_SHARE + after, false, result);
     run_part(level, &mine, SOLVER_NO_FEATURES, 1, false, result);
 }
 
@@ -539,6 +564,17 @@ static solver_learned *learned_for(const board *b, const solver_options *options
     return solver_learned_new(b);
 }
 
+/* True when options->plan_from is a position of b with its boxes elsewhere than start's. */
+static bool plan_differs(const board *b, const position *start, const solver_options *options)
+{
+    const position *plan = options->plan_from;
+    if (!plan || plan->box_count != start->box_count || !position_is_searchable(b, plan))
+        return false;
+    for (int square = 0; square < b->size; square++)
+        if (plan->boxes[square] != start->boxes[square]) return true;
+    return false;
+}
+
 /* Solves with `threads` strategies at once; the first answer is the result, the nodes of
  * all are summed. They share what they learn of deadlocks in `learned`, or, when NULL, in
  * one made for the race. */
@@ -546,6 +582,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
                          int threads, double began, solver_learned *learned, solver_result *result)
 {
     solver_options shared = *options;
+    shared.plan_from = NULL; /* only the odd run's part that takes it */
     size_t bytes = solver_memory_for(options, threads);
     solver_learned *mine = learned_for(b, options, learned, &bytes);
     /* the one division of the memory: each run its share, at least 1 MiB */
@@ -558,6 +595,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
                         .options = &shared,
                         .began = began,
                         .learned = learned ? learned : mine,
+                        .plan_from = plan_differs(b, start, options) ? options->plan_from : NULL,
                         .results = results};
     int winner = -1;
     int started = results ? solver_threads_race(threads, RACE_STAGGER_SECONDS, options->cancel,
@@ -593,10 +631,12 @@ static void solve_racing(const board *b, const position *start, const solver_opt
  * not worth a new search. */
 #define SINGLE_AGAIN_SHARE 0.02
 
-/* Solves with one search at a time, as above. */
-static void solve_single(const board *b, const position *start, const solver_options *options,
+/* Solves with one search at a time, as above (no part from solver_options.plan_from). */
+static void solve_single(const board *b, const position *start, const solver_options *given,
                          double began, solver_learned *learned, solver_result *result)
 {
+    solver_options own = *given, *options = &own;
+    own.plan_from = NULL;
     unsigned off = options->disable;
     if (options->mode != SOLVER_FAST || (off & (SOLVER_NO_FEATURES | SOLVER_NO_PARKING))) {
         solve_search(b, start, options, learned, false, result);

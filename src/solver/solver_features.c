@@ -64,13 +64,18 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     f->parking.rest = rest;
     f->parking.early = s->park_early;
     f->parking.distances = s->distances;
-    for (int i = 0; i < s->box_count; i++) {
+    /* from the position the order is to be worked out from: the search's own, or an
+     * earlier one of the same game (solver_options.plan_from) */
+    const position *from = s->plan_from;
+    for (int square = 0; from && square < b->size; square++)
+        if (from->boxes[square]) sources[square] = board_is_goal(b, square) ? 2 : 1;
+    for (int i = 0; !from && i < s->box_count; i++) {
         int square = s->box_square[i];
         sources[square] = board_is_goal(b, square) ? 2 : 1;
     }
-    int layers =
-        solver_packing_layers_until(b, s->player, s->pull_home ? sources : NULL, f->layer,
-                                    s->parking ? &f->parking : NULL, s->order_search, stop);
+    int layers = solver_packing_layers_until(
+        b, from ? from->player : s->player, s->pull_home ? sources : NULL, f->layer,
+        s->parking ? &f->parking : NULL, s->order_search, stop);
     free(sources);
     free(rest);
     f->parking.rest = NULL;

@@ -89,6 +89,12 @@ typedef struct solver_options {
      * (solver_learned.h; the game keeps one per level); NULL, or one made for another board:
      * this solve learns afresh and forgets at the end. */
     struct solver_learned *learned;
+    /* An earlier position of the same game (the level's start, in the game), or NULL. The
+     * fast mode's race gives a part of its time to a search from `start` whose packing order
+     * is worked out from this position instead (docs/SOLVER.md, section 29): the order of a
+     * level's start still fits the positions a player reaches from it, where the order worked
+     * out afresh from them often does not. Ignored when its boxes are where start's are. */
+    const struct position *plan_from;
     /* Inside the solver only (NULL from a caller): the optimal mode's team this search is a
      * member of (solver_team.h), its place in it, and the table the members share. */
     struct ida_team *team;

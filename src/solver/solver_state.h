@@ -102,6 +102,9 @@ typedef struct solver_search {
     /* by YASS's rules, which park more (solver_packing.h); the fast mode clears it when
      * they found no whole order */
     bool park_early;
+    /* the position the packing order is worked out from, NULL: this search's own start
+     * (solver_options.plan_from, given only to the race's part that takes it) */
+    const position *plan_from;
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
     /* the optimal mode's check of them after each push, while a box is on a goal; NULL:

@@ -41,6 +41,7 @@ static void task_free(worker_task *task)
 {
     if (!task) return;
     position_free(&task->position);
+    position_free(&task->start);
     board_free(&task->board);
     free(task->steps);
     answers_release(task->store);
@@ -48,17 +49,16 @@ static void task_free(worker_task *task)
 }
 
 /* Copies what the worker needs of the game: the board (rebuilt from the level, its only
- * constructor), the current position and the steps in effect. NULL when out of memory. */
+ * constructor) and the level's start, the current position and the steps in effect. NULL
+ * when out of memory. */
 static worker_task *task_from_game(const game *game, answers *store)
 {
     worker_task *task = calloc(1, sizeof *task);
     if (!task) return NULL;
-    position start;
-    if (!board_from_level(game->level, &task->board, &start)) {
+    if (!board_from_level(game->level, &task->board, &task->start)) {
         free(task);
         return NULL;
     }
-    position_free(&start);
     bool ok = position_copy(&task->position, &game->position, &task->board);
     task->step_count = game->moves;
     if (ok && task->step_count > 0) {
@@ -244,6 +244,7 @@ static solver_status search(worker *worker, worker_task *task, const position *f
         .known = task->store ? answers_known : NULL,
         .known_argument = task->store,
         .learned = worker->learned,
+        .plan_from = &task->start,
     };
     memset(result, 0, sizeof *result);
     solver_status status = worker->solve(&task->board, from, &options, result);

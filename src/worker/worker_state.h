@@ -21,6 +21,7 @@ typedef struct worker_task {
     const level *level; /* identity only: never read by the thread */
     board board;
     position position;
+    position start;   /* the level's: the race orders one part from it (solver_options.plan_from) */
     game_step *steps; /* the steps in effect that led there, for the look back */
     int step_count;
     uint64_t key;       /* solver_position_key() of the position */

@@ -1,9 +1,10 @@
 /* test_features.c - FESS's feature space (solver_features.h): boxes count as packed in
  * packing order only (a box on the goal to fill later counts for nothing while the deeper
- * one is empty), and the free floor's regions are counted, the player's reach as one.
- * Levels drawn inline. */
+ * one is empty), the free floor's regions are counted, the player's reach as one, and the
+ * order may be worked out from an earlier position of the game. Levels drawn inline. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -87,12 +88,81 @@ static void test_the_free_floor_is_counted_in_regions(void **state)
     fixture_free(&f);
 }
 
+/* The packing order of a search given an earlier position of its game
+ * (solver_options.plan_from) is the order worked out from that position, targets and parking
+ * squares alike, wherever the search stands: here XSokoban 39's start and its position after
+ * 360 pushes of the reference solution, where the order worked out afresh is another. */
+static const char xsokoban_39_start[] = "             ######\n"
+                                        " #############....#\n"
+                                        "##   ##     ##....#\n"
+                                        "#  $$##  $ @##....#\n"
+                                        "#      $$ $#  ....#\n"
+                                        "#  $ ## $$ # # ...#\n"
+                                        "#  $ ## $  #  ....#\n"
+                                        "## ##### ### ##.###\n"
+                                        "##   $  $ ##   .  #\n"
+                                        "# $###  # ##### ###\n"
+                                        "#   $   #       #\n"
+                                        "#  $ #$ $ $###  #\n"
+                                        "# $$$# $   # ####\n"
+                                        "#    #  $$ #\n"
+                                        "######   ###\n"
+                                        "     #####\n";
+static const char xsokoban_39_at_push_360[] = "             ######\n"
+                                              " #############*.**#\n"
+                                              "##   ##     ##*.**#\n"
+                                              "#    ##$  $ ##*..*#\n"
+                                              "#         $#  ....#\n"
+                                              "#    ##    # # .**#\n"
+                                              "#  $ ##    # $...*#\n"
+                                              "## ##### ### ##.###\n"
+                                              "##        ##   .  #\n"
+                                              "# @###  # ##### ###\n"
+                                              "# $     #       #\n"
+                                              "#  $ #     ###  #\n"
+                                              "# $$$#$$   # ####\n"
+                                              "#    #  $$ #\n"
+                                              "######   ###\n"
+                                              "     #####\n";
+
+static bool same_order(const solver_features *a, const solver_features *b, int goals)
+{
+    if (a->parking.count != b->parking.count) return false;
+    for (int g = 0; g < goals; g++)
+        if (a->layer[g] != b->layer[g]) return false;
+    for (int k = 0; k < a->parking.count; k++)
+        if (a->parking.square[k] != b->parking.square[k] ||
+            a->parking.goal[k] != b->parking.goal[k] || a->parking.layer[k] != b->parking.layer[k])
+            return false;
+    return true;
+}
+
+static void test_the_order_is_worked_out_from_the_position_given(void **state)
+{
+    (void)state;
+    fixture start, later, given;
+    fixture_from_text(&start, xsokoban_39_start);
+    fixture_from_text(&later, xsokoban_39_at_push_360);
+    solver_board_from_text(&given.level, xsokoban_39_at_push_360);
+    solver_options options = {.mode = SOLVER_FAST, .plan_from = &start.level.start};
+    assert_true(solver_search_init(&given.search, &given.level.board, &given.level.start,
+                                   &given.level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_features_init(&given.features, &given.search, NULL));
+    int goals = start.level.board.goal_count;
+    assert_true(same_order(&given.features, &start.features, goals));
+    assert_false(same_order(&later.features, &start.features, goals));
+    fixture_free(&given);
+    fixture_free(&later);
+    fixture_free(&start);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nothing_is_packed_at_the_start),
         cmocka_unit_test(test_the_deep_goal_filled_counts_and_the_near_one_alone_does_not),
         cmocka_unit_test(test_the_free_floor_is_counted_in_regions),
+        cmocka_unit_test(test_the_order_is_worked_out_from_the_position_given),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
