@@ -30,6 +30,8 @@ struct ida_team {
     bool handoff;       /* the iteration is to be searched again by all */
     bool led;           /* member 0 searched the iteration (else it quit before) */
     int paused;         /* members waiting for a pause */
+    bool pausing;       /* the paused are doing the pause's parts (ida_team_hooks) */
+    int parts;          /* members in the pause's parts, not yet through */
     unsigned pauses;    /* pauses over */
     /* what the last member to end an iteration decided, for all */
     bool done;
@@ -76,25 +78,47 @@ void ida_team_free(ida_team *team)
 
 static void team_decide(ida_team *t);
 
-/* Under the lock: when every member still in is paused or at the end of the iteration,
- * runs the pause and lets the paused go on. */
-static void team_pause_if_all(ida_team *t)
+/* Under the lock: the pause over (its end hook run); the paused go on. */
+static void team_pause_end(ida_team *t)
 {
-    if (t->paused == 0 || t->paused + t->arrived < t->members) return;
-    if (t->hooks.pause) t->hooks.pause(t->hooks.argument);
+    if (t->hooks.pause_end) t->hooks.pause_end(t->hooks.argument);
+    t->pausing = false;
     t->paused = 0;
     t->pauses++;
     pthread_cond_broadcast(&t->turn);
 }
 
-/* A member stops between two nodes for the team's pause. */
+/* Under the lock: when every member still in is paused or at the end of the iteration,
+ * begins the pause; with parts, the paused do them (team_pause), else it is over at once. */
+static void team_pause_if_all(ida_team *t)
+{
+    if (t->pausing || t->paused == 0 || t->paused + t->arrived < t->members) return;
+    if (t->hooks.pause) t->hooks.pause(t->hooks.argument);
+    if (!t->hooks.pause_part) {
+        team_pause_end(t);
+        return;
+    }
+    t->pausing = true;
+    t->parts = t->paused;
+    pthread_cond_broadcast(&t->turn);
+}
+
+/* A member stops between two nodes for the team's pause, and does its part of it. */
 static void team_pause(ida_team *t)
 {
     pthread_mutex_lock(&t->lock);
     unsigned pauses = t->pauses;
     t->paused++;
     team_pause_if_all(t);
-    while (t->pauses == pauses) pthread_cond_wait(&t->turn, &t->lock);
+    while (t->pauses == pauses && !t->pausing) pthread_cond_wait(&t->turn, &t->lock);
+    if (t->pauses == pauses) {
+        /* every member still searching is paused here: this pause's parts are ours */
+        pthread_mutex_unlock(&t->lock);
+        t->hooks.pause_part(t->hooks.argument);
+        pthread_mutex_lock(&t->lock);
+        if (--t->parts == 0) team_pause_end(t);
+        while (t->pauses == pauses) pthread_cond_wait(&t->turn, &t->lock);
+    }
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -110,6 +134,11 @@ void ida_team_quit(ida_team *t)
         pthread_cond_broadcast(&t->turn);
     }
     pthread_mutex_unlock(&t->lock);
+}
+
+const atomic_bool *ida_team_stopped(const ida_team *team)
+{
+    return &team->stop;
 }
 
 int ida_team_finder(const ida_team *team)

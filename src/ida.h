@@ -130,9 +130,14 @@ typedef struct ida_team_hooks {
     /* Asked by each member every few hundred nodes: true when the members should all stop
      * for `pause` (the table is to grow). Must be cheap and thread-safe. */
     bool (*pause_wanted)(void *argument);
-    /* Called by one member while every other waits (between two nodes, or at the end of the
-     * iteration). */
+    /* The pause (every member between two nodes, or at the end of the iteration), in up to
+     * three steps: `pause` by one member while every other waits; then `pause_part` by each
+     * member that paused between two nodes, all at once (each takes a share of the work
+     * until none is left: it must be thread-safe between them); then `pause_end` by one
+     * once every part has returned. */
     void (*pause)(void *argument);
+    void (*pause_part)(void *argument);
+    void (*pause_end)(void *argument);
 } ida_team_hooks;
 
 /* The most members a team takes. */
@@ -146,6 +151,9 @@ void ida_team_free(ida_team *team);
 /* Said once by each member when it is done with the team, whether it searched or not (a
  * member that never calls ida_search must say it, or the others wait for it). */
 void ida_team_quit(ida_team *team);
+/* The flag the team sets once a member has found a goal or stopped (the rest then stop
+ * too): a member still setting up, before its ida_search, may look at it and give up. */
+const atomic_bool *ida_team_stopped(const ida_team *team);
 /* After the members' ida_search returned: the member whose result holds the solution (its
  * status IDA_SOLVED, the others' IDA_CANCELLED), or -1 (every member's status is then the
  * team's). */

@@ -231,8 +231,7 @@ static void run_search(const board *b, const position *start, const solver_optio
         status = ida_search(&domain, &limits, &found);
     }
     /* a bound given up half-way (matching.stop) voids whatever the search said after it */
-    if (search->matching.stopped)
-        status = options->cancel && atomic_load(options->cancel) ? IDA_CANCELLED : IDA_LIMIT;
+    if (search->matching.stopped) status = solver_stop_status(search->matching.stop);
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_ERROR)
@@ -330,8 +329,8 @@ static void solve_search(const board *b, const position *start, const solver_opt
                          solver_learned *learned, bool box_moves, solver_result *result)
 {
     *result = (solver_result){.status = SOLVER_ERROR, .mode = options->mode};
-    /* --time and cancel hold from here on, through the set-up */
-    solver_stop stop = {.deadline = options->deadline, .cancel = options->cancel};
+    /* --time, cancel and a team's answer hold from here on, through the set-up */
+    solver_stop stop = solver_stop_of(options);
     bool fast = options->mode == SOLVER_FAST;
     /* The optimal mode spends the memory on its transposition table, the fast mode on the
      * states it keeps. */

@@ -108,6 +108,9 @@ typedef struct solver_options {
 typedef struct solver_stop {
     double deadline;
     const atomic_bool *cancel;
+    /* NULL, or the optimal mode's team's flag (ida_team_stopped): another member answered or
+     * stopped, so this one stops too */
+    const atomic_bool *team;
 } solver_stop;
 
 /* The stop of a search with these limits. */
@@ -117,20 +120,32 @@ static inline solver_stop solver_stop_from_limits(const ida_limits *limits)
                          .cancel = limits ? limits->cancel : NULL};
 }
 
+/* The stop of a search with these options: in a team, also once another member has answered
+ * or stopped, which a member still setting up would otherwise not see (an easy level's
+ * answer then waited for every member's set-up). */
+static inline solver_stop solver_stop_of(const solver_options *options)
+{
+    return (solver_stop){.deadline = options->deadline,
+                         .cancel = options->cancel,
+                         .team = options->team ? ida_team_stopped(options->team) : NULL};
+}
+
 /* True when it is time to give up (`stop` may be NULL: never). */
 static inline bool solver_stop_now(const solver_stop *stop)
 {
     if (!stop) return false;
     if (stop->cancel && atomic_load_explicit(stop->cancel, memory_order_relaxed)) return true;
+    if (stop->team && atomic_load_explicit(stop->team, memory_order_relaxed)) return true;
     return stop->deadline > 0 && ida_clock() >= stop->deadline;
 }
 
-/* What giving up means: IDA_CANCELLED when cancelled, else IDA_LIMIT. */
+/* What giving up means: IDA_CANCELLED when cancelled (or the team stopped), else IDA_LIMIT. */
 static inline ida_status solver_stop_status(const solver_stop *stop)
 {
-    return stop && stop->cancel && atomic_load_explicit(stop->cancel, memory_order_relaxed)
-               ? IDA_CANCELLED
-               : IDA_LIMIT;
+    if (!stop) return IDA_LIMIT;
+    bool cancelled = stop->cancel && atomic_load_explicit(stop->cancel, memory_order_relaxed);
+    bool team = stop->team && atomic_load_explicit(stop->team, memory_order_relaxed);
+    return cancelled || team ? IDA_CANCELLED : IDA_LIMIT;
 }
 
 #endif

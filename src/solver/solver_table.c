@@ -11,6 +11,16 @@ enum {
     /* The table starts at this size and grows fourfold whenever half of it is in use, up to
      * the budget: a short search stays in the cache and touches few fresh pages. */
     START_BYTES = 1 << 20,
+    /* From this size on the table grows twofold, not fourfold: the pages a growth takes for
+     * the first time cost the most of it (the kernel's, and in a virtual machine the host's:
+     * 2 to 6 ms a MiB measured, against about 0.1 ms to move the entries), and twofold takes
+     * no more of them than the entries will fill up to the next growth, where fourfold took
+     * three times the table's bytes (XSokoban 5 ends at 26 to 32 million entries, half of a
+     * table of 1 GiB: a fourfold growth took 3 GiB more, twofold takes 1 GiB). */
+    TWOFOLD_BYTES = 256 << 20,
+    /* Old buckets a thread takes at a time when the threads grow the table together: 256 KiB
+     * of entries. */
+    GROW_CHUNK = 1 << 12,
 };
 
 static size_t buckets_for(size_t bytes)
@@ -93,16 +103,15 @@ static solver_entry *victim_in(solver_entry *bucket)
     return victim;
 }
 
-/* Four times the buckets, in place: an entry of bucket b goes to bucket (key & new mask),
- * which is b plus a multiple of the old bucket count, so the new buckets past the old
- * ones (still zero) take only entries of b, never more than b held. */
-static void grow(solver_table *t)
+/* Moves the entries of old buckets [first, last) of a growth (solver_table_grow_begin) to
+ * their buckets in the bigger table: an entry of bucket b goes to bucket (key & new mask),
+ * which is b plus a multiple of the old bucket count, so the new buckets past the old ones
+ * (still zero) take only entries of b, never more than b held, and threads moving apart
+ * ranges of old buckets never meet. Returns the entries kept. */
+static size_t move_buckets(solver_table *t, size_t first, size_t last)
 {
-    size_t old_buckets = t->bucket_mask + 1, buckets = old_buckets * 4;
-    if (buckets > t->max_buckets) buckets = t->max_buckets;
-    if (buckets <= old_buckets) return;
-    size_t mask = buckets - 1;
-    for (size_t b = 0; b < old_buckets; b++) {
+    size_t old_buckets = t->grow_from, mask = t->grow_to - 1, kept = 0;
+    for (size_t b = first; b < last; b++) {
         /* taken out and put back in slot order, as into a fresh table */
         solver_entry *bucket = t->entries + b * SOLVER_TABLE_WAYS, held[SOLVER_TABLE_WAYS];
         memcpy(held, bucket, sizeof held);
@@ -114,9 +123,53 @@ static void grow(solver_table *t)
             /* torn by two writers (shared): another position's key, in no bucket: dropped */
             if (to % old_buckets != b) continue;
             *victim_in(t->entries + to * SOLVER_TABLE_WAYS) = held[i];
+            kept++;
         }
     }
-    t->bucket_mask = mask;
+    return kept;
+}
+
+void solver_table_grow_begin(solver_table *t)
+{
+    size_t old_buckets = t->bucket_mask + 1;
+    size_t bytes = old_buckets * SOLVER_TABLE_WAYS * sizeof(solver_entry);
+    size_t buckets = old_buckets * (bytes >= TWOFOLD_BYTES ? 2 : 4);
+    if (buckets > t->max_buckets) buckets = t->max_buckets;
+    t->grow_from = buckets > old_buckets ? old_buckets : 0;
+    t->grow_to = buckets;
+    t->grow_next = 0;
+    t->grow_kept = 0;
+}
+
+void solver_table_grow_part(solver_table *t)
+{
+    if (!t->grow_from) return;
+    size_t kept = 0;
+    for (;;) {
+        size_t first = __atomic_fetch_add(&t->grow_next, GROW_CHUNK, __ATOMIC_RELAXED);
+        if (first >= t->grow_from) break;
+        kept += move_buckets(t, first,
+                             first + GROW_CHUNK < t->grow_from ? first + GROW_CHUNK : t->grow_from);
+    }
+    __atomic_add_fetch(&t->grow_kept, kept, __ATOMIC_RELAXED);
+}
+
+void solver_table_grow_end(solver_table *t)
+{
+    if (t->grow_from) {
+        t->bucket_mask = t->grow_to - 1;
+        t->used = t->grow_kept;
+        t->sampled = t->grow_kept / 64;
+    }
+    t->grow_from = 0;
+    t->full = false;
+}
+
+void solver_table_grow(solver_table *t)
+{
+    solver_table_grow_begin(t);
+    solver_table_grow_part(t);
+    solver_table_grow_end(t);
 }
 
 /* The entries held (a pass over the table). */
@@ -166,8 +219,7 @@ solver_table_answer solver_table_visit(solver_table *t, uint64_t key, int cost, 
      * whole table at every store from then on) */
     if (t->bucket_mask + 1 < t->max_buckets &&
         t->used * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS) {
-        grow(t);
-        t->used = count_used(t); /* the next half-full mark is the bigger table's */
+        solver_table_grow(t); /* the next half-full mark is the bigger table's */
     }
     return SOLVER_TABLE_ENTERED;
 }
@@ -196,13 +248,6 @@ void solver_table_leave(solver_table *t, uint64_t key, int cost, int iteration)
 void solver_table_share(solver_table *t)
 {
     t->shared = true;
-    t->sampled = count_used(t) / 64;
-    t->full = false;
-}
-
-void solver_table_grow(solver_table *t)
-{
-    grow(t);
     t->sampled = count_used(t) / 64;
     t->full = false;
 }

@@ -35,13 +35,18 @@ typedef struct solver_table {
      * every thread, and whether the table is half full by that count (solver_table_grow). */
     uint64_t sampled;
     bool full;
+    /* A growth under way (solver_table_grow_begin): the buckets before (0: none) and after,
+     * the next old bucket to move and the entries moved so far. */
+    size_t grow_from, grow_to;
+    size_t grow_next, grow_kept;
 } solver_table;
 
 enum { SOLVER_TABLE_WAYS = 4 };
 
 /* Sets up a table that may grow to `bytes` (at least one bucket); it starts at 1 MiB and
- * grows fourfold each time it is half full, in place inside one block of `bytes` (pages
- * are taken as they are touched), so that `bytes` is its peak. False when out of memory. */
+ * grows fourfold (twofold from 256 MiB on) each time it is half full, in place inside one
+ * block of `bytes` (pages are taken as they are touched), so that `bytes` is its peak.
+ * False when out of memory. */
 bool solver_table_init(solver_table *table, size_t bytes);
 void solver_table_free(solver_table *table);
 
@@ -82,8 +87,15 @@ static inline bool solver_table_full(const solver_table *table)
 {
     return __atomic_load_n(&table->full, __ATOMIC_RELAXED);
 }
-/* Grows a shared table fourfold, while no thread uses it. */
+/* Grows a table fourfold, twofold from 256 MiB on (up to its budget), while no thread
+ * searches it: the entries moved, and counted as they are, in one pass over the old buckets. */
 void solver_table_grow(solver_table *table);
+/* The same in three steps, for several threads to share the moving: begin on one thread,
+ * then part on any number of threads at once (each moves a slice of old buckets at a time
+ * until none are left), then end on one thread once every part has returned. */
+void solver_table_grow_begin(solver_table *table);
+void solver_table_grow_part(solver_table *table);
+void solver_table_grow_end(solver_table *table);
 
 /* The bits of a key that choose its bucket, in the largest table `table` can grow to. */
 static inline uint64_t solver_table_spot_mask(const solver_table *table)

@@ -57,9 +57,22 @@ static bool table_full(void *argument)
     return solver_table_full(argument);
 }
 
-static void grow_table(void *argument)
+/* The growth shared by the members (solver_table_grow_begin): begun when the table is still
+ * half full (a member may have asked after another's growth), moved by every member that
+ * paused between two nodes, ended by one. */
+static void grow_begin(void *argument)
 {
-    if (solver_table_full(argument)) solver_table_grow(argument);
+    if (solver_table_full(argument)) solver_table_grow_begin(argument);
+}
+
+static void grow_part(void *argument)
+{
+    solver_table_grow_part(argument);
+}
+
+static void grow_end(void *argument)
+{
+    solver_table_grow_end(argument);
 }
 
 int solver_team_run(int size, const solver_options *options, size_t table_bytes,
@@ -68,8 +81,12 @@ int solver_team_run(int size, const solver_options *options, size_t table_bytes,
     *ran = false;
     solver_table table;
     if (!solver_table_init(&table, table_bytes)) return -1;
-    ida_team_hooks hooks = {
-        .argument = &table, .share = share_table, .pause_wanted = table_full, .pause = grow_table};
+    ida_team_hooks hooks = {.argument = &table,
+                            .share = share_table,
+                            .pause_wanted = table_full,
+                            .pause = grow_begin,
+                            .pause_part = grow_part,
+                            .pause_end = grow_end};
     ida_team *team = ida_team_new(size, SOLVER_TEAM_PARALLEL_AFTER, &hooks);
     member *members = calloc((size_t)size, sizeof *members);
     if (!team || !members) {

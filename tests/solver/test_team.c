@@ -11,8 +11,10 @@
 #include <cmocka.h>
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ida.h"
 #include "solver/solver_table.h"
@@ -102,6 +104,48 @@ static void test_two_threads_share_the_table(void **state)
     solver_table_free(&table);
 }
 
+typedef struct grower {
+    solver_table *table;
+    pthread_t thread;
+} grower;
+
+static void *grow_part_main(void *argument)
+{
+    grower *g = argument;
+    solver_table_grow_part(g->table);
+    return NULL;
+}
+
+/* The growth shared by threads (begin on one, a part on each at once, end on one) moves every
+ * entry, as one thread does, and the table then says when it is half full again. */
+static void test_threads_grow_the_table_together(void **state)
+{
+    (void)state;
+    enum { KEYS = 30000 }; /* of the first 65,536 entries: not yet half full */
+    solver_table table;
+    assert_true(solver_table_init(&table, (size_t)64 << 20));
+    for (int i = 0; i < KEYS; i++) assert_true(solver_table_enter(&table, hammer_key(i), 1, 1));
+    solver_table_share(&table);
+    solver_table_grow_begin(&table);
+    grower growers[3];
+    for (int i = 0; i < 3; i++) {
+        growers[i].table = &table;
+        assert_int_equal(pthread_create(&growers[i].thread, NULL, grow_part_main, &growers[i]), 0);
+    }
+    solver_table_grow_part(&table);
+    for (int i = 0; i < 3; i++) pthread_join(growers[i].thread, NULL);
+    solver_table_grow_end(&table);
+    assert_int_equal(table.bucket_mask + 1, 4 * ((1 << 20) / (SOLVER_TABLE_WAYS * 16)));
+    for (int i = 0; i < KEYS; i++) assert_false(solver_table_enter(&table, hammer_key(i), 1, 1));
+    assert_true(solver_table_enter(&table, hammer_key(KEYS), 1, 1)); /* a new one is new */
+    int more = KEYS + 1;
+    while (!solver_table_full(&table) && more < 40 * KEYS)
+        solver_table_enter(&table, hammer_key(more++), 1, 2);
+    /* half of 4 x 65,536 entries, counted one in 64 from what the growth moved */
+    assert_true(more > 100000 && more < 200000);
+    solver_table_free(&table);
+}
+
 /* ---- a team on mazes ------------------------------------------------------------------- */
 
 enum { MAZE_MOST = 32 * 32, MAZE_DEPTH = 4096 };
@@ -132,7 +176,51 @@ typedef struct walker {
 static struct {
     int failing, fail_after;
     unsigned quitting; /* a bit a member */
+    /* a bit a member: one still setting up until the team stops (ida_team_stopped), then
+     * quitting; whether each saw the stop within 10 s */
+    unsigned setting_up;
+    atomic_uint saw_stop;
 } trouble = {.failing = -1};
+
+/* A pause of the team's own instead of the table's growth (team_cost): wanted every
+ * PAUSE_EVERY makes of all members, its steps counted, and what breaks the pause's promise
+ * (a member making a move while it is on, a part outside it, an end without parts) counted
+ * as wrong. */
+enum { PAUSE_EVERY = 64 };
+static struct {
+    bool on;
+    atomic_int makes, parts, pauses, wrong;
+    atomic_bool wanted, on_now;
+} pausing;
+
+static bool pause_wanted(void *argument)
+{
+    (void)argument;
+    return atomic_load(&pausing.wanted);
+}
+
+static void pause_begin(void *argument)
+{
+    (void)argument;
+    if (atomic_exchange(&pausing.on_now, true)) atomic_fetch_add(&pausing.wrong, 1);
+    atomic_store(&pausing.parts, 0);
+}
+
+static void pause_part(void *argument)
+{
+    (void)argument;
+    if (!atomic_load(&pausing.on_now)) atomic_fetch_add(&pausing.wrong, 1);
+    atomic_fetch_add(&pausing.parts, 1);
+}
+
+static void pause_end(void *argument)
+{
+    (void)argument;
+    if (atomic_load(&pausing.parts) < 1) atomic_fetch_add(&pausing.wrong, 1);
+    atomic_store(&pausing.wanted, false);
+    atomic_store(&pausing.on_now, false);
+    atomic_fetch_add(&pausing.pauses, 1);
+}
 
 static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
 
@@ -194,6 +282,11 @@ static int walker_make(void *context, ida_move move, int g, int *cost)
     assert_in_range(to, 0, width * w->maze->height - 1);
     assert_int_equal(abs(to % width - at % width) + abs(to / width - at / width), 1);
     if (w->fail_after && ++w->makes > w->fail_after) w->no_memory = true;
+    if (pausing.on) {
+        if (atomic_load(&pausing.on_now)) atomic_fetch_add(&pausing.wrong, 1);
+        if (atomic_fetch_add(&pausing.makes, 1) % PAUSE_EVERY == PAUSE_EVERY - 1)
+            atomic_store(&pausing.wanted, true);
+    }
     w->depth++;
     w->square[w->depth] = (int)move;
     w->entered[w->depth] = -1;
@@ -245,7 +338,17 @@ typedef struct member {
 static void *member_main(void *argument)
 {
     member *m = argument;
-    if (!(trouble.quitting >> m->limits.member & 1)) ida_search(&m->domain, &m->limits, &m->result);
+    int i = m->limits.member;
+    if (trouble.setting_up >> i & 1) {
+        const atomic_bool *stopped = ida_team_stopped(m->limits.team);
+        for (int waited = 0; !atomic_load(stopped) && waited < 10000; waited++) {
+            struct timespec pause = {0, 1000000};
+            nanosleep(&pause, NULL);
+        }
+        if (atomic_load(stopped)) atomic_fetch_or(&trouble.saw_stop, 1u << i);
+    } else if (!(trouble.quitting >> i & 1)) {
+        ida_search(&m->domain, &m->limits, &m->result);
+    }
     ida_team_quit(m->limits.team);
     return NULL;
 }
@@ -287,6 +390,13 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
     assert_true(solver_table_init(&table, (size_t)8 << 20));
     ida_team_hooks hooks = {
         .argument = &table, .share = share, .pause_wanted = full, .pause = grow};
+    if (pausing.on)
+        hooks = (ida_team_hooks){.share = share,
+                                 .argument = &table,
+                                 .pause_wanted = pause_wanted,
+                                 .pause = pause_begin,
+                                 .pause_part = pause_part,
+                                 .pause_end = pause_end};
     ida_team *team = size > 1 ? ida_team_new(size, parallel_after, &hooks) : NULL;
     member *members = calloc((size_t)size, sizeof *members);
     assert_non_null(members);
@@ -317,11 +427,12 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
     for (int i = 1; i < size; i++) pthread_join(members[i].thread, NULL);
     int finder = team ? ida_team_finder(team) : 0;
     int told = finder; /* the team's answer: the finder's, else any searching member's */
-    while (told < 0 || trouble.quitting >> told & 1) told = told < 0 ? 0 : told + 1;
+    unsigned idle = trouble.quitting | trouble.setting_up; /* members that never search */
+    while (told < 0 || idle >> told & 1) told = told < 0 ? 0 : told + 1;
     *status = members[told].result.status;
     uint64_t nodes = 0;
     for (int i = 0; i < size; i++) {
-        if (trouble.quitting >> i & 1) continue; /* it never searched */
+        if (idle >> i & 1) continue; /* it never searched */
         /* the team's, for all but those another member's answer cut short */
         assert_int_equal(members[i].result.status,
                          finder >= 0 && i != finder ? IDA_CANCELLED : *status);
@@ -355,6 +466,15 @@ static const char *const winding[] = {
 static const char *const open_room[] = {
     "@...............", "................", "......####......", "......#..#......",
     "......#.##......", "................", "...............",
+};
+
+static const char *const detour[] = {
+    "@.......................", "........................", "........................",
+    "........................", "........................", "........................",
+    "........................", "........................", "#######################.",
+    "........................", "........................", "........................",
+    "........................", "........................", "........................",
+    "........................",
 };
 
 static const char *const walled_off[] = {
@@ -460,6 +580,46 @@ static void test_a_team_whose_members_quit_still_finds_the_optimum(void **state)
     trouble.quitting = 0;
 }
 
+/* A pause in parts: every member stops between two nodes (or at the end of the iteration),
+ * one begins it, each that stopped between two nodes does a part of it at once, one ends it,
+ * and only then do they go on; the team still finds the optimum. */
+static void test_a_teams_pause_is_done_in_parts_while_no_member_searches(void **state)
+{
+    (void)state;
+    maze m = maze_from(detour, 16); /* a wall between the start and the goal below it */
+    m.goal = 15 * m.width;
+    ida_status status;
+    int alone = team_cost(&m, 1, 0, 0, false, &status);
+    assert_int_equal(alone, 15 + 2 * 23);
+    pausing.on = true;
+    for (int size = 2; size <= 3; size++) {
+        atomic_store(&pausing.pauses, 0);
+        assert_int_equal(team_cost(&m, size, 0, 0, true, &status), alone);
+        assert_int_equal(status, IDA_SOLVED);
+        assert_true(atomic_load(&pausing.pauses) > 0);
+        assert_int_equal(atomic_load(&pausing.wrong), 0);
+    }
+    pausing.on = false;
+}
+
+/* A member still setting up when another finds the goal sees the team's stop and quits:
+ * the answer waits for no member's set-up (without the stop this test would wait 10 s).
+ * The goal is found in the first iteration (the bound along the top row is exact), which the
+ * first member searches alone. */
+static void test_a_member_setting_up_sees_the_teams_answer(void **state)
+{
+    (void)state;
+    maze m = maze_from(detour, 16);
+    m.goal = m.width - 1;
+    ida_status status;
+    trouble.setting_up = 0x2;
+    atomic_store(&trouble.saw_stop, 0);
+    assert_int_equal(team_cost(&m, 2, 100000, 0, true, &status), m.width - 1);
+    assert_int_equal(status, IDA_SOLVED);
+    assert_int_equal(atomic_load(&trouble.saw_stop), 0x2);
+    trouble.setting_up = 0;
+}
+
 /* --memory is the peak in a team too: the shared table is what one search alone would have,
  * less every other member's own tables; a team whose own tables would take more than half
  * of it is smaller. */
@@ -505,11 +665,14 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_shared_entry_is_helped_while_entered_and_cut_once_left),
         cmocka_unit_test(test_two_threads_share_the_table),
+        cmocka_unit_test(test_threads_grow_the_table_together),
         cmocka_unit_test(test_a_team_finds_the_optimum_one_search_finds),
         cmocka_unit_test(test_a_team_proves_there_is_no_way),
         cmocka_unit_test(test_the_node_limit_is_the_teams),
         cmocka_unit_test(test_a_member_out_of_memory_stops_the_team_with_the_error),
         cmocka_unit_test(test_a_team_whose_members_quit_still_finds_the_optimum),
+        cmocka_unit_test(test_a_member_setting_up_sees_the_teams_answer),
+        cmocka_unit_test(test_a_teams_pause_is_done_in_parts_while_no_member_searches),
         cmocka_unit_test(test_a_team_keeps_within_the_memory_limit),
         cmocka_unit_test(test_a_team_is_one_a_core_up_to_the_most_a_team_takes),
     };
