@@ -482,7 +482,12 @@ static bool offer_base(void *argument, const optimizer_push *pushes, int count)
 static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *result)
 {
     const optimizer_options *o = run->options;
-    double end = o->max_seconds > 0 ? began + o->max_seconds * BASE_SHARE : 0;
+    /* its share from now, within the optimizer's own end */
+    double end = 0;
+    if (o->max_seconds > 0) {
+        end = optimizer_clock() + o->max_seconds * BASE_SHARE;
+        if (end > began + o->max_seconds) end = began + o->max_seconds;
+    }
     uint64_t nodes = o->max_nodes ? (uint64_t)((double)o->max_nodes * BASE_SHARE) : 0;
     if (!nodes && !end) nodes = BASE_NODES;
     size_t memory = o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY;
@@ -494,6 +499,7 @@ static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *re
         .deadline = end > 0 ? ida_clock() + (end - optimizer_clock()) : 0,
         .max_nodes = nodes,
         .meet_nodes = (uint64_t)((double)nodes * BASE_MEET_SHARE),
+        .meet_seconds = end > 0 ? (end - optimizer_clock()) * BASE_MEET_SHARE : 0,
         .max_bytes = memory / 4,
         .cancel = o->cancel,
         .offer = offer_base,

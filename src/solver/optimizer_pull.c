@@ -336,12 +336,18 @@ static void meet(pull_search *p, size_t at)
                 t.goals[k++] = q;
             }
         }
-        uint64_t left =
-            r->max_nodes ? r->max_nodes - (p->nodes < r->max_nodes ? p->nodes : r->max_nodes) : 0;
-        uint64_t nodes = r->meet_nodes && (!left || r->meet_nodes < left) ? r->meet_nodes : left;
+        /* its share of the nodes (of those left, one at least) and of the time */
+        uint64_t nodes = r->meet_nodes;
+        if (r->max_nodes) {
+            uint64_t left = r->max_nodes - (p->nodes < r->max_nodes ? p->nodes : r->max_nodes);
+            if (!nodes || nodes > left) nodes = left > 0 ? left : 1;
+        }
+        double deadline = r->deadline;
+        if (r->meet_seconds > 0 && (deadline <= 0 || ida_clock() + r->meet_seconds < deadline))
+            deadline = ida_clock() + r->meet_seconds;
         solver_options options = {.mode = SOLVER_FAST,
-                                  .deadline = r->deadline,
-                                  .max_nodes = nodes ? nodes : 1,
+                                  .deadline = deadline,
+                                  .max_nodes = nodes,
                                   .memory_bytes = r->max_bytes,
                                   .cancel = r->cancel,
                                   .threads = 1};

@@ -37,6 +37,7 @@ typedef struct optimizer_pull_request {
     double deadline;     /* on ida_clock(); 0: none */
     uint64_t max_nodes;  /* both searches' nodes; 0: no limit */
     uint64_t meet_nodes; /* each run of the fast mode's; 0: what is left */
+    double meet_seconds; /* each run of the fast mode's time at most; 0: till the deadline */
     size_t max_bytes;    /* each search's memory */
     const atomic_bool *cancel;
     /* Told of each solution found with fewer pushes than the last kept: the pushes from the

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "ida.h"
 #include "solver/optimizer_pull.h"
 #include "solver_board.h"
 
@@ -109,6 +110,38 @@ static void test_nothing_is_offered_below_the_fewest_pushes(void **state)
     solver_board_free(&f);
 }
 
+/* Three boxes, 12 pushes at the fewest: the pulls meet the fast mode at most 8 times (from a
+ * fifth of the way on, at each lower bound), runs of more than one node each. */
+static const char three_rooms[] = "##########\n"
+                                  "#   #    #\n"
+                                  "# $ $  . #\n"
+                                  "#@  # $ .#\n"
+                                  "#  ##  . #\n"
+                                  "##########\n";
+
+static void test_with_a_time_limit_alone_the_fast_mode_meets_the_pulls(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, three_rooms);
+    offers o = {.f = &f};
+    /* no node limit at all: each meeting has its share of the time (it had one node) */
+    optimizer_pull_request request = {
+        .board = &f.board,
+        .start = &f.start,
+        .limit_pushes = 1000,
+        .deadline = ida_clock() + 20,
+        .meet_seconds = 5,
+        .max_bytes = (size_t)32 << 20,
+        .offer = keep,
+        .offer_argument = &o,
+    };
+    uint64_t nodes;
+    assert_int_equal(optimizer_pull_base(&request, &nodes), OPTIMIZER_PULL_FOUND);
+    assert_int_equal(o.pushes, 12); /* the fewest */
+    solver_board_free(&f);
+}
+
 static void test_a_cancel_stops_it(void **state)
 {
     (void)state;
@@ -127,6 +160,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_base_solves_the_level_in_the_fewest_pushes_here),
         cmocka_unit_test(test_nothing_is_offered_below_the_fewest_pushes),
+        cmocka_unit_test(test_with_a_time_limit_alone_the_fast_mode_meets_the_pulls),
         cmocka_unit_test(test_a_cancel_stops_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
