@@ -41,10 +41,14 @@ static const double CONVERGED_SHARE = 0.8;
 enum { OPTIMAL_GAP = 24 };
 static const uint64_t OPTIMAL_NODES = 4000000;
 /* By pushes: the share of the time and nodes of the search for a base by another route
- * (optimizer_pull.h) once the first rounds are done, its nodes without a limit, and the
+ * (optimizer_pull.h) once the rounds of one box are done, its nodes without a limit, and the
  * share of those each run of the fast mode in it may take at most. */
 static const double BASE_SHARE = 0.15, BASE_MEET_SHARE = 0.25;
 static const uint64_t BASE_NODES = 1000000;
+/* By pushes: a route the base's search finds with at most a tenth more pushes than the best
+ * has rounds of its own, with this share of the time and nodes left. */
+static const double OTHER_SHARE = 0.4;
+enum { OTHER_MARGIN = 10 };
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
 const char *optimizer_status_name(optimizer_status status)
@@ -331,6 +335,19 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
     return better;
 }
 
+/* The vicinity's name in *result, as "2 boxes, 10+5 squares". */
+static void name_vicinity(optimizer_result *result, const struct vicinity *v)
+{
+    if (v->boxes == 1)
+        snprintf(result->vicinity, sizeof result->vicinity, "1 box, %d squares", v->squares[0]);
+    else if (v->boxes == 2)
+        snprintf(result->vicinity, sizeof result->vicinity, "2 boxes, %d+%d squares", v->squares[0],
+                 v->squares[1]);
+    else
+        snprintf(result->vicinity, sizeof result->vicinity, "3 boxes, %d+%d+%d squares",
+                 v->squares[0], v->squares[1], v->squares[2]);
+}
+
 /* ---- the optimal mode's answer ---------------------------------------------------------- */
 
 /* What the optimal mode's IDA* tells as it goes: it starts an iteration at threshold T only
@@ -451,9 +468,13 @@ static bool optimal_better(optimizer_run *run, double deadline, uint64_t nodes,
 typedef struct base_offer {
     optimizer_run *run;
     optimizer_result *result;
+    /* the fewest pushes offered that were not fewer than the best's: NULL, or the start of
+     * rounds of its own */
+    optimizer_result other;
 } base_offer;
 
-/* A solution the pulls' search offers: kept when it replays, solves and is shorter. */
+/* A solution the pulls' search offers: kept when it replays and solves, as the best when it
+ * is shorter, else as the other route when it has fewer pushes than the other kept. */
 static bool offer_base(void *argument, const optimizer_push *pushes, int count)
 {
     base_offer *o = argument;
@@ -461,32 +482,73 @@ static bool offer_base(void *argument, const optimizer_push *pushes, int count)
     optimizer_result *result = o->result;
     int length = 0, moves, pushed;
     game_step *steps = steps_of(run->board, run->start, pushes, count, &length);
-    if (!steps || !replay_solves(run->board, run->start, steps, length, &moves, &pushed) ||
-        !optimizer_shorter(run->options->metric, moves, pushed, result->moves, result->pushes)) {
+    if (!steps || !replay_solves(run->board, run->start, steps, length, &moves, &pushed)) {
         free(steps);
         return false;
     }
-    free(result->steps);
-    result->steps = steps;
-    result->moves = moves;
-    result->pushes = pushed;
+    optimizer_result *into = result;
+    if (!optimizer_shorter(run->options->metric, moves, pushed, result->moves, result->pushes))
+        into = &o->other;
+    if (into == &o->other && o->other.steps && pushed >= o->other.pushes) {
+        free(steps);
+        return false;
+    }
+    free(into->steps);
+    into->steps = steps;
+    into->moves = moves;
+    into->pushes = pushed;
+    if (into != result) return true;
     result->improvements++;
     if (run->options->improved)
         run->options->improved(run->options->improved_argument, steps, moves, pushed);
     return true;
 }
 
-/* By pushes, once the first rounds have converged or had their share: a solution by other
+/* The rounds run around the other route kept by the base's search (its own input, as a
+ * second best), until they converge or have their share of the time and nodes left; the
+ * best when they end shorter than it. True then. */
+static bool other_rounds(optimizer_run *run, optimizer_result *other, double end, uint64_t most,
+                         optimizer_result *result)
+{
+    const optimizer_options *o = run->options;
+    double deadline = run->deadline;
+    uint64_t max_nodes = run->max_nodes;
+    double now = optimizer_clock();
+    run->deadline = end > 0 ? now + (end - now) * OTHER_SHARE : 0;
+    uint64_t left = most - (result->nodes < most ? result->nodes : most);
+    run->max_nodes = most ? (uint64_t)((double)left * OTHER_SHARE) + 1 : 0;
+    optimizer_status status = OPTIMIZER_CONVERGED;
+    for (int round = 0; round < SCHEDULE_LENGTH && status == OPTIMIZER_CONVERGED;)
+        if (!round_better(run, &schedule[round], other, &status)) round++;
+    run->deadline = deadline;
+    run->max_nodes = max_nodes;
+    result->rounds += other->rounds;
+    result->nodes += other->nodes;
+    if (!optimizer_shorter(o->metric, other->moves, other->pushes, result->moves, result->pushes))
+        return false;
+    free(result->steps);
+    result->steps = other->steps;
+    other->steps = NULL;
+    result->moves = other->moves;
+    result->pushes = other->pushes;
+    result->improvements++;
+    if (o->improved)
+        o->improved(o->improved_argument, result->steps, result->moves, result->pushes);
+    return true;
+}
+
+/* By pushes, once the rounds come to the vicinities of two boxes: a solution by other
  * routes than the best's, the best when it has fewer pushes (optimizer_pull.h), with a
- * share of the time and nodes. True when it is the best. */
+ * share of the time and nodes; else, when one came within a tenth of the best's pushes,
+ * rounds of its own around the fewest of them. True when it is the best. */
 static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *result)
 {
     const optimizer_options *o = run->options;
     /* its share from now, within the optimizer's own end */
-    double end = 0;
-    if (o->max_seconds > 0) {
+    double end = 0, whole = o->max_seconds > 0 ? began + o->max_seconds : 0;
+    if (whole > 0) {
         end = optimizer_clock() + o->max_seconds * BASE_SHARE;
-        if (end > began + o->max_seconds) end = began + o->max_seconds;
+        if (end > whole) end = whole;
     }
     uint64_t nodes = o->max_nodes ? (uint64_t)((double)o->max_nodes * BASE_SHARE) : 0;
     if (!nodes && !end) nodes = BASE_NODES;
@@ -495,7 +557,7 @@ static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *re
     optimizer_pull_request request = {
         .board = run->board,
         .start = run->start,
-        .limit_pushes = result->pushes,
+        .limit_pushes = result->pushes + result->pushes / OTHER_MARGIN + 1,
         .deadline = end > 0 ? ida_clock() + (end - optimizer_clock()) : 0,
         .max_nodes = nodes,
         .meet_nodes = (uint64_t)((double)nodes * BASE_MEET_SHARE),
@@ -506,10 +568,15 @@ static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *re
         .offer_argument = &offer,
     };
     uint64_t used = 0;
-    optimizer_pull_status found = optimizer_pull_base(&request, &used);
+    int improvements = result->improvements;
+    optimizer_pull_base(&request, &used);
     result->rounds++;
     result->nodes += used;
-    return found == OPTIMIZER_PULL_FOUND;
+    bool better = result->improvements > improvements;
+    if (!better && offer.other.steps && !(o->cancel && atomic_load(o->cancel)))
+        better = other_rounds(run, &offer.other, whole, o->max_nodes, result);
+    optimizer_result_free(&offer.other);
+    return better;
 }
 
 /* Takes the input into *result, its walking made shortest: false when it does not solve. */
@@ -581,16 +648,6 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
             /* converged with time and nodes left: the optimal mode again, with more of
              * them, unless it has proved the best or found nothing at this convergence */
             bool converged = status != OPTIMIZER_LIMIT;
-            /* a base by other routes, taken only when shorter than the input made shorter
-             * (what the rounds reach from the input can beat what they reach from it) */
-            if (by_pushes && !based && !options->no_base) {
-                based = true;
-                if (base_by_pulls(&run, began, result)) round = 0;
-                if (options->cancel && atomic_load(options->cancel)) {
-                    status = OPTIMIZER_CANCELLED;
-                    break;
-                }
-            }
             bool again = converged && by_pushes && !result->pushes_fewest && !turned;
             if (!optimal_turn && !again) break;
             optimal_turn = false;
@@ -627,14 +684,22 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
         }
         if (status != OPTIMIZER_CONVERGED) break;
         const struct vicinity *v = &schedule[round];
-        if (v->boxes == 1)
-            snprintf(result->vicinity, sizeof result->vicinity, "1 box, %d squares", v->squares[0]);
-        else if (v->boxes == 2)
-            snprintf(result->vicinity, sizeof result->vicinity, "2 boxes, %d+%d squares",
-                     v->squares[0], v->squares[1]);
-        else
-            snprintf(result->vicinity, sizeof result->vicinity, "3 boxes, %d+%d+%d squares",
-                     v->squares[0], v->squares[1], v->squares[2]);
+        /* a base by other routes when the rounds come to the vicinities of two boxes and more
+         * (those of one box improve at their own pace till then), taken only when shorter
+         * than the input made shorter (what the rounds reach from the input can beat what
+         * they reach from it) */
+        if (by_pushes && !based && !options->no_base && v->boxes >= 2) {
+            based = true;
+            bool better = base_by_pulls(&run, began, result);
+            if (options->cancel && atomic_load(options->cancel)) {
+                status = OPTIMIZER_CANCELLED;
+                break;
+            }
+            if (end > 0 && optimizer_clock() >= run.deadline) status = OPTIMIZER_LIMIT;
+            if (better) round = 0;
+            continue;
+        }
+        name_vicinity(result, v);
         if (!round_better(&run, v, result, &status))
             round++;
         else if (options->improved)

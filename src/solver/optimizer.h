@@ -9,9 +9,10 @@
  * of that set. The input's own configurations are in the set, so the answer is never worse;
  * a better one found becomes the input of the next round, and when a round finds nothing
  * the next vicinity is wider. The search's bound is the matching of boxes to goals over
- * the solver's push distances (solver_bound.h). By pushes, after the first rounds a share
- * of the budget goes to a base by other routes than the input's (optimizer_pull.h: pulls
- * from the goals, met by the fast mode), taken when it has fewer pushes than the best; and
+ * the solver's push distances (solver_bound.h). By pushes, when the rounds come to the
+ * vicinities of two boxes a share of the budget goes to a base by other routes than the
+ * input's (optimizer_pull.h: pulls from the goals, met by the fast mode), taken when it has
+ * fewer pushes than the best, else, within a tenth of them, given rounds of its own; and
  * the optimal mode (solver.h) has a turn when the vicinities have converged or a third of the
  * budget has gone, and again at a later convergence, unless the best is far above the start's
  * bound: its IDA* is stopped as soon as its threshold reaches the best's pushes (which proves them
