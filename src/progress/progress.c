@@ -8,6 +8,7 @@
 #include "progress.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,11 +43,17 @@ static void set_message(char *message, size_t size, const char *format, ...)
     va_end(arguments);
 }
 
+/* A notice not yet taken is kept: the new one follows it, after "; ". */
 void progress_notify(progress *progress, const char *format, ...)
 {
+    size_t kept = progress->notice_pending ? strlen(progress->notice) : 0;
+    if (kept && kept + 2 < sizeof progress->notice) {
+        memcpy(progress->notice + kept, "; ", 3);
+        kept += 2;
+    }
     va_list arguments;
     va_start(arguments, format);
-    vsnprintf(progress->notice, sizeof progress->notice, format, arguments);
+    vsnprintf(progress->notice + kept, sizeof progress->notice - kept, format, arguments);
     va_end(arguments);
     progress->notice_pending = true;
 }
@@ -232,6 +239,13 @@ char *progress_column_text(sqlite3_stmt *statement, int column)
     return progress_copy_string((const char *)sqlite3_column_text(statement, column));
 }
 
+int progress_column_mark(sqlite3_stmt *statement, int column)
+{
+    if (sqlite3_column_type(statement, column) != SQLITE_INTEGER) return PROGRESS_NO_HELP;
+    int64_t mark = sqlite3_column_int64(statement, column);
+    return mark >= 0 && mark <= INT_MAX ? (int)mark : PROGRESS_NO_HELP;
+}
+
 /* ---- changes ------------------------------------------------------------------------- */
 
 void progress_record_free(progress_record *record)
@@ -280,14 +294,15 @@ static int write_solution(progress *progress, const progress_change *c, int *fla
     /* solved here: the game saved is forgotten, unless it is another game's (progress_game.c) */
     const char *sql = level_sql[origin];
     bool other = false;
+    progress_take *take = progress_game_find(progress, c->take);
     if (rc == SQLITE_OK && (origin == PROGRESS_OWN || origin == PROGRESS_ASSISTED)) {
-        rc = progress_game_other(progress, c->key, NULL, &other);
+        rc = progress_game_other(progress, take, c->key, NULL, &other);
         if (other)
             sql = origin == PROGRESS_OWN ? "INSERT INTO level (key, solved) VALUES (?1, 1) ON "
                                            "CONFLICT (key) DO UPDATE SET solved = 1"
                                          : level_sql[PROGRESS_OPTIMIZED];
         else
-            progress_game_writing(progress, c->key, NULL);
+            progress_game_writing(progress, take, NULL);
     }
     if (rc == SQLITE_OK)
         rc = progress_finish(progress, progress_prepare(progress, sql, "ktiit", c->key, c->text[0],
@@ -332,10 +347,11 @@ static int write_change(progress *progress, const progress_change *c, int *flags
         return write_solution(progress, c, flags);
     case CHANGE_GAME: {
         bool other;
-        int rc = progress_game_other(progress, c->key, c, &other);
+        progress_take *take = progress_game_find(progress, c->take);
+        int rc = progress_game_other(progress, take, c->key, c, &other);
         if (rc != SQLITE_OK || other)
-            return rc != SQLITE_OK ? rc : progress_game_apart(progress, c);
-        progress_game_writing(progress, c->key, c);
+            return rc != SQLITE_OK ? rc : progress_game_apart(progress, take, c);
+        progress_game_writing(progress, take, c);
     }
         if (!c->text[0] && !c->text[1])
             return progress_finish(
@@ -416,6 +432,7 @@ static bool reopen(progress *progress, char *why, size_t why_size)
     progress->identity = progress_db_identify(db);
     progress->last_level.valid = false;
     progress->summaries.valid = false;
+    progress_game_retake(progress);
     progress_notify(progress,
                     "progress: %s was set aside or replaced by another game; this game saves "
                     "into the new one",
@@ -454,7 +471,7 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
     if (rc != SQLITE_OK) return rc;
     sqlite3 *db = progress->db;
     int local_flags = 0;
-    progress->game.pending_set = false;
+    progress->pending_set = false;
     rc = write_change(progress, c, &local_flags);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
@@ -462,7 +479,8 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
         if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         return rc;
     }
-    if (progress->game.pending_set) progress->game.saved = progress->game.pending;
+    progress_take *take = progress_game_find(progress, c->take);
+    if (progress->pending_set && take) take->saved = progress->pending;
     if (flags) *flags = local_flags;
     return SQLITE_OK;
 }
@@ -471,13 +489,14 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
  * becomes a notice. */
 static void note_failure(progress *progress, int rc, const char *reason)
 {
-    const char *why =
-        rc == SQLITE_BUSY || rc == SQLITE_LOCKED ? "another game keeps the database locked" : reason;
-    snprintf(progress->failure, sizeof progress->failure, "cannot write %s (%s)",
-             progress->file, why);
+    const char *why = rc == SQLITE_BUSY || rc == SQLITE_LOCKED
+                          ? "another game keeps the database locked"
+                          : reason;
+    snprintf(progress->failure, sizeof progress->failure, "cannot write %s (%s)", progress->file,
+             why);
     if (!progress->failure_told)
         progress_notify(progress, "progress not saved: %s; it is tried again at the next change",
-               progress->failure);
+                        progress->failure);
     progress->failure_told = true;
 }
 
@@ -499,6 +518,7 @@ static bool run_queued(progress *progress)
     memmove(progress->queued, progress->queued + done,
             (size_t)(progress->queued_count - done) * sizeof *progress->queued);
     progress->queued_count -= done;
+    progress_game_prune(progress);
     if (ok) {
         progress->failure[0] = '\0';
         progress->failure_told = false;
@@ -511,7 +531,8 @@ static bool run_queued(progress *progress)
 static bool queue(progress *progress, progress_change *c)
 {
     progress->final_tried = false;
-    progress_change *last = progress->queued_count ? &progress->queued[progress->queued_count - 1] : NULL;
+    progress_change *last =
+        progress->queued_count ? &progress->queued[progress->queued_count - 1] : NULL;
     if (last && c->kind == CHANGE_GAME && last->kind == CHANGE_GAME && last->key == c->key) {
         progress_change_free(last);
         *last = *c;
@@ -537,6 +558,7 @@ bool progress_submit(progress *progress, progress_change *c, int *flags)
 {
     if (flags) *flags = 0;
     progress->changed = true;
+    c->take = progress_game_take_of(progress, c->key);
     if (progress->queued_count == 0 || run_queued(progress)) {
         char reason[512];
         int rc = run_change(progress, c, flags, reason, sizeof reason);
@@ -584,16 +606,15 @@ progress *progress_open(const char *directory, char *message, size_t message_siz
                  "neither XDG_DATA_HOME nor HOME is set, so progress is not saved");
         set_message(opened, sizeof opened, "progress: %s", progress->no_save_reason);
     } else {
-        progress->db = progress_db_open(progress->directory, progress->file, opened,
-                                        sizeof opened);
+        progress->db = progress_db_open(progress->directory, progress->file, opened, sizeof opened);
         if (!progress->db)
             snprintf(progress->no_save_reason, sizeof progress->no_save_reason, "%s",
                      strncmp(opened, "progress: ", 10) == 0 ? opened + 10 : opened);
     }
     progress->saving = progress->db != NULL;
     if (progress->saving) progress->identity = progress_db_identify(progress->db);
-    if (progress->saving) progress_legacy_import(progress->db, progress->directory, imported,
-                                                 sizeof imported);
+    if (progress->saving)
+        progress_legacy_import(progress->db, progress->directory, imported, sizeof imported);
     if (!progress->db && !(progress->db = progress_db_open_memory())) {
         progress_close(progress);
         return NULL;
@@ -627,6 +648,7 @@ void progress_close(progress *progress)
     }
     for (int i = 0; i < progress->queued_count; i++) progress_change_free(&progress->queued[i]);
     free(progress->queued);
+    free(progress->takes);
     for (int i = 0; i < PROGRESS_GET_SLOTS; i++) progress_record_free(&progress->slots[i]);
     sqlite3_finalize(progress->data_version);
     progress_forget_statements(progress);

@@ -3,7 +3,6 @@
  * collection played last, statistics. Built on the store (progress.c, through
  * progress_store.h): reads with progress_prepare(), writes with progress_submit(); the store
  * calls nothing of this file. */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -32,13 +31,8 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
         record->unfinished_redo = progress_column_text(level, 3);
         record->seconds = sqlite3_column_double(level, 4);
         record->unfinished_groups = progress_column_text(level, 7);
-        for (int i = 0; i < 2; i++) {
-            int64_t from = sqlite3_column_type(level, 5 + i) == SQLITE_INTEGER
-                               ? sqlite3_column_int64(level, 5 + i)
-                               : PROGRESS_NO_HELP;
-            *(i ? &record->unfinished_hint_from : &record->unfinished_solver_from) =
-                from >= 0 && from <= INT_MAX ? (int)from : PROGRESS_NO_HELP;
-        }
+        record->unfinished_solver_from = progress_column_mark(level, 5);
+        record->unfinished_hint_from = progress_column_mark(level, 6);
     }
     progress_release(progress, level);
     sqlite3_stmt *best = progress_prepare(progress,
@@ -189,8 +183,8 @@ const progress_record *progress_get_level(progress *progress, const level *level
 /* ---- writing records ------------------------------------------------------------------ */
 
 /* Records a checked solution (canonical LURD, counts from the replay). */
-static bool submit_solution(progress *progress, progress_key key, char *lurd, int moves,
-                            int pushes, progress_origin origin, bool checked, const char *source,
+static bool submit_solution(progress *progress, progress_key key, char *lurd, int moves, int pushes,
+                            progress_origin origin, bool checked, const char *source,
                             int *best_flags)
 {
     progress_change change = {
@@ -221,8 +215,7 @@ bool progress_add_solution(progress *progress, const level *level, const char *l
     progress_key key = progress_level_key(level);
     /* A false best kept unchecked must not stand in the way of this one. */
     check_bests(progress, level, key);
-    return submit_solution(progress, key, canonical, moves, pushes, origin, true, NULL,
-                           best_flags);
+    return submit_solution(progress, key, canonical, moves, pushes, origin, true, NULL, best_flags);
 }
 
 bool progress_import_solution(progress *progress, const level *level, const char *lurd,
@@ -244,8 +237,7 @@ bool progress_import_solution(progress *progress, const level *level, const char
 bool progress_record_solution(progress *progress, progress_key key, const char *lurd, int moves,
                               int pushes)
 {
-    if (!lurd || !*lurd || !progress_is_lurd_text(lurd) || moves < 0 || pushes < 0)
-        return false;
+    if (!lurd || !*lurd || !progress_is_lurd_text(lurd) || moves < 0 || pushes < 0) return false;
     char *copy = progress_copy_string(lurd);
     if (!copy) return false;
     return submit_solution(progress, key, copy, moves, pushes, PROGRESS_OWN, false, NULL, NULL);
@@ -373,8 +365,8 @@ bool progress_snapshot_delete(progress *progress, progress_key key, const char *
     bool found = exists && sqlite3_step(exists) == SQLITE_ROW;
     progress_release(progress, exists);
     if (!found) return false;
-    progress_change change = {.kind = CHANGE_SNAPSHOT_DELETE, .key = key,
-                              .text = {progress_copy_string(name)}};
+    progress_change change = {
+        .kind = CHANGE_SNAPSHOT_DELETE, .key = key, .text = {progress_copy_string(name)}};
     if (!change.text[0]) return false;
     return progress_submit(progress, &change, NULL);
 }
@@ -439,8 +431,8 @@ static char *absolute_path(const char *path)
 
 bool progress_set_last(progress *progress, const char *collection_path, int level_number)
 {
-    progress_change change = {.kind = CHANGE_LAST, .text = {absolute_path(collection_path)},
-                              .number = {level_number}};
+    progress_change change = {
+        .kind = CHANGE_LAST, .text = {absolute_path(collection_path)}, .number = {level_number}};
     if (!change.text[0]) return false;
     progress_submit(progress, &change, NULL);
     return true;

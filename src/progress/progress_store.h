@@ -30,7 +30,19 @@ typedef struct progress_change {
     char *text[4];
     int64_t number[4];
     double seconds;
+    unsigned take; /* the take of its level in force when it was made (progress_take), or 0 */
 } progress_change;
+
+/* A game in play's hold on its level (progress_take_game): the hash of the saved game as it
+ * was taken or last written here, and, once another game saved one over it, the snapshot
+ * this game's changes go to instead. Changes queued under a take are checked against it
+ * when they are written, even after the game took another level. */
+typedef struct progress_take {
+    unsigned id; /* 0: none */
+    progress_key key;
+    uint64_t saved;
+    char apart[64]; /* "" until refused */
+} progress_take;
 
 /* The last record progress_get_level() read, kept while nothing changed the database (the
  * game's status line asks at every redraw): this connection's count of changes
@@ -68,18 +80,18 @@ typedef struct progress_summaries_cache {
 } progress_summaries_cache;
 
 struct progress {
-    sqlite3 *db;   /* the database, or one in memory when progress is not saved */
+    sqlite3 *db;                   /* the database, or one in memory when progress is not saved */
     progress_db_identity identity; /* the file `db` was opened on (progress_db_same_file) */
-    bool saving;   /* false: `db` is in memory */
-    bool changed;  /* a change was made (for progress_unsaved when not saving) */
+    bool saving;                   /* false: `db` is in memory */
+    bool changed;                  /* a change was made (for progress_unsaved when not saving) */
     char *directory, *file;
     char no_save_reason[1024];
     progress_change *queued; /* changes not yet written, oldest first */
     int queued_count, queued_capacity;
     char failure[1024]; /* why the last write failed, "" after a success */
     bool failure_told;
-    bool final_tried; /* progress_save_final() waited long for what is queued now */
-    char notice[1100];
+    bool final_tried;  /* progress_save_final() waited long for what is queued now */
+    char notice[2200]; /* notices not yet taken, "; " between them */
     bool notice_pending;
     progress_record slots[PROGRESS_GET_SLOTS];
     unsigned slot_uses[PROGRESS_GET_SLOTS]; /* bumped each time a slot is emptied */
@@ -90,17 +102,12 @@ struct progress {
     progress_summaries_cache summaries;
     progress_kept_statement kept[PROGRESS_KEPT_STATEMENTS]; /* of `db` */
     int kept_count;
-    /* The game in play (progress_take_game): its level, the hash of the saved game as it was
-     * taken or last written here, and, once another game saved one over it, the snapshot
-     * this game's changes go to instead. */
-    struct {
-        bool taken;
-        progress_key key;
-        uint64_t saved;
-        uint64_t pending; /* `saved` once the write under way commits, when pending_set */
-        bool pending_set;
-        char apart[64]; /* "" until refused */
-    } game;
+    progress_take game;   /* the take in force (progress_take_game) */
+    progress_take *takes; /* earlier takes that queued changes still hold */
+    int take_count, take_capacity;
+    unsigned last_take; /* the id of the newest take */
+    uint64_t pending;   /* a take's `saved` once the write under way commits... */
+    bool pending_set;   /* ...when set */
 };
 
 /* Sends a notice to the player (progress_take_notice). */
@@ -117,17 +124,29 @@ void progress_change_free(progress_change *change);
 uint64_t progress_hash_update(uint64_t hash, const char *data, size_t length);
 
 /* The game in play, never written over another game's (progress_game.c, progress_take_game).
- * Inside a write's transaction: whether the level's saved game is another game's, saved
- * since this one took it (or this one is kept apart already), and not the one the change `c`
- * writes (NULL: a solution); SQLITE_OK with *other set, or the error. */
-int progress_game_other(progress *progress, progress_key key, const progress_change *c,
-                        bool *other);
-/* The change of a game whose level holds another game's: kept apart as a snapshot (told
- * once), or that snapshot deleted when the game is forgotten; an unchanged game is left. */
-int progress_game_apart(progress *progress, const progress_change *c);
+ * The take a change is made under: the one in force when its level is the take's, else 0. */
+unsigned progress_game_take_of(const progress *progress, progress_key key);
+/* The take of id `id` (0: NULL), the one in force or an earlier one a queued change holds. */
+progress_take *progress_game_find(progress *progress, unsigned id);
+/* Inside a write's transaction: whether the level's saved game is another game's, saved
+ * since the change's take (`take`, NULL for none: no check) took it or last wrote it (or
+ * this game is kept apart already), and not the one the change `c` writes (a solution: NULL);
+ * an empty saved game (the level solved or restarted there) is nobody's. SQLITE_OK with
+ * *other set, or the error. */
+int progress_game_other(progress *progress, progress_take *take, progress_key key,
+                        const progress_change *c, bool *other);
+/* The change of a game whose level holds another game's: kept apart as a snapshot of a name
+ * of its own (told once), or that snapshot deleted when the game is forgotten; an unchanged
+ * game is left. */
+int progress_game_apart(progress *progress, progress_take *take, const progress_change *c);
 /* The level's game is being written: the change `c`, or NULL when it is forgotten (solved);
- * once the transaction commits it is the saved game this one may write over. */
-void progress_game_writing(progress *progress, progress_key key, const progress_change *c);
+ * once the transaction commits it is the saved game the take may write over. */
+void progress_game_writing(progress *progress, const progress_take *take, const progress_change *c);
+/* The earlier takes no queued change holds are dropped (after the queue ran). */
+void progress_game_prune(progress *progress);
+/* The database was opened again (set aside or replaced): every take takes the game saved in
+ * the new one, nothing kept apart. */
+void progress_game_retake(progress *progress);
 
 /* A malloc'd copy; NULL for NULL or when out of memory. */
 char *progress_copy_string(const char *text);
@@ -153,5 +172,8 @@ int progress_finish(progress *progress, sqlite3_stmt *statement);
 void progress_forget_statements(progress *progress);
 /* A malloc'd copy of a text column (NULL for NULL). */
 char *progress_column_text(sqlite3_stmt *statement, int column);
+/* A help mark's column (unfinished_solver_from, unfinished_hint_from): PROGRESS_NO_HELP for
+ * NULL or anything but an integer in 0..INT_MAX. */
+int progress_column_mark(sqlite3_stmt *statement, int column);
 
 #endif

@@ -1,6 +1,7 @@
 /* test_progress.c - the progress store: records and bests (checked by replay), unfinished
  * games with redo steps, snapshots, imported solutions, collections, statistics, games saving
- * at once, failed saves told. Files not ours, damage and migrations: test_progress_files.c. */
+ * at once, failed saves told. Files not ours, damage and migrations: test_progress_files.c;
+ * two games on one level: test_progress_games.c. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -327,102 +328,6 @@ static void test_solving_forgets_the_unfinished_game(void **state)
     collection_free(&c);
 }
 
-/* The one snapshot of the level (failing the test unless there is exactly one): its moves,
- * and its name in `name`. */
-static char *only_snapshot(progress *p, progress_key key, char *name, size_t size)
-{
-    progress_snapshot *list;
-    int count = progress_snapshots(p, key, &list);
-    assert_int_equal(count, 1);
-    snprintf(name, size, "%s", list[0].name);
-    char *lurd = strdup(list[0].lurd);
-    progress_snapshots_free(list, count);
-    return lurd;
-}
-
-/* Two games on one level (two terminals, one database): each writes its game only over the
- * one it took or last wrote; the moves of the one that finds the other's saved since go to a
- * snapshot of their own, told once, and neither decides alone by quitting last. */
-static void test_two_games_on_one_level_never_write_over_each_other(void **state)
-{
-    collection c;
-    progress_test_parse(CORRIDOR, &c);
-    progress_key key = progress_level_key(&c.levels[0]);
-    progress *first = progress_test_open(*state), *second = progress_test_open(*state);
-    progress_take_game(first, key, progress_get(first, key)); /* no game saved yet */
-    progress_take_game(second, key, progress_get(second, key));
-    assert_true(progress_set_game(first, key, "r", NULL));
-    assert_true(progress_set_game(first, key, "rr", "r")); /* over its own */
-    assert_null(progress_take_notice(first));
-    /* the second's moves do not go over the first's game: they are kept apart, told once */
-    assert_true(progress_set_game(second, key, "l", NULL));
-    const char *notice = progress_take_notice(second);
-    assert_non_null(notice);
-    assert_non_null(strstr(notice, "Another sokoban saved this level's game"));
-    assert_true(progress_set_game(second, key, "ll", NULL));
-    assert_null(progress_take_notice(second));
-    assert_string_equal(progress_get(second, key)->unfinished, "rr");
-    assert_string_equal(progress_get(second, key)->unfinished_redo, "r");
-    char name[64];
-    char *kept = only_snapshot(second, key, name, sizeof name);
-    assert_string_equal(kept, "ll");
-    assert_non_null(strstr(name, "kept apart "));
-    free(kept);
-    /* the first goes on over its own game */
-    assert_true(progress_set_game(first, key, "rrr", NULL));
-    assert_string_equal(progress_get(first, key)->unfinished, "rrr");
-    /* the level taken again (opened again) by the second: it plays on from the game saved, and
-     * the first is the one whose moves are kept apart now */
-    progress_take_game(second, key, progress_get(second, key));
-    assert_true(progress_set_game(second, key, "rrrl", NULL));
-    assert_null(progress_take_notice(second));
-    assert_true(progress_set_game(first, key, "rrrr", NULL));
-    assert_non_null(progress_take_notice(first));
-    assert_string_equal(progress_get(first, key)->unfinished, "rrrl");
-    progress_close(first);
-    progress_close(second);
-    collection_free(&c);
-}
-
-/* A game that did not change since it was taken (opened, then left or quit) keeps nothing
- * apart and says nothing: the other's newer game stays saved; nor does one whose moves come
- * to the very game saved. Solving a level forgets the
- * game saved only when it is this game's. */
-static void test_a_game_unchanged_or_solved_leaves_the_others_saved_game(void **state)
-{
-    collection c;
-    progress_test_parse(CORRIDOR, &c);
-    progress_key key = progress_level_key(&c.levels[0]);
-    progress *first = progress_test_open(*state), *second = progress_test_open(*state);
-    assert_true(progress_set_game(first, key, "r", NULL));
-    progress_take_game(first, key, progress_get(first, key));
-    progress_take_game(second, key, progress_get(second, key));
-    assert_true(progress_set_game(second, key, "rd", NULL));
-    assert_true(progress_set_game(first, key, "r", NULL)); /* its game as it took it */
-    assert_null(progress_take_notice(first));
-    assert_string_equal(progress_get(first, key)->unfinished, "rd");
-    progress_snapshot *list;
-    assert_int_equal(progress_snapshots(first, key, &list), 0);
-    /* solved by the first: solved, and the second's game still saved */
-    assert_true(progress_add_solution(first, &c.levels[0], "rRR", PROGRESS_OWN, NULL));
-    assert_true(progress_get(first, key)->solved);
-    assert_string_equal(progress_get(first, key)->unfinished, "rd");
-    /* solved by the second, whose game it is (no best: the first's is as short): the game is
-     * forgotten, and its next one written as ever */
-    assert_false(progress_add_solution(second, &c.levels[0], "rRR", PROGRESS_OWN, NULL));
-    assert_null(progress_get(second, key)->unfinished);
-    assert_true(progress_set_game(second, key, "l", NULL));
-    assert_null(progress_take_notice(second));
-    assert_string_equal(progress_get(second, key)->unfinished, "l");
-    /* nor one that comes to the very game saved: both are one game from there on */
-    assert_true(progress_set_game(first, key, "l", NULL));
-    assert_null(progress_take_notice(first));
-    assert_int_equal(progress_snapshots(first, key, &list), 0);
-    progress_close(first);
-    progress_close(second);
-    collection_free(&c);
-}
-
 static void test_snapshots_are_kept_by_name(void **state)
 {
     progress *p = progress_test_open(*state);
@@ -576,7 +481,8 @@ static void test_imported_solutions_are_checked_and_marked(void **state)
 static void test_statistics_sum_the_levels_given(void **state)
 {
     collection c;
-    progress_test_parse(";1\n#####\n#@$.#\n#####\n\n;2\n" "#######\n#@ $ .#\n#     #\n#######\n"
+    progress_test_parse(";1\n#####\n#@$.#\n#####\n\n;2\n"
+                        "#######\n#@ $ .#\n#     #\n#######\n"
                         "\n;3\n######\n#@$ .#\n######\n",
                         &c);
     assert_int_equal(c.count, 3);
@@ -638,8 +544,10 @@ static void test_summaries_of_a_collection_follow_its_records(void **state)
     sqlite3 *db;
     assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
     char sql[256];
-    snprintf(sql, sizeof sql, "INSERT INTO best (key, kind, lurd, moves, pushes, checked) "
-             "VALUES (%lld, 0, 'L', 1, 0, 1)", (long long)progress_level_key(&c.levels[2]));
+    snprintf(sql, sizeof sql,
+             "INSERT INTO best (key, kind, lurd, moves, pushes, checked) "
+             "VALUES (%lld, 0, 'L', 1, 0, 1)",
+             (long long)progress_level_key(&c.levels[2]));
     assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     s = progress_summaries(p, c.levels, c.count);
@@ -814,8 +722,8 @@ static void set_permission_override(bool on)
     struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
     if (syscall(SYS_capget, &header, data) != 0) fail_msg("capget failed");
     const uint32_t bits = (1u << CAP_DAC_OVERRIDE) | (1u << CAP_DAC_READ_SEARCH);
-    data[0].effective = on ? data[0].effective | (bits & data[0].permitted)
-                           : data[0].effective & ~bits;
+    data[0].effective =
+        on ? data[0].effective | (bits & data[0].permitted) : data[0].effective & ~bits;
     if (syscall(SYS_capset, &header, data) != 0) fail_msg("capset failed");
 }
 
@@ -849,7 +757,7 @@ static void test_a_read_only_database_is_told_and_left_unsaved(void **state)
     assert_int_equal(chmod(progress_test_path(f, "progress.db"), 0600), 0);
 }
 
-#define WITH_DIRECTORY(test) \
+#define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
 int main(void)
@@ -868,8 +776,6 @@ int main(void)
         WITH_DIRECTORY(test_an_unchecked_true_best_gets_its_real_counts),
         WITH_DIRECTORY(test_best_by_moves_and_best_by_pushes_are_kept_apart),
         WITH_DIRECTORY(test_solving_forgets_the_unfinished_game),
-        WITH_DIRECTORY(test_two_games_on_one_level_never_write_over_each_other),
-        WITH_DIRECTORY(test_a_game_unchanged_or_solved_leaves_the_others_saved_game),
         WITH_DIRECTORY(test_snapshots_are_kept_by_name),
         WITH_DIRECTORY(test_moves_played_as_one_are_kept_with_the_game),
         cmocka_unit_test(test_a_damaged_groups_text_keeps_the_groups_before_the_damage),
