@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 #include "level/collection.h"
 #include "level/utf8.h"
+#include "level/utf8_case.h"
 #include "rules/solutions.h"
 #include "collections.h"
 #include "list.h"
@@ -90,13 +90,14 @@ void statistics_close(statistics_screen *s)
     s->known_count = 0;
 }
 
-/* True when the name `name` is taken by a collection in play or a known one before `before`. */
+/* True when the name `name` is taken by a collection in play or a known one before `before`
+ * (in any case, as the library's names are compared: utf8_case_equal). */
 static bool name_taken(const statistics_screen *s, const play *p, const char *name, int before)
 {
     for (int i = 0; i < p->collection_count; i++)
-        if (strcasecmp(p->collections[i].name, name) == 0) return true;
+        if (utf8_case_equal(p->collections[i].name, name)) return true;
     for (int i = 0; i < before; i++)
-        if (strcasecmp(s->known[i].name, name) == 0) return true;
+        if (utf8_case_equal(s->known[i].name, name)) return true;
     return false;
 }
 
@@ -114,7 +115,7 @@ static void make_names_distinct(statistics_screen *s, const play *p)
         bool real = realpath(k->collection.path, wanted) != NULL;
         for (int e = 0; real && !name && e < shelf.count; e++)
             if (realpath(shelf.entries[e].files[0], resolved) && strcmp(resolved, wanted) == 0 &&
-                strcasecmp(shelf.entries[e].name, k->name) != 0)
+                !utf8_case_equal(shelf.entries[e].name, k->name))
                 name = strdup(shelf.entries[e].name);
         if (!name) {
             char folder[PATH_MAX];
