@@ -12,9 +12,10 @@
 /* Forgets the level asked about. */
 static void drop_level(editor_solve *s)
 {
+    if (s->game_ready) game_free(&s->game);
     free(s->squares);
     s->squares = NULL;
-    if (s->game_ready) game_free(&s->game);
+    s->level = (level){0};
     s->game_ready = false;
     answers_release(s->store);
     s->store = NULL;
@@ -52,9 +53,18 @@ bool editor_solve_ask(editor_solve *s, const level *checked)
                                   .no_improve = true};
         s->worker = worker_create_with(&options);
     }
-    s->store = answers_create(checked);
-    s->game_ready = s->store && game_init(&s->game, checked);
-    if (!s->worker || !s->game_ready || !keep_squares(s, checked)) {
+    static char none[] = "";
+    bool kept = keep_squares(s, checked);
+    s->level = (level){.number = checked->number,
+                       .width = s->width,
+                       .height = s->height,
+                       .squares = s->squares,
+                       .title = none,
+                       .author = none,
+                       .comment = none};
+    s->store = kept ? answers_create(&s->level) : NULL;
+    s->game_ready = s->store && game_init(&s->game, &s->level);
+    if (!s->worker || !s->game_ready) {
         snprintf(s->answer, sizeof s->answer, "%s",
                  s->worker ? "out of memory" : "the solver thread could not start");
         drop_level(s);

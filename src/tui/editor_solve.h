@@ -35,6 +35,9 @@ typedef struct editor_solve {
     /* the squares of the level asked about (level.h), kept while its answer stands */
     int width, height;
     char *squares;
+    /* the level asked about, of those squares and no title: the one `game` plays, its own
+     * (the editor's level checked is made again at a title edit, which keeps the answer) */
+    level level;
     editor_solve_state state;
     double asked_at;        /* replay_now_ms() of the S */
     double upgrading_since; /* replay_now_ms() of the fast answer: the optimal mode's start */
