@@ -126,7 +126,8 @@ static solver_status solve_level(const cli_options *options, const collection *c
         /* the level's time counts from here */
         solver.deadline =
             ida_clock() + (options->time_seconds > 0 ? options->time_seconds : DEFAULT_SECONDS);
-        /* the search reports its nodes once it has some; until then it builds its tables */
+        /* until the search's first report: it builds its tables (and the fast mode searches a
+         * quarter of a second before it reports) */
         if (progress) fprintf(stderr, "\rlevel %d: setting up\033[K", lv->number);
         solver_solve(&b, &start, &solver, &result);
         if (result.status == SOLVER_SOLVED && options->optimize_time > 0)
