@@ -479,8 +479,7 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
         if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         return rc;
     }
-    progress_take *take = progress_game_find(progress, c->take);
-    if (progress->pending_set && take) take->saved = progress->pending;
+    progress_game_written(progress, progress_game_find(progress, c->take));
     if (flags) *flags = local_flags;
     return SQLITE_OK;
 }

@@ -127,6 +127,19 @@ progress_take *progress_game_find(progress *progress, unsigned id)
     return NULL;
 }
 
+void progress_game_written(progress *progress, progress_take *take)
+{
+    if (!progress->pending_set || !take) return;
+    uint64_t before = take->saved;
+    for (int i = -1; i < progress->take_count; i++) {
+        progress_take *other = i < 0 ? &progress->game : &progress->takes[i];
+        if (other != take && other->id && other->key == take->key && other->saved == before &&
+            !other->apart[0])
+            other->saved = progress->pending;
+    }
+    take->saved = progress->pending;
+}
+
 void progress_game_prune(progress *progress)
 {
     int kept = 0;

@@ -142,6 +142,10 @@ int progress_game_apart(progress *progress, progress_take *take, const progress_
 /* The level's game is being written: the change `c`, or NULL when it is forgotten (solved);
  * once the transaction commits it is the saved game the take may write over. */
 void progress_game_writing(progress *progress, const progress_take *take, const progress_change *c);
+/* The write under `take` committed: what it wrote (progress_game_writing) is the saved game
+ * the take, and a later take of the level by this game that took the game as it was before
+ * the write (the level opened again while the write was queued), may write over. */
+void progress_game_written(progress *progress, progress_take *take);
 /* The earlier takes no queued change holds are dropped (after the queue ran). */
 void progress_game_prune(progress *progress);
 /* The database was opened again (set aside or replaced): every take takes the game saved in

@@ -183,6 +183,29 @@ static void test_a_queued_game_written_after_leaving_the_level_keeps_the_others(
     collection_free(&m);
 }
 
+/* A game's move queued behind a lock while the level is opened again (it resumes the game
+ * saved before that move): the move, written later, is this game's, and the next one goes
+ * over it as over its own, nothing kept apart. */
+static void test_a_queued_game_of_a_level_opened_again_stays_its_own(void **state)
+{
+    collection c;
+    progress_test_parse(CORRIDOR, &c);
+    progress_key key = progress_level_key(&c.levels[0]);
+    progress *first = progress_test_open(*state);
+    progress_take_game(first, key, progress_get(first, key));
+    sqlite3 *lock = hold_lock(*state);
+    assert_false(progress_set_game(first, key, "r", NULL));   /* queued */
+    assert_non_null(progress_take_notice(first));             /* "progress not saved" */
+    progress_take_game(first, key, progress_get(first, key)); /* opened again: no game */
+    release_lock(lock);
+    assert_true(progress_set_game(first, key, "d", NULL)); /* the queued one first */
+    assert_null(progress_take_notice(first));
+    assert_string_equal(progress_get(first, key)->unfinished, "d");
+    assert_int_equal(snapshot_count(first, key), 0);
+    progress_close(first);
+    collection_free(&c);
+}
+
 /* A solution queued behind a lock, written after the game went to another level and the
  * other game saved its game of the level: the level is solved, the other's game kept. */
 static void test_a_queued_solution_written_after_leaving_the_level_keeps_the_others(void **state)
@@ -331,6 +354,7 @@ int main(void)
         WITH_DIRECTORY(test_a_game_unchanged_or_solved_leaves_the_others_saved_game),
         WITH_DIRECTORY(test_a_queued_game_written_after_leaving_the_level_keeps_the_others),
         WITH_DIRECTORY(test_a_queued_solution_written_after_leaving_the_level_keeps_the_others),
+        WITH_DIRECTORY(test_a_queued_game_of_a_level_opened_again_stays_its_own),
         WITH_DIRECTORY(test_a_replaced_database_is_taken_again),
         WITH_DIRECTORY(test_a_mark_out_of_range_is_read_alike_when_taken_and_compared),
         WITH_DIRECTORY(test_a_game_goes_on_over_an_empty_saved_game),
