@@ -230,8 +230,15 @@ static void run_search(const board *b, const position *start, const solver_optio
     } else {
         status = ida_search(&domain, &limits, &found);
     }
-    /* a bound given up half-way (matching.stop) voids whatever the search said after it */
-    if (search->matching.stopped) status = solver_stop_status(search->matching.stop);
+    /* a bound given up half-way (matching.stop) voids whatever the search said after it;
+     * in a team the status is the team's (a member stopped by the team's flag has its
+     * matching stopped too, and the finder's answer is sound: a bound of 0 is a lower bound),
+     * a cancel aside */
+    if (search->matching.stopped) {
+        ida_status given_up = solver_stop_status(search->matching.stop);
+        if (!options->team || (given_up == IDA_CANCELLED && status != IDA_SOLVED))
+            status = given_up;
+    }
     result->nodes = found.nodes;
     result->status = search->no_memory ? SOLVER_ERROR : status_of(status);
     if (result->status == SOLVER_ERROR)

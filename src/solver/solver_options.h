@@ -139,13 +139,14 @@ static inline bool solver_stop_now(const solver_stop *stop)
     return stop->deadline > 0 && ida_clock() >= stop->deadline;
 }
 
-/* What giving up means: IDA_CANCELLED when cancelled (or the team stopped), else IDA_LIMIT. */
+/* What giving up means: IDA_CANCELLED when cancelled, else IDA_LIMIT. The team's flag is
+ * not a cancel: a team stops so when its time or nodes run out as well as when a member
+ * answers, and what it answers is the team's to say (ida_search), not its members'. */
 static inline ida_status solver_stop_status(const solver_stop *stop)
 {
     if (!stop) return IDA_LIMIT;
     bool cancelled = stop->cancel && atomic_load_explicit(stop->cancel, memory_order_relaxed);
-    bool team = stop->team && atomic_load_explicit(stop->team, memory_order_relaxed);
-    return cancelled || team ? IDA_CANCELLED : IDA_LIMIT;
+    return cancelled ? IDA_CANCELLED : IDA_LIMIT;
 }
 
 #endif

@@ -19,6 +19,7 @@
 #include "ida.h"
 #include "solver/solver_table.h"
 #include "solver/solver_memory.h"
+#include "solver/solver_options.h"
 #include "solver/solver_team.h"
 
 /* ---- the shared table ------------------------------------------------------------------ */
@@ -620,6 +621,46 @@ static void test_a_member_setting_up_sees_the_teams_answer(void **state)
     trouble.setting_up = 0;
 }
 
+/* A member's stop (solver_stop_of, which its set-up looks at) holds the team's flag, so a
+ * member setting up stops once the team has; but the flag says no more than that the team
+ * stopped: a team whose nodes ran out gives up at its limit, not as if cancelled. */
+static void test_a_members_stop_holds_the_teams_flag_not_as_a_cancel(void **state)
+{
+    (void)state;
+    maze m = maze_from(detour, 16);
+    m.goal = m.width - 1;
+    solver_table table;
+    assert_true(solver_table_init(&table, (size_t)8 << 20));
+    ida_team_hooks hooks = {.argument = &table, .share = share};
+    ida_team *team = ida_team_new(1, 100000, &hooks);
+    assert_non_null(team);
+    solver_options options = {.mode = SOLVER_OPTIMAL, .team = team};
+    solver_stop stop = solver_stop_of(&options);
+    assert_false(solver_stop_now(&stop));
+    member alone = {.walker = {.maze = &m, .table = &table}};
+    alone.walker.square[0] = m.start;
+    alone.domain = (ida_domain){.context = &alone.walker,
+                                .max_moves = 4,
+                                .root_bound = walker_root_bound,
+                                .begin_iteration = walker_begin_iteration,
+                                .expand = walker_expand,
+                                .make = walker_make,
+                                .unmake = walker_unmake,
+                                .is_goal = walker_is_goal,
+                                .failed = walker_failed};
+    alone.limits = (ida_limits){.team = team, .max_nodes = 10};
+    assert_int_equal(ida_search(&alone.domain, &alone.limits, &alone.result), IDA_LIMIT);
+    assert_true(solver_stop_now(&stop));
+    assert_int_equal(solver_stop_status(&stop), IDA_LIMIT);
+    atomic_bool cancel = true;
+    options.cancel = &cancel;
+    stop = solver_stop_of(&options);
+    assert_int_equal(solver_stop_status(&stop), IDA_CANCELLED);
+    ida_result_free(&alone.result);
+    ida_team_free(team);
+    solver_table_free(&table);
+}
+
 /* --memory is the peak in a team too: the shared table is what one search alone would have,
  * less every other member's own tables; a team whose own tables would take more than half
  * of it is smaller. */
@@ -672,6 +713,7 @@ int main(void)
         cmocka_unit_test(test_a_member_out_of_memory_stops_the_team_with_the_error),
         cmocka_unit_test(test_a_team_whose_members_quit_still_finds_the_optimum),
         cmocka_unit_test(test_a_member_setting_up_sees_the_teams_answer),
+        cmocka_unit_test(test_a_members_stop_holds_the_teams_flag_not_as_a_cancel),
         cmocka_unit_test(test_a_teams_pause_is_done_in_parts_while_no_member_searches),
         cmocka_unit_test(test_a_team_keeps_within_the_memory_limit),
         cmocka_unit_test(test_a_team_is_one_a_core_up_to_the_most_a_team_takes),
