@@ -696,6 +696,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
                 break;
             }
             if (end > 0 && optimizer_clock() >= run.deadline) status = OPTIMIZER_LIMIT;
+            if (most && result->nodes >= most) status = OPTIMIZER_LIMIT;
             if (better) round = 0;
             continue;
         }
