@@ -311,7 +311,8 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     options.max_nodes = budget;
     options.memory_bytes = c->memory_bytes;
     options.progress = NULL;
-    options.known = NULL; /* its steps end at a solved position */
+    options.known = NULL;     /* its steps end at a solved position */
+    options.plan_from = NULL; /* its packing order from its own position */
     options.disable |= SOLVER_NO_RESTARTS;
     if (!search->park_early) options.disable |= SOLVER_NO_EARLY_ORDER;
     solver_result r;
@@ -523,6 +524,7 @@ static void solve_run(const race_level *level, int index, solver_options mine,
         solver_options plan = mine;
         plan.plan_from = level->plan_from;
         plan.deadline = mine.deadline > 0 && from + PLAN_SECONDS < end ? from + PLAN_SECONDS : end;
+        if (mine.deadline == 0 && mine.max_nodes == 0) plan.deadline = from + PLAN_SECONDS;
         if (mine.max_nodes) plan.max_nodes = (uint64_t)(PLAN_SHARE * (double)mine.max_nodes) + 1;
         solve_search(level->board, level->start, &plan, level->learned, false, result);
         if (!run_again(&mine, level->began, result, 0)) return;
@@ -610,7 +612,10 @@ static void solve_racing(const board *b, const position *start, const solver_opt
     if (started == 0) {
         free(results);
         solver_learned_free(mine);
-        solve_search(b, start, options, learned, false, result); /* no thread: in this one */
+        /* no thread: in this one, on the level's own packing order as a single search has */
+        solver_options alone = *options;
+        alone.plan_from = NULL;
+        solve_search(b, start, &alone, learned, false, result);
         return;
     }
     int pick = winner;
