@@ -8,8 +8,9 @@
 #include "solver_pages.h"
 
 enum {
-    /* The table starts at this size and grows fourfold whenever half of it is in use, up to
-     * the budget: a short search stays in the cache and touches few fresh pages. */
+    /* The table starts at this size and grows fourfold (twofold from TWOFOLD_BYTES on)
+     * whenever half of it is in use, up to the budget: a short search stays in the cache and
+     * touches few fresh pages. */
     START_BYTES = 1 << 20,
     /* From this size on the table grows twofold, not fourfold: the pages a growth takes for
      * the first time cost the most of it (the kernel's, and in a virtual machine the host's:
@@ -215,8 +216,8 @@ solver_table_answer solver_table_visit(solver_table *t, uint64_t key, int cost, 
         t->used++;
     }
     t->stores++;
-    /* at its largest the table stays as it is (the recount below would cost a pass over the
-     * whole table at every store from then on) */
+    /* at its largest the table stays as it is (past half full from then on, it would ask to
+     * grow at every store) */
     if (t->bucket_mask + 1 < t->max_buckets &&
         t->used * 2 > (t->bucket_mask + 1) * SOLVER_TABLE_WAYS) {
         solver_table_grow(t); /* the next half-full mark is the bigger table's */
