@@ -58,6 +58,8 @@ static struct {
     double seconds_left[16];           /* until each search's deadline, as it started (0: none) */
     const solver_learned *learned[16]; /* what each search was to start from and add to */
     bool learned_fits[16];             /* and whether it was made for that search's board */
+    int box_column[16];                /* the first box's column in each search's position */
+    int plan_box_column[16];           /* and in its plan_from (-1: none) */
     size_t memory_bytes;
     /* The worker thread's signal mask during the last search: how many of the signals a fault
      * raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) were blocked, and whether SIGINT was. */
@@ -142,6 +144,9 @@ static solver_status fake_solve(const board *board, const position *start,
     fake.known[index] = options->known != NULL;
     fake.learned[index] = options->learned;
     fake.learned_fits[index] = solver_learned_fits(options->learned, board);
+    fake.box_column[index] = first_box_column(board, start);
+    fake.plan_box_column[index] =
+        options->plan_from ? first_box_column(board, options->plan_from) : -1;
     fake.memory_bytes = options->memory_bytes;
     if (++fake.running > fake.most_running) fake.most_running = fake.running;
     solver_status column_answer = fake.by_column[first_box_column(board, start) % 16];
@@ -474,6 +479,23 @@ static void test_request_keeps_its_own_copy_of_the_position(void **state)
     assert_int_equal(result.status, SOLVER_LIMIT);
     worker_result_free(&result);
     worker_destroy(w);
+}
+
+/* A search from the middle of a game is given the level's start (solver_options.plan_from),
+ * whose packing order the race's second run tries first (docs/SOLVER.md, section 29). */
+static void test_a_search_is_given_the_levels_start(void **state)
+{
+    (void)state;
+    fake_reset(FAKE_SOLVES);
+    worker *w = fake_worker();
+    played *p = play(CORRIDOR, "rR");
+    submit(w, WORKER_HINT, p, 10);
+    worker_result result = wait_for_result(w);
+    assert_int_equal(FAKE_READ(fake.box_column[0]), 4);      /* searched from the box pushed */
+    assert_int_equal(FAKE_READ(fake.plan_box_column[0]), 3); /* ordered from where it began */
+    worker_result_free(&result);
+    worker_destroy(w);
+    played_free(p);
 }
 
 /* ---- fast first, the optimal upgrade, budgets ------------------------------------------ */
@@ -1423,6 +1445,7 @@ int main(void)
         cmocka_unit_test(test_worker_thread_runs_below_the_game),
         cmocka_unit_test(test_ids_grow_with_each_request),
         cmocka_unit_test(test_request_keeps_its_own_copy_of_the_position),
+        cmocka_unit_test(test_a_search_is_given_the_levels_start),
         cmocka_unit_test(test_the_first_answer_comes_from_the_fast_mode_with_the_store),
         cmocka_unit_test(test_the_optimal_mode_upgrades_an_answer_already_given),
         cmocka_unit_test(test_a_request_without_a_deadline_waits_for_the_answer),
