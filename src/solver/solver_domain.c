@@ -219,6 +219,16 @@ static int with_penalties_after(solver_search *s, int h, int box, int from)
                                    s->box_square, s->box_at, s->box_count, s->region);
 }
 
+/* A lower bound on what with_penalties_after() adds, without asking a pair: the parent's
+ * pairs with a penalty that leave the moved box out (solver_penalties_kept). */
+static int kept_penalties(solver_search *s, int box, int from)
+{
+    if (!s->penalties) return 0;
+    int to = s->box_square[box];
+    uint64_t parent_key = s->box_key ^ s->zobrist.box[from] ^ s->zobrist.box[to];
+    return solver_penalties_kept(s->penalties, s->depth, parent_key, box, s->region);
+}
+
 static int root_bound(void *context)
 {
     solver_search *s = context;
@@ -421,18 +431,32 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.transposition++;
         return IDA_PRUNE;
     }
-    if (s->frozen_deadlocks && s->on_goal > 0 && solver_frozen_lost(s->frozen_deadlocks, s)) {
-        s->counters.frozen++;
-        return IDA_PRUNE;
-    }
     if (s->corrals_at_push && !s->corrals_within && s->corral_deadlocks &&
         solver_corral_deadlock(s->corral_deadlocks, s, to)) {
         s->counters.corral_deadlock++;
         return IDA_PRUNE;
     }
     int changed = refresh_rows(s, box, s->changed);
-    int h = with_penalties_after(s, solver_matching_update(&s->matching, s->changed, changed), box,
-                                 square);
+    int h = solver_matching_update(&s->matching, s->changed, changed);
+    if (h < IDA_INFINITY && s->threshold < IDA_INFINITY) {
+        /* A state beyond the threshold is not expanded: a bound that shows it is enough, so
+         * the frozen check, the moved box's pairs and the corrals wait for an iteration that
+         * would expand it. Its f (a lower bound still, of the parity of every f) only
+         * lowers the next threshold, which stays the least f over the states beyond: one
+         * this check would have cut, or whose full bound is higher, can only make it come
+         * sooner, never skip an optimum. */
+        int least = h + kept_penalties(s, box, square);
+        if (g + pushes + least > s->threshold) {
+            s->counters.beyond++;
+            if (s->below) s->below->path[s->depth] = (uint16_t)least;
+            return least;
+        }
+    }
+    if (s->frozen_deadlocks && s->on_goal > 0 && solver_frozen_lost(s->frozen_deadlocks, s)) {
+        s->counters.frozen++;
+        return IDA_PRUNE;
+    }
+    h = with_penalties_after(s, h, box, square);
     if (h >= IDA_INFINITY) {
         s->counters.infinite++;
     } else if (s->corrals_within && s->corral_deadlocks && g + pushes + h <= s->threshold &&

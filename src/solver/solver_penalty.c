@@ -561,3 +561,24 @@ int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t p
     *level = (solver_penalty_level){.key = key, .player = player, .count = found};
     return take_pairs(p, pairs, found);
 }
+
+int solver_penalties_kept(solver_penalties *p, int depth, uint64_t parent_key, int moved,
+                          int player)
+{
+    if (depth < 1 || depth > p->level_room || moved < 0) return 0;
+    const solver_penalty_level *parent = p->levels + depth - 1;
+    if (parent->count <= 0 || parent->key != parent_key || parent->player != player) return 0;
+    const solver_penalty_pair *pairs =
+        p->level_pairs + (size_t)(depth - 1) * SOLVER_PENALTY_LEVEL_PAIRS;
+    int total = 0;
+    for (int k = 0; k < parent->count; k++) {
+        const solver_penalty_pair *pair = pairs + k;
+        if (p->taken[pair->first] || p->taken[pair->second]) continue;
+        /* the parent's choice (take_pairs), less the moved box's pair */
+        if (pair->first != moved && pair->second != moved) total += pair->penalty;
+        p->taken[pair->first] = p->taken[pair->second] = 1;
+    }
+    for (int k = 0; k < parent->count; k++)
+        p->taken[pairs[k].first] = p->taken[pairs[k].second] = 0;
+    return total;
+}

@@ -121,4 +121,14 @@ int solver_penalties_near(solver_penalties *p, const int *box_square, const int 
 int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t parent_key,
                         int moved, const int *box_square, const int *box_at, int count, int player);
 
+/* What the pairs add for the position one push below the one at `depth` - 1 (kept under
+ * `parent_key` with the player's region `player`), `moved` being the box pushed, without
+ * asking any pair: the parent's choice of pairs (solver_penalties_at) less the moved box's
+ * pair. Those pairs share no box and keep their squares and region in the child, so the
+ * matching plus their sum is a lower bound there too (not always solver_penalties_at()'s
+ * sum: the moved box's new pairs may add more, or change the choice); 0 when the parent's
+ * list is not kept or the region changed. Cheap: no search, no scan. */
+int solver_penalties_kept(solver_penalties *p, int depth, uint64_t parent_key, int moved,
+                          int player);
+
 #endif

@@ -48,6 +48,7 @@ typedef struct solver_counters {
     uint64_t corral_deadlock; /* states cut by a corral the small search proved lost */
     uint64_t pair;            /* states cut by a two- or three-box deadlock (solver_pairs.h) */
     uint64_t frozen;          /* optimal mode: states lost behind boxes frozen on goals */
+    uint64_t beyond; /* optimal mode: states shown beyond the threshold before the dearer checks */
 } solver_counters;
 
 /* What a search started afresh from a state of another found (solver_search.restart). */

@@ -1,7 +1,8 @@
 /* test_frozen.c - deadlocks behind boxes frozen on goals (solver_frozen.h): a box that can
  * never leave its wall because a frozen box takes the player's place, goals filled only
  * from a pocket the frozen boxes close to the player, a frozen box that leaves the way
- * open, a position with no frozen box left alone, the optimal mode's check after a push,
+ * open, a position with no frozen box left alone, the optimal mode's check after a push
+ * (left to a later iteration when the push goes beyond the threshold),
  * and, over positions of real levels, that every position called lost is (an exhaustive
  * search with no deadlock knowledge agrees), that the frozen boxes kept per set of boxes on
  * goals give the answers of a fresh check, and that none along the reference solutions is. */
@@ -255,6 +256,49 @@ static void test_optimal_mode_cuts_the_push_that_freezes_a_goal_box(void **state
     solver_board_free(&level);
 }
 
+/* The same push in an iteration whose threshold it goes beyond: its bound (the matching) shows
+ * it will not be expanded, so the check waits for an iteration that would expand it, and the
+ * push is made with that bound; with the threshold at its f it is cut as before. */
+static void test_a_push_beyond_the_threshold_waits_for_the_check(void **state)
+{
+    (void)state;
+    solver_board level;
+    solver_board_from_text(&level, "########\n"
+                                   "## ....#\n"
+                                   "## # #$#\n"
+                                   "#  $$$@#\n"
+                                   "#      #\n"
+                                   "########\n");
+    const board *b = &level.board;
+    solver_options options = {.mode = SOLVER_OPTIMAL};
+    solver_search search;
+    solver_frozen frozen;
+    assert_true(
+        solver_search_init(&search, b, &level.start, &level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_frozen_init(&frozen, b, &level.distances));
+    ida_domain domain;
+    solver_search_domain(&search, &domain);
+    assert_true(domain.root_bound(&search) < IDA_INFINITY);
+    ida_move up = solver_move(board_neighbour(b, level.start.player, DIR_UP), DIR_UP);
+    int cost;
+    int h = domain.make(&search, up, 0, &cost); /* no check: its bound */
+    domain.unmake(&search, up);
+    assert_true(h < IDA_INFINITY);
+    search.frozen_deadlocks = &frozen;
+    domain.begin_iteration(&search, cost + h - 1);
+    assert_int_equal(domain.make(&search, up, 0, &cost), h); /* beyond: made, not checked */
+    domain.unmake(&search, up);
+    assert_int_equal(search.counters.frozen, 0);
+    assert_int_equal(search.counters.beyond, 1);
+    domain.begin_iteration(&search, cost + h);
+    assert_int_equal(domain.make(&search, up, 0, &cost), IDA_PRUNE); /* within: cut */
+    domain.unmake(&search, up);
+    assert_int_equal(search.counters.frozen, 1);
+    solver_frozen_free(&frozen);
+    solver_search_free(&search);
+    solver_board_free(&level);
+}
+
 /* After a push of a reference solution: the frozen check says the position is not lost. */
 static void check_frozen(void *argument, const position *p, direction d)
 {
@@ -292,6 +336,7 @@ int main(void)
         cmocka_unit_test(test_frozen_box_that_leaves_the_way_open_is_not_lost),
         cmocka_unit_test(test_position_without_frozen_boxes_is_not_checked),
         cmocka_unit_test(test_optimal_mode_cuts_the_push_that_freezes_a_goal_box),
+        cmocka_unit_test(test_a_push_beyond_the_threshold_waits_for_the_check),
         cmocka_unit_test(test_every_position_called_lost_is_unsolvable),
         cmocka_unit_test(test_the_frozen_boxes_kept_give_the_answers_of_a_fresh_check),
         cmocka_unit_test(test_no_position_along_a_solution_is_lost),

@@ -3,7 +3,7 @@
  * nothing, an answer is kept, and, over the starts of small levels and positions of random
  * walks on Microban I, the matching plus the penalties never exceeds the fewest pushes an
  * optimal search without them finds; and the sum kept along a search's path is the sum from
- * scratch. */
+ * scratch, and a child told its parent's choice less its pushed box's pair before asking. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -287,6 +287,45 @@ static void test_the_sum_kept_along_a_path_is_the_sum_from_scratch(void **state)
     assert_true(repaired > 0);   /* and kept sums from the parent's pairs */
 }
 
+/* What a child is told its pairs add before any is asked (solver_penalties_kept): the
+ * parent's choice of pairs (the largest first, no box in two), less the pair of the box
+ * pushed; nothing when the parent's list is of another position or another region of the
+ * player. On XSokoban 5's start, whose pairs add 2. */
+static void test_a_child_keeps_its_parents_pairs_but_the_pushed_boxs(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, crowd);
+    solver_options options = {.mode = SOLVER_OPTIMAL};
+    solver_search s;
+    assert_true(solver_search_init(&s, &f.level.board, &f.level.start, &f.level.distances, NULL,
+                                   NULL, NULL, &options));
+    solver_search_key(&s); /* the player's reach, which names his region */
+    uint64_t key = s.box_key;
+    int sum = solver_penalties_at(&f.penalties, 0, key, key, -1, s.box_square, s.box_at,
+                                  s.box_count, s.region);
+    assert_int_equal(sum, 2);
+    /* the parent's choice, from its list (largest first) */
+    int pair_of[64];
+    for (int i = 0; i < s.box_count; i++) pair_of[i] = 0;
+    const solver_penalty_pair *pairs = f.penalties.level_pairs;
+    for (int k = 0; k < f.penalties.levels[0].count; k++)
+        if (!pair_of[pairs[k].first] && !pair_of[pairs[k].second])
+            pair_of[pairs[k].first] = pair_of[pairs[k].second] = pairs[k].penalty;
+    int whole = 0, less = 0;
+    for (int i = 0; i < s.box_count; i++) {
+        int kept = solver_penalties_kept(&f.penalties, 1, key, i, s.region);
+        assert_int_equal(kept, sum - pair_of[i]);
+        whole += kept == sum;
+        less += kept < sum;
+        assert_int_equal(solver_penalties_kept(&f.penalties, 1, key ^ 2, i, s.region), 0);
+        assert_int_equal(solver_penalties_kept(&f.penalties, 1, key, i, s.region + 1), 0);
+    }
+    assert_true(whole > 0 && less > 0);
+    solver_search_free(&s);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_the_bound_never_exceeds_the_optimum_of_a_small_level),
         cmocka_unit_test(test_the_bound_never_exceeds_the_optimum_along_random_walks),
         cmocka_unit_test(test_the_sum_kept_along_a_path_is_the_sum_from_scratch),
+        cmocka_unit_test(test_a_child_keeps_its_parents_pairs_but_the_pushed_boxs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
