@@ -344,6 +344,44 @@ static int expand(void *context, ida_move *moves)
     return total;
 }
 
+/* The bound of the state a push of `box` from `from` made, reached at cost `g` by `pushes`
+ * pushes, or IDA_PRUNE: the matching repaired, then the checks and the pairs' penalties. */
+static int bound_after_push(solver_search *s, int box, int from, int g, int pushes)
+{
+    int changed = refresh_rows(s, box, s->changed);
+    int h = solver_matching_update(&s->matching, s->changed, changed);
+    if (h < IDA_INFINITY && s->threshold < IDA_INFINITY) {
+        /* A state beyond the threshold is not expanded: a bound that shows it is enough, so
+         * the frozen check, the moved box's pairs and the corrals wait for an iteration that
+         * would expand it. Its f (a lower bound still, of the parity of every f) only
+         * lowers the next threshold, which stays the least f over the states beyond: one
+         * this check would have cut, or whose full bound is higher, can only make it come
+         * sooner, never skip an optimum. */
+        int least = h + kept_penalties(s, box, from);
+        if (g + pushes + least > s->threshold) {
+            s->counters.beyond++;
+            if (s->below) s->below->path[s->depth] = (uint16_t)least;
+            return least;
+        }
+    }
+    if (s->frozen_deadlocks && s->on_goal > 0 && solver_frozen_lost(s->frozen_deadlocks, s)) {
+        s->counters.frozen++;
+        return IDA_PRUNE;
+    }
+    h = with_penalties_after(s, h, box, from);
+    if (h >= IDA_INFINITY) {
+        s->counters.infinite++;
+    } else if (s->corrals_within && s->corral_deadlocks && g + pushes + h <= s->threshold &&
+               solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
+        /* a state beyond the threshold is not expanded: its check waits for an iteration
+         * that would (a lost one only lowers the next threshold meanwhile) */
+        s->counters.corral_deadlock++;
+        return IDA_PRUNE;
+    }
+    if (s->below && h < IDA_INFINITY) s->below->path[s->depth] = (uint16_t)h;
+    return h;
+}
+
 static int make(void *context, ida_move move, int g, int *cost)
 {
     solver_search *s = context;
@@ -436,38 +474,7 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.corral_deadlock++;
         return IDA_PRUNE;
     }
-    int changed = refresh_rows(s, box, s->changed);
-    int h = solver_matching_update(&s->matching, s->changed, changed);
-    if (h < IDA_INFINITY && s->threshold < IDA_INFINITY) {
-        /* A state beyond the threshold is not expanded: a bound that shows it is enough, so
-         * the frozen check, the moved box's pairs and the corrals wait for an iteration that
-         * would expand it. Its f (a lower bound still, of the parity of every f) only
-         * lowers the next threshold, which stays the least f over the states beyond: one
-         * this check would have cut, or whose full bound is higher, can only make it come
-         * sooner, never skip an optimum. */
-        int least = h + kept_penalties(s, box, square);
-        if (g + pushes + least > s->threshold) {
-            s->counters.beyond++;
-            if (s->below) s->below->path[s->depth] = (uint16_t)least;
-            return least;
-        }
-    }
-    if (s->frozen_deadlocks && s->on_goal > 0 && solver_frozen_lost(s->frozen_deadlocks, s)) {
-        s->counters.frozen++;
-        return IDA_PRUNE;
-    }
-    h = with_penalties_after(s, h, box, square);
-    if (h >= IDA_INFINITY) {
-        s->counters.infinite++;
-    } else if (s->corrals_within && s->corral_deadlocks && g + pushes + h <= s->threshold &&
-               solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
-        /* a state beyond the threshold is not expanded: its check waits for an iteration
-         * that would (a lost one only lowers the next threshold meanwhile) */
-        s->counters.corral_deadlock++;
-        return IDA_PRUNE;
-    }
-    if (s->below && h < IDA_INFINITY) s->below->path[s->depth] = (uint16_t)h;
-    return h;
+    return bound_after_push(s, box, square, g, pushes);
 }
 
 static void unmake(void *context, ida_move move)
