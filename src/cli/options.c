@@ -100,9 +100,9 @@ const cli_option_row cli_option_rows[] = {
      .taken_by = BY(PLAY),
      .wants = "a collection name",
      .help = "in the game: start in the collection NAME, any the\n"
-             "collection library shows (in any case, ASCII's alone in the\n"
-             "C locale; its start is enough when no other name starts\n"
-             "so), at --level N (default: where you left off)"},
+             "collection library shows (in any case, accents counting;\n"
+             "its start is enough when no other name starts so), at\n"
+             "--level N (default: where you left off)"},
     {.name = "all",
      .kind = CLI_VALUE_NONE,
      .field = FIELD(all),

@@ -1,63 +1,153 @@
-/* utf8_case.c - UTF-8 text matched without regard to case (see utf8_case.h). */
+/* utf8_case.c - UTF-8 text matched without regard to case, by utf8proc (see utf8_case.h). */
 #include "utf8_case.h"
 
-#include <wctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
 
-#include "utf8.h"
-
-/* A malformed byte's stand-in, beyond Unicode: it folds to nothing else. */
-enum { MALFORMED = 0x110000 };
+/* The fold: Unicode's full case folding ("ß" is "ss"), the default ignorables left out, and
+ * a normal form (STABLE: with only the compositions Unicode keeps): composed (NFC) to match
+ * whole letters, decomposed (NFD) to match a letter whose marks may yet come. */
+static const utf8proc_option_t FOLD =
+    (utf8proc_option_t)(UTF8PROC_CASEFOLD | UTF8PROC_STABLE | UTF8PROC_IGNORE);
+static const utf8proc_option_t COMPOSED = UTF8PROC_COMPOSE, DECOMPOSED = UTF8PROC_DECOMPOSE;
 
 /* Reads the character at `text` (not at its end): returns its length in bytes and puts its
- * folded code in *folded. */
-static int next_folded(const char *text, unsigned *folded)
+ * code in *code, -1 for a byte that is not UTF-8 (a character of its own, one byte long). */
+static size_t next_character(const char *text, utf8proc_int32_t *code)
 {
-    unsigned code;
-    int length = utf8_decode(text, &code);
-    unsigned char byte = (unsigned char)text[0];
-    if (code == 0xFFFD && length == 1) {
-        *folded = MALFORMED + byte; /* (U+FFFD itself takes three bytes) */
-    } else if (code < 0x80) {
-        *folded = code >= 'A' && code <= 'Z' ? code - 'A' + 'a' : code; /* in any locale */
-    } else {
-#ifdef __STDC_ISO_10646__ /* wchar_t holds Unicode code points, whatever the locale */
-        *folded = (unsigned)towlower(towupper((wint_t)code));
-#else
-        *folded = code;
-#endif
-    }
-    return length;
+    utf8proc_ssize_t length = utf8proc_iterate((const utf8proc_uint8_t *)text, -1, code);
+    if (length >= 1) return (size_t)length;
+    *code = -1;
+    return 1;
 }
 
-bool utf8_case_starts(const char *text, const char *prefix)
+/* Appends `length` bytes to the string of *used bytes in *out (*capacity allocated, room
+ * kept for its NUL). False when out of memory (*out freed and NULL). */
+static bool append(char **out, size_t *used, size_t *capacity, const void *bytes, size_t length)
 {
-    while (*prefix) {
-        if (!*text) return false;
-        unsigned a, b;
-        text += next_folded(text, &a);
-        prefix += next_folded(prefix, &b);
-        if (a != b) return false;
+    if (*used + length + 1 > *capacity) {
+        size_t more = *capacity * 2 > *used + length + 1 ? *capacity * 2 : *used + length + 1;
+        char *grown = realloc(*out, more);
+        if (!grown) {
+            free(*out);
+            *out = NULL;
+            return false;
+        }
+        *out = grown;
+        *capacity = more;
     }
+    memcpy(*out + *used, bytes, length);
+    *used += length;
     return true;
+}
+
+/* `text` folded to the normal `form`: a new string to free(), or NULL when out of memory.
+ * Each run of valid UTF-8 is folded whole (a letter and the marks after it compose); a byte
+ * that is not UTF-8 is kept as it is, so it matches only itself and never a folded run,
+ * which is valid UTF-8. */
+static char *fold(const char *text, utf8proc_option_t form)
+{
+    size_t length = strlen(text), used = 0, capacity = length + 1;
+    char *out = malloc(capacity);
+    if (!out) return NULL;
+    size_t ascii = 0;
+    while (ascii < length && (unsigned char)text[ascii] < 0x80) ascii++;
+    if (ascii == length) { /* the most names: ASCII, folded by hand, quicker */
+        for (size_t i = 0; i <= length; i++)
+            out[i] = text[i] >= 'A' && text[i] <= 'Z' ? (char)(text[i] - 'A' + 'a') : text[i];
+        return out;
+    }
+    for (size_t at = 0; out && at < length;) {
+        size_t end = at, step = 0;
+        utf8proc_int32_t code = 0;
+        while (end < length && (step = next_character(text + end, &code), code >= 0)) end += step;
+        if (end == at) { /* a byte that is not UTF-8 */
+            append(&out, &used, &capacity, text + at, 1);
+            at++;
+            continue;
+        }
+        utf8proc_uint8_t *folded;
+        utf8proc_ssize_t folded_length =
+            utf8proc_map((const utf8proc_uint8_t *)text + at, (utf8proc_ssize_t)(end - at), &folded,
+                         (utf8proc_option_t)(FOLD | form));
+        if (folded_length < 0) {
+            free(out);
+            return NULL;
+        }
+        append(&out, &used, &capacity, folded, (size_t)folded_length);
+        free(folded);
+        at = end;
+    }
+    if (out) out[used] = '\0';
+    return out;
+}
+
+/* True when byte `at` of the folded `text` (its end included) parts two characters: not
+ * inside a character's bytes; when `as_shown`, nor between a letter and a mark on it either
+ * (a grapheme break, as utf8proc finds it). */
+static bool parts_at(const char *text, size_t at, bool as_shown)
+{
+    size_t where = 0;
+    utf8proc_int32_t before = -1, after;
+    while (where < at) where += next_character(text + where, &before);
+    if (where != at) return false;
+    if (at == 0 || !text[at] || !as_shown) return true;
+    next_character(text + at, &after);
+    utf8proc_int32_t state = 0;
+    return before < 0 || after < 0 || utf8proc_grapheme_break_stateful(before, after, &state);
+}
+
+/* True when the folded `needle` occurs in the folded `text` from a letter's start, at its
+ * start alone when `at_start`, to the end of a letter (`whole`) or of a character. */
+static bool occurs(const char *text, const char *needle, bool at_start, bool whole)
+{
+    size_t length = strlen(needle);
+    for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle)) {
+        if (at_start && at != text) return false;
+        size_t start = (size_t)(at - text);
+        if (parts_at(text, start, true) && parts_at(text, start + length, whole)) return true;
+    }
+    return false;
+}
+
+/* The search of `needle` in `text` (as occurs() says) on both folded to `form`; out of
+ * memory, byte for byte. */
+static bool search(const char *text, const char *needle, utf8proc_option_t form, bool at_start,
+                   bool whole)
+{
+    char *t = fold(text, form), *n = fold(needle, form);
+    bool found;
+    if (t && n)
+        found = occurs(t, n, at_start, whole);
+    else
+        found =
+            at_start ? strncmp(text, needle, strlen(needle)) == 0 : strstr(text, needle) != NULL;
+    free(t);
+    free(n);
+    return found;
 }
 
 bool utf8_case_equal(const char *a, const char *b)
 {
-    while (*a && *b) {
-        unsigned x, y;
-        a += next_folded(a, &x);
-        b += next_folded(b, &y);
-        if (x != y) return false;
-    }
-    return !*a && !*b;
+    char *x = fold(a, COMPOSED), *y = fold(b, COMPOSED);
+    bool equal = x && y ? strcmp(x, y) == 0 : strcmp(a, b) == 0; /* out of memory: bytes */
+    free(x);
+    free(y);
+    return equal;
 }
 
-const char *utf8_case_find(const char *text, const char *needle)
+bool utf8_case_starts(const char *text, const char *prefix)
 {
-    for (;;) {
-        if (utf8_case_starts(text, needle)) return text;
-        if (!*text) return NULL;
-        unsigned code;
-        text += utf8_decode(text, &code);
-    }
+    return search(text, prefix, COMPOSED, true, true);
+}
+
+bool utf8_case_holds(const char *text, const char *needle)
+{
+    return search(text, needle, COMPOSED, false, true);
+}
+
+bool utf8_case_may_hold(const char *text, const char *needle)
+{
+    return search(text, needle, DECOMPOSED, false, false);
 }

@@ -1,12 +1,16 @@
 /* utf8_case.h - UTF-8 text matched without regard to case, as a player types a name to find
- * it: "ÉTÉ" finds "été", "alp" finds "Alpha".
+ * it: "ÉTÉ" finds "été", "alp" finds "Alpha", "STRASSE" is "Straße".
  *
- * Each character is folded by the C library's wide-character functions in the locale's
- * LC_CTYPE (towupper, then towlower, so that "Σ", "σ" and "ς" are one letter): in a UTF-8
- * locale every letter of Unicode, in the C locale ASCII alone (any other character then
- * matches only itself, as a byte-wise search would). A character folds to one character
- * ("ß" does not match "SS"); a malformed byte matches only itself. The caller sets the locale
- * (the game does, with setlocale(LC_ALL, "")). */
+ * Both sides are folded by utf8proc (Unicode's full case folding, then the composed form
+ * NFC, the invisible "default ignorable" characters such as a soft hyphen left out): case
+ * does not count, accents do ("été" is not "ete"), and a letter written as its base letter
+ * and a combining mark (e + U+0301) is the letter written whole (é). Locale-independent:
+ * the text is UTF-8 whatever LC_CTYPE says, so the C locale folds as a UTF-8 one does. A
+ * byte that is not UTF-8 (a name from a Latin-1 file name, a key of a Latin-1 terminal) is
+ * not folded and matches only itself; the valid text around it is folded as usual. A match
+ * starts and ends between whole letters as shown: "e" does not find the "é" of e + U+0301,
+ * nor a character's first byte the whole character. Each call folds both sides anew (names
+ * are short). */
 #ifndef SOKOBAN_UTF8_CASE_H
 #define SOKOBAN_UTF8_CASE_H
 
@@ -15,11 +19,14 @@
 /* True when the NUL-terminated strings are the same but for case. */
 bool utf8_case_equal(const char *a, const char *b);
 
-/* True when `text` starts with `prefix`, but for case (whole characters; "" starts any). */
+/* True when `text` starts with `prefix`, but for case (whole letters; "" starts any). */
 bool utf8_case_starts(const char *text, const char *prefix);
 
-/* Where `needle` first occurs in `text` but for case, at the start of a character; NULL when
- * it does not ("" occurs at the start). */
-const char *utf8_case_find(const char *text, const char *needle);
+/* True when `needle` occurs in `text` but for case, as whole letters ("" occurs in any). */
+bool utf8_case_holds(const char *text, const char *needle);
+
+/* True when `needle` occurs in `text` but for case, or will once the marks on its last
+ * letter are typed: "e" may hold "été", whose "é" a keyboard may type as "e" and U+0301. */
+bool utf8_case_may_hold(const char *text, const char *needle);
 
 #endif

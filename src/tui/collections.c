@@ -331,8 +331,17 @@ static int find_typed(const collections_screen *s, const char *text)
     for (int i = 0; i < s->library.count; i++)
         if (utf8_case_starts(s->library.entries[i].name, text)) return i;
     for (int i = 0; i < s->library.count; i++)
-        if (utf8_case_find(s->library.entries[i].name, text)) return i;
+        if (utf8_case_holds(s->library.entries[i].name, text)) return i;
     return -1;
+}
+
+/* True when some entry's name will hold `text` once the marks on its last letter are typed
+ * ("e" then U+0301 for "é"). */
+static bool may_be_typed(const collections_screen *s, const char *text)
+{
+    for (int i = 0; i < s->library.count; i++)
+        if (utf8_case_may_hold(s->library.entries[i].name, text)) return true;
+    return false;
 }
 
 /* True when `text` ends inside a UTF-8 character: its last bytes start one that needs more
@@ -367,6 +376,10 @@ static bool typing_key(collections_screen *s, int key)
         return true;
     }
     int found = find_typed(s, longer);
+    if (found < 0 && may_be_typed(s, longer)) { /* matched once its marks are typed */
+        snprintf(s->typed, sizeof s->typed, "%s", longer);
+        return true;
+    }
     if (found < 0) {
         /* not taken, nor the bytes of its character typed before: the letters before it
          * still match */

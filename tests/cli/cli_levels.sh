@@ -168,6 +168,21 @@ done
 run --collection alps --level 3 </dev/null
 expect_status "game --collection alps --level 3" 2
 grep -q "^sokoban: alps has 2 levels, not 3" "$work/stderr" || fail "--collection alps --level 3: $(cat "$work/stderr")"
+# a name typed with "é" as "e" and a combining accent (as some keyboards and file names write
+# it) is the name written with "é", "SS" is "ß", in the C locale as in a UTF-8 one
+printf 'Collection: Été à Paris\n\n; A\n#####\n#@$.#\n#####\n' >"$XDG_DATA_HOME/sokoban/levels/ete.sok"
+printf 'Collection: Große Straße\n\n; A\n#####\n#@$.#\n#####\n' >"$XDG_DATA_HOME/sokoban/levels/strasse.sok"
+for locale in C.UTF-8 C; do
+    for name in "$(printf 'e\314\201te\314\201 \303\240 paris')" "$(printf 'E\314\201T')" "GROSSE STRASSE" "grosse"; do
+        LC_ALL=$locale run --collection "$name" --level 3 </dev/null
+        expect_status "game --collection $name ($locale)" 2
+        grep -Eq "^sokoban: (Été à Paris|Große Straße) has 1 level, not 3" "$work/stderr" ||
+            fail "--collection $name ($locale): $(cat "$work/stderr")"
+    done
+done
+run --collection "ete" --level 3 </dev/null
+grep -q "^sokoban: --collection ete: no such collection" "$work/stderr" ||
+    fail "--collection ete: an accent counts: $(cat "$work/stderr")"
 # a name with a tab in it is told as the level list shows it
 printf 'Collection: Al\tpine\n\n; A\n#####\n#@$.#\n#####\n' >"$XDG_DATA_HOME/sokoban/levels/alpine.sok"
 run --collection AL "$work/bad.xsb"
