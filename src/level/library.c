@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "library.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,17 +27,22 @@ static int compare_strings(const void *a, const void *b)
 }
 
 /* Names in natural order, capitals and small letters alike ("broken" before "My Own Set"). */
+/* The natural order of the names folded (utf8_case_fold), with or without their accents; 0
+ * when out of memory. */
+static int compare_folded(const char *a, const char *b, bool accents)
+{
+    char *x = utf8_case_fold(a, accents), *y = utf8_case_fold(b, accents);
+    int order = x && y ? collection_natural_compare(x, y) : 0;
+    free(x);
+    free(y);
+    return order;
+}
+
 static int compare_entries(const void *a, const void *b)
 {
     const library_entry *x = a, *y = b;
-    char lower_x[256], lower_y[256];
-    size_t i = 0, k = 0;
-    for (; x->name[i] && i + 1 < sizeof lower_x; i++)
-        lower_x[i] = (char)tolower((unsigned char)x->name[i]);
-    for (; y->name[k] && k + 1 < sizeof lower_y; k++)
-        lower_y[k] = (char)tolower((unsigned char)y->name[k]);
-    lower_x[i] = lower_y[k] = '\0';
-    int order = collection_natural_compare(lower_x, lower_y);
+    int order = compare_folded(x->name, y->name, false);
+    if (!order) order = compare_folded(x->name, y->name, true);
     return order ? order : collection_natural_compare(x->name, y->name);
 }
 

@@ -24,7 +24,9 @@ typedef struct library_entry {
 } library_entry;
 
 typedef struct library {
-    library_entry *entries; /* in natural order of name */
+    /* in natural order of name, as a reader orders it: case and accents aside first
+     * ("Élan" among the e's, "ecole 2" before "École 10"), then accents, then bytes */
+    library_entry *entries;
     int count;
 } library;
 
@@ -33,8 +35,8 @@ typedef struct library {
  * that does not exist is passed over. False only when out of memory. */
 bool library_scan(const char *const *folders, int count, library *out);
 
-/* The entries a player's `name` may mean: those named so but for case (utf8_case.h: every
- * letter in a UTF-8 locale, ASCII's in the C locale), else those whose name starts with it.
+/* The entries a player's `name` may mean: those named so but for case (utf8_case.h: "ÉLAN"
+ * is "élan", "STRASSE" "Straße"), else those whose name starts with it.
  * Writes up to `max` indexes into `matches`; returns how many entries match (which may be
  * more than `max`). */
 int library_match(const library *library, const char *name, int *matches, int max);

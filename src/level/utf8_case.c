@@ -128,6 +128,11 @@ static bool search(const char *text, const char *needle, utf8proc_option_t form,
     return found;
 }
 
+char *utf8_case_fold(const char *text, bool accents)
+{
+    return fold(text, accents ? COMPOSED : (utf8proc_option_t)(COMPOSED | UTF8PROC_STRIPMARK));
+}
+
 bool utf8_case_equal(const char *a, const char *b)
 {
     char *x = fold(a, COMPOSED), *y = fold(b, COMPOSED);

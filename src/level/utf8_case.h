@@ -25,6 +25,11 @@ bool utf8_case_starts(const char *text, const char *prefix);
 /* True when `needle` occurs in `text` but for case, as whole letters ("" occurs in any). */
 bool utf8_case_holds(const char *text, const char *needle);
 
+/* `text` folded as names are compared, to order a list by: a new string to free(), NULL when
+ * out of memory. Without `accents`, its accents left out as well ("Élan" -> "elan"), so that
+ * a name comes among those of its letters. */
+char *utf8_case_fold(const char *text, bool accents);
+
 /* True when `needle` occurs in `text` but for case, or will once the marks on its last
  * letter are typed: "e" may hold "été", whose "é" a keyboard may type as "e" and U+0301. */
 bool utf8_case_may_hold(const char *text, const char *needle);

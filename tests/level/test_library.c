@@ -143,6 +143,31 @@ static void test_a_name_is_the_same_however_its_letters_are_written(void **state
     scratch_remove(second);
 }
 
+/* The library lists names as a reader orders them: case and accents aside ("Élan" among
+ * the e's, "ß" as "ss"), numbers by their value, then the accents. */
+static void test_names_are_in_a_readers_order(void **state)
+{
+    (void)state;
+    char *folder = scratch_make("sokoban-library");
+    const char *names[] = {"Zebra", "Élan vital", "alpha", "ecole 2", "École 10",
+                           "Ete",   "Été",        "Grosz", "Große"};
+    for (int i = 0; i < 9; i++) {
+        char file[16], text[128];
+        snprintf(file, sizeof file, "%d.sok", i);
+        snprintf(text, sizeof text, "Collection: %s\n\n; One\n#####\n#@$.#\n#####\n", names[i]);
+        scratch_write(folder, file, text);
+    }
+    library l;
+    const char *folders[] = {folder};
+    assert_true(library_scan(folders, 1, &l));
+    assert_int_equal(l.count, 9);
+    const char *order[] = {"alpha", "ecole 2", "École 10", "Élan vital", "Ete",
+                           "Été",   "Große",   "Grosz",    "Zebra"};
+    for (int i = 0; i < 9; i++) assert_string_equal(l.entries[i].name, order[i]);
+    library_free(&l);
+    scratch_remove(folder);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -151,6 +176,7 @@ int main(void)
         cmocka_unit_test(test_a_name_matches_whole_then_by_its_start_in_any_case),
         cmocka_unit_test(test_a_name_matches_in_any_case_beyond_ascii),
         cmocka_unit_test(test_a_name_is_the_same_however_its_letters_are_written),
+        cmocka_unit_test(test_names_are_in_a_readers_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

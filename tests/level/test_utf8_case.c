@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
@@ -146,6 +147,19 @@ static void test_bytes_that_are_not_utf8_match_only_themselves(void **state)
     assert_true(utf8_case_starts("\xa9\xa9x", "\xa9"));
 }
 
+/* The fold a list is ordered by: with the accents, as names are compared; without them, so
+ * that a name comes among those of its letters. */
+static void test_a_name_folds_with_or_without_its_accents(void **state)
+{
+    (void)state;
+    char *with = utf8_case_fold(CAPITAL_E_THEN_ACUTE "lan Straße", true);
+    char *without = utf8_case_fold("Élan Straße", false);
+    assert_string_equal(with, "élan strasse");
+    assert_string_equal(without, "elan strasse");
+    free(with);
+    free(without);
+}
+
 /* The fold knows no locale: names are UTF-8 in the C locale too (a terminal that sends UTF-8
  * under LANG=C types the bytes of "É"). */
 static void test_the_c_locale_folds_as_a_utf8_one(void **state)
@@ -170,6 +184,7 @@ int main(void)
         cmocka_unit_test(test_the_dotted_and_dotless_i_stay_letters_of_their_own),
         cmocka_unit_test(test_invisible_characters_do_not_count),
         cmocka_unit_test(test_bytes_that_are_not_utf8_match_only_themselves),
+        cmocka_unit_test(test_a_name_folds_with_or_without_its_accents),
         cmocka_unit_test(test_the_c_locale_folds_as_a_utf8_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
