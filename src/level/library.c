@@ -26,24 +26,43 @@ static int compare_strings(const void *a, const void *b)
     return collection_natural_compare(*(char *const *)a, *(char *const *)b);
 }
 
-/* Names in natural order, capitals and small letters alike ("broken" before "My Own Set"). */
-/* The natural order of the names folded (utf8_case_fold), with or without their accents; 0
- * when out of memory. */
-static int compare_folded(const char *a, const char *b, bool accents)
+/* An entry with the keys it is ordered by: its name folded without its accents, then with
+ * them (utf8_case_fold), each worked out once. */
+typedef struct sort_item {
+    library_entry entry;
+    char *plain, *accented;
+} sort_item;
+
+static int compare_items(const void *a, const void *b)
 {
-    char *x = utf8_case_fold(a, accents), *y = utf8_case_fold(b, accents);
-    int order = x && y ? collection_natural_compare(x, y) : 0;
-    free(x);
-    free(y);
-    return order;
+    const sort_item *x = a, *y = b;
+    int order = collection_natural_compare(x->plain, y->plain);
+    if (!order) order = collection_natural_compare(x->accented, y->accented);
+    return order ? order : collection_natural_compare(x->entry.name, y->entry.name);
 }
 
-static int compare_entries(const void *a, const void *b)
+/* Orders the entries by name as a reader does (library.h). False when out of memory. */
+static bool sort_entries(library *l)
 {
-    const library_entry *x = a, *y = b;
-    int order = compare_folded(x->name, y->name, false);
-    if (!order) order = compare_folded(x->name, y->name, true);
-    return order ? order : collection_natural_compare(x->name, y->name);
+    if (l->count == 0) return true;
+    sort_item *items = calloc((size_t)l->count, sizeof *items);
+    bool ok = items != NULL;
+    for (int i = 0; ok && i < l->count; i++) {
+        items[i].entry = l->entries[i];
+        items[i].plain = utf8_case_fold(l->entries[i].name, false);
+        items[i].accented = utf8_case_fold(l->entries[i].name, true);
+        ok = items[i].plain && items[i].accented;
+    }
+    if (ok) {
+        qsort(items, (size_t)l->count, sizeof *items, compare_items);
+        for (int i = 0; i < l->count; i++) l->entries[i] = items[i].entry;
+    }
+    for (int i = 0; items && i < l->count; i++) {
+        free(items[i].plain);
+        free(items[i].accented);
+    }
+    free(items);
+    return ok;
 }
 
 /* Adds an entry for `files[0..count)` of `folder` named `name`, taking the file strings. */
@@ -162,16 +181,33 @@ static bool scan_folder(library *l, int *capacity, const char *folder, int depth
 }
 
 /* The index of an entry before `before` (in the priority of their folders: the earlier
- * folder first, then the order found) named `name`, or -1. */
-static int named_before(const library *l, const char *name, int before)
+ * folder first, then the order found) whose name folded is `key`, or -1; `folded` holds each
+ * entry's (utf8_case_fold, worked out once: a library may hold thousands). */
+static int named_before(const library *l, char *const *folded, const char *key, int before)
 {
     const library_entry *b = &l->entries[before];
     for (int i = 0; i < l->count; i++) {
         const library_entry *e = &l->entries[i];
         bool earlier = e->root < b->root || (e->root == b->root && i < before);
-        if (earlier && utf8_case_equal(e->name, name)) return i;
+        if (earlier && strcmp(folded[i], key) == 0) return i;
     }
     return -1;
+}
+
+/* "PLAIN (WHERE)" into *name and its folded key into *key (new strings); false, both NULL,
+ * when out of memory. */
+static bool bracketed(const char *plain, const char *where, char **name, char **key)
+{
+    *key = NULL;
+    if (asprintf(name, "%s (%s)", plain, where) < 0) {
+        *name = NULL;
+        return false;
+    }
+    *key = utf8_case_fold(*name, true);
+    if (*key) return true;
+    free(*name);
+    *name = NULL;
+    return false;
 }
 
 /* Makes the names unique: an entry named as an earlier one gets its folder (under the
@@ -179,28 +215,36 @@ static int named_before(const library *l, const char *name, int before)
  * file's name when that is still taken. False when out of memory. */
 static bool make_names_unique(library *l, const char *const *folders)
 {
-    for (int i = 0; i < l->count; i++) {
+    char **folded = calloc((size_t)l->count + 1, sizeof *folded);
+    bool ok = folded != NULL;
+    for (int i = 0; ok && i < l->count; i++)
+        ok = (folded[i] = utf8_case_fold(l->entries[i].name, true)) != NULL;
+    for (int i = 0; ok && i < l->count; i++) {
         library_entry *e = &l->entries[i];
-        if (named_before(l, e->name, i) < 0) continue;
+        if (named_before(l, folded, folded[i], i) < 0) continue;
         const char *root = folders[e->root];
         size_t length = strlen(root);
         const char *where = strncmp(e->folder, root, length) == 0 && e->folder[length] == '/'
                                 ? e->folder + length + 1
                             : strrchr(root, '/') ? strrchr(root, '/') + 1
                                                  : root;
-        char *plain = e->name, *name;
-        if (asprintf(&name, "%s (%s)", plain, where) < 0) return false;
-        e->name = name;
-        if (named_before(l, name, i) >= 0) { /* taken too: the file's name instead */
-            where = strrchr(e->files[0], '/') ? strrchr(e->files[0], '/') + 1 : e->files[0];
+        char *name, *key;
+        ok = bracketed(e->name, where, &name, &key);
+        if (ok && named_before(l, folded, key, i) >= 0) { /* taken too: the file's name instead */
             free(name);
-            if (asprintf(&name, "%s (%s)", plain, where) < 0) name = NULL;
-            e->name = name;
+            free(key);
+            where = strrchr(e->files[0], '/') ? strrchr(e->files[0], '/') + 1 : e->files[0];
+            ok = bracketed(e->name, where, &name, &key);
         }
-        free(plain);
-        if (!e->name) return false;
+        if (!ok) break;
+        free(e->name);
+        e->name = name;
+        free(folded[i]);
+        folded[i] = key;
     }
-    return true;
+    for (int i = 0; folded && i < l->count; i++) free(folded[i]);
+    free(folded);
+    return ok;
 }
 
 bool library_scan(const char *const *folders, int count, library *out)
@@ -213,11 +257,10 @@ bool library_scan(const char *const *folders, int count, library *out)
             return false;
         }
     }
-    if (!make_names_unique(out, folders)) {
+    if (!make_names_unique(out, folders) || !sort_entries(out)) {
         library_free(out);
         return false;
     }
-    if (out->count) qsort(out->entries, (size_t)out->count, sizeof *out->entries, compare_entries);
     return true;
 }
 
