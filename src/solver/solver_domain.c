@@ -209,7 +209,7 @@ static int with_penalties(solver_search *s, int h)
 }
 
 /* with_penalties() after a push of `box` from `from`: the parent's pairs with a penalty kept,
- * only the moved box's asked again while the player's region is the same. */
+ * only the moved box's asked again. */
 static int with_penalties_after(solver_search *s, int h, int box, int from)
 {
     if (!s->penalties || h >= IDA_INFINITY) return h;
@@ -226,7 +226,7 @@ static int kept_penalties(solver_search *s, int box, int from)
     if (!s->penalties) return 0;
     int to = s->box_square[box];
     uint64_t parent_key = s->box_key ^ s->zobrist.box[from] ^ s->zobrist.box[to];
-    return solver_penalties_kept(s->penalties, s->depth, parent_key, box, s->region);
+    return solver_penalties_kept(s->penalties, s->depth, parent_key, box);
 }
 
 static int root_bound(void *context)
@@ -344,6 +344,20 @@ static int expand(void *context, ida_move *moves)
     return total;
 }
 
+/* Keeps the state just made, reached at `cost`, in the table; false when another thread
+ * entered it meanwhile and it is to be cut after all. */
+static bool enter_table(solver_search *s, int cost)
+{
+    solver_undo *undo = &s->undo[s->depth - 1];
+    uint64_t key = table_key(s);
+    solver_table_answer answer = solver_table_visit(s->table, key, cost, s->iteration);
+    s->helping = answer == SOLVER_TABLE_HELPING;
+    if (answer == SOLVER_TABLE_CUT) return false;
+    undo->entered_cost = cost;
+    undo->entered_key = key;
+    return true;
+}
+
 /* The bound of the state a push of `box` from `from` made, reached at cost `g` by `pushes`
  * pushes, or IDA_PRUNE: the matching repaired, then the checks and the pairs' penalties. */
 static int bound_after_push(solver_search *s, int box, int from, int g, int pushes)
@@ -363,6 +377,10 @@ static int bound_after_push(solver_search *s, int box, int from, int g, int push
             if (s->below) s->below->path[s->depth] = (uint16_t)least;
             return least;
         }
+    }
+    if (s->table && !enter_table(s, g + pushes)) {
+        s->counters.transposition++;
+        return IDA_PRUNE;
     }
     if (s->frozen_deadlocks && s->on_goal > 0 && solver_frozen_lost(s->frozen_deadlocks, s)) {
         s->counters.frozen++;
@@ -454,16 +472,11 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     compute_reach(s);
-    if (s->table) {
-        uint64_t key = table_key(s);
-        solver_table_answer answer = solver_table_visit(s->table, key, g + pushes, s->iteration);
-        s->helping = answer == SOLVER_TABLE_HELPING;
-        if (answer == SOLVER_TABLE_CUT) {
-            s->counters.transposition++;
-            return IDA_PRUNE;
-        }
-        undo->entered_cost = g + pushes;
-        undo->entered_key = key;
+    /* looked up here, kept only once its bound shows it within the threshold */
+    if (s->table &&
+        solver_table_look(s->table, table_key(s), g + pushes, s->iteration) == SOLVER_TABLE_CUT) {
+        s->counters.transposition++;
+        return IDA_PRUNE;
     }
     if (s->seen && s->seen(s->seen_context, state_key(s))) {
         s->counters.transposition++;

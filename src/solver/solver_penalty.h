@@ -54,8 +54,7 @@ typedef struct solver_penalty_pair {
 /* The pairs with a penalty of the position at one depth of a search's path. */
 typedef struct solver_penalty_level {
     uint64_t key; /* the position's box key (0 with count -1: none kept) */
-    int player;
-    int count; /* pairs in the list, -1 when it overflowed (not kept) */
+    int count;    /* pairs in the list, -1 when it overflowed (not kept) */
 } solver_penalty_level;
 
 typedef struct solver_penalties {
@@ -114,21 +113,23 @@ int solver_penalties_near(solver_penalties *p, const int *box_square, const int 
 /* The same sum as solver_penalties_near() for the position at `depth` of a search's path
  * (0: its root), whose boxes have the key `key`, and keeps its list of pairs with a penalty
  * for the positions one push below it. When box `moved` (-1: none) was the one moved by
- * the push from the position at depth - 1, that position's list was kept under
- * `parent_key` and the player's region is the same, only the moved box's pairs are asked
- * again: every other pair has the same squares and region, so the same penalty. Sums equal
- * to solver_penalties_near()'s to the unit (ties taken in its scan's order). */
+ * the push from the position at depth - 1 and that position's list was kept under
+ * `parent_key`, only the moved box's pairs are asked again: every other pair has the same
+ * squares, and the same penalty even when the player's region changed, since a pair's
+ * penalty depends only on the region of the pair alone on the board, and the push moved the
+ * player to a square next to his old one (or along a macro's free squares) that is neither
+ * box of the pair. Sums equal to solver_penalties_near()'s to the unit (ties taken in its
+ * scan's order). */
 int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t parent_key,
                         int moved, const int *box_square, const int *box_at, int count, int player);
 
 /* What the pairs add for the position one push below the one at `depth` - 1 (kept under
- * `parent_key` with the player's region `player`), `moved` being the box pushed, without
- * asking any pair: the parent's choice of pairs (solver_penalties_at) less the moved box's
- * pair. Those pairs share no box and keep their squares and region in the child, so the
- * matching plus their sum is a lower bound there too (not always solver_penalties_at()'s
- * sum: the moved box's new pairs may add more, or change the choice); 0 when the parent's
- * list is not kept or the region changed. Cheap: no search, no scan. */
-int solver_penalties_kept(solver_penalties *p, int depth, uint64_t parent_key, int moved,
-                          int player);
+ * `parent_key`), `moved` being the box pushed, without asking any pair: the parent's choice
+ * of pairs (solver_penalties_at) less the moved box's pair. Those pairs share no box and keep
+ * their penalties in the child (solver_penalties_at), so the matching plus their sum is a
+ * lower bound there too (not always solver_penalties_at()'s sum: the moved box's new pairs
+ * may add more, or change the choice); 0 when the parent's list is not kept. Cheap: no
+ * search, no scan. */
+int solver_penalties_kept(solver_penalties *p, int depth, uint64_t parent_key, int moved);
 
 #endif

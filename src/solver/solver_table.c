@@ -225,6 +225,23 @@ solver_table_answer solver_table_visit(solver_table *t, uint64_t key, int cost, 
     return SOLVER_TABLE_ENTERED;
 }
 
+solver_table_answer solver_table_look(const solver_table *t, uint64_t key, int cost, int iteration)
+{
+    if (key == 0) key = 1;
+    const solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
+    uint32_t c = (uint32_t)cost, it = (uint32_t)iteration;
+    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
+        uint64_t k, data;
+        entry_read(bucket + i, &k, &data);
+        if (k != key || !data) continue;
+        if (cost_of(data) < c) return SOLVER_TABLE_CUT;
+        if (cost_of(data) == c && iteration_of(data) == it)
+            return data & 1 ? SOLVER_TABLE_HELPING : SOLVER_TABLE_CUT;
+        return SOLVER_TABLE_ENTERED;
+    }
+    return SOLVER_TABLE_ENTERED;
+}
+
 bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
 {
     return solver_table_visit(t, key, cost, iteration) != SOLVER_TABLE_CUT;

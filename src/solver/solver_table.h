@@ -73,6 +73,12 @@ typedef enum solver_table_answer {
 } solver_table_answer;
 solver_table_answer solver_table_visit(solver_table *table, uint64_t key, int cost, int iteration);
 
+/* What solver_table_visit() would answer, the table left as it is: a search that may not
+ * keep the position (one beyond its threshold, whose entry would only take room) looks
+ * first and visits only to keep it. */
+solver_table_answer solver_table_look(const solver_table *table, uint64_t key, int cost,
+                                      int iteration);
+
 /* Says, in a shared table, that the search below the position entered at `cost` in
  * `iteration` is over (every position under it searched, or left to another thread that is
  * still below it); nothing when the entry is gone or newer. */

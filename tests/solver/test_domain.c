@@ -1,7 +1,8 @@
 /* test_domain.c - Sokoban as a search domain (solver_domain.h): the start's bound is its
  * push distance, the pushes of a corridor lead to the goal, a push taken back leaves the
- * state as it was, a level already solved is a goal, and the optimal mode's corral check
- * of the states within the threshold. Levels drawn inline. */
+ * state as it was, a level already solved is a goal, the optimal mode's corral check of the
+ * states within the threshold, and its table keeping those states only. Levels drawn
+ * inline. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include "ida.h"
 #include "rules/deadlock.h"
 #include "solver/solver_domain.h"
+#include "solver/solver_table.h"
 #include "solver_board.h"
 
 typedef struct fixture {
@@ -140,6 +142,46 @@ static void test_optimal_mode_cuts_a_wedged_corral_within_the_threshold(void **s
     solver_board_free(&level);
 }
 
+/* The optimal mode keeps in its table the states it will expand, not those beyond the
+ * threshold, whose entries would only take room: a push beyond is made again (its bound
+ * worked out again) in the same iteration; one within is cut the second time. */
+static void test_a_push_beyond_the_threshold_is_not_kept(void **state)
+{
+    (void)state;
+    solver_board level;
+    solver_board_from_text(&level, "########\n"
+                                   "#@ $  .#\n"
+                                   "#      #\n"
+                                   "########\n");
+    solver_table table;
+    assert_true(solver_table_init(&table, (size_t)1 << 20));
+    solver_options options = {.mode = SOLVER_OPTIMAL};
+    solver_search s;
+    assert_true(solver_search_init(&s, &level.board, &level.start, &level.distances, NULL, &table,
+                                   NULL, &options));
+    ida_domain domain;
+    solver_search_domain(&s, &domain);
+    int h = domain.root_bound(&s), cost;
+    assert_int_equal(h, 3);
+    ida_move right = solver_move(level.start.player + 2, DIR_RIGHT);
+    domain.begin_iteration(&s, 1); /* the push's f, 1 + 2, is beyond */
+    for (int twice = 0; twice < 2; twice++) {
+        assert_int_equal(domain.make(&s, right, 0, &cost), 2);
+        domain.unmake(&s, right);
+    }
+    assert_int_equal(s.counters.beyond, 2);
+    assert_int_equal(s.counters.transposition, 0);
+    domain.begin_iteration(&s, 3); /* within */
+    assert_int_equal(domain.make(&s, right, 0, &cost), 2);
+    domain.unmake(&s, right);
+    assert_int_equal(domain.make(&s, right, 0, &cost), IDA_PRUNE); /* kept: cut */
+    domain.unmake(&s, right);
+    assert_int_equal(s.counters.transposition, 1);
+    solver_search_free(&s);
+    solver_table_free(&table);
+    solver_board_free(&level);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_a_push_taken_back_leaves_the_state_as_it_was),
         cmocka_unit_test(test_the_pushes_of_a_corridor_reach_the_goal),
         cmocka_unit_test(test_optimal_mode_cuts_a_wedged_corral_within_the_threshold),
+        cmocka_unit_test(test_a_push_beyond_the_threshold_is_not_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
