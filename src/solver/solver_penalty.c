@@ -46,6 +46,14 @@ bool solver_penalties_init(solver_penalties *p, const board *board,
     p->second = p->first + goals;
     for (size_t square = 0; square < size; square++) p->goal_of[square] = -1;
     for (int g = 0; g < board->goal_count; g++) p->goal_of[board->goals[g]] = g;
+    if (solver_rows_fit(board)) {
+        p->open = malloc(2 * (size_t)board->height * sizeof *p->open);
+        if (!p->open || !solver_rows_init(&p->rows, board)) {
+            solver_penalties_free(p);
+            return false;
+        }
+        p->reach = p->open + board->height;
+    }
     return true;
 }
 
@@ -66,6 +74,8 @@ void solver_penalties_free(solver_penalties *p)
     free(p->pairs);
     free(p->levels);
     free(p->level_pairs);
+    solver_rows_free(&p->rows);
+    free(p->open);
     *p = (solver_penalties){0};
 }
 
@@ -122,12 +132,32 @@ static void seen_set(solver_penalties *p, uint32_t spot, uint64_t key, int pushe
     p->seen_pushes[spot] = pushes;
 }
 
-/* The distances the matching would give the box on `square` with the player's reach in
- * p->flood: from the first side he reaches, or from anywhere when he reaches none. */
+/* flood() over rows of bits where the board fits: the reach in p->reach, not in p->flood
+ * (reached() reads either). */
+static int alone_region(solver_penalties *p, int a, int b, int player)
+{
+    const solver_rows *r = &p->rows;
+    if (!r->floor) return flood(p, a, b, player);
+    memcpy(p->open, r->floor, (size_t)r->height * sizeof *p->open);
+    p->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
+    p->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
+    return solver_rows_flood_within(r, p->open, player, p->reach);
+}
+
+/* True when the last alone_region() reached `square`. */
+static inline bool reached(const solver_penalties *p, int square)
+{
+    if (p->rows.floor) return solver_rows_has(&p->rows, p->reach, square);
+    return p->flood[square] == p->flood_stamp;
+}
+
+/* The distances the matching would give the box on `square` with the player's reach of the
+ * last alone_region(): from the first side he reaches, or from anywhere when he reaches
+ * none. */
 static const uint16_t *row_of(const solver_penalties *p, int square)
 {
     for (int k = 0; k < DIRECTION_COUNT; k++)
-        if (p->flood[square + p->board->delta[k]] == p->flood_stamp)
+        if (reached(p, square + p->board->delta[k]))
             return solver_distance_row(p->distances, square, k);
     return solver_distance_row(p->distances, square, -1);
 }
@@ -248,7 +278,7 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
     p->seen_count = 0;
     p->node_count = 0;
     p->heap_count = 0;
-    flood(p, a, b, player);
+    alone_region(p, a, b, player);
     const uint16_t *row_a = row_of(p, a), *row_b = row_of(p, b);
     for (int g = 0; g < goals; g++) {
         p->start_a[g] = row_a[g] == SOLVER_NO_PATH ? NO_PENALTY_YET : row_a[g];
@@ -273,7 +303,7 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
             if (over < best) best = over;
             if (best <= 0) return 0;
         }
-        int region = flood(p, box_a, box_b, entry[2]);
+        int region = alone_region(p, box_a, box_b, entry[2]);
         /* each region searched once with the fewest pushes: the bit above the key says so */
         uint64_t named = ((uint64_t)box_a * size + (uint64_t)box_b) * size + (uint64_t)region;
         uint32_t spot;
@@ -283,8 +313,8 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
             int box = which ? box_b : box_a, other = which ? box_a : box_b;
             for (int k = 0; k < DIRECTION_COUNT; k++) {
                 int to = box + board->delta[k], from = box - board->delta[k];
-                if (p->flood[from] != p->flood_stamp || !board_is_inside(board, to) ||
-                    to == other || solver_square_is_dead(d, to))
+                if (!reached(p, from) || !board_is_inside(board, to) || to == other ||
+                    solver_square_is_dead(d, to))
                     continue;
                 if (!open_position(p, which ? box_a : to, which ? to : box_b, box, pushes + 1))
                     return 0;
@@ -368,7 +398,7 @@ int solver_penalties_pair(solver_penalties *p, int a, int b, int player)
     uint32_t spot, alone_spot;
     int penalty = kept(p, key, &spot);
     if (penalty >= 0) return penalty;
-    uint64_t alone = (pair * size + (uint64_t)flood(p, a, b, player)) * 2 + 2;
+    uint64_t alone = (pair * size + (uint64_t)alone_region(p, a, b, player)) * 2 + 2;
     penalty = kept(p, alone, &alone_spot);
     if (penalty < 0) {
         if (p->stopped) return 0;

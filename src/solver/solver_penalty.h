@@ -32,6 +32,7 @@
 #include "rules/board.h"
 #include "solver_bound.h"
 #include "solver_options.h"
+#include "solver_rows.h"
 
 enum {
     /* the pair searches give up (penalty 0) beyond this many positions */
@@ -79,6 +80,10 @@ typedef struct solver_penalties {
     uint32_t *flood;
     uint32_t flood_stamp;
     int *flood_queue;
+    /* the floor as rows of bits, where the board fits (solver_rows.h; else floor NULL): the
+     * region of a pair alone is flooded a row at a time, over `open` into `reach` */
+    solver_rows rows;
+    uint64_t *open, *reach;
     uint8_t *taken; /* per box: in a pair already (solver_penalties_near's work space) */
     solver_penalty_pair *pairs; /* the pairs solver_penalties_near() found */
     int pairs_room;
