@@ -226,7 +226,7 @@ static int kept_penalties(solver_search *s, int box, int from)
     if (!s->penalties) return 0;
     int to = s->box_square[box];
     uint64_t parent_key = s->box_key ^ s->zobrist.box[from] ^ s->zobrist.box[to];
-    return solver_penalties_kept(s->penalties, s->depth, parent_key, box);
+    return solver_penalties_kept(s->penalties, s->depth, parent_key, box, s->region);
 }
 
 static int root_bound(void *context)

@@ -587,15 +587,16 @@ int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t p
             return take_pairs(p, p->pairs, found);
         }
     }
-    *level = (solver_penalty_level){.key = key, .count = found};
+    *level = (solver_penalty_level){.key = key, .player = player, .count = found};
     return take_pairs(p, pairs, found);
 }
 
-int solver_penalties_kept(solver_penalties *p, int depth, uint64_t parent_key, int moved)
+int solver_penalties_kept(solver_penalties *p, int depth, uint64_t parent_key, int moved,
+                          int player)
 {
     if (depth < 1 || depth > p->level_room || moved < 0) return 0;
     const solver_penalty_level *parent = p->levels + depth - 1;
-    if (parent->count <= 0 || parent->key != parent_key) return 0;
+    if (parent->count <= 0 || parent->key != parent_key || parent->player != player) return 0;
     const solver_penalty_pair *pairs =
         p->level_pairs + (size_t)(depth - 1) * SOLVER_PENALTY_LEVEL_PAIRS;
     int total = 0;

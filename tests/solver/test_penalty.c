@@ -292,8 +292,8 @@ static void test_the_sum_kept_along_a_path_is_the_sum_from_scratch(void **state)
 
 /* What a child is told its pairs add before any is asked (solver_penalties_kept): the
  * parent's choice of pairs (the largest first, no box in two), less the pair of the box
- * pushed; nothing when the parent's list is of another position. On XSokoban 5's start,
- * whose pairs add 2. */
+ * pushed; nothing when the parent's list is of another position or another region of the
+ * player. On XSokoban 5's start, whose pairs add 2. */
 static void test_a_child_keeps_its_parents_pairs_but_the_pushed_boxs(void **state)
 {
     (void)state;
@@ -317,11 +317,12 @@ static void test_a_child_keeps_its_parents_pairs_but_the_pushed_boxs(void **stat
             pair_of[pairs[k].first] = pair_of[pairs[k].second] = pairs[k].penalty;
     int whole = 0, less = 0;
     for (int i = 0; i < s.box_count; i++) {
-        int kept = solver_penalties_kept(&f.penalties, 1, key, i);
+        int kept = solver_penalties_kept(&f.penalties, 1, key, i, s.region);
         assert_int_equal(kept, sum - pair_of[i]);
         whole += kept == sum;
         less += kept < sum;
-        assert_int_equal(solver_penalties_kept(&f.penalties, 1, key ^ 2, i), 0);
+        assert_int_equal(solver_penalties_kept(&f.penalties, 1, key ^ 2, i, s.region), 0);
+        assert_int_equal(solver_penalties_kept(&f.penalties, 1, key, i, s.region + 1), 0);
     }
     assert_true(whole > 0 && less > 0);
     solver_search_free(&s);
