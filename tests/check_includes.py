@@ -56,6 +56,8 @@ PARTS = {
     "progress/progress_game": "progress/progress",
     "solver/optimizer_search": "solver/optimizer",
     "solver/optimizer_pull": "solver/optimizer",
+    "solver/optimizer_check": "solver/optimizer",
+    "solver/optimizer_optimal": "solver/optimizer",
     "worker/worker_state": "worker/worker",
     "worker/worker_improve": "worker/worker",
 }

@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "ida.h"
+#include "optimizer_check.h"
+#include "optimizer_optimal.h"
 #include "optimizer_pull.h"
 #include "optimizer_search.h"
 #include "rules/deadlock.h"
@@ -81,67 +83,6 @@ void optimizer_result_free(optimizer_result *result)
     if (!result) return;
     free(result->steps);
     result->steps = NULL;
-}
-
-/* ---- checking a solution ---------------------------------------------------------------- */
-
-/* Replays `steps` from `start`: true when every step is legal, its push marked as one, and
- * the end solved; counts its moves and pushes. */
-static bool replay_solves(const board *b, const position *start, const game_step *steps, int count,
-                          int *moves, int *pushes)
-{
-    position p;
-    if (!position_copy(&p, start, b)) return false;
-    bool ok = true;
-    *pushes = 0;
-    for (int i = 0; ok && i < count; i++) {
-        step_result r = board_step(b, &p, steps[i].direction);
-        ok = r != STEP_BLOCKED && (r == STEP_PUSHED) == steps[i].push;
-        *pushes += r == STEP_PUSHED;
-    }
-    ok = ok && position_is_solved(&p, b);
-    *moves = count;
-    position_free(&p);
-    return ok;
-}
-
-/* The steps of `pushes` from `start`, the player walking by shortest paths; NULL when one is
- * not possible (never, for what the search found) or out of memory. */
-static game_step *steps_of(const board *b, const position *start, const optimizer_push *pushes,
-                           int count, int *length)
-{
-    position p;
-    if (!position_copy(&p, start, b)) return NULL;
-    size_t capacity = 1024;
-    game_step *steps = malloc(capacity * sizeof *steps);
-    direction *walk = malloc((size_t)b->size * sizeof *walk);
-    int n = 0;
-    bool ok = steps && walk;
-    for (int i = 0; ok && i < count; i++) {
-        int stand = pushes[i].box - b->delta[pushes[i].direction];
-        int w = board_path(b, &p, stand, walk, b->size);
-        ok = w >= 0;
-        if (ok && (size_t)(n + w + 1) > capacity) {
-            while ((size_t)(n + w + 1) > capacity) capacity *= 2;
-            game_step *more = realloc(steps, capacity * sizeof *more);
-            ok = more != NULL;
-            if (ok) steps = more;
-        }
-        for (int k = 0; ok && k < w; k++) {
-            steps[n++] = (game_step){.direction = walk[k]};
-            board_step(b, &p, walk[k]);
-        }
-        ok = ok && board_step(b, &p, pushes[i].direction) == STEP_PUSHED;
-        if (ok) steps[n++] = (game_step){.direction = pushes[i].direction, .push = true};
-    }
-    free(walk);
-    position_free(&p);
-    if (!ok) {
-        free(steps);
-        return NULL;
-    }
-    *length = n;
-    return steps;
 }
 
 /* ---- the vicinities --------------------------------------------------------------------- */
@@ -313,9 +254,10 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
     bool better = false;
     if (found == OPTIMIZER_SEARCH_FOUND) {
         int length = 0, moves, pushed;
-        game_step *steps = steps_of(run->board, run->start, pushes, count, &length);
+        game_step *steps = optimizer_steps_of(run->board, run->start, pushes, count, &length);
         /* checked before it is kept: it replays, solves, and is shorter */
-        if (steps && replay_solves(run->board, run->start, steps, length, &moves, &pushed) &&
+        if (steps &&
+            optimizer_replay_solves(run->board, run->start, steps, length, &moves, &pushed) &&
             optimizer_shorter(o->metric, moves, pushed, result->moves, result->pushes)) {
             free(result->steps);
             result->steps = steps;
@@ -348,121 +290,6 @@ static void name_vicinity(optimizer_result *result, const struct vicinity *v)
                  v->squares[0], v->squares[1], v->squares[2]);
 }
 
-/* ---- the optimal mode's answer ---------------------------------------------------------- */
-
-/* What the optimal mode's IDA* tells as it goes: it starts an iteration at threshold T only
- * when no solution of fewer than T pushes exists, so a threshold at the best solution's
- * pushes proves them the fewest, and the search is stopped there. */
-typedef struct optimal_watch {
-    int best;                  /* the pushes of the best solution */
-    const atomic_bool *caller; /* the optimizer's cancel, or NULL */
-    atomic_bool stop;
-    bool proved;      /* no solution has fewer pushes than `best` */
-    atomic_bool done; /* the solver has returned: the relay ends */
-} optimal_watch;
-
-/* The caller's cancel passed on to the solver's own flag within milliseconds, on a thread
- * of its own while the solver runs (its progress reports come a quarter second apart, and
- * none while it builds its tables). */
-static void *relay_cancel(void *argument)
-{
-    optimal_watch *watch = argument;
-    const struct timespec pause = {.tv_nsec = 2000000};
-    while (!atomic_load(&watch->done)) {
-        if (atomic_load(watch->caller)) {
-            atomic_store(&watch->stop, true);
-            break;
-        }
-        nanosleep(&pause, NULL);
-    }
-    return NULL;
-}
-
-static void watch_threshold(void *argument, const solver_progress *progress)
-{
-    optimal_watch *watch = argument;
-    if (progress->threshold >= watch->best) watch->proved = true;
-    if (watch->proved || (watch->caller && atomic_load(watch->caller)))
-        atomic_store(&watch->stop, true);
-}
-
-/* The matching of the start's boxes to the goals (section 5 of docs/SOLVER.md): the pushes
- * no solution can do without; -1 without the distances or when goals and boxes differ. */
-static int start_bound(const optimizer_run *run)
-{
-    const board *b = run->board;
-    int n = run->start->box_count;
-    if (!run->distances || n != b->goal_count || n == 0) return -1;
-    const uint16_t **rows = malloc((size_t)n * sizeof *rows);
-    solver_matching matching;
-    int bound = -1;
-    solver_stop stop = {.deadline = run->deadline, .cancel = run->options->cancel};
-    if (rows && solver_matching_init(&matching, n, (const uint16_t *const *)rows)) {
-        matching.stop = &stop; /* O(boxes^3): half a second at 700 boxes */
-        int i = 0;
-        for (int q = 0; q < b->size && i < n; q++)
-            if (run->start->boxes[q]) rows[i++] = solver_distance_row(run->distances, q, -1);
-        bound = solver_matching_solve(&matching);
-        if (matching.stopped) bound = -1;
-        solver_matching_free(&matching);
-    }
-    free(rows);
-    return bound < IDA_INFINITY ? bound : -1;
-}
-
-/* By pushes: the optimal mode (solver.h) from the start, until `deadline` and within
- * `nodes` (0: none), stopped as soon as it proves the best's pushes the fewest. True when
- * it found a solution shorter than the best (checked, and put in *result). */
-static bool optimal_better(optimizer_run *run, double deadline, uint64_t nodes,
-                           optimizer_result *result, optimizer_status *status)
-{
-    const optimizer_options *o = run->options;
-    optimal_watch watch = {.best = result->pushes, .caller = o->cancel};
-    atomic_init(&watch.stop, false);
-    atomic_init(&watch.done, false);
-    pthread_t relay;
-    bool relaying = o->cancel && pthread_create(&relay, NULL, relay_cancel, &watch) == 0;
-    size_t memory = o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY;
-    solver_options options = {
-        .mode = SOLVER_OPTIMAL,
-        .deadline = deadline > 0 ? ida_clock() + (deadline - optimizer_clock()) : 0,
-        .max_nodes = nodes,
-        .memory_bytes = memory / 2,
-        .cancel = &watch.stop,
-        .progress = watch_threshold,
-        .progress_argument = &watch,
-        .threads = 1,
-    };
-    solver_result found;
-    solver_solve(run->board, run->start, &options, &found);
-    atomic_store(&watch.done, true);
-    if (relaying) pthread_join(relay, NULL);
-    result->rounds++;
-    result->nodes += found.nodes;
-    result->pushes_fewest = result->pushes_fewest || watch.proved;
-    bool better = false;
-    game_step *steps = NULL;
-    int length = 0, moves, pushes;
-    if (found.status == SOLVER_SOLVED && found.steps &&
-        game_shortest_walks(run->board, run->start, found.steps, found.moves, &steps, &length) &&
-        replay_solves(run->board, run->start, steps, length, &moves, &pushes)) {
-        result->pushes_fewest = true; /* the optimal mode's answer: no fewer pushes exist */
-        better = optimizer_shorter(o->metric, moves, pushes, result->moves, result->pushes);
-    }
-    if (better) {
-        free(result->steps);
-        result->steps = steps;
-        result->moves = moves;
-        result->pushes = pushes;
-        result->improvements++;
-    } else {
-        free(steps);
-    }
-    solver_result_free(&found);
-    if (o->cancel && atomic_load(o->cancel)) *status = OPTIMIZER_CANCELLED;
-    return better;
-}
-
 /* ---- a base by another route ---------------------------------------------------------- */
 
 typedef struct base_offer {
@@ -481,8 +308,9 @@ static bool offer_base(void *argument, const optimizer_push *pushes, int count)
     const optimizer_run *run = o->run;
     optimizer_result *result = o->result;
     int length = 0, moves, pushed;
-    game_step *steps = steps_of(run->board, run->start, pushes, count, &length);
-    if (!steps || !replay_solves(run->board, run->start, steps, length, &moves, &pushed)) {
+    game_step *steps = optimizer_steps_of(run->board, run->start, pushes, count, &length);
+    if (!steps ||
+        !optimizer_replay_solves(run->board, run->start, steps, length, &moves, &pushed)) {
         free(steps);
         return false;
     }
@@ -586,7 +414,7 @@ static bool take_input(const board *b, const position *start, const game_step *s
     game_step *shortest;
     int length, moves, pushes;
     if (!game_shortest_walks(b, start, steps, count, &shortest, &length)) return false;
-    if (!replay_solves(b, start, shortest, length, &moves, &pushes)) {
+    if (!optimizer_replay_solves(b, start, shortest, length, &moves, &pushes)) {
         free(shortest);
         return false;
     }
@@ -634,7 +462,9 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
      * then go on (again from the narrowest when it found a better solution). */
     bool by_pushes = options->metric == OPTIMIZER_BY_PUSHES;
     bool optimal_turn = by_pushes, turned = false, based = false;
-    int bound = by_pushes ? start_bound(&run) : -1;
+    int bound = by_pushes
+                    ? optimizer_start_bound(b, start, run.distances, run.deadline, options->cancel)
+                    : -1;
     double end = run.deadline;
     uint64_t most = options->max_nodes;
     if (optimal_turn) {
@@ -667,8 +497,9 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
             double share = converged ? CONVERGED_SHARE : OPTIMAL_SHARE;
             uint64_t nodes =
                 most ? (uint64_t)((double)left * share) : (end > 0 ? 0 : OPTIMAL_NODES);
-            bool better = optimal_better(&run, end > 0 ? now + (end - now) * share : 0,
-                                         nodes > 0 || !most ? nodes : 1, result, &status);
+            bool better = optimizer_optimal_better(b, start, options, memory,
+                                                   end > 0 ? now + (end - now) * share : 0,
+                                                   nodes > 0 || !most ? nodes : 1, result, &status);
             if (better && options->improved)
                 options->improved(options->improved_argument, result->steps, result->moves,
                                   result->pushes);
