@@ -217,8 +217,101 @@ static bool vicinity_set(const optimizer_run *run, const game_step *steps, int c
 
 /* ---- the rounds ------------------------------------------------------------------------- */
 
+/* The best's positions after each push (optimizer_search.h) and its pushes, for a search
+ * stopped early to offer a shorter way to one of them. */
+typedef struct best_path {
+    optimizer_path path;
+    uint64_t *keys;
+    int *players, *moves;
+    optimizer_push *pushes; /* the best's, count - 1 of them */
+} best_path;
+
+static void best_path_free(best_path *p)
+{
+    free(p->keys);
+    free(p->players);
+    free(p->moves);
+    free(p->pushes);
+}
+
+/* The positions of `steps` (a solution from the start); false when out of memory. */
+static bool best_path_init(const optimizer_run *run, const game_step *steps, int count,
+                           best_path *out)
+{
+    const board *b = run->board;
+    int n = 1;
+    for (int i = 0; i < count; i++) n += steps[i].push;
+    *out = (best_path){.keys = malloc((size_t)n * sizeof *out->keys),
+                       .players = malloc((size_t)n * sizeof *out->players),
+                       .moves = malloc((size_t)n * sizeof *out->moves),
+                       .pushes = malloc((size_t)n * sizeof *out->pushes)};
+    position p;
+    if (!out->keys || !out->players || !out->moves || !out->pushes ||
+        !position_copy(&p, run->start, b)) {
+        best_path_free(out);
+        return false;
+    }
+    int k = 0;
+    out->keys[0] = optimizer_boxes_key(b, &p);
+    out->players[0] = p.player;
+    out->moves[0] = 0;
+    for (int i = 0; i < count; i++) {
+        int box = p.player + b->delta[steps[i].direction];
+        if (board_step(b, &p, steps[i].direction) != STEP_PUSHED) continue;
+        out->pushes[k] = (optimizer_push){box, steps[i].direction};
+        k++;
+        out->keys[k] = out->keys[k - 1] ^ optimizer_square_key(box) ^
+                       optimizer_square_key(box + b->delta[steps[i].direction]);
+        out->players[k] = p.player;
+        out->moves[k] = i + 1;
+    }
+    position_free(&p);
+    out->path = (optimizer_path){out->keys, out->players, out->moves, n};
+    return true;
+}
+
+/* The pushes of a shortcut (`count` of them, to the best's position `reached`) followed by
+ * the best's from there, into a new array of *length; NULL when out of memory. */
+static optimizer_push *spliced(const best_path *best, const optimizer_push *pushes, int count,
+                               int reached, int *length)
+{
+    int rest = best->path.count - 1 - reached;
+    optimizer_push *all = malloc((size_t)(count + rest + 1) * sizeof *all);
+    if (!all) return NULL;
+    memcpy(all, pushes, (size_t)count * sizeof *all);
+    memcpy(all + count, best->pushes + reached, (size_t)rest * sizeof *all);
+    *length = count + rest;
+    return all;
+}
+
+/* The solution of `pushes` taken into *result when it replays, solves and is shorter than
+ * the best; true then. */
+static bool take_better(const optimizer_run *run, const optimizer_push *pushes, int count,
+                        optimizer_result *result)
+{
+    int length = 0, moves, pushed;
+    game_step *steps = optimizer_steps_of(run->board, run->start, pushes, count, &length);
+    /* checked before it is kept: it replays, solves, and is shorter */
+    if (!steps ||
+        !optimizer_replay_solves(run->board, run->start, steps, length, &moves, &pushed) ||
+        !optimizer_shorter(run->options->metric, moves, pushed, result->moves, result->pushes)) {
+        free(steps);
+        return false;
+    }
+    free(result->steps);
+    result->steps = steps;
+    result->moves = moves;
+    result->pushes = pushed;
+    result->improvements++;
+    return true;
+}
+
 /* One round around the best solution in *result; true when it found a better one (and put
- * it in *result). *status says why the rounds must stop, or stays CONVERGED. */
+ * it in *result). *status says why the rounds must stop, or stays CONVERGED. A search
+ * stopped by its limits may still have reached a position of the best by a shorter way
+ * than the best's (optimizer_search.h, a shortcut): with the rest of the best, it is a
+ * shorter solution, checked as any other, so a round cut by the budget (at the optimal
+ * mode's turn, at the end) keeps what it found on the way. */
 static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer_result *result,
                          optimizer_status *status)
 {
@@ -228,6 +321,9 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
         return false;
     }
     const optimizer_options *o = run->options;
+    best_path best;
+    bool pathed = best_path_init(run, result->steps, result->moves, &best);
+    int reached = 0;
     uint64_t left = 0;
     if (run->max_nodes) left = run->max_nodes > result->nodes ? run->max_nodes - result->nodes : 1;
     optimizer_search_request request = {
@@ -243,6 +339,8 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
         .max_nodes = left,
         .max_bytes = (o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY) - run->key_bytes,
         .cancel = o->cancel,
+        .path = pathed ? &best.path : NULL,
+        .reached = &reached,
     };
     optimizer_push *pushes;
     int count;
@@ -253,26 +351,19 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
     result->nodes += nodes;
     bool better = false;
     if (found == OPTIMIZER_SEARCH_FOUND) {
-        int length = 0, moves, pushed;
-        game_step *steps = optimizer_steps_of(run->board, run->start, pushes, count, &length);
-        /* checked before it is kept: it replays, solves, and is shorter */
-        if (steps &&
-            optimizer_replay_solves(run->board, run->start, steps, length, &moves, &pushed) &&
-            optimizer_shorter(o->metric, moves, pushed, result->moves, result->pushes)) {
-            free(result->steps);
-            result->steps = steps;
-            result->moves = moves;
-            result->pushes = pushed;
-            result->improvements++;
-            better = true;
-        } else {
-            free(steps);
-        }
+        better = take_better(run, pushes, count, result);
+    } else if (found == OPTIMIZER_SEARCH_SHORTCUT) {
+        int length;
+        optimizer_push *whole = spliced(&best, pushes, count, reached, &length);
+        better = whole && take_better(run, whole, length, result);
+        free(whole);
+        *status = OPTIMIZER_LIMIT;
     } else if (found == OPTIMIZER_SEARCH_LIMIT || found == OPTIMIZER_SEARCH_ERROR) {
         *status = OPTIMIZER_LIMIT;
     } else if (found == OPTIMIZER_SEARCH_CANCELLED) {
         *status = OPTIMIZER_CANCELLED;
     }
+    if (pathed) best_path_free(&best);
     free(pushes);
     return better;
 }

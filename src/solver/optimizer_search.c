@@ -164,6 +164,13 @@ typedef struct search {
     int *changed;
     int *saved;       /* the parent's matching, restored after each child */
     solver_stop stop; /* the request's deadline and cancel, read by the matching as it works */
+    /* with the request's path: its positions by key (the last one of a key, + 1; 0 empty),
+     * and the shortest way found to one of them against the path's (the most saved) */
+    uint32_t *path_slots;
+    size_t path_mask;
+    int64_t shortcut; /* the search position, NONE before one */
+    int shortcut_index;
+    uint64_t shortcut_saved;
 } search;
 
 static uint64_t mix(uint64_t key, int player)
@@ -372,6 +379,27 @@ static bool matching_init(search *s)
     return s->saved != NULL;
 }
 
+/* The path's positions by their key, the last one of each key kept (the most to save). */
+static bool path_init(search *s)
+{
+    const optimizer_path *path = s->request->path;
+    s->shortcut = NONE;
+    if (!path || path->count <= 0) return true;
+    size_t size = 1024;
+    while (size < 2 * (size_t)path->count) size *= 2;
+    s->path_slots = calloc(size, sizeof *s->path_slots);
+    if (!s->path_slots) return false;
+    s->path_mask = size - 1;
+    for (int k = 0; k < path->count; k++) {
+        uint64_t key = path->keys[k];
+        size_t i = (size_t)(key ^ (key >> 31)) & s->path_mask;
+        while (s->path_slots[i] && path->keys[s->path_slots[i] - 1] != key)
+            i = (i + 1) & s->path_mask;
+        s->path_slots[i] = (uint32_t)k + 1;
+    }
+    return true;
+}
+
 static bool search_init(search *s, const optimizer_search_request *request)
 {
     const board *b = request->board;
@@ -399,7 +427,7 @@ static bool search_init(search *s, const optimizer_search_request *request)
     }
     s->words = (cells + 63) / 64;
     goal_distances(s);
-    return matching_init(s);
+    return path_init(s) && matching_init(s);
 }
 
 static void search_free(search *s)
@@ -423,6 +451,7 @@ static void search_free(search *s)
     free(s->rows);
     free(s->changed);
     free(s->saved);
+    free(s->path_slots);
 }
 
 /* ---- expanding a position --------------------------------------------------------------- */
@@ -505,6 +534,26 @@ static int child_matching(search *s, int i, int to)
     return h;
 }
 
+/* With the request's path: when position `at` (its boxes `key`, the player's walks made) is
+ * one of the path's with the player's square there in reach, and got to for less than the
+ * path takes, kept when it saves the most so far. */
+static void note_shortcut(search *s, uint32_t at, uint64_t key)
+{
+    const optimizer_path *path = s->request->path;
+    size_t i = (size_t)(key ^ (key >> 31)) & s->path_mask;
+    while (s->path_slots[i] && path->keys[s->path_slots[i] - 1] != key) i = (i + 1) & s->path_mask;
+    if (!s->path_slots[i]) return;
+    int k = (int)s->path_slots[i] - 1, player = path->players[k];
+    if (s->stamp[player] != s->generation) return;
+    const search_position *here = &s->positions[at];
+    int moves = here->moves + s->distance[player];
+    uint64_t ours = key_of(s, moves, here->pushes, 0), theirs = key_of(s, path->moves[k], k, 0);
+    if (ours >= theirs || theirs - ours <= s->shortcut_saved) return;
+    s->shortcut = at;
+    s->shortcut_index = k;
+    s->shortcut_saved = theirs - ours;
+}
+
 /* Tries every push from position `at`; false when out of memory. */
 static bool expand(search *s, uint32_t at, uint64_t limit)
 {
@@ -514,6 +563,7 @@ static bool expand(search *s, uint32_t at, uint64_t limit)
     int bound = load_config(s, here.config);
     bool parent_matched = false; /* the matching is made for the first child in the set */
     walk_distances(s, here.player);
+    if (s->path_slots) note_shortcut(s, at, key);
     uint64_t *bits = s->bits + (size_t)here.config * (size_t)s->words;
     uint64_t child_bits[s->words];
     for (int i = 0; i < s->boxes; i++) {
@@ -647,6 +697,11 @@ optimizer_search_status optimizer_search(const optimizer_search_request *request
             status = cancelled ? OPTIMIZER_SEARCH_CANCELLED : OPTIMIZER_SEARCH_LIMIT;
             break;
         }
+    }
+    if (status == OPTIMIZER_SEARCH_LIMIT && s.shortcut != NONE) {
+        *pushes = pushes_to(&s, (uint32_t)s.shortcut, count);
+        if (*pushes) status = OPTIMIZER_SEARCH_SHORTCUT;
+        if (*pushes && request->reached) *request->reached = s.shortcut_index;
     }
     search_free(&s);
     return status;

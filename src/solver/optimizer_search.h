@@ -50,8 +50,21 @@ typedef struct optimizer_push {
     direction direction;
 } optimizer_push;
 
+/* The best solution's positions just after each push (YASS's check of the positions on the
+ * best path, Brian Damgaard): a search stopped before its end may have reached one of them
+ * by a shorter way, which with the rest of the best is a shorter solution. */
+typedef struct optimizer_path {
+    const uint64_t *keys; /* per position (0: the start, k: after push k): its boxes' key */
+    const int *players;   /* the player's square there */
+    const int *moves;     /* the moves the best takes to get there (its pushes: k) */
+    int count;            /* positions: the best's pushes + 1 */
+} optimizer_path;
+
 typedef enum optimizer_search_status {
     OPTIMIZER_SEARCH_FOUND, /* a solution cheaper than the limit: *pushes filled */
+    /* stopped as LIMIT is, but with a shorter way to a position of the request's path:
+     * *pushes holds it, to the path's position *request->reached */
+    OPTIMIZER_SEARCH_SHORTCUT,
     OPTIMIZER_SEARCH_NONE,  /* none cheaper than the limit in the set */
     OPTIMIZER_SEARCH_LIMIT, /* time, nodes or memory ran out first */
     OPTIMIZER_SEARCH_CANCELLED,
@@ -74,13 +87,15 @@ typedef struct optimizer_search_request {
     uint64_t max_nodes; /* positions expanded; 0: no limit */
     size_t max_bytes;
     const atomic_bool *cancel;
+    const optimizer_path *path; /* NULL, or the best's positions, for a SHORTCUT */
+    int *reached;               /* with `path`: the path's position a SHORTCUT reaches */
 } optimizer_search_request;
 
 /* Seconds on a monotonic clock. */
 double optimizer_clock(void);
 
 /* Searches; on FOUND, *pushes (malloc'd) holds *count pushes from the start to a solved
- * position. *nodes counts the positions expanded. */
+ * position, on SHORTCUT to a position of the path. *nodes counts the positions expanded. */
 optimizer_search_status optimizer_search(const optimizer_search_request *request,
                                          optimizer_push **pushes, int *count, uint64_t *nodes);
 

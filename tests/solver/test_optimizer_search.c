@@ -1,7 +1,8 @@
 /* test_optimizer_search.c - the optimizer's search (part of the optimizer module): given
  * the solver's push distances its bound is the matching of boxes to goals, which finds the
  * same fewest pushes in fewer positions than the sum of each box's nearest goal, and never
- * enters a configuration where two boxes can only have the same goal. */
+ * enters a configuration where two boxes can only have the same goal; stopped before its
+ * end it offers the shortest way it has found to a position of the best solution. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,11 +132,79 @@ static void test_no_configuration_where_two_boxes_need_one_goal_is_entered(void 
     solver_board_free(&f);
 }
 
+/* A wide room, two boxes far from their goals: more search positions on the way than a
+ * search looks at before its first node check. */
+static const char wide[] = "##########################\n"
+                           "#                       .#\n"
+                           "#                        #\n"
+                           "# $                      #\n"
+                           "#@                       #\n"
+                           "# $                      #\n"
+                           "#                       .#\n"
+                           "##########################\n";
+
+static void
+test_a_search_stopped_early_offers_its_shorter_way_to_a_position_of_the_best(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, wide);
+    uint8_t *dead = dead_squares(&f);
+    optimizer_keys every;
+    every_pair(&f, dead, &every);
+    /* the best's first pushes: the upper box up, down again (a detour), then right: its
+     * position 3 (that box a square right, the player left of it) is one push from the
+     * start */
+    int box = solver_board_square(&f, 2, 3), other = solver_board_square(&f, 2, 5);
+    int right = f.board.delta[DIR_RIGHT], up = f.board.delta[DIR_UP];
+    uint64_t still = optimizer_square_key(other);
+    uint64_t keys[4] = {still ^ optimizer_square_key(box), still ^ optimizer_square_key(box + up),
+                        still ^ optimizer_square_key(box),
+                        still ^ optimizer_square_key(box + right)};
+    int players[4] = {f.start.player, box, box + up, box};
+    int moves[4] = {0, 3, 7, 10};
+    optimizer_path path = {keys, players, moves, 4};
+    int reached = -1;
+    optimizer_search_request request = {
+        .board = &f.board,
+        .start = &f.start,
+        .dead = dead,
+        .allowed = &every,
+        .by_pushes = true,
+        .limit_moves = 10000,
+        .limit_pushes = 1000,
+        .max_nodes = 256, /* stopped at the first node check */
+        .max_bytes = (size_t)64 << 20,
+        .path = &path,
+        .reached = &reached,
+    };
+    optimizer_push *pushes;
+    int count;
+    uint64_t nodes;
+    assert_int_equal(optimizer_search(&request, &pushes, &count, &nodes),
+                     OPTIMIZER_SEARCH_SHORTCUT);
+    assert_int_equal(reached, 3);
+    assert_int_equal(count, 1);
+    assert_int_equal(pushes[0].box, box);
+    assert_int_equal(pushes[0].direction, DIR_RIGHT);
+    free(pushes);
+    /* let run to its end it finds the whole solution instead */
+    request.max_nodes = 0;
+    assert_int_equal(optimizer_search(&request, &pushes, &count, &nodes), OPTIMIZER_SEARCH_FOUND);
+    assert_true(nodes > 256);
+    free(pushes);
+    optimizer_keys_free(&every);
+    free(dead);
+    solver_board_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_matching_finds_the_fewest_pushes_in_fewer_positions),
         cmocka_unit_test(test_no_configuration_where_two_boxes_need_one_goal_is_entered),
+        cmocka_unit_test(
+            test_a_search_stopped_early_offers_its_shorter_way_to_a_position_of_the_best),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
