@@ -607,10 +607,11 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
         if (status != OPTIMIZER_CONVERGED) break;
         const struct vicinity *v = &schedule[round];
         /* a base by other routes when the rounds come to the vicinities of two boxes and more
-         * (those of one box improve at their own pace till then), taken only when shorter
-         * than the input made shorter (what the rounds reach from the input can beat what
-         * they reach from it) */
-        if (by_pushes && !based && !options->no_base && v->boxes >= 2) {
+         * (those of one box improve at their own pace till then), or at the optimal mode's
+         * turn if that comes first (rounds of one box that keep finding fewer moves would
+         * leave it no time), taken only when shorter than the input made shorter (what the
+         * rounds reach from the input can beat what they reach from it) */
+        if (by_pushes && !based && !options->no_base && (v->boxes >= 2 || !optimal_turn)) {
             based = true;
             bool better = base_by_pulls(&run, began, result);
             if (options->cancel && atomic_load(options->cancel)) {

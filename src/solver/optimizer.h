@@ -10,7 +10,8 @@
  * a better one found becomes the input of the next round, and when a round finds nothing
  * the next vicinity is wider. The search's bound is the matching of boxes to goals over
  * the solver's push distances (solver_bound.h). By pushes, when the rounds come to the
- * vicinities of two boxes a share of the budget goes to a base by other routes than the
+ * vicinities of two boxes (or at the optimal mode's turn, if it comes first) a share of the
+ * budget goes to a base by other routes than the
  * input's (optimizer_pull.h: pulls from the goals, met by the fast mode), taken when it has
  * fewer pushes than the best, else, within a tenth of them, given rounds of its own; and
  * the optimal mode (solver.h) has a turn when the vicinities have converged or a third of the
