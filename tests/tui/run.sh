@@ -39,7 +39,8 @@ kill_games() {
         command_line=
         IFS= read -r command_line 2> /dev/null < "/proc/${pid:-0}/cmdline"
         case $command_line in
-        "$SOKOBAN"* | *"$WORK/game.pid"*) kill -KILL "$pid" 2> /dev/null ;; # or its shell
+        # (or play.sh's child not yet the game)
+        "$SOKOBAN"* | *"$WORK/play.sh"*) kill -KILL "$pid" 2> /dev/null ;;
         esac
     done < "$WORK/game.pids"
 }
@@ -158,28 +159,39 @@ write_file > "$WORK/small.xsb" <<'LEVELS'
 LEVELS
 
 # The shell the game runs in: play.sh TERM LANG SOKOBAN ARGS... It ignores the signals the tests
-# send, so it lives to report the game's exit status and the terminal's settings
-# afterwards, for the tests to check what is left behind. Written once and run by sh; it
-# starts no process a shell builtin can stand in for (each takes milliseconds of CPU, and
-# the suite starts the game some 150 times).
+# send, so it lives to report the game's exit status (and, for a test that calls
+# check_settings, the terminal's settings) afterwards, for the tests to check what is left
+# behind. Written once and run by sh; it starts no process a shell builtin can stand in for
+# (each takes milliseconds of CPU, and the suite starts the game some 150 times).
+# The game runs in its background, so that its process id is known without a shell that
+# writes its own and becomes the game: without job control it stays in the terminal's
+# foreground process group, and it gets the terminal back as its standard input (a
+# background command's is /dev/null); the signals it is sent it handles itself.
 write_file > "$WORK/play.sh" <<SCRIPT
 trap '' INT HUP TERM
 export TERM=\$1 LANG=\$2 LC_ALL=\$2 XDG_DATA_HOME="$XDG_DATA_HOME"
 shift 2
-sh -c 'echo \$\$ > "$WORK/game.pid"; echo \$\$ >> "$WORK/game.pids"; exec "\$0" "\$@" 2> "$WORK/stderr"' "\$@"
+exec 5<&0
+"\$@" <&5 5<&- 2> "$WORK/stderr" &
+echo \$! > "$WORK/game.pid"
+echo \$! >> "$WORK/game.pids"
+exec 5<&-
+wait \$!
 status=\$?
 # Each line from the first column (\r): a game killed with the terminal raw leaves newlines
 # that do not return the cursor, and a line that starts far right wraps.
 printf '\r\nEXIT=%s\r\n' "\$status"
 times > "$WORK/times" # the game's CPU seconds, on the last line
 # echo and icanon as stty -a words them (-echo when off), in its order
-settings=\$(stty -a)
-set -f
-IFS=' ;
+if [ -e "$WORK/settings" ]; then
+    settings=\$(stty -a)
+    set -f
+    IFS=' ;
 '
-for word in \$settings; do
-    case \$word in echo | -echo | icanon | -icanon) printf '%s ' "\$word" ;; esac
-done
+    for word in \$settings; do
+        case \$word in echo | -echo | icanon | -icanon) printf '%s ' "\$word" ;; esac
+    done
+fi
 printf '\r\nSHELL-DONE\r\n'
 # Keep the pane (and its screen) until the test kills the server, which ends the read.
 while read -r line; do :; done
@@ -384,6 +396,12 @@ kill_server() {
 signal_game() {
     read -r pid < "$WORK/game.pid"
     kill -s "$1" "$pid"
+}
+
+# check_settings: from now on play.sh shows the terminal's settings after each game (echo or
+# -echo, icanon or -icanon), for has_word to read (stty is a process a game's end).
+check_settings() {
+    : > "$WORK/settings"
 }
 
 # has_word WORD: true when the screen read last shows WORD between spaces or line ends.
@@ -1338,6 +1356,7 @@ test_nothing_cut_at_40_columns() {
 # q, Ctrl-C, SIGTERM and SIGHUP leave the terminal as it was: echo and canonical mode
 # back, the game's screen gone; a signal's exit status is 128 + its number.
 test_quit_restores_terminal() {
+    check_settings
     for how in q:0 C-c:130 TERM:143 HUP:129; do
         status=${how#*:} how=${how%:*}
         start_game -l C "$WORK/small.xsb"
@@ -1415,6 +1434,7 @@ test_quit_at_once_on_a_huge_level() {
 # terminal restored (no alternate screen, no mouse tracking), the moves saved, and the exit
 # status 128 + the signal's number.
 test_signals_save_and_restore() {
+    check_settings
     for how in QUIT:131 USR1:138 USR2:140 ALRM:142 XCPU:152 XFSZ:153 VTALRM:154 PROF:155; do
         status=${how#*:} how=${how%:*}
         start_game -l C "$WORK/small.xsb" --level 3
@@ -1452,6 +1472,7 @@ for folder in sys.argv[1:]:
 # saved, the exit status 128 + the signal's number. The numbers come from python3 (meson's
 # own language), as sh's kill names no real-time signal.
 test_every_ending_signal_saves() {
+    check_settings
     signals=$("$PYTHON" -c '
 import signal, sys
 print(" ".join("%s:%d" % (name, getattr(signal, "SIG" + name)) for name in sys.argv[1:]))' \
