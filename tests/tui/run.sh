@@ -24,7 +24,7 @@ cd "$here/../../levels" && SOURCE_LEVELS=$PWD && cd "$start_directory"
 # seconds to start.
 PYTHON=${PYTHON:-python3}
 
-SOCKET_BASE="sokoban-test-$NAME-$$"
+SOCKET_BASE="t$$" # short: a socket's path has a length limit (see TMUX_TMPDIR below)
 SOCKET=$SOCKET_BASE
 STARTS=0
 WORK= TMUX_TMPDIR= XDG_DATA_HOME= STOPPED=0
@@ -101,17 +101,22 @@ trap cleanup EXIT
 trap 'STOPPED=1; exit 143' TERM
 trap 'STOPPED=1; exit 130' INT
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX") || exit 1
-# tmux keeps its sockets here (a short path: sockets have a length limit), removed at the end.
-TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX) || exit 1
-# The game's data: on tmpfs when there is one, since the game syncs its database as it saves
-# (milliseconds each on a disk) and what the tests check of it is the same there. Its path
-# is as long as $WORK/data's, so that the screens that show it wrap it where they did.
+# The test's folder, with the game's data in it: on tmpfs when there is one, since the game
+# syncs its database as it saves (milliseconds each on a disk) and what the tests check of
+# it is the same there. Its name is as long in both places, so that the screens that show
+# the data's path wrap it where they did. One folder made (mktemp, a process each).
 if [ -z "${TMPDIR-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
-    XDG_DATA_HOME=$(mktemp -d "/dev/shm/sokoban-tui-$NAME.XXXXXXX") || exit 1
+    WORK=$(mktemp -d "/dev/shm/sokoban-$NAME.XXXXXX") || exit 1
 else
-    XDG_DATA_HOME=$WORK/data
-    mkdir "$XDG_DATA_HOME" || exit 1
+    WORK=$(mktemp -d "${TMPDIR:-/tmp}/sokoban-tui-$NAME.XXXXXX") || exit 1
+fi
+# (not made here: the game makes it as it saves, a test that writes in it first with mkdir -p)
+XDG_DATA_HOME=$WORK/data
+# tmux keeps its sockets in the test's folder, or, when its path is too long for a socket's
+# (108 bytes: $TMUX_TMPDIR/tmux-UID/$SOCKET_BASE-N), in a short one of their own.
+TMUX_TMPDIR=$WORK
+if [ $((${#WORK} + 32)) -gt 107 ]; then
+    TMUX_TMPDIR=$(mktemp -d /tmp/sokoban-tmux.XXXXXX) || exit 1
 fi
 export TMUX_TMPDIR XDG_DATA_HOME
 
