@@ -13,6 +13,7 @@
 #include "solver/solver_domain.h"
 #include "solver/solver_features.h"
 #include "solver_board.h"
+#include "xsokoban_39.h"
 
 typedef struct fixture {
     solver_board level;
@@ -88,43 +89,6 @@ static void test_the_free_floor_is_counted_in_regions(void **state)
     fixture_free(&f);
 }
 
-/* The packing order of a search given an earlier position of its game
- * (solver_options.plan_from) is the order worked out from that position, targets and parking
- * squares alike, wherever the search stands: here XSokoban 39's start and its position after
- * 360 pushes of the reference solution, where the order worked out afresh is another. */
-static const char xsokoban_39_start[] = "             ######\n"
-                                        " #############....#\n"
-                                        "##   ##     ##....#\n"
-                                        "#  $$##  $ @##....#\n"
-                                        "#      $$ $#  ....#\n"
-                                        "#  $ ## $$ # # ...#\n"
-                                        "#  $ ## $  #  ....#\n"
-                                        "## ##### ### ##.###\n"
-                                        "##   $  $ ##   .  #\n"
-                                        "# $###  # ##### ###\n"
-                                        "#   $   #       #\n"
-                                        "#  $ #$ $ $###  #\n"
-                                        "# $$$# $   # ####\n"
-                                        "#    #  $$ #\n"
-                                        "######   ###\n"
-                                        "     #####\n";
-static const char xsokoban_39_at_push_360[] = "             ######\n"
-                                              " #############*.**#\n"
-                                              "##   ##     ##*.**#\n"
-                                              "#    ##$  $ ##*..*#\n"
-                                              "#         $#  ....#\n"
-                                              "#    ##    # # .**#\n"
-                                              "#  $ ##    # $...*#\n"
-                                              "## ##### ### ##.###\n"
-                                              "##        ##   .  #\n"
-                                              "# @###  # ##### ###\n"
-                                              "# $     #       #\n"
-                                              "#  $ #     ###  #\n"
-                                              "# $$$#$$   # ####\n"
-                                              "#    #  $$ #\n"
-                                              "######   ###\n"
-                                              "     #####\n";
-
 static bool same_order(const solver_features *a, const solver_features *b, int goals)
 {
     if (a->parking.count != b->parking.count) return false;
@@ -137,6 +101,10 @@ static bool same_order(const solver_features *a, const solver_features *b, int g
     return true;
 }
 
+/* The packing order of a search given an earlier position of its game
+ * (solver_options.plan_from) is the order worked out from that position, targets and parking
+ * squares alike, wherever the search stands: here XSokoban 39's start and its position after
+ * 360 pushes of the reference solution, where the order worked out afresh is another. */
 static void test_the_order_is_worked_out_from_the_position_given(void **state)
 {
     (void)state;

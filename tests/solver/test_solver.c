@@ -34,6 +34,7 @@
 #include "solver/solver_stuck.h"
 #include "solver/solver_macro.h"
 #include "solver/solver_threads.h"
+#include "xsokoban_39.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -1819,41 +1820,6 @@ static void test_the_second_run_opens_the_way_with_whole_box_moves(void **state)
     solver_result_free(&r);
     fixture_free(&f);
 }
-
-/* XSokoban 39 drawn twice: its start, and the position after 360 pushes of its reference
- * solution (a hint the game missed: the race finds none there in 2 million nodes). */
-static const char xsokoban_39_start[] = "             ######\n"
-                                        " #############....#\n"
-                                        "##   ##     ##....#\n"
-                                        "#  $$##  $ @##....#\n"
-                                        "#      $$ $#  ....#\n"
-                                        "#  $ ## $$ # # ...#\n"
-                                        "#  $ ## $  #  ....#\n"
-                                        "## ##### ### ##.###\n"
-                                        "##   $  $ ##   .  #\n"
-                                        "# $###  # ##### ###\n"
-                                        "#   $   #       #\n"
-                                        "#  $ #$ $ $###  #\n"
-                                        "# $$$# $   # ####\n"
-                                        "#    #  $$ #\n"
-                                        "######   ###\n"
-                                        "     #####\n";
-static const char xsokoban_39_at_push_360[] = "             ######\n"
-                                              " #############*.**#\n"
-                                              "##   ##     ##*.**#\n"
-                                              "#    ##$  $ ##*..*#\n"
-                                              "#         $#  ....#\n"
-                                              "#    ##    # # .**#\n"
-                                              "#  $ ##    # $...*#\n"
-                                              "## ##### ### ##.###\n"
-                                              "##        ##   .  #\n"
-                                              "# @###  # ##### ###\n"
-                                              "# $     #       #\n"
-                                              "#  $ #     ###  #\n"
-                                              "# $$$#$$   # ####\n"
-                                              "#    #  $$ #\n"
-                                              "######   ###\n"
-                                              "     #####\n";
 
 /* Given the level's start (solver_options.plan_from, as the game gives it), the race's second
  * run first searches on the packing order worked out from there: XSokoban 39 at push 360 is
