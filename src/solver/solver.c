@@ -465,6 +465,12 @@ typedef struct race_level {
  * not answer in 2 million nodes (docs/SOLVER.md, section 29). */
 #define PLAN_SHARE 0.2
 #define PLAN_SECONDS 2.0
+/* At a level's start (no such position), FESS with parking on the plan found by the
+ * backward search over whole box pulls (solver_packing_search.h), for SEARCHED_SHARE of the
+ * limits and at most PLAN_SECONDS, taken out of the first part's share (the later parts keep
+ * theirs; moved on, they lost Microban I 109 at 20,000 nodes): the same levels solved at node
+ * limits in fewer nodes (docs/SOLVER.md, section 29). */
+#define SEARCHED_SHARE 0.1
 
 /* True when a search that ended with `result` leaves room for another within `limits`
  * (whose time counts from `began`): it stopped at a limit (its own, or its memory) and was
@@ -517,15 +523,22 @@ static void solve_run(const race_level *level, int index, solver_options mine,
         solve_search(level->board, level->start, &mine, level->learned, false, result);
         return;
     }
-    /* the order of an earlier position first, the later parts' shares moved on by its own */
+    /* the order of an earlier position first, the later parts' shares moved on by its own;
+     * or at a level's start the plan by the backward search, out of the first part's share */
+    bool searched =
+        !level->plan_from &&
+        !(mine.disable & (SOLVER_NO_PLAN_SEARCH | SOLVER_NO_PARKING | SOLVER_NO_PULL_HOME));
+    bool planned = level->plan_from || searched;
     double from = level->began, after = level->plan_from ? PLAN_SHARE : 0;
-    if (level->plan_from) {
-        double end = share_of_time(from, mine.deadline, PLAN_SHARE);
+    double lead = level->plan_from ? PLAN_SHARE : SEARCHED_SHARE;
+    if (planned) {
+        double end = share_of_time(from, mine.deadline, lead);
         solver_options plan = mine;
         plan.plan_from = level->plan_from;
+        plan.searched_plan = searched;
         plan.deadline = mine.deadline > 0 && from + PLAN_SECONDS < end ? from + PLAN_SECONDS : end;
         if (mine.deadline == 0 && mine.max_nodes == 0) plan.deadline = from + PLAN_SECONDS;
-        if (mine.max_nodes) plan.max_nodes = (uint64_t)(PLAN_SHARE * (double)mine.max_nodes) + 1;
+        if (mine.max_nodes) plan.max_nodes = (uint64_t)(lead * (double)mine.max_nodes) + 1;
         solve_search(level->board, level->start, &plan, level->learned, false, result);
         if (!run_again(&mine, level->began, result, 0)) return;
         from = ida_clock(); /* the first part's seconds from here */
@@ -537,7 +550,7 @@ static void solve_run(const race_level *level, int index, solver_options mine,
     if (mine.deadline > 0 && share < first.deadline) first.deadline = share;
     if (mine.max_nodes)
         first.max_nodes = (uint64_t)((ODD_FIRST_SHARE + after) * (double)mine.max_nodes) + 1;
-    if (level->plan_from)
+    if (planned)
         run_then(level->board, level->start, first, level->learned, false, result);
     else
         solve_search(level->board, level->start, &first, level->learned, false, result);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "solver_macro.h"
+#include "solver_packing_search.h"
 
 /* Pushes from every square to each parking square, by a breadth-first search of pulls back
  * from it over the walls alone (one pull: the box and the player behind it each one step). */
@@ -73,9 +74,13 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
         int square = s->box_square[i];
         sources[square] = board_is_goal(b, square) ? 2 : 1;
     }
-    int layers = solver_packing_layers_until(
-        b, from ? from->player : s->player, s->pull_home ? sources : NULL, f->layer,
-        s->parking ? &f->parking : NULL, s->order_search, stop);
+    int layers = 0;
+    if (s->searched_plan && s->parking && s->pull_home)
+        layers = solver_packing_search(b, sources, rest, f->layer, &f->parking, stop);
+    if (layers == 0)
+        layers = solver_packing_layers_until(
+            b, from ? from->player : s->player, s->pull_home ? sources : NULL, f->layer,
+            s->parking ? &f->parking : NULL, s->order_search, stop);
     free(sources);
     free(rest);
     f->parking.rest = NULL;

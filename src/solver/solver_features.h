@@ -42,7 +42,9 @@ typedef struct solver_features {
 } solver_features;
 
 /* Computes the packing order from the search's current state (the boxes come from where
- * they stand now). False when out of memory or when `stop` (may be NULL) says to give up. */
+ * they stand now, or stood in search->plan_from): YASS's rules (solver_packing.h), or with
+ * search->searched_plan the plan of the backward search (solver_packing_search.h) when it
+ * finds one. False when out of memory or when `stop` (may be NULL) says to give up. */
 bool solver_features_init(solver_features *features, const solver_search *search,
                           const solver_stop *stop);
 void solver_features_free(solver_features *features);

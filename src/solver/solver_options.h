@@ -59,6 +59,9 @@ enum {
         2097152, /* optimal mode: the order from the last iteration (solver_below.h) */
     SOLVER_NO_JOINER_MOVES = 4194304, /* fast mode: the joiner over whole box moves */
     SOLVER_NO_OPENER_MOVES = 8388608, /* fast mode: the opener over whole box moves */
+    /* fast mode: the race's part on the packing plan by a backward search (docs/SOLVER.md,
+     * section 29) */
+    SOLVER_NO_PLAN_SEARCH = 16777216,
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);
@@ -100,6 +103,10 @@ typedef struct solver_options {
     struct ida_team *team;
     int team_member;
     struct solver_table *shared_table;
+    /* Inside the solver only (false from a caller): the fast mode's packing plan is found
+     * by the backward search over whole box pulls (solver_packing_search.h), the race's part
+     * that takes it (docs/SOLVER.md, section 29). */
+    bool searched_plan;
 } solver_options;
 
 /* When to give up: the deadline (0: none) and the cancel flag. Every phase of a

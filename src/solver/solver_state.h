@@ -106,6 +106,9 @@ typedef struct solver_search {
     /* the position the packing order is worked out from, NULL: this search's own start
      * (solver_options.plan_from, given only to the race's part that takes it) */
     const position *plan_from;
+    /* the packing order by the backward search of solver_packing_search.h, when it finds one
+     * (solver_options.searched_plan) */
+    bool searched_plan;
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
     /* the optimal mode's check of them after each push, while a box is on a goal; NULL:

@@ -1,17 +1,20 @@
 /* test_features.c - FESS's feature space (solver_features.h): boxes count as packed in
  * packing order only (a box on the goal to fill later counts for nothing while the deeper
  * one is empty), the free floor's regions are counted, the player's reach as one, and the
- * order may be worked out from an earlier position of the game. Levels drawn inline. */
+ * order may be worked out from an earlier position of the game or be the plan of the backward
+ * search. Levels drawn inline. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
 #include "solver/solver_domain.h"
 #include "solver/solver_features.h"
+#include "solver/solver_packing_search.h"
 #include "solver_board.h"
 #include "xsokoban_39.h"
 
@@ -124,6 +127,44 @@ static void test_the_order_is_worked_out_from_the_position_given(void **state)
     fixture_free(&start);
 }
 
+/* A search told to take the plan of the backward search (solver_options.searched_plan, the
+ * race's part) has that plan for its order, targets and parking squares alike, where the
+ * order by YASS's rules is another: XSokoban 39's start. */
+static void test_the_searched_plan_is_the_order_when_asked_for(void **state)
+{
+    (void)state;
+    fixture own, given;
+    fixture_from_text(&own, xsokoban_39_start);
+    solver_board_from_text(&given.level, xsokoban_39_start);
+    solver_options options = {.mode = SOLVER_FAST, .searched_plan = true};
+    assert_true(solver_search_init(&given.search, &given.level.board, &given.level.start,
+                                   &given.level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_features_init(&given.features, &given.search, NULL));
+    const board *b = &given.level.board;
+    int goals = b->goal_count;
+    uint8_t *sources = calloc((size_t)b->size, 1), *rest = malloc((size_t)b->size);
+    int *layer = malloc((size_t)goals * sizeof *layer);
+    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * 4);
+    int *parked = malloc((size_t)goals * sizeof *parked);
+    assert_true(sources && rest && layer && square && goal && parked);
+    for (int q = 0; q < b->size; q++)
+        if (given.level.start.boxes[q]) sources[q] = board_is_goal(b, q) ? 2 : 1;
+    solver_macro_rest_squares(b, &given.level.distances, rest);
+    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
+    assert_true(solver_packing_search(b, sources, rest, layer, &parking, NULL) > 0);
+    solver_features plan = {.layer = layer, .parking = parking};
+    assert_true(same_order(&given.features, &plan, goals));
+    assert_false(same_order(&own.features, &plan, goals));
+    free(sources);
+    free(rest);
+    free(layer);
+    free(square);
+    free(goal);
+    free(parked);
+    fixture_free(&given);
+    fixture_free(&own);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -131,6 +172,7 @@ int main(void)
         cmocka_unit_test(test_the_deep_goal_filled_counts_and_the_near_one_alone_does_not),
         cmocka_unit_test(test_the_free_floor_is_counted_in_regions),
         cmocka_unit_test(test_the_order_is_worked_out_from_the_position_given),
+        cmocka_unit_test(test_the_searched_plan_is_the_order_when_asked_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

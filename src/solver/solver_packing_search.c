@@ -1,0 +1,413 @@
+/* solver_packing_search.c - a packing plan by a best-first search over whole box pulls. */
+#include "solver_packing_search.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver_floor_tree.h"
+
+/* The positions' squares take at most this much memory. */
+#define PLAN_CELL_BYTES ((size_t)24 << 20)
+/* The search gives up once it has looked at this many squares (pull searches, floods),
+ * about 0.3 s: on XSokoban and Microban I every plan found within SOLVER_PLAN_POSITIONS is
+ * found within it. Work, not seconds: the plan is the same on a busy machine. */
+#define PLAN_WORK (UINT64_C(1) << 25)
+
+/* What a square holds in a position of the search. */
+enum { CELL_FREE = 0, CELL_BOX = 1, CELL_USED = 2 /* a base whose box is gone: free floor */ };
+
+enum {
+    BASES_PER_BOX = 3, /* of the bases a box reaches, the nearest by pulls are tried */
+    PARKS_PER_BOX = 2, /* parking squares tried for a box on a goal: the farthest, a middle one */
+    NO_NODE = -1,
+};
+
+/* A position met: its squares are cells[index * size ...]. */
+typedef struct plan_node {
+    int parent;   /* NO_NODE for a root */
+    int from, to; /* the pull that made it (a whole box move); -1 at a root */
+    int player;   /* the least square of the player's region */
+    int depth;    /* whole box moves from the solved position */
+    int left;     /* boxes not yet home */
+    uint64_t key;
+} plan_node;
+
+typedef struct plan_entry {
+    uint64_t priority;
+    int node;
+} plan_entry;
+
+typedef struct plan_search {
+    const board *b;
+    const uint8_t *sources, *rest;
+    size_t size;
+    plan_node *nodes;
+    uint8_t *cells;
+    int count, capacity;
+    int *table; /* open addressing over node indices, -1 empty */
+    size_t table_mask;
+    plan_entry *heap;
+    int heap_count;
+    solver_floor_tree tree;
+    int *distance, *queue, *reached, *after; /* per square or (square, side) */
+    int *label;
+    uint8_t *work;      /* a child's cells */
+    uint8_t *boxes;     /* the expanded position's boxes, one byte a square (the floor tree's) */
+    int *box_list;      /* the same, their squares */
+    uint64_t work_done; /* squares looked at so far (PLAN_WORK) */
+} plan_search;
+
+static uint64_t cells_key(const uint8_t *cells, size_t size, int player)
+{
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)player;
+    for (size_t i = 0; i < size; i++) h = (h ^ cells[i]) * 1099511628211ULL;
+    return h ^ (h >> 29);
+}
+
+static void heap_push(plan_search *p, uint64_t priority, int node)
+{
+    int i = p->heap_count++;
+    while (i > 0) {
+        int up = (i - 1) / 2;
+        if (p->heap[up].priority <= priority) break;
+        p->heap[i] = p->heap[up];
+        i = up;
+    }
+    p->heap[i] = (plan_entry){priority, node};
+}
+
+static int heap_pop(plan_search *p)
+{
+    int best = p->heap[0].node;
+    plan_entry last = p->heap[--p->heap_count];
+    int i = 0;
+    for (;;) {
+        int child = 2 * i + 1;
+        if (child >= p->heap_count) break;
+        if (child + 1 < p->heap_count && p->heap[child + 1].priority < p->heap[child].priority)
+            child++;
+        if (p->heap[child].priority >= last.priority) break;
+        p->heap[i] = p->heap[child];
+        i = child;
+    }
+    if (p->heap_count > 0) p->heap[i] = last;
+    return best;
+}
+
+/* Labels the free floor of `cells` into regions (label[square], -1 off the floor); returns
+ * their number, *player the least square of the region of `from`. */
+static int floor_regions(plan_search *p, const uint8_t *cells, int from, int *player)
+{
+    const board *b = p->b;
+    int regions = 0;
+    for (int q = 0; q < b->size; q++) p->label[q] = -1;
+    *player = from;
+    for (int q = 0; q < b->size; q++) {
+        if (!board_is_inside(b, q) || cells[q] == CELL_BOX || p->label[q] >= 0) continue;
+        int head = 0, tail = 0, least = q;
+        bool mine = false;
+        p->label[q] = regions;
+        p->queue[tail++] = q;
+        while (head < tail) {
+            int square = p->queue[head++];
+            mine |= square == from;
+            if (square < least) least = square;
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = square + b->delta[d];
+                if (!board_is_inside(b, next) || cells[next] == CELL_BOX || p->label[next] >= 0)
+                    continue;
+                p->label[next] = regions;
+                p->queue[tail++] = next;
+            }
+        }
+        if (mine) *player = least;
+        regions++;
+    }
+    return regions;
+}
+
+/* The order in which positions are taken: fewer boxes left, then fewer regions of floor,
+ * then fewer moves. */
+static uint64_t priority_of(const plan_node *n, int regions)
+{
+    return ((uint64_t)n->left << 48) | ((uint64_t)(regions & 0xffff) << 32) |
+           (uint64_t)(uint32_t)n->depth;
+}
+
+static int boxes_left(const plan_search *p, const uint8_t *cells)
+{
+    int left = 0;
+    for (int q = 0; q < p->b->size; q++) left += cells[q] == CELL_BOX && !p->sources[q];
+    return left;
+}
+
+/* Adds the position in p->work with the player on `player` unless met already: its node, or
+ * NO_NODE (met, or no room). */
+static int add_node(plan_search *p, int parent, int from, int to, int player)
+{
+    if (p->count >= p->capacity) return NO_NODE;
+    int least;
+    int regions = floor_regions(p, p->work, player, &least);
+    p->work_done += p->size;
+    uint64_t key = cells_key(p->work, p->size, least);
+    size_t slot = (size_t)key & p->table_mask;
+    for (; p->table[slot] >= 0; slot = (slot + 1) & p->table_mask) {
+        const plan_node *other = &p->nodes[p->table[slot]];
+        if (other->key == key && other->player == least &&
+            memcmp(p->cells + (size_t)p->table[slot] * p->size, p->work, p->size) == 0)
+            return NO_NODE;
+    }
+    int index = p->count++;
+    p->table[slot] = index;
+    memcpy(p->cells + (size_t)index * p->size, p->work, p->size);
+    plan_node *n = &p->nodes[index];
+    *n = (plan_node){.parent = parent,
+                     .from = from,
+                     .to = to,
+                     .player = least,
+                     .depth = parent == NO_NODE ? 0 : p->nodes[parent].depth + 1,
+                     .left = boxes_left(p, p->work),
+                     .key = key};
+    heap_push(p, priority_of(n, regions), index);
+    return index;
+}
+
+/* The pulls of the box on `box` in `cells`, the player in the region of `player`: the squares
+ * reached into p->reached (in the order reached, nearest first), the player's square after
+ * the first pull reaching each into p->after[square]; returns their number. */
+static int pull_box(plan_search *p, const uint8_t *cells, int box, int player)
+{
+    const board *b = p->b;
+    solver_floor_tree_build(&p->tree, p->boxes, box, player);
+    if (!solver_floor_tree_reached(&p->tree, box)) return 0;
+    int from_part = solver_floor_tree_part(&p->tree, box, player);
+    int head = 0, tail = 0, count = 0;
+    for (int q = 0; q < b->size * 4; q++) p->distance[q] = -1;
+    for (int s = 0; s < DIRECTION_COUNT; s++) {
+        int side = box + b->delta[s];
+        if (!board_is_inside(b, side) || cells[side] == CELL_BOX ||
+            solver_floor_tree_part(&p->tree, box, side) != from_part)
+            continue;
+        p->distance[box * 4 + s] = 0;
+        p->queue[tail++] = box * 4 + s;
+    }
+    uint8_t *seen = p->work; /* scratch: cleared below, refilled by the caller */
+    memset(seen, 0, p->size);
+    seen[box] = 1;
+    p->work_done += 5 * p->size + (uint64_t)tail;
+    while (head < tail) {
+        int state = p->queue[head++], at = state / 4, side = at + b->delta[state % 4];
+        int part = solver_floor_tree_part(&p->tree, at, side);
+        for (int d = 0; d < DIRECTION_COUNT; d++) {
+            int to = at + b->delta[d], back = to + b->delta[d];
+            if (!board_is_inside(b, to) || !board_is_inside(b, back) ||
+                (cells[to] == CELL_BOX && to != box) || (cells[back] == CELL_BOX && back != box) ||
+                solver_floor_tree_part(&p->tree, at, to) != part)
+                continue;
+            int next = to * 4 + d;
+            if (p->distance[next] >= 0) continue;
+            p->distance[next] = p->distance[state] + 1;
+            p->queue[tail++] = next;
+            if (!seen[to]) {
+                seen[to] = 1;
+                p->reached[count++] = to;
+                p->after[to] = back;
+            }
+        }
+    }
+    return count;
+}
+
+/* A child: the box on `from` taken to `to`, taken off the board there when `to` is a free
+ * base, the player on `player`. */
+static void add_move(plan_search *p, int node, int from, int to, int player)
+{
+    const uint8_t *cells = p->cells + (size_t)node * p->size;
+    memcpy(p->work, cells, p->size);
+    p->work[from] = CELL_FREE;
+    p->work[to] = p->sources[to] ? CELL_USED : CELL_BOX;
+    add_node(p, node, from, to, player);
+}
+
+/* Every child of `node`: each box to its nearest free bases, and a box on a goal to parking
+ * squares too. */
+static void expand(plan_search *p, int node)
+{
+    const board *b = p->b;
+    int player = p->nodes[node].player;
+    int *boxes = p->box_list, box_count = 0;
+    const uint8_t *cells = p->cells + (size_t)node * p->size;
+    for (int q = 0; q < b->size; q++) {
+        p->boxes[q] = cells[q] == CELL_BOX;
+        if (p->boxes[q]) boxes[box_count++] = q;
+    }
+    for (int i = 0; i < box_count; i++) {
+        int box = boxes[i];
+        cells = p->cells + (size_t)node * p->size; /* p->cells does not move, p->work does */
+        int count = pull_box(p, cells, box, player);
+        int targets[BASES_PER_BOX + PARKS_PER_BOX], target_count = 0, bases = 0;
+        int parks[2] = {-1, -1}, park_seen = 0;
+        for (int k = 0; k < count; k++) {
+            int to = p->reached[k];
+            if (p->sources[to] && cells[to] == CELL_FREE) {
+                if (bases < BASES_PER_BOX) targets[target_count++] = to, bases++;
+            } else if (board_is_goal(b, box) && !board_is_goal(b, to) && !p->sources[to] &&
+                       cells[to] == CELL_FREE && (!p->rest || p->rest[to])) {
+                park_seen++;
+                parks[1] = to; /* the farthest so far */
+                if (park_seen == 1) parks[0] = to;
+            }
+        }
+        /* a middle parking square: the first one reached at half the way of the farthest */
+        if (park_seen > 2) {
+            int middle = 0, seen_parks = 0;
+            for (int k = 0; k < count && !middle; k++) {
+                int to = p->reached[k];
+                if (board_is_goal(b, to) || p->sources[to] || cells[to] != CELL_FREE ||
+                    (p->rest && !p->rest[to]))
+                    continue;
+                if (++seen_parks >= park_seen / 2) parks[0] = to, middle = 1;
+            }
+        }
+        if (park_seen > 0) targets[target_count++] = parks[1];
+        if (park_seen > 1 && parks[0] != parks[1]) targets[target_count++] = parks[0];
+        int after[BASES_PER_BOX + PARKS_PER_BOX];
+        for (int t = 0; t < target_count; t++) after[t] = p->after[targets[t]];
+        for (int t = 0; t < target_count; t++) add_move(p, node, box, targets[t], after[t]);
+    }
+}
+
+/* The plan along the path to `node`, played forwards (see solver_packing_search()). */
+static int write_plan(plan_search *p, int node, int *layer, solver_parking *parking)
+{
+    const board *b = p->b;
+    int moves = p->nodes[node].depth, *path = malloc((size_t)(moves + 1) * sizeof *path);
+    int *origin = malloc(p->size * sizeof *origin), *parked = malloc(p->size * sizeof *parked);
+    if (!path || !origin || !parked) {
+        free(path);
+        free(origin);
+        free(parked);
+        return -1;
+    }
+    for (int n = node, i = moves; n != NO_NODE && i > 0; n = p->nodes[n].parent) path[--i] = n;
+    for (size_t q = 0; q < p->size; q++) origin[q] = parked[q] = -1;
+    for (int g = 0; g < b->goal_count; g++) {
+        origin[b->goals[g]] = g;
+        layer[g] = moves; /* never emptied: filled first (it holds its box already) */
+    }
+    parking->count = 0;
+    for (int i = 0; i < moves; i++) {
+        const plan_node *n = &p->nodes[path[i]];
+        int g = origin[n->from];
+        if (board_is_goal(b, n->from) && g >= 0 && parked[n->from] < 0) layer[g] = i;
+        if (parked[n->from] >= 0) parking->layer[parked[n->from]] = i;
+        if (!p->sources[n->to] && board_is_goal(b, n->from) && parked[n->from] < 0) {
+            int k = parking->count++;
+            parking->square[k] = n->to;
+            parking->goal[k] = g;
+            parking->layer[k] = -1;
+            parked[n->to] = k;
+        } else {
+            parked[n->to] = parked[n->from];
+        }
+        origin[n->to] = g;
+        origin[n->from] = -1;
+        parked[n->from] = -1;
+    }
+    free(path);
+    free(origin);
+    free(parked);
+    return moves + 1;
+}
+
+static bool plan_search_init(plan_search *p, const board *b, const uint8_t *sources,
+                             const uint8_t *rest)
+{
+    *p = (plan_search){.b = b, .sources = sources, .rest = rest, .size = (size_t)b->size};
+    /* at most PLAN_CELL_BYTES of positions on a large board */
+    p->capacity = SOLVER_PLAN_POSITIONS;
+    if ((size_t)p->capacity * p->size > PLAN_CELL_BYTES)
+        p->capacity = (int)(PLAN_CELL_BYTES / p->size) + 1;
+    size_t table = 1;
+    while (table < 2 * (size_t)p->capacity) table *= 2;
+    p->table_mask = table - 1;
+    p->nodes = malloc((size_t)p->capacity * sizeof *p->nodes);
+    p->cells = malloc((size_t)p->capacity * p->size);
+    p->table = malloc(table * sizeof *p->table);
+    p->heap = malloc((size_t)p->capacity * sizeof *p->heap);
+    p->distance = malloc(p->size * 4 * sizeof *p->distance);
+    p->queue = malloc(p->size * 4 * sizeof *p->queue);
+    p->reached = malloc(p->size * sizeof *p->reached);
+    p->after = malloc(p->size * sizeof *p->after);
+    p->label = malloc(p->size * sizeof *p->label);
+    p->work = malloc(p->size);
+    p->boxes = malloc(p->size);
+    p->box_list = malloc(p->size * sizeof *p->box_list);
+    bool ok = solver_floor_tree_init(&p->tree, b);
+    if (!ok || !p->nodes || !p->cells || !p->table || !p->heap || !p->distance || !p->queue ||
+        !p->reached || !p->after || !p->label || !p->work || !p->boxes || !p->box_list)
+        return false;
+    for (size_t i = 0; i < table; i++) p->table[i] = -1;
+    return true;
+}
+
+static void plan_search_free(plan_search *p)
+{
+    solver_floor_tree_free(&p->tree);
+    free(p->nodes);
+    free(p->cells);
+    free(p->table);
+    free(p->heap);
+    free(p->distance);
+    free(p->queue);
+    free(p->reached);
+    free(p->after);
+    free(p->label);
+    free(p->work);
+    free(p->boxes);
+    free(p->box_list);
+}
+
+int solver_packing_search(const board *b, const uint8_t *sources, const uint8_t *rest, int *layer,
+                          solver_parking *parking, const solver_stop *stop)
+{
+    plan_search p;
+    int result = 0;
+    if (!plan_search_init(&p, b, sources, rest)) {
+        plan_search_free(&p);
+        return -1;
+    }
+    /* the solved position, the player in each region of its floor */
+    uint8_t *solved = malloc(p.size);
+    if (!solved) {
+        plan_search_free(&p);
+        return -1;
+    }
+    for (int q = 0; q < b->size; q++) solved[q] = board_is_goal(b, q) ? CELL_BOX : CELL_FREE;
+    int least;
+    int regions = floor_regions(&p, solved, -1, &least);
+    int *firsts = malloc((size_t)(regions > 0 ? regions : 1) * sizeof *firsts);
+    for (int r = 0; firsts && r < regions; r++) firsts[r] = -1;
+    for (int q = 0; firsts && q < b->size; q++)
+        if (p.label[q] >= 0 && firsts[p.label[q]] < 0) firsts[p.label[q]] = q;
+    for (int r = 0; firsts && r < regions; r++) {
+        memcpy(p.work, solved, p.size);
+        add_node(&p, NO_NODE, -1, -1, firsts[r]);
+    }
+    if (!firsts) result = -1;
+    free(firsts);
+    free(solved);
+    for (int expanded = 0; result == 0 && p.heap_count > 0; expanded++) {
+        if (expanded % 64 == 0 && solver_stop_now(stop)) break;
+        int node = heap_pop(&p);
+        if (p.nodes[node].left == 0) {
+            result = write_plan(&p, node, layer, parking);
+            break;
+        }
+        if (p.count >= p.capacity || p.work_done > PLAN_WORK) break;
+        expand(&p, node);
+    }
+    plan_search_free(&p);
+    return result;
+}

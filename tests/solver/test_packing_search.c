@@ -1,0 +1,144 @@
+/* test_packing_search.c - the packing plan by a backward search over whole box pulls
+ * (solver_packing_search.h): the deepest goal of a corridor is filled first, a box that
+ * stands on its goal now is filled first and never parked, a level whose boxes cannot all
+ * leave the goals gets no plan, and on XSokoban 77 (drawn inline) the plan parks boxes off
+ * the goals and the bases, each parked box coming to its square before its goal's turn.
+ * Levels drawn inline. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "solver/solver_packing_search.h"
+#include "solver_board.h"
+
+/* The plan of f's start: its number of layers, layer[] and parking filled. */
+static int plan_of(solver_board *f, int *layer, solver_parking *parking)
+{
+    uint8_t *sources = calloc((size_t)f->board.size, 1);
+    assert_non_null(sources);
+    for (int q = 0; q < f->board.size; q++)
+        if (f->start.boxes[q]) sources[q] = board_is_goal(&f->board, q) ? 2 : 1;
+    int layers = solver_packing_search(&f->board, sources, NULL, layer, parking, NULL);
+    free(sources);
+    return layers;
+}
+
+static void test_the_deepest_goal_of_a_corridor_is_filled_first(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, "##########\n"
+                               "#@ $ $ ..#\n"
+                               "##########\n");
+    int layer[2], square[2], goal[2], parked[2];
+    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
+    assert_int_equal(plan_of(&f, layer, &parking), 3);
+    int deep = solver_board_goal_index(&f, solver_board_square(&f, 8, 1));
+    int near = solver_board_goal_index(&f, solver_board_square(&f, 7, 1));
+    assert_true(deep >= 0 && near >= 0);
+    /* pulled out first, filled last */
+    assert_int_equal(layer[near], 0);
+    assert_int_equal(layer[deep], 1);
+    assert_int_equal(parking.count, 0);
+    solver_board_free(&f);
+}
+
+static void test_a_box_on_its_goal_now_is_filled_first_and_stays(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, " #####\n"
+                               " #   #\n"
+                               " # $ ##\n"
+                               "##.*. #\n"
+                               "#  $  #\n"
+                               "#  @ ##\n"
+                               "######\n");
+    int layer[3], square[3], goal[3], parked[3];
+    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
+    int layers = plan_of(&f, layer, &parking);
+    assert_int_equal(layers, 3);
+    int held = solver_board_goal_index(&f, solver_board_square(&f, 3, 3));
+    assert_true(held >= 0);
+    assert_int_equal(layer[held], layers - 1);
+    for (int g = 0; g < f.board.goal_count; g++)
+        if (g != held) assert_true(layer[g] < layers - 1);
+    assert_int_equal(parking.count, 0);
+    solver_board_free(&f);
+}
+
+static void test_boxes_that_cannot_all_leave_the_goals_get_no_plan(void **state)
+{
+    (void)state;
+    solver_board f;
+    /* no pull brings a box into the corner where the box stands now */
+    solver_board_from_text(&f, "#####\n"
+                               "#$  #\n"
+                               "# . #\n"
+                               "# @ #\n"
+                               "#####\n");
+    int layer[1], square[1], goal[1], parked[1];
+    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
+    assert_int_equal(plan_of(&f, layer, &parking), 0);
+    solver_board_free(&f);
+}
+
+static void test_xsokoban_77_parks_boxes_off_the_goals_before_their_turn(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, "####################\n"
+                               "#    ##   #    #   #\n"
+                               "#  $  $     ## $   #\n"
+                               "## #####  .###### ##\n"
+                               " # ##  ##....#### ##\n"
+                               "## ##$ ###..##     #\n"
+                               "#      #... .# $ $ #\n"
+                               "# $ ## ## . ### ####\n"
+                               "# # $    #.## # #\n"
+                               "# $ $ #   .#### ##\n"
+                               "# #  ## # ##  #  ##\n"
+                               "#######  $##$   $ #\n"
+                               "      ##      $ #@#\n"
+                               "       #  ## ######\n"
+                               "       #######\n");
+    int goals = f.board.goal_count;
+    int *layer = malloc((size_t)goals * sizeof *layer);
+    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * 4);
+    int *parked = malloc((size_t)goals * sizeof *parked);
+    assert_true(layer && square && goal && parked);
+    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
+    int layers = plan_of(&f, layer, &parking);
+    assert_true(layers > goals);
+    assert_true(parking.count > 0);
+    for (int k = 0; k < parking.count; k++) {
+        assert_false(board_is_goal(&f.board, square[k]));
+        assert_false(f.start.boxes[square[k]]);
+        /* higher layers are filled first: the parking square before its goal */
+        assert_true(parked[k] > layer[goal[k]]);
+    }
+    /* one goal a layer: each whole box move of the plan is a turn of its own */
+    for (int g = 0; g < goals; g++)
+        for (int h = g + 1; h < goals; h++) assert_int_not_equal(layer[g], layer[h]);
+    free(layer);
+    free(square);
+    free(goal);
+    free(parked);
+    solver_board_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_the_deepest_goal_of_a_corridor_is_filled_first),
+        cmocka_unit_test(test_a_box_on_its_goal_now_is_filled_first_and_stays),
+        cmocka_unit_test(test_boxes_that_cannot_all_leave_the_goals_get_no_plan),
+        cmocka_unit_test(test_xsokoban_77_parks_boxes_off_the_goals_before_their_turn),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
