@@ -163,7 +163,7 @@ write_file > "$WORK/small.xsb" <<'LEVELS'
 ######################################
 LEVELS
 
-# The shell the game runs in: play.sh TERM LANG SOKOBAN ARGS... It ignores the signals the tests
+# The shell the game runs in: play.sh START TERM LANG SOKOBAN ARGS... It ignores the signals the tests
 # send, so it lives to report the game's exit status (and, for a test that calls
 # check_settings, the terminal's settings) afterwards, for the tests to check what is left
 # behind. Written once and run by sh; it starts no process a shell builtin can stand in for
@@ -171,15 +171,18 @@ LEVELS
 # The game runs in its background, so that its process id is known without a shell that
 # writes its own and becomes the game: without job control it stays in the terminal's
 # foreground process group, and it gets the terminal back as its standard input (a
-# background command's is /dev/null); the signals it is sent it handles itself.
+# background command's is /dev/null); the signals it is sent it handles itself. Its id is
+# written after the fork, maybe after the game drew its screen: in a file of this start's own
+# (START, start_game's count), so that no test reads the last game's (game_pid).
 write_file > "$WORK/play.sh" <<SCRIPT
 trap '' INT HUP TERM
-export TERM=\$1 LANG=\$2 LC_ALL=\$2 XDG_DATA_HOME="$XDG_DATA_HOME"
-shift 2
+export TERM=\$2 LANG=\$3 LC_ALL=\$3 XDG_DATA_HOME="$XDG_DATA_HOME"
+start=\$1
+shift 3
 exec 5<&0
 "\$@" <&5 5<&- 2> "$WORK/stderr" &
-echo \$! > "$WORK/game.pid"
 echo \$! >> "$WORK/game.pids"
+echo \$! > "$WORK/game\$start.pid"
 exec 5<&-
 wait \$!
 status=\$?
@@ -220,7 +223,7 @@ start_game() {
     # open by it, they keep that client, and so the last server, from ever seeing their end.
     # The server runs the command with sh, not the user's shell (SHELL): a lighter start.
     SHELL=/bin/sh tmux -L "$SOCKET" -f /dev/null new-session -d -s game -x "$width" -y "$height" \
-        "sh $WORK/play.sh $game_term $game_lang $SOKOBAN $*" 3>&- 4<&- ||
+        "sh $WORK/play.sh $STARTS $game_term $game_lang $SOKOBAN $*" 3>&- 4<&- ||
         fail "tmux did not start"
     open_reader
 }
@@ -397,9 +400,30 @@ kill_server() {
     fi
 }
 
-# signal_game SIGNAL: sends SIGNAL to the game (its process id, as play.sh wrote it).
+# game_pid: sets pid to the current start's game, once play.sh has written its id (after the
+# fork: the game may draw its screen first) and the process is our binary (play.sh's child not
+# yet the game would ignore the signal; ids are reused). False when the game has ended.
+game_pid() {
+    tries=0
+    while [ $tries -lt $POLLS ]; do
+        pid= command_line=
+        [ -s "$WORK/game$STARTS.pid" ] && read -r pid < "$WORK/game$STARTS.pid"
+        # (read drops the NULs)
+        [ -n "$pid" ] && IFS= read -r command_line 2> /dev/null < "/proc/$pid/cmdline"
+        case $command_line in
+        "$SOKOBAN"*) return 0 ;;
+        *"$WORK/play.sh"*) ;;
+        *) [ -z "$pid" ] || return 1 ;;
+        esac
+        tries=$((tries + 1))
+        poll $tries # (a pause)
+    done
+    fail "the game's process id was never written"
+}
+
+# signal_game SIGNAL: sends SIGNAL to the game of the current start.
 signal_game() {
-    read -r pid < "$WORK/game.pid"
+    game_pid || fail "no game to send SIG$1 to: it has ended"
     kill -s "$1" "$pid"
 }
 
@@ -3190,8 +3214,7 @@ finish_game() {
     control "has-session -t game" || return 0 # the test ended its game itself
     expected=0
     if ! shows "SHELL-DONE"; then
-        read -r pid < "$WORK/game.pid"
-        kill -s TERM "$pid" 2> /dev/null
+        game_pid && kill -s TERM "$pid" 2> /dev/null
         wait_for "SHELL-DONE"
         expected=143
     fi
