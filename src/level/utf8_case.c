@@ -83,30 +83,43 @@ static char *fold(const char *text, utf8proc_option_t form)
     return out;
 }
 
+/* A walk along the folded text, one character at a time, that only goes on: `where` is the
+ * byte where the character it read last (`before`, -1 at the start) ends. */
+struct walk {
+    size_t where;
+    utf8proc_int32_t before;
+};
+
 /* True when byte `at` of the folded `text` (its end included) parts two characters: not
  * inside a character's bytes; when `as_shown`, nor between a letter and a mark on it either
- * (a grapheme break, as utf8proc finds it). */
-static bool parts_at(const char *text, size_t at, bool as_shown)
+ * (a grapheme break, as utf8proc finds it). The walk goes on from where the last call left
+ * it (`at` never lower than the last call's), so that all the hits of a search cost one walk
+ * along the text, not one from its start each. */
+static bool parts_at(const char *text, struct walk *walk, size_t at, bool as_shown)
 {
-    size_t where = 0;
-    utf8proc_int32_t before = -1, after;
-    while (where < at) where += next_character(text + where, &before);
-    if (where != at) return false;
+    while (walk->where < at) walk->where += next_character(text + walk->where, &walk->before);
+    if (walk->where != at) return false;
     if (at == 0 || !text[at] || !as_shown) return true;
+    utf8proc_int32_t after;
     next_character(text + at, &after);
     utf8proc_int32_t state = 0;
-    return before < 0 || after < 0 || utf8proc_grapheme_break_stateful(before, after, &state);
+    return walk->before < 0 || after < 0 ||
+           utf8proc_grapheme_break_stateful(walk->before, after, &state);
 }
 
 /* True when the folded `needle` occurs in the folded `text` from a letter's start, at its
- * start alone when `at_start`, to the end of a letter (`whole`) or of a character. */
+ * start alone when `at_start`, to the end of a letter (`whole`) or of a character. The hits
+ * come in order: one walk for their starts and one for their ends, a search linear in the
+ * text's length. */
 static bool occurs(const char *text, const char *needle, bool at_start, bool whole)
 {
     size_t length = strlen(needle);
+    struct walk starts = {0, -1}, ends = {0, -1};
     for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle)) {
         if (at_start && at != text) return false;
         size_t start = (size_t)(at - text);
-        if (parts_at(text, start, true) && parts_at(text, start + length, whole)) return true;
+        if (parts_at(text, &starts, start, true) && parts_at(text, &ends, start + length, whole))
+            return true;
     }
     return false;
 }
