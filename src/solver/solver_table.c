@@ -182,22 +182,38 @@ static size_t count_used(const solver_table *t)
     return used;
 }
 
+/* Looks for `key` (not 0) in `bucket`: its entry in *found (NULL when absent) and what a
+ * visit at cost c in iteration it makes of it: cut by a cheaper visit or by one at the same
+ * cost in this iteration (helping when that one is still searched), entered otherwise (the
+ * entry then to be written over; a key absent is entered too). */
+static solver_table_answer scan_bucket(solver_entry *bucket, uint64_t key, uint32_t c, uint32_t it,
+                                       solver_entry **found)
+{
+    *found = NULL;
+    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
+        uint64_t k, data;
+        entry_read(bucket + i, &k, &data);
+        if (k != key || !data) continue;
+        *found = bucket + i;
+        if (cost_of(data) < c) return SOLVER_TABLE_CUT;
+        if (cost_of(data) == c && iteration_of(data) == it)
+            return data & 1 ? SOLVER_TABLE_HELPING : SOLVER_TABLE_CUT;
+        return SOLVER_TABLE_ENTERED;
+    }
+    return SOLVER_TABLE_ENTERED;
+}
+
 solver_table_answer solver_table_visit(solver_table *t, uint64_t key, int cost, int iteration)
 {
     assert(cost >= 0 && iteration > 0);
     if (key == 0) key = 1; /* kept apart from an empty entry's words */
     solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
     uint32_t c = (uint32_t)cost, it = (uint32_t)iteration;
-    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
-        solver_entry *e = bucket + i;
-        uint64_t k, data;
-        entry_read(e, &k, &data);
-        if (k != key || !data) continue;
-        if (cost_of(data) < c) return SOLVER_TABLE_CUT;
-        if (cost_of(data) == c && iteration_of(data) == it)
-            return data & 1 ? SOLVER_TABLE_HELPING : SOLVER_TABLE_CUT;
-        entry_write(e, key, data_of(it, c, t->shared));
-        return SOLVER_TABLE_ENTERED;
+    solver_entry *e = NULL;
+    solver_table_answer answer = scan_bucket(bucket, key, c, it, &e);
+    if (e) {
+        if (answer == SOLVER_TABLE_ENTERED) entry_write(e, key, data_of(it, c, t->shared));
+        return answer;
     }
     solver_entry *victim = victim_in(bucket);
     bool replaced = __atomic_load_n(&victim->data, __ATOMIC_RELAXED) != 0;
@@ -228,18 +244,9 @@ solver_table_answer solver_table_visit(solver_table *t, uint64_t key, int cost, 
 solver_table_answer solver_table_look(const solver_table *t, uint64_t key, int cost, int iteration)
 {
     if (key == 0) key = 1;
-    const solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
-    uint32_t c = (uint32_t)cost, it = (uint32_t)iteration;
-    for (int i = 0; i < SOLVER_TABLE_WAYS; i++) {
-        uint64_t k, data;
-        entry_read(bucket + i, &k, &data);
-        if (k != key || !data) continue;
-        if (cost_of(data) < c) return SOLVER_TABLE_CUT;
-        if (cost_of(data) == c && iteration_of(data) == it)
-            return data & 1 ? SOLVER_TABLE_HELPING : SOLVER_TABLE_CUT;
-        return SOLVER_TABLE_ENTERED;
-    }
-    return SOLVER_TABLE_ENTERED;
+    solver_entry *bucket = t->entries + (key & t->bucket_mask) * SOLVER_TABLE_WAYS;
+    solver_entry *found;
+    return scan_bucket(bucket, key, (uint32_t)cost, (uint32_t)iteration, &found);
 }
 
 bool solver_table_enter(solver_table *t, uint64_t key, int cost, int iteration)
