@@ -47,12 +47,10 @@ bool solver_penalties_init(solver_penalties *p, const board *board,
     for (size_t square = 0; square < size; square++) p->goal_of[square] = -1;
     for (int g = 0; g < board->goal_count; g++) p->goal_of[board->goals[g]] = g;
     if (solver_rows_fit(board)) {
-        p->open = malloc(2 * (size_t)board->height * sizeof *p->open);
-        if (!p->open || !solver_rows_init(&p->rows, board)) {
+        if (!solver_rows_init(&p->rows, board)) {
             solver_penalties_free(p);
             return false;
         }
-        p->reach = p->open + board->height;
     }
     return true;
 }
@@ -75,7 +73,6 @@ void solver_penalties_free(solver_penalties *p)
     free(p->levels);
     free(p->level_pairs);
     solver_rows_free(&p->rows);
-    free(p->open);
     *p = (solver_penalties){0};
 }
 
@@ -132,22 +129,22 @@ static void seen_set(solver_penalties *p, uint32_t spot, uint64_t key, int pushe
     p->seen_pushes[spot] = pushes;
 }
 
-/* flood() over rows of bits where the board fits: the reach in p->reach, not in p->flood
- * (reached() reads either). */
+/* flood() over rows of bits where the board fits: over the rows' own `open` (the boxes on
+ * a and b only) into their `reach`, not p->flood (reached() reads either). */
 static int alone_region(solver_penalties *p, int a, int b, int player)
 {
     const solver_rows *r = &p->rows;
     if (!r->floor) return flood(p, a, b, player);
-    memcpy(p->open, r->floor, (size_t)r->height * sizeof *p->open);
-    p->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
-    p->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
-    return solver_rows_flood_within(r, p->open, player, p->reach);
+    memcpy(r->open, r->floor, (size_t)r->height * sizeof *r->open);
+    r->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
+    r->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
+    return solver_rows_flood_within(r, r->open, player, r->reach);
 }
 
 /* True when the last alone_region() reached `square`. */
 static inline bool reached(const solver_penalties *p, int square)
 {
-    if (p->rows.floor) return solver_rows_has(&p->rows, p->reach, square);
+    if (p->rows.floor) return solver_rows_has(&p->rows, p->rows.reach, square);
     return p->flood[square] == p->flood_stamp;
 }
 

@@ -82,9 +82,9 @@ typedef struct solver_penalties {
     uint32_t flood_stamp;
     int *flood_queue;
     /* the floor as rows of bits, where the board fits (solver_rows.h; else floor NULL): the
-     * region of a pair alone is flooded a row at a time, over `open` into `reach` */
+     * region of a pair alone is flooded a row at a time, over the rows' `open` (the pair's
+     * two boxes only) into their `reach`, which only this search uses */
     solver_rows rows;
-    uint64_t *open, *reach;
     uint8_t *taken; /* per box: in a pair already (solver_penalties_near's work space) */
     solver_penalty_pair *pairs; /* the pairs solver_penalties_near() found */
     int pairs_room;
