@@ -144,7 +144,8 @@ static void test_the_searched_plan_is_the_order_when_asked_for(void **state)
     int goals = b->goal_count;
     uint8_t *sources = calloc((size_t)b->size, 1), *rest = malloc((size_t)b->size);
     int *layer = malloc((size_t)goals * sizeof *layer);
-    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * 4);
+    int *square = malloc((size_t)goals * sizeof *square);
+    int *goal = malloc((size_t)goals * sizeof *goal);
     int *parked = malloc((size_t)goals * sizeof *parked);
     assert_true(sources && rest && layer && square && goal && parked);
     for (int q = 0; q < b->size; q++)
