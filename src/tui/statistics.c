@@ -90,26 +90,43 @@ void statistics_close(statistics_screen *s)
     s->known_count = 0;
 }
 
-/* True when the name `name` is taken by a collection in play or a known one before `before`
- * (in any case, as the library's names are compared: utf8_case_equal). */
-static bool name_taken(const statistics_screen *s, const play *p, const char *name, int before)
+/* True when the names `a` and `b` are one (in any case, as the library's names are
+ * compared), told by their keys (utf8_case_fold) where there are both. */
+static bool same_name(const char *a, const char *key_a, const char *b, const char *key_b)
 {
-    for (int i = 0; i < p->collection_count; i++)
-        if (utf8_case_equal(p->collections[i].name, name)) return true;
+    return key_a && key_b ? strcmp(key_a, key_b) == 0 : utf8_case_equal(a, b);
+}
+
+/* True when the name of the known collection `before` is taken by a collection in play or a
+ * known one before it. `keys` holds the names folded, those in play then those known (NULL,
+ * or a NULL key, where memory ran out). */
+static bool name_taken(const statistics_screen *s, const play *p, char *const *keys, int before)
+{
+    int played = p->collection_count;
+    const char *name = s->known[before].name, *key = keys ? keys[played + before] : NULL;
+    for (int i = 0; i < played; i++)
+        if (same_name(p->collections[i].name, keys ? keys[i] : NULL, name, key)) return true;
     for (int i = 0; i < before; i++)
-        if (utf8_case_equal(s->known[i].name, name)) return true;
+        if (same_name(s->known[i].name, keys ? keys[played + i] : NULL, name, key)) return true;
     return false;
 }
 
 /* A known collection named as another row (Debian's xsokoban beside the bundled one) takes
- * the library's name for it, "xsokoban (cavepacker/maps)", or its folder's in brackets. */
+ * the library's name for it, "xsokoban (cavepacker/maps)", or its folder's in brackets.
+ * Each row's name is folded once, not at each of the comparisons (a player may know
+ * thousands of collections). */
 static void make_names_distinct(statistics_screen *s, const play *p)
 {
+    int played = p->collection_count;
+    char **keys = calloc((size_t)(played + s->known_count) + 1, sizeof *keys);
+    for (int i = 0; keys && i < played; i++) keys[i] = utf8_case_fold(p->collections[i].name, true);
+    for (int i = 0; keys && i < s->known_count; i++)
+        keys[played + i] = utf8_case_fold(s->known[i].name, true);
     library shelf = {0};
     bool scanned = false;
     for (int i = 0; i < s->known_count; i++) {
         statistics_known *k = &s->known[i];
-        if (k->problem || !name_taken(s, p, k->name, i)) continue;
+        if (k->problem || !name_taken(s, p, keys, i)) continue;
         if (!scanned) scanned = collections_library(&shelf);
         char wanted[PATH_MAX], resolved[PATH_MAX], *name = NULL;
         bool real = realpath(k->collection.path, wanted) != NULL;
@@ -128,9 +145,15 @@ static void make_names_distinct(statistics_screen *s, const play *p)
         if (name) {
             free(k->name);
             k->name = name;
+            if (keys) {
+                free(keys[played + i]);
+                keys[played + i] = utf8_case_fold(name, true);
+            }
         }
     }
     library_free(&shelf);
+    for (int i = 0; keys && i < played + s->known_count; i++) free(keys[i]);
+    free(keys);
 }
 
 void statistics_open(statistics_screen *s, const play *p)
