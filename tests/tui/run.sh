@@ -2856,6 +2856,9 @@ test_editor_title_keeps_the_answer() {
 # some 0.2 s of CPU, and its first second of search finds no hint (2026-12-07). A hint whose
 # time runs out before then is answered at once and says so: on XSokoban 90, whose tables
 # take half a second and more: the 0.1 s runs out inside them.
+# It assumes the fast mode finds no hint on XSokoban 88 before its first report of nodes: a
+# faster solver shows the hint instead and fails this test ("the nodes were never counted"),
+# which then wants a level that keeps the fast mode searching for longer.
 test_solver_says_it_sets_up() {
     for size in 80x24 40x12; do
         start_game -l C -s $size "$SOURCE_LEVELS/xsokoban.xsb" --level 88 --no-solve-ahead
@@ -2888,6 +2891,9 @@ test_solver_says_it_sets_up() {
 # optimal mode builds its tables (and for the quarter of a second before the search's first
 # report), then the threshold and the nodes, never "0 nodes" first. XSokoban 88: 600,000
 # nodes take the optimal mode about a second of CPU (2026-12-07), some three reports.
+# It assumes the optimal mode does not solve XSokoban 88 within those 600,000 nodes: a faster
+# solver ends with status=solved (or before its first report) and fails this test, which then
+# wants a level the optimal mode takes longer on, or fewer nodes (still past a first report).
 test_solve_progress_says_it_sets_up() {
     write_file > "$WORK/stderr-on-terminal.sh" <<'SCRIPT'
 exec "$@" 2> /dev/tty
