@@ -363,6 +363,10 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
     } else if (found == OPTIMIZER_SEARCH_CANCELLED) {
         *status = OPTIMIZER_CANCELLED;
     }
+    /* a round that ended past the limit is the last on it, as after the base: neither the
+     * base nor another round runs on what is left (it would build its set for one node) */
+    if (*status == OPTIMIZER_CONVERGED && run->max_nodes && result->nodes >= run->max_nodes)
+        *status = OPTIMIZER_LIMIT;
     if (pathed) best_path_free(&best);
     free(pushes);
     return better;

@@ -320,6 +320,28 @@ static void test_by_pushes_a_base_that_uses_up_the_nodes_ends_the_rounds(void **
     fixture_close(&f);
 }
 
+/* By pushes, a round that ends past its share of the nodes is the last on it: the optimal
+ * mode's turn and the base come next, not a round built to search what is left (one node).
+ * At 1,000 nodes the rounds of one box have 350 first; the first ends at 420: then the
+ * optimal mode, the base, and one round more to the limit, 4 rounds (measured at 93cc3d3:
+ * a second round of one box came first, searched 256 nodes past the share, and the last
+ * round ended at 1,179 nodes, 5 rounds). */
+static void test_by_pushes_a_round_past_its_share_is_the_last_on_it(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, cross, 1);
+    enum { LIMIT = 1000 };
+    optimizer_result result;
+    optimizer_options options = {.metric = OPTIMIZER_BY_PUSHES, .max_nodes = LIMIT};
+    assert_int_equal(optimize(&f, cross_solution, &options, &result), OPTIMIZER_LIMIT);
+    assert_int_equal(result.rounds, 4);
+    assert_true(result.nodes <= LIMIT);
+    assert_solves(&f, result.steps, result.moves, result.pushes);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
 /* The fast mode's solution of a real level, optimized each way within a node budget: what
  * comes back solves, and is never longer by the metric asked for. */
 static void test_a_fast_solution_comes_back_shorter_and_solving(void **state)
@@ -421,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_boxes_sent_to_each_others_far_goal_come_back_to_their_near_ones),
         cmocka_unit_test(test_three_boxes_moved_at_once_find_what_two_do_not),
         cmocka_unit_test(test_by_pushes_the_fewest_pushes_come_back_proved),
+        cmocka_unit_test(test_by_pushes_a_round_past_its_share_is_the_last_on_it),
         cmocka_unit_test(test_by_pushes_a_base_that_uses_up_the_nodes_ends_the_rounds),
         cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
         cmocka_unit_test(test_shorter_compares_the_metric_first_then_the_other),
