@@ -320,6 +320,42 @@ static void test_by_pushes_a_base_that_uses_up_the_nodes_ends_the_rounds(void **
     fixture_close(&f);
 }
 
+/* A wide room, two boxes far from their goals: a round's search has more positions on the
+ * way than it looks at before its first node check. */
+static const char wide[] = "##########################\n"
+                           "#                       .#\n"
+                           "#                        #\n"
+                           "# $                      #\n"
+                           "#@                       #\n"
+                           "# $                      #\n"
+                           "#                       .#\n"
+                           "##########################\n";
+/* The upper box pushed up and down again (a detour) before it goes right and up to its goal;
+ * then the lower box right and down to its own. */
+static const char wide_solution[] =
+    "rUluurDldRRRRRRRRRRRRRRRRRRRRRRdrUUllllllllllllllllllllllldddRRR"
+    "RRRRRRRRRRRRRRRRRRRurD";
+
+/* A round stopped at its first node check keeps the shortcut its search found to a position
+ * of the best (the box pushed right at once, the detour left out) followed by the rest of
+ * the best: the optimizer returns that, checked, shorter, and stops at its limit. */
+static void test_a_round_cut_by_its_nodes_keeps_its_shortcut_and_the_rest_of_the_best(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, wide, 1);
+    optimizer_result result;
+    optimizer_options options = {.metric = OPTIMIZER_BY_MOVES, .max_nodes = 256};
+    assert_int_equal(optimize(&f, wide_solution, &options, &result), OPTIMIZER_LIMIT);
+    assert_true(result.improvements > 0);
+    assert_solves(&f, result.steps, result.moves, result.pushes);
+    assert_int_equal(result.moves_before, (int)strlen(wide_solution));
+    assert_true(result.moves < result.moves_before);
+    assert_true(result.pushes < result.pushes_before);
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
 /* By pushes, a round that ends past its share of the nodes is the last on it: the optimal
  * mode's turn and the base come next, not a round built to search what is left (one node).
  * At 1,000 nodes the rounds of one box have 350 first; the first ends at 420: then the
@@ -443,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_boxes_sent_to_each_others_far_goal_come_back_to_their_near_ones),
         cmocka_unit_test(test_three_boxes_moved_at_once_find_what_two_do_not),
         cmocka_unit_test(test_by_pushes_the_fewest_pushes_come_back_proved),
+        cmocka_unit_test(test_a_round_cut_by_its_nodes_keeps_its_shortcut_and_the_rest_of_the_best),
         cmocka_unit_test(test_by_pushes_a_round_past_its_share_is_the_last_on_it),
         cmocka_unit_test(test_by_pushes_a_base_that_uses_up_the_nodes_ends_the_rounds),
         cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
