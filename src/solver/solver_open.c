@@ -19,42 +19,6 @@ void solver_open_free(solver_open *open)
     *open = (solver_open){0};
 }
 
-bool solver_heap_push(solver_heap *h, uint64_t entry)
-{
-    if (h->count == h->capacity) {
-        int capacity = h->capacity ? h->capacity * 2 : 64;
-        uint64_t *items = realloc(h->items, (size_t)capacity * sizeof *items);
-        if (!items) return false;
-        h->items = items;
-        h->capacity = capacity;
-    }
-    int i = h->count++;
-    while (i > 0) {
-        int parent = (i - 1) / 2;
-        if (h->items[parent] <= entry) break;
-        h->items[i] = h->items[parent];
-        i = parent;
-    }
-    h->items[i] = entry;
-    return true;
-}
-
-uint64_t solver_heap_pop(solver_heap *h)
-{
-    uint64_t top = h->items[0], last = h->items[--h->count];
-    int i = 0, n = h->count;
-    for (;;) {
-        int child = 2 * i + 1;
-        if (child >= n) break;
-        if (child + 1 < n && h->items[child + 1] < h->items[child]) child++;
-        if (last <= h->items[child]) break;
-        h->items[i] = h->items[child];
-        i = child;
-    }
-    if (n > 0) h->items[i] = last;
-    return top;
-}
-
 bool solver_open_push(solver_open *open, int cell, uint64_t priority, int node)
 {
     assert(cell >= 0 && cell < open->cell_count);

@@ -15,17 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A binary min-heap of 64-bit entries, lowest first: here a priority << 32 | a node (also
- * the optimizer's pulls' open list, optimizer_pull.c). Zeroed is empty; free items. */
-typedef struct solver_heap {
-    uint64_t *items; /* priority << 32 | node */
-    int count, capacity;
-} solver_heap;
-
-/* Puts `entry` on the heap. False when out of memory. */
-bool solver_heap_push(solver_heap *h, uint64_t entry);
-/* Takes the lowest entry off a heap that is not empty. */
-uint64_t solver_heap_pop(solver_heap *h);
+#include "solver_heap.h"
 
 typedef struct solver_open {
     solver_heap *cells;

@@ -32,12 +32,14 @@ bool solver_penalties_init(solver_penalties *p, const board *board,
     p->flood = calloc(size, sizeof *p->flood);
     p->flood_queue = malloc(size * sizeof *p->flood_queue);
     p->seen_pushes = malloc(SEEN_SIZE * sizeof *p->seen_pushes);
-    p->heap = malloc((size_t)SOLVER_PENALTY_MOST_STATES * sizeof *p->heap);
+    p->heap.items = malloc((size_t)SOLVER_PENALTY_MOST_STATES * sizeof *p->heap.items);
+    p->heap.capacity = SOLVER_PENALTY_MOST_STATES;
     p->start_a = malloc(4 * goals * sizeof *p->start_a);
     p->goal_of = malloc(size * sizeof *p->goal_of);
     p->taken = calloc(size, 1);
     if (!p->taken || !p->keys || !p->values || !p->seen_keys || !p->seen_stamp || !p->queue ||
-        !p->flood || !p->flood_queue || !p->seen_pushes || !p->heap || !p->start_a || !p->goal_of) {
+        !p->flood || !p->flood_queue || !p->seen_pushes || !p->heap.items || !p->start_a ||
+        !p->goal_of) {
         solver_penalties_free(p);
         return false;
     }
@@ -65,7 +67,7 @@ void solver_penalties_free(solver_penalties *p)
     free(p->flood);
     free(p->flood_queue);
     free(p->seen_pushes);
-    free(p->heap);
+    free(p->heap.items);
     free(p->start_a);
     free(p->goal_of);
     free(p->taken);
@@ -206,34 +208,11 @@ static int estimate(solver_penalties *p, int a, int b)
     return least_two(p->first, p->second, goals);
 }
 
-/* The open positions, least estimate first: a binary heap of (estimate, position). */
+/* The open positions, least estimate first: (estimate, position) on the heap (room for
+ * every position the search may keep, set up front). */
 static void heap_push(solver_penalties *p, int f, int node)
 {
-    uint64_t item = (uint64_t)(uint32_t)(f + (1 << 30)) << 32 | (uint32_t)node;
-    int at = p->heap_count++;
-    while (at > 0) {
-        int parent = (at - 1) / 2;
-        if (p->heap[parent] <= item) break;
-        p->heap[at] = p->heap[parent];
-        at = parent;
-    }
-    p->heap[at] = item;
-}
-
-static uint64_t heap_pop(solver_penalties *p)
-{
-    uint64_t top = p->heap[0], last = p->heap[--p->heap_count];
-    int at = 0, count = p->heap_count;
-    for (;;) {
-        int child = 2 * at + 1;
-        if (child >= count) break;
-        if (child + 1 < count && p->heap[child + 1] < p->heap[child]) child++;
-        if (last <= p->heap[child]) break;
-        p->heap[at] = p->heap[child];
-        at = child;
-    }
-    if (count > 0) p->heap[at] = last;
-    return top;
+    solver_heap_push(&p->heap, (uint64_t)(uint32_t)(f + (1 << 30)) << 32 | (uint32_t)node);
 }
 
 /* Puts the boxes on a and b, the player on `player`, reached with `pushes`, among the open
@@ -274,7 +253,7 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
     }
     p->seen_count = 0;
     p->node_count = 0;
-    p->heap_count = 0;
+    p->heap.count = 0;
     alone_region(p, a, b, player);
     const uint16_t *row_a = row_of(p, a), *row_b = row_of(p, b);
     for (int g = 0; g < goals; g++) {
@@ -283,12 +262,12 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
     }
     int best = NO_PENALTY_YET;
     if (!open_position(p, a, b, player, 0)) return 0;
-    for (unsigned popped = 1; p->heap_count > 0; popped++) {
+    for (unsigned popped = 1; p->heap.count > 0; popped++) {
         if (popped % 256 == 0 && solver_stop_now(p->stop)) {
             p->stopped = true;
             return 0;
         }
-        uint64_t item = heap_pop(p);
+        uint64_t item = solver_heap_pop(&p->heap);
         int f = (int)(item >> 32) - (1 << 30);
         if (f >= best) break;
         const int *entry = p->queue + 4 * (int)(uint32_t)item;

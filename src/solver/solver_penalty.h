@@ -31,6 +31,7 @@
 
 #include "rules/board.h"
 #include "solver_bound.h"
+#include "solver_heap.h"
 #include "solver_options.h"
 #include "solver_rows.h"
 
@@ -71,10 +72,9 @@ typedef struct solver_penalties {
     uint32_t *seen_stamp;
     int *seen_pushes; /* the fewest pushes it reached each with */
     uint32_t stamp, seen_count;
-    int *queue;     /* (a, b, player square, pushes) per position opened */
-    int node_count; /* positions opened */
-    uint64_t *heap; /* the open ones: (estimate, position), least first */
-    int heap_count;
+    int *queue;             /* (a, b, player square, pushes) per position opened */
+    int node_count;         /* positions opened */
+    solver_heap heap;       /* the open ones: (estimate, position), least first */
     int *start_a, *start_b; /* per goal: the distance of a and of b at the start */
     int *first, *second;    /* per goal: estimate()'s work space */
     int *goal_of;           /* per square: its goal, or -1 */
