@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "solver_floor_tree.h"
+#include "solver_heap.h"
 
 /* The positions' squares take at most this much memory. */
 #define PLAN_CELL_BYTES ((size_t)24 << 20)
@@ -36,11 +37,6 @@ typedef struct plan_node {
     uint64_t key;
 } plan_node;
 
-typedef struct plan_entry {
-    uint64_t priority;
-    int node;
-} plan_entry;
-
 typedef struct plan_search {
     const board *b;
     const uint8_t *sources, *rest;
@@ -50,8 +46,7 @@ typedef struct plan_search {
     int count, capacity;
     int *table; /* open addressing over node indices, -1 empty */
     size_t table_mask;
-    plan_entry *heap;
-    int heap_count;
+    solver_heap open; /* entry_of(): each node once, room for all of them */
     solver_floor_tree tree;
     int *distance, *queue, *reached, *after; /* per square or (square, side) */
     int *label;
@@ -66,36 +61,6 @@ static uint64_t cells_key(const uint8_t *cells, size_t size, int player)
     uint64_t h = FNV_OFFSET_BASIS ^ (uint64_t)player;
     for (size_t i = 0; i < size; i++) h = (h ^ cells[i]) * FNV_PRIME;
     return h ^ (h >> 29);
-}
-
-static void heap_push(plan_search *p, uint64_t priority, int node)
-{
-    int i = p->heap_count++;
-    while (i > 0) {
-        int up = (i - 1) / 2;
-        if (p->heap[up].priority <= priority) break;
-        p->heap[i] = p->heap[up];
-        i = up;
-    }
-    p->heap[i] = (plan_entry){priority, node};
-}
-
-static int heap_pop(plan_search *p)
-{
-    int best = p->heap[0].node;
-    plan_entry last = p->heap[--p->heap_count];
-    int i = 0;
-    for (;;) {
-        int child = 2 * i + 1;
-        if (child >= p->heap_count) break;
-        if (child + 1 < p->heap_count && p->heap[child + 1].priority < p->heap[child].priority)
-            child++;
-        if (p->heap[child].priority >= last.priority) break;
-        p->heap[i] = p->heap[child];
-        i = child;
-    }
-    if (p->heap_count > 0) p->heap[i] = last;
-    return best;
 }
 
 /* Labels the free floor of `cells` into regions (label[square], -1 off the floor); returns
@@ -130,12 +95,16 @@ static int floor_regions(plan_search *p, const uint8_t *cells, int from, int *pl
     return regions;
 }
 
-/* The order in which positions are taken: fewer boxes left, then fewer regions of floor,
- * then fewer moves. */
-static uint64_t priority_of(const plan_node *n, int regions)
+/* A node's entry on the open list, in the order in which positions are taken: fewer boxes
+ * left, then fewer regions of floor, then fewer moves, then the node met first. Sixteen bits
+ * each: a board has at most LEVEL_MAX_SIDE squares a side, and a node's depth and index are
+ * below SOLVER_PLAN_POSITIONS. */
+_Static_assert(SOLVER_PLAN_POSITIONS <= 1 << 16, "a node's depth and index take 16 bits");
+_Static_assert((1 << 16) > LEVEL_MAX_SIDE * LEVEL_MAX_SIDE, "boxes and regions take 16 bits");
+static uint64_t entry_of(const plan_node *n, int regions, int index)
 {
-    return ((uint64_t)n->left << 48) | ((uint64_t)(regions & 0xffff) << 32) |
-           (uint64_t)(uint32_t)n->depth;
+    return (uint64_t)n->left << 48 | (uint64_t)regions << 32 | (uint64_t)n->depth << 16 |
+           (uint64_t)index;
 }
 
 static int boxes_left(const plan_search *p, const uint8_t *cells)
@@ -172,7 +141,7 @@ static int add_node(plan_search *p, int parent, int from, int to, int player)
                      .depth = parent == NO_NODE ? 0 : p->nodes[parent].depth + 1,
                      .left = boxes_left(p, p->work),
                      .key = key};
-    heap_push(p, priority_of(n, regions), index);
+    solver_heap_push(&p->open, entry_of(n, regions, index));
     return index;
 }
 
@@ -338,7 +307,8 @@ static bool plan_search_init(plan_search *p, const board *b, const uint8_t *sour
     p->nodes = malloc((size_t)p->capacity * sizeof *p->nodes);
     p->cells = malloc((size_t)p->capacity * p->size);
     p->table = malloc(table * sizeof *p->table);
-    p->heap = malloc((size_t)p->capacity * sizeof *p->heap);
+    p->open.items = malloc((size_t)p->capacity * sizeof *p->open.items);
+    p->open.capacity = p->capacity;
     p->distance = malloc(p->size * 4 * sizeof *p->distance);
     p->queue = malloc(p->size * 4 * sizeof *p->queue);
     p->reached = malloc(p->size * sizeof *p->reached);
@@ -348,7 +318,7 @@ static bool plan_search_init(plan_search *p, const board *b, const uint8_t *sour
     p->boxes = malloc(p->size);
     p->box_list = malloc(p->size * sizeof *p->box_list);
     bool ok = solver_floor_tree_init(&p->tree, b);
-    if (!ok || !p->nodes || !p->cells || !p->table || !p->heap || !p->distance || !p->queue ||
+    if (!ok || !p->nodes || !p->cells || !p->table || !p->open.items || !p->distance || !p->queue ||
         !p->reached || !p->after || !p->label || !p->work || !p->boxes || !p->box_list)
         return false;
     for (size_t i = 0; i < table; i++) p->table[i] = -1;
@@ -361,7 +331,7 @@ static void plan_search_free(plan_search *p)
     free(p->nodes);
     free(p->cells);
     free(p->table);
-    free(p->heap);
+    free(p->open.items);
     free(p->distance);
     free(p->queue);
     free(p->reached);
@@ -401,9 +371,9 @@ int solver_packing_search(const board *b, const uint8_t *sources, const uint8_t 
     if (!firsts) result = -1;
     free(firsts);
     free(solved);
-    for (int expanded = 0; result == 0 && p.heap_count > 0; expanded++) {
+    for (int expanded = 0; result == 0 && p.open.count > 0; expanded++) {
         if (expanded % 64 == 0 && solver_stop_now(stop)) break;
-        int node = heap_pop(&p);
+        int node = (int)(solver_heap_pop(&p.open) & 0xffff);
         if (p.nodes[node].left == 0) {
             result = write_plan(&p, node, layer, parking);
             break;
