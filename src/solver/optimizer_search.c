@@ -3,10 +3,11 @@
  *
  * The configurations reached are kept once each as a bit set over the floor squares, found
  * by key; a search position is a configuration and the player's square, found by both. The
- * open list is a binary heap with stale entries skipped when popped. With the solver's push
- * distances the bound of a child is the matching of its parent repaired for the one box
- * pushed (solver_matching_update(), as the backward search does), the parent's own matching
- * repaired from the configuration expanded before it. */
+ * open list is the solver's heap (solver_heap.h), each entry a position's key (key_of(),
+ * below the limit) above its index, with stale entries skipped when popped. With the
+ * solver's push distances the bound of a child is the matching of its parent repaired for
+ * the one box pushed (solver_matching_update(), as the backward search does), the parent's
+ * own matching repaired from the configuration expanded before it. */
 #include "optimizer_search.h"
 
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 
 #include "ida.h"
+#include "solver/solver_heap.h"
 
 double optimizer_clock(void)
 {
@@ -119,11 +121,6 @@ typedef struct search_position {
     uint8_t closed;
 } search_position;
 
-typedef struct heap_entry {
-    uint64_t f;
-    uint32_t position;
-} heap_entry;
-
 typedef struct search {
     const optimizer_search_request *request;
     const board *board;
@@ -145,9 +142,9 @@ typedef struct search {
     uint32_t position_count, position_capacity;
     uint32_t *position_slots;
     size_t position_mask;
-    heap_entry *heap;
-    size_t heap_count, heap_capacity;
-    size_t bytes; /* of all the above that grows */
+    solver_heap open;  /* f << position_bits | position */
+    int position_bits; /* an entry's bits below its key: positions are numbered below 1 << it */
+    size_t bytes;      /* of all the above that grows */
     /* the expansion's scratch */
     uint8_t *box_at;
     int *box_list;
@@ -272,6 +269,7 @@ static int64_t position_find_or_add(search *s, uint32_t config, int player, bool
         if (p->config == config && p->player == player) return s->position_slots[i] - 1;
     }
     uint32_t index = s->position_count;
+    if ((uint64_t)index >> s->position_bits) return -1; /* no room on the open list */
     if (!reserve(s, (void **)&s->positions, &s->position_capacity, index, sizeof *s->positions))
         return -1;
     s->positions[index] = (search_position){.config = config, .player = player, .parent = NONE};
@@ -288,41 +286,28 @@ static int64_t position_find_or_add(search *s, uint32_t config, int player, bool
 
 /* ---- the open list ---------------------------------------------------------------------- */
 
-static bool heap_push(search *s, uint64_t f, uint32_t position)
+/* Puts `position` on the open list at `f`; false when out of memory. The list is grown here,
+ * doubling, so that it counts in the search's memory. */
+static bool open_push(search *s, uint64_t f, uint32_t position)
 {
-    if (s->heap_count == s->heap_capacity) {
-        size_t grown = s->heap_capacity ? 2 * s->heap_capacity : 1024;
-        if (s->bytes + (grown - s->heap_capacity) * sizeof *s->heap > s->request->max_bytes)
-            return false;
-        heap_entry *more = realloc(s->heap, grown * sizeof *more);
-        if (!more) return false;
-        s->bytes += (grown - s->heap_capacity) * sizeof *s->heap;
-        s->heap = more;
-        s->heap_capacity = grown;
+    solver_heap *open = &s->open;
+    if (open->count == open->capacity) {
+        int grown = open->capacity ? 2 * open->capacity : 1024;
+        size_t more = (size_t)(grown - open->capacity) * sizeof *open->items;
+        if (s->bytes + more > s->request->max_bytes) return false;
+        uint64_t *items = realloc(open->items, (size_t)grown * sizeof *items);
+        if (!items) return false;
+        open->items = items;
+        open->capacity = grown;
+        s->bytes += more;
     }
-    size_t i = s->heap_count++;
-    while (i > 0 && s->heap[(i - 1) / 2].f > f) {
-        s->heap[i] = s->heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    s->heap[i] = (heap_entry){f, position};
-    return true;
+    return solver_heap_push(open, f << s->position_bits | position);
 }
 
-static heap_entry heap_pop(search *s)
+/* The position of the open list's best entry, taken off it. */
+static uint32_t open_pop(search *s)
 {
-    heap_entry top = s->heap[0], last = s->heap[--s->heap_count];
-    size_t i = 0;
-    for (;;) {
-        size_t child = 2 * i + 1;
-        if (child >= s->heap_count) break;
-        if (child + 1 < s->heap_count && s->heap[child + 1].f < s->heap[child].f) child++;
-        if (s->heap[child].f >= last.f) break;
-        s->heap[i] = s->heap[child];
-        i = child;
-    }
-    if (s->heap_count > 0) s->heap[i] = last;
-    return top;
+    return (uint32_t)(solver_heap_pop(&s->open) & ((UINT64_C(1) << s->position_bits) - 1));
 }
 
 /* ---- the level's tables ----------------------------------------------------------------- */
@@ -446,7 +431,7 @@ static void search_free(search *s)
     free(s->config_key);
     free(s->config_bound);
     free(s->positions);
-    free(s->heap);
+    free(s->open.items);
     if (s->matching_on) solver_matching_free(&s->matching);
     free(s->rows);
     free(s->changed);
@@ -611,7 +596,7 @@ static bool expand(search *s, uint32_t at, uint64_t limit)
             c->box = box;
             c->direction = (uint8_t)d;
             c->closed = 0;
-            if (!heap_push(s, f, (uint32_t)child)) return false;
+            if (!open_push(s, f, (uint32_t)child)) return false;
         }
     }
     return true;
@@ -643,7 +628,7 @@ static bool add_start(search *s, uint64_t limit, int *bound)
     if (config < 0 || position_find_or_add(s, (uint32_t)config, start->player, &added) != 0)
         return false;
     *bound = load_config(s, 0);
-    return key_of(s, 0, 0, *bound) >= limit || heap_push(s, key_of(s, 0, 0, *bound), 0);
+    return key_of(s, 0, 0, *bound) >= limit || open_push(s, key_of(s, 0, 0, *bound), 0);
 }
 
 optimizer_search_status optimizer_search(const optimizer_search_request *request,
@@ -658,6 +643,9 @@ optimizer_search_status optimizer_search(const optimizer_search_request *request
     bool ok = search_init(&s, request);
     if (ok) {
         limit = key_of(&s, request->limit_moves, request->limit_pushes, 0);
+        /* the keys on the open list are below the limit: the bits above them are theirs */
+        s.position_bits = 32;
+        while (s.position_bits > 0 && (limit - 1) >> (64 - s.position_bits)) s.position_bits--;
         ok = add_start(&s, limit, &bound);
     }
     if (!ok) {
@@ -665,7 +653,7 @@ optimizer_search_status optimizer_search(const optimizer_search_request *request
         return OPTIMIZER_SEARCH_ERROR;
     }
     optimizer_search_status status = OPTIMIZER_SEARCH_NONE;
-    while (s.heap_count > 0) {
+    while (s.open.count > 0) {
         if ((*nodes & 255) == 0) {
             if (request->cancel && atomic_load(request->cancel)) {
                 status = OPTIMIZER_SEARCH_CANCELLED;
@@ -677,18 +665,18 @@ optimizer_search_status optimizer_search(const optimizer_search_request *request
                 break;
             }
         }
-        heap_entry top = heap_pop(&s);
-        search_position *p = &s.positions[top.position];
+        uint32_t top = open_pop(&s);
+        search_position *p = &s.positions[top];
         if (p->closed) continue;
         p->closed = 1;
         bool solved = load_config(&s, p->config) == 0;
         if (solved && p->parent != NONE) {
-            *pushes = pushes_to(&s, top.position, count);
+            *pushes = pushes_to(&s, top, count);
             status = *pushes ? OPTIMIZER_SEARCH_FOUND : OPTIMIZER_SEARCH_ERROR;
             break;
         }
         (*nodes)++;
-        if (!solved && !expand(&s, top.position, limit)) {
+        if (!solved && !expand(&s, top, limit)) {
             status = OPTIMIZER_SEARCH_LIMIT;
             break;
         }

@@ -3,9 +3,9 @@
  * priority needs more bits and the indexes fewer), so that entries of equal priority come
  * out lowest index first and the order never depends on the heap's shape. The fast mode's
  * open lists (solver_open.h), the optimal mode's pair searches (solver_penalty.c), the
- * optimizer's pulls (optimizer_pull.c) and the packing plan's search (solver_packing_search.c).
- * Inline: the pair searches push and pop once a position. Part of the solver (solver.h);
- * internal to it. */
+ * optimizer's pulls (optimizer_pull.c) and its search (optimizer_search.c), and the packing
+ * plan's search (solver_packing_search.c). Inline: the pair searches push and pop once a
+ * position. Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_HEAP_H
 #define SOKOBAN_SOLVER_HEAP_H
 
