@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 int utf8_decode(const char *text, unsigned *code)
 {
@@ -163,12 +164,38 @@ bool utf8_is_continuation(char byte)
     return ((unsigned char)byte & 0xC0) == 0x80;
 }
 
+/* The end of the character at `at` in the first `length` bytes of `text`: its byte and the
+ * bytes that go on it. *code gets its code point, or -1 when they are not one UTF-8
+ * character (the first bytes of a character still being typed, a stray byte). */
+static size_t character_end(const char *text, size_t at, size_t length, utf8proc_int32_t *code)
+{
+    size_t end = at + 1;
+    while (end < length && utf8_is_continuation(text[end])) end++;
+    utf8proc_ssize_t read =
+        utf8proc_iterate((const utf8proc_uint8_t *)text + at, (utf8proc_ssize_t)(end - at), code);
+    if (read != (utf8proc_ssize_t)(end - at)) *code = -1;
+    return end;
+}
+
+/* What goes is the last grapheme cluster, what a reader sees as one character (Unicode's
+ * UAX #29, by utf8proc): its start is found from the text's start, since the rules carry
+ * state (a flag is a pair of regional indicators counted from the first). Bytes that are
+ * not UTF-8 stand apart from what is on either side of them. */
 size_t utf8_drop_last(char *text, size_t length)
 {
-    while (length > 0 && utf8_is_continuation(text[length - 1])) length--;
-    if (length > 0) length--;
-    text[length] = '\0';
-    return length;
+    size_t last = 0;
+    utf8proc_int32_t before = -1, code, state = 0;
+    for (size_t at = 0, end; at < length; at = end, before = code) {
+        end = character_end(text, at, length, &code);
+        if (before < 0 || code < 0) {
+            last = at;
+            state = 0;
+        } else if (utf8proc_grapheme_break_stateful(before, code, &state)) {
+            last = at;
+        }
+    }
+    text[last] = '\0';
+    return last;
 }
 
 size_t utf8_fit(const char *text, int columns, int *used)

@@ -46,9 +46,10 @@ void utf8_write_shown(FILE *out, const char *text, size_t length);
 /* True for a byte that goes on a character started before it (10xxxxxx). */
 bool utf8_is_continuation(char byte);
 
-/* Takes the last whole character off the first `length` bytes of `text` (Backspace in a
- * line typed a byte a key): the bytes that go on it, then the one that starts it. Writes a
- * NUL at the new end and returns the new length (0 stays 0). */
+/* Takes the last character as shown off the first `length` bytes of `text` (Backspace in a
+ * line typed a byte a key): a grapheme cluster, so a letter goes with the combining marks
+ * typed after it, an emoji sequence or a flag whole; the bytes typed of a character not yet
+ * whole go alone. Writes a NUL at the new end and returns the new length (0 stays 0). */
 size_t utf8_drop_last(char *text, size_t length);
 
 /* The columns the code point takes on a terminal: 0 (a control character, a combining mark),

@@ -396,6 +396,39 @@ static void test_drop_last_takes_back_a_whole_character(void **state)
     assert_false(utf8_is_continuation('a'));
 }
 
+/* Backspace takes back what shows as one character (a grapheme cluster, Unicode's UAX #29):
+ * a letter with the combining marks typed after it, an emoji joined by ZWJ, a flag's pair
+ * of regional indicators; the byte of a character not yet whole goes alone. */
+static void test_drop_last_takes_back_a_letter_with_its_marks(void **state)
+{
+    (void)state;
+    char text[64];
+    snprintf(text, sizeof text, "Cafe\xCC\x81"); /* e, then U+0301 COMBINING ACUTE ACCENT */
+    assert_int_equal(utf8_drop_last(text, strlen(text)), 3);
+    assert_string_equal(text, "Caf");
+    snprintf(text, sizeof text, "ae\xCC\xA7\xCC\x81"); /* e, cedilla, acute: all three go */
+    assert_int_equal(utf8_drop_last(text, strlen(text)), 1);
+    assert_string_equal(text, "a");
+    snprintf(text, sizeof text, "e\xCC"); /* a mark's first byte typed: it alone goes */
+    assert_int_equal(utf8_drop_last(text, 2), 1);
+    assert_string_equal(text, "e");
+    /* man, ZWJ, woman, ZWJ, girl: one emoji */
+    snprintf(text, sizeof text,
+             "x\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+             "\xF0\x9F\x91\xA7");
+    assert_int_equal(utf8_drop_last(text, strlen(text)), 1);
+    /* the flags of France and Germany: the last pair of regional indicators goes */
+    snprintf(text, sizeof text,
+             "\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7\xF0\x9F\x87\xA9"
+             "\xF0\x9F\x87\xAA");
+    assert_int_equal(utf8_drop_last(text, strlen(text)), 8);
+    assert_int_equal(utf8_drop_last(text, 8), 0);
+    /* only the first `length` bytes count: the mark after them is not looked at */
+    snprintf(text, sizeof text, "ab\xCC\x81");
+    assert_int_equal(utf8_drop_last(text, 2), 1);
+    assert_string_equal(text, "a");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_write_shown_leaves_out_control_characters),
         cmocka_unit_test(test_latin1_converts_to_utf8),
         cmocka_unit_test(test_drop_last_takes_back_a_whole_character),
+        cmocka_unit_test(test_drop_last_takes_back_a_letter_with_its_marks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3034,8 +3034,9 @@ test_library_name_utf8() {
 
 # The library's search ignores case beyond ASCII ("ÉTÉ" finds "Un été", "strasse" finds
 # "Große Straße"), and takes a letter typed with its accent after it (E, then U+0301) for the
-# letter written with it, the E waiting for its accent; in the C locale too (the terminal
-# sends UTF-8 there as well), where what the terminal cannot show is "?".
+# letter written with it, the E waiting for its accent, and Backspace takes back the E with
+# its accent as one letter; in the C locale too (the terminal sends UTF-8 there as well),
+# where what the terminal cannot show is "?".
 test_library_search_any_case() {
     mkdir -p "$XDG_DATA_HOME/sokoban/levels"
     printf 'Collection: Un été\n\n; Peak\n#####\n#@$.#\n#####\n' > "$XDG_DATA_HOME/sokoban/levels/ete.sok"
@@ -3070,6 +3071,10 @@ test_library_search_any_case() {
     keys -l "$(printf '\314\201T')"
     wait_for "$(printf 'Name: UN E\314\201T_')" # the accent on the E in the terminal's cell
     shows "no name holds" && fail "UN E + U+0301 T did not find Un été"
+    keys BSpace BSpace
+    wait_for "Name: UN _"
+    keys -l "$(printf 'E\314\201T')"
+    wait_for "$(printf 'Name: UN E\314\201T_')"
     keys Enter
     wait_for "Un été 1/1: Peak"
     kill_server
@@ -3084,6 +3089,10 @@ test_library_search_any_case() {
     keys -l "$(printf 'E\314\201')"
     wait_for "Name: UN ?TE_"
     shows "no name holds" && fail "UN ÉTÉ did not find Un été in the C locale"
+    keys BSpace
+    wait_for "Name: UN ?T_"
+    keys -l "$(printf 'E\314\201')"
+    wait_for "Name: UN ?TE_"
     keys Enter
     wait_for "Un ?t? 1/1: Peak"
 }
