@@ -2079,7 +2079,7 @@ test_help_wraps_at_40_columns() {
     # the keys' texts, their continuation rows joined
     text=$(printf '%s\n' "$seen" | grep -v 'Up/Down' | cut -c 21- | tr -s ' \n' '  ')
     for end in "H or Enter again makes it" "(on the level list too)" "Esc lets go" \
-        "(Enter restores)" "e exports, i imports solutions"; do
+        "(Enter restores, d deletes)" "e exports, i imports solutions"; do
         case $text in *"$end"*) ;; *) fail "the help cuts '$end': $text" ;; esac
     done
     keys x
