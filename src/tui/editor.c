@@ -13,6 +13,7 @@
 #include "level/safe_file.h"
 #include "level/utf8.h"
 #include "keys.h"
+#include "mouse.h"
 
 enum {
     CONTROL_R = 'R' & 0x1f,
@@ -308,10 +309,13 @@ static void testing_key(editor *e, int key)
         e->test_view.show_dead_squares = !e->test_view.show_dead_squares;
         break;
     case KEY_ACTION_MOUSE: {
-        MEVENT event;
-        if (getmouse(&event) != OK || !(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) break;
-        int square = draw_square_at(&e->test_view, p, event.y, event.x);
-        if (square >= 0) play_walk_to(p, square);
+        MEVENT events[MOUSE_EVENTS_MOST];
+        int count = mouse_take(events);
+        for (int i = 0; i < count; i++) {
+            if (!(events[i].bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) continue;
+            int square = draw_square_at(&e->test_view, p, events[i].y, events[i].x);
+            if (square >= 0) play_walk_to(p, square);
+        }
         break;
     }
     case KEY_ACTION_ESCAPE:
@@ -507,10 +511,8 @@ static void paint_to(editor *e, int square)
 }
 
 /* Button 1 paints the brush (a drag is one undo step), button 3 erases. */
-static void mouse(editor *e)
+static void mouse_one(editor *e, MEVENT event)
 {
-    MEVENT event;
-    if (getmouse(&event) != OK) return;
     int square = square_at(e, event.y, event.x);
     if (event.bstate & BUTTON1_RELEASED) {
         if (square >= 0 && e->dragging) paint_to(e, square);
@@ -534,6 +536,14 @@ static void mouse(editor *e)
         e->line_start = square % SIDE;
         put(e, square, EDIT_ERASE);
     }
+}
+
+/* The mouse events that came with KEY_MOUSE, oldest first. */
+static void paint_with_mouse(editor *e)
+{
+    MEVENT events[MOUSE_EVENTS_MOST];
+    int count = mouse_take(events);
+    for (int i = 0; i < count; i++) mouse_one(e, events[i]);
 }
 
 /* Moves the cursor (within the canvas); the column it lands on is where Enter goes back to. */
@@ -665,7 +675,7 @@ static void command_key(editor *e, int key)
 static editor_outcome drawing_key(editor *e, int key)
 {
     if (key == KEY_MOUSE) {
-        mouse(e);
+        paint_with_mouse(e);
         return EDITOR_STAY;
     }
     if (e->show_keys) { /* any key takes the list of keys away */

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "mouse.h"
+
 enum { ESCAPE = 27 };
 
 void editor_draft_offer(editor *e)
@@ -56,8 +58,8 @@ void editor_draft_key(editor *e, int key)
         snprintf(e->message, sizeof e->message, "Draft discarded");
     } else {
         if (key == KEY_MOUSE) {
-            MEVENT event;
-            getmouse(&event); /* taken, so the next report comes */
+            MEVENT events[MOUSE_EVENTS_MOST];
+            mouse_take(events); /* taken, so the next reports come */
         }
         return; /* the offer stays on the message line */
     }

@@ -52,17 +52,30 @@ static void release(mouse *m, play *p, int square)
     }
 }
 
+int mouse_take(MEVENT *events)
+{
+    MEVENT newest_first[MOUSE_EVENTS_MOST];
+    int count = 0;
+    while (count < MOUSE_EVENTS_MOST && getmouse(&newest_first[count]) == OK) count++;
+    for (int i = 0; i < count; i++) events[i] = newest_first[count - 1 - i];
+    return count;
+}
+
 void mouse_event(mouse *m, const view *v, play *p)
 {
-    MEVENT event;
-    if (getmouse(&event) != OK) return;
-    int square = draw_square_at(v, p, event.y, event.x);
-    if (event.bstate & BUTTON1_PRESSED) {
-        press(m, p, square);
-    } else if (event.bstate & BUTTON1_RELEASED) {
-        release(m, p, square);
-    } else if (event.bstate & BUTTON1_CLICKED) { /* a terminal that reports clicks only */
-        press(m, p, square);
-        m->pressed = -1;
+    MEVENT events[MOUSE_EVENTS_MOST];
+    int count = mouse_take(events);
+    for (int i = 0; i < count; i++) {
+        int square = draw_square_at(v, p, events[i].y, events[i].x);
+        if (events[i].bstate & BUTTON1_PRESSED) {
+            press(m, p, square);
+        } else if (events[i].bstate & BUTTON1_RELEASED) {
+            release(m, p, square);
+        } else if (events[i].bstate & BUTTON1_CLICKED) {
+            /* a press and its release read at once (curses makes them a click), or a
+             * terminal that reports clicks only */
+            press(m, p, square);
+            release(m, p, square);
+        }
     }
 }

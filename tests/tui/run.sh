@@ -1937,12 +1937,13 @@ test_mouse_box_move() {
     wait_for "moves 0  pushes 0"
     keys U
     wait_for "moves 6  pushes 4"
-    # a click on the box picked lets it go, as Esc does
+    # a click on the box picked lets it go, as Esc does (its press and release read at once,
+    # which curses makes one click)
     keys u
     wait_for "moves 0  pushes 0"
     mouse_click $((left + 2)) "$row"
     wait_for "###::.#"
-    mouse_click $((left + 2)) "$row"
+    mouse_reports 0 $((left + 2)) "$row" release $((left + 2)) "$row"
     wait_for "###  .#"
     mouse_click $((left + 2)) "$row"
     wait_for "###::.#"
@@ -1951,6 +1952,10 @@ test_mouse_box_move() {
     # a click on a square the player can walk to still walks
     mouse_click $((left + 1)) "$row"
     wait_for "moves 0  pushes 0"
+    # a quick drag from the box to the goal, its press and release read at once
+    mouse_reports 0 $((left + 2)) "$row" release $((left + 5)) $((row + 1))
+    wait_for "###  *#"
+    wait_for "moves 6  pushes 4"
 }
 
 # A box moved with the mouse undoes and redoes as one move after the game is quit and
@@ -2531,13 +2536,20 @@ test_import_sok_sections() {
     wait_for "2 levels, 0 solved"
 }
 
-# mouse EVENT X Y: an SGR mouse report as xterm sends it (EVENT: 0 press, 32 drag with the
-# button down, 2 right press; "release" for the release), at the 1-based screen cell (X, Y).
-mouse() {
-    case $1 in
-    release) tmux -L "$SOCKET" send-keys -l "$(printf '\033[<0;%d;%dm' "$2" "$3")" ;;
-    *) tmux -L "$SOCKET" send-keys -l "$(printf '\033[<%d;%d;%dM' "$1" "$2" "$3")" ;;
-    esac
+# mouse_reports EVENT X Y [EVENT X Y ...]: SGR mouse reports as xterm sends them (EVENT: 0
+# press, 32 drag with the button down, 2 right press; "release" for the release), at the
+# 1-based screen cells (X, Y), in one write: the game reads them at once, as a quick drag
+# brings them (one KEY_MOUSE for a press and what follows it).
+mouse_reports() {
+    reports=
+    while [ $# -ge 3 ]; do
+        case $1 in
+        release) reports="$reports$(printf '\033[<0;%d;%dm' "$2" "$3")" ;;
+        *) reports="$reports$(printf '\033[<%d;%d;%dM' "$1" "$2" "$3")" ;;
+        esac
+        shift 3
+    done
+    tmux -L "$SOCKET" send-keys -l "$reports"
 }
 
 # The level editor, as a player uses it: a level drawn from nothing (two rows typed, the
@@ -2559,10 +2571,8 @@ test_editor_draw_test_solve_save() {
     line=$(screen | sed -n "${row}p")
     prefix=${line%%█*}
     left=$((${#prefix} + 1))
-    mouse 0 $((left + 2)) $((row + 1))
-    mouse 32 $((left + 6)) $((row + 1))
-    mouse 32 $((left + 10)) $((row + 1))
-    mouse release $((left + 12)) $((row + 1))
+    mouse_reports 0 $((left + 2)) $((row + 1)) 32 $((left + 6)) $((row + 1)) \
+        32 $((left + 10)) $((row + 1)) release $((left + 12)) $((row + 1))
     wait_for "Can be played"
     shows "██████████████" || fail "the drag did not paint the bottom wall"
     # one drag, one undo step
