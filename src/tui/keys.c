@@ -84,8 +84,9 @@ static const key_row key_rows[] = {
     {KEY_ACTION_LEVEL_LIST,
      {'L', '\t'},
      "L  Tab",
-     "level list: solved, bests; Enter jumps; c the library",
-     "L or Tab level list (c there: the collection library; / or a name picks one)"},
+     "level list: Enter jumps, Tab next collection, c library",
+     "L or Tab level list (Tab or Right there: the next collection; c there: the collection "
+     "library; / or a name picks one)"},
     {KEY_ACTION_HINT,
      {'H'},
      "H",
