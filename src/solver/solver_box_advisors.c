@@ -365,17 +365,15 @@ void solver_box_advisors_out_of_plan(solver_box_advisors *m, solver_search *s, i
     int current = solver_features_current(m->features, b, s->boxes);
     const uint8_t *zone = solver_oop_zone(oop, current);
     if (!zone || solver_oop_count(oop, current, s->box_square, s->box_count) == 0) return;
-    if (s->use_rows)
-        label_box_sides(m, s);
-    else
-        label_regions(m, s);
     solver_search_key(s); /* the player's reach, for pushable() */
     int farthest = -1;
     for (int i = 0; i < s->box_count && farthest < 0; i++) {
         int from = s->box_square[i];
         if (!zone[from] || counted(m, from, current) || !pushable(s, from)) continue;
-        int others = regions - regions_round(m, s, from);
         int states = solver_box_search_all(&m->box, s->distances, s->boxes, from, s->player);
+        /* the regions round the box: its search's floor, the box taken away, reaches them
+         * all through its square */
+        int others = regions - solver_box_advisors_parts_round(&m->box.tree, from);
         uint32_t stamp = solver_next_stamp(m->taken, &m->taken_stamp, (size_t)b->size);
         m->taken[from] = stamp;
         for (int k = 1; k < states; k++) {
