@@ -10,7 +10,6 @@
 enum { TEAM_NODE_CHUNK = 1024 };
 
 struct ida_team {
-    int size;    /* the members it began with: each state's moves split by it */
     int members; /* those not yet quit */
     uint64_t parallel_after;
     ida_team_hooks hooks;
@@ -45,7 +44,6 @@ ida_team *ida_team_new(int members, uint64_t parallel_after, const ida_team_hook
     ida_team *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     *t = (ida_team){
-        .size = members,
         .members = members,
         .parallel_after = parallel_after,
         .hooks = *hooks,
@@ -167,7 +165,7 @@ typedef struct search {
     int solution_length;
     ida_team *team;           /* NULL: alone */
     int member;               /* in the team */
-    bool rotate;              /* each state's moves from this member's starting point */
+    bool together;            /* every member searches this iteration */
     int members;              /* the team's members left, when the iteration began */
     bool handoff;             /* stopped to search the iteration again with the whole team */
     uint64_t iteration_start; /* the nodes when the iteration began */
@@ -290,9 +288,9 @@ static bool check_limits(search *s)
             return s->stopped = true;
         }
         const ida_team_hooks *hooks = &s->team->hooks;
-        if (s->rotate && hooks->pause_wanted && hooks->pause_wanted(hooks->argument))
+        if (s->together && hooks->pause_wanted && hooks->pause_wanted(hooks->argument))
             team_pause(s->team);
-        if (!s->rotate && s->members > 1 &&
+        if (!s->together && s->members > 1 &&
             s->nodes - s->iteration_start >= s->team->parallel_after) {
             /* a long iteration on one thread: given up, to be searched by all */
             s->handoff = s->team_stopped = true;
@@ -318,9 +316,62 @@ static bool check_limits(search *s)
     return false;
 }
 
+/* What became of one move tried by depth_first(). */
+typedef enum try_outcome {
+    TRY_NEXT,     /* searched, cut or beyond the threshold: on to the next move */
+    TRY_FOUND,    /* a goal below it: the path holds it */
+    TRY_DEFERRED, /* another member is below the state it makes: left for later */
+} try_outcome;
+
+static bool depth_first(search *s, int g, int depth);
+
+/* Makes `move` from the state at depth `depth` reached at cost g, searches below it and takes
+ * it back. With `defer` (a member of a team searching with the others), a state another
+ * member is still below is taken back unsearched, to be tried again once the rest of the
+ * list is. */
+static try_outcome try_move(search *s, ida_move move, int g, int depth, bool defer)
+{
+    const ida_domain *d = s->domain;
+    int cost = 1;
+    int h = d->make(d->context, move, g, &cost);
+    s->nodes++;
+    try_outcome outcome = TRY_NEXT;
+    if (h != IDA_PRUNE) {
+        int f = g + cost + h;
+        if (h >= IDA_INFINITY) {
+            /* a dead end: it never raises the next threshold */
+        } else if (f > s->threshold) {
+            if (f < s->next_threshold) s->next_threshold = f;
+        } else if (h == 0 && d->is_goal(d->context)) {
+            s->path[depth] = move;
+            s->costs[depth] = cost;
+            s->solution_length = depth + 1;
+            outcome = TRY_FOUND;
+        } else if (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)) {
+            /* stopped before going deeper: taken back below */
+        } else if (defer && d->shared && d->shared(d->context)) {
+            outcome = TRY_DEFERRED;
+        } else if (depth_first(s, g + cost, depth + 1)) {
+            s->path[depth] = move;
+            s->costs[depth] = cost;
+            outcome = TRY_FOUND;
+        }
+    }
+    d->unmake(d->context, move);
+    return outcome;
+}
+
 /* Depth-first search below the current state, reached at cost g at the given depth.
- * Returns true when a goal was found (the path then holds it). */
-static bool depth_first(search *s, int g, int depth, bool split)
+ * Returns true when a goal was found (the path then holds it).
+ *
+ * In a team every member takes the moves in the domain's order, the one a search alone
+ * takes, so that the shared table fills much as one search's would; a move into a state
+ * another member is still below is deferred (J.-C. Weill, "The ABDADA distributed
+ * minimax search algorithm", 1996): the member goes on with the next moves, the oldest
+ * siblings nobody took yet, and only at the end of the list comes back to the deferred
+ * ones, by then often searched (cut) or else helped with from inside, where it again takes
+ * what nobody took. */
+static bool depth_first(search *s, int g, int depth)
 {
     const ida_domain *d = s->domain;
     if (depth >= s->depth_limit) {
@@ -334,39 +385,20 @@ static bool depth_first(search *s, int g, int depth, bool split)
         s->stopped = true;
         return false;
     }
-    size_t base = (size_t)depth * (size_t)d->max_moves;
-    int count = d->expand(d->context, s->moves + base);
+    ida_move *moves = s->moves + (size_t)depth * (size_t)d->max_moves;
+    int count = d->expand(d->context, moves);
     assert(count >= 0 && count <= d->max_moves); /* the domain keeps its promise */
-    /* split by the team's first size, not by the members left: member < size, so first < count */
-    int first = split && s->rotate && count > 1 ? s->member * count / s->team->size : 0;
+    /* the deferred moves are kept at the front of the list, over moves already tried */
+    int deferred = 0;
     for (int i = 0; i < count; i++) {
-        ida_move move = s->moves[base + (i + first < count ? i + first : i + first - count)];
-        int cost = 1;
-        int h = d->make(d->context, move, g, &cost);
-        s->nodes++;
-        if (h != IDA_PRUNE) {
-            int f = g + cost + h;
-            if (h >= IDA_INFINITY) {
-                /* a dead end: it never raises the next threshold */
-            } else if (f > s->threshold) {
-                if (f < s->next_threshold) s->next_threshold = f;
-            } else if (h == 0 && d->is_goal(d->context)) {
-                s->path[depth] = move;
-                s->costs[depth] = cost;
-                s->solution_length = depth + 1;
-                d->unmake(d->context, move);
-                return true;
-            } else if (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)) {
-                /* stopped before going deeper: taken back below */
-            } else if (depth_first(s, g + cost, depth + 1,
-                                   s->rotate && (!d->shared || d->shared(d->context)))) {
-                s->path[depth] = move;
-                s->costs[depth] = cost;
-                d->unmake(d->context, move);
-                return true;
-            }
-        }
-        d->unmake(d->context, move);
+        try_outcome outcome = try_move(s, moves[i], g, depth, s->together);
+        if (outcome == TRY_FOUND) return true;
+        if (outcome == TRY_DEFERRED) moves[deferred++] = moves[i];
+        if (s->stopped || (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)))
+            return false;
+    }
+    for (int i = 0; i < deferred; i++) {
+        if (try_move(s, moves[i], g, depth, false) == TRY_FOUND) return true;
         if (s->stopped || (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)))
             return false;
     }
@@ -405,12 +437,12 @@ static bool team_iteration(search *s, ida_status *status)
 {
     ida_team *t = s->team;
     s->iteration_start = s->nodes;
-    bool searching = s->member == 0 || s->rotate;
+    bool searching = s->member == 0 || s->together;
     if (searching && s->limits->max_nodes && s->nodes >= s->node_end && !take_nodes(s)) {
         s->stop = IDA_LIMIT; /* the team's nodes are all taken: none looked at */
         s->stopped = true;
     }
-    bool found = searching && !s->stopped && depth_first(s, 0, 0, true);
+    bool found = searching && !s->stopped && depth_first(s, 0, 0);
     /* a failure after the last look: the iteration's "nothing here" is not to be believed */
     if (!found && !s->stopped) domain_failed(s);
     pthread_mutex_lock(&t->lock);
@@ -441,7 +473,7 @@ static bool team_iteration(search *s, ida_status *status)
     /* another member's answer: this one's search was cut short */
     *status = t->status == IDA_SOLVED && t->finder != s->member ? IDA_CANCELLED : t->status;
     s->threshold = t->threshold;
-    s->rotate = t->parallel;
+    s->together = t->parallel;
     s->members = t->members;
     pthread_mutex_unlock(&t->lock);
     if (!done) {
@@ -490,7 +522,7 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
             /* a member that waits out an iteration does not begin it (the domains' shared
              * state is not yet shared: ida_team_hooks.share); it begins the ones it missed
              * when it joins */
-            if (s.team && s.member > 0 && !s.rotate) {
+            if (s.team && s.member > 0 && !s.together) {
                 missed++;
             } else if (domain->begin_iteration) {
                 for (; missed > 0; missed--) domain->begin_iteration(domain->context, s.threshold);
@@ -501,7 +533,7 @@ ida_status ida_search(const ida_domain *domain, const ida_limits *limits, ida_re
                 if (s.member == 0) report_progress(&s, ida_clock());
                 continue;
             }
-            if (depth_first(&s, 0, 0, false)) {
+            if (depth_first(&s, 0, 0)) {
                 status = IDA_SOLVED;
                 break;
             }

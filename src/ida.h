@@ -59,9 +59,8 @@ typedef struct ida_domain {
     /* True when the current state is a goal. Only asked when make() returned 0. */
     bool (*is_goal)(void *context);
     /* In a team: true when the state just made was entered while another member is still
-     * below it (optional, may be NULL). Only there, and at the root, does a member take the
-     * moves from its own starting point; below a state of its own it keeps the domain's
-     * order, which chose it. */
+     * below it (optional, may be NULL). A member searching with the others defers such a
+     * move: it takes it back and tries it again once the rest of the list was tried. */
     bool (*shared)(void *context);
     /* IDA_SOLVED while the domain's answers hold; else why they no longer do (IDA_NO_MEMORY,
      * or IDA_LIMIT for a bound given up at a limit): the search stops with it, and so does
@@ -82,12 +81,11 @@ typedef struct ida_progress {
  * a shared transposition table (opaque; ida_team_new). Their iterations run in step: the
  * next threshold is the least over all of them, and an iteration ends when every one has
  * ended it. While the iterations are short the first member searches alone; from the first
- * iteration of at least `parallel_after` nodes on, every member searches from the root, the
- * moves of each state taken from a different starting point (member i of n from the i/n-th
- * of the list, round), and the table keeps them apart: a state another member has entered at
- * the same cost is left to it once it is left, and helped with while it is not (the domain's
- * make() must be that sound). A goal found by one stops the rest; the node limit is one for
- * the team. */
+ * iteration of at least `parallel_after` nodes on, every member searches from the root, each
+ * in the domain's order, and the table keeps them apart: a state another member has entered
+ * at the same cost is left to it once it is left (the domain's make() must be that sound);
+ * one it is still below is deferred to the end of the list (ida_domain.shared), and then
+ * helped with. A goal found by one stops the rest; the node limit is one for the team. */
 typedef struct ida_team ida_team;
 
 typedef struct ida_limits {

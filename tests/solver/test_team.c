@@ -166,7 +166,6 @@ typedef struct walker {
     int entered[MAZE_DEPTH]; /* the cost the table took the square at, or -1 */
     int depth;
     bool helping; /* the square last made is one another member is below */
-    bool split;   /* say so to the engine (else it splits the moves everywhere) */
     int makes;
     int fail_after; /* 0, or the makes after which the walker is out of memory */
     bool no_memory; /* then, as the Sokoban domain, it has no moves from anywhere */
@@ -385,7 +384,7 @@ static bool walks(const maze *m, const ida_result *r)
 /* Solves `m` with a team of `size` (1: one search alone, no team); the cost, or -1 when
  * there is no answer; the path walks, and the nodes are kept within `max_nodes`. */
 static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t max_nodes,
-                     bool split, ida_status *status)
+                     bool tell, ida_status *status)
 {
     solver_table table;
     assert_true(solver_table_init(&table, (size_t)8 << 20));
@@ -414,7 +413,7 @@ static int team_cost(const maze *m, int size, uint64_t parallel_after, uint64_t 
                                   .make = walker_make,
                                   .unmake = walker_unmake,
                                   .is_goal = walker_is_goal,
-                                  .shared = split ? walker_shared : NULL,
+                                  .shared = tell ? walker_shared : NULL,
                                   .failed = walker_failed};
         mb->limits = (ida_limits){.team = team, .member = i, .max_nodes = max_nodes};
     }
@@ -483,8 +482,8 @@ static const char *const walled_off[] = {
 };
 
 /* The team finds the cost one search finds, with the search handed to all at once (after 0
- * nodes) or after a while, with two and three members, splitting the moves of every state
- * or only of those another member is below. */
+ * nodes) or after a while, with two and three members, told which states another member is
+ * below (and deferring them) or not (and helping at once). */
 static void test_a_team_finds_the_optimum_one_search_finds(void **state)
 {
     (void)state;
@@ -499,11 +498,148 @@ static void test_a_team_finds_the_optimum_one_search_finds(void **state)
         assert_true(alone > 0);
         for (int size = 2; size <= 3; size++)
             for (uint64_t after = 0; after <= 64; after += 64)
-                for (int split = 0; split <= 1; split++) {
-                    assert_int_equal(team_cost(&mazes[k], size, after, 0, split, &status), alone);
+                for (int told = 0; told <= 1; told++) {
+                    assert_int_equal(team_cost(&mazes[k], size, after, 0, told, &status), alone);
                     assert_int_equal(status, IDA_SOLVED);
                 }
     }
+}
+
+/* A fan: the root's moves lead to states with no moves of their own, each within the
+ * threshold, and no goal. Member 0 is told, the first time it makes move 0 in the iteration
+ * the whole team searches (its second: the first it searched alone until the hand-over),
+ * that another member is below the state. */
+typedef struct fan {
+    int member;
+    int iteration;
+    int depth;
+    ida_move last;
+    bool told;
+    ida_move searched[8]; /* the root's moves searched below, in order, this iteration */
+    int searched_count;
+    ida_move made[8]; /* the root's moves made, in order, this iteration */
+    int made_count;
+} fan;
+
+enum { FAN_MOVES = 3 };
+
+static int fan_root_bound(void *context)
+{
+    (void)context;
+    return 1;
+}
+
+static void fan_begin_iteration(void *context, int threshold)
+{
+    (void)threshold;
+    fan *f = context;
+    f->iteration++;
+    f->searched_count = f->made_count = 0;
+}
+
+static int fan_expand(void *context, ida_move *moves)
+{
+    fan *f = context;
+    if (f->depth > 0) {
+        if (f->searched_count < 8) f->searched[f->searched_count++] = f->last;
+        return 0;
+    }
+    for (int i = 0; i < FAN_MOVES; i++) moves[i] = (ida_move)i;
+    return FAN_MOVES;
+}
+
+static int fan_make(void *context, ida_move move, int g, int *cost)
+{
+    (void)g;
+    fan *f = context;
+    *cost = 1;
+    f->depth++;
+    f->last = move;
+    if (f->made_count < 8) f->made[f->made_count++] = move;
+    return 0;
+}
+
+static void fan_unmake(void *context, ida_move move)
+{
+    (void)move;
+    fan *f = context;
+    f->depth--;
+}
+
+static bool fan_is_goal(void *context)
+{
+    (void)context;
+    return false;
+}
+
+static bool fan_shared(void *context)
+{
+    fan *f = context;
+    if (f->member != 0 || f->iteration != 2 || f->last != 0 || f->told) return false;
+    return f->told = true;
+}
+
+typedef struct fan_member {
+    fan fan;
+    ida_domain domain;
+    ida_limits limits;
+    ida_result result;
+} fan_member;
+
+static void *fan_main(void *argument)
+{
+    fan_member *m = argument;
+    ida_search(&m->domain, &m->limits, &m->result);
+    ida_team_quit(m->limits.team);
+    return NULL;
+}
+
+/* A move into a state another member is still below is deferred: the member tries the rest
+ * of the list first, in the domain's order, and searches the deferred state last. */
+static void test_a_state_another_member_is_below_is_searched_last(void **state)
+{
+    (void)state;
+    ida_team_hooks hooks = {0};
+    ida_team *team = ida_team_new(2, 0, &hooks);
+    assert_non_null(team);
+    fan_member members[2];
+    for (int i = 0; i < 2; i++) {
+        members[i] = (fan_member){.fan = {.member = i}};
+        members[i].domain = (ida_domain){.context = &members[i].fan,
+                                         .max_moves = FAN_MOVES,
+                                         .root_bound = fan_root_bound,
+                                         .begin_iteration = fan_begin_iteration,
+                                         .expand = fan_expand,
+                                         .make = fan_make,
+                                         .unmake = fan_unmake,
+                                         .is_goal = fan_is_goal,
+                                         .shared = fan_shared};
+        members[i].limits = (ida_limits){.team = team, .member = i};
+    }
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, fan_main, &members[1]), 0);
+    fan_main(&members[0]);
+    pthread_join(thread, NULL);
+    for (int i = 0; i < 2; i++) assert_int_equal(members[i].result.status, IDA_UNSOLVABLE);
+    const fan *f = &members[0].fan;
+    assert_int_equal(f->iteration, 2);
+    /* made in the domain's order, move 0 made again at the end */
+    assert_int_equal(f->made_count, 4);
+    assert_int_equal(f->made[0], 0);
+    assert_int_equal(f->made[1], 1);
+    assert_int_equal(f->made[2], 2);
+    assert_int_equal(f->made[3], 0);
+    /* and searched below only then */
+    assert_int_equal(f->searched_count, 3);
+    assert_int_equal(f->searched[0], 1);
+    assert_int_equal(f->searched[1], 2);
+    assert_int_equal(f->searched[2], 0);
+    /* the member not told so searches the fan in the domain's order */
+    const fan *other = &members[1].fan;
+    assert_int_equal(other->searched_count, 3);
+    for (int i = 0; i < 3; i++) assert_int_equal(other->searched[i], (ida_move)i);
+    for (int i = 0; i < 2; i++) ida_result_free(&members[i].result);
+    ida_team_free(team);
 }
 
 /* A goal no path reaches: the team searches the space out, as one search does. */
@@ -562,8 +698,7 @@ static void test_a_member_out_of_memory_stops_the_team_with_the_error(void **sta
 }
 
 /* Members that quit before they search (a thread that could not start, a set-up that
- * failed) leave the rest to find the optimum, each still taking only moves of the list:
- * the moves of a state are split by the team's first size, not by the members left. */
+ * failed) leave the rest to find the optimum. */
 static void test_a_team_whose_members_quit_still_finds_the_optimum(void **state)
 {
     (void)state;
@@ -708,6 +843,7 @@ int main(void)
         cmocka_unit_test(test_two_threads_share_the_table),
         cmocka_unit_test(test_threads_grow_the_table_together),
         cmocka_unit_test(test_a_team_finds_the_optimum_one_search_finds),
+        cmocka_unit_test(test_a_state_another_member_is_below_is_searched_last),
         cmocka_unit_test(test_a_team_proves_there_is_no_way),
         cmocka_unit_test(test_the_node_limit_is_the_teams),
         cmocka_unit_test(test_a_member_out_of_memory_stops_the_team_with_the_error),
