@@ -18,8 +18,8 @@
 enum { SOLVER_TEAM_PARALLEL_AFTER = 100000 };
 
 /* The threads of the optimal mode: --threads, else one a core, at most IDA_TEAM_MOST (a
- * team's most) either way (XSokoban 5 on two: 85
- * million nodes in all where one thread searches 83 million; docs/SOLVER.md, section 6b). */
+ * team's most) either way (XSokoban 5 on two: 82 to 86 million nodes in all under load, where
+ * one thread searches 82 million; docs/SOLVER.md, section 6b). */
 int solver_team_size(const solver_options *options);
 /* The same for `threads` asked (0: none) on a machine of `cores`. */
 int solver_team_size_for(int threads, int cores);
