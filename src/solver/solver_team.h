@@ -4,8 +4,8 @@
  * SOLVER_TEAM_PARALLEL_AFTER nodes (about 0.1 s); it is then given up and searched again from the
  * root by every thread, each in the order one search takes, and so are the iterations after
  * it; the table leaves to a thread what another has searched, and what another is still below
- * is deferred to the end of the list, then helped with. The push counts stay optimal: an iteration ends
- * only when every thread has ended it (docs/SOLVER.md, section 6).
+ * is deferred to the end of the list, then helped with. The push counts stay optimal: an iteration
+ * ends only when every thread has ended it (docs/SOLVER.md, section 6).
  *
  * Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_TEAM_H
@@ -18,8 +18,8 @@
 enum { SOLVER_TEAM_PARALLEL_AFTER = 100000 };
 
 /* The threads of the optimal mode: --threads, else one a core, at most IDA_TEAM_MOST (a
- * team's most) either way (XSokoban 5 on two: 82 to 86 million nodes in all under load, where
- * one thread searches 82 million; docs/SOLVER.md, section 6b). */
+ * team's most) either way (XSokoban 5 on two: 82 to 86 million nodes in 8 runs of 9 under
+ * load, where one thread searches 82 million; docs/SOLVER.md, section 6b). */
 int solver_team_size(const solver_options *options);
 /* The same for `threads` asked (0: none) on a machine of `cores`. */
 int solver_team_size_for(int threads, int cores);
