@@ -60,7 +60,10 @@ typedef struct ida_domain {
     bool (*is_goal)(void *context);
     /* In a team: true when the state just made was entered while another member is still
      * below it (optional, may be NULL). A member searching with the others defers such a
-     * move: it takes it back and tries it again once the rest of the list was tried. */
+     * move: it takes it back and tries it again once the rest of the list was tried. Asked
+     * only where a true answer defers the move: the unmake() that follows must leave the
+     * other member's mark as it was, or the state would read as searched and the second
+     * try would not help with it. */
     bool (*shared)(void *context);
     /* IDA_SOLVED while the domain's answers hold; else why they no longer do (IDA_NO_MEMORY,
      * or IDA_LIMIT for a bound given up at a limit): the search stops with it, and so does

@@ -516,11 +516,15 @@ static void unmake(void *context, ida_move move)
            (size_t)s->box_count * sizeof *s->box_row);
 }
 
-/* In a team: the state just made is one another thread is below (ida.h). */
+/* In a team: the state just made is one another thread is below (ida.h). The search then
+ * takes it back unsearched: unmake() leaves the other thread's entry as it is (left, the
+ * state would be cut as searched, by this thread's second try too). */
 static bool shared(void *context)
 {
-    const solver_search *s = context;
-    return s->helping;
+    solver_search *s = context;
+    if (!s->helping) return false;
+    s->undo[s->depth - 1].entered_cost = -1;
+    return true;
 }
 
 static bool is_goal(void *context)

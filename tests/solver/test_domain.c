@@ -1,7 +1,8 @@
 /* test_domain.c - Sokoban as a search domain (solver_domain.h): the start's bound is its
  * push distance, the pushes of a corridor lead to the goal, a push taken back leaves the
  * state as it was, a level already solved is a goal, the optimal mode's corral check of the
- * states within the threshold, and its table keeping those states only. Levels drawn
+ * states within the threshold, its table keeping those states only, and a push deferred
+ * in a team's shared table leaving the other member's entry as it was. Levels drawn
  * inline. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -182,6 +183,52 @@ static void test_a_push_beyond_the_threshold_is_not_kept(void **state)
     solver_board_free(&level);
 }
 
+/* In a team's shared table, a push into a state another member is still below is deferred
+ * (ida.h: the member asks shared(), takes it back unsearched and tries it again at the end
+ * of its list): taking it back leaves the other member's entry as it was, so that the second
+ * try helps with the state while the other is still below it, and is cut once it has left. */
+static void test_a_deferred_push_leaves_the_other_members_entry_as_it_was(void **state)
+{
+    (void)state;
+    solver_board level;
+    solver_board_from_text(&level, "########\n"
+                                   "#@ $  .#\n"
+                                   "#      #\n"
+                                   "########\n");
+    solver_table table;
+    assert_true(solver_table_init(&table, (size_t)1 << 20));
+    solver_table_share(&table);
+    solver_options options = {.mode = SOLVER_OPTIMAL};
+    solver_search a, b;
+    assert_true(solver_search_init(&a, &level.board, &level.start, &level.distances, NULL, &table,
+                                   NULL, &options));
+    assert_true(solver_search_init(&b, &level.board, &level.start, &level.distances, NULL, &table,
+                                   NULL, &options));
+    ida_domain da, db;
+    solver_search_domain(&a, &da);
+    solver_search_domain(&b, &db);
+    assert_int_equal(da.root_bound(&a), 3);
+    assert_int_equal(db.root_bound(&b), 3);
+    da.begin_iteration(&a, 3);
+    db.begin_iteration(&b, 3);
+    ida_move right = solver_move(level.start.player + 2, DIR_RIGHT);
+    int cost;
+    assert_int_equal(da.make(&a, right, 0, &cost), 2); /* a is below it */
+    assert_false(da.shared(&a));
+    assert_int_equal(db.make(&b, right, 0, &cost), 2);
+    assert_true(db.shared(&b)); /* deferred */
+    db.unmake(&b, right);
+    assert_int_equal(db.make(&b, right, 0, &cost), 2); /* tried again: helps */
+    db.unmake(&b, right);
+    da.unmake(&a, right);
+    assert_int_equal(db.make(&b, right, 0, &cost), IDA_PRUNE); /* a left it: searched */
+    db.unmake(&b, right);
+    solver_search_free(&a);
+    solver_search_free(&b);
+    solver_table_free(&table);
+    solver_board_free(&level);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_the_pushes_of_a_corridor_reach_the_goal),
         cmocka_unit_test(test_optimal_mode_cuts_a_wedged_corral_within_the_threshold),
         cmocka_unit_test(test_a_push_beyond_the_threshold_is_not_kept),
+        cmocka_unit_test(test_a_deferred_push_leaves_the_other_members_entry_as_it_was),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
