@@ -347,6 +347,12 @@ static void solve_search(const board *b, const position *start, const solver_opt
     bool with_below = !fast && !(options->disable & SOLVER_NO_BELOW) &&
                       table_bytes >= 16 * solver_below_bytes(below_log2);
     if (with_below) table_bytes -= solver_below_bytes(below_log2);
+    /* the triple penalties' searches take their work space out of the table's too, when it
+     * is at most a sixteenth of it */
+    bool with_penalties = !fast && !(options->disable & SOLVER_NO_PENALTIES);
+    size_t triple_bytes = solver_penalties_triple_bytes(b);
+    bool with_triples = with_penalties && table_bytes >= 16 * triple_bytes;
+    if (with_triples) table_bytes -= triple_bytes;
     solver_distances distances = {0};
     deadlock_table deadlocks = {0};
     solver_table table = {0};
@@ -360,7 +366,6 @@ static void solve_search(const board *b, const position *start, const solver_opt
     /* the optimal mode checks the boxes frozen on goals after each push (the fast mode at
      * each state it expands, with a check of its own) */
     bool frozen_check = !fast && !(options->disable & SOLVER_NO_FROZEN);
-    bool with_penalties = !fast && !(options->disable & SOLVER_NO_PENALTIES);
     if (solver_distances_init_until(&distances, b, &stop) &&
         dead_squares_init(&deadlocks, b, &distances) && !solver_stop_now(&stop) &&
         (options->shared_table || solver_table_init(&table, table_bytes)) &&
@@ -374,6 +379,7 @@ static void solve_search(const board *b, const position *start, const solver_opt
                            room.doors ? &room : NULL, options) &&
         (!frozen_check || solver_frozen_init(&frozen, b, &distances)) &&
         (!with_penalties || solver_penalties_init(&penalties, b, &distances)) &&
+        (!with_triples || solver_penalties_allow_triples(&penalties)) &&
         (!with_below || solver_below_init(&below, below_log2)) &&
         !solver_stop_now(&stop)) {    /* a search may answer before it first looks at the clock */
         search.matching.stop = &stop; /* a bound from scratch is O(boxes^3) */

@@ -378,10 +378,6 @@ static int bound_after_push(solver_search *s, int box, int from, int g, int push
             return least;
         }
     }
-    if (s->table && !enter_table(s, g + pushes)) {
-        s->counters.transposition++;
-        return IDA_PRUNE;
-    }
     if (s->frozen_deadlocks && s->on_goal > 0 && solver_frozen_lost(s->frozen_deadlocks, s)) {
         s->counters.frozen++;
         return IDA_PRUNE;
@@ -472,9 +468,10 @@ static int make(void *context, ida_move move, int g, int *cost)
         return IDA_PRUNE;
     }
     compute_reach(s);
-    /* looked up here, kept only once its bound shows it within the threshold */
-    if (s->table &&
-        solver_table_look(s->table, table_key(s), g + pushes, s->iteration) == SOLVER_TABLE_CUT) {
+    /* Kept whether or not its bound shows it within the threshold: the states beyond, kept
+     * at their least cost, cut the paths that reach them again at a higher cost in the next
+     * iteration, the one that may be the last (docs/SOLVER.md, section 6). */
+    if (s->table && !enter_table(s, g + pushes)) {
         s->counters.transposition++;
         return IDA_PRUNE;
     }

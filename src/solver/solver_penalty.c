@@ -5,7 +5,10 @@
 #include <string.h>
 
 enum {
-    SEEN_SIZE = 4 * SOLVER_PENALTY_MOST_STATES, /* the pair search's hash set: a power of two */
+    /* the searches' hash set, a power of two: twice the positions kept at most, with their
+     * regions */
+    PAIR_SEEN = 4 * SOLVER_PENALTY_MOST_STATES,
+    TRIPLE_SEEN = 4 * SOLVER_PENALTY_TRIPLE_STATES,
     FIRST_ANSWERS = 1 << 12,
     NO_PENALTY_YET = INT32_MAX,
 };
@@ -26,15 +29,16 @@ bool solver_penalties_init(solver_penalties *p, const board *board,
     *p = (solver_penalties){.board = board, .distances = distances, .mask = FIRST_ANSWERS - 1};
     p->keys = calloc(FIRST_ANSWERS, sizeof *p->keys);
     p->values = malloc(FIRST_ANSWERS);
-    p->seen_keys = malloc(SEEN_SIZE * sizeof *p->seen_keys);
-    p->seen_stamp = calloc(SEEN_SIZE, sizeof *p->seen_stamp);
+    p->seen_size = PAIR_SEEN;
+    p->seen_keys = malloc(PAIR_SEEN * sizeof *p->seen_keys);
+    p->seen_stamp = calloc(PAIR_SEEN, sizeof *p->seen_stamp);
     p->queue = malloc(4 * (size_t)SOLVER_PENALTY_MOST_STATES * sizeof *p->queue);
     p->flood = calloc(size, sizeof *p->flood);
     p->flood_queue = malloc(size * sizeof *p->flood_queue);
-    p->seen_pushes = malloc(SEEN_SIZE * sizeof *p->seen_pushes);
+    p->seen_pushes = malloc(PAIR_SEEN * sizeof *p->seen_pushes);
     p->heap.items = malloc((size_t)SOLVER_PENALTY_MOST_STATES * sizeof *p->heap.items);
     p->heap.capacity = SOLVER_PENALTY_MOST_STATES;
-    p->start_a = malloc(4 * goals * sizeof *p->start_a);
+    p->start_a = malloc(6 * goals * sizeof *p->start_a);
     p->goal_of = malloc(size * sizeof *p->goal_of);
     p->taken = calloc(size, 1);
     if (!p->taken || !p->keys || !p->values || !p->seen_keys || !p->seen_stamp || !p->queue ||
@@ -46,6 +50,8 @@ bool solver_penalties_init(solver_penalties *p, const board *board,
     p->start_b = p->start_a + goals;
     p->first = p->start_b + goals;
     p->second = p->first + goals;
+    p->start_c = p->second + goals;
+    p->third = p->start_c + goals;
     for (size_t square = 0; square < size; square++) p->goal_of[square] = -1;
     for (int g = 0; g < board->goal_count; g++) p->goal_of[board->goals[g]] = g;
     if (solver_rows_fit(board)) {
@@ -54,6 +60,55 @@ bool solver_penalties_init(solver_penalties *p, const board *board,
             return false;
         }
     }
+    return true;
+}
+
+/* The triples' work space past the pairs': the larger hash set, queue and heap, and the
+ * estimate's three least goals per box and square. */
+size_t solver_penalties_triple_bytes(const board *board)
+{
+    size_t size = (size_t)board->size;
+    return TRIPLE_SEEN * (sizeof(uint64_t) + sizeof(uint32_t) + sizeof(int)) +
+           5 * (size_t)SOLVER_PENALTY_TRIPLE_STATES * sizeof(int) +
+           (size_t)SOLVER_PENALTY_TRIPLE_STATES * sizeof(uint64_t) +
+           3 * size * (6 * sizeof(int) + sizeof(uint32_t));
+}
+
+bool solver_penalties_allow_triples(solver_penalties *p)
+{
+    size_t size = (size_t)p->board->size;
+    if (p->triples) return true;
+    if (size > 40000) return true; /* a triple's keys: four squares and a tag, 63 bits */
+    uint64_t *keys = malloc(TRIPLE_SEEN * sizeof *keys);
+    uint32_t *stamps = calloc(TRIPLE_SEEN, sizeof *stamps);
+    int *pushes = malloc(TRIPLE_SEEN * sizeof *pushes);
+    int *queue = malloc(5 * (size_t)SOLVER_PENALTY_TRIPLE_STATES * sizeof *queue);
+    uint64_t *items = malloc((size_t)SOLVER_PENALTY_TRIPLE_STATES * sizeof *items);
+    int *least = malloc(3 * 6 * size * sizeof *least);
+    uint32_t *least_stamp = calloc(3 * size, sizeof *least_stamp);
+    if (!keys || !stamps || !pushes || !queue || !items || !least || !least_stamp) {
+        free(keys);
+        free(stamps);
+        free(pushes);
+        free(queue);
+        free(items);
+        free(least);
+        free(least_stamp);
+        return false;
+    }
+    free(p->seen_keys);
+    free(p->seen_stamp);
+    free(p->seen_pushes);
+    free(p->queue);
+    free(p->heap.items);
+    p->seen_keys = keys, p->seen_stamp = stamps, p->seen_pushes = pushes;
+    p->seen_size = TRIPLE_SEEN;
+    p->queue = queue;
+    p->heap.items = items;
+    p->heap.capacity = SOLVER_PENALTY_TRIPLE_STATES;
+    p->least = least;
+    p->least_stamp = least_stamp;
+    p->triples = true;
     return true;
 }
 
@@ -71,6 +126,8 @@ void solver_penalties_free(solver_penalties *p)
     free(p->start_a);
     free(p->goal_of);
     free(p->taken);
+    free(p->least);
+    free(p->least_stamp);
     free(p->pairs);
     free(p->levels);
     free(p->level_pairs);
@@ -111,13 +168,13 @@ static int flood(solver_penalties *p, int a, int b, int player)
  * open addressing), or INT32_MAX; *spot where it is, or would go. */
 static int seen_pushes(const solver_penalties *p, uint64_t key, uint32_t *spot)
 {
-    uint32_t at = (uint32_t)mix(key) & (SEEN_SIZE - 1);
+    uint32_t at = (uint32_t)mix(key) & (p->seen_size - 1);
     while (p->seen_stamp[at] == p->stamp) {
         if (p->seen_keys[at] == key) {
             *spot = at;
             return p->seen_pushes[at];
         }
-        at = (at + 1) & (SEEN_SIZE - 1);
+        at = (at + 1) & (p->seen_size - 1);
     }
     *spot = at;
     return INT32_MAX;
@@ -225,7 +282,8 @@ static bool open_position(solver_penalties *p, int a, int b, int player, int pus
     if (seen_pushes(p, key, &spot) <= pushes) return true;
     int f = estimate(p, a, b);
     if (f == NO_PENALTY_YET) return true; /* no two goals left to them: lost */
-    if (p->node_count >= SOLVER_PENALTY_MOST_STATES || p->seen_count >= SEEN_SIZE / 2) return false;
+    if (p->node_count >= SOLVER_PENALTY_MOST_STATES || p->seen_count >= 2 * SOLVER_PENALTY_MOST_STATES)
+        return false;
     seen_set(p, spot, key, pushes);
     int node = p->node_count++;
     int *entry = p->queue + 4 * node;
@@ -248,7 +306,9 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
     int goals = board->goal_count;
     p->searches++;
     if (++p->stamp == 0) {
-        memset(p->seen_stamp, 0, SEEN_SIZE * sizeof *p->seen_stamp);
+        memset(p->seen_stamp, 0, p->seen_size * sizeof *p->seen_stamp);
+        if (p->least_stamp)
+            memset(p->least_stamp, 0, 3 * (size_t)p->board->size * sizeof *p->least_stamp);
         p->stamp = 1;
     }
     p->seen_count = 0;
@@ -298,6 +358,188 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
         }
     }
     return best == NO_PENALTY_YET || best < 0 ? 0 : best;
+}
+
+/* ---- the triple search ----------------------------------------------------------------- */
+
+/* alone_region() with three boxes. */
+static int alone_region3(solver_penalties *p, int a, int b, int c, int player)
+{
+    const solver_rows *r = &p->rows;
+    if (!r->floor) {
+        /* flood() with c made a wall for the while */
+        const board *board = p->board;
+        if (++p->flood_stamp == 0) {
+            memset(p->flood, 0, (size_t)board->size * sizeof *p->flood);
+            p->flood_stamp = 1;
+        }
+        uint32_t stamp = p->flood_stamp;
+        int head = 0, tail = 0, least = player;
+        p->flood[player] = stamp;
+        p->flood_queue[tail++] = player;
+        while (head < tail) {
+            int square = p->flood_queue[head++];
+            for (int k = 0; k < DIRECTION_COUNT; k++) {
+                int next = square + board->delta[k];
+                if (p->flood[next] == stamp || !board_is_inside(board, next) || next == a ||
+                    next == b || next == c)
+                    continue;
+                p->flood[next] = stamp;
+                p->flood_queue[tail++] = next;
+                if (next < least) least = next;
+            }
+        }
+        return least;
+    }
+    memcpy(r->open, r->floor, (size_t)r->height * sizeof *r->open);
+    r->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
+    r->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
+    r->open[r->row[c]] &= ~((uint64_t)1 << r->column[c]);
+    return solver_rows_flood_within(r, r->open, player, r->reach);
+}
+
+/* The three least of `values` (NO_PENALTY_YET: none) into best[0..2], goals or -1. */
+static void least_three(const int *values, int goals, int *best)
+{
+    best[0] = best[1] = best[2] = -1;
+    for (int g = 0; g < goals; g++) {
+        if (values[g] == NO_PENALTY_YET) continue;
+        if (best[0] < 0 || values[g] < values[best[0]]) {
+            best[2] = best[1], best[1] = best[0], best[0] = g;
+        } else if (best[1] < 0 || values[g] < values[best[1]]) {
+            best[2] = best[1], best[1] = g;
+        } else if (best[2] < 0 || values[g] < values[best[2]]) {
+            best[2] = g;
+        }
+    }
+}
+
+/* For box `which` (0 to 2) of the triple searched on `square`: the goals of its three least
+ * row - start values and those values (goals -1 past the last), worked out once a search. */
+static const int *least_of(solver_penalties *p, int which, int square)
+{
+    size_t at = (size_t)which * (size_t)p->board->size + (size_t)square;
+    int *entry = p->least + 6 * at;
+    if (p->least_stamp[at] == p->stamp) return entry;
+    p->least_stamp[at] = p->stamp;
+    const int *start = which == 0 ? p->start_a : which == 1 ? p->start_b : p->start_c;
+    const uint16_t *row = solver_distance_row(p->distances, square, -1);
+    int goals = p->board->goal_count;
+    for (int g = 0; g < goals; g++)
+        p->third[g] = row[g] == SOLVER_NO_PATH || start[g] == NO_PENALTY_YET ? NO_PENALTY_YET
+                                                                             : row[g] - start[g];
+    least_three(p->third, goals, entry);
+    for (int k = 0; k < 3; k++) entry[3 + k] = entry[k] >= 0 ? p->third[entry[k]] : 0;
+    return entry;
+}
+
+/* estimate() for three boxes: the least of the three boxes' row - start values over three
+ * different goals (each box's goal is among its three least, the other two taking at most
+ * two of them). */
+static int estimate3(solver_penalties *p, int a, int b, int c)
+{
+    const int *x = least_of(p, 0, a), *y = least_of(p, 1, b), *z = least_of(p, 2, c);
+    int least = NO_PENALTY_YET;
+    for (int i = 0; i < 3 && x[i] >= 0; i++)
+        for (int j = 0; j < 3 && y[j] >= 0; j++) {
+            if (y[j] == x[i]) continue;
+            for (int k = 0; k < 3 && z[k] >= 0; k++) {
+                if (z[k] == x[i] || z[k] == y[j]) continue;
+                int sum = x[3 + i] + y[3 + j] + z[3 + k];
+                if (sum < least) least = sum;
+            }
+        }
+    return least;
+}
+
+static uint64_t triple_key(const solver_penalties *p, int a, int b, int c, int player)
+{
+    uint64_t size = (uint64_t)p->board->size;
+    return (((uint64_t)a * size + (uint64_t)b) * size + (uint64_t)c) * size + (uint64_t)player;
+}
+
+/* open_position() for three boxes. */
+static bool open_triple(solver_penalties *p, int a, int b, int c, int player, int pushes)
+{
+    uint64_t key = triple_key(p, a, b, c, player);
+    uint32_t spot;
+    if (seen_pushes(p, key, &spot) <= pushes) return true;
+    int f = estimate3(p, a, b, c);
+    if (f == NO_PENALTY_YET) return true; /* no three goals left to them: lost */
+    if (p->node_count >= SOLVER_PENALTY_TRIPLE_STATES ||
+        p->seen_count >= 2 * SOLVER_PENALTY_TRIPLE_STATES)
+        return false;
+    seen_set(p, spot, key, pushes);
+    int node = p->node_count++;
+    int *entry = p->queue + 5 * node;
+    entry[0] = a, entry[1] = b, entry[2] = c, entry[3] = player, entry[4] = pushes;
+    heap_push(p, pushes + f, node);
+    return true;
+}
+
+/* search_pair() for three boxes: the least D(g, h, i) - d(a, g) - d(b, h) - d(c, i) when it
+ * is above `floor`, else 0 (as soon as the three reach goals at most `floor` over), and 0
+ * when the search gives up. */
+static int search_triple(solver_penalties *p, int a, int b, int c, int player, int floor)
+{
+    const board *board = p->board;
+    const solver_distances *d = p->distances;
+    int goals = board->goal_count;
+    p->searches++;
+    if (++p->stamp == 0) {
+        memset(p->seen_stamp, 0, p->seen_size * sizeof *p->seen_stamp);
+        if (p->least_stamp)
+            memset(p->least_stamp, 0, 3 * (size_t)p->board->size * sizeof *p->least_stamp);
+        p->stamp = 1;
+    }
+    p->seen_count = 0;
+    p->node_count = 0;
+    p->heap.count = 0;
+    alone_region3(p, a, b, c, player);
+    const uint16_t *row_a = row_of(p, a), *row_b = row_of(p, b), *row_c = row_of(p, c);
+    for (int g = 0; g < goals; g++) {
+        p->start_a[g] = row_a[g] == SOLVER_NO_PATH ? NO_PENALTY_YET : row_a[g];
+        p->start_b[g] = row_b[g] == SOLVER_NO_PATH ? NO_PENALTY_YET : row_b[g];
+        p->start_c[g] = row_c[g] == SOLVER_NO_PATH ? NO_PENALTY_YET : row_c[g];
+    }
+    int best = NO_PENALTY_YET;
+    if (!open_triple(p, a, b, c, player, 0)) return 0;
+    for (unsigned popped = 1; p->heap.count > 0; popped++) {
+        if (popped % 256 == 0 && solver_stop_now(p->stop)) {
+            p->stopped = true;
+            return 0;
+        }
+        uint64_t item = solver_heap_pop(&p->heap);
+        int f = (int)(item >> 32) - (1 << 30);
+        if (f >= best) break;
+        const int *entry = p->queue + 5 * (int)(uint32_t)item;
+        int box[3] = {entry[0], entry[1], entry[2]}, pushes = entry[4];
+        int goal[3] = {p->goal_of[box[0]], p->goal_of[box[1]], p->goal_of[box[2]]};
+        if (goal[0] >= 0 && goal[1] >= 0 && goal[2] >= 0 &&
+            p->start_a[goal[0]] != NO_PENALTY_YET && p->start_b[goal[1]] != NO_PENALTY_YET &&
+            p->start_c[goal[2]] != NO_PENALTY_YET) {
+            int over = pushes - p->start_a[goal[0]] - p->start_b[goal[1]] - p->start_c[goal[2]];
+            if (over < best) best = over;
+            if (best <= floor) return 0;
+        }
+        int region = alone_region3(p, box[0], box[1], box[2], entry[3]);
+        uint64_t named = triple_key(p, box[0], box[1], box[2], region) | 1ULL << 63;
+        uint32_t spot;
+        if (seen_pushes(p, named, &spot) <= pushes) continue;
+        seen_set(p, spot, named, pushes);
+        for (int which = 0; which < 3; which++) {
+            for (int k = 0; k < DIRECTION_COUNT; k++) {
+                int to = box[which] + board->delta[k], from = box[which] - board->delta[k];
+                if (!reached(p, from) || !board_is_inside(board, to) || to == box[0] ||
+                    to == box[1] || to == box[2] || solver_square_is_dead(d, to))
+                    continue;
+                int next[3] = {box[0], box[1], box[2]};
+                next[which] = to;
+                if (!open_triple(p, next[0], next[1], next[2], box[which], pushes + 1)) return 0;
+            }
+        }
+    }
+    return best == NO_PENALTY_YET || best <= floor ? 0 : best;
 }
 
 /* ---- the answers kept ------------------------------------------------------------------ */
@@ -389,201 +631,40 @@ int solver_penalties_pair(solver_penalties *p, int a, int b, int player)
     return penalty;
 }
 
-/* ---- a position's pairs ---------------------------------------------------------------- */
-
-/* the scan's places after a box (scan_place) fit under 64 */
-_Static_assert(SOLVER_PENALTY_REACH + SOLVER_PENALTY_REACH * SOLVER_PENALTY_REACH <= 64,
-               "the scan's places fit in an order's low bits");
-
-/* The place of a square dx, dy from a box in the scan of the squares after it within the
- * reach (row by row, dy >= 0, and dx > 0 on the box's own row), from 0. */
-static uint32_t scan_place(int dx, int dy)
+/* Kept as a pair's answers are, under keys with the top bit set (the squares in order). */
+int solver_penalties_triple(solver_penalties *p, int a, int b, int c, int player)
 {
-    uint32_t place = 0;
-    for (int row = 0; row < dy; row++)
-        place += row ? 2 * (uint32_t)(SOLVER_PENALTY_REACH - row) + 1 : SOLVER_PENALTY_REACH;
-    int reach = SOLVER_PENALTY_REACH - dy;
-    return place + (uint32_t)(dy ? dx + reach : dx - 1);
-}
-
-/* True when pair x goes before y: the larger penalty first, then the scan's order. */
-static bool before(const solver_penalty_pair *x, const solver_penalty_pair *y)
-{
-    return x->penalty > y->penalty || (x->penalty == y->penalty && x->order < y->order);
-}
-
-/* Puts `pair` into the list of `found` pairs kept in that order; the list has room. */
-static void insert_pair(solver_penalty_pair *pairs, int found, solver_penalty_pair pair)
-{
-    int at = found;
-    while (at > 0 && before(&pair, &pairs[at - 1])) {
-        pairs[at] = pairs[at - 1];
-        at--;
-    }
-    pairs[at] = pair;
-}
-
-/* The sum over the pairs in order, each taken unless it shares a box with one taken: the
- * largest first, ties in the scan's order, as a repeated choice of the largest would. */
-static int take_pairs(solver_penalties *p, const solver_penalty_pair *pairs, int found)
-{
-    int total = 0;
-    for (int k = 0; k < found; k++) {
-        if (p->taken[pairs[k].first] || p->taken[pairs[k].second]) continue;
-        total += pairs[k].penalty;
-        p->taken[pairs[k].first] = p->taken[pairs[k].second] = 1;
-    }
-    for (int k = 0; k < found; k++) p->taken[pairs[k].first] = p->taken[pairs[k].second] = 0;
-    return total;
-}
-
-/* Room in p->pairs for `found` + 1 pairs. */
-static bool pairs_room(solver_penalties *p, int found)
-{
-    if (found < p->pairs_room) return true;
-    int room = p->pairs_room ? 2 * p->pairs_room : 64;
-    solver_penalty_pair *pairs = realloc(p->pairs, (size_t)room * sizeof *pairs);
-    if (!pairs) return false;
-    p->pairs = pairs;
-    p->pairs_room = room;
-    return true;
-}
-
-/* Every pair of boxes near each other with a penalty, in order, into p->pairs; how many, or
- * -1 when out of memory. */
-static int scan_pairs(solver_penalties *p, const int *box_square, const int *box_at, int count,
-                      int player)
-{
-    const board *board = p->board;
-    int found = 0;
-    for (int i = 0; i < count; i++) {
-        int square = box_square[i], x = board_x(board, square), y = board_y(board, square);
-        /* the boxes after this one in square order, within the reach */
-        for (int dy = 0; dy <= SOLVER_PENALTY_REACH; dy++) {
-            int reach = SOLVER_PENALTY_REACH - dy;
-            for (int dx = dy ? -reach : 1; dx <= reach; dx++) {
-                int ox = x + dx, oy = y + dy;
-                if (ox < 0 || ox >= board->width || oy >= board->height) continue;
-                int j = box_at[oy * board->width + ox];
-                if (j < 0) continue;
-                int penalty = solver_penalties_pair(p, square, box_square[j], player);
-                if (penalty <= 0) continue;
-                if (!pairs_room(p, found)) return -1;
-                solver_penalty_pair pair = {(uint32_t)i * 64 + scan_place(dx, dy), i, j, penalty};
-                insert_pair(p->pairs, found++, pair);
-            }
+    if (!p->triples) return 0;
+    int box[3] = {a, b, c};
+    for (int i = 1; i < 3; i++)
+        for (int j = i; j > 0 && box[j - 1] > box[j]; j--) {
+            int swap = box[j];
+            box[j] = box[j - 1];
+            box[j - 1] = swap;
         }
-    }
-    return found;
-}
-
-int solver_penalties_near(solver_penalties *p, const int *box_square, const int *box_at, int count,
-                          int player)
-{
-    int found = scan_pairs(p, box_square, box_at, count, player);
-    return found < 0 ? 0 : take_pairs(p, p->pairs, found);
-}
-
-/* Room for the lists of `depth`; false when out of memory. */
-static bool level_room(solver_penalties *p, int depth)
-{
-    if (depth < p->level_room) return true;
-    int room = p->level_room ? 2 * p->level_room : 256;
-    while (room <= depth) room *= 2;
-    solver_penalty_level *levels = realloc(p->levels, (size_t)room * sizeof *levels);
-    if (!levels) return false;
-    p->levels = levels;
-    for (int d = p->level_room; d < room; d++) p->levels[d] = (solver_penalty_level){.count = -1};
-    solver_penalty_pair *pairs =
-        realloc(p->level_pairs, (size_t)room * SOLVER_PENALTY_LEVEL_PAIRS * sizeof *pairs);
-    if (!pairs) return false;
-    p->level_pairs = pairs;
-    p->level_room = room;
-    return true;
-}
-
-/* The moved box's pairs with a penalty added to the `found` pairs in `pairs` (room for
- * SOLVER_PENALTY_LEVEL_PAIRS); the new count, or -1 when they do not fit. */
-static int moved_pairs(solver_penalties *p, solver_penalty_pair *pairs, int found, int moved,
-                       const int *box_square, const int *box_at, int player)
-{
-    const board *board = p->board;
-    int square = box_square[moved], x = board_x(board, square), y = board_y(board, square);
-    for (int dy = -SOLVER_PENALTY_REACH; dy <= SOLVER_PENALTY_REACH; dy++) {
-        int reach = SOLVER_PENALTY_REACH - (dy < 0 ? -dy : dy);
-        for (int dx = -reach; dx <= reach; dx++) {
-            int ox = x + dx, oy = y + dy;
-            if ((dx == 0 && dy == 0) || ox < 0 || ox >= board->width || oy < 0 ||
-                oy >= board->height)
-                continue;
-            int j = box_at[oy * board->width + ox];
-            if (j < 0) continue;
-            int penalty = solver_penalties_pair(p, square, box_square[j], player);
-            if (penalty <= 0) continue;
-            if (found >= SOLVER_PENALTY_LEVEL_PAIRS) return -1;
-            /* the scan meets the pair at the box on the lesser square */
-            bool first = dy > 0 || (dy == 0 && dx > 0);
-            solver_penalty_pair pair = {first ? (uint32_t)moved * 64 + scan_place(dx, dy)
-                                              : (uint32_t)j * 64 + scan_place(-dx, -dy),
-                                        first ? moved : j, first ? j : moved, penalty};
-            insert_pair(pairs, found++, pair);
+    uint64_t key = (triple_key(p, box[0], box[1], box[2], player) * 2 + 1) | 1ULL << 63;
+    uint32_t spot, alone_spot;
+    int penalty = kept(p, key, &spot);
+    if (penalty >= 0) return penalty;
+    int region = alone_region3(p, box[0], box[1], box[2], player);
+    uint64_t alone = (triple_key(p, box[0], box[1], box[2], region) * 2 + 2) | 1ULL << 63;
+    penalty = kept(p, alone, &alone_spot);
+    if (penalty < 0) {
+        if (p->stopped) return 0;
+        /* only a penalty above each of its pairs' counts: the search stops at theirs */
+        int floor = 0;
+        for (int i = 0; i < 3 && !p->stopped; i++) {
+            int pair = solver_penalties_pair(p, box[i], box[(i + 1) % 3], player);
+            if (pair > floor) floor = pair;
         }
+        if (p->stopped) return 0;
+        penalty = search_triple(p, box[0], box[1], box[2], player, floor);
+        if (p->stopped) return 0;
+        if (penalty > UINT8_MAX) penalty = UINT8_MAX;
+        if (penalty > 0) p->positive++;
+        keep(p, alone, alone_spot, penalty);
+        kept(p, key, &spot); /* the table may have grown */
     }
-    return found;
-}
-
-int solver_penalties_at(solver_penalties *p, int depth, uint64_t key, uint64_t parent_key,
-                        int moved, const int *box_square, const int *box_at, int count, int player)
-{
-    if (depth < 0 || !level_room(p, depth))
-        return solver_penalties_near(p, box_square, box_at, count, player);
-    solver_penalty_level *level = p->levels + depth;
-    solver_penalty_pair *pairs = p->level_pairs + (size_t)depth * SOLVER_PENALTY_LEVEL_PAIRS;
-    const solver_penalty_level *parent = depth > 0 ? level - 1 : NULL;
-    int found = -1;
-    if (moved >= 0 && parent && parent->count >= 0 && parent->key == parent_key) {
-        const solver_penalty_pair *above = pairs - SOLVER_PENALTY_LEVEL_PAIRS;
-        found = 0;
-        for (int k = 0; k < parent->count; k++)
-            if (above[k].first != moved && above[k].second != moved) pairs[found++] = above[k];
-        found = moved_pairs(p, pairs, found, moved, box_square, box_at, player);
-        if (found >= 0) p->repaired++;
-    }
-    if (found < 0) {
-        found = scan_pairs(p, box_square, box_at, count, player);
-        if (found < 0) {
-            *level = (solver_penalty_level){.count = -1};
-            return 0;
-        }
-        if (found <= SOLVER_PENALTY_LEVEL_PAIRS) {
-            if (found > 0) /* p->pairs is null before the first pair is found */
-                memcpy(pairs, p->pairs, (size_t)found * sizeof *pairs);
-        } else {
-            *level = (solver_penalty_level){.count = -1};
-            return take_pairs(p, p->pairs, found);
-        }
-    }
-    *level = (solver_penalty_level){.key = key, .player = player, .count = found};
-    return take_pairs(p, pairs, found);
-}
-
-int solver_penalties_kept(solver_penalties *p, int depth, uint64_t parent_key, int moved,
-                          int player)
-{
-    if (depth < 1 || depth > p->level_room || moved < 0) return 0;
-    const solver_penalty_level *parent = p->levels + depth - 1;
-    if (parent->count <= 0 || parent->key != parent_key || parent->player != player) return 0;
-    const solver_penalty_pair *pairs =
-        p->level_pairs + (size_t)(depth - 1) * SOLVER_PENALTY_LEVEL_PAIRS;
-    int total = 0;
-    for (int k = 0; k < parent->count; k++) {
-        const solver_penalty_pair *pair = pairs + k;
-        if (p->taken[pair->first] || p->taken[pair->second]) continue;
-        /* the parent's choice (take_pairs), less the moved box's pair */
-        if (pair->first != moved && pair->second != moved) total += pair->penalty;
-        p->taken[pair->first] = p->taken[pair->second] = 1;
-    }
-    for (int k = 0; k < parent->count; k++)
-        p->taken[pairs[k].first] = p->taken[pairs[k].second] = 0;
-    return total;
+    keep(p, key, spot, penalty);
+    return penalty;
 }

@@ -21,12 +21,13 @@
  *
  * Rolling Stone (Junghanns and Schaeffer, 2001) finds penalties of box groups by a search
  * during the IDA* ("pattern search"); here groups of two, asked of boxes near each other,
- * each answer kept in a table. Part of the solver (solver.h); internal to it. One per search:
+ * and of three round the pairs with a penalty, each answer kept in a table. Part of the solver (solver.h); internal to it. One per search:
  * not shared between threads. */
 #ifndef SOKOBAN_SOLVER_PENALTY_H
 #define SOKOBAN_SOLVER_PENALTY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rules/board.h"
@@ -38,18 +39,24 @@
 enum {
     /* the pair searches give up (penalty 0) beyond this many positions */
     SOLVER_PENALTY_MOST_STATES = 1 << 14,
+    /* and the triple searches beyond this many */
+    SOLVER_PENALTY_TRIPLE_STATES = 1 << 16,
     /* the answers kept, at most (then the table is emptied and starts again) */
     SOLVER_PENALTY_MOST_ANSWERS = 1 << 20,
     /* the boxes asked about as pairs are this many squares apart at most */
     SOLVER_PENALTY_REACH = 3,
-    /* a position with more pairs with a penalty keeps no list (its children scan afresh) */
-    SOLVER_PENALTY_LEVEL_PAIRS = 64,
+    /* a pair with a penalty is asked about with each third box this near either of its boxes */
+    SOLVER_PENALTY_TRIPLE_REACH = 1,
+    /* a position with more pairs and triples with a penalty keeps no list (its children scan
+     * afresh) */
+    SOLVER_PENALTY_LEVEL_PAIRS = 128,
 };
 
 /* A pair of boxes with a penalty, as a position's list keeps it (solver_penalties_at). */
 typedef struct solver_penalty_pair {
     uint32_t order;    /* its place in solver_penalties_near's scan: first box * 64 + where */
     int first, second; /* the boxes (first: the one on the lesser square) */
+    int third;         /* a triple's third box (solver_penalties_triple), or -1: a pair */
     int penalty;
 } solver_penalty_pair;
 
@@ -77,6 +84,13 @@ typedef struct solver_penalties {
     solver_heap heap;       /* the open ones: (estimate, position), least first */
     int *start_a, *start_b; /* per goal: the distance of a and of b at the start */
     int *first, *second;    /* per goal: estimate()'s work space */
+    int *start_c, *third;   /* the same for a triple's third box */
+    bool triples; /* triples round the pairs with a penalty (solver_penalties_allow_triples) */
+    uint32_t seen_size; /* the searches' hash set: a power of two */
+    /* per box of a triple and square: its three least goals and values (estimate3), valid
+     * where least_stamp is the search's stamp */
+    int *least;
+    uint32_t *least_stamp;
     int *goal_of;           /* per square: its goal, or -1 */
     uint32_t *flood;
     uint32_t flood_stamp;
@@ -98,6 +112,7 @@ typedef struct solver_penalties {
     solver_penalty_level *levels;
     int level_room;
     uint64_t repaired; /* positions whose list came from their parent's (measurements) */
+    uint64_t triples_taken; /* triples put in a list, above their pair (measurements) */
 } solver_penalties;
 
 /* Sets up the penalties of `board` with its push `distances`. False when out of memory. */
@@ -105,14 +120,31 @@ bool solver_penalties_init(solver_penalties *p, const board *board,
                            const solver_distances *distances);
 void solver_penalties_free(solver_penalties *p);
 
+/* Asks triples too (solver_penalties_triple; without, each answers 0): their searches' work
+ * space, solver_penalties_triple_bytes() more, taken now. False when out of memory (the
+ * penalties are then left as they were); on a board of more than 40,000 squares, too large
+ * for a triple's key, it asks none. */
+bool solver_penalties_allow_triples(solver_penalties *p);
+size_t solver_penalties_triple_bytes(const board *board);
+
 /* The penalty of the boxes on squares a and b with the player on `player` and no other box
  * on the board: searched the first time, kept for the next. */
 int solver_penalties_pair(solver_penalties *p, int a, int b, int player);
 
+/* The penalty of the boxes on squares a, b and c with the player on `player` and no other
+ * box on the board, by the same search over the three boxes' pushes: the least over three
+ * goals of D(g, h, i) - d(a, g) - d(b, h) - d(c, i) when it is larger than each of its three
+ * pairs' penalties, else 0 (so that it does not depend on the pair that asks). Admissible
+ * beside the matching for the same reason as a pair's, and beside other pairs and triples
+ * that share no box with it. Searched the first time, kept for the next. */
+int solver_penalties_triple(solver_penalties *p, int a, int b, int c, int player);
+
 /* The penalties of a position's boxes near each other (SOLVER_PENALTY_REACH squares apart
  * or less, counting along the axes), `count` boxes on `box_square`, `box_at` giving the box
- * on a square or -1: the pairs with a penalty, the largest first, each taken unless it
- * shares a box with one taken before; their sum. */
+ * on a square or -1: the pairs with a penalty, and for each of them the triples it makes
+ * with a third box near either of its boxes (SOLVER_PENALTY_TRIPLE_REACH) whose penalty is
+ * larger than the pair's; the largest first, each taken unless it shares a box with one taken
+ * before; their sum. */
 int solver_penalties_near(solver_penalties *p, const int *box_square, const int *box_at, int count,
                           int player);
 
