@@ -529,10 +529,6 @@ static void solve_run(const race_level *level, int index, solver_options mine,
         solve_search(level->board, level->start, &mine, level->learned, false, result);
         return;
     }
-    /* the parts as they were measured: the out-of-plan feature is the even runs' (on 50 at
-     * push 120 of its reference solution, a hint the opener's part answers, the race with it
-     * in every part answered nothing within 600,000 nodes) */
-    mine.disable |= SOLVER_NO_OUT_OF_PLAN;
     /* the order of an earlier position first, the later parts' shares moved on by its own;
      * or at a level's start the plan by the backward search, out of the first part's share */
     bool searched =

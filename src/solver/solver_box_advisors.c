@@ -1,5 +1,4 @@
-/* solver_box_advisors.c - the joiner, the opener and the out-of-plan advisor over whole box
- * moves. */
+/* solver_box_advisors.c - the joiner and the opener over whole box moves. */
 #include "solver_box_advisors.h"
 
 #include <stdlib.h>
@@ -26,13 +25,12 @@ bool solver_box_advisors_init(solver_box_advisors *m, const board *b,
     m->region = malloc(height * sizeof *m->region);
     m->joiner.path = malloc((size_t)m->path_capacity * sizeof *m->joiner.path);
     m->opener.path = malloc((size_t)m->path_capacity * sizeof *m->opener.path);
-    m->out_of_plan.path = malloc((size_t)m->path_capacity * sizeof *m->out_of_plan.path);
     m->seed = malloc((size_t)(features->target_count + 1) * sizeof *m->seed);
     m->seed_count = -1;
     m->candidates = malloc((size_t)(b->size > 0 ? b->size : 1) * sizeof *m->candidates);
     if (!m->target_of || !m->taken || !m->walk || !m->queue || !m->label || !m->mark || !m->left ||
-        !m->region || !m->joiner.path || !m->opener.path || !m->out_of_plan.path ||
-        !m->candidates || !m->seed || !solver_box_search_init(&m->box, b))
+        !m->region || !m->joiner.path || !m->opener.path || !m->candidates || !m->seed ||
+        !solver_box_search_init(&m->box, b))
         return false;
     for (int square = 0; square < b->size; square++) m->target_of[square] = -1;
     for (int t = 0; t < features->target_count; t++)
@@ -43,19 +41,9 @@ bool solver_box_advisors_init(solver_box_advisors *m, const board *b,
 void solver_box_advisors_free(solver_box_advisors *m)
 {
     solver_box_search_free(&m->box);
-    void *arrays[] = {m->target_of,
-                      m->taken,
-                      m->walk,
-                      m->queue,
-                      m->label,
-                      m->mark,
-                      m->left,
-                      m->region,
-                      m->joiner.path,
-                      m->opener.path,
-                      m->out_of_plan.path,
-                      m->candidates,
-                      m->seed};
+    void *arrays[] = {m->target_of,   m->taken,       m->walk,       m->queue,
+                      m->label,       m->mark,        m->left,       m->region,
+                      m->joiner.path, m->opener.path, m->candidates, m->seed};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) free(arrays[k]);
     *m = (solver_box_advisors){0};
 }
@@ -355,36 +343,4 @@ void solver_box_advisors_advise(solver_box_advisors *m, solver_search *s, int re
         search_box(m, s, regions, c, &w);
     while ((c = next_candidate(m->candidates, count, regions, &w, false)))
         search_box(m, s, regions, c, &w);
-}
-
-void solver_box_advisors_out_of_plan(solver_box_advisors *m, solver_search *s, int regions,
-                                     const solver_oop *oop)
-{
-    const board *b = s->board;
-    m->out_of_plan.count = 0;
-    int current = solver_features_current(m->features, b, s->boxes);
-    const uint8_t *zone = solver_oop_zone(oop, current);
-    if (!zone || solver_oop_count(oop, current, s->box_square, s->box_count) == 0) return;
-    solver_search_key(s); /* the player's reach, for pushable() */
-    int farthest = -1;
-    for (int i = 0; i < s->box_count && farthest < 0; i++) {
-        int from = s->box_square[i];
-        if (!zone[from] || counted(m, from, current) || !pushable(s, from)) continue;
-        int states = solver_box_search_all(&m->box, s->distances, s->boxes, from, s->player);
-        /* the regions round the box: its search's floor, the box taken away, reaches them
-         * all through its square */
-        int others = regions - solver_box_advisors_parts_round(&m->box.tree, from);
-        uint32_t stamp = solver_next_stamp(m->taken, &m->taken_stamp, (size_t)b->size);
-        m->taken[from] = stamp;
-        for (int k = 1; k < states; k++) {
-            int state = m->box.queue[k], to = state / 4;
-            if (m->taken[to] == stamp) continue; /* the fewest pushes there came first */
-            m->taken[to] = stamp;
-            int distance = solver_oop_distance(oop, current, to);
-            if (zone[to] || distance == SOLVER_NO_PATH || distance <= farthest) continue;
-            if (others + solver_box_advisors_parts_round(&m->box.tree, to) > regions) continue;
-            farthest = distance;
-            keep(m, &m->out_of_plan, from, state);
-        }
-    }
 }

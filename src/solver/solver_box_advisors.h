@@ -1,5 +1,4 @@
-/* solver_box_advisors.h - FESS's advisors over whole box moves: the joiner, the opener and
- * the out-of-plan advisor.
+/* solver_box_advisors.h - FESS's advisors over whole box moves: the joiner and the opener.
  *
  * Festival's moves take one box, the others standing still, to any square it can be pushed
  * to, and its advisors choose among those moves; our search pushes one square at a time,
@@ -12,11 +11,7 @@
  *     only a box whose free neighbours lie in two regions or more can join any;
  *   - opener: when no box can be packed, the box nearest (by walking, walls only) to the
  *     targets of the layer being filled, taken as far from them as it can go without
- *     leaving more regions (Festival's opener, which clears the way to the next target);
- *   - out of plan: the first box (by index) standing in the zone of the layer being filled
- *     (solver_oop.h) that can leave it, taken without leaving more regions to the square
- *     outside the zone farthest (by a lone box's pushes) from it (Festival's out-of-plan
- *     advisor: clear an area before the plan walls it off).
+ *     leaving more regions (Festival's opener, which clears the way to the next target).
  * A box on a target the packing feature counts is never moved. Owns its one-box search and
  * work space; puts boxes on and off the search's floor while it counts regions and leaves
  * it as it found it. Part of the solver (solver.h); internal to it. */
@@ -30,7 +25,6 @@
 #include "solver_domain.h"
 #include "solver_features.h"
 #include "solver_macro.h"
-#include "solver_oop.h"
 
 /* A move one advisor names: `count` pushes (in `path`) take the box on `from` to `to`;
  * count 0: none. */
@@ -54,7 +48,7 @@ typedef struct solver_box_advisors {
     uint32_t mark_stamp;
     uint64_t *left, *region; /* the regions' flood over rows: a word a row each */
     int path_capacity;
-    solver_box_advice joiner, opener, out_of_plan;
+    solver_box_advice joiner, opener;
     struct candidate *candidates; /* the boxes the advisors may move (solver_box_advisors.c) */
 } solver_box_advisors;
 
@@ -68,11 +62,6 @@ void solver_box_advisors_free(solver_box_advisors *advisors);
  * (count 0 when an advisor has none or is not asked). */
 void solver_box_advisors_advise(solver_box_advisors *advisors, solver_search *search, int regions,
                                 bool join, bool open);
-
-/* The out-of-plan advisor's move in the search's current state, whose free floor falls into
- * `regions` regions, the zones of `oop`: advisors->out_of_plan (count 0 when none). */
-void solver_box_advisors_out_of_plan(solver_box_advisors *advisors, solver_search *search,
-                                     int regions, const solver_oop *oop);
 
 /* The regions of free floor in the current state with the box on `from` taken to `to`
  * (the search's floor is left as it was). */

@@ -653,7 +653,6 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .stuck = !(off & SOLVER_NO_STUCK),
         .joiner_moves = !(off & SOLVER_NO_JOINER_MOVES),
         .opener_moves = !(off & SOLVER_NO_OPENER_MOVES),
-        .out_of_plan = !(off & SOLVER_NO_OUT_OF_PLAN),
         .player = start->player,
         .last_box = -1,
     };

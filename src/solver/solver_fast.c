@@ -20,7 +20,6 @@
 #include "solver_corral_deadlock.h"
 #include "solver_features.h"
 #include "solver_frozen.h"
-#include "solver_oop.h"
 #include "solver_open.h"
 #include "solver_store.h"
 #include "solver_stuck.h"
@@ -58,11 +57,9 @@ typedef struct fast_search {
     solver_frozen frozen;
     solver_store store;
     solver_open open;
-    solver_features space;    /* with features only */
-    solver_advisors advisors; /* with features only */
-    solver_oop oop;           /* with features and the out-of-plan feature only */
-    /* with features and the joiner, the opener or the out-of-plan feature only */
-    solver_box_advisors box_advisors;
+    solver_features space;            /* with features only */
+    solver_advisors advisors;         /* with features only */
+    solver_box_advisors box_advisors; /* with features and the joiner or the opener only */
     bool box_advice;
     solver_child *children;
     const ida_limits *limits;
@@ -105,9 +102,6 @@ static bool allocate(fast_search *f, size_t memory_bytes, const solver_stop *sto
     if (f->features && (!solver_features_init(&f->space, s, stop) ||
                         !solver_advisors_init(&f->advisors, s->board, s->box_count, &f->space)))
         return false;
-    if (f->features && s->out_of_plan &&
-        !solver_oop_init(&f->oop, s->board, &f->space, s->distances))
-        return false;
     if (f->box_advice && !solver_box_advisors_init(&f->box_advisors, s->board, &f->space))
         return false;
     /* the restarts follow the rules the order was found by (a search by YASS's rules that
@@ -149,7 +143,6 @@ static void release(fast_search *f)
     solver_store_free(&f->store);
     solver_open_free(&f->open);
     solver_features_free(&f->space);
-    solver_oop_free(&f->oop);
     solver_advisors_free(&f->advisors);
     if (f->box_advice) solver_box_advisors_free(&f->box_advisors);
     if (f->frozen_check) solver_frozen_free(&f->frozen);
@@ -218,11 +211,6 @@ static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t k
     n->packed = (uint16_t)solver_features_packed(&f->space, s);
     int regions = solver_features_regions(&f->space, s);
     n->regions = (uint8_t)(regions > 255 ? 255 : regions);
-    if (solver_oop_may_count(&f->oop, s->box_square, s->box_count)) {
-        int out = solver_oop_count(&f->oop, solver_features_current(&f->space, s->board, s->boxes),
-                                   s->box_square, s->box_count);
-        n->out_of_plan = (uint8_t)(out > 127 ? 127 : out);
-    }
     return i;
 }
 
@@ -253,7 +241,7 @@ static bool open_node(fast_search *f, int i, int h, int aim)
         uint64_t most = (1u << SOLVER_WEIGHT_SHIFT) - 1;
         uint64_t bound = (uint64_t)h < most ? (uint64_t)h : most;
         priority = weight << SOLVER_WEIGHT_SHIFT | bound;
-        cell = solver_features_cell(n->packed, n->regions, n->out_of_plan, f->search->box_count);
+        cell = solver_features_cell(n->packed, n->regions);
     } else {
         priority = (uint64_t)n->g + (uint64_t)FAST_WEIGHT * (uint64_t)h;
         if (priority > UINT32_MAX) priority = UINT32_MAX;
@@ -371,14 +359,9 @@ static ida_status advise(fast_search *f, int i, int bound, int *children, ida_re
     ida_status status = IDA_UNSOLVABLE;
     int count = solver_advisors_packing(&f->advisors, s, &from, &goal);
     /* the box moves are worked out before the packing child moves the search's state */
-    if (f->box_advice) {
+    if (f->box_advice)
         solver_box_advisors_advise(&f->box_advisors, s, f->store.nodes[i].regions, s->joiner_moves,
                                    s->opener_moves && count == 0);
-        f->box_advisors.out_of_plan.count = 0;
-        if (f->store.nodes[i].out_of_plan > 0)
-            solver_box_advisors_out_of_plan(&f->box_advisors, s, f->store.nodes[i].regions,
-                                            &f->oop);
-    }
     int packed = count > 0 ? add_macro_child(f, i, f->advisors.path, count, from, goal, &h, &aim,
                                              &status, result)
                            : SOLVER_NO_NODE;
@@ -389,9 +372,7 @@ static ida_status advise(fast_search *f, int i, int bound, int *children, ida_re
         f->children[(*children)++] = (solver_child){.node = packed, .h = h, .aim = aim};
     }
     if (f->box_advice &&
-        ((status = add_advised(f, i, &f->box_advisors.out_of_plan, children, result)) !=
-             IDA_UNSOLVABLE ||
-         (status = add_advised(f, i, &f->box_advisors.joiner, children, result)) !=
+        ((status = add_advised(f, i, &f->box_advisors.joiner, children, result)) !=
              IDA_UNSOLVABLE ||
          (status = add_advised(f, i, &f->box_advisors.opener, children, result)) != IDA_UNSOLVABLE))
         return status;
@@ -594,8 +575,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     fast_search f = {.search = s,
                      .features = features,
                      .packing_list = features && s->packing_list,
-                     .box_advice =
-                         features && (s->joiner_moves || s->opener_moves || s->out_of_plan),
+                     .box_advice = features && (s->joiner_moves || s->opener_moves),
                      .frozen_check = s->frozen,
                      .stuck = s->stuck && s->corral_deadlocks,
                      .backward = backward_share > 0,

@@ -1,12 +1,12 @@
 /* solver_features.h - FESS's feature space (Shoham and Schaeffer, the Festival solver).
  *
- * Every state of the fast mode falls in a cell of a three-feature space: the boxes on goals
+ * Every state of the fast mode falls in a cell of a two-feature space: the boxes on goals
  * counted in packing order (the packing layers of solver_macro.h, the layer to fill first
- * first, up to the layer being filled), the number of regions the free
+ * first, up to the layer being filled), and the number of regions the free
  * floor falls into (1 when the player can walk everywhere; regions beyond REGION_CELLS
- * share a cell), and the boxes out of the plan (solver_oop.h). Owns the packing order of the goals,
- * computed once per search from the start, and its own flood work space. Reads the search's current
- * state (solver_domain.h), changes nothing in it. Part of the solver (solver.h); internal to it. */
+ * share a cell). Owns the packing order of the goals, computed once per search from the
+ * start, and its own flood work space. Reads the search's current state (solver_domain.h),
+ * changes nothing in it. Part of the solver (solver.h); internal to it. */
 #ifndef SOKOBAN_SOLVER_FEATURES_H
 #define SOKOBAN_SOLVER_FEATURES_H
 
@@ -22,8 +22,6 @@
 enum {
     /* Player regions beyond this many share a cell. */
     SOLVER_REGION_CELLS = 8,
-    /* Boxes out of the plan (solver_oop.h) beyond one less than this many share a cell. */
-    SOLVER_OOP_CELLS = 4,
 };
 
 typedef struct solver_features {
@@ -103,17 +101,14 @@ int solver_features_current(const solver_features *features, const board *board,
 /* The number of cells for `box_count` boxes. */
 static inline int solver_features_cell_count(int box_count)
 {
-    return (box_count + 1) * SOLVER_REGION_CELLS * SOLVER_OOP_CELLS;
+    return (box_count + 1) * SOLVER_REGION_CELLS;
 }
 
-/* The cell of a state with those features (`out_of_plan`: the boxes out of the plan,
- * solver_oop.h) among the cells for `box_count` boxes: the cells of each count out of the
- * plan follow those of the count before (the search visits the cells in turn, in order). */
-static inline int solver_features_cell(int packed, int regions, int out_of_plan, int box_count)
+/* The cell of a state with those features. */
+static inline int solver_features_cell(int packed, int regions)
 {
     if (regions > SOLVER_REGION_CELLS) regions = SOLVER_REGION_CELLS;
-    if (out_of_plan >= SOLVER_OOP_CELLS) out_of_plan = SOLVER_OOP_CELLS - 1;
-    return (out_of_plan * (box_count + 1) + packed) * SOLVER_REGION_CELLS + regions - 1;
+    return packed * SOLVER_REGION_CELLS + regions - 1;
 }
 
 /* A fresh stamp for `marks` (`count` of them): a square is marked when it holds the stamp,

@@ -62,8 +62,6 @@ enum {
     /* fast mode: the race's part on the packing plan by a backward search (docs/SOLVER.md,
      * section 29) */
     SOLVER_NO_PLAN_SEARCH = 16777216,
-    /* fast mode: the out-of-plan feature and its advisor (solver_oop.h) */
-    SOLVER_NO_OUT_OF_PLAN = 33554432,
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

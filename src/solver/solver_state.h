@@ -121,8 +121,6 @@ typedef struct solver_search {
     bool stuck;        /* deadlock patterns of stuck boxes, learned (solver_stuck.h) */
     bool joiner_moves; /* the joiner over whole box moves (solver_box_advisors.h) */
     bool opener_moves; /* the opener over whole box moves (solver_box_advisors.h) */
-    /* the out-of-plan feature and its advisor over whole box moves (solver_oop.h) */
-    bool out_of_plan;
     /* where they are learned: shared with other searches of the board (solver_learned.h);
      * NULL: in a store of the fast search's own */
     struct solver_stuck_patterns *stuck_patterns;

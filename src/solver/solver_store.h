@@ -29,9 +29,8 @@ typedef struct solver_node {
     uint16_t macro;  /* 0, or the number of pushes of the packing macro from the parent */
     uint16_t weight; /* FESS: moves on the way here that no advisor asked for */
     uint16_t packed; /* FESS features: boxes on goals in packing order, */
-    uint8_t regions; /* and the number of regions of free floor (at most 255), */
-    uint8_t out_of_plan : 7; /* and the boxes out of the plan (at most 127, solver_oop.h) */
-    uint8_t expanded : 1; /* 1 once expanded: a state may be on two open lists (solver_open.h) */
+    uint8_t regions; /* and the number of regions of free floor (at most 255) */
+    uint8_t expanded; /* 1 once expanded: a state may be on two open lists (solver_open.h) */
 } solver_node;
 
 typedef struct solver_store {

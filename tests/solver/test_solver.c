@@ -1870,8 +1870,7 @@ static void test_the_second_run_searches_on_the_plan_of_the_backward_search(void
 
 /* Every second restart takes the advisors over whole box moves: XSokoban 31, which the
  * restarts without them do not solve in 2.5 million nodes, is solved within a million
- * (912,844 nodes; docs/SOLVER.md, "Restarts"). Without the out-of-plan feature, with which
- * the first search solves 31 before any restart (6,576 nodes). */
+ * (912,844 nodes; docs/SOLVER.md, "Restarts"). */
 static void test_every_second_restart_moves_whole_boxes(void **state)
 {
     (void)state;
@@ -1881,7 +1880,6 @@ static void test_every_second_restart_moves_whole_boxes(void **state)
     options.memory_bytes = (size_t)256 << 20;
     options.threads = 1;
     options.max_nodes = 1000000;
-    options.disable = SOLVER_NO_OUT_OF_PLAN;
     options.deadline = 0; /* the node limit alone: a sanitizer's build takes minutes */
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
