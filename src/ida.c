@@ -385,20 +385,21 @@ static bool depth_first(search *s, int g, int depth)
         s->stopped = true;
         return false;
     }
-    ida_move *moves = s->moves + (size_t)depth * (size_t)d->max_moves;
-    int count = d->expand(d->context, moves);
+    /* the list by its place, not a pointer: the lists grow (ensure_depth) below it */
+    size_t base = (size_t)depth * (size_t)d->max_moves;
+    int count = d->expand(d->context, s->moves + base);
     assert(count >= 0 && count <= d->max_moves); /* the domain keeps its promise */
     /* the deferred moves are kept at the front of the list, over moves already tried */
     int deferred = 0;
     for (int i = 0; i < count; i++) {
-        try_outcome outcome = try_move(s, moves[i], g, depth, s->together);
+        try_outcome outcome = try_move(s, s->moves[base + i], g, depth, s->together);
         if (outcome == TRY_FOUND) return true;
-        if (outcome == TRY_DEFERRED) moves[deferred++] = moves[i];
+        if (outcome == TRY_DEFERRED) s->moves[base + deferred++] = s->moves[base + i];
         if (s->stopped || (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)))
             return false;
     }
     for (int i = 0; i < deferred; i++) {
-        if (try_move(s, moves[i], g, depth, false) == TRY_FOUND) return true;
+        if (try_move(s, s->moves[base + i], g, depth, false) == TRY_FOUND) return true;
         if (s->stopped || (ida_clock_check_due(&s->check, s->nodes) && check_limits(s)))
             return false;
     }

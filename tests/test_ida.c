@@ -308,6 +308,91 @@ static void test_solution_deeper_than_256_moves_is_found(void **state)
     ida_result_free(&result);
 }
 
+/* A spine of 300 squares off the start, h = 0 along it and no way on at its end, and a
+ * move from the start straight to the goal costing 301: the spine is searched out first,
+ * its depth past the 256 the search's move lists first hold (they grow under the start's
+ * list), then the start's second move is read and made. */
+enum {
+    SPINE_LENGTH = 300,
+    /* moves a list may hold: the lists of 256 depths take 1 MiB, a block of its own that a
+     * move list read where it stood before they grew is not (glibc maps blocks from 128 KiB
+     * apart) */
+    SPINE_MOST_MOVES = 1024,
+};
+
+typedef struct spine {
+    int x; /* 0 the start, 1 .. SPINE_LENGTH along the spine, -1 the goal */
+    bool wrong_move; /* make() was given a move expand() did not give */
+} spine;
+
+static int spine_root_bound(void *context)
+{
+    (void)context;
+    return SPINE_LENGTH + 1;
+}
+
+static int spine_expand(void *context, ida_move *moves)
+{
+    const spine *p = context;
+    if (p->x < 0 || p->x == SPINE_LENGTH) return 0;
+    moves[0] = 0;
+    if (p->x > 0) return 1;
+    moves[1] = 1;
+    return 2;
+}
+
+static int spine_make(void *context, ida_move move, int g_cost, int *cost)
+{
+    (void)g_cost;
+    spine *p = context;
+    *cost = 1;
+    if (move > (p->x == 0 ? 1u : 0u)) {
+        p->wrong_move = true;
+        return IDA_PRUNE;
+    }
+    if (move == 1) {
+        p->x = -1;
+        *cost = SPINE_LENGTH + 1;
+        return 0;
+    }
+    p->x++;
+    return 0;
+}
+
+static void spine_unmake(void *context, ida_move move)
+{
+    spine *p = context;
+    if (p->wrong_move) return;
+    p->x = move == 1 ? 0 : p->x - 1;
+}
+
+static bool spine_is_goal(void *context)
+{
+    const spine *p = context;
+    return p->x == -1;
+}
+
+static void test_a_move_list_is_read_again_after_a_branch_deeper_than_256(void **state)
+{
+    (void)state;
+    spine p = {0};
+    ida_domain domain = {.context = &p,
+                         .max_moves = SPINE_MOST_MOVES,
+                         .root_bound = spine_root_bound,
+                         .expand = spine_expand,
+                         .make = spine_make,
+                         .unmake = spine_unmake,
+                         .is_goal = spine_is_goal};
+    ida_result result;
+    assert_int_equal(ida_search(&domain, NULL, &result), IDA_SOLVED);
+    assert_false(p.wrong_move);
+    assert_int_equal(result.cost, SPINE_LENGTH + 1);
+    assert_int_equal(result.length, 1);
+    assert_int_equal(result.path[0], 1);
+    assert_int_equal(result.iterations, 1);
+    ida_result_free(&result);
+}
+
 /* ------------------------------------------------------------------------------------- */
 /* Unsolvable and pruned                                                                  */
 /* ------------------------------------------------------------------------------------- */
@@ -527,6 +612,7 @@ int main(void)
         cmocka_unit_test(test_each_threshold_is_the_least_f_above_the_last),
         cmocka_unit_test(test_moves_costing_more_than_one_set_the_thresholds),
         cmocka_unit_test(test_solution_deeper_than_256_moves_is_found),
+        cmocka_unit_test(test_a_move_list_is_read_again_after_a_branch_deeper_than_256),
         cmocka_unit_test(test_exhausted_space_is_unsolvable),
         cmocka_unit_test(test_root_with_infinite_bound_is_unsolvable_at_once),
         cmocka_unit_test(test_dead_end_children_do_not_raise_the_threshold),
