@@ -165,12 +165,18 @@ bool utf8_is_continuation(char byte)
 }
 
 /* The end of the character at `at` in the first `length` bytes of `text`: its byte and the
- * bytes that go on it. *code gets its code point, or -1 when they are not one UTF-8
- * character (the first bytes of a character still being typed, a stray byte). */
+ * continuation bytes it asks for, no more (a stray one after it is a character of its own,
+ * shown apart). *code gets its code point, or -1 when they are not one UTF-8 character
+ * (the first bytes of a character still being typed, a stray byte). */
 static size_t character_end(const char *text, size_t at, size_t length, utf8proc_int32_t *code)
 {
+    unsigned char lead = (unsigned char)text[at];
+    size_t asks = lead >= 0xC2 && lead <= 0xDF   ? 1
+                  : lead >= 0xE0 && lead <= 0xEF ? 2
+                  : lead >= 0xF0 && lead <= 0xF4 ? 3
+                                                 : 0;
     size_t end = at + 1;
-    while (end < length && utf8_is_continuation(text[end])) end++;
+    while (end < length && end - at <= asks && utf8_is_continuation(text[end])) end++;
     utf8proc_ssize_t read =
         utf8proc_iterate((const utf8proc_uint8_t *)text + at, (utf8proc_ssize_t)(end - at), code);
     if (read != (utf8proc_ssize_t)(end - at)) *code = -1;

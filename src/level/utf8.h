@@ -49,7 +49,9 @@ bool utf8_is_continuation(char byte);
 /* Takes the last character as shown off the first `length` bytes of `text` (Backspace in a
  * line typed a byte a key): a grapheme cluster, so a letter goes with the combining marks
  * typed after it, an emoji sequence or a flag whole; the bytes typed of a character not yet
- * whole go alone. Writes a NUL at the new end and returns the new length (0 stays 0). */
+ * whole go alone, and a byte that is not UTF-8 (a stray continuation byte, shown as a
+ * character of its own) alone. Writes a NUL at the new end and returns the new length (0
+ * stays 0). */
 size_t utf8_drop_last(char *text, size_t length);
 
 /* The columns the code point takes on a terminal: 0 (a control character, a combining mark),

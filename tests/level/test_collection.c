@@ -387,10 +387,11 @@ static void test_drop_last_takes_back_a_whole_character(void **state)
     assert_int_equal(utf8_drop_last(text, 1), 0);
     assert_string_equal(text, "");
     assert_int_equal(utf8_drop_last(text, 0), 0); /* nothing left: nothing taken */
-    /* stray continuation bytes with no start: all go, nothing before them */
+    /* stray continuation bytes with no start: each goes alone, as each is shown */
     snprintf(text, sizeof text, "ab\x80\x80");
-    assert_int_equal(utf8_drop_last(text, 4), 1);
-    assert_string_equal(text, "a");
+    assert_int_equal(utf8_drop_last(text, 4), 3);
+    assert_int_equal(utf8_drop_last(text, 3), 2);
+    assert_string_equal(text, "ab");
     assert_true(utf8_is_continuation('\x80'));
     assert_false(utf8_is_continuation('\xC3'));
     assert_false(utf8_is_continuation('a'));
@@ -423,6 +424,18 @@ static void test_drop_last_takes_back_a_letter_with_its_marks(void **state)
              "\xF0\x9F\x87\xAA");
     assert_int_equal(utf8_drop_last(text, strlen(text)), 8);
     assert_int_equal(utf8_drop_last(text, 8), 0);
+    /* a byte that is not UTF-8 goes alone, not with the character before it: a Latin-1
+     * terminal's "a" and U+00A9 (0xA9, a continuation byte), a stray byte after e-acute */
+    snprintf(text, sizeof text, "a\xA9");
+    assert_int_equal(utf8_drop_last(text, 2), 1);
+    assert_string_equal(text, "a");
+    snprintf(text, sizeof text, "\xC3\xA9\x80");
+    assert_int_equal(utf8_drop_last(text, 3), 2);
+    assert_string_equal(text, "\xC3\xA9");
+    snprintf(text, sizeof text, "a\xCC\x81\x80\x80"); /* a, acute, two stray bytes */
+    assert_int_equal(utf8_drop_last(text, 5), 4);
+    assert_int_equal(utf8_drop_last(text, 4), 3);
+    assert_int_equal(utf8_drop_last(text, 3), 0);
     /* only the first `length` bytes count: the mark after them is not looked at */
     snprintf(text, sizeof text, "ab\xCC\x81");
     assert_int_equal(utf8_drop_last(text, 2), 1);
