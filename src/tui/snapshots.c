@@ -11,6 +11,27 @@
 
 #define ASSISTED_MARK " (assisted)"
 
+/* The bytes a UTF-8 character starting with `lead` takes after it: 0 for ASCII and for a
+ * byte that starts none. */
+static int bytes_after(unsigned char lead)
+{
+    return lead >= 0xC2 && lead <= 0xDF   ? 1
+           : lead >= 0xE0 && lead <= 0xEF ? 2
+           : lead >= 0xF0 && lead <= 0xF4 ? 3
+                                          : 0;
+}
+
+/* The continuation bytes the character at the name's end still asks for (0 when it is
+ * whole). */
+static int bytes_asked(const snapshot_screen *s)
+{
+    int after = 0;
+    while (after < s->length && utf8_is_continuation(s->name[s->length - 1 - after])) after++;
+    if (after == s->length) return 0;
+    int needs = bytes_after((unsigned char)s->name[s->length - 1 - after]);
+    return needs > after ? needs - after : 0;
+}
+
 /* The prompt on the message line, with the name typed so far. */
 static void show_prompt(const snapshot_screen *s, play *p)
 {
@@ -79,13 +100,17 @@ void snapshots_naming_key(snapshot_screen *s, play *p, int key)
     if ((key == KEY_BACKSPACE || key == 127 || key == 8) && s->length > 0) {
         s->length = (int)utf8_drop_last(s->name, (size_t)s->length); /* a whole character */
     } else if (key >= ' ' && key <= 0xFF && key != 127) {
-        /* UTF-8 comes a byte a key: a byte that goes on a character is always taken (the
-         * name has room for four bytes a character), one that starts a character while
-         * the name has fewer than SNAPSHOT_NAME_MAX */
+        /* UTF-8 comes a byte a key: a byte that goes on a character is taken when the
+         * character begun asks for it (not after a character refused, nor a stray one, a
+         * Latin-1 terminal's); one that starts a character while the name has fewer than
+         * SNAPSHOT_NAME_MAX and room for the whole character (four bytes a character) */
         int characters = 0;
         for (int i = 0; i < s->length; i++) characters += !utf8_is_continuation(s->name[i]);
-        bool fits = utf8_is_continuation((char)key) ? s->length < SNAPSHOT_NAME_BYTES
-                                                    : characters < SNAPSHOT_NAME_MAX;
+        bool fits =
+            utf8_is_continuation((char)key)
+                ? bytes_asked(s) > 0
+                : characters < SNAPSHOT_NAME_MAX &&
+                      s->length + 1 + bytes_after((unsigned char)key) <= SNAPSHOT_NAME_BYTES;
         if (fits) {
             s->name[s->length++] = (char)key;
             s->name[s->length] = 0;
