@@ -164,17 +164,32 @@ bool utf8_is_continuation(char byte)
     return ((unsigned char)byte & 0xC0) == 0x80;
 }
 
+/* The continuation bytes a UTF-8 character whose first byte is `lead` takes: 0 for ASCII
+ * and for a byte that starts none. */
+static size_t bytes_after(unsigned char lead)
+{
+    return lead >= 0xC2 && lead <= 0xDF   ? 1
+           : lead >= 0xE0 && lead <= 0xEF ? 2
+           : lead >= 0xF0 && lead <= 0xF4 ? 3
+                                          : 0;
+}
+
+void utf8_drop_half_character(char *text)
+{
+    size_t length = strlen(text), after = 0;
+    while (after < length && after < 3 && utf8_is_continuation(text[length - 1 - after])) after++;
+    if (after == length) return;
+    if (after < bytes_after((unsigned char)text[length - 1 - after]))
+        text[length - 1 - after] = '\0';
+}
+
 /* The end of the character at `at` in the first `length` bytes of `text`: its byte and the
  * continuation bytes it asks for, no more (a stray one after it is a character of its own,
  * shown apart). *code gets its code point, or -1 when they are not one UTF-8 character
  * (the first bytes of a character still being typed, a stray byte). */
 static size_t character_end(const char *text, size_t at, size_t length, utf8proc_int32_t *code)
 {
-    unsigned char lead = (unsigned char)text[at];
-    size_t asks = lead >= 0xC2 && lead <= 0xDF   ? 1
-                  : lead >= 0xE0 && lead <= 0xEF ? 2
-                  : lead >= 0xF0 && lead <= 0xF4 ? 3
-                                                 : 0;
+    size_t asks = bytes_after((unsigned char)text[at]);
     size_t end = at + 1;
     while (end < length && end - at <= asks && utf8_is_continuation(text[end])) end++;
     utf8proc_ssize_t read =

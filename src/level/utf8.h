@@ -54,6 +54,10 @@ bool utf8_is_continuation(char byte);
  * stays 0). */
 size_t utf8_drop_last(char *text, size_t length);
 
+/* Takes off the end of `text` the first bytes of a character not yet whole (typed a byte a
+ * key, Enter before the rest), so that a line kept ends with whole UTF-8. */
+void utf8_drop_half_character(char *text);
+
 /* The columns the code point takes on a terminal: 0 (a control character, a combining mark),
  * 1 (a tab too, shown as a space) or 2. */
 int utf8_char_width(unsigned code);

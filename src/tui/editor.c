@@ -430,6 +430,7 @@ static void end_typing(editor *e, bool keep)
         say(e, PLAY_MESSAGE_INFO, "%s unchanged", field_name(e->field));
         return;
     }
+    utf8_drop_half_character(e->typed); /* the level saved stays UTF-8 */
     if (e->field == EDITOR_FIELD_FILE) {
         save(e, e->typed);
         return;

@@ -2860,6 +2860,26 @@ test_editor_title_keeps_the_answer() {
     wait_for "SHELL-DONE"
 }
 
+# A field kept by Enter with the first byte of a character typed and not the rest (a half
+# character) keeps what is whole: the level saved stays UTF-8 (it was read again as Latin-1,
+# "Café" as "CafÃ©").
+test_editor_field_drops_a_half_character() {
+    start_game "$WORK/small.xsb:1" --edit
+    wait_for "edit 7x4 Small"
+    keys t C-u
+    keys -l "$(printf 'Caf\303\251 \303')"
+    keys Enter
+    wait_for "Title set"
+    keys w
+    wait_for "Save into: my-levels.sok_"
+    keys Enter
+    wait_for "Saved as level 1 of my-levels.sok"
+    grep -q "^Title: Café \$" "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ||
+        fail "the half character was saved: $(grep Title "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" | od -c | head -2)"
+    keys q
+    wait_for "SHELL-DONE"
+}
+
 # Before its first node the solver builds its tables: the status line says it is setting up,
 # never "0 nodes", and counts the nodes once the search reports them (a quarter of a second
 # after its tables are built); at 40 columns too. XSokoban 88: its tables take the fast mode
