@@ -59,8 +59,10 @@ typedef struct pull_search {
     /* the meeting */
     int meet_h, tried_h, tries;
     uint64_t nodes; /* both searches' */
-    int limit;      /* pushes: only a solution of fewer is offered */
+    int limit;      /* pushes after the prefix: only a solution of fewer is offered */
     solver_stop stop;
+    position from; /* the start after the request's prefix: where the pulls go back to */
+    bool from_made;
 } pull_search;
 
 static uint64_t zkey(int square)
@@ -240,6 +242,7 @@ static void pull_free(pull_search *p)
     free(p->open.items);
     free(p->saved);
     if (p->matching_made) solver_matching_free(&p->matching);
+    if (p->from_made) position_free(&p->from);
 }
 
 /* The matching of the boxes loaded (load()), from scratch. */
@@ -254,7 +257,7 @@ static int loaded_bound(pull_search *p)
 static bool add_roots(pull_search *p)
 {
     const board *b = p->b;
-    const position *start = p->request->start;
+    const position *start = &p->from;
     uint64_t *start_bits = p->wbuf, *bits = p->wbuf + p->words;
     int k = 0;
     for (int q = 0; q < b->size; q++)
@@ -310,11 +313,34 @@ static int pushes_back(const pull_search *p, size_t at, optimizer_push *list, in
     return i;
 }
 
-/* Offers a whole solution to the caller, kept when shorter. */
+/* Offers the request's prefix and then `list` as a whole solution to the caller; the limit
+ * comes down to `count` when it is kept. */
 static void offer(pull_search *p, const optimizer_push *list, int count)
 {
-    if (count < p->limit && p->request->offer(p->request->offer_argument, list, count))
-        p->limit = count;
+    const optimizer_pull_request *r = p->request;
+    if (count >= p->limit) return;
+    optimizer_push *whole = malloc((size_t)(r->prefix_count + count + 1) * sizeof *whole);
+    if (!whole) return;
+    if (r->prefix_count > 0) memcpy(whole, r->prefix, (size_t)r->prefix_count * sizeof *whole);
+    memcpy(whole + r->prefix_count, list, (size_t)count * sizeof *whole);
+    if (r->offer(r->offer_argument, whole, r->prefix_count + count)) p->limit = count;
+    free(whole);
+}
+
+/* The position after the request's prefix, played on a copy of the start (its pushes are
+ * legal: the player stands where each box stood); false when out of memory. */
+static bool from_init(pull_search *p)
+{
+    const optimizer_pull_request *r = p->request;
+    if (!position_copy(&p->from, r->start, p->b)) return false;
+    p->from_made = true;
+    for (int i = 0; i < r->prefix_count; i++) {
+        int box = r->prefix[i].box;
+        p->from.boxes[box] = 0;
+        p->from.boxes[box + p->b->delta[r->prefix[i].direction]] = 1;
+        p->from.player = box;
+    }
+    return true;
 }
 
 /* The fast mode from the start to the boxes loaded (the board's goals moved onto them),
@@ -352,14 +378,14 @@ static void meet(pull_search *p, size_t at)
                                   .cancel = r->cancel,
                                   .threads = 1};
         solver_result found;
-        solver_solve(&t, r->start, &options, &found);
+        solver_solve(&t, &p->from, &options, &found);
         p->nodes += found.nodes;
         int back = p->states[at].g;
         if (found.status == SOLVER_SOLVED && found.steps && found.pushes + back < p->limit) {
             optimizer_push *list = malloc((size_t)(found.pushes + back) * sizeof *list);
             position q;
             int n = 0;
-            if (list && position_copy(&q, r->start, b)) {
+            if (list && position_copy(&q, &p->from, b)) {
                 for (int i = 0; i < found.moves && n < found.pushes; i++) {
                     int box = q.player + b->delta[found.steps[i].direction];
                     if (board_step(b, &q, found.steps[i].direction) == STEP_PUSHED)
@@ -453,8 +479,8 @@ optimizer_pull_status optimizer_pull_base(const optimizer_pull_request *r, uint6
     if (r->start->box_count != r->board->goal_count || r->start->box_count == 0)
         return OPTIMIZER_PULL_NONE;
     pull_search p;
-    bool ok = pull_init(&p, r) && add_roots(&p);
-    p.limit = r->limit_pushes;
+    bool ok = pull_init(&p, r) && from_init(&p) && add_roots(&p);
+    p.limit = r->limit_pushes - r->prefix_count;
     optimizer_pull_status status = ok ? OPTIMIZER_PULL_NONE : OPTIMIZER_PULL_ERROR;
     while (ok && p.open.count > 0 && p.tries < MEET_TRIES) {
         if (stopped(&p)) {
@@ -484,7 +510,7 @@ optimizer_pull_status optimizer_pull_base(const optimizer_pull_request *r, uint6
             break;
         }
     }
-    if (p.limit < r->limit_pushes) status = OPTIMIZER_PULL_FOUND;
+    if (p.limit < r->limit_pushes - r->prefix_count) status = OPTIMIZER_PULL_FOUND;
     *nodes = p.nodes;
     pull_free(&p);
     return status;

@@ -11,7 +11,9 @@
  * start's boxes are packed, so once a fifth of the way is behind it, the fast mode
  * (solver.h) is run from the start to a few of its states (the board's goals moved onto
  * their boxes), and its pushes followed by the pulls read backwards are offered as a
- * solution. Each is checked by the caller. */
+ * solution. Each is checked by the caller. Given the first pushes of a solution, it does the
+ * same from the position they lead to (the rest of that solution by another route), where
+ * the boxes have left the start's packing. */
 #ifndef SOKOBAN_OPTIMIZER_PULL_H
 #define SOKOBAN_OPTIMIZER_PULL_H
 
@@ -33,7 +35,12 @@ typedef enum optimizer_pull_status {
 typedef struct optimizer_pull_request {
     const board *board;
     const position *start;
-    int limit_pushes;    /* only a solution of fewer pushes is offered */
+    /* NULL, or pushes from the start (legal, those of a solution) after which the search
+     * starts: the pulls then meet the position they lead to, and every solution offered
+     * begins with them */
+    const optimizer_push *prefix;
+    int prefix_count;
+    int limit_pushes;    /* only a solution of fewer pushes is offered, the prefix counted */
     double deadline;     /* on ida_clock(); 0: none */
     uint64_t max_nodes;  /* both searches' nodes; 0: no limit */
     uint64_t meet_nodes; /* each run of the fast mode's; 0: what is left */

@@ -1,6 +1,7 @@
 /* test_optimizer_pull.c - the optimizer's base by another route (part of the optimizer
  * module): what it offers solves the level from the start with fewer pushes than asked for,
- * nothing is offered when no solution is shorter, and a cancel stops it. (Its gain, on
+ * nothing is offered when no solution is shorter, after a given prefix of pushes what it
+ * offers begins with them, and a cancel stops it. (Its gain, on
  * XSokoban 22 and 37, is measured in docs/SOLVER.md, section 32.) */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,8 +18,9 @@
 
 typedef struct offers {
     const solver_board *f;
-    int count;  /* solutions offered */
-    int pushes; /* of the last */
+    int count;            /* solutions offered */
+    int pushes;           /* of the last */
+    optimizer_push first; /* the last one's first push */
 } offers;
 
 /* Plays the pushes from the start, the player walking to each: true when all are legal and
@@ -50,6 +52,7 @@ static bool keep(void *argument, const optimizer_push *pushes, int count)
     assert_true(solves(o->f, pushes, count));
     o->count++;
     o->pushes = count;
+    if (count > 0) o->first = pushes[0];
     return true;
 }
 
@@ -142,6 +145,40 @@ static void test_with_a_time_limit_alone_the_fast_mode_meets_the_pulls(void **st
     solver_board_free(&f);
 }
 
+/* The left box pushed one square towards its goal first: the rest then takes 2 pushes a
+ * box, 5 in all (the fewest still). */
+static void test_after_a_prefix_what_is_offered_begins_with_it(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, two_ways);
+    optimizer_push prefix = {solver_board_square(&f, 4, 1), DIR_LEFT};
+    offers o = {.f = &f};
+    optimizer_pull_request request = {
+        .board = &f.board,
+        .start = &f.start,
+        .prefix = &prefix,
+        .prefix_count = 1,
+        .limit_pushes = 1000,
+        .max_nodes = 200000,
+        .meet_nodes = 50000,
+        .max_bytes = (size_t)32 << 20,
+        .offer = keep,
+        .offer_argument = &o,
+    };
+    uint64_t nodes;
+    assert_int_equal(optimizer_pull_base(&request, &nodes), OPTIMIZER_PULL_FOUND);
+    assert_int_equal(o.pushes, 5);
+    assert_int_equal(o.first.box, prefix.box);
+    assert_int_equal(o.first.direction, DIR_LEFT);
+    /* none shorter: the limit counts the prefix */
+    o = (offers){.f = &f};
+    request.limit_pushes = 5;
+    assert_int_not_equal(optimizer_pull_base(&request, &nodes), OPTIMIZER_PULL_FOUND);
+    assert_int_equal(o.count, 0);
+    solver_board_free(&f);
+}
+
 static void test_a_cancel_stops_it(void **state)
 {
     (void)state;
@@ -161,6 +198,7 @@ int main(void)
         cmocka_unit_test(test_a_base_solves_the_level_in_the_fewest_pushes_here),
         cmocka_unit_test(test_nothing_is_offered_below_the_fewest_pushes),
         cmocka_unit_test(test_with_a_time_limit_alone_the_fast_mode_meets_the_pulls),
+        cmocka_unit_test(test_after_a_prefix_what_is_offered_begins_with_it),
         cmocka_unit_test(test_a_cancel_stops_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
