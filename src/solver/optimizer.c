@@ -51,6 +51,11 @@ static const uint64_t BASE_NODES = 1000000;
  * has rounds of its own, with this share of the time and nodes left. */
 static const double OTHER_SHARE = 0.4;
 enum { OTHER_MARGIN = 10 };
+/* By pushes: when the base from the start is not kept as the best, a second base for the
+ * rest of the best from its position after this share of its pushes (with a share of its
+ * own: BASE_SHARE), where the start's packed boxes have spread out; taken only when it has
+ * fewer pushes than the best. */
+static const double BASE_LATER = 0.6;
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
 const char *optimizer_status_name(optimizer_status status)
@@ -461,10 +466,12 @@ static bool other_rounds(optimizer_run *run, optimizer_result *other, double end
 }
 
 /* By pushes, once the rounds come to the vicinities of two boxes: a solution by other
- * routes than the best's, the best when it has fewer pushes (optimizer_pull.h), with a
- * share of the time and nodes; else, when one came within a tenth of the best's pushes,
- * rounds of its own around the fewest of them. True when it is the best. */
-static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *result)
+ * routes than the best's after its first `later` share of pushes (0: from the start), the
+ * best when it has fewer pushes (optimizer_pull.h), with a share of the time and nodes;
+ * else, from the start, when one came within a tenth of the best's pushes, rounds of its
+ * own around the fewest of them (from a later position, their nodes lost more pushes on
+ * XSokoban than they found). True when it is the best. */
+static bool base_by_pulls(optimizer_run *run, double began, double later, optimizer_result *result)
 {
     const optimizer_options *o = run->options;
     /* its share from now, within the optimizer's own end */
@@ -475,11 +482,19 @@ static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *re
     }
     uint64_t nodes = o->max_nodes ? (uint64_t)((double)o->max_nodes * BASE_SHARE) : 0;
     if (!nodes && !end) nodes = BASE_NODES;
+    if (o->max_nodes) { /* within what is left of the optimizer's nodes */
+        uint64_t left = o->max_nodes > result->nodes ? o->max_nodes - result->nodes : 1;
+        if (nodes > left) nodes = left;
+    }
     size_t memory = o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY;
     base_offer offer = {.run = run, .result = result};
+    best_path best = {0};
+    if (later > 0 && !best_path_init(run, result->steps, result->moves, &best)) return false;
     optimizer_pull_request request = {
         .board = run->board,
         .start = run->start,
+        .prefix = best.pushes,
+        .prefix_count = later > 0 ? (int)((best.path.count - 1) * later) : 0,
         .limit_pushes = result->pushes + result->pushes / OTHER_MARGIN + 1,
         .deadline = end > 0 ? ida_clock() + (end - optimizer_clock()) : 0,
         .max_nodes = nodes,
@@ -493,13 +508,29 @@ static bool base_by_pulls(optimizer_run *run, double began, optimizer_result *re
     uint64_t used = 0;
     int improvements = result->improvements;
     optimizer_pull_base(&request, &used);
+    if (later > 0) best_path_free(&best);
     result->rounds++;
     result->nodes += used;
     bool better = result->improvements > improvements;
-    if (!better && offer.other.steps && !(o->cancel && atomic_load(o->cancel)))
+    if (!better && later == 0 && offer.other.steps && !(o->cancel && atomic_load(o->cancel)))
         better = other_rounds(run, &offer.other, whole, o->max_nodes, result);
     optimizer_result_free(&offer.other);
     return better;
+}
+
+/* The base from the start and, when it is not taken, another route for the rest of the
+ * best, from a later position, while time and nodes are left (the end and the node limit
+ * of the whole optimizer, 0 none). True when the best is one of theirs. */
+static bool bases_by_pulls(optimizer_run *run, double began, double end, uint64_t most,
+                           optimizer_result *result)
+{
+    const optimizer_options *o = run->options;
+    if (base_by_pulls(run, began, 0, result)) return true;
+    /* with its share of the nodes left, and as much again for the rounds after it */
+    bool left = !(most && result->nodes + (uint64_t)(2 * (double)most * BASE_SHARE) > most) &&
+                !(end > 0 && optimizer_clock() >= end);
+    if (!left || (o->cancel && atomic_load(o->cancel))) return false;
+    return base_by_pulls(run, began, BASE_LATER, result);
 }
 
 /* Takes the input into *result, its walking made shortest: false when it does not solve. */
@@ -617,7 +648,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
          * rounds reach from the input can beat what they reach from it) */
         if (by_pushes && !based && !options->no_base && (v->boxes >= 2 || !optimal_turn)) {
             based = true;
-            bool better = base_by_pulls(&run, began, result);
+            bool better = bases_by_pulls(&run, began, end, most, result);
             if (options->cancel && atomic_load(options->cancel)) {
                 status = OPTIMIZER_CANCELLED;
                 break;

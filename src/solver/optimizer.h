@@ -13,7 +13,9 @@
  * vicinities of two boxes (or at the optimal mode's turn, if it comes first) a share of the
  * budget goes to a base by other routes than the
  * input's (optimizer_pull.h: pulls from the goals, met by the fast mode), taken when it has
- * fewer pushes than the best, else, within a tenth of them, given rounds of its own; and
+ * fewer pushes than the best, else, within a tenth of them, given rounds of its own (and
+ * when it is not taken, a second base for the rest of the best from its position after 60 %
+ * of its pushes, with a share of its own, taken when it has fewer pushes); and
  * the optimal mode (solver.h) has a turn when the vicinities have converged or a third of the
  * budget has gone, and again at a later convergence, unless the best is far above the start's
  * bound: its IDA* is stopped as soon as its threshold reaches the best's pushes (which proves them
