@@ -369,8 +369,7 @@ static try_outcome try_move(search *s, ida_move move, int g, int depth, bool def
  * another member is still below is deferred (J.-C. Weill, "The ABDADA distributed
  * minimax search algorithm", 1996): the member goes on with the next moves, the oldest
  * siblings nobody took yet, and only at the end of the list comes back to the deferred
- * ones, by then often searched (cut) or else helped with from inside, where it again takes
- * what nobody took. */
+ * ones, by then cut: the domain's unmake() marked them left, to the member below them. */
 static bool depth_first(search *s, int g, int depth)
 {
     const ida_domain *d = s->domain;

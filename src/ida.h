@@ -60,10 +60,7 @@ typedef struct ida_domain {
     bool (*is_goal)(void *context);
     /* In a team: true when the state just made was entered while another member is still
      * below it (optional, may be NULL). A member searching with the others defers such a
-     * move: it takes it back and tries it again once the rest of the list was tried. Asked
-     * only where a true answer defers the move: the unmake() that follows must leave the
-     * other member's mark as it was, or the state would read as searched and the second
-     * try would not help with it. */
+     * move: it takes it back and tries it again once the rest of the list was tried. */
     bool (*shared)(void *context);
     /* IDA_SOLVED while the domain's answers hold; else why they no longer do (IDA_NO_MEMORY,
      * or IDA_LIMIT for a bound given up at a limit): the search stops with it, and so does
@@ -87,8 +84,8 @@ typedef struct ida_progress {
  * iteration of at least `parallel_after` nodes on, every member searches from the root, each
  * in the domain's order, and the table keeps them apart: a state another member has entered
  * at the same cost is left to it once it is left (the domain's make() must be that sound);
- * one it is still below is deferred to the end of the list (ida_domain.shared), and then
- * helped with. A goal found by one stops the rest; the node limit is one for the team. */
+ * one it is still below is deferred to the end of the list (ida_domain.shared), and left to
+ * it. A goal found by one stops the rest; the node limit is one for the team. */
 typedef struct ida_team ida_team;
 
 typedef struct ida_limits {

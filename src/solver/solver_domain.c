@@ -513,15 +513,11 @@ static void unmake(void *context, ida_move move)
            (size_t)s->box_count * sizeof *s->box_row);
 }
 
-/* In a team: the state just made is one another thread is below (ida.h). The search then
- * takes it back unsearched: unmake() leaves the other thread's entry as it is (left, the
- * state would be cut as searched, by this thread's second try too). */
+/* In a team: the state just made is one another thread is below (ida.h). */
 static bool shared(void *context)
 {
-    solver_search *s = context;
-    if (!s->helping) return false;
-    s->undo[s->depth - 1].entered_cost = -1;
-    return true;
+    const solver_search *s = context;
+    return s->helping;
 }
 
 static bool is_goal(void *context)

@@ -4,7 +4,7 @@
  * SOLVER_TEAM_PARALLEL_AFTER nodes (about 0.1 s); it is then given up and searched again from the
  * root by every thread, each in the order one search takes, and so are the iterations after
  * it; the table leaves to a thread what another has searched, and what another is still below
- * is deferred to the end of the list, then helped with. The push counts stay optimal: an iteration
+ * is deferred to the end of the list and left to it. The push counts stay optimal: an iteration
  * ends only when every thread has ended it (docs/SOLVER.md, section 6).
  *
  * Part of the solver (solver.h); internal to it. */

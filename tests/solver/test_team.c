@@ -311,10 +311,8 @@ static void walker_unmake(void *context, ida_move move)
 
 static bool walker_shared(void *context)
 {
-    walker *w = context;
-    if (!w->helping) return false;
-    w->entered[w->depth] = -1; /* deferred: the other member's entry left as it is (ida.h) */
-    return true;
+    const walker *w = context;
+    return w->helping;
 }
 
 static ida_status walker_failed(void *context)
