@@ -137,9 +137,10 @@ void solver_penalties_free(solver_penalties *p)
 
 /* ---- the pair search ------------------------------------------------------------------- */
 
-/* Floods the player's reach from `player` with boxes on a and b only; returns the least
- * square reached (the region's name). p->flood[square] == p->flood_stamp where he walks. */
-static int flood(solver_penalties *p, int a, int b, int player)
+/* Floods the player's reach from `player` with boxes on a, b and c only (c -1: two boxes);
+ * returns the least square reached (the region's name). p->flood[square] == p->flood_stamp
+ * where he walks. */
+static int flood(solver_penalties *p, int a, int b, int c, int player)
 {
     const board *board = p->board;
     if (++p->flood_stamp == 0) {
@@ -154,7 +155,8 @@ static int flood(solver_penalties *p, int a, int b, int player)
         int square = p->flood_queue[head++];
         for (int k = 0; k < DIRECTION_COUNT; k++) {
             int next = square + board->delta[k];
-            if (p->flood[next] == stamp || !board_is_inside(board, next) || next == a || next == b)
+            if (p->flood[next] == stamp || !board_is_inside(board, next) || next == a ||
+                next == b || next == c)
                 continue;
             p->flood[next] = stamp;
             p->flood_queue[tail++] = next;
@@ -193,7 +195,7 @@ static void seen_set(solver_penalties *p, uint32_t spot, uint64_t key, int pushe
 static int alone_region(solver_penalties *p, int a, int b, int player)
 {
     const solver_rows *r = &p->rows;
-    if (!r->floor) return flood(p, a, b, player);
+    if (!r->floor) return flood(p, a, b, -1, player);
     memcpy(r->open, r->floor, (size_t)r->height * sizeof *r->open);
     r->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
     r->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
@@ -366,31 +368,7 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
 static int alone_region3(solver_penalties *p, int a, int b, int c, int player)
 {
     const solver_rows *r = &p->rows;
-    if (!r->floor) {
-        /* flood() with c made a wall for the while */
-        const board *board = p->board;
-        if (++p->flood_stamp == 0) {
-            memset(p->flood, 0, (size_t)board->size * sizeof *p->flood);
-            p->flood_stamp = 1;
-        }
-        uint32_t stamp = p->flood_stamp;
-        int head = 0, tail = 0, least = player;
-        p->flood[player] = stamp;
-        p->flood_queue[tail++] = player;
-        while (head < tail) {
-            int square = p->flood_queue[head++];
-            for (int k = 0; k < DIRECTION_COUNT; k++) {
-                int next = square + board->delta[k];
-                if (p->flood[next] == stamp || !board_is_inside(board, next) || next == a ||
-                    next == b || next == c)
-                    continue;
-                p->flood[next] = stamp;
-                p->flood_queue[tail++] = next;
-                if (next < least) least = next;
-            }
-        }
-        return least;
-    }
+    if (!r->floor) return flood(p, a, b, c, player);
     memcpy(r->open, r->floor, (size_t)r->height * sizeof *r->open);
     r->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
     r->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
