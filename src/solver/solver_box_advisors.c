@@ -275,9 +275,6 @@ static void search_box(solver_box_advisors *m, solver_search *s, int regions, ca
         if (m->taken[to] == stamp) continue; /* the fewest pushes there came first */
         m->taken[to] = stamp;
         int after = others + solver_box_advisors_parts_round(&m->box.tree, to);
-#ifdef TAIL2_CHECK
-        if (after != solver_box_advisors_regions_after(m, s, from, to) && regions < 255) abort();
-#endif
         if (c->join && (after < w->fewest ||
                         (after == w->fewest && w->joiner_box >= 0 && c->box < w->joiner_box))) {
             w->fewest = after;
