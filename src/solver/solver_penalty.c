@@ -166,6 +166,22 @@ static int flood(solver_penalties *p, int a, int b, int c, int player)
     return least;
 }
 
+/* A search's fresh start: a new stamp for its seen set (and the least pushes by square), the
+ * set, its nodes and its heap empty. */
+static void begin_search(solver_penalties *p)
+{
+    p->searches++;
+    if (++p->stamp == 0) {
+        memset(p->seen_stamp, 0, p->seen_size * sizeof *p->seen_stamp);
+        if (p->least_stamp)
+            memset(p->least_stamp, 0, 3 * (size_t)p->board->size * sizeof *p->least_stamp);
+        p->stamp = 1;
+    }
+    p->seen_count = 0;
+    p->node_count = 0;
+    p->heap.count = 0;
+}
+
 /* The least pushes the search has reached `key` with (its set: keys, stamps and pushes in
  * open addressing), or INT32_MAX; *spot where it is, or would go. */
 static int seen_pushes(const solver_penalties *p, uint64_t key, uint32_t *spot)
@@ -306,16 +322,7 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
     const solver_distances *d = p->distances;
     uint64_t size = (uint64_t)board->size;
     int goals = board->goal_count;
-    p->searches++;
-    if (++p->stamp == 0) {
-        memset(p->seen_stamp, 0, p->seen_size * sizeof *p->seen_stamp);
-        if (p->least_stamp)
-            memset(p->least_stamp, 0, 3 * (size_t)p->board->size * sizeof *p->least_stamp);
-        p->stamp = 1;
-    }
-    p->seen_count = 0;
-    p->node_count = 0;
-    p->heap.count = 0;
+    begin_search(p);
     alone_region(p, a, b, player);
     const uint16_t *row_a = row_of(p, a), *row_b = row_of(p, b);
     for (int g = 0; g < goals; g++) {
@@ -463,16 +470,7 @@ static int search_triple(solver_penalties *p, int a, int b, int c, int player, i
     const board *board = p->board;
     const solver_distances *d = p->distances;
     int goals = board->goal_count;
-    p->searches++;
-    if (++p->stamp == 0) {
-        memset(p->seen_stamp, 0, p->seen_size * sizeof *p->seen_stamp);
-        if (p->least_stamp)
-            memset(p->least_stamp, 0, 3 * (size_t)p->board->size * sizeof *p->least_stamp);
-        p->stamp = 1;
-    }
-    p->seen_count = 0;
-    p->node_count = 0;
-    p->heap.count = 0;
+    begin_search(p);
     alone_region3(p, a, b, c, player);
     const uint16_t *row_a = row_of(p, a), *row_b = row_of(p, b), *row_c = row_of(p, c);
     for (int g = 0; g < goals; g++) {
