@@ -14,6 +14,9 @@
  * about 0.3 s: on XSokoban and Microban I every plan found within SOLVER_PLAN_POSITIONS is
  * found within it. Work, not seconds: the plan is the same on a busy machine. */
 #define PLAN_WORK (UINT64_C(1) << 25)
+/* The stop is read each time this many more squares have been looked at (well under a
+ * millisecond): an expansion on a board of a thousand boxes looks at millions. */
+#define STOP_WORK (UINT64_C(1) << 16)
 /* A position's key: 64-bit FNV-1a over its cells (the player's square mixed into the basis). */
 #define FNV_OFFSET_BASIS UINT64_C(14695981039346656037)
 #define FNV_PRIME UINT64_C(1099511628211)
@@ -54,7 +57,20 @@ typedef struct plan_search {
     uint8_t *boxes;     /* the expanded position's boxes, one byte a square (the floor tree's) */
     int *box_list;      /* the same, their squares */
     uint64_t work_done; /* squares looked at so far (PLAN_WORK) */
+    const solver_stop *stop;
+    uint64_t stop_read_at; /* work_done when the stop was last read */
+    bool stopped;
 } plan_search;
+
+/* True once the search is told to stop (read every STOP_WORK squares). */
+static bool told_to_stop(plan_search *p)
+{
+    if (!p->stopped && p->work_done - p->stop_read_at >= STOP_WORK) {
+        p->stop_read_at = p->work_done;
+        p->stopped = solver_stop_now(p->stop);
+    }
+    return p->stopped;
+}
 
 static uint64_t cells_key(const uint8_t *cells, size_t size, int player)
 {
@@ -214,7 +230,7 @@ static void expand(plan_search *p, int node)
         p->boxes[q] = cells[q] == CELL_BOX;
         if (p->boxes[q]) boxes[box_count++] = q;
     }
-    for (int i = 0; i < box_count; i++) {
+    for (int i = 0; i < box_count && !told_to_stop(p); i++) {
         int box = boxes[i];
         cells = p->cells + (size_t)node * p->size; /* p->cells does not move, p->work does */
         int count = pull_box(p, cells, box, player);
@@ -294,9 +310,10 @@ static int write_plan(plan_search *p, int node, int *layer, solver_parking *park
 }
 
 static bool plan_search_init(plan_search *p, const board *b, const uint8_t *sources,
-                             const uint8_t *rest)
+                             const uint8_t *rest, const solver_stop *stop)
 {
-    *p = (plan_search){.b = b, .sources = sources, .rest = rest, .size = (size_t)b->size};
+    *p = (plan_search){
+        .b = b, .sources = sources, .rest = rest, .size = (size_t)b->size, .stop = stop};
     /* at most PLAN_CELL_BYTES of positions on a large board */
     p->capacity = SOLVER_PLAN_POSITIONS;
     if ((size_t)p->capacity * p->size > PLAN_CELL_BYTES)
@@ -347,7 +364,7 @@ int solver_packing_search(const board *b, const uint8_t *sources, const uint8_t 
 {
     plan_search p;
     int result = 0;
-    if (!plan_search_init(&p, b, sources, rest)) {
+    if (!plan_search_init(&p, b, sources, rest, stop)) {
         plan_search_free(&p);
         return -1;
     }
@@ -371,8 +388,8 @@ int solver_packing_search(const board *b, const uint8_t *sources, const uint8_t 
     if (!firsts) result = -1;
     free(firsts);
     free(solved);
-    for (int expanded = 0; result == 0 && p.open.count > 0; expanded++) {
-        if (expanded % 64 == 0 && solver_stop_now(stop)) break;
+    while (result == 0 && p.open.count > 0) {
+        if (told_to_stop(&p)) break;
         int node = (int)(solver_heap_pop(&p.open) & 0xffff);
         if (p.nodes[node].left == 0) {
             result = write_plan(&p, node, layer, parking);
