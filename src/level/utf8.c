@@ -38,6 +38,19 @@ int utf8_decode(const char *text, unsigned *code)
     return length;
 }
 
+size_t utf8_encode(unsigned code, char *out)
+{
+    if (code < 0x80) {
+        out[0] = (char)code;
+        return 1;
+    }
+    size_t length = code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    static const unsigned char lead[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    for (size_t i = length - 1; i > 0; i--, code >>= 6) out[i] = (char)(0x80 | (code & 0x3F));
+    out[0] = (char)(lead[length] | code);
+    return length;
+}
+
 bool utf8_valid(const char *text, size_t length)
 {
     size_t i = 0;
@@ -174,19 +187,11 @@ static size_t bytes_after(unsigned char lead)
                                           : 0;
 }
 
-void utf8_drop_half_character(char *text)
-{
-    size_t length = strlen(text), after = 0;
-    while (after < length && after < 3 && utf8_is_continuation(text[length - 1 - after])) after++;
-    if (after == length) return;
-    if (after < bytes_after((unsigned char)text[length - 1 - after]))
-        text[length - 1 - after] = '\0';
-}
-
 /* The end of the character at `at` in the first `length` bytes of `text`: its byte and the
  * continuation bytes it asks for, no more (a stray one after it is a character of its own,
  * shown apart). *code gets its code point, or -1 when they are not one UTF-8 character
- * (the first bytes of a character still being typed, a stray byte). */
+ * (the first bytes of a character cut short, a stray byte, a surrogate): then the byte at
+ * `at` alone, as utf8_decode() reads it and the screen shows it. */
 static size_t character_end(const char *text, size_t at, size_t length, utf8proc_int32_t *code)
 {
     size_t asks = bytes_after((unsigned char)text[at]);
@@ -194,8 +199,9 @@ static size_t character_end(const char *text, size_t at, size_t length, utf8proc
     while (end < length && end - at <= asks && utf8_is_continuation(text[end])) end++;
     utf8proc_ssize_t read =
         utf8proc_iterate((const utf8proc_uint8_t *)text + at, (utf8proc_ssize_t)(end - at), code);
-    if (read != (utf8proc_ssize_t)(end - at)) *code = -1;
-    return end;
+    if (read == (utf8proc_ssize_t)(end - at)) return end;
+    *code = -1;
+    return at + 1;
 }
 
 /* What goes is the last grapheme cluster, what a reader sees as one character (Unicode's

@@ -27,6 +27,10 @@ char *utf8_from_latin1(const char *text, size_t length, size_t *out_length);
  * returns its length in bytes (1 for a malformed byte, whose *code is U+FFFD). */
 int utf8_decode(const char *text, unsigned *code);
 
+/* Writes the UTF-8 of the code point `code` (at most U+10FFFF, no surrogate) to `out`:
+ * returns its length, 1 to 4. */
+size_t utf8_encode(unsigned code, char *out);
+
 /* True for a control character (U+0000 to U+001F, U+007F to U+009F): a terminal would act
  * on it (a tab moves the cursor, U+009B starts a command), so text never shows one. */
 bool utf8_is_control(unsigned code);
@@ -47,16 +51,11 @@ void utf8_write_shown(FILE *out, const char *text, size_t length);
 bool utf8_is_continuation(char byte);
 
 /* Takes the last character as shown off the first `length` bytes of `text` (Backspace in a
- * line typed a byte a key): a grapheme cluster, so a letter goes with the combining marks
- * typed after it, an emoji sequence or a flag whole; the bytes typed of a character not yet
- * whole go alone, and a byte that is not UTF-8 (a stray continuation byte, shown as a
- * character of its own) alone. Writes a NUL at the new end and returns the new length (0
- * stays 0). */
+ * line typed): a grapheme cluster, so a letter goes with the combining marks typed after
+ * it, an emoji sequence or a flag whole; a byte that is not UTF-8 (a stray continuation
+ * byte, a byte of a surrogate or of a character cut short, each shown as a character of its
+ * own) alone. Writes a NUL at the new end and returns the new length (0 stays 0). */
 size_t utf8_drop_last(char *text, size_t length);
-
-/* Takes off the end of `text` the first bytes of a character not yet whole (typed a byte a
- * key, Enter before the rest), so that a line kept ends with whole UTF-8. */
-void utf8_drop_half_character(char *text);
 
 /* The columns the code point takes on a terminal: 0 (a control character, a combining mark),
  * 1 (a tab too, shown as a space) or 2. */

@@ -344,48 +344,34 @@ static bool may_be_typed(const collections_screen *s, const char *text)
     return false;
 }
 
-/* True when `text` ends inside a UTF-8 character: its last bytes start one that needs more
- * (a character typed comes a byte a key). */
-static bool ends_mid_character(const char *text)
-{
-    size_t length = strlen(text), after = 0;
-    while (after < length && utf8_is_continuation(text[length - 1 - after])) after++;
-    if (after == length) return false;
-    unsigned char lead = (unsigned char)text[length - 1 - after];
-    size_t needs = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
-    return after < needs;
-}
-
 /* A key while a name is typed: true when it was the name's (a character, Backspace). */
 static bool typing_key(collections_screen *s, int key)
 {
     size_t length = strlen(s->typed);
     if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        length = utf8_drop_last(s->typed, length); /* a whole character */
+        /* a whole character, and one begun */
+        length = utf8_drop_last(s->typed, length);
+        typing_start(&s->begun);
         if (length == 0) s->typing = false;
         int found = s->typed[0] ? find_typed(s, s->typed) : -1;
         if (found >= 0) s->selected = found;
         return true;
     }
     if (key < ' ' || key == 127 || key > 0xFF || key == '/') return false;
-    if (length + 1 >= sizeof s->typed) return true;
+    char character[5];
+    bool left_out;
+    size_t bytes = typing_byte(&s->begun, key, character, &left_out);
+    if (left_out) snprintf(s->note, sizeof s->note, "%s", typing_left_out_message());
+    if (bytes == 0 || length + bytes >= sizeof s->typed) return true; /* whole or left out */
     char longer[sizeof s->typed];
-    snprintf(longer, sizeof longer, "%s%c", s->typed, key);
-    if (ends_mid_character(longer)) { /* matched once the character is whole */
-        snprintf(s->typed, sizeof s->typed, "%s", longer);
-        return true;
-    }
+    snprintf(longer, sizeof longer, "%s%s", s->typed, character);
     int found = find_typed(s, longer);
     if (found < 0 && may_be_typed(s, longer)) { /* matched once its marks are typed */
         snprintf(s->typed, sizeof s->typed, "%s", longer);
         return true;
     }
-    if (found < 0) {
-        /* not taken, nor the bytes of its character typed before: the letters before it
-         * still match */
+    if (found < 0) { /* not taken: the letters before it still match */
         snprintf(s->note, sizeof s->note, "no name holds \"%s\"", longer);
-        for (size_t end = strlen(s->typed); end > 0 && ends_mid_character(s->typed);)
-            s->typed[--end] = '\0';
         return true;
     }
     snprintf(s->typed, sizeof s->typed, "%s", longer);
@@ -399,10 +385,11 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
     if (s->typing && typing_key(s, key)) return COLLECTIONS_STAY;
     /* a name starts with a letter that is no key of the list, or with / */
     bool name_key = (key < 128 && (isalnum(key) || key == '_' || key == '-')) ||
-                    (key >= 0xC0 && key <= 0xF7); /* the first byte of a UTF-8 letter */
+                    (key >= 0x80 && key <= 0xFF); /* a character past ASCII's first byte */
     if (!s->typing && (key == '/' || (name_key && !strchr("jkgGqc", key)))) {
         s->typing = true;
         s->typed[0] = '\0';
+        typing_start(&s->begun);
         if (key != '/') typing_key(s, key);
         return COLLECTIONS_STAY;
     }

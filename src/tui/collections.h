@@ -12,6 +12,7 @@
 #include "level/library.h"
 #include "draw.h"
 #include "play.h"
+#include "typing.h"
 
 typedef struct collections_screen {
     library library;
@@ -21,7 +22,8 @@ typedef struct collections_screen {
     char **problems; /* per entry: why none of its levels can be played, or NULL */
     int selected, top;
     bool typing;    /* a name is being typed (a letter, or /) */
-    char typed[64]; /* the name typed so far */
+    char typed[64]; /* the name typed so far, whole UTF-8 characters */
+    typing begun;   /* the bytes of a character begun */
     char note[600]; /* on the footer until the next key */
 } collections_screen;
 

@@ -361,6 +361,7 @@ static void start_typing(editor *e, editor_field field)
     const char *start = field == EDITOR_FIELD_FILE ? (e->file_name ? e->file_name : DEFAULT_FILE)
                                                    : *field_text(e, field);
     snprintf(e->typed, sizeof e->typed, "%s", start);
+    typing_start(&e->begun);
     if (field == EDITOR_FIELD_FILE)
         say(e, PLAY_MESSAGE_INFO, "%s", ""); /* the line being typed says it all */
     else
@@ -430,7 +431,6 @@ static void end_typing(editor *e, bool keep)
         say(e, PLAY_MESSAGE_INFO, "%s unchanged", field_name(e->field));
         return;
     }
-    utf8_drop_half_character(e->typed); /* the level saved stays UTF-8 */
     if (e->field == EDITOR_FIELD_FILE) {
         save(e, e->typed);
         return;
@@ -452,11 +452,17 @@ static void typing_key(editor *e, int key)
         end_typing(e, false);
     } else if (key == KEY_BACKSPACE || key == DELETE || key == CONTROL_H) {
         utf8_drop_last(e->typed, length);
+        typing_start(&e->begun); /* and a character begun */
     } else if (key == CONTROL_U) {
         e->typed[0] = '\0';
-    } else if (key >= ' ' && key <= 0xFF && key != DELETE && length + 1 < sizeof e->typed) {
-        e->typed[length] = (char)key; /* UTF-8 comes a byte a key */
-        e->typed[length + 1] = '\0';
+        typing_start(&e->begun);
+    } else if (key >= ' ' && key <= 0xFF && key != DELETE) {
+        char character[5]; /* a character comes a byte a key */
+        bool left_out;
+        size_t bytes = typing_byte(&e->begun, key, character, &left_out);
+        if (left_out) say(e, PLAY_MESSAGE_ERROR, "%s", typing_left_out_message());
+        if (bytes > 0 && length + bytes < sizeof e->typed)
+            memcpy(e->typed + length, character, bytes + 1);
     }
 }
 

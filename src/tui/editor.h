@@ -21,6 +21,7 @@
 #include "draw.h"
 #include "editor_solve.h"
 #include "play.h"
+#include "typing.h"
 
 /* What the keys go to. */
 typedef enum editor_mode {
@@ -81,7 +82,8 @@ typedef struct editor {
     bool show_dead; /* D: the dead squares of the level as drawn */
 
     editor_field field; /* EDITOR_TYPING: which line */
-    char typed[512];
+    char typed[512];    /* whole UTF-8 characters */
+    typing begun;       /* the bytes of a character begun */
     int confirm; /* EDITOR_CONFIRM: the key that asked ('q' leave, 'n' a new level) */
 
     /* Test play: a play state of one level, nothing saved. */

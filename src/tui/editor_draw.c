@@ -220,6 +220,8 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
                      e->replace_number, e->file_name);
         else
             snprintf(text, sizeof text, "Save into: %s_  (Enter saves, Esc not)", e->typed);
+        if (e->message[0]) /* what was left out of the name */
+            snprintf(text + strlen(text), sizeof text - strlen(text), "  %s", e->message);
         attr = A_BOLD;
     } else {
         snprintf(text, sizeof text, "%s", e->message);

@@ -11,31 +11,11 @@
 
 #define ASSISTED_MARK " (assisted)"
 
-/* The bytes a UTF-8 character starting with `lead` takes after it: 0 for ASCII and for a
- * byte that starts none. */
-static int bytes_after(unsigned char lead)
-{
-    return lead >= 0xC2 && lead <= 0xDF   ? 1
-           : lead >= 0xE0 && lead <= 0xEF ? 2
-           : lead >= 0xF0 && lead <= 0xF4 ? 3
-                                          : 0;
-}
-
-/* The continuation bytes the character at the name's end still asks for (0 when it is
- * whole). */
-static int bytes_asked(const snapshot_screen *s)
-{
-    int after = 0;
-    while (after < s->length && utf8_is_continuation(s->name[s->length - 1 - after])) after++;
-    if (after == s->length) return 0;
-    int needs = bytes_after((unsigned char)s->name[s->length - 1 - after]);
-    return needs > after ? needs - after : 0;
-}
-
 /* The prompt on the message line, with the name typed so far. */
-static void show_prompt(const snapshot_screen *s, play *p)
+static void show_prompt(const snapshot_screen *s, play *p, const char *note)
 {
-    play_message(p, PLAY_MESSAGE_INFO, "Snapshot name: %s_  (Enter saves, Esc cancels)", s->name);
+    play_message(p, PLAY_MESSAGE_INFO, "Snapshot name: %s_  (Enter saves, Esc cancels)%s%s",
+                 s->name, note ? "  " : "", note ? note : "");
 }
 
 void snapshots_start_naming(snapshot_screen *s, play *p)
@@ -43,7 +23,8 @@ void snapshots_start_naming(snapshot_screen *s, play *p)
     s->naming = true;
     s->length = 0;
     s->name[0] = 0;
-    show_prompt(s, p);
+    typing_start(&s->begun);
+    show_prompt(s, p, NULL);
 }
 
 /* Saves the position in play under `name`. */
@@ -97,26 +78,25 @@ void snapshots_naming_key(snapshot_screen *s, play *p, int key)
         save(p, s->name);
         return;
     }
-    if ((key == KEY_BACKSPACE || key == 127 || key == 8) && s->length > 0) {
-        s->length = (int)utf8_drop_last(s->name, (size_t)s->length); /* a whole character */
-    } else if (key >= ' ' && key <= 0xFF && key != 127) {
-        /* UTF-8 comes a byte a key: a byte that goes on a character is taken when the
-         * character begun asks for it (not after a character refused, nor a stray one, a
-         * Latin-1 terminal's); one that starts a character while the name has fewer than
-         * SNAPSHOT_NAME_MAX and room for the whole character (four bytes a character) */
+    const char *note = NULL;
+    if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        /* a whole character, and one begun */
+        s->length = (int)utf8_drop_last(s->name, (size_t)s->length);
+        typing_start(&s->begun);
+    } else if (key >= ' ' && key <= 0xFF) {
+        char character[5];
+        bool left_out;
+        int bytes = (int)typing_byte(&s->begun, key, character, &left_out);
+        if (left_out) note = typing_left_out_message();
         int characters = 0;
         for (int i = 0; i < s->length; i++) characters += !utf8_is_continuation(s->name[i]);
-        bool fits =
-            utf8_is_continuation((char)key)
-                ? bytes_asked(s) > 0
-                : characters < SNAPSHOT_NAME_MAX &&
-                      s->length + 1 + bytes_after((unsigned char)key) <= SNAPSHOT_NAME_BYTES;
-        if (fits) {
-            s->name[s->length++] = (char)key;
-            s->name[s->length] = 0;
+        if (bytes > 0 && characters < SNAPSHOT_NAME_MAX &&
+            s->length + bytes <= SNAPSHOT_NAME_BYTES) {
+            memcpy(s->name + s->length, character, (size_t)bytes + 1);
+            s->length += bytes;
         }
     }
-    show_prompt(s, p);
+    show_prompt(s, p, note);
 }
 
 bool snapshots_open(snapshot_screen *s, play *p)

@@ -14,15 +14,17 @@
 #include "progress/progress.h"
 #include "draw.h"
 #include "play.h"
+#include "typing.h"
 
-/* A name's length in characters; a character typed in UTF-8 comes a byte a key, up to four. */
+/* A name's length in characters, of UTF-8's four bytes at most each. */
 enum { SNAPSHOT_NAME_MAX = 40, SNAPSHOT_NAME_BYTES = SNAPSHOT_NAME_MAX * 4 };
 
 typedef struct snapshot_screen {
     /* Naming: the name being typed on the message line. */
     bool naming;
     char name[SNAPSHOT_NAME_BYTES + 1];
-    int length; /* in bytes */
+    int length;    /* in bytes */
+    typing begun;  /* the bytes of a character begun */
     /* The list. */
     progress_snapshot *items; /* owned, newest first */
     int count;

@@ -436,33 +436,21 @@ static void test_drop_last_takes_back_a_letter_with_its_marks(void **state)
     assert_int_equal(utf8_drop_last(text, 5), 4);
     assert_int_equal(utf8_drop_last(text, 4), 3);
     assert_int_equal(utf8_drop_last(text, 3), 0);
+    /* a UTF-16 surrogate written as UTF-8 (ED A0 80) is no character: the screen shows
+     * each of its bytes as one, and each goes alone */
+    snprintf(text, sizeof text, "a\xED\xA0\x80");
+    assert_int_equal(utf8_width(text), 4);
+    assert_int_equal(utf8_drop_last(text, 4), 3);
+    assert_int_equal(utf8_drop_last(text, 3), 2);
+    assert_int_equal(utf8_drop_last(text, 2), 1);
+    assert_string_equal(text, "a");
+    snprintf(text, sizeof text, "a\xF0\x9F\x98"); /* three bytes of four: three shown */
+    assert_int_equal(utf8_width(text), 4);
+    assert_int_equal(utf8_drop_last(text, 4), 3);
     /* only the first `length` bytes count: the mark after them is not looked at */
     snprintf(text, sizeof text, "ab\xCC\x81");
     assert_int_equal(utf8_drop_last(text, 2), 1);
     assert_string_equal(text, "a");
-}
-
-/* A line kept ends with whole UTF-8: the first bytes of a character typed go, whole
- * characters and bytes that start none stay. */
-static void test_drop_half_character_keeps_what_is_whole(void **state)
-{
-    (void)state;
-    char text[32];
-    snprintf(text, sizeof text, "Caf\xC3\xA9 \xC3");
-    utf8_drop_half_character(text);
-    assert_string_equal(text, "Caf\xC3\xA9 ");
-    snprintf(text, sizeof text, "x\xF0\x9F\x98"); /* three bytes of four */
-    utf8_drop_half_character(text);
-    assert_string_equal(text, "x");
-    snprintf(text, sizeof text, "x\xF0\x9F\x98\x80"); /* whole */
-    utf8_drop_half_character(text);
-    assert_string_equal(text, "x\xF0\x9F\x98\x80");
-    snprintf(text, sizeof text, "\x80\x80");
-    utf8_drop_half_character(text);
-    assert_string_equal(text, "\x80\x80");
-    text[0] = '\0';
-    utf8_drop_half_character(text);
-    assert_string_equal(text, "");
 }
 
 int main(void)
@@ -487,7 +475,6 @@ int main(void)
         cmocka_unit_test(test_latin1_converts_to_utf8),
         cmocka_unit_test(test_drop_last_takes_back_a_whole_character),
         cmocka_unit_test(test_drop_last_takes_back_a_letter_with_its_marks),
-        cmocka_unit_test(test_drop_half_character_keeps_what_is_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2895,6 +2895,44 @@ test_editor_field_drops_a_half_character() {
     wait_for "SHELL-DONE"
 }
 
+# Bytes typed that are no UTF-8 never enter a field, so never the level file: a Latin-1
+# byte alone (E9, "é" from a terminal in a Latin-1 locale), a UTF-16 surrogate in UTF-8
+# (ED A0 80); the message says they were left out. In the C locale too, where the UTF-8 typed
+# is kept as it is and shown as '?'. (A file with such bytes is read as Latin-1 whole: its
+# other levels' UTF-8 titles would read as "CafÃ©".)
+test_editor_field_takes_no_invalid_utf8() {
+    level=0
+    for lang in C.UTF-8 C; do
+        start_game -l $lang "$WORK/small.xsb:1" --edit
+        wait_for "edit 7x4 Small"
+        keys t C-u
+        keys -l 'Caf'
+        keys -H e9
+        keys -l 'x'
+        wait_for "Left out: bytes that are no UTF-8 character"
+        keys -H ed a0 80
+        keys -l 'y'
+        keys BSpace
+        keys -l 'é'
+        case $lang in
+        C) wait_for "Title: Cafx?_" ;;
+        *) wait_for "Title: Cafxé_" ;;
+        esac
+        keys Enter
+        wait_for "Title set"
+        keys w
+        wait_for "Save into: my-levels.sok_"
+        keys Enter
+        level=$((level + 1))
+        wait_for "Saved as level $level of my-levels.sok"
+        [ "$(grep -c "^Title: Cafxé\$" "$XDG_DATA_HOME/sokoban/levels/my-levels.sok")" = $level ] ||
+            fail "bytes not UTF-8 were saved ($lang): $(grep -a Title "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" | od -c | head -4)"
+        keys q
+        wait_for "SHELL-DONE"
+        kill_server
+    done
+}
+
 # Before its first node the solver builds its tables: the status line says it is setting up,
 # never "0 nodes", and counts the nodes once the search reports them (a quarter of a second
 # after its tables are built); at 40 columns too. XSokoban 88: its tables take the fast mode
