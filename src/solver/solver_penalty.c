@@ -12,6 +12,11 @@ enum {
     FIRST_ANSWERS = 1 << 12,
     NO_PENALTY_YET = INT32_MAX,
 };
+/* The stop is read each time this much more work is done (squares flooded and goals looked
+ * at, well under a millisecond): on a board of a thousand boxes the root's scan makes tens
+ * of thousands of searches, most too short to reach a read counted in positions, and each
+ * position looks at every goal. */
+#define STOP_WORK (UINT64_C(1) << 16)
 
 static uint64_t mix(uint64_t x)
 {
@@ -137,6 +142,16 @@ void solver_penalties_free(solver_penalties *p)
 
 /* ---- the pair search ------------------------------------------------------------------- */
 
+/* True once the searches are told to stop (read every STOP_WORK of p->work). */
+static bool told_to_stop(solver_penalties *p)
+{
+    if (!p->stopped && p->work - p->stop_read_at >= STOP_WORK) {
+        p->stop_read_at = p->work;
+        p->stopped = solver_stop_now(p->stop);
+    }
+    return p->stopped;
+}
+
 /* Floods the player's reach from `player` with boxes on a, b and c only (c -1: two boxes);
  * returns the least square reached (the region's name). p->flood[square] == p->flood_stamp
  * where he walks. */
@@ -163,6 +178,7 @@ static int flood(solver_penalties *p, int a, int b, int c, int player)
             if (next < least) least = next;
         }
     }
+    p->work += (uint64_t)tail;
     return least;
 }
 
@@ -180,6 +196,7 @@ static void begin_search(solver_penalties *p)
     p->seen_count = 0;
     p->node_count = 0;
     p->heap.count = 0;
+    p->work += (uint64_t)p->board->goal_count; /* the start's distances, by goal */
 }
 
 /* The least pushes the search has reached `key` with (its set: keys, stamps and pushes in
@@ -215,6 +232,7 @@ static int alone_region(solver_penalties *p, int a, int b, int player)
     memcpy(r->open, r->floor, (size_t)r->height * sizeof *r->open);
     r->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
     r->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
+    p->work += (uint64_t)r->height;
     return solver_rows_flood_within(r, r->open, player, r->reach);
 }
 
@@ -272,6 +290,7 @@ static int estimate(solver_penalties *p, int a, int b)
     const uint16_t *row_a = solver_distance_row(p->distances, a, -1);
     const uint16_t *row_b = solver_distance_row(p->distances, b, -1);
     int goals = p->board->goal_count;
+    p->work += (uint64_t)goals;
     for (int g = 0; g < goals; g++) {
         p->first[g] = row_a[g] == SOLVER_NO_PATH || p->start_a[g] == NO_PENALTY_YET
                           ? NO_PENALTY_YET
@@ -331,11 +350,8 @@ static int search_pair(solver_penalties *p, int a, int b, int player)
     }
     int best = NO_PENALTY_YET;
     if (!open_position(p, a, b, player, 0)) return 0;
-    for (unsigned popped = 1; p->heap.count > 0; popped++) {
-        if (popped % 256 == 0 && solver_stop_now(p->stop)) {
-            p->stopped = true;
-            return 0;
-        }
+    while (p->heap.count > 0) {
+        if (told_to_stop(p)) return 0;
         uint64_t item = solver_heap_pop(&p->heap);
         int f = (int)(item >> 32) - (1 << 30);
         if (f >= best) break;
@@ -380,6 +396,7 @@ static int alone_region3(solver_penalties *p, int a, int b, int c, int player)
     r->open[r->row[a]] &= ~((uint64_t)1 << r->column[a]);
     r->open[r->row[b]] &= ~((uint64_t)1 << r->column[b]);
     r->open[r->row[c]] &= ~((uint64_t)1 << r->column[c]);
+    p->work += (uint64_t)r->height;
     return solver_rows_flood_within(r, r->open, player, r->reach);
 }
 
@@ -410,6 +427,7 @@ static const int *least_of(solver_penalties *p, int which, int square)
     const int *start = which == 0 ? p->start_a : which == 1 ? p->start_b : p->start_c;
     const uint16_t *row = solver_distance_row(p->distances, square, -1);
     int goals = p->board->goal_count;
+    p->work += (uint64_t)goals;
     for (int g = 0; g < goals; g++)
         p->third[g] = row[g] == SOLVER_NO_PATH || start[g] == NO_PENALTY_YET ? NO_PENALTY_YET
                                                                              : row[g] - start[g];
@@ -480,11 +498,8 @@ static int search_triple(solver_penalties *p, int a, int b, int c, int player, i
     }
     int best = NO_PENALTY_YET;
     if (!open_triple(p, a, b, c, player, 0)) return 0;
-    for (unsigned popped = 1; p->heap.count > 0; popped++) {
-        if (popped % 256 == 0 && solver_stop_now(p->stop)) {
-            p->stopped = true;
-            return 0;
-        }
+    while (p->heap.count > 0) {
+        if (told_to_stop(p)) return 0;
         uint64_t item = solver_heap_pop(&p->heap);
         int f = (int)(item >> 32) - (1 << 30);
         if (f >= best) break;
@@ -592,10 +607,10 @@ int solver_penalties_pair(solver_penalties *p, int a, int b, int player)
     uint32_t spot, alone_spot;
     int penalty = kept(p, key, &spot);
     if (penalty >= 0) return penalty;
+    if (p->stopped) return 0;
     uint64_t alone = (pair * size + (uint64_t)alone_region(p, a, b, player)) * 2 + 2;
     penalty = kept(p, alone, &alone_spot);
     if (penalty < 0) {
-        if (p->stopped) return 0;
         penalty = search_pair(p, a, b, player);
         if (p->stopped) return 0;
         if (penalty > UINT8_MAX) penalty = UINT8_MAX;
@@ -622,11 +637,11 @@ int solver_penalties_triple(solver_penalties *p, int a, int b, int c, int player
     uint32_t spot, alone_spot;
     int penalty = kept(p, key, &spot);
     if (penalty >= 0) return penalty;
+    if (p->stopped) return 0;
     int region = alone_region3(p, box[0], box[1], box[2], player);
     uint64_t alone = (triple_key(p, box[0], box[1], box[2], region) * 2 + 2) | 1ULL << 63;
     penalty = kept(p, alone, &alone_spot);
     if (penalty < 0) {
-        if (p->stopped) return 0;
         /* only a penalty above each of its pairs' counts: the search stops at theirs */
         int floor = 0;
         for (int i = 0; i < 3 && !p->stopped; i++) {

@@ -102,10 +102,12 @@ typedef struct solver_penalties {
     uint8_t *taken; /* per box: in a pair already (solver_penalties_near's work space) */
     solver_penalty_pair *pairs; /* the pairs solver_penalties_near() found */
     int pairs_room;
-    /* when to give up (may be NULL): looked at every 256 positions of a pair search; once
-     * it says so, pairs not kept yet answer 0 without a search */
+    /* when to give up (may be NULL): looked at inside the searches each time `work` (squares
+     * flooded and goals looked at, over all searches) has grown by a fixed amount; once it
+     * says so, pairs and triples not kept yet answer 0 without a search */
     const solver_stop *stop;
     bool stopped;
+    uint64_t work, stop_read_at;
     uint64_t searches, positive; /* counters, for measurements */
     /* solver_penalties_at's lists, SOLVER_PENALTY_LEVEL_PAIRS a depth, the largest first */
     solver_penalty_pair *level_pairs;

@@ -24,6 +24,7 @@
 #include "rules/board.h"
 #include "rules/game.h"
 #include "level/level.h"
+#include "solver/optimizer.h"
 #include "solver/solver.h"
 #include "solver/solver_bound.h"
 #include "worker/worker.h"
@@ -112,6 +113,33 @@ static char *shifted_blocks_level_text(void)
     return text;
 }
 
+/* 493 boxes in rows on a 70x60 floor, each one push left of its goal ("$." every four
+ * squares, every other row): every box is near others, so the optimal mode's root asks
+ * about thousands of pairs (its penalties, a third of a second of CPU in one call); the
+ * solution pushes each box home in turn (one_push_solution). */
+static char *one_push_level_text(void)
+{
+    enum { W = 70, H = 60 };
+    char *text = malloc((W + 1) * H + 1), *p = text;
+    assert_non_null(text);
+    for (int y = 0; y < H; y++) {
+        for (int x = 0; x < W; x++) {
+            char c = ' ';
+            if (x == 0 || x == W - 1 || y == 0 || y == H - 1)
+                c = '#';
+            else if (y % 2 == 0 && x % 4 == 2 && x + 2 < W)
+                c = '$';
+            else if (y % 2 == 0 && x % 4 == 3 && x + 1 < W)
+                c = '.';
+            if (x == 1 && y == 1) c = '@';
+            *p++ = c;
+        }
+        *p++ = '\n';
+    }
+    *p = 0;
+    return text;
+}
+
 typedef struct loaded {
     collection collection;
     board board;
@@ -125,6 +153,26 @@ static void load_text(loaded *l, char *text)
         fail_msg("%s", error.message);
     free(text);
     assert_true(board_from_level(&l->collection.levels[0], &l->board, &l->start));
+}
+
+/* The one-push level's solution: the player walks to each box in square order and pushes it
+ * right, onto its goal (malloc'd steps, their count in *count). */
+static game_step *one_push_solution(const loaded *l, int *count)
+{
+    game g;
+    assert_true(game_init(&g, &l->collection.levels[0]));
+    for (int square = 0; square < l->board.size; square++) {
+        if (!g.position.boxes[square] || board_is_goal(&l->board, square)) continue;
+        assert_true(game_walk_to(&g, square - 1) >= 0);
+        assert_int_equal(game_step_in(&g, DIR_RIGHT), STEP_PUSHED);
+    }
+    assert_true(game_is_solved(&g));
+    game_step *steps = malloc((size_t)g.length * sizeof *steps);
+    assert_non_null(steps);
+    memcpy(steps, g.history, (size_t)g.length * sizeof *steps);
+    *count = g.length;
+    game_free(&g);
+    return steps;
 }
 
 static void load_file_level(loaded *l, const char *path, int number)
@@ -487,6 +535,83 @@ static void test_cancel_is_seen_inside_a_long_matching(void **state)
     unload(&l);
 }
 
+/* Each mode on the one-push level, cancelled at three points of its set-up and search at
+ * once: the fast mode is still setting up at all three, the optimal mode's root asks about
+ * its pairs from about 0.1 s to 0.4 s of CPU (a cancel inside that call was seen after
+ * 324, 280 and 143 ms of CPU while the penalties read the stop every 256 positions of a
+ * search and most searches ended before: today the reads come with the work done). */
+static void test_cancel_is_seen_at_every_point_of_both_modes_on_a_big_level(void **state)
+{
+    (void)state;
+    loaded l;
+    load_text(&l, one_push_level_text());
+    const double into[] = {0.05, 0.15, 0.3};
+    const solver_mode modes[] = {SOLVER_FAST, SOLVER_OPTIMAL};
+    for (int m = 0; m < 2; m++) {
+        double latency[3];
+        solver_status status[3];
+        cancel_latencies(&l, modes[m], into, 3, latency, status);
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(status[i], SOLVER_CANCELLED);
+            assert_true(latency[i] < CANCEL_CPU_SECONDS);
+        }
+    }
+    unload(&l);
+}
+
+typedef struct optimizer_thread {
+    const loaded *level;
+    const game_step *steps;
+    int count;
+    atomic_bool cancel;
+    atomic_bool done;
+    optimizer_status status;
+} optimizer_thread;
+
+static void *run_optimizer(void *argument)
+{
+    optimizer_thread *t = argument;
+    optimizer_options options = {
+        .metric = OPTIMIZER_BY_PUSHES, .max_seconds = 600, .cancel = &t->cancel};
+    optimizer_result result;
+    t->status = optimizer_optimize(&t->level->board, &t->level->start, t->steps, t->count,
+                                   &options, &result);
+    optimizer_result_free(&result);
+    atomic_store(&t->done, true);
+    return NULL;
+}
+
+/* The optimizer on the one-push level's solution (4,690 steps), cancelled at three points of
+ * its set-up and rounds at once. */
+static void test_cancel_is_seen_at_every_point_of_the_optimizer_on_a_big_level(void **state)
+{
+    (void)state;
+    loaded l;
+    load_text(&l, one_push_level_text());
+    int count;
+    game_step *steps = one_push_solution(&l, &count);
+    const double into[] = {0.05, 0.15, 0.3};
+    optimizer_thread threads[3];
+    cancel_run runs[3];
+    for (int i = 0; i < 3; i++) {
+        threads[i] = (optimizer_thread){.level = &l, .steps = steps, .count = count};
+        atomic_init(&threads[i].cancel, false);
+        atomic_init(&threads[i].done, false);
+        runs[i] = (cancel_run){.run = run_optimizer,
+                               .argument = &threads[i],
+                               .cancel = &threads[i].cancel,
+                               .done = &threads[i].done,
+                               .into = into[i]};
+    }
+    time_cancels(runs, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(threads[i].status, OPTIMIZER_CANCELLED);
+        assert_true(runs[i].latency < CANCEL_CPU_SECONDS);
+    }
+    free(steps);
+    unload(&l);
+}
+
 /* The game quits through worker_destroy: it must come back at once whatever the solver
  * thread is doing. The CPU the process spends inside worker_destroy (the main thread only
  * waits) is the solver thread's way out. */
@@ -541,6 +666,8 @@ int main(void)
         cmocka_unit_test(test_cancel_is_seen_in_the_set_up_and_slow_nodes_of_a_huge_level),
         cmocka_unit_test(test_cancel_is_seen_inside_a_slow_node_of_the_fast_mode),
         cmocka_unit_test(test_cancel_is_seen_inside_a_long_matching),
+        cmocka_unit_test(test_cancel_is_seen_at_every_point_of_both_modes_on_a_big_level),
+        cmocka_unit_test(test_cancel_is_seen_at_every_point_of_the_optimizer_on_a_big_level),
         cmocka_unit_test(test_worker_destroy_returns_at_once_during_a_huge_set_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
