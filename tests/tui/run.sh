@@ -838,13 +838,14 @@ test_solver_status_says_which() {
 # An answer found just after "No answer within N s" (by the search that goes on ahead, the
 # player still where he asked) is the answer to H, as if in time: the hint is shown, and
 # no second message says the solver found one after all (issue 44, fix 10). XSokoban 40
-# takes the fast mode 0.8 s of CPU, 0.4 s on two idle cores (2026-12-07, `sokoban --hint
-# levels/xsokoban.xsb --level 40`); the hint's budget is 0.12 s.
+# takes the fast mode 0.6 to 0.8 s of CPU, 0.4 s on two idle cores (2026-12-07, `sokoban
+# --hint levels/xsokoban.xsb --level 40`); the hint's budget is 0.01 s, forty times less
+# (0.12 s was three times less: a faster machine or solver would have answered in time).
 test_late_answer_taken_in_time() {
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 40 --hint-time 0.12
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 40 --hint-time 0.01
     wait_for "xsokoban 40/90"
     keys H
-    wait_for "No answer within 0.12 s"
+    wait_for "No answer within 0.01 s"
     tries=0
     while [ $tries -lt $POLLS ]; do
         poll $tries
@@ -2938,7 +2939,8 @@ test_editor_field_takes_no_invalid_utf8() {
 # after its tables are built); at 40 columns too. XSokoban 88: its tables take the fast mode
 # some 0.2 s of CPU, and its first second of search finds no hint (2026-12-07). A hint whose
 # time runs out before then is answered at once and says so: on XSokoban 90, whose tables
-# take half a second and more: the 0.1 s runs out inside them.
+# take half a second and more: the 0.01 s runs out inside them (fifty times less; 0.1 s was
+# five).
 # It assumes the fast mode finds no hint on XSokoban 88 before its first report of nodes: a
 # faster solver shows the hint instead and fails this test ("the nodes were never counted"),
 # which then wants a level that keeps the fast mode searching for longer.
@@ -2964,10 +2966,10 @@ test_solver_says_it_sets_up() {
     done
     # a hint's time out before the search has looked at a node: said so, not "0 nodes", and
     # then, not when the search solving ahead reports its first nodes seconds later
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --hint-time 0.1
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 90 --hint-time 0.01
     wait_for "xsokoban 90/90"
     keys H
-    wait_for "No answer within 0.1 s (still setting up); H again gives"
+    wait_for "No answer within 0.01 s (still setting up); H again gives"
 }
 
 # sokoban --solve with stderr on a terminal rewrites a progress line: "setting up" while the
@@ -3005,23 +3007,24 @@ SCRIPT
 
 # The editor's S: the optimal mode starts as soon as the fast one has answered, and the
 # status says what it does ("setting up", then its nodes), never "0 nodes"; its time counts
-# from the fast answer (XSokoban 7: 88 pushes proven in some 0.3 s of CPU, against the fast
-# mode's 116; XSokoban 3's 134, proven in 0.05 s, could show 0.0 s on an idle machine).
+# from the fast answer (XSokoban 6: 110 pushes proven in 896,601 nodes, some 0.55 s of CPU
+# on one thread, 2026-12-07; XSokoban 7's 88, in 0.26 s, would show 0.0 s on a machine or
+# with a solver five times faster, XSokoban 3's 134, proven in 0.05 s, on an idle machine).
 test_editor_optimal_says_what_it_does() {
-    start_game "$SOURCE_LEVELS/xsokoban.xsb:7" --edit
-    wait_for "edit 13x12"
+    start_game "$SOURCE_LEVELS/xsokoban.xsb:6" --edit
+    wait_for "edit 12x11"
     keys S
     tries=0
     while [ $tries -lt $POLLS ]; do
         poll $tries
         case $SCREEN in
         *", 0 nodes"*) fail "the status counts 0 nodes" ;;
-        *"optimal: 88 pushes ("*) break ;;
+        *"optimal: 110 pushes ("*) break ;;
         esac
         tries=$((tries + 1))
     done
-    wait_for "optimal: 88 pushes ("
-    shows "optimal: 88 pushes (0.0 s)" && fail "the optimal mode's time is not counted"
+    wait_for "optimal: 110 pushes ("
+    shows "optimal: 110 pushes (0.0 s)" && fail "the optimal mode's time is not counted"
     keys q
     wait_for "SHELL-DONE"
 }
