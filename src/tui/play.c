@@ -569,12 +569,14 @@ bool play_select_box(play *p, int square)
         play_message(p, PLAY_MESSAGE_ERROR, "Out of memory: the box was not picked");
         return false;
     }
-    p->selection = (play_selection){.active = true, .box = square, .reach = reach};
-    if (count <= 1)
+    if (count <= 1) { /* not picked: the next click walks */
+        free(reach);
         play_message(p, PLAY_MESSAGE_INFO, "This box cannot be pushed anywhere");
-    else
-        play_message(p, PLAY_MESSAGE_INFO,
-                     "Box picked: click a marked square to push it there (Esc lets it go)");
+        return false;
+    }
+    p->selection = (play_selection){.active = true, .box = square, .reach = reach};
+    play_message(p, PLAY_MESSAGE_INFO,
+                 "Box picked: click a marked square to push it there (Esc lets it go)");
     return true;
 }
 

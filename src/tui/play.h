@@ -131,7 +131,8 @@ void play_redo_all(play *p);
 void play_walk_to(play *p, int square);
 
 /* Picks the box on `square` and marks the squares it can be pushed to; false (nothing
- * picked) when no box stands there. play_drop_selection() lets it go. */
+ * picked) when no box stands there or it cannot be pushed anywhere (said so, and the next
+ * click walks). play_drop_selection() lets it go. */
 bool play_select_box(play *p, int square);
 void play_drop_selection(play *p);
 

@@ -1930,6 +1930,24 @@ start_room_game() {
     left=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
 }
 
+# A click on a box that cannot be pushed anywhere (on its goal in a corner) says so and picks
+# nothing: the next click on a floor square walks there, where it said "No way to push this
+# box there" and did nothing.
+test_mouse_unpushable_box_then_walk() {
+    printf '; Corner goal\n#######\n#*@ $.#\n#######\n' > "$WORK/corner.xsb"
+    start_game -l C "$WORK/corner.xsb"
+    wait_for "#*@ \$.#"
+    row=$(row_of "#*@ \$.#")
+    left=$(screen | sed -n "${row}p" | awk '{ print index($0, "#") }')
+    mouse_click $((left + 1)) "$row"
+    wait_for "This box cannot be pushed anywhere"
+    mouse_click $((left + 3)) "$row"
+    wait_for "#* @\$.#"
+    wait_for "moves 1  pushes 0"
+    shows "No way to push" && fail "the box that cannot move was picked"
+    return 0
+}
+
 # A click on a box picks it and marks where it can go; a click on a square it cannot reach
 # says so; a click on a marked square pushes it there as one move, which u takes back.
 test_mouse_box_move() {
