@@ -102,12 +102,12 @@ static void take_answer(editor_solve *s, const worker_result *r)
     switch (r->status) {
     case SOLVER_SOLVED:
         if (r->mode == SOLVER_OPTIMAL) {
-            snprintf(s->answer, sizeof s->answer, "solvable: %d pushes, the fewest (%.1f s)",
-                     r->pushes, seconds);
+            snprintf(s->answer, sizeof s->answer, "solvable: %d %s, the fewest (%.1f s)",
+                     r->pushes, play_plural(r->pushes, "push", "pushes"), seconds);
             s->state = EDITOR_SOLVE_DONE;
         } else {
-            snprintf(s->answer, sizeof s->answer, "solvable: %d pushes (fast, %.1f s)", r->pushes,
-                     seconds);
+            snprintf(s->answer, sizeof s->answer, "solvable: %d %s (fast, %.1f s)", r->pushes,
+                     play_plural(r->pushes, "push", "pushes"), seconds);
             s->state = EDITOR_SOLVE_UPGRADING;
             s->upgrading_since = replay_now_ms();
         }
@@ -136,8 +136,9 @@ static void take_optimal(editor_solve *s)
     if (answers_find(s->store, &s->game.position, &known) == ANSWER_SOLVABLE &&
         known.mode == SOLVER_OPTIMAL) {
         size_t length = strlen(s->answer);
-        snprintf(s->answer + length, sizeof s->answer - length, "; optimal: %d pushes (%.1f s)",
-                 known.pushes, (replay_now_ms() - s->upgrading_since) / 1000.0);
+        snprintf(s->answer + length, sizeof s->answer - length, "; optimal: %d %s (%.1f s)",
+                 known.pushes, play_plural(known.pushes, "push", "pushes"),
+                 (replay_now_ms() - s->upgrading_since) / 1000.0);
         s->state = EDITOR_SOLVE_DONE;
     }
     answer_free(&known);

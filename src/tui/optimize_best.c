@@ -130,8 +130,9 @@ void optimize_best_start(optimize_best *o, play *p, int collection, int index)
     }
     o->job = job;
     play_message(p, PLAY_MESSAGE_INFO,
-                 "Optimizing level %d's best (%d moves, %d pushes) by %s, up to %g s; Esc stops",
-                 lv->number, best->moves, best->pushes, metric_name(o->metric), o->seconds);
+                 "Optimizing level %d's best (%d %s, %d %s) by %s, up to %g s; Esc stops",
+                 lv->number, best->moves, play_plural(best->moves, "move", "moves"), best->pushes,
+                 play_plural(best->pushes, "push", "pushes"), metric_name(o->metric), o->seconds);
 }
 
 bool optimize_best_running(const optimize_best *o)
@@ -172,8 +173,9 @@ static void keep(play *p, const optimize_job *job)
     free(lurd);
     if (!kept) {
         play_message(p, PLAY_MESSAGE_ERROR,
-                     "Level %d: the optimizer's solution (%d moves, %d pushes) could not be kept",
-                     job->number, r->moves, r->pushes);
+                     "Level %d: the optimizer's solution (%d %s, %d %s) could not be kept",
+                     job->number, r->moves, play_plural(r->moves, "move", "moves"), r->pushes,
+                     play_plural(r->pushes, "push", "pushes"));
         return;
     }
     if (job->metric == OPTIMIZER_BY_PUSHES)
@@ -209,9 +211,10 @@ void optimize_best_poll(optimize_best *o, play *p)
     else
         play_message(p, PLAY_MESSAGE_INFO,
                      "No shorter solution of level %d found in %.1f s (by %s; the best stays "
-                     "%d moves, %d pushes)",
-                     job->number, r->seconds, metric_name(job->metric),
-                     r->moves_before, r->pushes_before);
+                     "%d %s, %d %s)",
+                     job->number, r->seconds, metric_name(job->metric), r->moves_before,
+                     play_plural(r->moves_before, "move", "moves"), r->pushes_before,
+                     play_plural(r->pushes_before, "push", "pushes"));
     job_free(job);
 }
 

@@ -2914,6 +2914,29 @@ test_editor_field_drops_a_half_character() {
     wait_for "SHELL-DONE"
 }
 
+# One push is "1 push": the editor's S on a level of one push, and O's messages on a best of
+# one push (they said "1 pushes").
+test_one_push_said_so() {
+    printf '; One\n#####\n#@$.#\n#   #\n#####\n' > "$WORK/one.xsb"
+    start_game -l C "$WORK/one.xsb:1" --edit
+    wait_for "edit 5x4 One"
+    keys S
+    wait_for "solvable: 1 push (fast, "
+    wait_for "optimal: 1 push ("
+    keys q
+    wait_for "SHELL-DONE"
+    kill_server
+    start_game -l C "$WORK/one.xsb"
+    wait_for "moves 0  pushes 0"
+    keys j k l
+    wait_for "Solved in 3 moves, 1 push"
+    keys O
+    wait_for "Optimized level 1: 3 -> 1 moves"
+    keys O
+    wait_for "the best stays 1 move,"
+    message_text | grep -qF "the best stays 1 move, 1 push)" || fail "not one push: $(message_text)"
+}
+
 # Bytes typed that are no UTF-8 never enter a field, so never the level file: a Latin-1
 # byte alone (E9, "é" from a terminal in a Latin-1 locale), a UTF-16 surrogate in UTF-8
 # (ED A0 80); the message says they were left out. In the C locale too, where the UTF-8 typed
