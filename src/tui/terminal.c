@@ -49,6 +49,30 @@ void terminal_restore(void)
     }
 }
 
+/* Sequences terminals send for keys besides those TERM's entry names: tmux and screen send
+ * Home and End as ESC [ 1 ~ and ESC [ 4 ~ whatever TERM says (xterm-256color's are ESC O H
+ * and ESC O F), as the Linux console and rxvt do; an arrow comes as ESC [ A or ESC O A,
+ * by the keypad's mode. Unknown to curses, such a key came as Esc and three keys more
+ * ("Unknown key '~'", and Esc's own action: a replay stopped, a field typed left). */
+static const struct {
+    const char *sequence;
+    int key;
+} other_sequences[] = {
+    {"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME},  {"\033[H", KEY_HOME},   {"\033OH", KEY_HOME},
+    {"\033[4~", KEY_END},  {"\033[8~", KEY_END},   {"\033[F", KEY_END},    {"\033OF", KEY_END},
+    {"\033[3~", KEY_DC},   {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[A", KEY_UP},
+    {"\033[B", KEY_DOWN},  {"\033[C", KEY_RIGHT},  {"\033[D", KEY_LEFT},   {"\033OA", KEY_UP},
+    {"\033OB", KEY_DOWN},  {"\033OC", KEY_RIGHT},  {"\033OD", KEY_LEFT},
+};
+
+/* Teaches curses the other sequences where TERM's entry leaves them free. */
+static void define_other_sequences(void)
+{
+    for (size_t i = 0; i < sizeof other_sequences / sizeof other_sequences[0]; i++)
+        if (key_defined(other_sequences[i].sequence) == 0)
+            define_key(other_sequences[i].sequence, other_sequences[i].key);
+}
+
 bool terminal_start(view *v)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -88,6 +112,7 @@ bool terminal_start(view *v)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    define_other_sequences();
     nodelay(stdscr, TRUE);
     set_escdelay(25);
     curs_set(0);

@@ -2914,6 +2914,31 @@ test_editor_field_drops_a_half_character() {
     wait_for "SHELL-DONE"
 }
 
+# Home and End as tmux sends them (ESC [ 1 ~, ESC [ 4 ~) to a game whose TERM names others
+# (xterm-256color: ESC O H, ESC O F): they undo to the start and redo to the end, where they
+# came as Esc and three keys ("Unknown key '~'"); in the editor a field typed stays open.
+test_home_end_whatever_term_says() {
+    start_game -t xterm-256color -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Right Right
+    wait_for "moves 2  pushes 1"
+    keys Home
+    wait_for "moves 0  pushes 0"
+    keys End
+    wait_for "moves 2  pushes 1"
+    shows "Unknown key" && fail "Home or End came as keys of their own"
+    kill_server
+    start_game -t xterm-256color -l C "$WORK/small.xsb:1" --edit
+    wait_for "edit 7x4 Small"
+    keys t End
+    keys -l 'X'
+    wait_for "Title: SmallX_"
+    keys Enter
+    wait_for "Title set"
+    keys q y
+    wait_for "SHELL-DONE"
+}
+
 # One push is "1 push": the editor's S on a level of one push, and O's messages on a best of
 # one push (they said "1 pushes").
 test_one_push_said_so() {
