@@ -7,7 +7,7 @@
 #include "levels.h"
 #include "list.h"
 
-enum { HEADER_ROWS = 4, FOOTER_ROWS = 1 };
+enum { HEADER_ROWS = 4, FOOTER_ROWS_MOST = 3 };
 
 void levels_open(level_list *list, const play *p)
 {
@@ -33,6 +33,26 @@ static void selected_problem(const level_list *list, const play *p, char *out, s
              file ? file : "", file ? ")" : "", l->problem);
 }
 
+/* The footer: a note, O's message while O is on, else the keys (40 columns of them under
+ * 66). */
+static const char *footer_text(const level_list *list, const play *p)
+{
+    return list->note[0]      ? list->note
+           : list->optimizing ? p->message
+           : COLS < 66        ? " Enter play  E edit  c library  q back"
+                              : " Up/Down or a number: choose  Enter: play  c: collections  E: "
+                                "edit  Esc q: back";
+}
+
+/* The footer's rows: O's message wrapped whole (it names the level, its best and the time),
+ * at most FOOTER_ROWS_MOST; one else (a note fits one, or says its reason is above). */
+static int footer_rows(const level_list *list, const play *p)
+{
+    if (list->note[0] || !list->optimizing) return 1;
+    int rows = draw_wrapped_rows(p->message);
+    return rows < 1 ? 1 : rows > FOOTER_ROWS_MOST ? FOOTER_ROWS_MOST : rows;
+}
+
 /* Rows under the list for the selected level's problem: as many as it takes wrapped, at
  * most half the rows the list has. */
 static int problem_rows(const level_list *list, const play *p)
@@ -40,14 +60,14 @@ static int problem_rows(const level_list *list, const play *p)
     char problem[700];
     selected_problem(list, p, problem, sizeof problem);
     int rows = draw_wrapped_rows(problem);
-    int most = (LINES - HEADER_ROWS - FOOTER_ROWS) / 2;
+    int most = (LINES - HEADER_ROWS - footer_rows(list, p)) / 2;
     return rows < most ? rows : most > 0 ? most : 0;
 }
 
 /* Rows available for levels. */
 static int visible_rows(const level_list *list, const play *p)
 {
-    int rows = LINES - HEADER_ROWS - FOOTER_ROWS - problem_rows(list, p);
+    int rows = LINES - HEADER_ROWS - footer_rows(list, p) - problem_rows(list, p);
     return rows < 1 ? 1 : rows;
 }
 
@@ -171,19 +191,20 @@ void levels_draw(level_list *list, const view *v, const play *p)
     selected_problem(list, p, problem, sizeof problem);
     if (problem[0]) {
         attrset(draw_attr(v, DRAW_PAIR_ERROR, 0) | A_BOLD);
-        draw_wrapped(v, LINES - FOOTER_ROWS - problem_rows(list, p), problem,
+        draw_wrapped(v, LINES - footer_rows(list, p) - problem_rows(list, p), problem,
                      problem_rows(list, p));
         attrset(A_NORMAL);
     }
     attrset(A_REVERSE);
-    move(LINES - 1, 0);
-    hline(' ', COLS);
-    const char *footer = list->note[0]      ? list->note
-                         : list->optimizing ? p->message
-                         : narrow           ? " Enter play  E edit  c library  q back"
-                                            : " Up/Down or a number: choose  Enter: play  "
-                                              "c: collections  E: edit  Esc q: back";
-    draw_text_fit(v, LINES - 1, 0, footer, COLS);
+    int footer = footer_rows(list, p);
+    for (int row = LINES - footer; row < LINES; row++) {
+        move(row, 0);
+        hline(' ', COLS);
+    }
+    if (footer == 1)
+        draw_text_fit(v, LINES - 1, 0, footer_text(list, p), COLS);
+    else
+        draw_wrapped(v, LINES - footer, footer_text(list, p), footer);
     attrset(A_NORMAL);
 }
 

@@ -2914,6 +2914,28 @@ test_editor_field_drops_a_half_character() {
     wait_for "SHELL-DONE"
 }
 
+# O on the level list at 40 columns: its message is whole, wrapped over the footer's rows,
+# where it was cut ("No saved solution of level 1 to...").
+test_list_optimize_message_whole_at_40_columns() {
+    start_game -l C -s 40x12 "$WORK/small.xsb"
+    wait_for "small 1/4: Small     0/0"
+    keys L
+    wait_for "small: 4 levels"
+    keys O
+    wait_for "No saved solution of level 1 to optimize"
+    wait_for "yet: solve it first"
+    keys Escape
+    wait_for "small 1/4: Small     0/0"
+    keys j l k l l
+    wait_for "Solved in 5 moves, 2 pushes"
+    keys L
+    wait_for "small: 4 levels, 1 solved"
+    keys O
+    wait_for "Optimized level 1: 5 -> 3 moves, 2 -> 2"
+    wait_for "kept as the optimizer's best"
+    shows " >    1" || fail "the level selected went out of view"
+}
+
 # Home and End as tmux sends them (ESC [ 1 ~, ESC [ 4 ~) to a game whose TERM names others
 # (xterm-256color: ESC O H, ESC O F): they undo to the start and redo to the end, where they
 # came as Esc and three keys ("Unknown key '~'"); in the editor a field typed stays open.
