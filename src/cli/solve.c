@@ -19,8 +19,8 @@ typedef struct progress_line {
 /* The techniques to turn off, for measurements: SOKOBAN_SOLVER_DISABLE holds a
  * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features,
  * pullhome, backward, corralproof, parking, packlist, frozen, rows, stuck, ordersearch,
- * restarts, earlyorder, pairs, triples, penalties, below, joinmoves, openmoves, plansearch
- * (docs/SOLVER.md). */
+ * restarts, earlyorder, pairs, triples, penalties, below, joinmoves, openmoves, plansearch,
+ * fromstart (docs/SOLVER.md). */
 static unsigned disabled_techniques(void)
 {
     static const struct {
@@ -50,7 +50,8 @@ static unsigned disabled_techniques(void)
                  {"below", SOLVER_NO_BELOW},
                  {"joinmoves", SOLVER_NO_JOINER_MOVES},
                  {"openmoves", SOLVER_NO_OPENER_MOVES},
-                 {"plansearch", SOLVER_NO_PLAN_SEARCH}};
+                 {"plansearch", SOLVER_NO_PLAN_SEARCH},
+                 {"fromstart", SOLVER_NO_FROM_START}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)

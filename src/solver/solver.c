@@ -290,6 +290,11 @@ typedef struct restart_context {
 /* Every second restart takes the advisors over whole box moves (solver_box_advisors.h), no
  * other search: they trade levels in a whole search (docs/SOLVER.md, section 18). */
 #define RESTART_BOX_MOVES_EVERY 2
+/* The first of them goes from the search's start, with RESTART_START_NODES: the joiner and
+ * the opener untangle the player's floor before the boxes are packed, which the search
+ * without them does not (XSokoban 28; docs/SOLVER.md, section 27). */
+#define RESTART_START_TURN RESTART_BOX_MOVES_EVERY
+#define RESTART_START_NODES 400000
 
 static void solve_search(const board *b, const position *start, const solver_options *options,
                          solver_learned *learned, bool box_moves, solver_result *result);
@@ -417,6 +422,9 @@ static void solve_search(const board *b, const position *start, const solver_opt
             search.restart_argument = &restarts;
             search.restart_after = RESTART_AFTER_NODES;
             search.restart_budget = RESTART_NODES;
+            if (!(options->disable & SOLVER_NO_FROM_START))
+                search.restart_start_turn = RESTART_START_TURN;
+            search.restart_start_budget = RESTART_START_NODES;
             store_bytes -= restarts.memory_bytes;
         }
         run_search(b, start, options, store_bytes, &search, result);

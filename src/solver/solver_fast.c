@@ -70,6 +70,8 @@ typedef struct fast_search {
     uint64_t back_nodes, forward_nodes;
     /* the restarts' nodes (search->restart), and the node count at which the next is due */
     uint64_t restart_nodes, next_restart;
+    int restarts; /* the restarts so far */
+    int root;     /* the start's node */
 } fast_search;
 
 /* The domain's `seen` hook: the states in the store. */
@@ -431,11 +433,19 @@ static bool append_rest(ida_result *result, const ida_result *rest)
     return true;
 }
 
+/* Puts the search in node `i`'s state. */
+static void set_state(fast_search *f, int i)
+{
+    solver_search_set(f->search, solver_store_boxes(&f->store, i), f->store.nodes[i].player);
+    solver_search_key(f->search); /* the player's reach */
+}
+
 /* A restart from node `i`, whose state the search is in, when one is due: a search afresh
- * from this state (search->restart), with its own packing order and feature space. The
- * restarts take as many nodes as the search itself between them. Returns IDA_SOLVED with
- * the path to `i` and the restart's rest, IDA_UNSOLVABLE to go on; *lost when the restart
- * proved the state lost. */
+ * from this state (search->restart), with its own packing order and feature space; the
+ * restart numbered search->restart_start_turn from the search's start instead, the search
+ * put back in `i`'s state after it. The restarts take as many nodes as the search itself
+ * between them. Returns IDA_SOLVED with the path to the state restarted from and the
+ * restart's rest, IDA_UNSOLVABLE to go on; *lost when the restart proved `i` lost. */
 static ida_status try_restart(fast_search *f, int i, ida_result *result, bool *lost)
 {
     solver_search *s = f->search;
@@ -444,20 +454,25 @@ static ida_status try_restart(fast_search *f, int i, ida_result *result, bool *l
     if (!s->restart || result->nodes < f->next_restart ||
         (l->max_nodes && result->nodes >= l->max_nodes))
         return IDA_UNSOLVABLE;
-    uint64_t budget = s->restart_budget;
+    f->restarts++;
+    int from = f->restarts == s->restart_start_turn ? f->root : i;
+    uint64_t budget = from == i ? s->restart_budget : s->restart_start_budget;
     if (l->max_nodes && l->max_nodes - result->nodes < budget)
         budget = l->max_nodes - result->nodes;
+    if (from != i) set_state(f, from);
     ida_result rest = {0};
     solver_restart_answer answer = s->restart(s->restart_argument, s, budget, &rest);
+    if (from != i) set_state(f, i);
     result->nodes += rest.nodes;
     f->restart_nodes += rest.nodes;
     f->next_restart = result->nodes + rest.nodes + 1;
     ida_status status = IDA_UNSOLVABLE;
     if (answer == SOLVER_RESTART_SOLVED)
-        status = solver_store_path(&f->store, i, result) && append_rest(result, &rest)
+        status = solver_store_path(&f->store, from, result) && append_rest(result, &rest)
                      ? IDA_SOLVED
                      : IDA_NO_MEMORY;
-    *lost = answer == SOLVER_RESTART_LOST;
+    /* the start proved lost is left to the search, which proves it too */
+    *lost = answer == SOLVER_RESTART_LOST && from == i;
     ida_result_free(&rest);
     return status;
 }
@@ -594,7 +609,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     } else if (solver_search_is_goal(s)) {
         status = IDA_SOLVED;
     } else {
-        int root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s));
+        int root = f.root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s));
         if (root == SOLVER_NO_NODE)
             status = IDA_LIMIT;
         else if (!open_node(&f, root, h, 0))

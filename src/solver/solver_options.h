@@ -62,6 +62,8 @@ enum {
     /* fast mode: the race's part on the packing plan by a backward search (docs/SOLVER.md,
      * section 29) */
     SOLVER_NO_PLAN_SEARCH = 16777216,
+    /* fast mode: the restart from the search's start (docs/SOLVER.md, section 27) */
+    SOLVER_NO_FROM_START = 33554432,
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

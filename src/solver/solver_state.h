@@ -130,10 +130,14 @@ typedef struct solver_search {
     void *known_argument;
     /* Searches afresh from states of this one (the fast mode's restarts, solver_fast.h):
      * the first once the search has looked at `restart_after` nodes, each with a budget
-     * of `restart_budget` nodes. NULL: none. */
+     * of `restart_budget` nodes. NULL: none. The restart numbered `restart_start_turn`
+     * (from 1; 0: none) goes from the search's start instead of its state, with a budget of
+     * `restart_start_budget` nodes. */
     solver_restart_fn restart;
     void *restart_argument;
     uint64_t restart_after, restart_budget;
+    int restart_start_turn;
+    uint64_t restart_start_budget;
 
     /* The current state. */
     int box_count;

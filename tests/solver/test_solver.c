@@ -1665,8 +1665,13 @@ static void test_fast_search_stops_at_a_known_position(void **state)
  * and hands the rest back as single pushes, or says every state is lost. */
 typedef struct stand_in_restart {
     const board *board;
-    bool lost; /* answer "lost" instead */
+    bool lost;     /* answer "lost" instead */
+    int only_call; /* answer only the call of this number (from 1), "open" to the others (-1:
+                    * to all); 0: answer all */
     int calls;
+    uint64_t budget; /* the budget of the call answered */
+    int boxes[64];   /* the box squares at the call answered, `box_count` of them */
+    int box_count;
     ida_move rest[1024]; /* the rest handed back last, `pushes` of them */
     int pushes;
 } stand_in_restart;
@@ -1678,6 +1683,10 @@ static solver_restart_answer stand_in_restart_from(void *argument, const solver_
     assert_true(budget > 0);
     r->calls++;
     rest->nodes = 5;
+    if (r->only_call && r->calls != r->only_call) return SOLVER_RESTART_OPEN;
+    r->budget = budget;
+    r->box_count = search->box_count < 64 ? search->box_count : 64;
+    memcpy(r->boxes, search->box_square, (size_t)r->box_count * sizeof *r->boxes);
     if (r->lost) return SOLVER_RESTART_LOST;
     position p;
     assert_true(position_init(&p, r->board));
@@ -1763,6 +1772,60 @@ static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **stat
     fixture_free(&f);
 }
 
+/* The restart numbered search.restart_start_turn goes from the search's start with its own
+ * budget: the rest it hands back is the whole solution, and the search goes on from the state
+ * it was in after the restarts that answer nothing. */
+static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_distances distances;
+    assert_true(solver_distances_init(&distances, &f.board));
+    solver_options options = {.mode = SOLVER_FAST,
+                              .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
+    stand_in_restart restart = {.board = &f.board, .only_call = 2};
+    solver_search search;
+    assert_true(
+        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
+    search.restart = stand_in_restart_from;
+    search.restart_argument = &restart;
+    search.restart_after = 20;
+    search.restart_budget = 1000;
+    search.restart_start_turn = 2;
+    search.restart_start_budget = 777;
+    ida_result found;
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    assert_int_equal(restart.calls, 2);
+    assert_int_equal(restart.budget, 777);
+    assert_int_equal(restart.box_count, f.start.box_count); /* handed the start's boxes */
+    for (int i = 0; i < restart.box_count; i++) assert_true(f.start.boxes[restart.boxes[i]]);
+    /* no push of the search's own before the rest */
+    assert_int_equal(found.length, restart.pushes);
+    assert_memory_equal(found.path, restart.rest, (size_t)restart.pushes * sizeof *found.path);
+    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
+    ida_result_free(&found);
+    solver_search_free(&search);
+
+    /* the start's restart answers nothing: the search goes on from where it was and solves */
+    restart = (stand_in_restart){.board = &f.board, .only_call = -1};
+    assert_true(
+        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
+    search.restart = stand_in_restart_from;
+    search.restart_argument = &restart;
+    search.restart_after = 20;
+    search.restart_budget = 1000;
+    search.restart_start_turn = 2;
+    search.restart_start_budget = 777;
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    assert_true(restart.calls >= 2);
+    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
+    ida_result_free(&found);
+    solver_search_free(&search);
+    solver_distances_free(&distances);
+    fixture_free(&f);
+}
+
 /* The restarts of the whole solver: XSokoban 32, which one search alone does not solve in
  * 2 million nodes (docs/SOLVER.md), is solved by a restart once the first is due (after
  * 500,000 nodes), the solution replayed from the start. */
@@ -1779,6 +1842,42 @@ static void test_restarts_solve_what_one_search_alone_does_not(void **state)
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
     assert_true(r.nodes > 500000);
+    solver_result_free(&r);
+    fixture_free(&f);
+}
+
+/* The restart from the start: XSokoban 28, where the search packs boxes before the player's
+ * floor is joined and one search alone does not answer in 5 million nodes (docs/TRIED.md,
+ * "Festival on XSokoban 28 and 77"), is solved from its start by the joiner and the opener
+ * in the second restart (811,347 nodes in all, 2026-12-07), the solution replayed from the
+ * start. */
+static void test_the_restart_from_the_start_untangles_the_floor(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "         #####\n"
+                          "     #####   #\n"
+                          "    ## $  $  ####\n"
+                          "##### $  $ $ ##.#\n"
+                          "#       $$  ##..#\n"
+                          "#  ###### ###.. #\n"
+                          "## #  #    #... #\n"
+                          "# $   #    #... #\n"
+                          "#@ #$ ## ####...#\n"
+                          "####  $ $$  ##..#\n"
+                          "   ##  $ $  $...#\n"
+                          "    # $$  $ #  .#\n"
+                          "    #   $ $  ####\n"
+                          "    ######   #\n"
+                          "         #####\n");
+    solver_options options = options_for(SOLVER_FAST);
+    options.memory_bytes = (size_t)256 << 20;
+    options.threads = 1;
+    options.max_nodes = 900000;
+    options.deadline = 0; /* the node limit alone: a sanitizer's build takes minutes */
+    solver_result r;
+    assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
+    assert_true(r.nodes > 500000); /* not before the restarts */
     solver_result_free(&r);
     fixture_free(&f);
 }
@@ -1948,6 +2047,8 @@ int main(void)
         cmocka_unit_test(test_fast_mode_with_two_threads_solves_and_proves),
         cmocka_unit_test(test_the_default_memory_is_per_search),
         cmocka_unit_test(test_a_restart_joins_its_rest_to_the_path_that_led_there),
+        cmocka_unit_test(test_a_restart_from_the_start_is_the_whole_solution),
+        cmocka_unit_test(test_the_restart_from_the_start_untangles_the_floor),
     };
     /* The longest (two thirds of the CPU), in two processes beside the rest: cores the
      * suite's other tests leave free take them. */
