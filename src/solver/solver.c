@@ -395,6 +395,7 @@ static void solve_search(const board *b, const position *start, const solver_opt
             penalties.stop = &stop;
             search.penalties = &penalties;
         }
+        if (search.corral_deadlocks) search.corral_deadlocks->stop = &stop;
         if (with_below) search.below = &below;
         if (learned) solver_search_share_learned(&search, learned);
         if (!(options->disable & SOLVER_NO_PAIRS)) {

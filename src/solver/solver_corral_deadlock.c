@@ -226,9 +226,8 @@ static bool corral_open(const solver_corral_deadlocks *c)
 {
     if (c->corral_by_rows) {
         const solver_rows *r = &c->rows;
-        for (int y = 1; y < r->height - 1; y++) {
+        for (int y = 1; y < r->height - 1; y++)
             if (c->corral_rows[y] & r->open[y] & ~r->reach[y]) return false;
-        }
         return true;
     }
     for (int i = 0; i < c->corral_count; i++) {
@@ -347,9 +346,8 @@ static bool take_neighbours(solver_corral_deadlocks *c, const solver_search *s)
 
 static void place(solver_corral_deadlocks *c, const uint16_t *squares, int on)
 {
-    for (int i = 0; i < c->box_count; i++) {
+    for (int i = 0; i < c->box_count; i++)
         if (squares[i] != 0) set_box(c, squares[i], on);
-    }
 }
 
 /* True when `key` was not met before in this search (and now is). */
@@ -664,12 +662,15 @@ bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *s, 
 }
 
 /* True when any corral of the search's state is proven lost, its barrier searched with the
- * boxes `with` says. */
+ * boxes `with` says (false once told to stop: the corrals left are not looked at). */
 static bool any_corral_lost(solver_corral_deadlocks *c, const solver_search *s, corral_boxes with)
 {
     assert(s->reach_valid);
     uint32_t first = begin_check(c, s); /* each corral is labelled once for all the boxes */
     for (int i = 0; i < s->box_count; i++) {
+        if (solver_stop_after_work(c->stop, c->counters.checks + c->counters.nodes,
+                                   SOLVER_CORRAL_STOP_WORK, &c->stop_read_at, &c->stopped))
+            return false;
         if (box_corral_lost(c, s, s->box_square[i], first, with)) return true;
     }
     return false;
@@ -784,9 +785,8 @@ int solver_stuck_deadlock(solver_corral_deadlocks *c, const uint16_t *squares, i
             flood(c, player);
             size_t words = ((size_t)b->size + 63) / 64;
             memset(region, 0, words * sizeof *region);
-            for (int q = 0; q < b->size; q++) {
+            for (int q = 0; q < b->size; q++)
                 if (reached(c, q)) region[q / 64] |= (uint64_t)1 << (q % 64);
-            }
             for (int i = 0; i < c->box_count; i++) set_box(c, c->box_square[i], false);
         }
     }

@@ -47,6 +47,12 @@ enum { SOLVER_CORRAL_BOXES = 16 };
  * twice as many states as the questions. */
 enum { SOLVER_CORRAL_AGAIN_FROM = 128 };
 
+/* The checks of every corral of a state read their stop (solver_corral_deadlocks.stop)
+ * each time this many more corrals were looked at and pushes made, each push a flood of the
+ * board: a millisecond or so on the largest boards, where the start's check makes thousands
+ * (50 ms of CPU on a thousand boxes). */
+enum { SOLVER_CORRAL_STOP_WORK = 64 };
+
 /* A search's own table of learned corrals: 64 Ki entries, 512 KiB, taken out of the memory
  * limit (solver.c); the searches of a race share one of twice that. */
 enum { SOLVER_CORRAL_ENTRIES = 1 << 16 };
@@ -116,6 +122,12 @@ typedef struct solver_corral_deadlocks {
     int touching_count; /* after them, the boxes touching the barrier (take_neighbours) */
     int box_square[SOLVER_CORRAL_BOXES]; /* where they stand now */
     solver_corral_counters counters;
+    /* when to give up (NULL: never; the solver sets it after init): the checks of every
+     * corral of a state (the start's, solver_corral_deadlock_anywhere) read it between two
+     * corrals (SOLVER_CORRAL_STOP_WORK); once it says so, those checks prove nothing more */
+    const solver_stop *stop;
+    uint64_t stop_read_at; /* counters.checks + counters.nodes when it was last read */
+    bool stopped;
     /* stuck boxes (made at the first check): per square, 1 under a box frozen on a goal; the
      * boxes not frozen; the key of the frozen ones, which stand as walls */
     uint8_t *frozen_marks;

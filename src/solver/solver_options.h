@@ -148,6 +148,19 @@ static inline bool solver_stop_now(const solver_stop *stop)
     return stop->deadline > 0 && ida_clock() >= stop->deadline;
 }
 
+/* solver_stop_now() read as work is done rather than at every step, where one step's cost
+ * grows with the board: `work` is the work done so far (in the caller's units), `*read_at`
+ * its value at the last read, `*stopped` the answer, kept once true. True when stopped. */
+static inline bool solver_stop_after_work(const solver_stop *stop, uint64_t work, uint64_t every,
+                                          uint64_t *read_at, bool *stopped)
+{
+    if (!*stopped && work - *read_at >= every) {
+        *read_at = work;
+        *stopped = solver_stop_now(stop);
+    }
+    return *stopped;
+}
+
 /* What giving up means: IDA_CANCELLED when cancelled, else IDA_LIMIT. The team's flag is
  * not a cancel: a team stops so when its time or nodes run out as well as when a member
  * answers, and what it answers is the team's to say (ida_search), not its members'. */

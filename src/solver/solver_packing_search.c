@@ -65,11 +65,7 @@ typedef struct plan_search {
 /* True once the search is told to stop (read every STOP_WORK squares). */
 static bool told_to_stop(plan_search *p)
 {
-    if (!p->stopped && p->work_done - p->stop_read_at >= STOP_WORK) {
-        p->stop_read_at = p->work_done;
-        p->stopped = solver_stop_now(p->stop);
-    }
-    return p->stopped;
+    return solver_stop_after_work(p->stop, p->work_done, STOP_WORK, &p->stop_read_at, &p->stopped);
 }
 
 static uint64_t cells_key(const uint8_t *cells, size_t size, int player)

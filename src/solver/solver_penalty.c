@@ -145,11 +145,7 @@ void solver_penalties_free(solver_penalties *p)
 /* True once the searches are told to stop (read every STOP_WORK of p->work). */
 static bool told_to_stop(solver_penalties *p)
 {
-    if (!p->stopped && p->work - p->stop_read_at >= STOP_WORK) {
-        p->stop_read_at = p->work;
-        p->stopped = solver_stop_now(p->stop);
-    }
-    return p->stopped;
+    return solver_stop_after_work(p->stop, p->work, STOP_WORK, &p->stop_read_at, &p->stopped);
 }
 
 /* Floods the player's reach from `player` with boxes on a, b and c only (c -1: two boxes);

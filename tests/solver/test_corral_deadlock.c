@@ -8,6 +8,7 @@
  * check (solver_stuck_deadlock()) and the patterns it makes (solver_stuck.h), whose store
  * one search fills while another matches against it. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -242,6 +243,62 @@ static void test_start_lost_by_a_corral_is_unsolvable_at_once(void **state)
 }
 
 /* A box that shuts the player out of nothing is not looked at. */
+/* A block of boxes in a checkerboard, 40 by 20: each square between four of them is a
+ * corral of its own, and every one of them opens (a box pushed aside lets the player in).
+ * The goals lie below. */
+static char *checkerboard_text(void)
+{
+    enum { W = 46, H = 36 };
+    static char text[(W + 1) * H + 1];
+    char *p = text;
+    int boxes = 0;
+    for (int y = 0; y < H; y++) {
+        for (int x = 0; x < W; x++) {
+            char c = ' ';
+            if (x == 0 || x == W - 1 || y == 0 || y == H - 1)
+                c = '#';
+            else if (x >= 3 && x < 43 && y >= 3 && y < 23 && (x + y) % 2 == 0)
+                c = '$', boxes++;
+            if (x == 1 && y == 1) c = '@';
+            *p++ = c;
+        }
+        *p++ = '\n';
+    }
+    *p = 0;
+    /* as many goals, row by row from the bottom */
+    for (int y = H - 2; y > 23 && boxes > 0; y--)
+        for (int x = 2; x < W - 2 && boxes > 0; x++, boxes--) text[y * (W + 1) + x] = '.';
+    return text;
+}
+
+/* The check of a whole state reads its stop between two corrals once a few dozen corrals
+ * and pushes were made (on a thousand boxes the start's check makes thousands, 50 ms of CPU
+ * with nothing else reading the stop): told to stop, it gives up at the first read,
+ * proving nothing. */
+static void test_check_of_every_corral_gives_up_when_told_to_stop(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, checkerboard_text());
+    assert_false(solver_corral_deadlock_start(&f.checks, &f.search));
+    uint64_t whole = f.checks.counters.nodes, corrals = f.checks.counters.checks;
+    fixture_free(&f);
+
+    fixture_from_text(&f, checkerboard_text());
+    atomic_bool cancel = true;
+    solver_stop stop = {.cancel = &cancel};
+    f.checks.stop = &stop;
+    assert_false(solver_corral_deadlock_start(&f.checks, &f.search));
+    print_message("the start's check: %llu corrals, %llu pushes; told to stop, %llu and %llu\n",
+                  (unsigned long long)corrals, (unsigned long long)whole,
+                  (unsigned long long)f.checks.counters.checks,
+                  (unsigned long long)f.checks.counters.nodes);
+    assert_true(corrals > 300); /* the check is long enough to measure something */
+    assert_true(f.checks.counters.checks + f.checks.counters.nodes < (corrals + whole) / 8);
+    assert_true(f.checks.stopped);
+    fixture_free(&f);
+}
+
 static void test_box_next_to_no_corral_is_not_looked_at(void **state)
 {
     (void)state;
@@ -762,6 +819,7 @@ int main(void)
         cmocka_unit_test(test_one_box_touching_the_barrier_is_searched_when_all_are_too_many),
         cmocka_unit_test(test_start_lost_by_a_corral_is_unsolvable_at_once),
         cmocka_unit_test(test_box_next_to_no_corral_is_not_looked_at),
+        cmocka_unit_test(test_check_of_every_corral_gives_up_when_told_to_stop),
         cmocka_unit_test(test_corral_of_boxes_on_goals_is_left_alone),
         cmocka_unit_test(test_answer_is_learned_and_shared),
         cmocka_unit_test(test_every_corral_proven_lost_is_unsolvable),
