@@ -408,6 +408,7 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
     case 'c':
         return COLLECTIONS_BACK;
     default:
+        list_unknown_key(key, s->note, sizeof s->note);
         return COLLECTIONS_STAY;
     }
 }

@@ -269,6 +269,7 @@ levels_outcome levels_key(level_list *list, play *p, int key)
         list->optimizing = true;
         return LEVELS_OPTIMIZE;
     default:
+        list_unknown_key(key, list->note, sizeof list->note);
         return LEVELS_STAY;
     }
 }

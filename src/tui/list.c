@@ -1,7 +1,16 @@
 /* list.c - a selection in a list on screen: the navigation keys every list screen shares. */
 #include <curses.h>
+#include <stdio.h>
 
+#include "keys.h"
 #include "list.h"
+
+void list_unknown_key(int key, char *note, size_t size)
+{
+    char name[32];
+    keys_name(key, name, sizeof name);
+    snprintf(note, size, " Unknown key %s", name);
+}
 
 bool list_navigate(int key, int *selected, int count, int page)
 {

@@ -5,12 +5,17 @@
 #define SOKOBAN_TUI_LIST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Moves *selected for a navigation key: Up k w and Down j s by one, PgUp and PgDn or
  * space by `page` rows, Home g and End G to the first and last; the selection stays in
  * [0, count - 1] (0 when the list is empty). False, with nothing changed, for any other
  * key. */
 bool list_navigate(int key, int *selected, int count, int page);
+
+/* Writes into `note` what a list screen shows for a key it does not know, in place of its
+ * footer's keys until the next key: " Unknown key 'x'" (named as keys.h names keys). */
+void list_unknown_key(int key, char *note, size_t size);
 
 /* Scrolls *top (the first index shown) so that `selected` is on the `rows` rows shown. */
 void list_scroll(int selected, int *top, int rows);

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "level/utf8.h"
+#include "keys.h"
 #include "list.h"
 #include "snapshots.h"
 
@@ -195,8 +196,9 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     move(LINES - 1, 0);
     hline(' ', COLS);
     mvaddnstr(LINES - 1, 0,
-              COLS < 56 ? " Enter: restore  d: delete  q: back"
-                        : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
+              s->note[0]  ? s->note
+              : COLS < 56 ? " Enter: restore  d: delete  q: back"
+                          : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
               COLS);
     attrset(A_NORMAL);
 }
@@ -223,6 +225,7 @@ static void restore(snapshot_screen *s, play *p)
 
 bool snapshots_key(snapshot_screen *s, play *p, int key)
 {
+    s->note[0] = '\0';
     if (list_navigate(key, &s->selected, s->count, visible_rows())) return true;
     switch (key) {
     case '\n':
@@ -246,6 +249,7 @@ bool snapshots_key(snapshot_screen *s, play *p, int key)
         snapshots_close(s);
         return false;
     default:
+        list_unknown_key(key, s->note, sizeof s->note);
         return true;
     }
 }

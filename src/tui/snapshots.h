@@ -23,12 +23,13 @@ typedef struct snapshot_screen {
     /* Naming: the name being typed on the message line. */
     bool naming;
     char name[SNAPSHOT_NAME_BYTES + 1];
-    int length;    /* in bytes */
-    typing begun;  /* the bytes of a character begun */
+    int length;   /* in bytes */
+    typing begun; /* the bytes of a character begun */
     /* The list. */
     progress_snapshot *items; /* owned, newest first */
     int count;
     int selected, top; /* the snapshot selected, the first one shown */
+    char note[64];     /* on the footer until the next key: a key the list does not know */
 } snapshot_screen;
 
 /* m: starts asking for a name. */

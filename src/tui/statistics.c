@@ -515,6 +515,7 @@ void statistics_import(play *p, const collection *c, char *note, size_t note_siz
 
 bool statistics_key(statistics_screen *s, play *p, int key)
 {
+    if (key != KEY_RESIZE) s->note[0] = '\0';
     if (list_navigate(key, &s->selected, row_count(s, p), visible_rows())) return true;
     const char *name, *problem;
     const collection *c = row_collection(s, p, s->selected, &name, &problem);
@@ -534,6 +535,7 @@ bool statistics_key(statistics_screen *s, play *p, int key)
         statistics_close(s);
         return false;
     default:
+        list_unknown_key(key, s->note, sizeof s->note);
         return true;
     }
 }

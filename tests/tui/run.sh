@@ -2936,6 +2936,42 @@ test_list_optimize_message_whole_at_40_columns() {
     shows " >    1" || fail "the level selected went out of view"
 }
 
+# A key the level list, the library, the snapshots' list or the statistics do not know says
+# so on the footer until the next key, as the play screen and the editor do, where it did
+# nothing.
+test_list_screens_say_unknown_keys() {
+    start_game -l C -s 40x12 "$WORK/small.xsb"
+    wait_for "small 1/4: Small     0/0"
+    keys L
+    wait_for "Enter play  E edit  c library  q back"
+    keys x
+    wait_for " Unknown key 'x'"
+    keys j
+    wait_for "Enter play  E edit  c library  q back"
+    keys c
+    wait_for "Collection library:"
+    keys '!'
+    wait_for " Unknown key '!'"
+    keys Escape
+    wait_for "Enter play  E edit  c library  q back"
+    keys Escape
+    wait_for "small 1/4: Small     0/0"
+    keys m Enter
+    wait_for "Snapshot '1' saved"
+    keys "'"
+    wait_for "Enter: restore  d: delete  q: back"
+    keys F5
+    wait_for " Unknown key F5"
+    keys q
+    wait_for "small 1/4: Small     0/0"
+    keys i
+    wait_for "e: export  i: import  Esc: back"
+    keys x
+    wait_for " Unknown key 'x'"
+    keys Escape
+    wait_for "small 1/4: Small     0/0"
+}
+
 # Home and End as tmux sends them (ESC [ 1 ~, ESC [ 4 ~) to a game whose TERM names others
 # (xterm-256color: ESC O H, ESC O F): they undo to the start and redo to the end, where they
 # came as Esc and three keys ("Unknown key '~'"); in the editor a field typed stays open.
