@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "level/level_save.h"
+#include "level/safe_file.h"
 #include "level/utf8.h"
 #include "editor.h"
 #include "wrap.h"
@@ -214,10 +216,16 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
                  e->confirm == 'n' ? "New level" : "Leave");
         attr = A_BOLD;
     } else if (e->mode == EDITOR_TYPING && e->field == EDITOR_FIELD_FILE) {
-        if (e->replace_number > 0)
+        /* the file the name typed saves into: the level's own (it goes over its level
+         * there), or another (it is added) */
+        char safe[SAFE_FILE_NAME_MAX + 1];
+        level_save_file_name(e->typed, safe, sizeof safe);
+        if (e->replace_number > 0 && e->file_name && strcmp(safe, e->file_name) == 0)
             snprintf(text, sizeof text,
-                     "Save into: %s_  (Enter: over level %d of %s; another name adds it)", e->typed,
-                     e->replace_number, e->file_name);
+                     "Save into: %s_  (Enter: over its level %d; another name adds it)", e->typed,
+                     e->replace_number);
+        else if (e->replace_number > 0)
+            snprintf(text, sizeof text, "Save into: %s_  (Enter adds it there; Esc not)", e->typed);
         else
             snprintf(text, sizeof text, "Save into: %s_  (Enter saves, Esc not)", e->typed);
         if (e->message[0]) /* what was left out of the name */

@@ -7,6 +7,16 @@
 # drives the game with send-keys, reads the screen with capture-pane, polling for up to
 # $WAIT seconds, and kills its server on the way out. Nothing is timed: the waits are
 # generous ceilings, never expectations.
+# A few tests rest on how long the solver takes on a level, each with its margin in its
+# comment, an order of magnitude where it can be: a hint or a solve still searching when
+# the test looks (XSokoban 50, no hint within 20 s: solver_busy_stays_live, solve_budget,
+# no_solve_ahead, solver_status_says_which at 0.25 s; 77, none within 60 s:
+# hint_again_doubles_the_time; 88 before its first count of nodes: solver_says_it_sets_up),
+# an answer late but soon (late_answer_taken_in_time: XSokoban 40 in 0.4 s against a budget
+# of 0.01 s), a set-up longer than a budget (90: solver_says_it_sets_up), the optimal mode's
+# time counted (XSokoban 6, 0.55 s: editor_optimal_says_what_it_does). One that a faster
+# solver breaks wants a level it is slow on, not a smaller margin; solve_progress_says_it_sets_up
+# stops on a node limit instead.
 set -u
 
 # (the folders by the shell's own cd, not dirname nor a subshell: a process less each)
@@ -2661,7 +2671,7 @@ test_editor_draw_test_solve_save() {
     keys t C-u
     keys -l 'Renamed'
     keys Enter w
-    wait_for "Enter: over level 1 of my-levels.sok"
+    wait_for "Save into: my-levels.sok_  (Enter: over its level 1; another name adds it)"
     keys Enter
     wait_for "Saved over level 1 of my-levels.sok"
     [ "$(grep -c '^Title:' "$XDG_DATA_HOME/sokoban/levels/my-levels.sok")" = 1 ] &&
@@ -2934,6 +2944,27 @@ test_list_optimize_message_whole_at_40_columns() {
     wait_for "Optimized level 1: 5 -> 3 moves, 2 -> 2"
     wait_for "kept as the optimizer's best"
     shows " >    1" || fail "the level selected went out of view"
+}
+
+# At 40x12 the editor's line for the file name is whole: saving over the level's own file
+# ("over its level 1; another name adds it", which was cut before "adds it"), and another
+# name says it adds the level there.
+test_editor_save_line_whole_at_40_columns() {
+    start_game -l C -s 40x12 "$WORK/small.xsb:1" --edit
+    wait_for "edit 7x4 Small"
+    keys w Enter
+    wait_for "Saved as level 1 of my-levels.sok"
+    keys w
+    wait_for "Save into: my-levels.sok_  (Enter: over"
+    screen | tr '\n' ' ' | grep -qF "(Enter: over its level 1; another name adds it)" ||
+        fail "the line is cut"
+    keys C-u
+    keys -l 'other'
+    wait_for "Save into: other_  (Enter adds it there;"
+    keys Enter
+    wait_for "Saved as level 1 of other.sok"
+    keys q
+    wait_for "SHELL-DONE"
 }
 
 # A key the level list, the library, the snapshots' list or the statistics do not know says
