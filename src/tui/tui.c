@@ -264,7 +264,11 @@ static void play_key(tui *t, int key)
     case KEY_ACTION_ENTER:
         if (play_push_hint(&t->play)) break;
         if (assist_take_back(&t->assist, &t->play)) break;
-        if (game_is_solved(&t->play.game)) go(t, +1, false);
+        if (game_is_solved(&t->play.game))
+            go(t, +1, false);
+        else if (t->play.warning.reason == DEADLOCK_NONE) /* (a deadlock's says what to do) */
+            play_message(&t->play, PLAY_MESSAGE_INFO,
+                         "Enter makes the hint's push: H shows a hint first");
         break;
     case KEY_ACTION_ESCAPE:
         if (assist_busy(&t->assist))

@@ -2968,6 +2968,27 @@ test_editor_save_line_whole_at_40_columns() {
     wait_for "SHELL-DONE"
 }
 
+# Enter with no hint on show, the position not lost nor deadlocked and the level not solved
+# says what it is for, where it did nothing.
+test_enter_with_nothing_to_do_says_so() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Enter
+    wait_for "Enter makes the hint's push: H shows a hint first"
+    keys H
+    wait_for "push the marked box"
+    keys Enter
+    wait_for "moves 2  pushes 1"
+    # a deadlock's message, which says what to do, stays
+    start_game -l C "$WORK/small.xsb" --level 2 --no-solve-ahead
+    wait_for "Corner"
+    keys Down Right Down Right Up
+    wait_for "DEADLOCK (corner)"
+    keys Enter Left # (the step shows once Enter is taken; the deadlock's message stays)
+    wait_for "moves 6  pushes 2"
+    shows "DEADLOCK (corner): a box in a corner" || fail "Enter took the deadlock's message away"
+}
+
 # A key the level list, the library, the snapshots' list or the statistics do not know says
 # so on the footer until the next key, as the play screen and the editor do, where it did
 # nothing.
