@@ -17,6 +17,7 @@
 #include "solver_corral_deadlock.h"
 #include "solver_domain.h"
 #include "solver_fast.h"
+#include "solver_features.h"
 #include "solver_frozen.h"
 #include "solver_learned.h"
 #include "solver_macro.h"
@@ -290,9 +291,10 @@ typedef struct restart_context {
 /* Every second restart takes the advisors over whole box moves (solver_box_advisors.h), no
  * other search: they trade levels in a whole search (docs/SOLVER.md, section 18). */
 #define RESTART_BOX_MOVES_EVERY 2
-/* The first of them goes from the search's start, with RESTART_START_NODES: the joiner and
- * the opener untangle the player's floor before the boxes are packed, which the search
- * without them does not (XSokoban 28; docs/SOLVER.md, section 27). */
+/* The first of them goes from the search's start, with RESTART_START_NODES, when the start's
+ * floor falls into more regions than the feature space tells apart: the joiner and the
+ * opener untangle it before the boxes are packed, which the search without them does not
+ * (XSokoban 28; docs/SOLVER.md, section 27). */
 #define RESTART_START_TURN RESTART_BOX_MOVES_EVERY
 #define RESTART_START_NODES 400000
 
@@ -425,6 +427,8 @@ static void solve_search(const board *b, const position *start, const solver_opt
             search.restart_budget = RESTART_NODES;
             if (!(options->disable & SOLVER_NO_FROM_START))
                 search.restart_start_turn = RESTART_START_TURN;
+            /* the regions the feature space tells apart (solver_features.h) */
+            search.restart_start_regions = SOLVER_REGION_CELLS;
             search.restart_start_budget = RESTART_START_NODES;
             store_bytes -= restarts.memory_bytes;
         }

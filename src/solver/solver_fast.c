@@ -72,6 +72,9 @@ typedef struct fast_search {
     uint64_t restart_nodes, next_restart;
     int restarts; /* the restarts so far */
     int root;     /* the start's node */
+    /* the start's floor falls into more regions than search->restart_start_regions: the
+     * restart of search->restart_start_turn goes from the start */
+    bool tangled;
 } fast_search;
 
 /* The domain's `seen` hook: the states in the store. */
@@ -442,10 +445,11 @@ static void set_state(fast_search *f, int i)
 
 /* A restart from node `i`, whose state the search is in, when one is due: a search afresh
  * from this state (search->restart), with its own packing order and feature space; the
- * restart numbered search->restart_start_turn from the search's start instead, the search
- * put back in `i`'s state after it. The restarts take as many nodes as the search itself
- * between them. Returns IDA_SOLVED with the path to the state restarted from and the
- * restart's rest, IDA_UNSOLVABLE to go on; *lost when the restart proved `i` lost. */
+ * restart numbered search->restart_start_turn from the search's start instead when the start
+ * is tangled, the search put back in `i`'s state after it. The restarts take as many nodes
+ * as the search itself between them. Returns IDA_SOLVED with the path to the state restarted
+ * from and the restart's rest, IDA_UNSOLVABLE to go on; *lost when the restart proved `i`
+ * lost. */
 static ida_status try_restart(fast_search *f, int i, ida_result *result, bool *lost)
 {
     solver_search *s = f->search;
@@ -455,7 +459,7 @@ static ida_status try_restart(fast_search *f, int i, ida_result *result, bool *l
         (l->max_nodes && result->nodes >= l->max_nodes))
         return IDA_UNSOLVABLE;
     f->restarts++;
-    int from = f->restarts == s->restart_start_turn ? f->root : i;
+    int from = f->tangled && f->restarts == s->restart_start_turn ? f->root : i;
     uint64_t budget = from == i ? s->restart_budget : s->restart_start_budget;
     if (l->max_nodes && l->max_nodes - result->nodes < budget)
         budget = l->max_nodes - result->nodes;
@@ -610,6 +614,8 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
         status = IDA_SOLVED;
     } else {
         int root = f.root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s));
+        if (root != SOLVER_NO_NODE && f.features)
+            f.tangled = f.store.nodes[root].regions > s->restart_start_regions;
         if (root == SOLVER_NO_NODE)
             status = IDA_LIMIT;
         else if (!open_node(&f, root, h, 0))

@@ -14,9 +14,10 @@
  * of its own (search->restart_budget nodes); the search then takes as many nodes as that
  * restart took before the next. From a state along the way the level's analysis (the packing
  * order above all) starts again, and a search from there often ends far sooner than the one
- * still going (docs/SOLVER.md, "Restarts"). One restart (search->restart_start_turn) goes
- * from the search's start instead: another strategy from the beginning, the search's own
- * states kept for after it.
+ * still going (docs/SOLVER.md, "Restarts"). On a start whose floor falls into more regions
+ * than the feature space tells apart, one restart (search->restart_start_turn) goes from the
+ * search's start instead: another strategy from the beginning, the search's own states kept
+ * for after it.
  * Solutions are not push-optimal; "unsolvable" is still a proof: only deadlocks and pushes
  * that can wait (PI-corrals) are left out, every single push is still searched, and solver.c
  * repeats a search that used goal-room macros without them before it says so. It moves

@@ -132,11 +132,12 @@ typedef struct solver_search {
      * the first once the search has looked at `restart_after` nodes, each with a budget
      * of `restart_budget` nodes. NULL: none. The restart numbered `restart_start_turn`
      * (from 1; 0: none) goes from the search's start instead of its state, with a budget of
-     * `restart_start_budget` nodes. */
+     * `restart_start_budget` nodes, when the start's free floor falls into more regions
+     * than `restart_start_regions` (the feature-space search only). */
     solver_restart_fn restart;
     void *restart_argument;
     uint64_t restart_after, restart_budget;
-    int restart_start_turn;
+    int restart_start_turn, restart_start_regions;
     uint64_t restart_start_budget;
 
     /* The current state. */

@@ -1773,8 +1773,9 @@ static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **stat
 }
 
 /* The restart numbered search.restart_start_turn goes from the search's start with its own
- * budget: the rest it hands back is the whole solution, and the search goes on from the state
- * it was in after the restarts that answer nothing. */
+ * budget when the start's floor falls into more regions than search.restart_start_regions:
+ * the rest it hands back is the whole solution, and the search goes on from the state it was
+ * in after the restarts that answer nothing. */
 static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
 {
     (void)state;
@@ -1793,6 +1794,7 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     search.restart_after = 20;
     search.restart_budget = 1000;
     search.restart_start_turn = 2;
+    search.restart_start_regions = 0; /* any start */
     search.restart_start_budget = 777;
     ida_result found;
     assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
@@ -1807,6 +1809,28 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     ida_result_free(&found);
     solver_search_free(&search);
 
+    /* a start in fewer regions (XSokoban 1's floor falls into 4): that restart goes from the
+     * search's state, with the restarts' budget */
+    restart = (stand_in_restart){.board = &f.board, .only_call = 2};
+    assert_true(
+        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
+    search.restart = stand_in_restart_from;
+    search.restart_argument = &restart;
+    search.restart_after = 20;
+    search.restart_budget = 1000;
+    search.restart_start_turn = 2;
+    search.restart_start_regions = SOLVER_REGION_CELLS;
+    search.restart_start_budget = 777;
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    assert_true(restart.calls >= 2);
+    assert_int_equal(restart.budget, 1000);
+    int moved = 0; /* boxes off the start's squares */
+    for (int i = 0; i < restart.box_count; i++) moved += !f.start.boxes[restart.boxes[i]];
+    assert_true(moved > 0);
+    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
+    ida_result_free(&found);
+    solver_search_free(&search);
+
     /* the start's restart answers nothing: the search goes on from where it was and solves */
     restart = (stand_in_restart){.board = &f.board, .only_call = -1};
     assert_true(
@@ -1816,6 +1840,7 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     search.restart_after = 20;
     search.restart_budget = 1000;
     search.restart_start_turn = 2;
+    search.restart_start_regions = 0; /* any start */
     search.restart_start_budget = 777;
     assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
     assert_true(restart.calls >= 2);
