@@ -190,7 +190,8 @@ const cli_option_row cli_option_rows[] = {
      .wants = "moves or pushes",
      .bad = "moves or pushes",
      .help = "with --optimize and --optimize-time: fewer moves first, then\n"
-             "pushes (the default), or fewer pushes first, then moves;\n"
+             "pushes (the default; for no more pushes than a first pass by\n"
+             "pushes reached), or fewer pushes first, then moves;\n"
              "in the game: what O shortens first"},
     {.name = "optimize-time",
      .value = "SECONDS",
