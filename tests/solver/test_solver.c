@@ -1772,10 +1772,33 @@ static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **stat
     fixture_free(&f);
 }
 
+/* A fast search on `f`'s level with the stand-in restart due after 20 nodes, each with a
+ * budget of 1,000 nodes, the one numbered `start_turn` (0: none) from the search's start with
+ * 777 when the start's floor falls into more regions than `start_regions`. */
+static ida_status search_with_restarts(fixture *f, const solver_distances *distances,
+                                       stand_in_restart *restart, int start_turn, int start_regions,
+                                       ida_result *found)
+{
+    solver_options options = {.mode = SOLVER_FAST,
+                              .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
+    solver_search search;
+    assert_true(
+        solver_search_init(&search, &f->board, &f->start, distances, NULL, NULL, NULL, &options));
+    search.restart = stand_in_restart_from;
+    search.restart_argument = restart;
+    search.restart_after = 20;
+    search.restart_budget = 1000;
+    search.restart_start_turn = start_turn;
+    search.restart_start_regions = start_regions;
+    search.restart_start_budget = 777;
+    ida_status status = solver_fast_search(&search, NULL, 64 << 20, true, 0, found);
+    solver_search_free(&search);
+    return status;
+}
+
 /* The restart numbered search.restart_start_turn goes from the search's start with its own
  * budget when the start's floor falls into more regions than search.restart_start_regions:
- * the rest it hands back is the whole solution, and the search goes on from the state it was
- * in after the restarts that answer nothing. */
+ * the rest it hands back is the whole solution. */
 static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
 {
     (void)state;
@@ -1783,21 +1806,9 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     fixture_from_file(&f, "xsokoban.xsb", 1);
     solver_distances distances;
     assert_true(solver_distances_init(&distances, &f.board));
-    solver_options options = {.mode = SOLVER_FAST,
-                              .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
     stand_in_restart restart = {.board = &f.board, .only_call = 2};
-    solver_search search;
-    assert_true(
-        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
-    search.restart = stand_in_restart_from;
-    search.restart_argument = &restart;
-    search.restart_after = 20;
-    search.restart_budget = 1000;
-    search.restart_start_turn = 2;
-    search.restart_start_regions = 0; /* any start */
-    search.restart_start_budget = 777;
     ida_result found;
-    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    assert_int_equal(search_with_restarts(&f, &distances, &restart, 2, 0, &found), IDA_SOLVED);
     assert_int_equal(restart.calls, 2);
     assert_int_equal(restart.budget, 777);
     assert_int_equal(restart.box_count, f.start.box_count); /* handed the start's boxes */
@@ -1807,21 +1818,12 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     assert_memory_equal(found.path, restart.rest, (size_t)restart.pushes * sizeof *found.path);
     assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
     ida_result_free(&found);
-    solver_search_free(&search);
 
     /* a start in fewer regions (XSokoban 1's floor falls into 4): that restart goes from the
      * search's state, with the restarts' budget */
     restart = (stand_in_restart){.board = &f.board, .only_call = 2};
-    assert_true(
-        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
-    search.restart = stand_in_restart_from;
-    search.restart_argument = &restart;
-    search.restart_after = 20;
-    search.restart_budget = 1000;
-    search.restart_start_turn = 2;
-    search.restart_start_regions = SOLVER_REGION_CELLS;
-    search.restart_start_budget = 777;
-    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    assert_int_equal(search_with_restarts(&f, &distances, &restart, 2, SOLVER_REGION_CELLS, &found),
+                     IDA_SOLVED);
     assert_true(restart.calls >= 2);
     assert_int_equal(restart.budget, 1000);
     int moved = 0; /* boxes off the start's squares */
@@ -1829,24 +1831,33 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     assert_true(moved > 0);
     assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
     ida_result_free(&found);
-    solver_search_free(&search);
+    solver_distances_free(&distances);
+    fixture_free(&f);
+}
 
-    /* the start's restart answers nothing: the search goes on from where it was and solves */
-    restart = (stand_in_restart){.board = &f.board, .only_call = -1};
-    assert_true(
-        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
-    search.restart = stand_in_restart_from;
-    search.restart_argument = &restart;
-    search.restart_after = 20;
-    search.restart_budget = 1000;
-    search.restart_start_turn = 2;
-    search.restart_start_regions = 0; /* any start */
-    search.restart_start_budget = 777;
-    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
-    assert_true(restart.calls >= 2);
-    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
-    ida_result_free(&found);
-    solver_search_free(&search);
+/* A restart from the start that answers nothing leaves the search in the state it was
+ * expanding: it goes on as it would have without that restart, node for node, to the same
+ * solution (the stand-in counts 5 nodes whatever its budget). */
+static void test_a_restart_from_the_start_leaves_the_search_where_it_was(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_distances distances;
+    assert_true(solver_distances_init(&distances, &f.board));
+    stand_in_restart without = {.board = &f.board, .only_call = -1};
+    stand_in_restart with = without;
+    ida_result alone, after;
+    assert_int_equal(search_with_restarts(&f, &distances, &without, 0, 0, &alone), IDA_SOLVED);
+    assert_int_equal(search_with_restarts(&f, &distances, &with, 2, 0, &after), IDA_SOLVED);
+    assert_true(with.calls >= 2); /* the restart from the start was made */
+    assert_int_equal(with.calls, without.calls);
+    assert_int_equal(after.nodes, alone.nodes);
+    assert_int_equal(after.length, alone.length);
+    assert_memory_equal(after.path, alone.path, (size_t)alone.length * sizeof *alone.path);
+    assert_true(search_walk_pushes_solve(&f.board, &f.start, after.path, after.length));
+    ida_result_free(&alone);
+    ida_result_free(&after);
     solver_distances_free(&distances);
     fixture_free(&f);
 }
@@ -2073,6 +2084,7 @@ int main(void)
         cmocka_unit_test(test_the_default_memory_is_per_search),
         cmocka_unit_test(test_a_restart_joins_its_rest_to_the_path_that_led_there),
         cmocka_unit_test(test_a_restart_from_the_start_is_the_whole_solution),
+        cmocka_unit_test(test_a_restart_from_the_start_leaves_the_search_where_it_was),
         cmocka_unit_test(test_the_restart_from_the_start_untangles_the_floor),
     };
     /* The longest (two thirds of the CPU), in two processes beside the rest: cores the
