@@ -242,7 +242,6 @@ static void test_start_lost_by_a_corral_is_unsolvable_at_once(void **state)
     collection_free(&c);
 }
 
-/* A box that shuts the player out of nothing is not looked at. */
 /* A block of boxes in a checkerboard, 40 by 20: each square between four of them is a
  * corral of its own, and every one of them opens (a box pushed aside lets the player in).
  * The goals lie below. */
@@ -299,6 +298,7 @@ static void test_check_of_every_corral_gives_up_when_told_to_stop(void **state)
     fixture_free(&f);
 }
 
+/* A box that shuts the player out of nothing is not looked at. */
 static void test_box_next_to_no_corral_is_not_looked_at(void **state)
 {
     (void)state;
