@@ -6,7 +6,6 @@
 #include <time.h>
 
 #include "level/utf8.h"
-#include "keys.h"
 #include "list.h"
 #include "snapshots.h"
 
