@@ -369,6 +369,14 @@ static void start_typing(editor *e, editor_field field)
             field_name(field));
 }
 
+bool editor_saves_over(const editor *e, const char *name)
+{
+    if (e->replace_number <= 0 || !e->file_name) return false;
+    char safe[SAFE_FILE_NAME_MAX + 1];
+    level_save_file_name(name, safe, sizeof safe);
+    return strcmp(safe, e->file_name) == 0;
+}
+
 /* Writes the level into the file `name` of the folder: over the level it was opened from or
  * saved as last when that is the file, else added to its end (a new file when none). */
 static bool write_level(editor *e, const char *folder, const char *name, const char *text,
@@ -376,7 +384,7 @@ static bool write_level(editor *e, const char *folder, const char *name, const c
 {
     char safe[SAFE_FILE_NAME_MAX + 1];
     level_save_file_name(name, safe, sizeof safe);
-    *replaced = e->replace_number > 0 && e->file_name && strcmp(safe, e->file_name) == 0;
+    *replaced = editor_saves_over(e, name);
     bool ok = *replaced
                   ? level_save_replace(folder, safe, e->replace_number, text, result, why, size)
                   : level_save_append(folder, safe, text, result, why, size);

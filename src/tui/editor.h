@@ -123,6 +123,10 @@ typedef enum editor_outcome {
 
 editor_outcome editor_key(editor *e, const view *v, int key);
 
+/* True when w saves the level under the file name `name` (as typed) over the level itself:
+ * the name makes the file it came from or was saved into; false when it is added to a file. */
+bool editor_saves_over(const editor *e, const char *name);
+
 /* Takes the solver's results; `woke` when its wake fd was readable. */
 void editor_poll(editor *e, bool woke);
 

@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "level/level_save.h"
-#include "level/safe_file.h"
 #include "level/utf8.h"
 #include "editor.h"
 #include "wrap.h"
@@ -218,9 +216,7 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
     } else if (e->mode == EDITOR_TYPING && e->field == EDITOR_FIELD_FILE) {
         /* the file the name typed saves into: the level's own (it goes over its level
          * there), or another (it is added) */
-        char safe[SAFE_FILE_NAME_MAX + 1];
-        level_save_file_name(e->typed, safe, sizeof safe);
-        if (e->replace_number > 0 && e->file_name && strcmp(safe, e->file_name) == 0)
+        if (editor_saves_over(e, e->typed))
             snprintf(text, sizeof text,
                      "Save into: %s_  (Enter: over its level %d; another name adds it)", e->typed,
                      e->replace_number);
