@@ -84,7 +84,7 @@ typedef struct editor {
     editor_field field; /* EDITOR_TYPING: which line */
     char typed[512];    /* whole UTF-8 characters */
     typing begun;       /* the bytes of a character begun */
-    int confirm; /* EDITOR_CONFIRM: the key that asked ('q' leave, 'n' a new level) */
+    int confirm;        /* EDITOR_CONFIRM: the key that asked ('q' leave, 'n' a new level) */
 
     /* Test play: a play state of one level, nothing saved. */
     play test;

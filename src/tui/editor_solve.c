@@ -102,8 +102,8 @@ static void take_answer(editor_solve *s, const worker_result *r)
     switch (r->status) {
     case SOLVER_SOLVED:
         if (r->mode == SOLVER_OPTIMAL) {
-            snprintf(s->answer, sizeof s->answer, "solvable: %d %s, the fewest (%.1f s)",
-                     r->pushes, play_plural(r->pushes, "push", "pushes"), seconds);
+            snprintf(s->answer, sizeof s->answer, "solvable: %d %s, the fewest (%.1f s)", r->pushes,
+                     play_plural(r->pushes, "push", "pushes"), seconds);
             s->state = EDITOR_SOLVE_DONE;
         } else {
             snprintf(s->answer, sizeof s->answer, "solvable: %d %s (fast, %.1f s)", r->pushes,

@@ -574,8 +574,8 @@ static void *run_optimizer(void *argument)
     optimizer_options options = {
         .metric = OPTIMIZER_BY_PUSHES, .max_seconds = 600, .cancel = &t->cancel};
     optimizer_result result;
-    t->status = optimizer_optimize(&t->level->board, &t->level->start, t->steps, t->count,
-                                   &options, &result);
+    t->status = optimizer_optimize(&t->level->board, &t->level->start, t->steps, t->count, &options,
+                                   &result);
     optimizer_result_free(&result);
     atomic_store(&t->done, true);
     return NULL;
