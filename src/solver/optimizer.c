@@ -694,6 +694,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
     first.metric = OPTIMIZER_BY_PUSHES;
     first.max_seconds = options->max_seconds * PUSHES_FIRST;
     first.max_nodes = (uint64_t)((double)options->max_nodes * PUSHES_FIRST);
+    if (options->max_nodes && first.max_nodes == 0) first.max_nodes = 1; /* 0 is no limit */
     first.improved = NULL;
     optimizer_result pass;
     optimizer_status status = optimize(b, start, steps, count, &first, 0, &pass);
