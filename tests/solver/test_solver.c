@@ -1720,61 +1720,10 @@ static solver_restart_answer stand_in_restart_from(void *argument, const solver_
     return SOLVER_RESTART_SOLVED;
 }
 
-/* The fast search hands a state to its restart once the nodes are due, joins the rest the
- * restart found to the path that led there, counts the restart's nodes, and does not expand
- * a state the restart proved lost. */
-static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **state)
-{
-    (void)state;
-    fixture f;
-    fixture_from_file(&f, "xsokoban.xsb", 1);
-    solver_distances distances;
-    assert_true(solver_distances_init(&distances, &f.board));
-    /* every push one square, so that the path can be played push by push */
-    solver_options options = {.mode = SOLVER_FAST,
-                              .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
-    stand_in_restart restart = {.board = &f.board};
-    solver_search search;
-    assert_true(
-        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
-    search.restart = stand_in_restart_from;
-    search.restart_argument = &restart;
-    search.restart_after = 20;
-    search.restart_budget = 1000;
-    ida_result found;
-    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
-    /* the path ends with the rest the last restart handed back */
-    assert_true(restart.calls >= 1);
-    assert_true(restart.pushes > 0 && found.length > restart.pushes);
-    assert_memory_equal(found.path + found.length - restart.pushes, restart.rest,
-                        (size_t)restart.pushes * sizeof *found.path);
-    assert_int_equal(found.cost, found.length);
-    assert_true(found.nodes >= 20 + 5 * (uint64_t)restart.calls);
-    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
-    ida_result_free(&found);
-    solver_search_free(&search);
-
-    /* A state a restart proves lost is not expanded: asked at once, about the start, the
-     * restart says it is lost, and the search has nothing left to expand. */
-    restart = (stand_in_restart){.board = &f.board, .lost = true};
-    assert_true(
-        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
-    search.restart = stand_in_restart_from;
-    search.restart_argument = &restart;
-    search.restart_after = 0;
-    search.restart_budget = 1000;
-    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_UNSOLVABLE);
-    assert_int_equal(restart.calls, 1);
-    assert_int_equal(found.nodes, 5);
-    ida_result_free(&found);
-    solver_search_free(&search);
-    solver_distances_free(&distances);
-    fixture_free(&f);
-}
-
-/* A fast search on `f`'s level with the stand-in restart due after 20 nodes, each with a
- * budget of 1,000 nodes, the one numbered `start_turn` (0: none) from the search's start with
- * 777 when the start's floor falls into more regions than `start_regions`. */
+/* A fast search on `f`'s level, every push one square so that the path can be played push
+ * by push, with the stand-in restart due after 20 nodes, each with a budget of 1,000 nodes,
+ * the one numbered `start_turn` (0: none) from the search's start with 777 when the start's
+ * floor falls into more regions than `start_regions`. */
 static ida_status search_with_restarts(fixture *f, const solver_distances *distances,
                                        stand_in_restart *restart, int start_turn, int start_regions,
                                        ida_result *found)
@@ -1794,6 +1743,50 @@ static ida_status search_with_restarts(fixture *f, const solver_distances *dista
     ida_status status = solver_fast_search(&search, NULL, 64 << 20, true, 0, found);
     solver_search_free(&search);
     return status;
+}
+
+/* The fast search hands a state to its restart once the nodes are due, joins the rest the
+ * restart found to the path that led there, counts the restart's nodes, and does not expand
+ * a state the restart proved lost. */
+static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_distances distances;
+    assert_true(solver_distances_init(&distances, &f.board));
+    stand_in_restart restart = {.board = &f.board};
+    ida_result found;
+    assert_int_equal(search_with_restarts(&f, &distances, &restart, 0, 0, &found), IDA_SOLVED);
+    /* the path ends with the rest the last restart handed back */
+    assert_true(restart.calls >= 1);
+    assert_true(restart.pushes > 0 && found.length > restart.pushes);
+    assert_memory_equal(found.path + found.length - restart.pushes, restart.rest,
+                        (size_t)restart.pushes * sizeof *found.path);
+    assert_int_equal(found.cost, found.length);
+    assert_true(found.nodes >= 20 + 5 * (uint64_t)restart.calls);
+    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
+    ida_result_free(&found);
+
+    /* A state a restart proves lost is not expanded: asked at once, about the start, the
+     * restart says it is lost, and the search has nothing left to expand. */
+    restart = (stand_in_restart){.board = &f.board, .lost = true};
+    solver_options options = {.mode = SOLVER_FAST,
+                              .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
+    solver_search search;
+    assert_true(
+        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
+    search.restart = stand_in_restart_from;
+    search.restart_argument = &restart;
+    search.restart_after = 0;
+    search.restart_budget = 1000;
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_UNSOLVABLE);
+    assert_int_equal(restart.calls, 1);
+    assert_int_equal(found.nodes, 5);
+    ida_result_free(&found);
+    solver_search_free(&search);
+    solver_distances_free(&distances);
+    fixture_free(&f);
 }
 
 /* The restart numbered search.restart_start_turn goes from the search's start with its own
