@@ -117,8 +117,24 @@ bool solver_search_pair_lost(const solver_search *s, int square)
     return s->triples && solver_triples_lost(s->triples, s->pairs, s->boxes, square, s->player);
 }
 
+/* True when a box of the current state is frozen off a goal (solver_frozen_off_goal()); on a
+ * start a block of boxes can be frozen whole, where a push freezes a few at a time. */
+static bool frozen_off_goal(const solver_search *s)
+{
+    uint8_t *frozen = calloc((size_t)s->board->size, 1);
+    if (!frozen) return false; /* no proof: the search finds out */
+    bool lost =
+        solver_frozen_off_goal(s->board, s->distances, s->box_square, s->box_count, frozen);
+    free(frozen);
+    return lost;
+}
+
 bool solver_search_start_lost(solver_search *s)
 {
+    if (frozen_off_goal(s)) {
+        s->counters.frozen++;
+        return true;
+    }
     if (!s->reach_valid) compute_reach(s);
     for (int i = 0; s->pairs && i < s->box_count; i++) {
         if (solver_search_pair_lost(s, s->box_square[i])) {
@@ -233,9 +249,10 @@ static int root_bound(void *context)
 {
     solver_search *s = context;
     compute_reach(s);
-    int h = with_penalties(s, solver_search_bound(s));
-    /* the pushes check the box they move; the root's boxes are checked here */
-    return h < IDA_INFINITY && solver_search_start_lost(s) ? IDA_INFINITY : h;
+    /* the pushes check the box they move; the root's boxes are checked here, and first: a
+     * lost start needs neither the matching nor the penalties' scan of every pair */
+    if (solver_search_start_lost(s)) return IDA_INFINITY;
+    return with_penalties(s, solver_search_bound(s));
 }
 
 static void begin_iteration(void *context, int threshold)

@@ -605,11 +605,11 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     ida_status status;
     int h = f.domain.root_bound(s);
     solver_stop stop = solver_stop_from_limits(limits);
-    if (!allocate(&f, memory_bytes, &stop)) {
+    if (h >= IDA_INFINITY) {
+        status = IDA_UNSOLVABLE; /* before the set-up: a lost start needs none of it */
+    } else if (!allocate(&f, memory_bytes, &stop)) {
         /* the packing order gives up when the time is up or the search is cancelled */
         status = solver_stop_now(&stop) ? solver_stop_status(&stop) : IDA_NO_MEMORY;
-    } else if (h >= IDA_INFINITY) {
-        status = IDA_UNSOLVABLE;
     } else if (solver_search_is_goal(s)) {
         status = IDA_SOLVED;
     } else {

@@ -66,14 +66,11 @@ static bool axis_closed(const board *b, const solver_distances *distances, const
            solver_square_is_dead(distances, other);
 }
 
-int solver_frozen_mark(const board *b, const solver_distances *distances, const int *squares,
-                       int count, uint8_t *frozen)
+/* Takes out of `frozen` (`marked` of the `count` boxes on `squares` in it), until nothing
+ * changes, every box with an axis open; returns how many are left. */
+static int peel(const board *b, const solver_distances *distances, const int *squares, int count,
+                uint8_t *frozen, int marked)
 {
-    int marked = 0;
-    for (int i = 0; i < count; i++) {
-        frozen[squares[i]] = board_is_goal(b, squares[i]);
-        marked += frozen[squares[i]];
-    }
     for (bool changed = marked > 0; changed;) {
         changed = false;
         for (int i = 0; i < count; i++) {
@@ -87,6 +84,30 @@ int solver_frozen_mark(const board *b, const solver_distances *distances, const 
         }
     }
     return marked;
+}
+
+int solver_frozen_mark(const board *b, const solver_distances *distances, const int *squares,
+                       int count, uint8_t *frozen)
+{
+    int marked = 0;
+    for (int i = 0; i < count; i++) {
+        frozen[squares[i]] = board_is_goal(b, squares[i]);
+        marked += frozen[squares[i]];
+    }
+    return peel(b, distances, squares, count, frozen, marked);
+}
+
+bool solver_frozen_off_goal(const board *b, const solver_distances *distances, const int *squares,
+                            int count, uint8_t *frozen)
+{
+    for (int i = 0; i < count; i++) frozen[squares[i]] = 1;
+    peel(b, distances, squares, count, frozen, count);
+    bool lost = false;
+    for (int i = 0; i < count; i++) {
+        lost |= frozen[squares[i]] && !board_is_goal(b, squares[i]);
+        frozen[squares[i]] = 0;
+    }
+    return lost;
 }
 
 /* The player's side groups round a box on the free square s (solver_side_groups(), the

@@ -84,6 +84,14 @@ void solver_frozen_free(solver_frozen *frozen);
 int solver_frozen_mark(const board *board, const solver_distances *distances, const int *squares,
                        int count, uint8_t *frozen);
 
+/* True when one of the `count` boxes on `squares` is frozen off a goal: of the greatest set
+ * of boxes each closed on both axes (as solver_frozen_mark() closes them, every box in the
+ * set at first), one is off a goal, and no push can ever move it again (the freeze
+ * deadlock, of any number of boxes). `frozen` is work space of one byte per square, all 0,
+ * and left so. */
+bool solver_frozen_off_goal(const board *board, const solver_distances *distances,
+                            const int *squares, int count, uint8_t *frozen);
+
 /* True when the search's current position is lost behind its boxes frozen on goals; the
  * player's reach, when computed (solver_search_key()), tells the sides he pushes from. */
 bool solver_frozen_lost(solver_frozen *frozen, const solver_search *search);

@@ -47,7 +47,7 @@ typedef struct solver_counters {
     uint64_t corral_cut;      /* pushes left out because a PI-corral came first */
     uint64_t corral_deadlock; /* states cut by a corral the small search proved lost */
     uint64_t pair;            /* states cut by a two- or three-box deadlock (solver_pairs.h) */
-    uint64_t frozen;          /* optimal mode: states lost behind boxes frozen on goals */
+    uint64_t frozen; /* states lost behind boxes frozen on goals, or a start with one off a goal */
     uint64_t beyond; /* optimal mode: states shown beyond the threshold before the dearer checks */
 } solver_counters;
 

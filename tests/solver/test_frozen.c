@@ -150,6 +150,56 @@ static void test_position_without_frozen_boxes_is_not_checked(void **state)
     fixture_free(&f);
 }
 
+/* True when a box of the fixture's start is frozen off a goal; the work space is left
+ * clear. */
+static bool start_frozen_off_goal(const fixture *f)
+{
+    const board *b = &f->level.board;
+    uint8_t *work = calloc((size_t)b->size, 1);
+    assert_non_null(work);
+    bool lost = solver_frozen_off_goal(b, &f->level.distances, f->search.box_square,
+                                       f->search.box_count, work);
+    for (int q = 0; q < b->size; q++) assert_int_equal(work[q], 0);
+    free(work);
+    return lost;
+}
+
+/* A start with a block of boxes frozen whole, four of them off goals: each box has a free
+ * square beside it, and no box of the block can be pushed, each push wanting the player or
+ * the box where another box stands. The root's bound says so before the matching or any
+ * pair is asked. A block of boxes all on goals, the others free to move, is not lost. */
+static void test_start_with_a_block_frozen_off_goals_is_lost(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#########\n"
+                          "#       #\n"
+                          "# $$$   #\n"
+                          "# $** . #\n"
+                          "# *** . #\n"
+                          "#  ..  @#\n"
+                          "#########\n");
+    assert_true(start_frozen_off_goal(&f));
+    ida_domain domain;
+    solver_search_domain(&f.search, &domain);
+    assert_true(domain.root_bound(&f.search) >= IDA_INFINITY);
+    assert_int_equal(f.search.counters.frozen, 1);
+    fixture_free(&f);
+
+    fixture_from_text(&f, "#########\n"
+                          "#       #\n"
+                          "# **  $ #\n"
+                          "# **  . #\n"
+                          "#  $    #\n"
+                          "#  .   @#\n"
+                          "#########\n");
+    assert_false(start_frozen_off_goal(&f));
+    solver_search_domain(&f.search, &domain);
+    assert_true(domain.root_bound(&f.search) < IDA_INFINITY);
+    assert_int_equal(f.search.counters.frozen, 0);
+    fixture_free(&f);
+}
+
 /* Over random walks of pushes on Microban I 1-60, every position called lost is: the
  * exhaustive search with no deadlock knowledge finds no solution there. */
 static void test_every_position_called_lost_is_unsolvable(void **state)
@@ -335,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_box_the_player_cannot_get_behind_any_more_is_lost),
         cmocka_unit_test(test_frozen_box_that_leaves_the_way_open_is_not_lost),
         cmocka_unit_test(test_position_without_frozen_boxes_is_not_checked),
+        cmocka_unit_test(test_start_with_a_block_frozen_off_goals_is_lost),
         cmocka_unit_test(test_optimal_mode_cuts_the_push_that_freezes_a_goal_box),
         cmocka_unit_test(test_a_push_beyond_the_threshold_waits_for_the_check),
         cmocka_unit_test(test_every_position_called_lost_is_unsolvable),
