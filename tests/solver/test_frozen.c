@@ -349,7 +349,8 @@ static void test_a_push_beyond_the_threshold_waits_for_the_check(void **state)
     solver_board_free(&level);
 }
 
-/* After a push of a reference solution: the frozen check says the position is not lost. */
+/* After a push of a reference solution: the frozen checks say the position is not lost,
+ * neither behind boxes frozen on goals nor with a box frozen off one (the start's check). */
 static void check_frozen(void *argument, const position *p, direction d)
 {
     (void)d;
@@ -357,11 +358,12 @@ static void check_frozen(void *argument, const position *p, direction d)
     search_walk_set(&f->search, &f->level.board, p);
     solver_search_key(&f->search); /* the player's reach: the sides he pushes from */
     assert_false(solver_frozen_lost(&f->frozen, &f->search));
+    assert_false(start_frozen_off_goal(f));
 }
 
 /* Every position along a real solution can be solved: after each push of the reference
  * solutions of XSokoban 1-30 (cavepacker-data's .sol files), none is called lost, though
- * many have boxes frozen on goals. */
+ * many have boxes frozen on goals, and none has a box frozen off a goal. */
 static void test_no_position_along_a_solution_is_lost(void **state)
 {
     (void)state;
