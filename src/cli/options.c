@@ -190,9 +190,7 @@ const cli_option_row cli_option_rows[] = {
      .wants = "moves or pushes",
      .bad = "moves or pushes",
      .help = "with --optimize and --optimize-time: fewer moves first, then\n"
-             "pushes (the default; after a first pass by pushes, for no more\n"
-             "pushes than it reached when it has no more moves than yours),\n"
-             "or fewer pushes first, then moves;\n"
+             "pushes (the default), or fewer pushes first, then moves;\n"
              "in the game: what O shortens first"},
     {.name = "optimize-time",
      .value = "SECONDS",

@@ -56,9 +56,6 @@ enum { OTHER_MARGIN = 10 };
  * own: BASE_SHARE), where the start's packed boxes have spread out; taken only when it has
  * fewer pushes than the best. */
 static const double BASE_LATER = 0.6;
-/* By moves: the share of the time and nodes of a pass by pushes first, whose best the rounds
- * by moves then make shorter without more pushes (optimizer.h). */
-static const double PUSHES_FIRST = 0.5;
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
 const char *optimizer_status_name(optimizer_status status)
@@ -104,7 +101,6 @@ typedef struct optimizer_run {
     const solver_distances *distances;
     int *nearest;    /* per square, NEAREST squares a box may stray to, nearest first; -1 after */
     double deadline; /* of this phase; 0: none */
-    int most_pushes; /* 0, or the most pushes a better solution may have */
     uint64_t max_nodes; /* over all rounds, in this phase; 0: no limit */
     size_t key_bytes;   /* what the set of configurations may take */
 } optimizer_run;
@@ -303,8 +299,7 @@ static bool take_better(const optimizer_run *run, const optimizer_push *pushes, 
     /* checked before it is kept: it replays, solves, and is shorter */
     if (!steps ||
         !optimizer_replay_solves(run->board, run->start, steps, length, &moves, &pushed) ||
-        !optimizer_shorter(run->options->metric, moves, pushed, result->moves, result->pushes) ||
-        (run->most_pushes && pushed > run->most_pushes)) {
+        !optimizer_shorter(run->options->metric, moves, pushed, result->moves, result->pushes)) {
         free(steps);
         return false;
     }
@@ -345,7 +340,6 @@ static bool round_better(optimizer_run *run, const struct vicinity *v, optimizer
         .by_pushes = o->metric == OPTIMIZER_BY_PUSHES,
         .limit_moves = result->moves,
         .limit_pushes = result->pushes,
-        .most_pushes = run->most_pushes,
         .deadline = run->deadline,
         .max_nodes = left,
         .max_bytes = (o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY) - run->key_bytes,
@@ -539,13 +533,10 @@ static bool bases_by_pulls(optimizer_run *run, double began, double end, uint64_
     return base_by_pulls(run, began, BASE_LATER, result);
 }
 
-/* Takes the input into *result (no vicinity searched yet), its walking made shortest: false,
- * the result INVALID, when it does not solve. */
+/* Takes the input into *result, its walking made shortest: false when it does not solve. */
 static bool take_input(const board *b, const position *start, const game_step *steps, int count,
                        optimizer_result *result)
 {
-    *result = (optimizer_result){.status = OPTIMIZER_INVALID};
-    snprintf(result->vicinity, sizeof result->vicinity, "none");
     game_step *shortest;
     int length, moves, pushes;
     if (!game_shortest_walks(b, start, steps, count, &shortest, &length)) return false;
@@ -561,21 +552,22 @@ static bool take_input(const board *b, const position *start, const game_step *s
     return true;
 }
 
-/* The rounds (and by pushes the optimal mode's turns and the bases) on `steps`, no better
- * solution with more than `most_pushes` (0: any). */
-static optimizer_status optimize(const board *b, const position *start, const game_step *steps,
-                                 int count, const optimizer_options *options, int most_pushes,
-                                 optimizer_result *result)
+optimizer_status optimizer_optimize(const board *b, const position *start, const game_step *steps,
+                                    int count, const optimizer_options *options,
+                                    optimizer_result *result)
 {
     double began = optimizer_clock();
-    if (!take_input(b, start, steps, count, result)) return result->status;
+    *result = (optimizer_result){.status = OPTIMIZER_INVALID};
+    if (!take_input(b, start, steps, count, result)) {
+        snprintf(result->vicinity, sizeof result->vicinity, "none");
+        return result->status;
+    }
     size_t memory = options->memory_bytes ? options->memory_bytes : DEFAULT_MEMORY;
     optimizer_run run = {.board = b,
                          .start = start,
                          .options = options,
                          .dead = calloc((size_t)b->size, 1),
                          .deadline = options->max_seconds > 0 ? began + options->max_seconds : 0,
-                         .most_pushes = most_pushes,
                          .key_bytes = memory / 2};
     deadlock_table table = {0};
     bool ok = run.dead && deadlock_table_init(&table, b);
@@ -590,6 +582,7 @@ static optimizer_status optimize(const board *b, const position *start, const ga
     bool distanced = ok && solver_distances_init_until(&distances, b, &stop);
     run.distances = distanced ? &distances : NULL;
     optimizer_status status = ok ? OPTIMIZER_CONVERGED : OPTIMIZER_ERROR;
+    snprintf(result->vicinity, sizeof result->vicinity, "none");
     /* By pushes, the optimal mode gets its turn when the vicinities have converged, or a
      * share of the time and nodes has gone (its own share of what is left); the vicinities
      * then go on (again from the narrowest when it found a better solution). */
@@ -677,68 +670,5 @@ static optimizer_status optimize(const board *b, const position *start, const ga
     if (distanced) solver_distances_free(&distances);
     result->status = status;
     result->seconds = optimizer_clock() - began;
-    return status;
-}
-
-optimizer_status optimizer_optimize(const board *b, const position *start, const game_step *steps,
-                                    int count, const optimizer_options *options,
-                                    optimizer_result *result)
-{
-    if (options->metric != OPTIMIZER_BY_MOVES || options->no_pushes_first)
-        return optimize(b, start, steps, count, options, 0, result);
-    double began = optimizer_clock();
-    if (!take_input(b, start, steps, count, result)) return result->status;
-    /* the pass tells nothing: its bests may have more moves than the input, or than one
-     * another; its last is told when the rounds by moves start from it */
-    optimizer_options first = *options;
-    first.metric = OPTIMIZER_BY_PUSHES;
-    first.max_seconds = options->max_seconds * PUSHES_FIRST;
-    first.max_nodes = (uint64_t)((double)options->max_nodes * PUSHES_FIRST);
-    if (options->max_nodes && first.max_nodes == 0) first.max_nodes = 1; /* 0 is no limit */
-    first.improved = NULL;
-    optimizer_result pass;
-    optimizer_status status = optimize(b, start, steps, count, &first, 0, &pass);
-    /* then by moves, from the pass's best with no more pushes than it when it has no more
-     * moves than the input, else from the input */
-    optimizer_options then = *options;
-    if (options->max_seconds > 0) {
-        then.max_seconds = options->max_seconds - (optimizer_clock() - began);
-        if (then.max_seconds < 1e-3) then.max_seconds = 1e-3;
-    }
-    if (options->max_nodes)
-        then.max_nodes = options->max_nodes > pass.nodes ? options->max_nodes - pass.nodes : 1;
-    bool from_pass = status != OPTIMIZER_INVALID && status != OPTIMIZER_CANCELLED &&
-                     pass.steps && pass.moves <= result->moves;
-    int moves_before = result->moves_before, told = 0;
-    optimizer_result second;
-    if (status == OPTIMIZER_CANCELLED) {
-        second = pass;
-        pass.steps = NULL;
-    } else if (from_pass) {
-        told = optimizer_shorter(OPTIMIZER_BY_MOVES, pass.moves, pass.pushes, result->moves,
-                                 result->pushes);
-        if (told && options->improved)
-            options->improved(options->improved_argument, pass.steps, pass.moves, pass.pushes);
-        status = optimize(b, start, pass.steps, pass.moves, &then, pass.pushes, &second);
-    } else {
-        status = optimize(b, start, steps, count, &then, 0, &second);
-    }
-    if (second.steps && optimizer_shorter(OPTIMIZER_BY_MOVES, second.moves, second.pushes,
-                                          result->moves, result->pushes)) {
-        free(result->steps);
-        result->steps = second.steps;
-        second.steps = NULL;
-        result->moves = second.moves;
-        result->pushes = second.pushes;
-    }
-    result->status = status;
-    result->moves_before = moves_before;
-    result->rounds = pass.rounds + second.rounds;
-    result->improvements = told + second.improvements; /* each better by moves than the last */
-    result->nodes = pass.nodes + second.nodes;
-    memcpy(result->vicinity, second.vicinity, sizeof result->vicinity);
-    result->seconds = optimizer_clock() - began;
-    optimizer_result_free(&pass);
-    optimizer_result_free(&second);
     return status;
 }

@@ -20,10 +20,7 @@
  * budget has gone, and again at a later convergence, unless the best is far above the start's
  * bound: its IDA* is stopped as soon as its threshold reaches the best's pushes (which proves them
  * the fewest), and a solution it finds with fewer is the input of the rounds that follow. Anytime:
- * stopped by its time, node or memory budget, it keeps the best found so far. By moves, a
- * pass by pushes comes first (half the time and nodes), and when its best has no more moves
- * than the input, the rounds by moves go on from it and take nothing with more pushes than it
- * (fewer moves for no more pushes; else from the input, by moves alone).
+ * stopped by its time, node or memory budget, it keeps the best found so far.
  *
  * The walking between the pushes is the shortest from the start (game_shortest_walks()).
  * Every solution returned has been replayed on the level and checked to solve it, and is
@@ -58,8 +55,6 @@ typedef struct optimizer_options {
     /* By pushes: no search for a base by another route (optimizer_pull.h), to measure
      * what it buys (SOKOBAN_OPTIMIZER_DISABLE=base on the command line) */
     bool no_base;
-    /* By moves: no pass by pushes first (SOKOBAN_OPTIMIZER_DISABLE=pushes-first) */
-    bool no_pushes_first;
 } optimizer_options;
 
 typedef enum optimizer_status {

@@ -531,7 +531,6 @@ static void note_shortcut(search *s, uint32_t at, uint64_t key)
     int k = (int)s->path_slots[i] - 1, player = path->players[k];
     if (s->stamp[player] != s->generation) return;
     const search_position *here = &s->positions[at];
-    if (s->request->most_pushes && here->pushes > k) return;
     int moves = here->moves + s->distance[player];
     uint64_t ours = key_of(s, moves, here->pushes, 0), theirs = key_of(s, path->moves[k], k, 0);
     if (ours >= theirs || theirs - ours <= s->shortcut_saved) return;
@@ -585,8 +584,6 @@ static bool expand(search *s, uint32_t at, uint64_t limit)
                 f = key_of(s, moves, pushes, child_bound);
                 if (f >= limit) continue;
             }
-            if (s->request->most_pushes && pushes + child_bound > s->request->most_pushes)
-                continue;
             bool added;
             int64_t child = position_find_or_add(s, (uint32_t)config, box, &added);
             if (child < 0) return false;

@@ -83,10 +83,6 @@ typedef struct optimizer_search_request {
     bool by_pushes;  /* pushes first, then moves; else moves first, then pushes */
     int limit_moves; /* only a solution cheaper than this (moves, pushes) is wanted */
     int limit_pushes;
-    /* 0, or the most pushes a solution may have: no position whose pushes and bound pass
-     * them is entered, and a SHORTCUT takes no more pushes than the path to where it
-     * reaches (by moves, after a pass by pushes: optimizer.h) */
-    int most_pushes;
     double deadline;    /* on optimizer_clock(); 0: none */
     uint64_t max_nodes; /* positions expanded; 0: no limit */
     size_t max_bytes;

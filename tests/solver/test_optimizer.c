@@ -3,8 +3,7 @@
  * boxes sent to each other's far goal come back to their near ones,
  * three boxes moved at once find what two do not, by pushes the optimal mode proves the
  * fewest pushes where it can, each better line is
- * told as it is found, by moves a pass by pushes first keeps its pushes, and what comes back
- * is never longer and always solves the level. */
+ * told as it is found, and what comes back is never longer and always solves the level. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -457,82 +456,6 @@ static void test_each_better_line_is_told_as_it_is_found(void **state)
     fixture_close(&f);
 }
 
-/* Two boxes, two goals (found by a search over small rooms): the fewest moves, 10, take 5
- * pushes; the fewest pushes, 3, take 12 moves. */
-static const char trade[] = "#####\n"
-                            "#.$.#\n"
-                            "#@$ #\n"
-                            "#   #\n"
-                            "#   #\n"
-                            "#####\n";
-
-/* By moves the pass by pushes comes first, and the rounds by moves keep its pushes when its
- * best has no more moves than the input; what it finds with more moves is never told. */
-static void test_by_moves_the_pass_by_pushes_keeps_its_pushes(void **state)
-{
-    (void)state;
-    fixture f;
-    fixture_open(&f, trade, 1);
-    told t = {.f = &f};
-    optimizer_options options = {.metric = OPTIMIZER_BY_MOVES,
-                                 .max_seconds = 10,
-                                 .improved = on_improved,
-                                 .improved_argument = &t};
-    optimizer_result result;
-    /* the fewest pushes stay, where 10 moves would take 5 */
-    assert_int_equal(optimize(&f, "uRlddrruLdlU", &options, &result), OPTIMIZER_CONVERGED);
-    assert_int_equal(result.moves, 12);
-    assert_int_equal(result.pushes, 3);
-    assert_int_equal(t.count, 0);
-    optimizer_result_free(&result);
-    /* the fewest moves stay too: the pass's 12 moves are more than the input's 10, so the
-     * rounds by moves run from the input, and the pass's 3 pushes were never told */
-    assert_int_equal(optimize(&f, "uRDrdLdlUU", &options, &result), OPTIMIZER_CONVERGED);
-    assert_int_equal(result.moves, 10);
-    assert_int_equal(result.pushes, 5);
-    assert_int_equal(t.count, 0);
-    optimizer_result_free(&result);
-    /* without the pass, the fewest moves */
-    options.no_pushes_first = true;
-    assert_int_equal(optimize(&f, "uRlddrruLdlU", &options, &result), OPTIMIZER_CONVERGED);
-    assert_int_equal(result.moves, 10);
-    assert_int_equal(result.pushes, 5);
-    assert_int_equal(t.count, 1);
-    assert_solves(&f, result.steps, result.moves, result.pushes);
-    optimizer_result_free(&result);
-    fixture_close(&f);
-}
-
-/* By moves, a node limit too small to halve is still a limit for the pass by pushes: with
- * 1 node it spent 646,362 nodes on XSokoban 1 (its half, 0, read as no limit), against
- * 13,010 with 2; no more than with a limit of 20,000 now. */
-static void test_by_moves_a_limit_of_one_node_holds_for_the_pass(void **state)
-{
-    (void)state;
-    fixture f;
-    fixture_open_file(&f, TEST_LEVELS_DIR "/xsokoban.xsb", 1);
-    solver_options solver = {.mode = SOLVER_FAST, .threads = 1};
-    solver_result found;
-    assert_int_equal(solver_solve(&f.board, &f.start, &solver, &found), SOLVER_SOLVED);
-    uint64_t nodes[2];
-    const uint64_t limits[2] = {1, 20000};
-    for (int i = 0; i < 2; i++) {
-        optimizer_options options = {
-            .metric = OPTIMIZER_BY_MOVES, .max_nodes = limits[i], .max_seconds = 600};
-        optimizer_result result;
-        optimizer_status status =
-            optimizer_optimize(&f.board, &f.start, found.steps, found.moves, &options, &result);
-        assert_true(status == OPTIMIZER_LIMIT || status == OPTIMIZER_CONVERGED);
-        nodes[i] = result.nodes;
-        optimizer_result_free(&result);
-    }
-    print_message("by moves: %llu nodes with a limit of 1, %llu with 20,000\n",
-                  (unsigned long long)nodes[0], (unsigned long long)nodes[1]);
-    assert_true(nodes[0] <= nodes[1]);
-    solver_result_free(&found);
-    fixture_close(&f);
-}
-
 static void test_shorter_compares_the_metric_first_then_the_other(void **state)
 {
     (void)state;
@@ -562,8 +485,6 @@ int main(void)
         cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
         cmocka_unit_test(test_shorter_compares_the_metric_first_then_the_other),
         cmocka_unit_test(test_each_better_line_is_told_as_it_is_found),
-        cmocka_unit_test(test_by_moves_the_pass_by_pushes_keeps_its_pushes),
-        cmocka_unit_test(test_by_moves_a_limit_of_one_node_holds_for_the_pass),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
