@@ -587,6 +587,21 @@ static void keep(solver_penalties *p, uint64_t key, uint32_t spot, int penalty)
     p->used++;
 }
 
+/* Keeps a penalty just searched (capped at a byte) under the key of its boxes alone (their
+ * region, at `alone_spot`) and under the player's `key`, whose spot is looked up again: the
+ * first keep may have grown the table. Returns the penalty kept. */
+static int keep_searched(solver_penalties *p, uint64_t key, uint64_t alone, uint32_t alone_spot,
+                         int penalty)
+{
+    if (penalty > UINT8_MAX) penalty = UINT8_MAX;
+    if (penalty > 0) p->positive++;
+    keep(p, alone, alone_spot, penalty);
+    uint32_t spot;
+    kept(p, key, &spot);
+    keep(p, key, spot, penalty);
+    return penalty;
+}
+
 /* Kept under the player's square as asked (the search's region, named by its least square)
  * and under the least square of his region with the two boxes alone, which many regions of
  * the whole position share: a pair is searched once a region of its own. */
@@ -606,16 +621,12 @@ int solver_penalties_pair(solver_penalties *p, int a, int b, int player)
     if (p->stopped) return 0;
     uint64_t alone = (pair * size + (uint64_t)alone_region(p, a, b, player)) * 2 + 2;
     penalty = kept(p, alone, &alone_spot);
-    if (penalty < 0) {
-        penalty = search_pair(p, a, b, player);
-        if (p->stopped) return 0;
-        if (penalty > UINT8_MAX) penalty = UINT8_MAX;
-        if (penalty > 0) p->positive++;
-        keep(p, alone, alone_spot, penalty);
-        kept(p, key, &spot); /* the table may have grown */
+    if (penalty >= 0) {
+        keep(p, key, spot, penalty);
+        return penalty;
     }
-    keep(p, key, spot, penalty);
-    return penalty;
+    penalty = search_pair(p, a, b, player);
+    return p->stopped ? 0 : keep_searched(p, key, alone, alone_spot, penalty);
 }
 
 /* Kept as a pair's answers are, under keys with the top bit set (the squares in order). */
@@ -637,21 +648,17 @@ int solver_penalties_triple(solver_penalties *p, int a, int b, int c, int player
     int region = alone_region3(p, box[0], box[1], box[2], player);
     uint64_t alone = (triple_key(p, box[0], box[1], box[2], region) * 2 + 2) | 1ULL << 63;
     penalty = kept(p, alone, &alone_spot);
-    if (penalty < 0) {
-        /* only a penalty above each of its pairs' counts: the search stops at theirs */
-        int floor = 0;
-        for (int i = 0; i < 3 && !p->stopped; i++) {
-            int pair = solver_penalties_pair(p, box[i], box[(i + 1) % 3], player);
-            if (pair > floor) floor = pair;
-        }
-        if (p->stopped) return 0;
-        penalty = search_triple(p, box[0], box[1], box[2], player, floor);
-        if (p->stopped) return 0;
-        if (penalty > UINT8_MAX) penalty = UINT8_MAX;
-        if (penalty > 0) p->positive++;
-        keep(p, alone, alone_spot, penalty);
-        kept(p, key, &spot); /* the table may have grown */
+    if (penalty >= 0) {
+        keep(p, key, spot, penalty);
+        return penalty;
     }
-    keep(p, key, spot, penalty);
-    return penalty;
+    /* only a penalty above each of its pairs' counts: the search stops at theirs */
+    int floor = 0;
+    for (int i = 0; i < 3 && !p->stopped; i++) {
+        int pair = solver_penalties_pair(p, box[i], box[(i + 1) % 3], player);
+        if (pair > floor) floor = pair;
+    }
+    if (p->stopped) return 0;
+    penalty = search_triple(p, box[0], box[1], box[2], player, floor);
+    return p->stopped ? 0 : keep_searched(p, key, alone, alone_spot, penalty);
 }
