@@ -285,17 +285,16 @@ typedef struct restart_context {
     const solver_options *options; /* the search's, its deadline too */
     size_t memory_bytes;           /* the restart's memory */
     solver_learned *learned;       /* the deadlocks the searches of the board learn; may be NULL */
-    int count;                     /* the restarts so far */
 } restart_context;
 
 /* Every second restart takes the advisors over whole box moves (solver_box_advisors.h), no
- * other search: they trade levels in a whole search (docs/SOLVER.md, section 18). */
+ * other search: they trade levels in a whole search (docs/SOLVER.md, section 18). The fast
+ * search counts its restarts and hands each its kind (solver_fast.h). */
 #define RESTART_BOX_MOVES_EVERY 2
 /* The first of them goes from the search's start, with RESTART_START_NODES, when the start's
  * floor falls into more regions than the feature space tells apart: the joiner and the
  * opener untangle it before the boxes are packed, which the search without them does not
  * (XSokoban 28; docs/SOLVER.md, section 27). */
-#define RESTART_START_TURN RESTART_BOX_MOVES_EVERY
 #define RESTART_START_NODES 400000
 
 static void solve_search(const board *b, const position *start, const solver_options *options,
@@ -304,7 +303,7 @@ static void solve_search(const board *b, const position *start, const solver_opt
 /* solver_search.restart: one search afresh, by the same strategy, from the search's state,
  * with its own packing order, store and feature space, learning into the board's deadlocks. */
 static solver_restart_answer restart_from(void *argument, const solver_search *search,
-                                          uint64_t budget, ida_result *rest)
+                                          uint64_t budget, bool box_moves, ida_result *rest)
 {
     restart_context *c = argument;
     const board *b = c->board;
@@ -323,8 +322,7 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     options.disable |= SOLVER_NO_RESTARTS;
     if (!search->park_early) options.disable |= SOLVER_NO_EARLY_ORDER;
     solver_result r;
-    c->count++;
-    solve_search(b, &p, &options, c->learned, c->count % RESTART_BOX_MOVES_EVERY == 0, &r);
+    solve_search(b, &p, &options, c->learned, box_moves, &r);
     rest->nodes = r.nodes;
     solver_restart_answer answer = SOLVER_RESTART_OPEN;
     if (r.status == SOLVER_UNSOLVABLE)
@@ -425,8 +423,8 @@ static void solve_search(const board *b, const position *start, const solver_opt
             search.restart_argument = &restarts;
             search.restart_after = RESTART_AFTER_NODES;
             search.restart_budget = RESTART_NODES;
-            if (!(options->disable & SOLVER_NO_FROM_START))
-                search.restart_start_turn = RESTART_START_TURN;
+            search.restart_box_moves_every = RESTART_BOX_MOVES_EVERY;
+            search.restart_from_start = !(options->disable & SOLVER_NO_FROM_START);
             /* the regions the feature space tells apart (solver_features.h) */
             search.restart_start_regions = SOLVER_REGION_CELLS;
             search.restart_start_budget = RESTART_START_NODES;

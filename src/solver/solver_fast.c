@@ -70,10 +70,10 @@ typedef struct fast_search {
     uint64_t back_nodes, forward_nodes;
     /* the restarts' nodes (search->restart), and the node count at which the next is due */
     uint64_t restart_nodes, next_restart;
-    int restarts; /* the restarts so far */
+    int restarts; /* the restarts so far, of this search alone */
     int root;     /* the start's node */
     /* the start's floor falls into more regions than search->restart_start_regions: the
-     * restart of search->restart_start_turn goes from the start */
+     * first restart with the box moves goes from the start (search->restart_from_start) */
     bool tangled;
 } fast_search;
 
@@ -443,13 +443,30 @@ static void set_state(fast_search *f, int i)
     solver_search_key(f->search); /* the player's reach */
 }
 
+/* The kind of the search's restart numbered `turn` (from 1): with the box moves or not,
+ * from the search's start or from the state it is about to expand. The one place that
+ * decides it: a second search on the same solver_search (solver.c's search without the
+ * goal-room macros) numbers its restarts afresh and has them of the same kinds. */
+typedef struct restart_kind {
+    bool box_moves;
+    bool from_start;
+} restart_kind;
+
+static restart_kind restart_kind_of(const fast_search *f, int turn)
+{
+    const solver_search *s = f->search;
+    int every = s->restart_box_moves_every;
+    restart_kind kind = {.box_moves = every > 0 && turn % every == 0};
+    kind.from_start = kind.box_moves && turn == every && s->restart_from_start && f->tangled;
+    return kind;
+}
+
 /* A restart from node `i`, whose state the search is in, when one is due: a search afresh
- * from this state (search->restart), with its own packing order and feature space; the
- * restart numbered search->restart_start_turn from the search's start instead when the start
- * is tangled, the search put back in `i`'s state after it. The restarts take as many nodes
- * as the search itself between them. Returns IDA_SOLVED with the path to the state restarted
- * from and the restart's rest, IDA_UNSOLVABLE to go on; *lost when the restart proved `i`
- * lost. */
+ * from this state (search->restart), with its own packing order and feature space; from the
+ * search's start instead when restart_kind_of() says so, the search put back in `i`'s state
+ * after it. The restarts take as many nodes as the search itself between them. Returns
+ * IDA_SOLVED with the path to the state restarted from and the restart's rest,
+ * IDA_UNSOLVABLE to go on; *lost when the restart proved `i` lost. */
 static ida_status try_restart(fast_search *f, int i, ida_result *result, bool *lost)
 {
     solver_search *s = f->search;
@@ -458,14 +475,15 @@ static ida_status try_restart(fast_search *f, int i, ida_result *result, bool *l
     if (!s->restart || result->nodes < f->next_restart ||
         (l->max_nodes && result->nodes >= l->max_nodes))
         return IDA_UNSOLVABLE;
-    f->restarts++;
-    int from = f->tangled && f->restarts == s->restart_start_turn ? f->root : i;
-    uint64_t budget = from == i ? s->restart_budget : s->restart_start_budget;
+    restart_kind kind = restart_kind_of(f, ++f->restarts);
+    int from = kind.from_start ? f->root : i;
+    uint64_t budget = kind.from_start ? s->restart_start_budget : s->restart_budget;
     if (l->max_nodes && l->max_nodes - result->nodes < budget)
         budget = l->max_nodes - result->nodes;
     if (from != i) set_state(f, from);
     ida_result rest = {0};
-    solver_restart_answer answer = s->restart(s->restart_argument, s, budget, &rest);
+    solver_restart_answer answer =
+        s->restart(s->restart_argument, s, budget, kind.box_moves, &rest);
     if (from != i) set_state(f, i);
     result->nodes += rest.nodes;
     f->restart_nodes += rest.nodes;

@@ -14,10 +14,11 @@
  * of its own (search->restart_budget nodes); the search then takes as many nodes as that
  * restart took before the next. From a state along the way the level's analysis (the packing
  * order above all) starts again, and a search from there often ends far sooner than the one
- * still going (docs/SOLVER.md, "Restarts"). On a start whose floor falls into more regions
- * than the feature space tells apart, one restart (search->restart_start_turn) goes from the
- * search's start instead: another strategy from the beginning, the search's own states kept
- * for after it.
+ * still going (docs/SOLVER.md, "Restarts"). Each call numbers its restarts from 1 and decides
+ * each one's kind: every search->restart_box_moves_every-th has the advisors over whole box
+ * moves; on a start whose floor falls into more regions than the feature space tells apart,
+ * the first of those goes from the search's start instead (search->restart_from_start):
+ * another strategy from the beginning, the search's own states kept for after it.
  * Solutions are not push-optimal; "unsolvable" is still a proof: only deadlocks and pushes
  * that can wait (PI-corrals) are left out, every single push is still searched, and solver.c
  * repeats a search that used goal-room macros without them before it says so. It moves

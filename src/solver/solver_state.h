@@ -59,12 +59,14 @@ typedef enum solver_restart_answer {
 } solver_restart_answer;
 
 struct solver_search;
-/* Searches afresh from the current state of `search`, with at most `budget` nodes: the rest
- * of a solution, as single pushes (SOLVER_MOVE_SINGLE), in rest->path, rest->length and
- * rest->cost (pushes); the nodes it looked at in rest->nodes. */
+/* Searches afresh from the current state of `search`, with at most `budget` nodes, with the
+ * advisors over whole box moves when `box_moves` (the fast search decides a restart's kind:
+ * solver_fast.h): the rest of a solution, as single pushes (SOLVER_MOVE_SINGLE), in
+ * rest->path, rest->length and rest->cost (pushes); the nodes it looked at in rest->nodes. */
 typedef solver_restart_answer (*solver_restart_fn)(void *argument,
                                                    const struct solver_search *search,
-                                                   uint64_t budget, ida_result *rest);
+                                                   uint64_t budget, bool box_moves,
+                                                   ida_result *rest);
 
 typedef struct solver_search {
     const board *board;
@@ -130,14 +132,17 @@ typedef struct solver_search {
     void *known_argument;
     /* Searches afresh from states of this one (the fast mode's restarts, solver_fast.h):
      * the first once the search has looked at `restart_after` nodes, each with a budget
-     * of `restart_budget` nodes. NULL: none. The restart numbered `restart_start_turn`
-     * (from 1; 0: none) goes from the search's start instead of its state, with a budget of
-     * `restart_start_budget` nodes, when the start's free floor falls into more regions
-     * than `restart_start_regions` (the feature-space search only). */
+     * of `restart_budget` nodes. NULL: none. Each search numbers its own restarts from 1:
+     * every `restart_box_moves_every`th (0: none) has the box moves; with
+     * `restart_from_start`, the first of those goes from the search's start instead of its
+     * state, with a budget of `restart_start_budget` nodes, when the start's free floor
+     * falls into more regions than `restart_start_regions` (the feature-space search
+     * only). */
     solver_restart_fn restart;
     void *restart_argument;
     uint64_t restart_after, restart_budget;
-    int restart_start_turn, restart_start_regions;
+    int restart_box_moves_every, restart_start_regions;
+    bool restart_from_start;
     uint64_t restart_start_budget;
 
     /* The current state. */

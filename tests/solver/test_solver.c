@@ -1669,18 +1669,21 @@ typedef struct stand_in_restart {
     int only_call; /* answer only the call of this number (from 1), "open" to the others (-1:
                     * to all); 0: answer all */
     int calls;
-    uint64_t budget; /* the budget of the call answered */
-    int boxes[64];   /* the box squares at the call answered, `box_count` of them */
+    bool box_moves[16]; /* the kind of each of the first 16 calls */
+    uint64_t budget;    /* the budget of the call answered */
+    int boxes[64];      /* the box squares at the call answered, `box_count` of them */
     int box_count;
     ida_move rest[1024]; /* the rest handed back last, `pushes` of them */
     int pushes;
 } stand_in_restart;
 
 static solver_restart_answer stand_in_restart_from(void *argument, const solver_search *search,
-                                                   uint64_t budget, ida_result *rest)
+                                                   uint64_t budget, bool box_moves,
+                                                   ida_result *rest)
 {
     stand_in_restart *r = argument;
     assert_true(budget > 0);
+    if (r->calls < 16) r->box_moves[r->calls] = box_moves;
     r->calls++;
     rest->nodes = 5;
     if (r->only_call && r->calls != r->only_call) return SOLVER_RESTART_OPEN;
@@ -1720,26 +1723,35 @@ static solver_restart_answer stand_in_restart_from(void *argument, const solver_
     return SOLVER_RESTART_SOLVED;
 }
 
+/* Sets the stand-in restart on `search`: due after 20 nodes, each with a budget of 1,000
+ * nodes, every second with the box moves, the first of those (the second) from the search's
+ * start with 777 when `from_start` and the start's floor falls into more regions than
+ * `start_regions`. */
+static void set_restarts(solver_search *search, stand_in_restart *restart, bool from_start,
+                         int start_regions)
+{
+    search->restart = stand_in_restart_from;
+    search->restart_argument = restart;
+    search->restart_after = 20;
+    search->restart_budget = 1000;
+    search->restart_box_moves_every = 2;
+    search->restart_from_start = from_start;
+    search->restart_start_regions = start_regions;
+    search->restart_start_budget = 777;
+}
+
 /* A fast search on `f`'s level, every push one square so that the path can be played push
- * by push, with the stand-in restart due after 20 nodes, each with a budget of 1,000 nodes,
- * the one numbered `start_turn` (0: none) from the search's start with 777 when the start's
- * floor falls into more regions than `start_regions`. */
+ * by push, with the stand-in restart (set_restarts()). */
 static ida_status search_with_restarts(fixture *f, const solver_distances *distances,
-                                       stand_in_restart *restart, int start_turn, int start_regions,
-                                       ida_result *found)
+                                       stand_in_restart *restart, bool from_start,
+                                       int start_regions, ida_result *found)
 {
     solver_options options = {.mode = SOLVER_FAST,
                               .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
     solver_search search;
     assert_true(
         solver_search_init(&search, &f->board, &f->start, distances, NULL, NULL, NULL, &options));
-    search.restart = stand_in_restart_from;
-    search.restart_argument = restart;
-    search.restart_after = 20;
-    search.restart_budget = 1000;
-    search.restart_start_turn = start_turn;
-    search.restart_start_regions = start_regions;
-    search.restart_start_budget = 777;
+    set_restarts(&search, restart, from_start, start_regions);
     ida_status status = solver_fast_search(&search, NULL, 64 << 20, true, 0, found);
     solver_search_free(&search);
     return status;
@@ -1757,7 +1769,7 @@ static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **stat
     assert_true(solver_distances_init(&distances, &f.board));
     stand_in_restart restart = {.board = &f.board};
     ida_result found;
-    assert_int_equal(search_with_restarts(&f, &distances, &restart, 0, 0, &found), IDA_SOLVED);
+    assert_int_equal(search_with_restarts(&f, &distances, &restart, false, 0, &found), IDA_SOLVED);
     /* the path ends with the rest the last restart handed back */
     assert_true(restart.calls >= 1);
     assert_true(restart.pushes > 0 && found.length > restart.pushes);
@@ -1789,9 +1801,9 @@ static void test_a_restart_joins_its_rest_to_the_path_that_led_there(void **stat
     fixture_free(&f);
 }
 
-/* The restart numbered search.restart_start_turn goes from the search's start with its own
- * budget when the start's floor falls into more regions than search.restart_start_regions:
- * the rest it hands back is the whole solution. */
+/* The first restart with the box moves goes from the search's start with its own budget
+ * when the start's floor falls into more regions than search.restart_start_regions: the rest
+ * it hands back is the whole solution. */
 static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
 {
     (void)state;
@@ -1801,8 +1813,10 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     assert_true(solver_distances_init(&distances, &f.board));
     stand_in_restart restart = {.board = &f.board, .only_call = 2};
     ida_result found;
-    assert_int_equal(search_with_restarts(&f, &distances, &restart, 2, 0, &found), IDA_SOLVED);
+    assert_int_equal(search_with_restarts(&f, &distances, &restart, true, 0, &found), IDA_SOLVED);
     assert_int_equal(restart.calls, 2);
+    assert_false(restart.box_moves[0]);
+    assert_true(restart.box_moves[1]);
     assert_int_equal(restart.budget, 777);
     assert_int_equal(restart.box_count, f.start.box_count); /* handed the start's boxes */
     for (int i = 0; i < restart.box_count; i++) assert_true(f.start.boxes[restart.boxes[i]]);
@@ -1815,8 +1829,9 @@ static void test_a_restart_from_the_start_is_the_whole_solution(void **state)
     /* a start in fewer regions (XSokoban 1's floor falls into 4): that restart goes from the
      * search's state, with the restarts' budget */
     restart = (stand_in_restart){.board = &f.board, .only_call = 2};
-    assert_int_equal(search_with_restarts(&f, &distances, &restart, 2, SOLVER_REGION_CELLS, &found),
-                     IDA_SOLVED);
+    assert_int_equal(
+        search_with_restarts(&f, &distances, &restart, true, SOLVER_REGION_CELLS, &found),
+        IDA_SOLVED);
     assert_true(restart.calls >= 2);
     assert_int_equal(restart.budget, 1000);
     int moved = 0; /* boxes off the start's squares */
@@ -1841,8 +1856,8 @@ static void test_a_restart_from_the_start_leaves_the_search_where_it_was(void **
     stand_in_restart without = {.board = &f.board, .only_call = -1};
     stand_in_restart with = without;
     ida_result alone, after;
-    assert_int_equal(search_with_restarts(&f, &distances, &without, 0, 0, &alone), IDA_SOLVED);
-    assert_int_equal(search_with_restarts(&f, &distances, &with, 2, 0, &after), IDA_SOLVED);
+    assert_int_equal(search_with_restarts(&f, &distances, &without, false, 0, &alone), IDA_SOLVED);
+    assert_int_equal(search_with_restarts(&f, &distances, &with, true, 0, &after), IDA_SOLVED);
     assert_true(with.calls >= 2); /* the restart from the start was made */
     assert_int_equal(with.calls, without.calls);
     assert_int_equal(after.nodes, alone.nodes);
@@ -1851,6 +1866,50 @@ static void test_a_restart_from_the_start_leaves_the_search_where_it_was(void **
     assert_true(search_walk_pushes_solve(&f.board, &f.start, after.path, after.length));
     ida_result_free(&alone);
     ida_result_free(&after);
+    solver_distances_free(&distances);
+    fixture_free(&f);
+}
+
+/* Two fast searches on one solver_search, as solver.c's search again without the goal-room
+ * macros follows one that ran dry: each numbers its restarts from 1, and the second's
+ * restart from the start has the box moves, whatever the number of restarts the first made
+ * (here an odd one, its restarts all from its states). */
+static void test_a_second_search_numbers_its_restarts_afresh(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_file(&f, "xsokoban.xsb", 1);
+    solver_distances distances;
+    assert_true(solver_distances_init(&distances, &f.board));
+    solver_options options = {.mode = SOLVER_FAST,
+                              .disable = SOLVER_NO_TUNNELS | SOLVER_NO_GOAL_ROOM};
+    solver_search search;
+    assert_true(
+        solver_search_init(&search, &f.board, &f.start, &distances, NULL, NULL, NULL, &options));
+    uint16_t start[64];
+    int count = 0;
+    for (int square = 0; square < f.board.size; square++)
+        if (f.start.boxes[square]) start[count++] = (uint16_t)square;
+    stand_in_restart first = {.board = &f.board};
+    set_restarts(&search, &first, false, 0);
+    ida_result found;
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    ida_result_free(&found);
+    assert_int_equal(first.calls % 2, 1); /* an odd number: 9, the last answered */
+    stand_in_restart second = {.board = &f.board, .only_call = 2};
+    set_restarts(&search, &second, true, 0);
+    solver_search_set(&search, start, f.start.player);
+    assert_int_equal(solver_fast_search(&search, NULL, 64 << 20, true, 0, &found), IDA_SOLVED);
+    assert_int_equal(second.calls, 2);
+    assert_int_equal(second.box_moves[0], first.box_moves[0]);
+    assert_false(second.box_moves[0]);
+    assert_true(second.box_moves[1]);
+    assert_int_equal(second.budget, 777); /* from the start */
+    assert_int_equal(second.box_count, count);
+    for (int i = 0; i < count; i++) assert_true(f.start.boxes[second.boxes[i]]);
+    assert_true(search_walk_pushes_solve(&f.board, &f.start, found.path, found.length));
+    ida_result_free(&found);
+    solver_search_free(&search);
     solver_distances_free(&distances);
     fixture_free(&f);
 }
@@ -2078,6 +2137,7 @@ int main(void)
         cmocka_unit_test(test_a_restart_joins_its_rest_to_the_path_that_led_there),
         cmocka_unit_test(test_a_restart_from_the_start_is_the_whole_solution),
         cmocka_unit_test(test_a_restart_from_the_start_leaves_the_search_where_it_was),
+        cmocka_unit_test(test_a_second_search_numbers_its_restarts_afresh),
         cmocka_unit_test(test_the_restart_from_the_start_untangles_the_floor),
     };
     /* The longest (two thirds of the CPU), in two processes beside the rest: cores the
