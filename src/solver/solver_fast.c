@@ -519,11 +519,11 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         solver_search_set(s, solver_store_boxes(&f->store, i), node.player);
         solver_search_key(s); /* the player's reach, which the frozen check reads too */
         if (f->frozen_check && solver_frozen_lost(&f->frozen, s)) continue;
-        /* the start (no parent), which no push has checked: solver_search_start_lost() */
-        if (node.parent == SOLVER_NO_NODE && solver_search_start_lost(s)) continue;
         /* every corral of the state, with the boxes that touch its barrier: the pushes
          * check only the corrals next to the box they move, with the barrier alone, and a
-         * box pushed against a barrier can wedge a corral it is not next to */
+         * box pushed against a barrier can wedge a corral it is not next to; the start (no
+         * parent), which no push has checked, was checked whole by the root bound
+         * (solver_search_start_lost()) before the search was set up */
         if (s->corral_deadlocks && node.parent != SOLVER_NO_NODE &&
             solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
             s->counters.corral_deadlock++;
