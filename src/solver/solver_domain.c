@@ -131,7 +131,7 @@ static bool frozen_off_goal(const solver_search *s)
 
 bool solver_search_start_lost(solver_search *s)
 {
-    if (frozen_off_goal(s)) {
+    if (s->start_freeze && frozen_off_goal(s)) {
         s->counters.frozen++;
         return true;
     }
@@ -651,6 +651,7 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
         .known_argument = options->known_argument,
         .tunnels = !(off & SOLVER_NO_TUNNELS),
         .corrals = !(off & SOLVER_NO_CORRALS),
+        .start_freeze = !(off & SOLVER_NO_DEADLOCKS),
         .corrals_at_push = true,
         .corrals_within = options->mode == SOLVER_OPTIMAL,
         .threshold = IDA_INFINITY,

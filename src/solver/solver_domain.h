@@ -55,8 +55,9 @@ bool solver_search_is_goal(const solver_search *search);
  * two-box deadlock (solver_pairs.h): the state is lost. */
 bool solver_search_pair_lost(const solver_search *search, int square);
 /* True when the current state, a position a search starts from, is proven lost by what
- * the pushes check only for the box they move: every box's two- and three-box deadlocks,
- * and the corrals (solver_corral_deadlock_start()). */
+ * the pushes check only for the box they move: a box frozen off a goal, in a block of any
+ * size (search->start_freeze: not with SOLVER_NO_DEADLOCKS, as the pushes' check), every
+ * box's two- and three-box deadlocks, and the corrals (solver_corral_deadlock_start()). */
 bool solver_search_start_lost(solver_search *search);
 /* True when the current state (bound `h`, key `key`) ends the search: solved, or known to
  * be solvable (search->known). */

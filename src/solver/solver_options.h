@@ -32,7 +32,7 @@ typedef struct solver_progress {
 /* Techniques that can be turned off, to measure what each buys (docs/SOLVER.md). */
 enum {
     SOLVER_NO_TUNNELS = 1,     /* tunnel macros */
-    SOLVER_NO_DEADLOCKS = 2,   /* deadlock_check_push after each push */
+    SOLVER_NO_DEADLOCKS = 2,   /* deadlock_check_push after each push, the start's freeze */
     SOLVER_NO_INERTIA = 4,     /* move ordering: the same box first, then nearer a goal */
     SOLVER_NO_TABLE = 8,       /* the transposition table (unsolvable then never ends) */
     SOLVER_NO_GOAL_ROOM = 16,  /* fast mode: goal-room macros */

@@ -90,6 +90,10 @@ typedef struct solver_search {
     bool tunnels;  /* lengthen pushes through one-way tunnels into macros */
     bool ordering; /* order moves (inertia, then nearer a goal) */
     bool corrals;  /* PI-corral pruning (solver_corral.h) */
+    /* a start with a box frozen off a goal is lost (solver_search_start_lost()): the start's
+     * part of the deadlock check the pushes make with `deadlocks`, off with it
+     * (SOLVER_NO_DEADLOCKS) */
+    bool start_freeze;
     /* corral deadlocks by a small search (solver_corral_deadlock.h); NULL: off */
     struct solver_corral_deadlocks *corral_deadlocks;
     /* make() checks the corrals next to the pushed box (true unless the search checks every

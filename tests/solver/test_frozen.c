@@ -200,6 +200,31 @@ static void test_start_with_a_block_frozen_off_goals_is_lost(void **state)
     fixture_free(&f);
 }
 
+/* SOKOBAN_SOLVER_DISABLE=deadlocks, which measures what the deadlock checks buy, turns the
+ * start's freeze check off with the pushes' (deadlock_check_push()): the start with a block
+ * frozen off goals is not called lost by it. */
+static void test_the_starts_freeze_check_is_off_with_the_deadlocks(void **state)
+{
+    (void)state;
+    fixture f;
+    solver_board_from_text(&f.level, "#########\n"
+                                     "#       #\n"
+                                     "# $$$   #\n"
+                                     "# $** . #\n"
+                                     "# *** . #\n"
+                                     "#  ..  @#\n"
+                                     "#########\n");
+    solver_options options = {.mode = SOLVER_FAST,
+                              .disable = SOLVER_NO_DEADLOCKS | SOLVER_NO_CORRAL_DEADLOCKS};
+    assert_true(solver_search_init(&f.search, &f.level.board, &f.level.start, &f.level.distances,
+                                   NULL, NULL, NULL, &options));
+    assert_true(solver_frozen_init(&f.frozen, &f.level.board, &f.level.distances));
+    assert_true(start_frozen_off_goal(&f)); /* the check itself still says so */
+    assert_false(solver_search_start_lost(&f.search));
+    assert_int_equal(f.search.counters.frozen, 0);
+    fixture_free(&f);
+}
+
 /* Over random walks of pushes on Microban I 1-60, every position called lost is: the
  * exhaustive search with no deadlock knowledge finds no solution there. */
 static void test_every_position_called_lost_is_unsolvable(void **state)
@@ -388,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_frozen_box_that_leaves_the_way_open_is_not_lost),
         cmocka_unit_test(test_position_without_frozen_boxes_is_not_checked),
         cmocka_unit_test(test_start_with_a_block_frozen_off_goals_is_lost),
+        cmocka_unit_test(test_the_starts_freeze_check_is_off_with_the_deadlocks),
         cmocka_unit_test(test_optimal_mode_cuts_the_push_that_freezes_a_goal_box),
         cmocka_unit_test(test_a_push_beyond_the_threshold_waits_for_the_check),
         cmocka_unit_test(test_every_position_called_lost_is_unsolvable),
