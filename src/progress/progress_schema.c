@@ -246,7 +246,8 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
         status = PROGRESS_SCHEMA_ERROR;
     } else if (version > PROGRESS_SCHEMA_VERSION) {
         status = PROGRESS_SCHEMA_NEWER;
-    } else if (version == 0 && has_tables(db)) {
+    } else if (version < 0 || (version == 0 && has_tables(db))) {
+        /* no version of ours is negative (the migrations are numbered from 1) */
         status = PROGRESS_SCHEMA_FOREIGN;
     } else if (version == 0 && to == PROGRESS_SCHEMA_VERSION) {
         if (sqlite3_exec(db, new_database, NULL, NULL, NULL) != SQLITE_OK)

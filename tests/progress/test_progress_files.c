@@ -598,6 +598,24 @@ static void test_a_large_old_progress_arrives_whole(void **state)
 #define WITH_DIRECTORY(test) \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
+/* A negative user_version is no version of ours (another program set it): the database
+ * is left alone, never migrated from a migration before the first (an array read out of
+ * bounds, its pointer run as SQL, until 2026-12-07). */
+static void test_database_of_a_negative_version_is_left_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = -5", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    progress *p = open_expecting(f, "another program's database");
+    assert_false(progress_saving(p));
+    progress_close(p);
+    assert_int_equal(query_number(progress_test_path(f, "progress.db"), "PRAGMA user_version"),
+                     -5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -607,6 +625,7 @@ int main(void)
         WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
         WITH_DIRECTORY(test_another_programs_database_is_left_alone),
         WITH_DIRECTORY(test_database_of_a_newer_version_is_left_alone),
+        WITH_DIRECTORY(test_database_of_a_negative_version_is_left_alone),
         WITH_DIRECTORY(test_damaged_database_is_set_aside_and_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
