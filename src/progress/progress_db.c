@@ -258,13 +258,28 @@ static const char *on_conflict(const char *table)
     return " ON CONFLICT DO NOTHING";
 }
 
+/* True when `name` is a table in `old` (not a view: reading one would run what the file
+ * says, without end for a recursive one). */
+static bool is_table(sqlite3 *old, const char *name)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(old, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", -1,
+                           &statement, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(statement, 1, name, -1, SQLITE_STATIC);
+    bool table = sqlite3_step(statement) == SQLITE_ROW;
+    sqlite3_finalize(statement);
+    return table;
+}
+
 /* Copies, row by row, every table of the database `old` into `db` (on_conflict() says what
- * a row of a key already there does); a row that cannot be read ends its table. Returns the
- * rows copied. */
+ * a row of a key already there does); a row that cannot be read ends its table, and a name
+ * of ours that is not a table there is passed over. Returns the rows copied. */
 static long copy_rows(sqlite3 *db, sqlite3 *old)
 {
     long copied = 0;
     for (const char *const *table = progress_schema_tables; *table; table++) {
+        if (!is_table(old, *table)) continue;
         char sql[1024];
         snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
         sqlite3_stmt *select;

@@ -220,6 +220,22 @@ static bool has_tables(sqlite3 *db)
     return any;
 }
 
+/* True when the database holds a view or a trigger, which sokoban never makes: a query of
+ * ours on a view, or a write of ours that fires a trigger, would run what the file says
+ * (without end, for a recursive one). False when it cannot tell (a lock held past the busy
+ * timeout says nothing of the file). */
+static bool has_views_or_triggers(sqlite3 *db)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT 1 FROM sqlite_master WHERE type IN ('view', 'trigger') LIMIT 1",
+                           -1, &statement, NULL) != SQLITE_OK)
+        return false;
+    bool any = sqlite3_step(statement) == SQLITE_ROW;
+    sqlite3_finalize(statement);
+    return any;
+}
+
 /* Runs the migrations after `from` up to `to` and sets the version, inside a transaction. */
 static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *error,
                                       size_t error_size)
@@ -230,7 +246,7 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
     int current = 0;
     if (user_version(db, &current) == SQLITE_OK && current == to) {
         if (found) *found = current;
-        return PROGRESS_SCHEMA_OK;
+        return has_views_or_triggers(db) ? PROGRESS_SCHEMA_FOREIGN : PROGRESS_SCHEMA_OK;
     }
     /* A migration rebuilds tables: dropping one must not cascade (a no-op inside a
      * transaction, so before it). */
@@ -246,7 +262,7 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
         status = PROGRESS_SCHEMA_ERROR;
     } else if (version > PROGRESS_SCHEMA_VERSION) {
         status = PROGRESS_SCHEMA_NEWER;
-    } else if (version < 0 || (version == 0 && has_tables(db))) {
+    } else if (version < 0 || (version == 0 && has_tables(db)) || has_views_or_triggers(db)) {
         /* no version of ours is negative (the migrations are numbered from 1) */
         status = PROGRESS_SCHEMA_FOREIGN;
     } else if (version == 0 && to == PROGRESS_SCHEMA_VERSION) {

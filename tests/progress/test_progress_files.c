@@ -616,6 +616,67 @@ static void test_database_of_a_negative_version_is_left_alone(void **state)
                      -5);
 }
 
+/* A database of our version with a trigger (or a view), which sokoban never makes, is
+ * left alone: a write of ours would fire it and run what the file says (a recursive one
+ * without end: the game hung at its first save). */
+static void test_database_with_a_trigger_is_left_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "CREATE TRIGGER t AFTER INSERT ON level BEGIN "
+                                  "DELETE FROM collection; END",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    progress *p = open_expecting(f, "another program's database");
+    assert_false(progress_saving(p));
+    progress_close(p);
+    assert_int_equal(query_number(progress_test_path(f, "progress.db"),
+                                  "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'"),
+                     1);
+}
+
+/* A damaged database whose `collection` is a view: the salvage passes it over, reading the
+ * tables only (reading a view runs what the file says: a recursive one without end). */
+static void test_salvage_reads_no_view(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    char lurd[2001];
+    memset(lurd, 'l', sizeof lurd - 1);
+    lurd[sizeof lurd - 1] = '\0';
+    for (int i = 1; i <= 300; i++) assert_true(progress_set_unfinished(p, (progress_key)i, lurd));
+    progress_close(p);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DROP TABLE collection;"
+                                  "CREATE VIEW collection AS SELECT '/a.xsb' AS path, 3 AS level,"
+                                  " 1.0 AS played",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    int fd = open(progress_test_path(f, "progress.db"), O_WRONLY);
+    assert_true(fd >= 0);
+    char garbage[4096];
+    memset(garbage, 0x5a, sizeof garbage);
+    assert_int_equal(pwrite(fd, garbage, sizeof garbage, 79 * 4096), (ssize_t)sizeof garbage);
+    close(fd);
+
+    p = open_expecting(f, "was damaged; it was set aside as");
+    assert_true(progress_saving(p));
+    const char *path;
+    int level;
+    assert_false(progress_last(p, &path, &level));
+    int kept = 0;
+    for (int i = 1; i <= 300; i++) kept += progress_get(p, (progress_key)i) != NULL;
+    assert_true(kept > 0); /* the tables are read */
+    progress_close(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -626,6 +687,8 @@ int main(void)
         WITH_DIRECTORY(test_another_programs_database_is_left_alone),
         WITH_DIRECTORY(test_database_of_a_newer_version_is_left_alone),
         WITH_DIRECTORY(test_database_of_a_negative_version_is_left_alone),
+        WITH_DIRECTORY(test_database_with_a_trigger_is_left_alone),
+        WITH_DIRECTORY(test_salvage_reads_no_view),
         WITH_DIRECTORY(test_damaged_database_is_set_aside_and_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
