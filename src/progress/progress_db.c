@@ -272,6 +272,25 @@ static bool is_table(sqlite3 *old, const char *name)
     return table;
 }
 
+/* Appends `before` and the column name `name` quoted as an identifier to `sql` (`used` of
+ * its `size` bytes taken): a name is the damaged file's text, never SQL of its own (one that
+ * closed the column list and added a recursive SELECT filled the disk). Returns the bytes
+ * taken, `size` when it does not fit or `name` is NULL (out of memory). */
+static size_t append_name(char *sql, size_t size, size_t used, const char *before,
+                          const char *name)
+{
+    if (!name) return size;
+    used += (size_t)snprintf(sql + used, size - used, "%s\"", before);
+    for (; *name && used + 2 < size; name++) {
+        if (*name == '"') sql[used++] = '"';
+        sql[used++] = *name;
+    }
+    if (*name || used + 2 > size) return size;
+    sql[used++] = '"';
+    sql[used] = '\0';
+    return used;
+}
+
 /* Copies, row by row, every table of the database `old` into `db` (on_conflict() says what
  * a row of a key already there does); a row that cannot be read ends its table, and a name
  * of ours that is not a table there is passed over. Returns the rows copied. */
@@ -287,8 +306,7 @@ static long copy_rows(sqlite3 *db, sqlite3 *old)
         int columns = sqlite3_column_count(select);
         size_t used = (size_t)snprintf(sql, sizeof sql, "INSERT INTO %s (", *table);
         for (int c = 0; c < columns && used < sizeof sql; c++)
-            used += (size_t)snprintf(sql + used, sizeof sql - used, "%s%s", c ? ", " : "",
-                                     sqlite3_column_name(select, c));
+            used = append_name(sql, sizeof sql, used, c ? ", " : "", sqlite3_column_name(select, c));
         for (int c = 0; c < columns && used < sizeof sql; c++)
             used += (size_t)snprintf(sql + used, sizeof sql - used, "%s", c ? ", ?" : ") VALUES (?");
         if (used < sizeof sql)

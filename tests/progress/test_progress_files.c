@@ -677,6 +677,51 @@ static void test_salvage_reads_no_view(void **state)
     progress_close(p);
 }
 
+/* A damaged database whose `level` table has a column whose name reads as SQL: the salvage
+ * copies by the name quoted, so the name runs nothing (one closing the column list and
+ * adding a recursive SELECT filled the disk without end; this one adds level 7). */
+static void test_salvage_runs_no_column_name(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DROP TABLE best; DROP TABLE snapshot; DROP TABLE imported;"
+                                  "DROP TABLE level;"
+                                  "CREATE TABLE level (\"key) SELECT 7 --\");"
+                                  "INSERT INTO level VALUES (1);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    char path[2001];
+    memset(path, 'p', sizeof path - 1);
+    path[sizeof path - 1] = '\0';
+    sqlite3_stmt *insert;
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "INSERT INTO collection (path, level) VALUES (? || ?, 1)",
+                                        -1, &insert, NULL),
+                     SQLITE_OK);
+    for (int i = 1; i <= 300; i++) {
+        sqlite3_bind_int(insert, 1, i);
+        sqlite3_bind_text(insert, 2, path, -1, SQLITE_STATIC);
+        assert_int_equal(sqlite3_step(insert), SQLITE_DONE);
+        sqlite3_reset(insert);
+    }
+    sqlite3_finalize(insert);
+    sqlite3_close(db);
+    int fd = open(progress_test_path(f, "progress.db"), O_WRONLY);
+    assert_true(fd >= 0);
+    char garbage[4096];
+    memset(garbage, 0x5a, sizeof garbage);
+    assert_int_equal(pwrite(fd, garbage, sizeof garbage, 79 * 4096), (ssize_t)sizeof garbage);
+    close(fd);
+
+    progress *p = open_expecting(f, "was damaged; it was set aside as");
+    assert_true(progress_saving(p));
+    assert_null(progress_get(p, 7));
+    progress_close(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -689,6 +734,7 @@ int main(void)
         WITH_DIRECTORY(test_database_of_a_negative_version_is_left_alone),
         WITH_DIRECTORY(test_database_with_a_trigger_is_left_alone),
         WITH_DIRECTORY(test_salvage_reads_no_view),
+        WITH_DIRECTORY(test_salvage_runs_no_column_name),
         WITH_DIRECTORY(test_damaged_database_is_set_aside_and_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
