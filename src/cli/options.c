@@ -90,7 +90,7 @@ const cli_option_row cli_option_rows[] = {
      .field = FIELD(level),
      .taken_by = BY(PLAY) | BY(HINT) | BY(VERIFY) | BY(DEADLOCKS) | BY(SOLVE) | BY(OPTIMIZE),
      .wants = "a level number from 1",
-     .bad = "a level number from 1",
+     .bad = "a level number",
      .help = "the level to verify, analyse or solve (default 1), or to\n"
              "play (default: where you left off)"},
     {.name = "collection",
@@ -128,7 +128,7 @@ const cli_option_row cli_option_rows[] = {
      .field = FIELD(node_limit),
      .taken_by = BY(SOLVE) | BY(OPTIMIZE) | BY(TILES) | BY(TILES_FILE),
      .wants = "a number of nodes",
-     .bad = "a positive whole number",
+     .bad = "a whole number of nodes",
      .help = "with --solve and --optimize: node limit per level (default\n"
              "none); at most N nodes are looked at, in both modes\n"
              "(--time and --nodes also limit each --tiles puzzle;\n"
@@ -141,7 +141,7 @@ const cli_option_row cli_option_rows[] = {
      .field = FIELD(memory_bytes),
      .taken_by = BY(HINT) | BY(SOLVE) | BY(OPTIMIZE),
      .wants = "a size in MiB",
-     .bad = "a size in MiB from 1",
+     .bad = "a size in MiB",
      .help = "with --solve, --hint and --optimize: memory per level for\n"
              "the transposition table (optimal) or the stored states (fast)\n"
              "(default: fast 1024 for each search thread, at most a quarter\n"
@@ -166,7 +166,7 @@ const cli_option_row cli_option_rows[] = {
      .field = FIELD(threads),
      .taken_by = BY(SOLVE),
      .wants = "a number of threads",
-     .bad = "a number from 1 to 64",
+     .bad = "a number",
      .help = "with --solve: searches at once on each level (fast mode:\n"
              "different strategies, the first answer wins; they share\n"
              "--memory and --nodes; with 1, a search that fills --memory\n"
@@ -493,8 +493,15 @@ int cli_parse(int argc, char **argv, cli_command *command)
             modes_given++;
         }
         if (!store_value(row, optarg, command)) {
+            /* a whole number names its bounds, from the row, as --time names its limit */
             char message[128];
-            snprintf(message, sizeof message, "--%s wants %s", row->name, row->bad);
+            bool whole = row->kind == CLI_VALUE_INT || row->kind == CLI_VALUE_COUNT ||
+                         row->kind == CLI_VALUE_MIB;
+            if (whole)
+                snprintf(message, sizeof message, "--%s wants %s from %lld to %lld", row->name,
+                         row->bad, row->low, row->high);
+            else
+                snprintf(message, sizeof message, "--%s wants %s", row->name, row->bad);
             return usage_error(message, optarg);
         }
     }

@@ -53,7 +53,8 @@ typedef struct cli_option_row {
     cli_mode starts;     /* the mode this option starts, or CLI_MODE_PLAY for none */
     unsigned taken_by;   /* not a mode: the CLI_TAKEN_BY bits of the modes that take it */
     const char *wants;   /* given without its value: "--level wants a value (WANTS)" */
-    const char *bad;     /* a bad value: "--level wants BAD: VALUE" */
+    const char *bad;     /* a bad value: "--level wants BAD: VALUE" ("BAD from LOW to HIGH"
+                          * for a whole number) */
     const char *help;    /* --help's text; lines after the first start with '\n' */
 } cli_option_row;
 

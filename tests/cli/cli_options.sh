@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli_options.sh - the command line's own rules: -h, an option without its value, "--" ending
-# the options, the named limit of --time, a repeated option, --verify's @- and the total
-# line of --solve --all; --help and the man page within 80 columns.
+# the options, the named limit of --time and the bounds of a whole number, a repeated option,
+# --verify's @- and the total line of --solve --all; --help and the man page within 80
+# columns.
 # Usage: cli_options.sh SOKOBAN LEVELS_DIR
 set -u
 sokoban=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # the tests below change directory
@@ -99,6 +100,20 @@ expect_status "--time 1e7 is taken" 0
 run --hint-time 0
 expect_status "--hint-time 0" 2
 said "--hint-time 0" "at most 10000000"
+
+# a whole number names its bounds (a value above them was told "from 1" alone)
+run --solve "$levels/tutorial.xsb" --memory 99999999999
+expect_status "--memory 99999999999" 2
+said "--memory 99999999999" "--memory wants a size in MiB from 1 to 1048576: 99999999999"
+run --solve "$levels/tutorial.xsb" --level 1000001
+expect_status "--level 1000001" 2
+said "--level 1000001" "--level wants a level number from 1 to 1000000: 1000001"
+run --solve "$levels/tutorial.xsb" --nodes 0
+expect_status "--nodes 0" 2
+said "--nodes 0" "--nodes wants a whole number of nodes from 1 to 4611686018427387904: 0"
+run --solve "$levels/tutorial.xsb" --threads 65
+expect_status "--threads 65" 2
+said "--threads 65" "--threads wants a number from 1 to 64: 65"
 
 # a repeated option is refused, naming it
 run --solve "$levels/tutorial.xsb" --time 3 --time 4
