@@ -201,12 +201,12 @@ static int proven_by(const deadlock_table *table, const board *board, solver_sea
         solver_search_set(s, s->box_square_scratch, sample.from); /* the player pushed */
         solver_search_key(s);
         solver_corral_deadlocks *c = s->corral_deadlocks;
-        part = solver_search_bound(s) >= IDA_INFINITY  ? BY_MATCHING
-               : solver_frozen_lost(frozen, s)         ? BY_FROZEN
-               : any_pair_lost(s)                      ? BY_PAIRS
-               : solver_corral_deadlock_anywhere(c, s) ? BY_EVERY_CORRAL
-               : solver_corral_deadlock_start(c, s)    ? BY_ONE_TOUCHING
-                                                       : PARTS;
+        part = solver_search_bound(s) >= IDA_INFINITY       ? BY_MATCHING
+               : solver_frozen_lost(frozen, s)              ? BY_FROZEN
+               : any_pair_lost(s)                           ? BY_PAIRS
+               : solver_corral_deadlock_anywhere(c, s)      ? BY_EVERY_CORRAL
+               : solver_corral_deadlock_each_touching(c, s) ? BY_ONE_TOUCHING
+                                                            : PARTS;
     }
     boxes[sample.to] = 0;
     boxes[sample.from] = 1;

@@ -681,7 +681,7 @@ bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_se
     return any_corral_lost(c, s, TOUCHING);
 }
 
-bool solver_corral_deadlock_start(solver_corral_deadlocks *c, const solver_search *s)
+bool solver_corral_deadlock_each_touching(solver_corral_deadlocks *c, const solver_search *s)
 {
     return any_corral_lost(c, s, EACH_TOUCHING);
 }

@@ -156,17 +156,16 @@ bool solver_corral_deadlock(solver_corral_deadlocks *c, const solver_search *sea
 /* True when any corral of the search's current state is proven lost: those next to every
  * box, each searched with its barrier alone and then, unproven, with the boxes that touch
  * the barrier too (a box wedged against it can freeze a barrier box pushed into the
- * corral). For each state the fast mode expands (a push checks only the corrals next to
- * its box). The player's reach must be computed. */
+ * corral). For each state the optimal mode makes within its threshold (a push checks only
+ * the corrals next to its box). The player's reach must be computed. */
 bool solver_corral_deadlock_anywhere(solver_corral_deadlocks *c, const solver_search *search);
 
-/* The same for the position a search starts from, which no push has checked (a position
- * from the middle of a game may be lost by a corral already), with one more try for each
- * corral that the search with all the touching boxes leaves unproven at its node limit: the
- * barrier with each box that touches it, one at a time. A corral is often wedged by a
- * single box. The fast mode's expanded states are checked without these searches (they
- * cost it levels at time limits, docs/SOLVER.md). */
-bool solver_corral_deadlock_start(solver_corral_deadlocks *c, const solver_search *search);
+/* The same, with one more try for each corral that the search with all the touching boxes
+ * leaves unproven at its node limit: the barrier with each box that touches it, one at a
+ * time (a corral is often wedged by a single box). For the position a search starts from,
+ * which no push has checked (a position from the middle of a game may be lost by a corral
+ * already), and for each state the fast mode expands (docs/SOLVER.md, section 11). */
+bool solver_corral_deadlock_each_touching(solver_corral_deadlocks *c, const solver_search *search);
 
 /* The most stuck boxes searched (more: not looked at), and the states of their first search
  * (Festival's 500; one asked about often is searched again with more, as a corral is). */

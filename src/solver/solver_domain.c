@@ -142,7 +142,7 @@ bool solver_search_start_lost(solver_search *s)
             return true;
         }
     }
-    if (s->corral_deadlocks && solver_corral_deadlock_start(s->corral_deadlocks, s)) {
+    if (s->corral_deadlocks && solver_corral_deadlock_each_touching(s->corral_deadlocks, s)) {
         s->counters.corral_deadlock++;
         return true;
     }

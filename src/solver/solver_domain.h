@@ -57,7 +57,8 @@ bool solver_search_pair_lost(const solver_search *search, int square);
 /* True when the current state, a position a search starts from, is proven lost by what
  * the pushes check only for the box they move: a box frozen off a goal, in a block of any
  * size (search->start_freeze: not with SOLVER_NO_DEADLOCKS, as the pushes' check), every
- * box's two- and three-box deadlocks, and the corrals (solver_corral_deadlock_start()). */
+ * box's two- and three-box deadlocks, and the corrals
+ * (solver_corral_deadlock_each_touching()). */
 bool solver_search_start_lost(solver_search *search);
 /* True when the current state (bound `h`, key `key`) ends the search: solved, or known to
  * be solvable (search->known). */

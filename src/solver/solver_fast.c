@@ -519,13 +519,13 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         solver_search_set(s, solver_store_boxes(&f->store, i), node.player);
         solver_search_key(s); /* the player's reach, which the frozen check reads too */
         if (f->frozen_check && solver_frozen_lost(&f->frozen, s)) continue;
-        /* every corral of the state, with the boxes that touch its barrier: the pushes
-         * check only the corrals next to the box they move, with the barrier alone, and a
-         * box pushed against a barrier can wedge a corral it is not next to; the start (no
-         * parent), which no push has checked, was checked whole by the root bound
-         * (solver_search_start_lost()) before the search was set up */
+        /* every corral of the state, with the boxes that touch its barrier, then each of
+         * them alone: the pushes check only the corrals next to the box they move, with the
+         * barrier alone, and a box pushed against a barrier can wedge a corral it is not
+         * next to; the start (no parent), which no push has checked, was checked whole by
+         * the root bound (solver_search_start_lost()) before the search was set up */
         if (s->corral_deadlocks && node.parent != SOLVER_NO_NODE &&
-            solver_corral_deadlock_anywhere(s->corral_deadlocks, s)) {
+            solver_corral_deadlock_each_touching(s->corral_deadlocks, s)) {
             s->counters.corral_deadlock++;
             continue;
         }

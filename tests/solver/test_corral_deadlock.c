@@ -204,7 +204,7 @@ static void test_one_box_touching_the_barrier_is_searched_when_all_are_too_many(
     assert_false(solver_corral_deadlock(&f.checks, &f.search, square_at(&f.board, 5, 4)));
     assert_false(solver_corral_deadlock_anywhere(&f.checks, &f.search));
     assert_int_equal(f.checks.counters.deadlocks, 0);
-    assert_true(solver_corral_deadlock_start(&f.checks, &f.search));
+    assert_true(solver_corral_deadlock_each_touching(&f.checks, &f.search));
     assert_int_equal(f.checks.counters.one_touching_lost, 1);
     assert_int_equal(f.checks.counters.deadlocks, 1);
     /* and the whole solver, without the proof, agrees; with it, both modes answer at once */
@@ -279,7 +279,7 @@ static void test_check_of_every_corral_gives_up_when_told_to_stop(void **state)
     (void)state;
     fixture f;
     fixture_from_text(&f, checkerboard_text());
-    assert_false(solver_corral_deadlock_start(&f.checks, &f.search));
+    assert_false(solver_corral_deadlock_each_touching(&f.checks, &f.search));
     uint64_t whole = f.checks.counters.nodes, corrals = f.checks.counters.checks;
     fixture_free(&f);
 
@@ -287,7 +287,7 @@ static void test_check_of_every_corral_gives_up_when_told_to_stop(void **state)
     atomic_bool cancel = true;
     solver_stop stop = {.cancel = &cancel};
     f.checks.stop = &stop;
-    assert_false(solver_corral_deadlock_start(&f.checks, &f.search));
+    assert_false(solver_corral_deadlock_each_touching(&f.checks, &f.search));
     print_message("the start's check: %llu corrals, %llu pushes; told to stop, %llu and %llu\n",
                   (unsigned long long)corrals, (unsigned long long)whole,
                   (unsigned long long)f.checks.counters.checks,
