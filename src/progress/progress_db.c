@@ -291,9 +291,26 @@ static size_t append_name(char *sql, size_t size, size_t used, const char *befor
     return used;
 }
 
+/* True when the new database's table `table` has a column `name`. */
+static bool has_column(sqlite3 *db, const char *table, const char *name)
+{
+    sqlite3_stmt *statement;
+    if (!name ||
+        sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?1, 'main') WHERE name = ?2", -1,
+                           &statement, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(statement, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, 2, name, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(statement) == SQLITE_ROW;
+    sqlite3_finalize(statement);
+    return found;
+}
+
 /* Copies, row by row, every table of the database `old` into `db` (on_conflict() says what
  * a row of a key already there does); a row that cannot be read ends its table, and a name
- * of ours that is not a table there is passed over. Returns the rows copied. */
+ * of ours that is not a table there is passed over. A column the new table lacks (one added
+ * or renamed by hand) is left out, so that the table's rows still come; a row then short of
+ * a column the schema needs is not copied. Returns the rows copied. */
 static long copy_rows(sqlite3 *db, sqlite3 *old)
 {
     long copied = 0;
@@ -303,25 +320,33 @@ static long copy_rows(sqlite3 *db, sqlite3 *old)
         snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
         sqlite3_stmt *select;
         if (sqlite3_prepare_v2(old, sql, -1, &select, NULL) != SQLITE_OK) continue;
-        int columns = sqlite3_column_count(select);
-        size_t used = (size_t)snprintf(sql, sizeof sql, "INSERT INTO %s (", *table);
-        for (int c = 0; c < columns && used < sizeof sql; c++)
-            used = append_name(sql, sizeof sql, used, c ? ", " : "", sqlite3_column_name(select, c));
-        for (int c = 0; c < columns && used < sizeof sql; c++)
+        int columns = sqlite3_column_count(select), taken = 0;
+        int *take = malloc((size_t)(columns > 0 ? columns : 1) * sizeof *take);
+        size_t used =
+            take ? (size_t)snprintf(sql, sizeof sql, "INSERT INTO %s (", *table) : sizeof sql;
+        for (int c = 0; c < columns && used < sizeof sql; c++) {
+            const char *name = sqlite3_column_name(select, c);
+            if (!has_column(db, *table, name)) continue;
+            used = append_name(sql, sizeof sql, used, taken ? ", " : "", name);
+            take[taken++] = c;
+        }
+        for (int c = 0; c < taken && used < sizeof sql; c++)
             used += (size_t)snprintf(sql + used, sizeof sql - used, "%s", c ? ", ?" : ") VALUES (?");
         if (used < sizeof sql)
             used += (size_t)snprintf(sql + used, sizeof sql - used, ")%s", on_conflict(*table));
         sqlite3_stmt *insert = NULL;
-        if (used < sizeof sql && sqlite3_prepare_v2(db, sql, -1, &insert, NULL) == SQLITE_OK) {
+        if (taken > 0 && used < sizeof sql &&
+            sqlite3_prepare_v2(db, sql, -1, &insert, NULL) == SQLITE_OK) {
             while (sqlite3_step(select) == SQLITE_ROW) {
-                for (int c = 0; c < columns; c++)
-                    sqlite3_bind_value(insert, c + 1, sqlite3_column_value(select, c));
+                for (int c = 0; c < taken; c++)
+                    sqlite3_bind_value(insert, c + 1, sqlite3_column_value(select, take[c]));
                 if (sqlite3_step(insert) == SQLITE_DONE && sqlite3_changes(db) > 0) copied++;
                 sqlite3_reset(insert);
             }
         }
         sqlite3_finalize(insert);
         sqlite3_finalize(select);
+        free(take);
     }
     return copied;
 }
@@ -545,11 +570,19 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
                     file, why);
         return NULL;
     }
+    /* what a file that opens and reads lacks of ours (a table dropped or altered by hand,
+     * which would fail every save): damaged too */
+    char lacks[160] = "";
     if (looks_sound(db)) {
         db = prepare(db, file, message, message_size);
-        if (db) finish_repairs_cut_short(db, file, message, message_size);
-        return db;
+        if (db && progress_schema_intact(db, lacks, sizeof lacks)) {
+            finish_repairs_cut_short(db, file, message, message_size);
+            return db;
+        }
+        if (!db) return NULL;
     }
+    char why_damaged[200] = "";
+    if (lacks[0]) snprintf(why_damaged, sizeof why_damaged, " (%s)", lacks);
 
     /* Damaged: set it aside and start a new one with what can be read. Its write lock is held
      * from before it is set aside until its rows are copied into the new one: a game playing
@@ -583,14 +616,15 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
     }
     if (db && copied >= 0)
         set_message(message, message_size,
-                    "progress: %s was damaged; it was set aside as %s and %ld record%s copied "
+                    "progress: %s was damaged%s; it was set aside as %s and %ld record%s copied "
                     "from it",
-                    file, aside ? aside : "?", copied, copied == 1 ? " was" : "s were");
+                    file, why_damaged, aside ? aside : "?", copied,
+                    copied == 1 ? " was" : "s were");
     else if (db)
         set_message(message, message_size,
-                    "progress: %s was damaged; it was set aside as %s and nothing could be "
+                    "progress: %s was damaged%s; it was set aside as %s and nothing could be "
                     "copied from it yet (the next start tries again)",
-                    file, aside);
+                    file, why_damaged, aside);
     free(aside);
     return db;
 }

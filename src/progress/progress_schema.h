@@ -41,6 +41,15 @@ progress_schema_status progress_schema_upgrade(sqlite3 *db, int *found, char *er
  * imported and drops one of an unknown kind, as migration 4 does. SQLITE_OK or the error. */
 int progress_schema_mend(sqlite3 *db);
 
+/* True unless `db` (at PROGRESS_SCHEMA_VERSION) lacks something of what a new database
+ * gets: each table of ours, its columns as the schema makes them (name, type, NOT NULL,
+ * default, place in the key) and the rows a new one starts with (the lookup tables'). A
+ * table dropped or altered by hand would make every save fail ("no such table"), so the
+ * caller treats the file as damaged. What differs ("its table best is missing") goes to
+ * `what` (may be NULL; "" when intact). True also when it cannot tell (out of memory): a
+ * sound database is never set aside for that. */
+bool progress_schema_intact(sqlite3 *db, char *what, size_t what_size);
+
 /* Runs migrations 1..`version` only: a database as that version of sokoban made it (for the
  * migration tests). */
 progress_schema_status progress_schema_create_version(sqlite3 *db, int version);

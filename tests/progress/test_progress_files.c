@@ -1,6 +1,7 @@
 /* test_progress_files.c - the progress database as a file: links and files not ours left
  * alone, a damaged database set aside and salvaged, migrations from the first schema, and the
- * one-time import of an old progress.txt (issue 13, storage items 1, 2 and 5). */
+ * one-time import of an old progress.txt (issue 13, storage items 1, 2 and 5); a database
+ * of our version whose tables were dropped or altered is damaged too. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -428,11 +429,15 @@ static void test_a_new_database_has_the_schema_migrations_make(void **state)
     assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
     assert_int_equal(progress_schema_upgrade(db, NULL, NULL, 0), PROGRESS_SCHEMA_OK);
     schema_text(db, fresh, sizeof fresh);
+    char what[160];
+    assert_true(progress_schema_intact(db, what, sizeof what)); /* its lines follow the schema */
+    assert_string_equal(what, "");
     sqlite3_close(db);
     assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
     assert_int_equal(progress_schema_create_version(db, 1), PROGRESS_SCHEMA_OK);
     assert_int_equal(progress_schema_upgrade(db, NULL, NULL, 0), PROGRESS_SCHEMA_OK);
     schema_text(db, migrated, sizeof migrated);
+    assert_true(progress_schema_intact(db, what, sizeof what));
     sqlite3_close(db);
     assert_string_equal(fresh, migrated);
     assert_non_null(strstr(fresh, "version 6"));
@@ -722,6 +727,97 @@ static void test_salvage_runs_no_column_name(void **state)
     progress_close(p);
 }
 
+/* Runs `sql` on the progress database, closed by the game. */
+static void alter_database(const progress_test_dir *f, const char *sql)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+/* A database of our version whose table `best` was dropped by hand: it is damaged (every
+ * save of a best said "no such table: best", and the game opened as saving), so it is set
+ * aside at open, told once, and its other rows come into a new one. */
+static void test_database_without_a_table_of_ours_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    assert_true(progress_set_last(p, "/a.xsb", 3));
+    progress_close(p);
+    alter_database(f, "DROP TABLE best");
+
+    p = open_expecting(f, "was damaged (its table best is missing); it was set aside as");
+    assert_true(progress_saving(p));
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+    const progress_record *record = progress_get(p, 5);
+    assert_non_null(record);
+    assert_string_equal(record->unfinished, "rRl");
+    const char *path;
+    int level;
+    assert_true(progress_last(p, &path, &level));
+    assert_string_equal(path, "/a.xsb");
+    assert_int_equal(level, 3);
+    assert_true(progress_record_solution(p, 5, "R", 1, 1));
+    char why[256];
+    assert_false(progress_unsaved(p, why, sizeof why));
+    progress_close(p);
+    p = progress_test_open(f); /* intact now: nothing to say */
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+}
+
+/* A table of ours with a column renamed by hand (so one of ours is gone) is damaged too;
+ * its rows come into the new table, the column the file lacks taking its default. */
+static void test_table_with_a_column_gone_is_salvaged_keeping_its_rows(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_last(p, "/a.xsb", 3));
+    assert_true(progress_set_last(p, "/b.xsb", 4));
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    progress_close(p);
+    alter_database(f, "ALTER TABLE collection RENAME COLUMN played TO when_played;"
+                      "ALTER TABLE level DROP COLUMN unfinished_hint_from");
+
+    p = open_expecting(f, "was damaged (its table ");
+    assert_true(progress_saving(p));
+    assert_int_equal(progress_collection_level(p, "/a.xsb"), 3);
+    assert_int_equal(progress_collection_level(p, "/b.xsb"), 4);
+    assert_non_null(progress_get(p, 5));
+    assert_true(progress_set_last(p, "/c.xsb", 1));
+    char why[256];
+    assert_false(progress_unsaved(p, why, sizeof why));
+    progress_close(p);
+}
+
+/* The lookup tables' rows are part of the schema: a best names its origin, so a database
+ * that lost the optimizer's origin fails that save, and is damaged. */
+static void test_lookup_table_without_its_rows_is_damaged(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    alter_database(f, "DELETE FROM origin WHERE origin = 3");
+    progress *p = open_expecting(f, "was damaged (its table origin has rows");
+    assert_true(progress_saving(p));
+    progress_close(p);
+}
+
+/* A sound database says nothing of its schema: opening it twice sets nothing aside. */
+static void test_intact_database_is_not_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    progress *p = open_expecting(f, "");
+    progress_close(p);
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_string_equal(message, "");
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db."), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -736,6 +832,10 @@ int main(void)
         WITH_DIRECTORY(test_salvage_reads_no_view),
         WITH_DIRECTORY(test_salvage_runs_no_column_name),
         WITH_DIRECTORY(test_damaged_database_is_set_aside_and_salvaged),
+        WITH_DIRECTORY(test_database_without_a_table_of_ours_is_salvaged),
+        WITH_DIRECTORY(test_table_with_a_column_gone_is_salvaged_keeping_its_rows),
+        WITH_DIRECTORY(test_lookup_table_without_its_rows_is_damaged),
+        WITH_DIRECTORY(test_intact_database_is_not_set_aside),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
