@@ -94,7 +94,13 @@ char *utf8_from_latin1(const char *text, size_t length, size_t *out_length)
 
 bool utf8_is_control(unsigned code)
 {
-    return code < 0x20 || (code >= 0x7F && code < 0xA0);
+    return code < 0x20 || (code >= 0x7F && code < 0xA0) || utf8_is_bidi_control(code);
+}
+
+bool utf8_is_bidi_control(unsigned code)
+{
+    return code == 0x061C || code == 0x200E || code == 0x200F ||
+           (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
 }
 
 unsigned utf8_shown_as(unsigned code)

@@ -4,7 +4,8 @@
  * when it is read). The list, the status line and `--list` pad and cut them by the columns
  * they take on screen, not by bytes: a wide (East Asian) character takes two, a combining
  * mark none. A level file may put control characters in that text (a tab, a form feed,
- * U+0080 to U+009F from a Latin-1 file): the one rule for them, utf8_shown_as(), is that
+ * U+0080 to U+009F from a Latin-1 file, a bidirectional override such as U+202E): the one
+ * rule for them, utf8_shown_as(), is that
  * they are never shown, so every printer (the screen, the command line's lines, the
  * messages) leaves them out; a tab is shown as one space, since it parts words
  * ("Red<tab>Text" reads "Red Text"). Knows nothing of the locale; the caller decides whether
@@ -31,9 +32,17 @@ int utf8_decode(const char *text, unsigned *code);
  * returns its length, 1 to 4. */
 size_t utf8_encode(unsigned code, char *out);
 
-/* True for a control character (U+0000 to U+001F, U+007F to U+009F): a terminal would act
- * on it (a tab moves the cursor, U+009B starts a command), so text never shows one. */
+/* True for a control character (U+0000 to U+001F, U+007F to U+009F, and the bidirectional
+ * controls of utf8_is_bidi_control()): a terminal would act on it (a tab moves the cursor,
+ * U+009B starts a command, U+202E shows the text after it reversed), so text never shows
+ * one. */
 bool utf8_is_control(unsigned code);
+
+/* True for a Unicode bidirectional formatting character: the embeddings and overrides
+ * U+202A to U+202E, the isolates U+2066 to U+2069, the marks U+200E, U+200F and U+061C. A
+ * title holding one could reorder the text shown after it (the rest of the line, the next
+ * column), so they count as control characters. */
+bool utf8_is_bidi_control(unsigned code);
 
 /* The character a terminal is shown for `code`: a space for a tab, none (0) for any other
  * control character, else `code` itself. Every printer of level-file text goes through it. */

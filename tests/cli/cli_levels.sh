@@ -131,6 +131,28 @@ expect_shown "--hint on the bad level"
 run "$work/control.xsb:2"
 expect_shown "the game on the bad level"
 
+# ---- the bidirectional controls (U+202E right-to-left override, U+2066 left-to-right
+# isolate, U+200F right-to-left mark, U+061C Arabic letter mark) in a title or a collection's
+# name are left out too: U+202E would show the rest of the line reversed
+printf 'Collection: Set\330\234One\n\n; Red\342\200\256Text\342\201\246Tab\342\200\217\n#####\n#@$.#\n#####\n' >"$work/bidi.xsb"
+expect_no_bidi() {
+    if LC_ALL=C grep -q "$(printf '\342\200[\256\217\216\252-\255]\|\342\201[\246-\251]\|\330\234')" \
+        "$work/stdout" "$work/stderr"; then
+        fail "$1 prints a bidirectional control: $(od -c "$work/stdout" "$work/stderr" | head -20)"
+    fi
+}
+run --list "$work/bidi.xsb"
+expect_no_bidi "--list"
+grep -q '^ *1  RedTextTab  *5x3 ' "$work/stdout" || fail "--list bidi: $(cat "$work/stdout")"
+run --verify "$work/bidi.xsb" R
+expect_no_bidi "--verify"
+grep -q '^level 1 (RedTextTab): solved in 1 move, 1 push$' "$work/stdout" ||
+    fail "--verify bidi: $(cat "$work/stdout")"
+run --deadlocks "$work/bidi.xsb"
+expect_no_bidi "--deadlocks"
+grep -q '^SetOne, level 1 (RedTextTab): 5x3, 1 box$' "$work/stdout" ||
+    fail "--deadlocks bidi: $(head -1 "$work/stdout")"
+
 # ---- the size limit is named
 head -c 67108865 /dev/zero | tr '\0' '\n' >"$work/huge.xsb"
 run --list "$work/huge.xsb"

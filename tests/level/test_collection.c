@@ -336,6 +336,38 @@ static void test_control_characters_take_no_column(void **state)
     assert_int_equal(utf8_shown_as(0xE9), 0xE9);
 }
 
+/* A bidirectional control in a title would reorder what the terminal shows after it (U+202E
+ * shows the rest of the line reversed): each is a control character, never shown. */
+static void test_bidirectional_controls_are_never_shown(void **state)
+{
+    (void)state;
+    static const unsigned bidi[] = {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C,
+                                    0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069};
+    for (size_t i = 0; i < sizeof bidi / sizeof *bidi; i++) {
+        assert_true(utf8_is_bidi_control(bidi[i]));
+        assert_true(utf8_is_control(bidi[i]));
+        assert_int_equal(utf8_shown_as(bidi[i]), 0);
+        assert_int_equal(utf8_char_width(bidi[i]), 0);
+    }
+    assert_false(utf8_is_control(0x200D)); /* the zero-width joiner, of emoji sequences */
+    assert_false(utf8_is_control(0x2029)); /* before the embeddings */
+    assert_false(utf8_is_control(0x202F)); /* narrow no-break space, after them */
+    assert_false(utf8_is_control(0x2065));
+    assert_false(utf8_is_control(0x206A));
+    char text[] = "Red\xE2\x80\xAEText\xE2\x81\xA6Tab\xE2\x80\x8F\xD8\x9C!";
+    assert_int_equal(utf8_drop_controls(text), 11);
+    assert_string_equal(text, "RedTextTab!");
+    char *written = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&written, &size);
+    assert_non_null(out);
+    const char *title = "caf\xC3\xA9 \xE2\x80\xAE" "evil";
+    utf8_write_shown(out, title, strlen(title));
+    fclose(out);
+    assert_string_equal(written, "caf\xC3\xA9 evil");
+    free(written);
+}
+
 static void test_drop_controls_keeps_every_other_character_and_a_tab_as_a_space(void **state)
 {
     (void)state;
@@ -470,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_width_counts_characters_not_bytes),
         cmocka_unit_test(test_fit_cuts_between_whole_characters),
         cmocka_unit_test(test_control_characters_take_no_column),
+        cmocka_unit_test(test_bidirectional_controls_are_never_shown),
         cmocka_unit_test(test_drop_controls_keeps_every_other_character_and_a_tab_as_a_space),
         cmocka_unit_test(test_write_shown_leaves_out_control_characters),
         cmocka_unit_test(test_latin1_converts_to_utf8),
