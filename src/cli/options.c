@@ -458,6 +458,47 @@ static int take_operands(cli_command *command, const cli_option_row *follows, ch
     return CLI_OK;
 }
 
+/* True when the FILE operand `file` ("-" or "-:N") names standard input. */
+static bool names_standard_input(const char *file)
+{
+    if (strncmp(file, "-", 1) != 0) return false;
+    if (file[1] == '\0') return true;
+    if (file[1] != ':' || file[2] == '\0') return false;
+    for (const char *digit = file + 2; *digit; digit++)
+        if (*digit < '0' || *digit > '9') return false;
+    return true;
+}
+
+/* Standard input can be read once: a level file and a solution (or --moves) that both name
+ * it would leave the second one nothing (--verify - @- replayed no steps). */
+static int check_standard_input(const cli_command *command)
+{
+    const cli_options *options = &command->options;
+    int readers = 0;
+    for (int i = 0; i < options->file_count; i++)
+        readers += names_standard_input(options->files[i]);
+    const char *other = NULL; /* "the solution" or "the --moves" read from it, or NULL */
+    const char *as = NULL;    /* ... as given: "@-" or "-" */
+    if (command->mode == CLI_MODE_VERIFY && strcmp(options->solution, "@-") == 0)
+        other = "the solution", as = options->solution;
+    else if (command->mode == CLI_MODE_OPTIMIZE &&
+             (strcmp(options->solution, "-") == 0 || strcmp(options->solution, "@-") == 0))
+        other = "the solution", as = options->solution;
+    else if (command->mode == CLI_MODE_HINT && options->moves && strcmp(options->moves, "@-") == 0)
+        other = "the --moves", as = options->moves;
+    if (readers + (other != NULL) < 2) return CLI_OK;
+    char message[160];
+    if (other && readers == 1)
+        snprintf(message, sizeof message,
+                 "the level (-) and %s (%s) cannot both come from standard input; give one as "
+                 "a file",
+                 other, as);
+    else
+        snprintf(message, sizeof message,
+                 "standard input (-) is named %d times; it can be read once", readers + !!other);
+    return usage_error(message, NULL);
+}
+
 int cli_parse(int argc, char **argv, cli_command *command)
 {
     *command = (cli_command){.mode = CLI_MODE_PLAY};
@@ -507,7 +548,8 @@ int cli_parse(int argc, char **argv, cli_command *command)
     }
     int status = check_given(command, given, modes_given);
     if (status != CLI_OK) return status;
-    return take_operands(command, follows, argv + optind, argc - optind);
+    status = take_operands(command, follows, argv + optind, argc - optind);
+    return status != CLI_OK ? status : check_standard_input(command);
 }
 
 /* ---- --help ---------------------------------------------------------------------------- */
@@ -544,7 +586,9 @@ static const char usage_tail[] =
     "NO_COLOR turns colours off; the game needs a terminal that moves the cursor.\n"
     "\n"
     "Each option may be given once; --time and --hint-time take at most " MAX_SECONDS_TEXT "\n"
-    "seconds. -- ends the options (sokoban --list -- -odd-name.xsb).\n"
+    "seconds. -- ends the options (sokoban --list -- -odd-name.xsb). Standard input\n"
+    "is read once: with a FILE of -, the SOLUTION or --moves comes from a file or the\n"
+    "command line.\n"
     "\n"
     "Exit status: 0 success, 1 not solved or not verified, 2 bad input or usage, or\n"
     "output that could not be written, 3 the game could not save its progress (the\n"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_options.sh - the command line's own rules: -h, an option without its value, "--" ending
 # the options, the named limit of --time and the bounds of a whole number, a repeated option,
-# --verify's @- and the total line of --solve --all; --help and the man page within 80
+# --verify's @-, standard input named twice, and the total line of --solve --all; --help and the man page within 80
 # columns.
 # Usage: cli_options.sh SOKOBAN LEVELS_DIR
 set -u
@@ -138,6 +138,32 @@ out=$(printf 'rx' | "$sokoban" --verify "$levels/tutorial.xsb" @- 2>"$work/stder
 status=$?
 expect_status "@- bad letter" 2
 said "@- bad letter" "standard input: bad solution: not a LURD letter: 'x'"
+
+# standard input is read once: the level and the solution (or --moves) both from it is a
+# usage error in one line, never a second read that finds nothing (--verify - @- replayed
+# no steps: "not solved after 0 moves")
+# from_stdin NAME EXPECTED ARGS...: runs sokoban on a level piped in, expects status 2 and
+# the EXPECTED message alone, before the usage hint
+from_stdin() {
+    name=$1 expected=$2
+    shift 2
+    printf '#####\n#@$.#\n#####\n' | "$sokoban" "$@" >"$work/stdout" 2>"$work/stderr"
+    status=$?
+    expect_status "$name" 2
+    said "$name" "sokoban: $expected"
+    [ "$(wc -l <"$work/stderr")" -eq 2 ] && [ ! -s "$work/stdout" ] ||
+        fail "$name: printed '$(cat "$work/stdout" "$work/stderr")'"
+}
+both="cannot both come from standard input; give one as a file"
+from_stdin "--verify - @-" "the level (-) and the solution (@-) $both" --verify - @-
+from_stdin "--verify -:1 @-" "the level (-) and the solution (@-) $both" --verify -:1 @-
+from_stdin "--optimize - -" "the level (-) and the solution (-) $both" --optimize - -
+from_stdin "--optimize - @-" "the level (-) and the solution (@-) $both" --optimize - @-
+from_stdin "--hint - --moves @-" "the level (-) and the --moves (@-) $both" --hint - --moves @-
+from_stdin "the game on - -" "standard input (-) is named 2 times; it can be read once" - -
+# one of them from standard input is fine
+out=$(printf '#####\n#@$.#\n#####\n' | "$sokoban" --verify - R 2>"$work/stderr")
+[ "$out" = "level 1 (-): solved in 1 move, 1 push" ] || fail "--verify - R: printed '$out'"
 out=$(printf 'r\000R' | "$sokoban" --verify "$levels/tutorial.xsb" @- 2>"$work/stderr")
 status=$?
 expect_status "@- binary" 2
