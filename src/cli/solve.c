@@ -20,7 +20,7 @@ typedef struct progress_line {
  * comma-separated list of tunnels, deadlocks, inertia, table, goalroom, corrals, features,
  * pullhome, backward, corralproof, parking, packlist, frozen, rows, stuck, ordersearch,
  * restarts, earlyorder, pairs, triples, penalties, below, joinmoves, openmoves, plansearch,
- * fromstart (docs/SOLVER.md). */
+ * fromstart, planpick (docs/SOLVER.md). */
 static unsigned disabled_techniques(void)
 {
     static const struct {
@@ -51,7 +51,8 @@ static unsigned disabled_techniques(void)
                  {"joinmoves", SOLVER_NO_JOINER_MOVES},
                  {"openmoves", SOLVER_NO_OPENER_MOVES},
                  {"plansearch", SOLVER_NO_PLAN_SEARCH},
-                 {"fromstart", SOLVER_NO_FROM_START}};
+                 {"fromstart", SOLVER_NO_FROM_START},
+                 {"planpick", SOLVER_NO_PLAN_PICK}};
     const char *list = getenv("SOKOBAN_SOLVER_DISABLE");
     unsigned flags = 0;
     for (size_t i = 0; list && i < sizeof names / sizeof names[0]; i++)

@@ -321,6 +321,7 @@ static solver_restart_answer restart_from(void *argument, const solver_search *s
     options.plan_from = NULL; /* its packing order from its own position */
     options.disable |= SOLVER_NO_RESTARTS;
     if (!search->park_early) options.disable |= SOLVER_NO_EARLY_ORDER;
+    options.disable |= SOLVER_NO_PLAN_PICK; /* its order by YASS's rules (docs/SOLVER.md, 21b) */
     solver_result r;
     solve_search(b, &p, &options, c->learned, box_moves, &r);
     rest->nodes = r.nodes;
@@ -540,6 +541,7 @@ static void solve_run(const race_level *level, int index, solver_options mine,
         solve_search(level->board, level->start, &mine, level->learned, false, result);
         return;
     }
+    mine.disable |= SOLVER_NO_PLAN_PICK; /* the parts keep their own orders */
     /* the order of an earlier position first, the later parts' shares moved on by its own;
      * or at a level's start the plan by the backward search, out of the first part's share */
     bool searched =

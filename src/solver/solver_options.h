@@ -64,6 +64,9 @@ enum {
     SOLVER_NO_PLAN_SEARCH = 16777216,
     /* fast mode: the restart from the search's start (docs/SOLVER.md, section 27) */
     SOLVER_NO_FROM_START = 33554432,
+    /* fast mode: the first search's packing order by YASS's rules always, not the plan of the
+     * backward search when that parks as many boxes (docs/SOLVER.md, section 21b) */
+    SOLVER_NO_PLAN_PICK = 67108864,
 };
 
 /* The most boxes the solver takes (its assignment bound works on a boxes x goals matrix);

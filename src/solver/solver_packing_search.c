@@ -22,7 +22,17 @@
 #define FNV_PRIME UINT64_C(1099511628211)
 
 /* What a square holds in a position of the search. */
-enum { CELL_FREE = 0, CELL_BOX = 1, CELL_USED = 2 /* a base whose box is gone: free floor */ };
+enum {
+    CELL_FREE = 0,
+    CELL_BOX = 1,
+    CELL_USED = 2,  /* a base whose box is gone: free floor */
+    CELL_PARKED = 3 /* a box parked on a base that takes no box home yet: not home */
+};
+
+static bool holds_box(uint8_t cell)
+{
+    return cell == CELL_BOX || cell == CELL_PARKED;
+}
 
 enum {
     BASES_PER_BOX = 3, /* of the bases a box reaches, the nearest by pulls are tried */
@@ -53,6 +63,10 @@ typedef struct plan_search {
     solver_floor_tree tree;
     int *distance, *queue, *reached, *after; /* per square or (square, side) */
     int *label;
+    /* Festival's bases: the free bases, which of them a lone box pushed from one reaches
+     * (base_count squared), which take a box home in the position expanded (per square) */
+    int *base, base_count;
+    uint8_t *base_reach, *home_base;
     uint8_t *work;      /* a child's cells */
     uint8_t *boxes;     /* the expanded position's boxes, one byte a square (the floor tree's) */
     int *box_list;      /* the same, their squares */
@@ -84,7 +98,7 @@ static int floor_regions(plan_search *p, const uint8_t *cells, int from, int *pl
     for (int q = 0; q < b->size; q++) p->label[q] = -1;
     *player = from;
     for (int q = 0; q < b->size; q++) {
-        if (!board_is_inside(b, q) || cells[q] == CELL_BOX || p->label[q] >= 0) continue;
+        if (!board_is_inside(b, q) || holds_box(cells[q]) || p->label[q] >= 0) continue;
         int head = 0, tail = 0, least = q;
         bool mine = false;
         p->label[q] = regions;
@@ -95,7 +109,7 @@ static int floor_regions(plan_search *p, const uint8_t *cells, int from, int *pl
             if (square < least) least = square;
             for (int d = 0; d < DIRECTION_COUNT; d++) {
                 int next = square + b->delta[d];
-                if (!board_is_inside(b, next) || cells[next] == CELL_BOX || p->label[next] >= 0)
+                if (!board_is_inside(b, next) || holds_box(cells[next]) || p->label[next] >= 0)
                     continue;
                 p->label[next] = regions;
                 p->queue[tail++] = next;
@@ -122,8 +136,17 @@ static uint64_t entry_of(const plan_node *n, int regions, int index)
 static int boxes_left(const plan_search *p, const uint8_t *cells)
 {
     int left = 0;
-    for (int q = 0; q < p->b->size; q++) left += cells[q] == CELL_BOX && !p->sources[q];
+    for (int q = 0; q < p->b->size; q++)
+        left += (cells[q] == CELL_BOX && !p->sources[q]) || cells[q] == CELL_PARKED;
     return left;
+}
+
+/* True when every box of `cells` stands on a base (home, or parked there): the plan. */
+static bool all_on_bases(const plan_search *p, const uint8_t *cells)
+{
+    for (int q = 0; q < p->b->size; q++)
+        if (cells[q] == CELL_BOX && !p->sources[q]) return false;
+    return true;
 }
 
 /* Adds the position in p->work with the player on `player` unless met already: its node, or
@@ -170,7 +193,7 @@ static int pull_box(plan_search *p, const uint8_t *cells, int box, int player)
     for (int q = 0; q < b->size * 4; q++) p->distance[q] = -1;
     for (int s = 0; s < DIRECTION_COUNT; s++) {
         int side = box + b->delta[s];
-        if (!board_is_inside(b, side) || cells[side] == CELL_BOX ||
+        if (!board_is_inside(b, side) || holds_box(cells[side]) ||
             solver_floor_tree_part(&p->tree, box, side) != from_part)
             continue;
         p->distance[box * 4 + s] = 0;
@@ -186,7 +209,7 @@ static int pull_box(plan_search *p, const uint8_t *cells, int box, int player)
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int to = at + b->delta[d], back = to + b->delta[d];
             if (!board_is_inside(b, to) || !board_is_inside(b, back) ||
-                (cells[to] == CELL_BOX && to != box) || (cells[back] == CELL_BOX && back != box) ||
+                (holds_box(cells[to]) && to != box) || (holds_box(cells[back]) && back != box) ||
                 solver_floor_tree_part(&p->tree, at, to) != part)
                 continue;
             int next = to * 4 + d;
@@ -203,15 +226,65 @@ static int pull_box(plan_search *p, const uint8_t *cells, int box, int player)
     return count;
 }
 
-/* A child: the box on `from` taken to `to`, taken off the board there when `to` is a free
- * base, the player on `player`. */
+/* A child: the box on `from` taken to `to`, taken off the board there when `to` is a base
+ * that takes it home, parked on it when `to` is another base, the player on `player`. */
 static void add_move(plan_search *p, int node, int from, int to, int player)
 {
     const uint8_t *cells = p->cells + (size_t)node * p->size;
     memcpy(p->work, cells, p->size);
     p->work[from] = CELL_FREE;
-    p->work[to] = p->sources[to] ? CELL_USED : CELL_BOX;
+    p->work[to] = !p->sources[to] ? CELL_BOX : p->home_base[to] ? CELL_USED : CELL_PARKED;
     add_node(p, node, from, to, player);
+}
+
+/* Festival's bases (its mark_sink_squares_moves()): of the free bases of `cells`, only those
+ * of the largest set that reach each other by a lone box's pushes (the boxes walls, the
+ * player anywhere; several sets of that size all count) take a box home; a box may be parked
+ * on the others. So the bases of the open room are used first, and a base a box can only be
+ * pulled into (a pocket) last: forwards, its box leaves first. Into p->home_base. */
+static void mark_home_bases(plan_search *p, const uint8_t *cells)
+{
+    const board *b = p->b;
+    int n = 0;
+    for (int q = 0; q < b->size; q++) {
+        p->home_base[q] = 0;
+        if (p->sources[q] && cells[q] == CELL_FREE) p->base[n++] = q;
+    }
+    p->base_count = n;
+    uint8_t *seen = p->boxes; /* scratch: expand() fills it again after */
+    for (int i = 0; i < n; i++) {
+        memset(seen, 0, p->size);
+        int head = 0, tail = 0;
+        seen[p->base[i]] = 1;
+        p->queue[tail++] = p->base[i];
+        while (head < tail) {
+            int at = p->queue[head++];
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int to = at + b->delta[d], behind = at - b->delta[d];
+                if (!board_is_inside(b, to) || !board_is_inside(b, behind) || seen[to] ||
+                    holds_box(cells[to]) || holds_box(cells[behind]))
+                    continue;
+                seen[to] = 1;
+                p->queue[tail++] = to;
+            }
+        }
+        p->work_done += p->size + (uint64_t)tail;
+        for (int j = 0; j < n; j++) p->base_reach[(size_t)i * (size_t)n + (size_t)j] = seen[p->base[j]];
+    }
+    /* the sets: i and j in one when each reaches the other; label[] holds each base's set */
+    int *set = p->label, largest = 0;
+    for (int i = 0; i < n; i++) set[i] = -1;
+    for (int i = 0; i < n; i++) {
+        if (set[i] >= 0) continue;
+        int members = 0;
+        for (int j = i; j < n; j++)
+            if (set[j] < 0 && p->base_reach[(size_t)i * (size_t)n + (size_t)j] &&
+                p->base_reach[(size_t)j * (size_t)n + (size_t)i])
+                set[j] = i, members++;
+        p->distance[i] = members; /* scratch: the set's size, kept on its first base */
+        if (members > largest) largest = members;
+    }
+    for (int i = 0; i < n; i++) p->home_base[p->base[i]] = p->distance[set[i]] == largest;
 }
 
 /* Every child of `node`: each box to its nearest free bases, and a box on a goal to parking
@@ -222,8 +295,9 @@ static void expand(plan_search *p, int node)
     int player = p->nodes[node].player;
     int *boxes = p->box_list, box_count = 0;
     const uint8_t *cells = p->cells + (size_t)node * p->size;
+    mark_home_bases(p, cells);
     for (int q = 0; q < b->size; q++) {
-        p->boxes[q] = cells[q] == CELL_BOX;
+        p->boxes[q] = holds_box(cells[q]);
         if (p->boxes[q]) boxes[box_count++] = q;
     }
     for (int i = 0; i < box_count && !told_to_stop(p); i++) {
@@ -234,10 +308,10 @@ static void expand(plan_search *p, int node)
         int parks[2] = {-1, -1}, park_seen = 0;
         for (int k = 0; k < count; k++) {
             int to = p->reached[k];
-            if (p->sources[to] && cells[to] == CELL_FREE) {
+            if (p->home_base[to]) {
                 if (bases < BASES_PER_BOX) targets[target_count++] = to, bases++;
-            } else if (board_is_goal(b, box) && !board_is_goal(b, to) && !p->sources[to] &&
-                       cells[to] == CELL_FREE && (!p->rest || p->rest[to])) {
+            } else if (board_is_goal(b, box) && !board_is_goal(b, to) && cells[to] == CELL_FREE &&
+                       (!p->rest || p->rest[to])) {
                 park_seen++;
                 parks[1] = to; /* the farthest so far */
                 if (park_seen == 1) parks[0] = to;
@@ -286,7 +360,9 @@ static int write_plan(plan_search *p, int node, int *layer, solver_parking *park
         int g = origin[n->from];
         if (board_is_goal(b, n->from) && g >= 0 && parked[n->from] < 0) layer[g] = i;
         if (parked[n->from] >= 0) parking->layer[parked[n->from]] = i;
-        if (!p->sources[n->to] && board_is_goal(b, n->from) && parked[n->from] < 0) {
+        bool parks = !p->sources[n->to] ||
+                     p->cells[(size_t)path[i] * p->size + (size_t)n->to] == CELL_PARKED;
+        if (parks && board_is_goal(b, n->from) && parked[n->from] < 0) {
             int k = parking->count++;
             parking->square[k] = n->to;
             parking->goal[k] = g;
@@ -299,6 +375,15 @@ static int write_plan(plan_search *p, int node, int *layer, solver_parking *park
         origin[n->from] = -1;
         parked[n->from] = -1;
     }
+    /* a box parked on a base it never leaves is home there */
+    int kept = 0;
+    for (int k = 0; k < parking->count; k++) {
+        if (parking->layer[k] < 0) continue;
+        parking->square[kept] = parking->square[k];
+        parking->goal[kept] = parking->goal[k];
+        parking->layer[kept++] = parking->layer[k];
+    }
+    parking->count = kept;
     free(path);
     free(origin);
     free(parked);
@@ -330,9 +415,15 @@ static bool plan_search_init(plan_search *p, const board *b, const uint8_t *sour
     p->work = malloc(p->size);
     p->boxes = malloc(p->size);
     p->box_list = malloc(p->size * sizeof *p->box_list);
+    size_t bases = 0;
+    for (size_t q = 0; q < p->size; q++) bases += sources[q] != 0;
+    p->base = malloc((bases > 0 ? bases : 1) * sizeof *p->base);
+    p->base_reach = malloc(bases > 0 ? bases * bases : 1);
+    p->home_base = malloc(p->size);
     bool ok = solver_floor_tree_init(&p->tree, b);
     if (!ok || !p->nodes || !p->cells || !p->table || !p->open.items || !p->distance || !p->queue ||
-        !p->reached || !p->after || !p->label || !p->work || !p->boxes || !p->box_list)
+        !p->reached || !p->after || !p->label || !p->work || !p->boxes || !p->box_list ||
+        !p->base || !p->base_reach || !p->home_base)
         return false;
     for (size_t i = 0; i < table; i++) p->table[i] = -1;
     return true;
@@ -353,6 +444,9 @@ static void plan_search_free(plan_search *p)
     free(p->work);
     free(p->boxes);
     free(p->box_list);
+    free(p->base);
+    free(p->base_reach);
+    free(p->home_base);
 }
 
 int solver_packing_search(const board *b, const uint8_t *sources, const uint8_t *rest, int *layer,
@@ -387,7 +481,7 @@ int solver_packing_search(const board *b, const uint8_t *sources, const uint8_t 
     while (result == 0 && p.open.count > 0) {
         if (told_to_stop(&p)) break;
         int node = (int)(solver_heap_pop(&p.open) & 0xffff);
-        if (p.nodes[node].left == 0) {
+        if (all_on_bases(&p, p.cells + (size_t)node * p.size)) {
             result = write_plan(&p, node, layer, parking);
             break;
         }

@@ -115,6 +115,8 @@ typedef struct solver_search {
     /* the packing order by the backward search of solver_packing_search.h, when it finds one
      * (solver_options.searched_plan) */
     bool searched_plan;
+    /* or that plan when it parks at least as many boxes as YASS's rules (not in a restart) */
+    bool plan_pick;
     bool packing_list; /* a second open list by packing order (solver_fast.c) */
     bool frozen;       /* deadlocks behind boxes frozen on goals (solver_frozen.h) */
     /* the optimal mode's check of them after each push, while a box is on a goal; NULL:

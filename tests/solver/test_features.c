@@ -2,7 +2,7 @@
  * packing order only (a box on the goal to fill later counts for nothing while the deeper
  * one is empty), the free floor's regions are counted, the player's reach as one, and the
  * order may be worked out from an earlier position of the game or be the plan of the backward
- * search. Levels drawn inline. */
+ * search, which a search takes unless YASS's rules park more boxes. Levels drawn inline. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -36,13 +36,19 @@ static void place(fixture *f, int px, int py, int count, const int *xy)
     solver_search_key(&f->search);
 }
 
-static void fixture_from_text(fixture *f, const char *text)
+/* The search of `text`'s start, with `disable` off, and its features. */
+static void fixture_without(fixture *f, const char *text, unsigned disable)
 {
     solver_board_from_text(&f->level, text);
-    solver_options options = {.mode = SOLVER_FAST};
+    solver_options options = {.mode = SOLVER_FAST, .disable = disable};
     assert_true(solver_search_init(&f->search, &f->level.board, &f->level.start,
                                    &f->level.distances, NULL, NULL, NULL, &options));
     assert_true(solver_features_init(&f->features, &f->search, NULL));
+}
+
+static void fixture_from_text(fixture *f, const char *text)
+{
+    fixture_without(f, text, 0);
 }
 
 static void fixture_free(fixture *f)
@@ -105,15 +111,16 @@ static bool same_order(const solver_features *a, const solver_features *b, int g
 }
 
 /* The packing order of a search given an earlier position of its game
- * (solver_options.plan_from) is the order worked out from that position, targets and parking
- * squares alike, wherever the search stands: here XSokoban 39's start and its position after
- * 360 pushes of the reference solution, where the order worked out afresh is another. */
+ * (solver_options.plan_from) is the order worked out from that position by YASS's rules,
+ * targets and parking squares alike, wherever the search stands: here XSokoban 39's start and
+ * its position after 360 pushes of the reference solution, where the order worked out afresh
+ * is another. */
 static void test_the_order_is_worked_out_from_the_position_given(void **state)
 {
     (void)state;
     fixture start, later, given;
-    fixture_from_text(&start, xsokoban_39_start);
-    fixture_from_text(&later, xsokoban_39_at_push_360);
+    fixture_without(&start, xsokoban_39_start, SOLVER_NO_PLAN_PICK);
+    fixture_without(&later, xsokoban_39_at_push_360, SOLVER_NO_PLAN_PICK);
     solver_board_from_text(&given.level, xsokoban_39_at_push_360);
     solver_options options = {.mode = SOLVER_FAST, .plan_from = &start.level.start};
     assert_true(solver_search_init(&given.search, &given.level.board, &given.level.start,
@@ -134,7 +141,7 @@ static void test_the_searched_plan_is_the_order_when_asked_for(void **state)
 {
     (void)state;
     fixture own, given;
-    fixture_from_text(&own, xsokoban_39_start);
+    fixture_without(&own, xsokoban_39_start, SOLVER_NO_PLAN_PICK);
     solver_board_from_text(&given.level, xsokoban_39_start);
     solver_options options = {.mode = SOLVER_FAST, .searched_plan = true};
     assert_true(solver_search_init(&given.search, &given.level.board, &given.level.start,
@@ -166,6 +173,61 @@ static void test_the_searched_plan_is_the_order_when_asked_for(void **state)
     fixture_free(&own);
 }
 
+/* XSokoban 14, whose plan by the backward search parks no box where YASS's rules park 4. */
+static const char xsokoban_14[] = "       #######\n"
+                                  " #######     #\n"
+                                  " #     # $@$ #\n"
+                                  " #$$ #   #########\n"
+                                  " # ###......##   #\n"
+                                  " #   $......## # #\n"
+                                  " # ###......     #\n"
+                                  "##   #### ### #$##\n"
+                                  "#  #$   #  $  # #\n"
+                                  "#  $ $$$  # $## #\n"
+                                  "#   $ $ ###$$ # #\n"
+                                  "#####     $   # #\n"
+                                  "    ### ###   # #\n"
+                                  "      #     #   #\n"
+                                  "      ########  #\n"
+                                  "             ####\n";
+
+/* Without an earlier position, the search's order is the plan of the backward search when it
+ * parks at least as many boxes as YASS's rules (XSokoban 39's start: 2 each), else YASS's
+ * order (XSokoban 14: none against 4); with the pick off, YASS's order always. */
+static void test_the_searched_plan_is_taken_unless_yass_parks_more(void **state)
+{
+    (void)state;
+    fixture picked, plan, yass;
+    fixture_from_text(&picked, xsokoban_39_start);
+    solver_board_from_text(&plan.level, xsokoban_39_start);
+    solver_options options = {.mode = SOLVER_FAST, .searched_plan = true};
+    assert_true(solver_search_init(&plan.search, &plan.level.board, &plan.level.start,
+                                   &plan.level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_features_init(&plan.features, &plan.search, NULL));
+    fixture_without(&yass, xsokoban_39_start, SOLVER_NO_PLAN_PICK);
+    int goals = picked.level.board.goal_count;
+    assert_int_equal(plan.features.parking.count, yass.features.parking.count);
+    assert_true(same_order(&picked.features, &plan.features, goals));
+    assert_false(same_order(&picked.features, &yass.features, goals));
+    fixture_free(&picked);
+    fixture_free(&plan);
+    fixture_free(&yass);
+
+    fixture_from_text(&picked, xsokoban_14);
+    solver_board_from_text(&plan.level, xsokoban_14);
+    assert_true(solver_search_init(&plan.search, &plan.level.board, &plan.level.start,
+                                   &plan.level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_features_init(&plan.features, &plan.search, NULL));
+    fixture_without(&yass, xsokoban_14, SOLVER_NO_PLAN_PICK);
+    goals = picked.level.board.goal_count;
+    assert_int_equal(plan.features.parking.count, 0);
+    assert_int_equal(yass.features.parking.count, 4);
+    assert_true(same_order(&picked.features, &yass.features, goals));
+    fixture_free(&picked);
+    fixture_free(&plan);
+    fixture_free(&yass);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_the_free_floor_is_counted_in_regions),
         cmocka_unit_test(test_the_order_is_worked_out_from_the_position_given),
         cmocka_unit_test(test_the_searched_plan_is_the_order_when_asked_for),
+        cmocka_unit_test(test_the_searched_plan_is_taken_unless_yass_parks_more),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,10 +9,12 @@
 # generous ceilings, never expectations.
 # A few tests rest on how long the solver takes on a level, each with its margin in its
 # comment, an order of magnitude where it can be: a hint or a solve still searching when
-# the test looks (XSokoban 77, which the fast mode does not solve within 60 s:
-# solver_busy_stays_live, solve_budget, no_solve_ahead, solver_status_says_which at 0.25 s,
-# hint_again_doubles_the_time; 50, which they used, is solved in 1.1 million nodes, a few
-# seconds; 88 before its first count of nodes: solver_says_it_sets_up),
+# the test looks (XSokoban 88, which the fast mode does not solve within 60 s:
+# solve_budget, no_solve_ahead, solver_status_says_which at 0.25 s,
+# hint_again_doubles_the_time, and before its first count of nodes: solver_says_it_sets_up;
+# 23, whose player walks without a push, solved in 3.2 million nodes by one thread, over 10 s:
+# solver_busy_stays_live; 77, which they used, is solved in 5.5 s on two threads since the
+# plan of the backward search, and 50 in 1.1 million nodes, a few seconds),
 # an answer late but soon (late_answer_taken_in_time: XSokoban 40 in 0.4 s against a budget
 # of 0.01 s), a set-up longer than a budget (90: solver_says_it_sets_up), the optimal mode's
 # time counted (XSokoban 6, 0.55 s: editor_optimal_says_what_it_does). One that a faster
@@ -728,7 +730,7 @@ test_deadlock_warning() {
 # While the solver thinks the game stays live: a spinner and a node count on the status
 # line, Esc stops the solver, and a move drops a request for the position left.
 test_solver_busy_stays_live() {
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 77 --hint-time 600 --time 600 \
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 23 --hint-time 600 --time 600 \
         --no-solve-ahead
     wait_for "moves 0  pushes 0  solver idle"
     keys H
@@ -753,7 +755,7 @@ test_solver_busy_stays_live() {
 # S has at least the budget of a hint: --hint-time larger than --time raises it (man page,
 # PLAYING); a --time larger than --hint-time is kept.
 test_solve_budget() {
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 77 --hint-time 45 --no-solve-ahead
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 88 --hint-time 45 --no-solve-ahead
     wait_for "solver idle"
     keys S
     wait_for "Solving from here (up to 45 s"
@@ -762,7 +764,7 @@ test_solve_budget() {
     keys q
     wait_for "SHELL-DONE"
     kill_server
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 77 --hint-time 45 --time 50 \
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 88 --hint-time 45 --time 50 \
         --no-solve-ahead
     wait_for "solver idle"
     keys S
@@ -822,7 +824,7 @@ test_lost_found_unasked() {
 
 # Without solving ahead the solver rests until asked: the status line stays "solver idle".
 test_no_solve_ahead() {
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 77 --no-solve-ahead
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 88 --no-solve-ahead
     wait_for "moves 0  pushes 0  solver idle"
     keys H
     wait_for "solver "
@@ -841,7 +843,7 @@ test_solver_status_says_which() {
     keys Down Right Down Right Up
     wait_for "DEADLOCK (corner)"
     wait_for "pushes 2  no solution"
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 77 --hint-time 0.25 --no-solve-ahead
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 88 --hint-time 0.25 --no-solve-ahead
     wait_for "moves 0  pushes 0  solver idle"
     keys H
     wait_for "No answer within 0.25 s"
@@ -873,16 +875,16 @@ test_late_answer_taken_in_time() {
 
 # After "No answer within N s", H again gives the solver twice the time and says so (from
 # half a second: 1.5 s of solving in all); the nodes looked at are counted as the status line
-# counts them. XSokoban 77: its search sets up in well under half a second, and its start
-# gets no hint within 10 s on two threads (docs/BENCHMARKS.md), where a level solved in
-# about a second (29) made this test depend on the machine's speed.
+# counts them. XSokoban 88: its search sets up in well under half a second (0.2 s on one
+# thread), and its start gets no hint within 10 s on two threads (docs/BENCHMARKS.md), where
+# a level solved in about a second (29) made this test depend on the machine's speed.
 test_hint_again_doubles_the_time() {
-    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 77 --hint-time 0.5 --no-solve-ahead
+    start_game -l C "$SOURCE_LEVELS/xsokoban.xsb" --level 88 --hint-time 0.5 --no-solve-ahead
     wait_for "solver idle"
     keys H
     wait_for "No answer within 0.5 s"
     wait_for "H again gives the solver 1 s"
-    # 77's set-up takes about 0.5 s under the sanitizers: the first answer may come before
+    # 88's set-up may take over half a second under the sanitizers: the first answer may come before
     # the search has a node to count, and then says so
     no_answer_counts_nodes_or_set_up
     keys H
@@ -894,7 +896,7 @@ test_hint_again_doubles_the_time() {
     wait_for "Thinking of a hint, up to 2 s this time"
     wait_for "No answer within 2 s"
     wait_for "H again gives the solver 4 s"
-    screen | grep -q "still setting up" && fail "the solver set up 77 for 3.5 s"
+    screen | grep -q "still setting up" && fail "the solver set up 88 for 3.5 s"
     no_answer_counts_nodes_or_set_up
 }
 
