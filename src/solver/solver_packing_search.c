@@ -269,7 +269,8 @@ static void mark_home_bases(plan_search *p, const uint8_t *cells)
             }
         }
         p->work_done += p->size + (uint64_t)tail;
-        for (int j = 0; j < n; j++) p->base_reach[(size_t)i * (size_t)n + (size_t)j] = seen[p->base[j]];
+        for (int j = 0; j < n; j++)
+            p->base_reach[(size_t)i * (size_t)n + (size_t)j] = seen[p->base[j]];
     }
     /* the sets: i and j in one when each reaches the other; label[] holds each base's set */
     int *set = p->label, largest = 0;
@@ -317,7 +318,8 @@ static void expand(plan_search *p, int node)
                 if (park_seen == 1) parks[0] = to;
             }
         }
-        /* a middle parking square: the first one reached at half the way of the farthest */
+        /* a middle parking square: the first one off the bases reached at half the way of the
+         * farthest */
         if (park_seen > 2) {
             int middle = 0, seen_parks = 0;
             for (int k = 0; k < count && !middle; k++) {

@@ -4,8 +4,11 @@
  * solved position, every goal holding a box, and pull boxes out of the goal area, each pull
  * a whole box move (the box taken by the fewest pulls to a square, the other boxes standing
  * still). A box pulled onto a square where a box stands now (a *base*) is taken off the
- * board, and the base with it; a box pulled off its goal to another square (a *parking*
- * square, off the goals and the bases) waits there and later goes to a base. The search is
+ * board, and the base with it, when the base is one of the largest set of free bases that
+ * reach each other by a lone box's pushes (Festival's rule: the open room's bases first, a
+ * pocket's last); a box pulled off its goal to another square (a *parking* square, off the
+ * goals, or a base outside that set) waits there and later goes to a base. The plan is found
+ * once every box stands on a base. The search is
  * best-first over those moves, with every position met kept once, rather than the greedy
  * analysis with back-up of solver_packing.h: the plan it finds is one more plan for the
  * forward search, not a replacement of it.
