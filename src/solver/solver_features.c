@@ -38,11 +38,10 @@ static bool parking_distances(solver_features *f, const board *b)
 }
 
 /* The plan of the backward search (solver_packing_search.h) unless YASS's rules park more
- * boxes than it does: then theirs. Each parks where the level asks for it, and the plan,
- * whose homes are Festival's bases, solves XSokoban 32, 40, 46 and 77, which YASS's order
- * does not; on 14, 49, 72 and 90, where it parks fewer boxes than YASS's rules, it loses to
- * them (docs/SOLVER.md, section 21b). Its number of layers, 0 for none (the caller works
- * YASS's order out), -1 when out of memory or told to stop. */
+ * boxes than it does: then theirs. The plan, whose homes are Festival's bases, solves XSokoban
+ * 77, where YASS's order does not; where YASS's rules park boxes and the plan none (XSokoban
+ * 14 and 90), the plan loses levels (docs/SOLVER.md, section 21b). Its number of layers, 0
+ * for none (the caller works YASS's order out), -1 when out of memory or told to stop. */
 static int picked_plan(solver_features *f, const solver_search *s, const uint8_t *sources,
                        const uint8_t *rest, const solver_stop *stop)
 {
