@@ -1957,20 +1957,20 @@ static void test_a_second_search_numbers_its_restarts_afresh(void **state)
     fixture_free(&f);
 }
 
-/* The restarts of the whole solver: XSokoban 30, which one search alone does not solve in
+/* The restarts of the whole solver: XSokoban 18, which one search alone does not solve in
  * 2 million nodes (docs/SOLVER.md), is solved by a restart once the first is due (after
- * 500,000 nodes; 649,040 nodes in all, 2026-12-07), the solution replayed from the start.
+ * 500,000 nodes; 538,335 nodes in all, 2026-12-07), the solution replayed from the start.
  * (XSokoban 32, which this test used, is solved by the first search since it takes the plan
- * of the backward search: 75,964 nodes.) */
+ * of the backward search: 75,612 nodes.) */
 static void test_restarts_solve_what_one_search_alone_does_not(void **state)
 {
     (void)state;
     fixture f;
-    fixture_from_file(&f, "xsokoban.xsb", 30);
+    fixture_from_file(&f, "xsokoban.xsb", 18);
     solver_options options = options_for(SOLVER_FAST);
     options.memory_bytes = (size_t)256 << 20; /* a sixteenth for each restart */
     options.threads = 1;
-    options.max_nodes = 2000000;
+    options.max_nodes = 1000000;
     options.deadline = 0; /* the node limit alone: a sanitizer's build takes minutes */
     solver_result r;
     assert_int_equal(solve_checked(&f, &options, &r), SOLVER_SOLVED);
@@ -1982,8 +1982,8 @@ static void test_restarts_solve_what_one_search_alone_does_not(void **state)
 /* The restart from the start: XSokoban 28, where the search packs boxes before the player's
  * floor is joined and one search alone does not answer in 5 million nodes (docs/TRIED.md,
  * "Festival on XSokoban 28 and 77"), is solved from its start by the joiner and the opener
- * in the second restart (936,027 nodes in all with this memory since the first search takes
- * the plan of the backward search, 811,347 before, 2026-12-07), the solution replayed from
+ * in the second restart (676,725 nodes in all with this memory since the first search takes
+ * the plan of the backward search, 950,464 before, 2026-12-07), the solution replayed from
  * the start. */
 static void test_the_restart_from_the_start_untangles_the_floor(void **state)
 {
