@@ -56,6 +56,7 @@ PARTS = {
     "progress/progress_game": "progress/progress",
     "solver/optimizer_search": "solver/optimizer",
     "solver/optimizer_pull": "solver/optimizer",
+    "solver/optimizer_trips": "solver/optimizer",
     "solver/optimizer_check": "solver/optimizer",
     "solver/optimizer_optimal": "solver/optimizer",
     "worker/worker_state": "worker/worker",

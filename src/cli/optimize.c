@@ -35,9 +35,10 @@ bool cli_optimize_steps(const cli_options *options, const board *b, const positi
         .max_nodes = options->node_limit,
         .memory_bytes = options->memory_bytes,
     };
-    /* for measurements: SOKOBAN_OPTIMIZER_DISABLE=base (docs/SOLVER.md, section 32) */
+    /* for measurements: SOKOBAN_OPTIMIZER_DISABLE=base,trips (docs/SOLVER.md, section 32) */
     const char *disable = getenv("SOKOBAN_OPTIMIZER_DISABLE");
     optimizer.no_base = disable && strstr(disable, "base") != NULL;
+    optimizer.no_trips = disable && strstr(disable, "trips") != NULL;
     optimizer_status status = optimizer_optimize(b, start, steps, count, &optimizer, result);
     return status != OPTIMIZER_INVALID;
 }

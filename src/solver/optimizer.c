@@ -13,6 +13,7 @@
 #include "optimizer_optimal.h"
 #include "optimizer_pull.h"
 #include "optimizer_search.h"
+#include "optimizer_trips.h"
 #include "rules/deadlock.h"
 #include "solver.h"
 #include "solver_bound.h"
@@ -56,6 +57,13 @@ enum { OTHER_MARGIN = 10 };
  * own: BASE_SHARE), where the start's packed boxes have spread out; taken only when it has
  * fewer pushes than the best. */
 static const double BASE_LATER = 0.6;
+/* By pushes, after the bases: the share of the time and nodes of the trips from the best's
+ * later positions (optimizer_trips.h), the first and last of those positions (shares of the
+ * best's pushes) and the step between them, the weight of the bound in their open list,
+ * and what one of their nodes counts for against the node limit (the time a node takes
+ * beside a round's). */
+static const double TRIPS_SHARE = 0.1, TRIPS_FIRST = 0.3, TRIPS_LAST = 0.95, TRIPS_STEP = 0.05;
+enum { TRIPS_WEIGHT = 3, TRIPS_NODE_COST = 30 };
 static const size_t DEFAULT_MEMORY = (size_t)256 << 20;
 
 const char *optimizer_status_name(optimizer_status status)
@@ -390,6 +398,117 @@ static void name_vicinity(optimizer_result *result, const struct vicinity *v)
                  v->squares[0], v->squares[1], v->squares[2]);
 }
 
+
+/* ---- the goal room filled in another order ---------------------------------------------- */
+
+/* The position of the best (its path `best`) after its first `k` pushes into *p. */
+static bool best_position(const optimizer_run *run, const best_path *best, int k, position *p)
+{
+    const board *b = run->board;
+    if (!position_copy(p, run->start, b)) return false;
+    for (int i = 0; i < k; i++) {
+        int box = best->pushes[i].box;
+        p->boxes[box] = 0;
+        p->boxes[box + b->delta[best->pushes[i].direction]] = 1;
+    }
+    p->player = best->players[k];
+    return true;
+}
+
+/* The best's parks after push k (its runs of pushes of one box that end off a goal) into
+ * parks (2 squares each: the box's before, after) and after (the runs onto a goal before
+ * each); their number. */
+static int best_parks(const optimizer_run *run, const best_path *best, int k, int *parks,
+                      int *after)
+{
+    const board *b = run->board;
+    int total = best->path.count - 1, count = 0, filled = 0;
+    for (int i = k; i < total;) {
+        int box = best->pushes[i].box, at = box;
+        while (i < total && best->pushes[i].box == at) at += b->delta[best->pushes[i++].direction];
+        if (board_is_goal(b, at)) {
+            filled++;
+            continue;
+        }
+        parks[2 * count] = box;
+        parks[2 * count + 1] = at;
+        after[count++] = filled;
+    }
+    return count;
+}
+
+/* The best's goals filled in another order from its positions after TRIPS_FIRST to
+ * TRIPS_LAST of its pushes: from each, the trips' search (optimizer_trips.h) with the best's
+ * parks kept, its solution with the best's pushes before it the best when it has fewer
+ * pushes. Within TRIPS_SHARE of the time and nodes from now. True when it found one. */
+static bool trips_better(optimizer_run *run, double end, uint64_t most, optimizer_result *result)
+{
+    const optimizer_options *o = run->options;
+    if (!run->distances) return false;
+    double now = optimizer_clock(), stop = end > 0 ? now + (end - now) * TRIPS_SHARE : 0;
+    uint64_t left = most > result->nodes ? most - result->nodes : 0;
+    uint64_t nodes = most ? (uint64_t)((double)left * TRIPS_SHARE) / TRIPS_NODE_COST : 0;
+    if (most && !nodes) return false;
+    int tries = (int)((TRIPS_LAST - TRIPS_FIRST) / TRIPS_STEP + 1.5);
+    bool better = false;
+    for (int t = 0; t < tries; t++) {
+        if (o->cancel && atomic_load(o->cancel)) break;
+        double at = optimizer_clock();
+        if (stop > 0 && at >= stop) break;
+        best_path best;
+        if (!best_path_init(run, result->steps, result->moves, &best)) break;
+        int total = best.path.count - 1, k = (int)(total * (TRIPS_FIRST + t * TRIPS_STEP));
+        position p;
+        int *parks = malloc((size_t)(2 * total + 2) * sizeof *parks);
+        int *after = malloc((size_t)(total + 1) * sizeof *after);
+        if (!parks || !after || !best_position(run, &best, k, &p)) {
+            free(parks);
+            free(after);
+            best_path_free(&best);
+            break;
+        }
+        optimizer_trips_request request = {
+            .board = run->board,
+            .from = &p,
+            .distances = run->distances,
+            .limit_pushes = total - k,
+            .deadline = stop > 0 ? at + (stop - at) / (tries - t) : 0,
+            .max_nodes = nodes / (uint64_t)tries + 1,
+            .max_bytes = (o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY) / 4,
+            .cancel = o->cancel,
+            .weight = TRIPS_WEIGHT,
+            .parks = parks,
+            .park_after = after,
+            .park_count = best_parks(run, &best, k, parks, after),
+        };
+        optimizer_push *pushes;
+        int count;
+        uint64_t used;
+        if (optimizer_trips(&request, &pushes, &count, &used) == OPTIMIZER_SEARCH_FOUND) {
+            optimizer_push *whole = malloc((size_t)(k + count + 1) * sizeof *whole);
+            if (whole) {
+                memcpy(whole, best.pushes, (size_t)k * sizeof *whole);
+                memcpy(whole + k, pushes, (size_t)count * sizeof *whole);
+                if (take_better(run, whole, k + count, result)) {
+                    better = true;
+                    if (o->improved)
+                        o->improved(o->improved_argument, result->steps, result->moves,
+                                    result->pushes);
+                }
+            }
+            free(whole);
+        }
+        free(pushes);
+        result->rounds++;
+        result->nodes += used * TRIPS_NODE_COST;
+        free(parks);
+        free(after);
+        position_free(&p);
+        best_path_free(&best);
+    }
+    return better;
+}
+
 /* ---- a base by another route ---------------------------------------------------------- */
 
 typedef struct base_offer {
@@ -520,17 +639,21 @@ static bool base_by_pulls(optimizer_run *run, double began, double later, optimi
 
 /* The base from the start and, when it is not taken, another route for the rest of the
  * best, from a later position, while time and nodes are left (the end and the node limit
- * of the whole optimizer, 0 none). True when the best is one of theirs. */
+ * of the whole optimizer, 0 none); then the best's goals filled in another order
+ * (trips_better()). True when the best is one of theirs. */
 static bool bases_by_pulls(optimizer_run *run, double began, double end, uint64_t most,
                            optimizer_result *result)
 {
     const optimizer_options *o = run->options;
-    if (base_by_pulls(run, began, 0, result)) return true;
+    bool better = base_by_pulls(run, began, 0, result);
     /* with its share of the nodes left, and as much again for the rounds after it */
     bool left = !(most && result->nodes + (uint64_t)(2 * (double)most * BASE_SHARE) > most) &&
                 !(end > 0 && optimizer_clock() >= end);
-    if (!left || (o->cancel && atomic_load(o->cancel))) return false;
-    return base_by_pulls(run, began, BASE_LATER, result);
+    if (!better && left && !(o->cancel && atomic_load(o->cancel)))
+        better = base_by_pulls(run, began, BASE_LATER, result);
+    if (!o->no_trips && !(o->cancel && atomic_load(o->cancel)))
+        better = trips_better(run, end, most, result) || better;
+    return better;
 }
 
 /* Takes the input into *result, its walking made shortest: false when it does not solve. */

@@ -15,7 +15,9 @@
  * input's (optimizer_pull.h: pulls from the goals, met by the fast mode), taken when it has
  * fewer pushes than the best, else, within a tenth of them, given rounds of its own (and
  * when it is not taken, a second base for the rest of the best from its position after 60 %
- * of its pushes, with a share of its own, taken when it has fewer pushes); and
+ * of its pushes, with a share of its own, taken when it has fewer pushes), then the goals
+ * filled by the best's boxes in another order from its later positions (optimizer_trips.h:
+ * a search over trips of one box to a goal, the best's parks kept); and
  * the optimal mode (solver.h) has a turn when the vicinities have converged or a third of the
  * budget has gone, and again at a later convergence, unless the best is far above the start's
  * bound: its IDA* is stopped as soon as its threshold reaches the best's pushes (which proves them
@@ -55,6 +57,9 @@ typedef struct optimizer_options {
     /* By pushes: no search for a base by another route (optimizer_pull.h), to measure
      * what it buys (SOKOBAN_OPTIMIZER_DISABLE=base on the command line) */
     bool no_base;
+    /* By pushes: no trips of the best's boxes in another order (optimizer_trips.h), for the
+     * same (SOKOBAN_OPTIMIZER_DISABLE=trips) */
+    bool no_trips;
 } optimizer_options;
 
 typedef enum optimizer_status {
