@@ -123,8 +123,9 @@ typedef struct solver_corral_deadlocks {
     int box_square[SOLVER_CORRAL_BOXES]; /* where they stand now */
     solver_corral_counters counters;
     /* when to give up (NULL: never; the solver sets it after init): the checks of every
-     * corral of a state (the start's, solver_corral_deadlock_anywhere) read it between two
-     * corrals (SOLVER_CORRAL_STOP_WORK); once it says so, those checks prove nothing more */
+     * corral of a state (solver_corral_deadlock_anywhere(),
+     * solver_corral_deadlock_each_touching()) read it between two corrals
+     * (SOLVER_CORRAL_STOP_WORK); once it says so, those checks prove nothing more */
     const solver_stop *stop;
     uint64_t stop_read_at; /* counters.checks + counters.nodes when it was last read */
     bool stopped;

@@ -182,9 +182,10 @@ static void test_box_touching_the_barrier_is_searched_with_it(void **state)
  * (6, 4) is shut in by the boxes left of it (a wall below), above it and right of it (a
  * floor below), and the box at (7, 3) wedges the last two. The boxes further along the row
  * can be pushed up and down, so the search with every box touching the barrier, and those
- * touching them, gives up at its node limit: the check of an expanded state leaves it
- * unproven. The check of a start then searches the barrier with each touching box alone;
- * with the wedging box it is lost in a few states. */
+ * touching them, gives up at its node limit: the optimal mode's check of a state within its
+ * threshold (solver_corral_deadlock_anywhere()) leaves it unproven. The check of a start,
+ * and of each state the fast mode expands, then searches the barrier with each touching box
+ * alone; with the wedging box it is lost in a few states. */
 static const char *wedged_in_a_crowd = "###########\n"
                                        "#@        #\n"
                                        "#         #\n"
