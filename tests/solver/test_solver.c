@@ -32,6 +32,7 @@
 #include "solver/solver_fast.h"
 #include "solver/solver_features.h"
 #include "solver/solver_learned.h"
+#include "solver/solver_pairs.h"
 #include "solver/solver_stuck.h"
 #include "solver/solver_macro.h"
 #include "solver/solver_threads.h"
@@ -1913,6 +1914,50 @@ static void test_the_fast_search_checks_the_starts_corrals_once(void **state)
     fixture_free(&f);
 }
 
+/* Each state the fast search expands has its corrals searched with each box touching the
+ * barrier alone too, as a start's are (docs/SOLVER.md, section 11). Here the player's one
+ * push, the box at (8, 3) left, wedges the corral at (6, 4) (test_corral_deadlock.c's
+ * "wedged in a crowd"): the search with every box touching the barrier gives up at its
+ * node limit, the barrier with the wedging box alone proves the state lost when the search
+ * takes it from its open lists, and the level is unsolvable at its second node (with the
+ * touching boxes only, not within 10). */
+static void test_the_fast_search_checks_each_touching_box_alone_at_each_state(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "#############\n"
+                          "#           #\n"
+                          "#        #  #\n"
+                          "#  $$$$ $@# #\n"
+                          "#    $ $ #  #\n"
+                          "#######     #\n"
+                          "#.......    #\n"
+                          "#############\n");
+    solver_distances distances;
+    assert_true(solver_distances_init(&distances, &f.board));
+    deadlock_table deadlocks;
+    assert_true(deadlock_table_init(&deadlocks, &f.board));
+    solver_pairs pairs;
+    assert_true(solver_pairs_init(&pairs, &f.board, &distances, 1u << 24));
+    solver_options options = {.mode = SOLVER_FAST};
+    solver_search search;
+    assert_true(solver_search_init(&search, &f.board, &f.start, &distances, &deadlocks, NULL, NULL,
+                                   &options));
+    solver_search_use_pairs(&search, &pairs, NULL);
+    ida_limits limits = {.max_nodes = 10};
+    ida_result found;
+    assert_int_equal(solver_fast_search(&search, &limits, 16 << 20, true, 0, &found),
+                     IDA_UNSOLVABLE);
+    assert_int_equal(search.counters.corral_deadlock, 1);
+    assert_int_equal(search.corral_deadlocks->counters.one_touching_lost, 1);
+    ida_result_free(&found);
+    solver_search_free(&search);
+    solver_pairs_free(&pairs);
+    deadlock_table_free(&deadlocks);
+    solver_distances_free(&distances);
+    fixture_free(&f);
+}
+
 /* Two fast searches on one solver_search, as solver.c's search again without the goal-room
  * macros follows one that ran dry: each numbers its restarts from 1, and the second's
  * restart from the start has the box moves, whatever the number of restarts the first made
@@ -2187,6 +2232,7 @@ int main(void)
         cmocka_unit_test(test_a_restart_from_the_start_leaves_the_search_where_it_was),
         cmocka_unit_test(test_a_second_search_numbers_its_restarts_afresh),
         cmocka_unit_test(test_the_fast_search_checks_the_starts_corrals_once),
+        cmocka_unit_test(test_the_fast_search_checks_each_touching_box_alone_at_each_state),
         cmocka_unit_test(test_the_restart_from_the_start_untangles_the_floor),
     };
     /* The longest (two thirds of the CPU), in two processes beside the rest: cores the
