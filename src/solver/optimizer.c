@@ -446,9 +446,12 @@ static bool trips_better(optimizer_run *run, double end, uint64_t most, optimize
     const optimizer_options *o = run->options;
     if (!run->distances) return false;
     double now = optimizer_clock(), stop = end > 0 ? now + (end - now) * TRIPS_SHARE : 0;
-    uint64_t left = most > result->nodes ? most - result->nodes : 0;
-    uint64_t nodes = most ? (uint64_t)((double)left * TRIPS_SHARE) / TRIPS_NODE_COST : 0;
-    if (most && !nodes) return false;
+    /* a node limit, or none and no end either (OPTIMAL_NODES stands for one): the share of
+     * its nodes left; a time limit alone bounds the trips by their time */
+    bool counted = most || end <= 0;
+    uint64_t left = most ? (most > result->nodes ? most - result->nodes : 0) : OPTIMAL_NODES;
+    uint64_t nodes = counted ? (uint64_t)((double)left * TRIPS_SHARE) / TRIPS_NODE_COST : 0;
+    if (counted && !nodes) return false;
     int tries = (int)((TRIPS_LAST - TRIPS_FIRST) / TRIPS_STEP + 1.5);
     bool better = false;
     for (int t = 0; t < tries; t++) {
@@ -473,7 +476,7 @@ static bool trips_better(optimizer_run *run, double end, uint64_t most, optimize
             .distances = run->distances,
             .limit_pushes = total - k,
             .deadline = stop > 0 ? at + (stop - at) / (tries - t) : 0,
-            .max_nodes = nodes / (uint64_t)tries + 1,
+            .max_nodes = counted ? nodes / (uint64_t)tries + 1 : 0,
             .max_bytes = (o->memory_bytes ? o->memory_bytes : DEFAULT_MEMORY) / 4,
             .cancel = o->cancel,
             .weight = TRIPS_WEIGHT,
