@@ -233,6 +233,8 @@ static optimizer_push *pushes_of(trips *t, int n, int *count)
     return pushes;
 }
 
+/* The work space for `request`; false when out of memory, trips_free(t, false) then frees
+ * what was taken. */
 static bool trips_init(trips *t, const optimizer_trips_request *request)
 {
     const board *b = request->board;
@@ -407,7 +409,10 @@ optimizer_search_status optimizer_trips(const optimizer_trips_request *request,
     if (!request->distances || request->distances->goal_count != request->from->box_count)
         return OPTIMIZER_SEARCH_NONE;
     trips t;
-    if (!trips_init(&t, request)) return OPTIMIZER_SEARCH_ERROR;
+    if (!trips_init(&t, request)) {
+        trips_free(&t, false); /* what it took before it failed (the matching it frees) */
+        return OPTIMIZER_SEARCH_ERROR;
+    }
     expansion e = {.weight = request->weight > 0 ? request->weight : 1};
     memcpy(t.boxes, request->from->boxes, (size_t)b->size);
     int h = matching_of(&t);
