@@ -26,14 +26,14 @@ typedef struct trips {
     const board *board;
     trip_node *nodes;
     int count, capacity;
-    int *chain; /* capacity entries: a node's way back to the start */
+    int *chain;          /* capacity entries: a node's way back to the start */
     uint8_t *node_reach; /* per square: the player's reach in the position expanded */
-    uint8_t *boxes; /* per square, of the position expanded */
-    uint8_t *reach; /* per square */
+    uint8_t *boxes;      /* per square, of the position expanded */
+    uint8_t *reach;      /* per square */
     /* one box's breadth-first search: per (square, side), its pushes (-1 unseen) and the
      * state it came from (for the trip's pushes) */
     int *dist, *came, *queue;
-    uint8_t *grouped;  /* per square: its side groups made in this box's search */
+    uint8_t *grouped; /* per square: its side groups made in this box's search */
     uint8_t (*group)[4];
     uint32_t *seen, stamp;
     int *side_queue;
@@ -254,8 +254,8 @@ static bool trips_init(trips *t, const optimizer_trips_request *request)
     t->closed = calloc(t->closed_mask + 1, sizeof *t->closed);
     t->list = malloc((size_t)n * sizeof *t->list);
     t->rows = malloc((size_t)n * sizeof *t->rows);
-    bool ok = t->boxes && t->reach && t->node_reach && t->dist && t->came && t->queue && t->grouped && t->group &&
-              t->seen && t->side_queue && t->closed && t->list && t->rows;
+    bool ok = t->boxes && t->reach && t->node_reach && t->dist && t->came && t->queue &&
+              t->grouped && t->group && t->seen && t->side_queue && t->closed && t->list && t->rows;
     for (int i = 0; ok && i < n; i++) t->rows[i] = request->distances->to_goal;
     ok = ok && solver_matching_init(&t->matching, n, t->rows);
     if (ok) {

@@ -24,11 +24,11 @@
 
 typedef struct optimizer_trips_request {
     const board *board;
-    const position *from;               /* where the trips start */
-    const solver_distances *distances;  /* the level's push distances (needed) */
-    int limit_pushes;                   /* only a solution of fewer pushes from `from` */
-    double deadline;                    /* on optimizer_clock(); 0: none */
-    uint64_t max_nodes;                 /* positions expanded; 0: no limit */
+    const position *from;              /* where the trips start */
+    const solver_distances *distances; /* the level's push distances (needed) */
+    int limit_pushes;                  /* only a solution of fewer pushes from `from` */
+    double deadline;                   /* on optimizer_clock(); 0: none */
+    uint64_t max_nodes;                /* positions expanded; 0: no limit */
     size_t max_bytes;
     const atomic_bool *cancel;
     int weight; /* the open list by pushes + weight x bound (1 or less: A*) */

@@ -1,6 +1,7 @@
 /* test_optimizer_trips.c - the optimizer's goal room filled in another order (part of the
  * optimizer module): the search over box trips finds the fewest pushes where trips alone
- * solve, nothing under them, with a park of the best on the way, and a cancel stops it. (Its gain on XSokoban is measured in docs/SOLVER.md, section 32.) */
+ * solve, nothing under them, with a park of the best on the way, and a cancel stops it. (Its gain
+ * on XSokoban is measured in docs/SOLVER.md, section 32.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,8 +38,8 @@ static bool solves(const solver_board *f, const optimizer_push *pushes, int coun
 }
 
 static optimizer_search_status trips_of(const solver_board *f, int limit, const int *parks,
-                                        const int *after, int park_count,
-                                        const atomic_bool *cancel, int *count)
+                                        const int *after, int park_count, const atomic_bool *cancel,
+                                        int *count)
 {
     optimizer_trips_request request = {
         .board = &f->board,
