@@ -14,6 +14,7 @@
 
 #include "ida.h"
 #include "solver/optimizer_pull.h"
+#include "optimizer_pushes.h"
 #include "solver_board.h"
 
 typedef struct offers {
@@ -23,33 +24,10 @@ typedef struct offers {
     optimizer_push first; /* the last one's first push */
 } offers;
 
-/* Plays the pushes from the start, the player walking to each: true when all are legal and
- * the level ends solved. */
-static bool solves(const solver_board *f, const optimizer_push *pushes, int count)
-{
-    const board *b = &f->board;
-    position p;
-    assert_true(position_copy(&p, &f->start, b));
-    direction *walk = malloc((size_t)b->size * sizeof *walk);
-    assert_non_null(walk);
-    bool ok = true;
-    for (int i = 0; ok && i < count; i++) {
-        int stand = pushes[i].box - b->delta[pushes[i].direction];
-        int w = board_path(b, &p, stand, walk, b->size);
-        ok = w >= 0;
-        for (int k = 0; ok && k < w; k++) ok = board_step(b, &p, walk[k]) == STEP_MOVED;
-        ok = ok && board_step(b, &p, pushes[i].direction) == STEP_PUSHED;
-    }
-    ok = ok && position_is_solved(&p, b);
-    free(walk);
-    position_free(&p);
-    return ok;
-}
-
 static bool keep(void *argument, const optimizer_push *pushes, int count)
 {
     offers *o = argument;
-    assert_true(solves(o->f, pushes, count));
+    assert_true(optimizer_pushes_solve(o->f, pushes, count));
     o->count++;
     o->pushes = count;
     if (count > 0) o->first = pushes[0];

@@ -12,30 +12,8 @@
 #include <cmocka.h>
 
 #include "solver/optimizer_trips.h"
+#include "optimizer_pushes.h"
 #include "solver_board.h"
-
-/* Plays the pushes from the start, the player walking to each: true when all are legal and
- * the level ends solved. */
-static bool solves(const solver_board *f, const optimizer_push *pushes, int count)
-{
-    const board *b = &f->board;
-    position p;
-    assert_true(position_copy(&p, &f->start, b));
-    direction *walk = malloc((size_t)b->size * sizeof *walk);
-    assert_non_null(walk);
-    bool ok = true;
-    for (int i = 0; ok && i < count; i++) {
-        int stand = pushes[i].box - b->delta[pushes[i].direction];
-        int w = board_path(b, &p, stand, walk, b->size);
-        ok = w >= 0;
-        for (int k = 0; ok && k < w; k++) ok = board_step(b, &p, walk[k]) == STEP_MOVED;
-        ok = ok && board_step(b, &p, pushes[i].direction) == STEP_PUSHED;
-    }
-    ok = ok && position_is_solved(&p, b);
-    free(walk);
-    position_free(&p);
-    return ok;
-}
 
 static optimizer_search_status trips_of(const solver_board *f, int limit, const int *parks,
                                         const int *after, int park_count, const atomic_bool *cancel,
@@ -57,7 +35,7 @@ static optimizer_search_status trips_of(const solver_board *f, int limit, const 
     optimizer_push *pushes;
     uint64_t nodes;
     optimizer_search_status status = optimizer_trips(&request, &pushes, count, &nodes);
-    if (status == OPTIMIZER_SEARCH_FOUND) assert_true(solves(f, pushes, *count));
+    if (status == OPTIMIZER_SEARCH_FOUND) assert_true(optimizer_pushes_solve(f, pushes, *count));
     free(pushes);
     return status;
 }
