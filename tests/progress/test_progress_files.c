@@ -139,13 +139,31 @@ static void test_fifo_in_place_of_the_database_is_not_waited_on(void **state)
     assert_true(S_ISFIFO(status.st_mode));
 }
 
+/* Runs `sql` on the progress database, closed by the game. */
+static void alter_database(const progress_test_dir *f, const char *sql)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+/* Writes garbage over page 80 (of 4 KiB) of the progress database, closed by the game: the
+ * middle of a table the test filled with 300 rows of 2,000 characters (about 160 pages). */
+static void damage_page_80(const progress_test_dir *f)
+{
+    int fd = open(progress_test_path(f, "progress.db"), O_WRONLY);
+    assert_true(fd >= 0);
+    char garbage[4096];
+    memset(garbage, 0x5a, sizeof garbage);
+    assert_int_equal(pwrite(fd, garbage, sizeof garbage, 79 * 4096), (ssize_t)sizeof garbage);
+    close(fd);
+}
+
 static void test_another_programs_database_is_left_alone(void **state)
 {
     progress_test_dir *f = *state;
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, "CREATE TABLE mine (x)", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
+    alter_database(f, "CREATE TABLE mine (x)");
     progress *p = open_expecting(f, "another program's database");
     assert_false(progress_saving(p));
     progress_close(p);
@@ -155,13 +173,11 @@ static void test_database_of_a_newer_version_is_left_alone(void **state)
 {
     progress_test_dir *f = *state;
     progress_close(progress_test_open(f));
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
+    alter_database(f, "PRAGMA user_version = 99");
     progress *p = open_expecting(f, "newer sokoban (schema 99)");
     assert_false(progress_saving(p));
     progress_close(p);
+    sqlite3 *db;
     assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
     sqlite3_stmt *s;
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, NULL), SQLITE_OK);
@@ -610,10 +626,7 @@ static void test_database_of_a_negative_version_is_left_alone(void **state)
 {
     progress_test_dir *f = *state;
     progress_close(progress_test_open(f));
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = -5", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
+    alter_database(f, "PRAGMA user_version = -5");
     progress *p = open_expecting(f, "another program's database");
     assert_false(progress_saving(p));
     progress_close(p);
@@ -628,14 +641,8 @@ static void test_database_with_a_trigger_is_left_alone(void **state)
 {
     progress_test_dir *f = *state;
     progress_close(progress_test_open(f));
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db,
-                                  "CREATE TRIGGER t AFTER INSERT ON level BEGIN "
-                                  "DELETE FROM collection; END",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
-    sqlite3_close(db);
+    alter_database(f, "CREATE TRIGGER t AFTER INSERT ON level BEGIN "
+                      "DELETE FROM collection; END");
     progress *p = open_expecting(f, "another program's database");
     assert_false(progress_saving(p));
     progress_close(p);
@@ -655,21 +662,10 @@ static void test_salvage_reads_no_view(void **state)
     lurd[sizeof lurd - 1] = '\0';
     for (int i = 1; i <= 300; i++) assert_true(progress_set_unfinished(p, (progress_key)i, lurd));
     progress_close(p);
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db,
-                                  "DROP TABLE collection;"
-                                  "CREATE VIEW collection AS SELECT '/a.xsb' AS path, 3 AS level,"
-                                  " 1.0 AS played",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
-    sqlite3_close(db);
-    int fd = open(progress_test_path(f, "progress.db"), O_WRONLY);
-    assert_true(fd >= 0);
-    char garbage[4096];
-    memset(garbage, 0x5a, sizeof garbage);
-    assert_int_equal(pwrite(fd, garbage, sizeof garbage, 79 * 4096), (ssize_t)sizeof garbage);
-    close(fd);
+    alter_database(f, "DROP TABLE collection;"
+                      "CREATE VIEW collection AS SELECT '/a.xsb' AS path, 3 AS level,"
+                      " 1.0 AS played");
+    damage_page_80(f);
 
     p = open_expecting(f, "was damaged; it was set aside as");
     assert_true(progress_saving(p));
@@ -714,26 +710,12 @@ static void test_salvage_runs_no_column_name(void **state)
     }
     sqlite3_finalize(insert);
     sqlite3_close(db);
-    int fd = open(progress_test_path(f, "progress.db"), O_WRONLY);
-    assert_true(fd >= 0);
-    char garbage[4096];
-    memset(garbage, 0x5a, sizeof garbage);
-    assert_int_equal(pwrite(fd, garbage, sizeof garbage, 79 * 4096), (ssize_t)sizeof garbage);
-    close(fd);
+    damage_page_80(f);
 
     progress *p = open_expecting(f, "was damaged; it was set aside as");
     assert_true(progress_saving(p));
     assert_null(progress_get(p, 7));
     progress_close(p);
-}
-
-/* Runs `sql` on the progress database, closed by the game. */
-static void alter_database(const progress_test_dir *f, const char *sql)
-{
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
 }
 
 /* A database of our version whose table `best` was dropped by hand: it is damaged (every
