@@ -164,6 +164,16 @@ static bool start_frozen_off_goal(const fixture *f)
     return lost;
 }
 
+/* A start with a block of boxes frozen whole, four of them off goals (the first test below
+ * says why no box of it can be pushed). */
+static const char block_frozen_off_goals[] = "#########\n"
+                                             "#       #\n"
+                                             "# $$$   #\n"
+                                             "# $** . #\n"
+                                             "# *** . #\n"
+                                             "#  ..  @#\n"
+                                             "#########\n";
+
 /* A start with a block of boxes frozen whole, four of them off goals: each box has a free
  * square beside it, and no box of the block can be pushed, each push wanting the player or
  * the box where another box stands. The root's bound says so before the matching or any
@@ -172,13 +182,7 @@ static void test_start_with_a_block_frozen_off_goals_is_lost(void **state)
 {
     (void)state;
     fixture f;
-    fixture_from_text(&f, "#########\n"
-                          "#       #\n"
-                          "# $$$   #\n"
-                          "# $** . #\n"
-                          "# *** . #\n"
-                          "#  ..  @#\n"
-                          "#########\n");
+    fixture_from_text(&f, block_frozen_off_goals);
     assert_true(start_frozen_off_goal(&f));
     ida_domain domain;
     solver_search_domain(&f.search, &domain);
@@ -207,13 +211,7 @@ static void test_the_starts_freeze_check_is_off_with_the_deadlocks(void **state)
 {
     (void)state;
     fixture f;
-    solver_board_from_text(&f.level, "#########\n"
-                                     "#       #\n"
-                                     "# $$$   #\n"
-                                     "# $** . #\n"
-                                     "# *** . #\n"
-                                     "#  ..  @#\n"
-                                     "#########\n");
+    solver_board_from_text(&f.level, block_frozen_off_goals);
     solver_options options = {.mode = SOLVER_FAST,
                               .disable = SOLVER_NO_DEADLOCKS | SOLVER_NO_CORRAL_DEADLOCKS};
     assert_true(solver_search_init(&f.search, &f.level.board, &f.level.start, &f.level.distances,
