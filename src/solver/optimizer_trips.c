@@ -8,6 +8,10 @@
 #include "ida.h"
 #include "solver/solver_heap.h"
 
+/* Squares searched between two reads of the stop: one expansion searches every box over the
+ * whole board, seconds on a board of hundreds of boxes. */
+#define STOP_WORK (UINT64_C(1) << 16)
+
 /* A position of the search: reached from its parent by one trip. Its boxes are those of the
  * request's `from` with every trip on the way back to it made. */
 typedef struct trip_node {
@@ -44,6 +48,9 @@ typedef struct trips {
     const uint16_t **rows;
     solver_matching matching;
     int *saved;
+    solver_stop stop; /* the request's cancel and deadline, read by the matching too */
+    uint64_t work, stop_read_at;
+    bool stopped;
 } trips;
 
 static uint64_t mix(uint64_t x)
@@ -259,6 +266,9 @@ static bool trips_init(trips *t, const optimizer_trips_request *request)
     for (int i = 0; ok && i < n; i++) t->rows[i] = request->distances->to_goal;
     ok = ok && solver_matching_init(&t->matching, n, t->rows);
     if (ok) {
+        /* a solve from scratch is O(boxes^3): half a second at 700 boxes */
+        t->stop = (solver_stop){.deadline = request->deadline, .cancel = request->cancel};
+        t->matching.stop = &t->stop;
         t->saved = malloc((size_t)solver_matching_state_size(&t->matching) * sizeof *t->saved);
         ok = t->saved != NULL;
         if (!ok) solver_matching_free(&t->matching);
@@ -307,6 +317,23 @@ static uint64_t entry_of(int f, int g, int index)
     return priority << 32 | (uint32_t)index;
 }
 
+/* True once the search must give up inside its work, `work` more squares done: cancelled or
+ * past its deadline (read every STOP_WORK squares), or its matching given up (the bounds it
+ * gave since are void). */
+static bool halted(trips *t, uint64_t work)
+{
+    t->work += work;
+    return solver_stop_after_work(&t->stop, t->work, STOP_WORK, &t->stop_read_at, &t->stopped) ||
+           t->matching.stopped;
+}
+
+/* What giving up inside the work means. */
+static optimizer_search_status halt_status(const trips *t)
+{
+    const atomic_bool *cancel = t->request->cancel;
+    return cancel && atomic_load(cancel) ? OPTIMIZER_SEARCH_CANCELLED : OPTIMIZER_SEARCH_LIMIT;
+}
+
 /* The open list and what a child needs of its parent's expansion. */
 typedef struct expansion {
     solver_heap open;
@@ -335,7 +362,8 @@ static bool child_add(trips *t, expansion *e, int i, int to, bool trip)
     int rest = solver_matching_update(&t->matching, &i, 1);
     solver_matching_restore(&t->matching, t->saved);
     t->rows[i] = solver_distance_row(request->distances, box, -1);
-    if (rest >= IDA_INFINITY || g + rest >= request->limit_pushes) return true;
+    if (t->matching.stopped || rest >= IDA_INFINITY || g + rest >= request->limit_pushes)
+        return true;
     trip_node child = {.parent = e->n,
                        .box = box,
                        .to = to,
@@ -350,7 +378,8 @@ static bool child_add(trips *t, expansion *e, int i, int to, bool trip)
 
 /* The children of the node expanded, its boxes in t->boxes and matched (`bound`), the
  * player's reach in t->reach: the next park of the request when its turn has come (made, or
- * passed), else every box's trip to every empty goal. False when out of memory. */
+ * passed), else every box's trip to every empty goal. False when out of memory or halted()
+ * (the stop read after each box). */
 static bool expand(trips *t, expansion *e, int bound)
 {
     const optimizer_trips_request *request = t->request;
@@ -380,6 +409,7 @@ static bool expand(trips *t, expansion *e, int bound)
             if (goal != t->list[i] && !t->boxes[goal] && !child_add(t, e, i, goal, true))
                 return false;
         }
+        if (halted(t, (uint64_t)b->size * 4 + (uint64_t)b->goal_count)) return false;
     }
     return true;
 }
@@ -417,9 +447,11 @@ optimizer_search_status optimizer_trips(const optimizer_trips_request *request,
     memcpy(t.boxes, request->from->boxes, (size_t)b->size);
     int h = matching_of(&t);
     optimizer_search_status status = OPTIMIZER_SEARCH_NONE;
-    if (h < IDA_INFINITY && h < request->limit_pushes &&
-        (!node_add(&t, (trip_node){.parent = -1, .player = request->from->player}) ||
-         !solver_heap_push(&e.open, entry_of(h, 0, 0))))
+    if (halted(&t, (uint64_t)b->size))
+        status = halt_status(&t);
+    else if (h < IDA_INFINITY && h < request->limit_pushes &&
+             (!node_add(&t, (trip_node){.parent = -1, .player = request->from->player}) ||
+              !solver_heap_push(&e.open, entry_of(h, 0, 0))))
         status = OPTIMIZER_SEARCH_ERROR;
     while (status == OPTIMIZER_SEARCH_NONE && e.open.count > 0) {
         optimizer_search_status stop = stopped(&t, &e, *nodes);
@@ -442,9 +474,14 @@ optimizer_search_status optimizer_trips(const optimizer_trips_request *request,
             break;
         }
         int bound = matching_of(&t);
+        if (halted(&t, (uint64_t)b->size * 3)) {
+            status = halt_status(&t);
+            break;
+        }
         if (bound >= IDA_INFINITY) continue;
         solver_matching_save(&t.matching, t.saved);
-        if (!expand(&t, &e, bound)) status = OPTIMIZER_SEARCH_LIMIT; /* out of memory */
+        if (!expand(&t, &e, bound))
+            status = t.stopped || t.matching.stopped ? halt_status(&t) : OPTIMIZER_SEARCH_LIMIT;
     }
     trips_free(&t, true);
     free(e.open.items);

@@ -25,6 +25,7 @@
 #include "rules/game.h"
 #include "level/level.h"
 #include "solver/optimizer.h"
+#include "solver/optimizer_trips.h"
 #include "solver/solver.h"
 #include "solver/solver_bound.h"
 #include "worker/worker.h"
@@ -614,6 +615,64 @@ static void test_cancel_is_seen_at_every_point_of_the_optimizer_on_a_big_level(v
     unload(&l);
 }
 
+typedef struct trips_thread {
+    const loaded *level;
+    const solver_distances *distances;
+    atomic_bool cancel;
+    atomic_bool done;
+    optimizer_search_status status;
+} trips_thread;
+
+static void *run_trips(void *argument)
+{
+    trips_thread *t = argument;
+    optimizer_trips_request request = {.board = &t->level->board,
+                                       .from = &t->level->start,
+                                       .distances = t->distances,
+                                       .limit_pushes = 1 << 30,
+                                       .cancel = &t->cancel,
+                                       .weight = 1};
+    optimizer_push *pushes;
+    int count;
+    uint64_t nodes;
+    t->status = optimizer_trips(&request, &pushes, &count, &nodes);
+    free(pushes);
+    atomic_store(&t->done, true);
+    return NULL;
+}
+
+/* The optimizer's search over box trips (optimizer_trips.h) from the strewn level's start: one
+ * of its positions searches each of the 700 boxes over the board and matches each box's trip
+ * to each goal, seconds of work in which it reads the stop, cancelled at two points of it. */
+static void test_cancel_is_seen_inside_a_position_of_the_optimizer_trips(void **state)
+{
+    (void)state;
+    loaded l;
+    load_text(&l, strewn_level_text());
+    solver_distances distances;
+    assert_true(solver_distances_init(&distances, &l.board));
+    const double into[] = {0.05, 0.3};
+    trips_thread threads[2];
+    cancel_run runs[2];
+    for (int i = 0; i < 2; i++) {
+        threads[i] = (trips_thread){.level = &l, .distances = &distances};
+        atomic_init(&threads[i].cancel, false);
+        atomic_init(&threads[i].done, false);
+        runs[i] = (cancel_run){.run = run_trips,
+                               .argument = &threads[i],
+                               .cancel = &threads[i].cancel,
+                               .done = &threads[i].done,
+                               .into = into[i]};
+    }
+    time_cancels(runs, 2);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(threads[i].status, OPTIMIZER_SEARCH_CANCELLED);
+        assert_true(runs[i].latency < CANCEL_CPU_SECONDS);
+    }
+    solver_distances_free(&distances);
+    unload(&l);
+}
+
 /* The CPU seconds worker_destroy() takes when called once the worker's thread, asked for a
  * hint on the level in `text` (freed), has spent `into` seconds of CPU: the main thread only
  * waits in it, so the process's CPU in it is the solver thread's way out. */
@@ -685,6 +744,7 @@ int main(void)
         cmocka_unit_test(test_cancel_is_seen_inside_a_long_matching),
         cmocka_unit_test(test_cancel_is_seen_at_every_point_of_both_modes_on_a_big_level),
         cmocka_unit_test(test_cancel_is_seen_at_every_point_of_the_optimizer_on_a_big_level),
+        cmocka_unit_test(test_cancel_is_seen_inside_a_position_of_the_optimizer_trips),
         cmocka_unit_test(test_worker_destroy_returns_at_once_during_a_huge_set_up),
         cmocka_unit_test(test_worker_destroy_returns_at_once_on_a_big_level),
     };
