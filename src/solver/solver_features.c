@@ -37,11 +37,13 @@ static bool parking_distances(solver_features *f, const board *b)
     return true;
 }
 
-/* The plan of the backward search (solver_packing_search.h) unless YASS's rules park more
- * boxes than it does: then theirs. The plan, whose homes are Festival's bases, solves XSokoban
- * 77, where YASS's order does not; where YASS's rules park boxes and the plan none (XSokoban
- * 14 and 90), the plan loses levels (docs/SOLVER.md, section 21b). Its number of layers, 0
- * for none (the caller works YASS's order out), -1 when out of memory or told to stop. */
+/* The plan of the backward search (solver_packing_search.h) when it parks boxes, at least as
+ * many as YASS's rules do; else YASS's order. The plan, whose homes are Festival's bases, solves
+ * XSokoban 77, where YASS's order does not, and 32 and 46 sooner, each with boxes parked; where
+ * YASS's rules park boxes and the plan none (XSokoban 14 and 90), the plan loses levels, and
+ * where neither parks one, its layers of one goal each solve no level more and lost 52
+ * (docs/SOLVER.md, section 21b). Its number of layers, 0 for none (the caller works YASS's
+ * order out), -1 when out of memory or told to stop. */
 static int picked_plan(solver_features *f, const solver_search *s, const uint8_t *sources,
                        const uint8_t *rest, const solver_stop *stop)
 {
@@ -62,7 +64,7 @@ static int picked_plan(solver_features *f, const solver_search *s, const uint8_t
                                                    true, stop);
             if (yass < 0) {
                 layers = -1;
-            } else if (plan.count >= f->parking.count) {
+            } else if (plan.count > 0 && plan.count >= f->parking.count) {
                 memcpy(f->layer, layer, (size_t)b->goal_count * sizeof *layer);
                 f->parking.count = plan.count;
                 memcpy(f->parking.square, square, (size_t)plan.count * sizeof *square);

@@ -2,7 +2,8 @@
  * packing order only (a box on the goal to fill later counts for nothing while the deeper
  * one is empty), the free floor's regions are counted, the player's reach as one, and the
  * order may be worked out from an earlier position of the game or be the plan of the backward
- * search, which a search takes unless YASS's rules park more boxes. Levels drawn inline. */
+ * search, which a search takes where it parks boxes, as many as YASS's rules at least. Levels
+ * drawn inline. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -191,10 +192,24 @@ static const char xsokoban_14[] = "       #######\n"
                                   "      ########  #\n"
                                   "             ####\n";
 
+/* XSokoban 1, where neither the plan by the backward search nor YASS's rules park a box. */
+static const char xsokoban_1[] = "    #####\n"
+                                 "    #   #\n"
+                                 "    #$  #\n"
+                                 "  ###  $##\n"
+                                 "  #  $ $ #\n"
+                                 "### # ## #   ######\n"
+                                 "#   # ## #####  ..#\n"
+                                 "# $  $          ..#\n"
+                                 "##### ### #@##  ..#\n"
+                                 "    #     #########\n"
+                                 "    #######\n";
+
 /* Without an earlier position, the search's order is the plan of the backward search when it
- * parks at least as many boxes as YASS's rules (XSokoban 39's start: 2 each), else YASS's
- * order (XSokoban 14: none against 4); with the pick off, YASS's order always. */
-static void test_the_searched_plan_is_taken_unless_yass_parks_more(void **state)
+ * parks boxes, at least as many as YASS's rules (XSokoban 39's start: 2 each), else YASS's
+ * order (XSokoban 14: none against 4; XSokoban 1: none either); with the pick off, YASS's
+ * order always. */
+static void test_the_searched_plan_is_taken_where_it_parks_as_many_as_yass(void **state)
 {
     (void)state;
     fixture picked, plan, yass;
@@ -226,6 +241,21 @@ static void test_the_searched_plan_is_taken_unless_yass_parks_more(void **state)
     fixture_free(&picked);
     fixture_free(&plan);
     fixture_free(&yass);
+
+    fixture_from_text(&picked, xsokoban_1);
+    solver_board_from_text(&plan.level, xsokoban_1);
+    assert_true(solver_search_init(&plan.search, &plan.level.board, &plan.level.start,
+                                   &plan.level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_features_init(&plan.features, &plan.search, NULL));
+    fixture_without(&yass, xsokoban_1, SOLVER_NO_PLAN_PICK);
+    goals = picked.level.board.goal_count;
+    assert_int_equal(plan.features.parking.count, 0);
+    assert_int_equal(yass.features.parking.count, 0);
+    assert_false(same_order(&plan.features, &yass.features, goals));
+    assert_true(same_order(&picked.features, &yass.features, goals));
+    fixture_free(&picked);
+    fixture_free(&plan);
+    fixture_free(&yass);
 }
 
 int main(void)
@@ -236,7 +266,7 @@ int main(void)
         cmocka_unit_test(test_the_free_floor_is_counted_in_regions),
         cmocka_unit_test(test_the_order_is_worked_out_from_the_position_given),
         cmocka_unit_test(test_the_searched_plan_is_the_order_when_asked_for),
-        cmocka_unit_test(test_the_searched_plan_is_taken_unless_yass_parks_more),
+        cmocka_unit_test(test_the_searched_plan_is_taken_where_it_parks_as_many_as_yass),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
