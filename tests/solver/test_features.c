@@ -205,6 +205,30 @@ static const char xsokoban_1[] = "    #####\n"
                                  "    #     #########\n"
                                  "    #######\n";
 
+/* The three orders of `text`'s start: the search's (picked), the backward search's plan
+ * alone (plan) and YASS's rules (the pick off); freed by orders_free(). */
+typedef struct orders {
+    fixture picked, plan, yass;
+} orders;
+
+static void orders_of(orders *o, const char *text)
+{
+    fixture_from_text(&o->picked, text);
+    solver_board_from_text(&o->plan.level, text);
+    solver_options options = {.mode = SOLVER_FAST, .searched_plan = true};
+    assert_true(solver_search_init(&o->plan.search, &o->plan.level.board, &o->plan.level.start,
+                                   &o->plan.level.distances, NULL, NULL, NULL, &options));
+    assert_true(solver_features_init(&o->plan.features, &o->plan.search, NULL));
+    fixture_without(&o->yass, text, SOLVER_NO_PLAN_PICK);
+}
+
+static void orders_free(orders *o)
+{
+    fixture_free(&o->picked);
+    fixture_free(&o->plan);
+    fixture_free(&o->yass);
+}
+
 /* Without an earlier position, the search's order is the plan of the backward search when it
  * parks boxes, at least as many as YASS's rules (XSokoban 39's start: 2 each), else YASS's
  * order (XSokoban 14: none against 4; XSokoban 1: none either); with the pick off, YASS's
@@ -212,50 +236,28 @@ static const char xsokoban_1[] = "    #####\n"
 static void test_the_searched_plan_is_taken_where_it_parks_as_many_as_yass(void **state)
 {
     (void)state;
-    fixture picked, plan, yass;
-    fixture_from_text(&picked, xsokoban_39_start);
-    solver_board_from_text(&plan.level, xsokoban_39_start);
-    solver_options options = {.mode = SOLVER_FAST, .searched_plan = true};
-    assert_true(solver_search_init(&plan.search, &plan.level.board, &plan.level.start,
-                                   &plan.level.distances, NULL, NULL, NULL, &options));
-    assert_true(solver_features_init(&plan.features, &plan.search, NULL));
-    fixture_without(&yass, xsokoban_39_start, SOLVER_NO_PLAN_PICK);
-    int goals = picked.level.board.goal_count;
-    assert_int_equal(plan.features.parking.count, yass.features.parking.count);
-    assert_true(same_order(&picked.features, &plan.features, goals));
-    assert_false(same_order(&picked.features, &yass.features, goals));
-    fixture_free(&picked);
-    fixture_free(&plan);
-    fixture_free(&yass);
+    orders o;
+    orders_of(&o, xsokoban_39_start);
+    int goals = o.picked.level.board.goal_count;
+    assert_int_equal(o.plan.features.parking.count, o.yass.features.parking.count);
+    assert_true(same_order(&o.picked.features, &o.plan.features, goals));
+    assert_false(same_order(&o.picked.features, &o.yass.features, goals));
+    orders_free(&o);
 
-    fixture_from_text(&picked, xsokoban_14);
-    solver_board_from_text(&plan.level, xsokoban_14);
-    assert_true(solver_search_init(&plan.search, &plan.level.board, &plan.level.start,
-                                   &plan.level.distances, NULL, NULL, NULL, &options));
-    assert_true(solver_features_init(&plan.features, &plan.search, NULL));
-    fixture_without(&yass, xsokoban_14, SOLVER_NO_PLAN_PICK);
-    goals = picked.level.board.goal_count;
-    assert_int_equal(plan.features.parking.count, 0);
-    assert_int_equal(yass.features.parking.count, 4);
-    assert_true(same_order(&picked.features, &yass.features, goals));
-    fixture_free(&picked);
-    fixture_free(&plan);
-    fixture_free(&yass);
+    orders_of(&o, xsokoban_14);
+    goals = o.picked.level.board.goal_count;
+    assert_int_equal(o.plan.features.parking.count, 0);
+    assert_int_equal(o.yass.features.parking.count, 4);
+    assert_true(same_order(&o.picked.features, &o.yass.features, goals));
+    orders_free(&o);
 
-    fixture_from_text(&picked, xsokoban_1);
-    solver_board_from_text(&plan.level, xsokoban_1);
-    assert_true(solver_search_init(&plan.search, &plan.level.board, &plan.level.start,
-                                   &plan.level.distances, NULL, NULL, NULL, &options));
-    assert_true(solver_features_init(&plan.features, &plan.search, NULL));
-    fixture_without(&yass, xsokoban_1, SOLVER_NO_PLAN_PICK);
-    goals = picked.level.board.goal_count;
-    assert_int_equal(plan.features.parking.count, 0);
-    assert_int_equal(yass.features.parking.count, 0);
-    assert_false(same_order(&plan.features, &yass.features, goals));
-    assert_true(same_order(&picked.features, &yass.features, goals));
-    fixture_free(&picked);
-    fixture_free(&plan);
-    fixture_free(&yass);
+    orders_of(&o, xsokoban_1);
+    goals = o.picked.level.board.goal_count;
+    assert_int_equal(o.plan.features.parking.count, 0);
+    assert_int_equal(o.yass.features.parking.count, 0);
+    assert_false(same_order(&o.plan.features, &o.yass.features, goals));
+    assert_true(same_order(&o.picked.features, &o.yass.features, goals));
+    orders_free(&o);
 }
 
 int main(void)
