@@ -306,12 +306,13 @@ static bool has_column(sqlite3 *db, const char *table, const char *name)
     return found;
 }
 
-/* Copies, row by row, every table of the database `old` into `db` (on_conflict() says what
- * a row of a key already there does); a row that cannot be read ends its table, and a name
- * of ours that is not a table there is passed over. A column the new table lacks (one added
- * or renamed by hand) is left out, so that the table's rows still come; a row then short of
- * a column the schema needs is not copied. Returns the rows copied. */
-static long copy_rows(sqlite3 *db, sqlite3 *old)
+/* Copies, row by row, every table of the database `old` into `db` (when `merge`,
+ * on_conflict() says what a row of a key already there does; otherwise it is passed over);
+ * a row that cannot be read ends its table, and a name of ours that is not a table there
+ * is passed over. A column the new table lacks (one added or renamed by hand) is left out,
+ * so that the table's rows still come; a row then short of a column the schema needs is
+ * not copied. Returns the rows copied. */
+static long copy_rows(sqlite3 *db, sqlite3 *old, bool merge)
 {
     long copied = 0;
     for (const char *const *table = progress_schema_tables; *table; table++) {
@@ -333,7 +334,8 @@ static long copy_rows(sqlite3 *db, sqlite3 *old)
         for (int c = 0; c < taken && used < sizeof sql; c++)
             used += (size_t)snprintf(sql + used, sizeof sql - used, "%s", c ? ", ?" : ") VALUES (?");
         if (used < sizeof sql)
-            used += (size_t)snprintf(sql + used, sizeof sql - used, ")%s", on_conflict(*table));
+            used += (size_t)snprintf(sql + used, sizeof sql - used, ")%s",
+                                     merge ? on_conflict(*table) : " ON CONFLICT DO NOTHING");
         sqlite3_stmt *insert = NULL;
         if (taken > 0 && used < sizeof sql &&
             sqlite3_prepare_v2(db, sql, -1, &insert, NULL) == SQLITE_OK) {
@@ -351,10 +353,50 @@ static long copy_rows(sqlite3 *db, sqlite3 *old)
     return copied;
 }
 
+/* The schema version `old` says it has: PRAGMA user_version, 0 when it cannot be read. */
+static int version_of(sqlite3 *old)
+{
+    sqlite3_stmt *statement;
+    int version = 0;
+    if (sqlite3_prepare_v2(old, "PRAGMA user_version", -1, &statement, NULL) != SQLITE_OK)
+        return 0;
+    if (sqlite3_step(statement) == SQLITE_ROW) version = sqlite3_column_int(statement, 0);
+    sqlite3_finalize(statement);
+    return version;
+}
+
+/* What can be read of `old`, a database of an older schema than ours, copied into a database
+ * in memory of that schema and brought up to ours by the migrations, so that what the older
+ * schema meant is carried over as they carry it (schemas 1 to 3's collection counter
+ * becomes a time, their flags 0 or 1). NULL when `old` is not of an older schema of ours or
+ * its rows cannot be migrated (a value a migration refuses): the caller then copies `old`
+ * as it is. */
+static sqlite3 *migrated_copy(sqlite3 *old)
+{
+    int version = version_of(old);
+    if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
+    sqlite3 *scratch = NULL;
+    if (sqlite3_open_v2(":memory:", &scratch, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                        NULL) != SQLITE_OK ||
+        progress_schema_create_version(scratch, version) != PROGRESS_SCHEMA_OK ||
+        sqlite3_exec(scratch, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_close(scratch);
+        return NULL;
+    }
+    copy_rows(scratch, old, false);
+    if (sqlite3_exec(scratch, "COMMIT", NULL, NULL, NULL) != SQLITE_OK ||
+        progress_schema_upgrade(scratch, NULL, NULL, 0) != PROGRESS_SCHEMA_OK) {
+        sqlite3_close(scratch);
+        return NULL;
+    }
+    return scratch;
+}
+
 /* Copies what can be read of the database set aside at `aside` into the new one, in one
- * transaction. It is read through a connection of its own, so that its damage cannot fail
- * the new one's commit. The rows copied, or -1 when the copy could not be made or committed
- * (nothing of it is then in the new one). */
+ * transaction (through migrated_copy() when it is of an older schema). It is read through a
+ * connection of its own, so that its damage cannot fail the new one's commit. The rows
+ * copied, or -1 when the copy could not be made or committed (nothing of it is then in the
+ * new one). */
 static long salvage(sqlite3 *db, const char *aside)
 {
     sqlite3 *old = NULL;
@@ -363,12 +405,17 @@ static long salvage(sqlite3 *db, const char *aside)
         sqlite3_close(old);
         return -1;
     }
+    sqlite3 *migrated = migrated_copy(old);
+    if (migrated) {
+        sqlite3_close(old);
+        old = migrated;
+    }
     long copied = -1;
     /* Foreign keys off while copying: a best whose level row was lost to the damage is kept,
      * and given a level row after (progress_schema_mend). */
     sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
-        copied = copy_rows(db, old);
+        copied = copy_rows(db, old, true);
         if (progress_schema_mend(db) != SQLITE_OK ||
             sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
@@ -428,8 +475,12 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
     return aside;
 }
 
-/* Makes the connection ready: WAL, then the schema. NULL with `message` when refused. */
-static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t message_size)
+/* Makes the connection ready: WAL, then the schema. NULL with `message` when refused. An
+ * older schema whose migration the file's own content refused (progress_schema_upgrade's
+ * PROGRESS_SCHEMA_DAMAGED) is told in `damage` (when not NULL; otherwise refused), the
+ * connection returned unchanged for the caller to set the file aside. */
+static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t message_size,
+                        char *damage, size_t damage_size)
 {
     /* WAL: readers never wait for the writer; NORMAL: a commit survives the game being
      * killed (a power loss may take the last ones, never the database). */
@@ -449,6 +500,11 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
     }
     if (status == PROGRESS_SCHEMA_OK) {
         sqlite3_busy_timeout(db, PROGRESS_BUSY_MS);
+        return db;
+    }
+    if (status == PROGRESS_SCHEMA_DAMAGED && damage && damage_size) {
+        snprintf(damage, damage_size, "its schema %d cannot be brought up to date: %s", found,
+                 error);
         return db;
     }
     if (status == PROGRESS_SCHEMA_NEWER)
@@ -572,16 +628,16 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
     }
     /* what a file that opens and reads lacks of ours (a table dropped or altered by hand,
      * which would fail every save): damaged too */
-    char lacks[160] = "";
+    char lacks[320] = "";
     if (looks_sound(db)) {
-        db = prepare(db, file, message, message_size);
-        if (db && progress_schema_intact(db, lacks, sizeof lacks)) {
+        db = prepare(db, file, message, message_size, lacks, sizeof lacks);
+        if (db && !lacks[0] && progress_schema_intact(db, lacks, sizeof lacks)) {
             finish_repairs_cut_short(db, file, message, message_size);
             return db;
         }
         if (!db) return NULL;
     }
-    char why_damaged[200] = "";
+    char why_damaged[330] = "";
     if (lacks[0]) snprintf(why_damaged, sizeof why_damaged, " (%s)", lacks);
 
     /* Damaged: set it aside and start a new one with what can be read. Its write lock is held
@@ -606,7 +662,7 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
                     "progress: %s was damaged and set aside as %s, and a new one cannot be "
                     "opened (%s); progress is not saved",
                     file, aside, why);
-    if (db) db = prepare(db, file, message, message_size);
+    if (db) db = prepare(db, file, message, message_size, NULL, 0);
     long copied = db ? salvage(db, aside) : -1;
     progress_db_close_stale(damaged);
     if (copied >= 0) {

@@ -5,10 +5,13 @@
  * symbolic link (the database or its -wal/-shm files: links among the folders on the way, a
  * linked home or XDG_DATA_HOME, are the user's and followed), anything not a regular file,
  * a file that is not a database, another program's database and one a newer sokoban wrote are
- * refused and never written. A database that fails `PRAGMA quick_check` is renamed aside
+ * refused and never written. A database that fails `PRAGMA quick_check`, lacks something
+ * of our schema (progress_schema_intact) or is of an older schema whose migration fails for
+ * what it holds (a table of its version dropped by hand) is renamed aside
  * (FILE.repairing-YYYYMMDD-HHMMSS, with its -wal file; only a regular file is renamed, never
- * replacing another), what can be read of it is copied, row by row, into a new one in one
- * transaction, and then it is renamed FILE.corrupt-YYYYMMDD-HHMMSS. A repair cut short (the
+ * replacing another), what can be read of it is copied, row by row (an older schema's
+ * through the migrations), into a new one in one transaction, and then it is renamed
+ * FILE.corrupt-YYYYMMDD-HHMMSS. A repair cut short (the
  * game killed before the copy's commit) is finished by the next game that opens the
  * database, from the FILE.repairing-* it finds. */
 #ifndef SOKOBAN_PROGRESS_DB_H

@@ -237,6 +237,17 @@ static bool has_views_or_triggers(sqlite3 *db)
     return any;
 }
 
+/* True when SQLite's `code` (a migration's) says what the file holds is not what the
+ * migration was written for (a table or column missing: SQLITE_ERROR; a value refused:
+ * SQLITE_CONSTRAINT, SQLITE_MISMATCH; SQLITE_CORRUPT), not that it could not run now (a
+ * lock, memory, the disk). The write lock is held, so SQLITE_ERROR is the SQL's own. */
+static bool refused_for_the_file(int code)
+{
+    code &= 0xff;
+    return code == SQLITE_ERROR || code == SQLITE_CONSTRAINT || code == SQLITE_MISMATCH ||
+           code == SQLITE_CORRUPT;
+}
+
 /* Runs the migrations after `from` up to `to` and sets the version, inside a transaction. */
 static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *error,
                                       size_t error_size)
@@ -275,7 +286,8 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
     } else {
         for (int next = version + 1; next <= to && status == PROGRESS_SCHEMA_OK; next++)
             if (sqlite3_exec(db, migrations[next - 1], NULL, NULL, NULL) != SQLITE_OK)
-                status = PROGRESS_SCHEMA_ERROR;
+                status = refused_for_the_file(sqlite3_errcode(db)) ? PROGRESS_SCHEMA_DAMAGED
+                                                                   : PROGRESS_SCHEMA_ERROR;
         if (status == PROGRESS_SCHEMA_OK && version < to) {
             char pragma[48];
             snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", to);

@@ -28,11 +28,16 @@ typedef enum progress_schema_status {
      * a trigger): left alone */
     PROGRESS_SCHEMA_FOREIGN,
     PROGRESS_SCHEMA_ERROR, /* SQLite's error: sqlite3_errmsg */
+    /* an older version whose migration SQLite refused for what the file holds (a table or
+     * column of that version dropped or altered by hand, a value a constraint refuses):
+     * nothing was changed, and the file is damaged (the caller salvages it) */
+    PROGRESS_SCHEMA_DAMAGED,
 } progress_schema_status;
 
 /* Brings the database up to PROGRESS_SCHEMA_VERSION (creating it from version 0), in one
- * transaction, then turns foreign keys on for the connection. `found` (may be NULL) gets the version the database had; on
- * PROGRESS_SCHEMA_ERROR `error` gets SQLite's message. */
+ * transaction, then turns foreign keys on for the connection. `found` (may be NULL) gets
+ * the version the database had; on PROGRESS_SCHEMA_ERROR and PROGRESS_SCHEMA_DAMAGED `error`
+ * gets SQLite's message. */
 progress_schema_status progress_schema_upgrade(sqlite3 *db, int *found, char *error,
                                                size_t error_size);
 

@@ -1,7 +1,8 @@
 /* test_progress_files.c - the progress database as a file: links and files not ours left
  * alone, a damaged database set aside and salvaged, migrations from the first schema, and the
  * one-time import of an old progress.txt (issue 13, storage items 1, 2 and 5); a database
- * of our version whose tables were dropped or altered is damaged too. */
+ * of our version whose tables were dropped or altered is damaged too, and so is an older one
+ * whose migration fails for what it holds. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -800,6 +801,149 @@ static void test_intact_database_is_not_set_aside(void **state)
     assert_int_equal(count_names(f, "progress.db."), 0);
 }
 
+/* Makes the progress database at schema `version`, with `rows`, then runs `damage` on it
+ * (by hand, as a player could). */
+static void older_database(const progress_test_dir *f, int version, const char *rows,
+                           const char *damage)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(progress_schema_create_version(db, version), PROGRESS_SCHEMA_OK);
+    assert_int_equal(sqlite3_exec(db, rows, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, damage, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+/* The rows older_database's tests give each schema: a level solved with an unfinished game,
+ * its best, and a collection (schema 2 on: a snapshot). */
+#define ROWS_1                                                                             \
+    "INSERT INTO level (key, solved, unfinished) VALUES (7, 1, 'ur');"                    \
+    "INSERT INTO best (key, kind, lurd, moves, pushes, checked) VALUES (7, 0, 'rR', 2, 1, 1);" \
+    "INSERT INTO collection (path, level, played) VALUES ('/a.xsb', 5, 2), ('/b.xsb', 3, 1);"
+#define ROWS_2 ROWS_1 "INSERT INTO snapshot (key, name, lurd, saved) VALUES (7, 'before', 'ud', 5);"
+
+/* After an older database's salvage: it said so once, the damaged file is kept aside, and
+ * the new one saves. */
+static progress *open_salvaged(const progress_test_dir *f, const char *expected)
+{
+    progress *p = open_expecting(f, expected);
+    assert_true(progress_saving(p));
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+    assert_int_equal(count_names(f, "progress.db.repairing-"), 0);
+    assert_true(progress_set_last(p, "/c.xsb", 1));
+    assert_true(progress_set_unfinished(p, 9, "lL"));
+    char why[256];
+    assert_false(progress_unsaved(p, why, sizeof why));
+    return p;
+}
+
+/* Its collections came through, /a.xsb played last (the counter of schemas 1 to 3 kept its
+ * order). */
+static void assert_collections_kept(progress *p)
+{
+    assert_int_equal(progress_collection_level(p, "/a.xsb"), 5);
+    assert_int_equal(progress_collection_level(p, "/b.xsb"), 3);
+}
+
+/* Reopened, a salvaged database is intact: nothing to say, nothing more set aside. */
+static void reopen_quietly(const progress_test_dir *f)
+{
+    progress *p = progress_test_open(f);
+    assert_non_null(progress_get(p, 9));
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+}
+
+/* A database of schema 1 whose best was dropped by hand: migration 2 (which adds best's
+ * origin) failed at every start ("cannot use ... no such table: best; progress is not
+ * saved", the game's changes lost at exit); now it is salvaged as one of our version is. */
+static void test_schema_1_without_a_table_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 1, ROWS_1, "DROP TABLE best");
+    progress *p = open_salvaged(f, "was damaged (");
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_true(r->solved);
+    assert_string_equal(r->unfinished, "ur");
+    assert_null(r->best_moves.lurd);
+    assert_collections_kept(p);
+    progress_close(p);
+    reopen_quietly(f);
+}
+
+/* Schema 2 with a column of level dropped: migration 4 reads it. Its other columns and
+ * tables come through, through migration 4's conversions (the counter become a time). */
+static void test_schema_2_without_a_column_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 2, ROWS_2, "ALTER TABLE level DROP COLUMN unfinished_redo");
+    progress *p = open_salvaged(f, "was damaged (");
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_true(r->solved);
+    assert_string_equal(r->unfinished, "ur");
+    assert_string_equal(r->best_moves.lurd, "rR");
+    progress_snapshot *snapshots;
+    assert_int_equal(progress_snapshots(p, 7, &snapshots), 1);
+    progress_snapshots_free(snapshots, 1);
+    assert_collections_kept(p);
+    progress_close(p);
+    char file[512];
+    snprintf(file, sizeof file, "%s", progress_test_path(f, "progress.db"));
+    int64_t now = (int64_t)time(NULL);
+    assert_true(query_number(file, "SELECT min(played) FROM collection") > now - 86400);
+    reopen_quietly(f);
+}
+
+/* Schema 3 with snapshot dropped: migration 4 rebuilds every table. */
+static void test_schema_3_without_a_table_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 3, ROWS_2, "DROP TABLE snapshot");
+    progress *p = open_salvaged(f, "was damaged (");
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_string_equal(r->best_moves.lurd, "rR");
+    assert_collections_kept(p);
+    progress_close(p);
+    reopen_quietly(f);
+}
+
+/* Schema 4 with the lookup table origin dropped: migration 5 adds its row. */
+static void test_schema_4_without_a_lookup_table_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 4, ROWS_2, "DROP TABLE origin");
+    progress *p = open_salvaged(f, "was damaged (");
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_string_equal(r->best_moves.lurd, "rR");
+    assert_int_equal(r->best_moves.origin, PROGRESS_OWN);
+    assert_collections_kept(p);
+    progress_close(p);
+    reopen_quietly(f);
+}
+
+/* Schema 5 with level dropped: migration 6 adds a column to it. The bests and snapshots
+ * keep their levels (given a row each, as migration 4 gives them). */
+static void test_schema_5_without_a_table_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 5, ROWS_2, "DROP TABLE level");
+    progress *p = open_salvaged(f, "was damaged (its schema 5 cannot be brought up to date: no "
+                                   "such table: level); it was set aside as ");
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_string_equal(r->best_moves.lurd, "rR");
+    progress_snapshot *snapshots;
+    assert_int_equal(progress_snapshots(p, 7, &snapshots), 1);
+    progress_snapshots_free(snapshots, 1);
+    assert_collections_kept(p);
+    progress_close(p);
+    reopen_quietly(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -818,6 +962,11 @@ int main(void)
         WITH_DIRECTORY(test_table_with_a_column_gone_is_salvaged_keeping_its_rows),
         WITH_DIRECTORY(test_lookup_table_without_its_rows_is_damaged),
         WITH_DIRECTORY(test_intact_database_is_not_set_aside),
+        WITH_DIRECTORY(test_schema_1_without_a_table_is_salvaged),
+        WITH_DIRECTORY(test_schema_2_without_a_column_is_salvaged),
+        WITH_DIRECTORY(test_schema_3_without_a_table_is_salvaged),
+        WITH_DIRECTORY(test_schema_4_without_a_lookup_table_is_salvaged),
+        WITH_DIRECTORY(test_schema_5_without_a_table_is_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
