@@ -48,8 +48,10 @@ int progress_schema_mend(sqlite3 *db);
 
 /* True unless `db` (at PROGRESS_SCHEMA_VERSION) lacks something of what a new database
  * gets: each table of ours, its columns as the schema makes them (name, type, NOT NULL,
- * default, place in the key) and the rows a new one starts with (the lookup tables'). A
- * table dropped or altered by hand would make every save fail ("no such table"), so the
+ * default, place in the key), the rows a new one starts with (the lookup tables'), and
+ * nothing more: each table's statement as ours (no CHECK, COLLATE or key of its own) and
+ * no index but ours. A table dropped or altered, or an index added, by hand would make
+ * saves fail ("no such table", "UNIQUE constraint failed"), so the
  * caller treats the file as damaged. What differs ("its table best is missing") goes to
  * `what` (may be NULL; "" when intact). True also when it cannot tell (out of memory): a
  * sound database is never set aside for that. */

@@ -845,13 +845,19 @@ static void assert_collections_kept(progress *p)
     assert_int_equal(progress_collection_level(p, "/b.xsb"), 3);
 }
 
-/* Reopened, a salvaged database is intact: nothing to say, nothing more set aside. */
-static void reopen_quietly(const progress_test_dir *f)
+/* Reopened, a salvaged database is intact: nothing to say, nothing more set aside, the
+ * level `key` saved after the salvage there. */
+static void reopen_quietly_with(const progress_test_dir *f, progress_key key)
 {
     progress *p = progress_test_open(f);
-    assert_non_null(progress_get(p, 9));
+    assert_non_null(progress_get(p, key));
     progress_close(p);
     assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+}
+
+static void reopen_quietly(const progress_test_dir *f)
+{
+    reopen_quietly_with(f, 9);
 }
 
 /* A database of schema 1 whose best was dropped by hand: migration 2 (which adds best's
@@ -944,6 +950,50 @@ static void test_schema_5_without_a_table_is_salvaged(void **state)
     reopen_quietly(f);
 }
 
+/* An index added by hand on a table of ours can fail a save as a table dropped does (here
+ * every level after the first: "UNIQUE constraint failed: level.assisted", the game's
+ * changes lost at exit, where the columns were all there): damaged, and salvaged without
+ * it. */
+static void test_index_added_by_hand_is_salvaged_without_it(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    progress_close(p);
+    alter_database(f, "CREATE UNIQUE INDEX mine ON level (assisted)");
+    p = open_expecting(f, "was damaged (its table level has an index sokoban's does not); it "
+                          "was set aside as");
+    assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
+    assert_true(progress_set_unfinished(p, 6, "uU"));
+    char why[256];
+    assert_false(progress_unsaved(p, why, sizeof why));
+    progress_close(p);
+    reopen_quietly_with(f, 6);
+}
+
+/* A table rebuilt by hand with its columns as ours but a CHECK of its own (which refuses a
+ * collection of ours): damaged too, its rows kept. */
+static void test_table_with_a_check_of_its_own_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_last(p, "/a.xsb", 3));
+    progress_close(p);
+    alter_database(f, "CREATE TABLE c (  path TEXT PRIMARY KEY CHECK (path NOT LIKE '/c%'),"
+                      "  level INTEGER NOT NULL CHECK (level >= 0),"
+                      "  played REAL NOT NULL DEFAULT 0 CHECK (played >= 0));"
+                      "INSERT INTO c SELECT * FROM collection; DROP TABLE collection;"
+                      "ALTER TABLE c RENAME TO collection;"
+                      "CREATE INDEX collection_played ON collection (played);");
+    p = open_expecting(f, "was damaged (its table collection has constraints sokoban's does "
+                          "not); it was set aside as");
+    assert_int_equal(progress_collection_level(p, "/a.xsb"), 3);
+    assert_true(progress_set_last(p, "/c.xsb", 1));
+    char why[256];
+    assert_false(progress_unsaved(p, why, sizeof why));
+    progress_close(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -967,6 +1017,8 @@ int main(void)
         WITH_DIRECTORY(test_schema_3_without_a_table_is_salvaged),
         WITH_DIRECTORY(test_schema_4_without_a_lookup_table_is_salvaged),
         WITH_DIRECTORY(test_schema_5_without_a_table_is_salvaged),
+        WITH_DIRECTORY(test_index_added_by_hand_is_salvaged_without_it),
+        WITH_DIRECTORY(test_table_with_a_check_of_its_own_is_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
