@@ -648,11 +648,11 @@ static bool bases_by_pulls(optimizer_run *run, double began, double end, uint64_
                            optimizer_result *result)
 {
     const optimizer_options *o = run->options;
-    bool better = base_by_pulls(run, began, 0, result);
+    bool better = !o->no_base && base_by_pulls(run, began, 0, result);
     /* with its share of the nodes left, and as much again for the rounds after it */
     bool left = !(most && result->nodes + (uint64_t)(2 * (double)most * BASE_SHARE) > most) &&
                 !(end > 0 && optimizer_clock() >= end);
-    if (!better && left && !(o->cancel && atomic_load(o->cancel)))
+    if (!o->no_base && !better && left && !(o->cancel && atomic_load(o->cancel)))
         better = base_by_pulls(run, began, BASE_LATER, result);
     if (!o->no_trips && !(o->cancel && atomic_load(o->cancel)))
         better = trips_better(run, end, most, result) || better;
@@ -713,7 +713,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
      * share of the time and nodes has gone (its own share of what is left); the vicinities
      * then go on (again from the narrowest when it found a better solution). */
     bool by_pushes = options->metric == OPTIMIZER_BY_PUSHES;
-    bool optimal_turn = by_pushes, turned = false, based = false;
+    bool optimal_turn = by_pushes, turned = false, based = options->no_base && options->no_trips;
     int bound = by_pushes
                     ? optimizer_start_bound(b, start, run.distances, run.deadline, options->cancel)
                     : -1;
@@ -772,7 +772,7 @@ optimizer_status optimizer_optimize(const board *b, const position *start, const
          * turn if that comes first (rounds of one box that keep finding fewer moves would
          * leave it no time), taken only when shorter than the input made shorter (what the
          * rounds reach from the input can beat what they reach from it) */
-        if (by_pushes && !based && !options->no_base && (v->boxes >= 2 || !optimal_turn)) {
+        if (by_pushes && !based && (v->boxes >= 2 || !optimal_turn)) {
             based = true;
             bool better = bases_by_pulls(&run, began, end, most, result);
             if (options->cancel && atomic_load(options->cancel)) {

@@ -55,7 +55,8 @@ typedef struct optimizer_options {
     void (*improved)(void *argument, const game_step *steps, int moves, int pushes);
     void *improved_argument;
     /* By pushes: no search for a base by another route (optimizer_pull.h), to measure
-     * what it buys (SOKOBAN_OPTIMIZER_DISABLE=base on the command line) */
+     * what it buys (SOKOBAN_OPTIMIZER_DISABLE=base on the command line); the trips still
+     * run, at its turn */
     bool no_base;
     /* By pushes: no trips of the best's boxes in another order (optimizer_trips.h), for the
      * same (SOKOBAN_OPTIMIZER_DISABLE=trips) */

@@ -1,6 +1,7 @@
 /* test_optimizer.c - the optimizer: a detour comes back without it, a shortest solution comes
  * back unchanged, a better route outside the solution's own boxes is found in its vicinity,
  * boxes sent to each other's far goal come back to their near ones,
+ * by pushes a goal room filled in a costly order comes back filled in another by the trips,
  * three boxes moved at once find what two do not, by pushes the optimal mode proves the
  * fewest pushes where it can, each better line is
  * told as it is found, and what comes back is never longer and always solves the level. */
@@ -304,7 +305,7 @@ static void test_by_pushes_a_base_that_uses_up_the_nodes_ends_the_rounds(void **
     /* without a base, the rounds of one box end within the limit and those of two boxes
      * have what is left */
     optimizer_options without_base = {
-        .metric = OPTIMIZER_BY_PUSHES, .max_nodes = LIMIT, .no_base = true};
+        .metric = OPTIMIZER_BY_PUSHES, .max_nodes = LIMIT, .no_base = true, .no_trips = true};
     assert_int_equal(optimize(&f, cross_solution, &without_base, &result), OPTIMIZER_LIMIT);
     assert_true(came_to_two_boxes(&result));
     optimizer_result_free(&result);
@@ -316,6 +317,63 @@ static void test_by_pushes_a_base_that_uses_up_the_nodes_ends_the_rounds(void **
     assert_solves(&f, result.steps, result.moves, result.pushes);
     assert_false(optimizer_shorter(OPTIMIZER_BY_PUSHES, result.moves_before, result.pushes_before,
                                    result.moves, result.pushes));
+    optimizer_result_free(&result);
+    fixture_close(&f);
+}
+
+/* A goal room of three goals, a corridor with a door at each end, the boxes above it. */
+static const char two_doors[] = "###########################\n"
+                                "#@                        #\n"
+                                "#                         #\n"
+                                "#                         #\n"
+                                "#   $        $        $   #\n"
+                                "#                         #\n"
+                                "#                         #\n"
+                                "#                         #\n"
+                                "#   ######### #########   #\n"
+                                "#   #########.#########   #\n"
+                                "#   #########.#########   #\n"
+                                "#   #########.#########   #\n"
+                                "#   ######### #########   #\n"
+                                "#   ######### #########   #\n"
+                                "#   ######### #########   #\n"
+                                "#   ######### #########   #\n"
+                                "#   ######### #########   #\n"
+                                "#   ######### #########   #\n"
+                                "#   ######### #########   #\n"
+                                "#   ######### #########   #\n"
+                                "#                         #\n"
+                                "#                         #\n"
+                                "###########################\n";
+/* The middle box down to the goal by the upper door, which it closes: the left box and the right
+ * then go round to the lower door and up, 82 pushes; filled from the upper door, deepest goal
+ * first, 36. */
+static const char two_doors_solution[] =
+    "ddrrrrrrrrrrrrDDDDDuuuullllllllLLulDDDDDDDDDDDDDDDDldRRRRRRRRRRRdrUUUUUUUUUUdddd"
+    "dddddrrrrrrrrrruuuuuuuuuuuuuuulluRRurDDDDDDDDDDDDDDDDrdLLLLLLLLLLLdlUUUUUUUUU";
+
+/* By pushes, the goal room filled in another order: the trips from the best's later
+ * positions (optimizer_trips.h) find the 36 pushes through the upper door, where the rounds
+ * alone stay at 78 (each box's other route is beyond the vicinities of its own). The base by
+ * other routes is left out, since it finds them too. */
+static void test_by_pushes_the_trips_fill_the_goal_room_in_another_order(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f, two_doors, 1);
+    enum { LIMIT = 50000 };
+    optimizer_result result;
+    optimizer_options trips = {.metric = OPTIMIZER_BY_PUSHES, .max_nodes = LIMIT, .no_base = true};
+    optimize(&f, two_doors_solution, &trips, &result);
+    assert_int_equal(result.pushes_before, 82);
+    assert_int_equal(result.pushes, 36);
+    assert_solves(&f, result.steps, result.moves, result.pushes);
+    optimizer_result_free(&result);
+    optimizer_options rounds = {
+        .metric = OPTIMIZER_BY_PUSHES, .max_nodes = LIMIT, .no_base = true, .no_trips = true};
+    optimize(&f, two_doors_solution, &rounds, &result);
+    assert_int_equal(result.pushes, 78);
+    assert_solves(&f, result.steps, result.moves, result.pushes);
     optimizer_result_free(&result);
     fixture_close(&f);
 }
@@ -482,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_a_round_cut_by_its_nodes_keeps_its_shortcut_and_the_rest_of_the_best),
         cmocka_unit_test(test_by_pushes_a_round_past_its_share_is_the_last_on_it),
         cmocka_unit_test(test_by_pushes_a_base_that_uses_up_the_nodes_ends_the_rounds),
+        cmocka_unit_test(test_by_pushes_the_trips_fill_the_goal_room_in_another_order),
         cmocka_unit_test(test_a_fast_solution_comes_back_shorter_and_solving),
         cmocka_unit_test(test_shorter_compares_the_metric_first_then_the_other),
         cmocka_unit_test(test_each_better_line_is_told_as_it_is_found),
