@@ -291,64 +291,122 @@ static size_t append_name(char *sql, size_t size, size_t used, const char *befor
     return used;
 }
 
-/* True when the new database's table `table` has a column `name`. */
-static bool has_column(sqlite3 *db, const char *table, const char *name)
+/* A column of a new table that a copy fills: its place in the old row, and what may stand
+ * in for a value the schema refuses. */
+typedef struct column_copy {
+    int from;         /* the old row's column */
+    bool replaceable; /* not in the key, and has a default or may be NULL */
+    bool numeric;     /* INTEGER or REAL */
+} column_copy;
+
+/* Looks up the new database's column `name` of `table`: false when it has none. Its default
+ * (SQL of our own schema, as pragma_table_info gives it; "" when none) goes to `fallback`. */
+static bool find_column(sqlite3 *db, const char *table, const char *name, column_copy *column,
+                        char *fallback, size_t fallback_size)
 {
     sqlite3_stmt *statement;
-    if (!name ||
-        sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?1, 'main') WHERE name = ?2", -1,
-                           &statement, NULL) != SQLITE_OK)
+    if (!name || sqlite3_prepare_v2(db,
+                                    "SELECT type, \"notnull\", dflt_value, pk FROM "
+                                    "pragma_table_info(?1, 'main') WHERE name = ?2",
+                                    -1, &statement, NULL) != SQLITE_OK)
         return false;
     sqlite3_bind_text(statement, 1, table, -1, SQLITE_STATIC);
     sqlite3_bind_text(statement, 2, name, -1, SQLITE_STATIC);
     bool found = sqlite3_step(statement) == SQLITE_ROW;
+    if (found) {
+        const char *type = (const char *)sqlite3_column_text(statement, 0);
+        const char *value = (const char *)sqlite3_column_text(statement, 2);
+        column->numeric = type && (strcmp(type, "INTEGER") == 0 || strcmp(type, "REAL") == 0);
+        column->replaceable = sqlite3_column_int(statement, 3) == 0 &&
+                              (value || sqlite3_column_int(statement, 1) == 0);
+        snprintf(fallback, fallback_size, "%s", value ? value : "");
+    }
     sqlite3_finalize(statement);
     return found;
+}
+
+/* How much of a row a copy replaces to have it taken: nothing; the values the schema's types
+ * refuse (NULL, text or a blob where a number is kept); every number it may replace. */
+typedef enum replace { REPLACE_NOTHING, REPLACE_MISTYPED, REPLACE_NUMBERS } replace;
+
+/* Inserts the old row `select` is on with `insert`, `replacing` what may be replaced by
+ * NULL (its column's default, through the insert's coalesce()): SQLite's primary code. */
+static int insert_row(sqlite3_stmt *insert, sqlite3_stmt *select, const column_copy *columns,
+                      int count, replace replacing)
+{
+    for (int c = 0; c < count; c++) {
+        sqlite3_value *value = sqlite3_column_value(select, columns[c].from);
+        int type = sqlite3_value_type(value);
+        bool mistyped = type == SQLITE_NULL ||
+                        (columns[c].numeric && (type == SQLITE_TEXT || type == SQLITE_BLOB));
+        bool replace = columns[c].replaceable &&
+                       ((replacing == REPLACE_MISTYPED && mistyped) ||
+                        (replacing == REPLACE_NUMBERS && columns[c].numeric));
+        if (replace)
+            sqlite3_bind_null(insert, c + 1);
+        else
+            sqlite3_bind_value(insert, c + 1, value);
+    }
+    int rc = sqlite3_step(insert);
+    sqlite3_reset(insert);
+    return rc & 0xff;
 }
 
 /* Copies, row by row, every table of the database `old` into `db` (when `merge`,
  * on_conflict() says what a row of a key already there does; otherwise it is passed over);
  * a row that cannot be read ends its table, and a name of ours that is not a table there
  * is passed over. A column the new table lacks (one added or renamed by hand) is left out,
- * so that the table's rows still come; a row then short of a column the schema needs is
- * not copied. Returns the rows copied. */
+ * so that the table's rows still come. A row the schema refuses (a NULL, a text where a
+ * number is kept, a number its CHECK refuses: written by hand) is tried again with those
+ * values replaced by their column's default (or NULL), then with every number outside the
+ * key replaced, so that the rest of it (an unfinished game, a solution) still comes; a row
+ * short of a column the schema needs is not copied. Returns the rows copied. */
 static long copy_rows(sqlite3 *db, sqlite3 *old, bool merge)
 {
     long copied = 0;
     for (const char *const *table = progress_schema_tables; *table; table++) {
         if (!is_table(old, *table)) continue;
-        char sql[1024];
+        char sql[2048], values[1024], fallback[256];
         snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
         sqlite3_stmt *select;
         if (sqlite3_prepare_v2(old, sql, -1, &select, NULL) != SQLITE_OK) continue;
-        int columns = sqlite3_column_count(select), taken = 0;
-        int *take = malloc((size_t)(columns > 0 ? columns : 1) * sizeof *take);
+        int count = sqlite3_column_count(select), taken = 0;
+        column_copy *columns = malloc((size_t)(count > 0 ? count : 1) * sizeof *columns);
         size_t used =
-            take ? (size_t)snprintf(sql, sizeof sql, "INSERT INTO %s (", *table) : sizeof sql;
-        for (int c = 0; c < columns && used < sizeof sql; c++) {
+            columns ? (size_t)snprintf(sql, sizeof sql, "INSERT INTO %s (", *table) : sizeof sql;
+        size_t used_values = 0;
+        for (int c = 0; c < count && used < sizeof sql && used_values < sizeof values; c++) {
             const char *name = sqlite3_column_name(select, c);
-            if (!has_column(db, *table, name)) continue;
+            if (!find_column(db, *table, name, &columns[taken], fallback, sizeof fallback))
+                continue;
             used = append_name(sql, sizeof sql, used, taken ? ", " : "", name);
-            take[taken++] = c;
+            columns[taken].from = c;
+            const char *comma = taken ? ", " : "";
+            size_t left = sizeof values - used_values;
+            used_values += (size_t)(fallback[0] ? snprintf(values + used_values, left,
+                                                           "%scoalesce(?, %s)", comma, fallback)
+                                                : snprintf(values + used_values, left, "%s?",
+                                                           comma));
+            taken++;
         }
-        for (int c = 0; c < taken && used < sizeof sql; c++)
-            used += (size_t)snprintf(sql + used, sizeof sql - used, "%s", c ? ", ?" : ") VALUES (?");
-        if (used < sizeof sql)
-            used += (size_t)snprintf(sql + used, sizeof sql - used, ")%s",
+        if (used < sizeof sql && used_values < sizeof values)
+            used += (size_t)snprintf(sql + used, sizeof sql - used, ") VALUES (%s)%s", values,
                                      merge ? on_conflict(*table) : " ON CONFLICT DO NOTHING");
         sqlite3_stmt *insert = NULL;
         if (taken > 0 && used < sizeof sql &&
             sqlite3_prepare_v2(db, sql, -1, &insert, NULL) == SQLITE_OK) {
             while (sqlite3_step(select) == SQLITE_ROW) {
-                for (int c = 0; c < taken; c++)
-                    sqlite3_bind_value(insert, c + 1, sqlite3_column_value(select, take[c]));
-                if (sqlite3_step(insert) == SQLITE_DONE && sqlite3_changes(db) > 0) copied++;
-                sqlite3_reset(insert);
+                int rc = insert_row(insert, select, columns, taken, REPLACE_NOTHING);
+                if (rc == SQLITE_CONSTRAINT)
+                    rc = insert_row(insert, select, columns, taken, REPLACE_MISTYPED);
+                if (rc == SQLITE_CONSTRAINT)
+                    rc = insert_row(insert, select, columns, taken, REPLACE_NUMBERS);
+                if (rc == SQLITE_DONE && sqlite3_changes(db) > 0) copied++;
             }
         }
         sqlite3_finalize(insert);
         sqlite3_finalize(select);
-        free(take);
+        free(columns);
     }
     return copied;
 }
@@ -384,6 +442,7 @@ static sqlite3 *migrated_copy(sqlite3 *old)
         return NULL;
     }
     copy_rows(scratch, old, false);
+    progress_schema_drop_unkeyed(scratch);
     if (sqlite3_exec(scratch, "COMMIT", NULL, NULL, NULL) != SQLITE_OK ||
         progress_schema_upgrade(scratch, NULL, NULL, 0) != PROGRESS_SCHEMA_OK) {
         sqlite3_close(scratch);

@@ -319,8 +319,19 @@ progress_schema_status progress_schema_upgrade(sqlite3 *db, int *found, char *er
     return status;
 }
 
+void progress_schema_drop_unkeyed(sqlite3 *db)
+{
+    static const char *const keyed[] = {"best", "snapshot", "imported"};
+    for (size_t i = 0; i < sizeof keyed / sizeof *keyed; i++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "DELETE FROM %s WHERE typeof(key) != 'integer'", keyed[i]);
+        sqlite3_exec(db, sql, NULL, NULL, NULL); /* a table the version lacks: nothing to do */
+    }
+}
+
 int progress_schema_mend(sqlite3 *db)
 {
+    progress_schema_drop_unkeyed(db);
     return sqlite3_exec(db,
                         "INSERT OR IGNORE INTO level (key) SELECT key FROM best UNION SELECT key "
                         "FROM snapshot UNION SELECT key FROM imported;"

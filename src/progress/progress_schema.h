@@ -41,7 +41,14 @@ typedef enum progress_schema_status {
 progress_schema_status progress_schema_upgrade(sqlite3 *db, int *found, char *error,
                                                size_t error_size);
 
-/* After rows were copied in with foreign keys off (a salvage): gives every best, snapshot
+/* Deletes the bests, snapshots and imported solutions whose level key is not an integer
+ * (text written by hand: no level has one, and giving it a level row, as migration 4 and
+ * progress_schema_mend do, fails with "datatype mismatch"), in those of the three tables
+ * `db` has. */
+void progress_schema_drop_unkeyed(sqlite3 *db);
+
+/* After rows were copied in with foreign keys off (a salvage): drops what has no integer
+ * key (progress_schema_drop_unkeyed), gives every best, snapshot
  * and imported solution without its level a level row, makes a best of an unknown origin
  * imported and drops one of an unknown kind, as migration 4 does. SQLITE_OK or the error. */
 int progress_schema_mend(sqlite3 *db);

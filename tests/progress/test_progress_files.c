@@ -994,6 +994,55 @@ static void test_table_with_a_check_of_its_own_is_salvaged(void **state)
     progress_close(p);
 }
 
+/* A row holding values its CHECKs refuse (written by hand with the checks off: a text
+ * where a flag is kept, a negative time) fails quick_check, and the salvage copied the
+ * rest of the file but not that row: the unfinished game was lost. Now those values take
+ * their column's default and the row comes. */
+static void test_salvage_keeps_a_row_with_values_its_schema_refuses(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    assert_true(progress_add_time(p, 5, 30));
+    assert_true(progress_set_unfinished(p, 6, "uU"));
+    progress_close(p);
+    alter_database(f, "PRAGMA ignore_check_constraints = 1;"
+                      "UPDATE level SET solved = 'yes', seconds = 'long' WHERE key = 5;"
+                      "UPDATE level SET assisted = 7, seconds = -1 WHERE key = 6");
+    p = open_expecting(f, "was damaged; it was set aside as");
+    const progress_record *r = progress_get(p, 5);
+    assert_non_null(r);
+    assert_string_equal(r->unfinished, "rRl");
+    assert_false(r->solved);
+    r = progress_get(p, 6);
+    assert_non_null(r);
+    assert_string_equal(r->unfinished, "uU");
+    assert_false(r->assisted);
+    char why[256];
+    assert_true(progress_add_time(p, 5, 1));
+    assert_false(progress_unsaved(p, why, sizeof why));
+    progress_close(p);
+}
+
+/* A best of schema 3 whose level key is text (written by hand): migration 4 fails giving
+ * it a level row ("datatype mismatch"), and so did the salvage's own mending, so nothing
+ * was copied and the file stayed set aside as repairing, tried again and failing at every
+ * start. The best that has no level is dropped; the rest comes. */
+static void test_schema_3_with_a_text_key_is_salvaged(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 3, ROWS_2,
+                   "INSERT INTO best (key, kind, lurd, moves, pushes) VALUES ('x', 0, 'lL', 2, 1)");
+    progress *p = open_salvaged(f, "was damaged (its schema 3 cannot be brought up to date: "
+                                   "datatype mismatch); it was set aside as ");
+    const progress_record *r = progress_get(p, 7);
+    assert_non_null(r);
+    assert_string_equal(r->best_moves.lurd, "rR");
+    assert_collections_kept(p);
+    progress_close(p);
+    reopen_quietly(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1019,6 +1068,8 @@ int main(void)
         WITH_DIRECTORY(test_schema_5_without_a_table_is_salvaged),
         WITH_DIRECTORY(test_index_added_by_hand_is_salvaged_without_it),
         WITH_DIRECTORY(test_table_with_a_check_of_its_own_is_salvaged),
+        WITH_DIRECTORY(test_salvage_keeps_a_row_with_values_its_schema_refuses),
+        WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
