@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "progress_salvage.h"
 #include "progress_schema.h"
 
 /* A damaged database is set aside as FILE.repairing-STAMP until what can be read of it is
@@ -236,256 +237,6 @@ static sqlite3 *open_connection(const char *file, char *why, size_t why_size)
     return db;
 }
 
-/* What a row copied does where the new database has one of the same key (only when a repair
- * cut short is finished: a repair's first copy goes into an empty database). A row written
- * since is newer and kept, but a level solved stays solved, the time played is the sum, a
- * best stays the better of the two and a collection keeps its last time played. */
-static const char *on_conflict(const char *table)
-{
-    if (strcmp(table, "level") == 0)
-        return " ON CONFLICT (key) DO UPDATE SET solved = max(solved, excluded.solved),"
-               " assisted = max(assisted, excluded.assisted),"
-               " seconds = seconds + excluded.seconds";
-    if (strcmp(table, "best") == 0)
-        return " ON CONFLICT (key, kind) DO UPDATE SET lurd = excluded.lurd,"
-               " moves = excluded.moves, pushes = excluded.pushes, checked = excluded.checked,"
-               " origin = excluded.origin"
-               " WHERE (kind = 0 AND (excluded.moves < moves OR (excluded.moves = moves AND"
-               " excluded.pushes < pushes))) OR (kind = 1 AND (excluded.pushes < pushes OR"
-               " (excluded.pushes = pushes AND excluded.moves < moves)))";
-    if (strcmp(table, "collection") == 0)
-        return " ON CONFLICT (path) DO UPDATE SET played = max(played, excluded.played)";
-    return " ON CONFLICT DO NOTHING";
-}
-
-/* True when `name` is a table in `old` (not a view: reading one would run what the file
- * says, without end for a recursive one). */
-static bool is_table(sqlite3 *old, const char *name)
-{
-    sqlite3_stmt *statement;
-    if (sqlite3_prepare_v2(old, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", -1,
-                           &statement, NULL) != SQLITE_OK)
-        return false;
-    sqlite3_bind_text(statement, 1, name, -1, SQLITE_STATIC);
-    bool table = sqlite3_step(statement) == SQLITE_ROW;
-    sqlite3_finalize(statement);
-    return table;
-}
-
-/* Appends `before` and the column name `name` quoted as an identifier to `sql` (`used` of
- * its `size` bytes taken): a name is the damaged file's text, never SQL of its own (one that
- * closed the column list and added a recursive SELECT filled the disk). Returns the bytes
- * taken, `size` when it does not fit or `name` is NULL (out of memory). */
-static size_t append_name(char *sql, size_t size, size_t used, const char *before,
-                          const char *name)
-{
-    if (!name) return size;
-    used += (size_t)snprintf(sql + used, size - used, "%s\"", before);
-    for (; *name && used + 2 < size; name++) {
-        if (*name == '"') sql[used++] = '"';
-        sql[used++] = *name;
-    }
-    if (*name || used + 2 > size) return size;
-    sql[used++] = '"';
-    sql[used] = '\0';
-    return used;
-}
-
-/* A column of a new table that a copy fills: its place in the old row, and what may stand
- * in for a value the schema refuses. */
-typedef struct column_copy {
-    int from;         /* the old row's column */
-    bool replaceable; /* not in the key, and has a default or may be NULL */
-    bool numeric;     /* INTEGER or REAL */
-} column_copy;
-
-/* Looks up the new database's column `name` of `table`: false when it has none. Its default
- * (SQL of our own schema, as pragma_table_info gives it; "" when none) goes to `fallback`. */
-static bool find_column(sqlite3 *db, const char *table, const char *name, column_copy *column,
-                        char *fallback, size_t fallback_size)
-{
-    sqlite3_stmt *statement;
-    if (!name || sqlite3_prepare_v2(db,
-                                    "SELECT type, \"notnull\", dflt_value, pk FROM "
-                                    "pragma_table_info(?1, 'main') WHERE name = ?2",
-                                    -1, &statement, NULL) != SQLITE_OK)
-        return false;
-    sqlite3_bind_text(statement, 1, table, -1, SQLITE_STATIC);
-    sqlite3_bind_text(statement, 2, name, -1, SQLITE_STATIC);
-    bool found = sqlite3_step(statement) == SQLITE_ROW;
-    if (found) {
-        const char *type = (const char *)sqlite3_column_text(statement, 0);
-        const char *value = (const char *)sqlite3_column_text(statement, 2);
-        column->numeric = type && (strcmp(type, "INTEGER") == 0 || strcmp(type, "REAL") == 0);
-        column->replaceable = sqlite3_column_int(statement, 3) == 0 &&
-                              (value || sqlite3_column_int(statement, 1) == 0);
-        snprintf(fallback, fallback_size, "%s", value ? value : "");
-    }
-    sqlite3_finalize(statement);
-    return found;
-}
-
-/* How much of a row a copy replaces to have it taken: nothing; the values the schema's types
- * refuse (NULL, text or a blob where a number is kept); every number it may replace. */
-typedef enum replace { REPLACE_NOTHING, REPLACE_MISTYPED, REPLACE_NUMBERS } replace;
-
-/* Inserts the old row `select` is on with `insert`, `replacing` what may be replaced by
- * NULL (its column's default, through the insert's coalesce()): SQLite's primary code. */
-static int insert_row(sqlite3_stmt *insert, sqlite3_stmt *select, const column_copy *columns,
-                      int count, replace replacing)
-{
-    for (int c = 0; c < count; c++) {
-        sqlite3_value *value = sqlite3_column_value(select, columns[c].from);
-        int type = sqlite3_value_type(value);
-        bool mistyped = type == SQLITE_NULL ||
-                        (columns[c].numeric && (type == SQLITE_TEXT || type == SQLITE_BLOB));
-        bool replace = columns[c].replaceable &&
-                       ((replacing == REPLACE_MISTYPED && mistyped) ||
-                        (replacing == REPLACE_NUMBERS && columns[c].numeric));
-        if (replace)
-            sqlite3_bind_null(insert, c + 1);
-        else
-            sqlite3_bind_value(insert, c + 1, value);
-    }
-    int rc = sqlite3_step(insert);
-    sqlite3_reset(insert);
-    return rc & 0xff;
-}
-
-/* Copies, row by row, every table of the database `old` into `db` (when `merge`,
- * on_conflict() says what a row of a key already there does; otherwise it is passed over);
- * a row that cannot be read ends its table, and a name of ours that is not a table there
- * is passed over. A column the new table lacks (one added or renamed by hand) is left out,
- * so that the table's rows still come. A row the schema refuses (a NULL, a text where a
- * number is kept, a number its CHECK refuses: written by hand) is tried again with those
- * values replaced by their column's default (or NULL), then with every number outside the
- * key replaced, so that the rest of it (an unfinished game, a solution) still comes; a row
- * short of a column the schema needs is not copied. Returns the rows copied. */
-static long copy_rows(sqlite3 *db, sqlite3 *old, bool merge)
-{
-    long copied = 0;
-    for (const char *const *table = progress_schema_tables; *table; table++) {
-        if (!is_table(old, *table)) continue;
-        char sql[2048], values[1024], fallback[256];
-        snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
-        sqlite3_stmt *select;
-        if (sqlite3_prepare_v2(old, sql, -1, &select, NULL) != SQLITE_OK) continue;
-        int count = sqlite3_column_count(select), taken = 0;
-        column_copy *columns = malloc((size_t)(count > 0 ? count : 1) * sizeof *columns);
-        size_t used =
-            columns ? (size_t)snprintf(sql, sizeof sql, "INSERT INTO %s (", *table) : sizeof sql;
-        size_t used_values = 0;
-        for (int c = 0; c < count && used < sizeof sql && used_values < sizeof values; c++) {
-            const char *name = sqlite3_column_name(select, c);
-            if (!find_column(db, *table, name, &columns[taken], fallback, sizeof fallback))
-                continue;
-            used = append_name(sql, sizeof sql, used, taken ? ", " : "", name);
-            columns[taken].from = c;
-            const char *comma = taken ? ", " : "";
-            size_t left = sizeof values - used_values;
-            used_values += (size_t)(fallback[0] ? snprintf(values + used_values, left,
-                                                           "%scoalesce(?, %s)", comma, fallback)
-                                                : snprintf(values + used_values, left, "%s?",
-                                                           comma));
-            taken++;
-        }
-        if (used < sizeof sql && used_values < sizeof values)
-            used += (size_t)snprintf(sql + used, sizeof sql - used, ") VALUES (%s)%s", values,
-                                     merge ? on_conflict(*table) : " ON CONFLICT DO NOTHING");
-        sqlite3_stmt *insert = NULL;
-        if (taken > 0 && used < sizeof sql &&
-            sqlite3_prepare_v2(db, sql, -1, &insert, NULL) == SQLITE_OK) {
-            while (sqlite3_step(select) == SQLITE_ROW) {
-                int rc = insert_row(insert, select, columns, taken, REPLACE_NOTHING);
-                if (rc == SQLITE_CONSTRAINT)
-                    rc = insert_row(insert, select, columns, taken, REPLACE_MISTYPED);
-                if (rc == SQLITE_CONSTRAINT)
-                    rc = insert_row(insert, select, columns, taken, REPLACE_NUMBERS);
-                if (rc == SQLITE_DONE && sqlite3_changes(db) > 0) copied++;
-            }
-        }
-        sqlite3_finalize(insert);
-        sqlite3_finalize(select);
-        free(columns);
-    }
-    return copied;
-}
-
-/* The schema version `old` says it has: PRAGMA user_version, 0 when it cannot be read. */
-static int version_of(sqlite3 *old)
-{
-    sqlite3_stmt *statement;
-    int version = 0;
-    if (sqlite3_prepare_v2(old, "PRAGMA user_version", -1, &statement, NULL) != SQLITE_OK)
-        return 0;
-    if (sqlite3_step(statement) == SQLITE_ROW) version = sqlite3_column_int(statement, 0);
-    sqlite3_finalize(statement);
-    return version;
-}
-
-/* What can be read of `old`, a database of an older schema than ours, copied into a database
- * in memory of that schema and brought up to ours by the migrations, so that what the older
- * schema meant is carried over as they carry it (schemas 1 to 3's collection counter
- * becomes a time, their flags 0 or 1). NULL when `old` is not of an older schema of ours or
- * its rows cannot be migrated (a value a migration refuses): the caller then copies `old`
- * as it is. */
-static sqlite3 *migrated_copy(sqlite3 *old)
-{
-    int version = version_of(old);
-    if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
-    sqlite3 *scratch = NULL;
-    if (sqlite3_open_v2(":memory:", &scratch, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                        NULL) != SQLITE_OK ||
-        progress_schema_create_version(scratch, version) != PROGRESS_SCHEMA_OK ||
-        sqlite3_exec(scratch, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
-        sqlite3_close(scratch);
-        return NULL;
-    }
-    copy_rows(scratch, old, false);
-    progress_schema_drop_unkeyed(scratch);
-    if (sqlite3_exec(scratch, "COMMIT", NULL, NULL, NULL) != SQLITE_OK ||
-        progress_schema_upgrade(scratch, NULL, NULL, 0) != PROGRESS_SCHEMA_OK) {
-        sqlite3_close(scratch);
-        return NULL;
-    }
-    return scratch;
-}
-
-/* Copies what can be read of the database set aside at `aside` into the new one, in one
- * transaction (through migrated_copy() when it is of an older schema). It is read through a
- * connection of its own, so that its damage cannot fail the new one's commit. The rows
- * copied, or -1 when the copy could not be made or committed (nothing of it is then in the
- * new one). */
-static long salvage(sqlite3 *db, const char *aside)
-{
-    sqlite3 *old = NULL;
-    if (sqlite3_open_v2(aside, &old, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) !=
-        SQLITE_OK) {
-        sqlite3_close(old);
-        return -1;
-    }
-    sqlite3 *migrated = migrated_copy(old);
-    if (migrated) {
-        sqlite3_close(old);
-        old = migrated;
-    }
-    long copied = -1;
-    /* Foreign keys off while copying: a best whose level row was lost to the damage is kept,
-     * and given a level row after (progress_schema_mend). */
-    sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
-        copied = copy_rows(db, old, true);
-        if (progress_schema_mend(db) != SQLITE_OK ||
-            sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-            copied = -1;
-        }
-    }
-    sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
-    sqlite3_close(old);
-    return copied;
-}
-
 /* True when `file` is a regular file (not a link). Only lstat(): a file this process holds
  * SQLite's locks on must never be opened and closed here, as closing any descriptor of a
  * file drops every POSIX lock the process holds on it. */
@@ -659,7 +410,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *messag
             free(aside);
             continue;
         }
-        long copied = salvage(db, aside);
+        long copied = progress_salvage(db, aside);
         if (copied >= 0) {
             char *done = mark_repaired(aside);
             set_message(message, message_size,
@@ -722,7 +473,7 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
                     "opened (%s); progress is not saved",
                     file, aside, why);
     if (db) db = prepare(db, file, message, message_size, NULL, 0);
-    long copied = db ? salvage(db, aside) : -1;
+    long copied = db ? progress_salvage(db, aside) : -1;
     progress_db_close_stale(damaged);
     if (copied >= 0) {
         char *done = mark_repaired(aside);

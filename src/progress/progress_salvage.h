@@ -1,0 +1,26 @@
+/* progress_salvage.h - what can be read of a damaged progress database, copied row by row
+ * into a new one.
+ *
+ * The damaged file is read through a connection of its own (read only, a link never
+ * followed), table by table of ours (never a view: reading one would run what the file
+ * says), each column by its name (quoted: a name is the file's text, never SQL), so that a
+ * table with a column dropped, renamed or added still gives its rows. A row the schema
+ * refuses is tried again with its refused values replaced by their column's default. A
+ * file of an older schema is copied into a database in memory of that schema and brought up
+ * to ours by the migrations first, so that what the older schema meant is carried over as
+ * they carry it; where they cannot, it is copied as it is. */
+#ifndef SOKOBAN_PROGRESS_SALVAGE_H
+#define SOKOBAN_PROGRESS_SALVAGE_H
+
+#include <sqlite3.h>
+
+/* Copies what can be read of the database at `aside` into `db`, in one transaction, foreign
+ * keys off while copying, then gives what was copied its level rows
+ * (progress_schema_mend). A row of a key `db` already has (a repair finished late, merged
+ * with what was played since) keeps the newer row's columns, but a level solved stays
+ * solved, the time played is the sum, a best stays the better of the two and a collection
+ * keeps its last time played. The rows copied, or -1 when the copy could not be made or
+ * committed (nothing of it is then in `db`). */
+long progress_salvage(sqlite3 *db, const char *aside);
+
+#endif
