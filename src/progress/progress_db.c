@@ -426,7 +426,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *messag
 }
 
 /* progress_db_open once the folder exists, with `file` resolved (real_file()). */
-static sqlite3 *open_real(const char *file, char *message, size_t message_size)
+static sqlite3 *open_real(const char *file, char *message, size_t message_size, int attempts)
 {
     if (refuse(file, message, message_size)) return NULL;
     char why[512];
@@ -436,6 +436,7 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
                     file, why);
         return NULL;
     }
+    progress_db_identity opened = progress_db_identify(db);
     /* what a file that opens and reads lacks of ours (a table dropped or altered by hand,
      * which would fail every save): damaged too */
     char lacks[320] = "";
@@ -461,6 +462,14 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size)
      * repair to the next one to open the database. */
     sqlite3 *damaged = db;
     sqlite3_exec(damaged, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    /* Another game that found the same damage may have set the file aside while this one
+     * waited for its lock: what is at the path now is that game's new database, with the
+     * rows copied, and is opened as it is, never set aside in turn (that would cut off its
+     * copy, and tell of two damaged files). */
+    if (opened.known && attempts > 1 && !progress_db_same_file(damaged, &opened)) {
+        progress_db_close_stale(damaged);
+        return open_real(file, message, message_size, attempts - 1);
+    }
     char *aside = set_damaged_aside(file, message, message_size);
     if (!aside) {
         progress_db_close_stale(damaged);
@@ -510,7 +519,7 @@ sqlite3 *progress_db_open(const char *directory, const char *file, char *message
                     directory, strerror(errno));
         return NULL;
     }
-    sqlite3 *db = open_real(real, message, message_size);
+    sqlite3 *db = open_real(real, message, message_size, OPEN_ATTEMPTS);
     free(real);
     return db;
 }

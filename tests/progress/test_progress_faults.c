@@ -687,6 +687,76 @@ static void test_a_symlinked_data_home_saves(void **state)
     progress_close(p);
 }
 
+/* ---- two games finding the same damage ------------------------------------------------- */
+
+/* Game C: opens the damaged database through the waiting VFS, stopping at its first wait
+ * for the lock ('w', until 'd'); by then another game has set the database aside and
+ * copied it. C must open that game's new database as it is (nothing to tell), its games
+ * there, and save game 3000. */
+static void game_c(const progress_test_dir *f, int to, int from)
+{
+    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
+    EXPECT(system);
+    waiting_vfs = *system;
+    waiting_vfs.zName = "waiting";
+    waiting_vfs.xSleep = sleep_without_sleeping;
+    EXPECT(sqlite3_vfs_register(&waiting_vfs, 1) == SQLITE_OK);
+    waits = 0;
+    to_test = to;
+    from_test = from;
+    char message[1024], why[1024];
+    progress *c = progress_open(f->directory, message, sizeof message);
+    EXPECT(c && progress_saving(c) && waits > 0);
+    if (message[0]) fprintf(stderr, "game C: '%s'\n", message);
+    EXPECT(message[0] == '\0');
+    const progress_record *record = progress_get(c, 2000);
+    EXPECT(record && record->unfinished && strcmp(record->unfinished, "l") == 0);
+    EXPECT(progress_set_unfinished(c, 3000, "d"));
+    EXPECT(!progress_unsaved(c, why, sizeof why));
+    progress_close(c);
+    _exit(0);
+}
+
+/* Two games find the database damaged at once: C first, which waits for the lock another
+ * game (H) holds; then B, which sets it aside and copies it as H lets go. When C has the
+ * lock (of the file set aside), the file at the path is B's new database: C opens it.
+ * Before, C set B's new database aside in turn ("was damaged" said twice, two corrupt-
+ * files), and where B's copy had not been committed yet, C's new database lacked its rows
+ * (a driver starting two games on one damaged file: 7 rounds in 10). */
+static void test_two_games_finding_the_same_damage_set_it_aside_once(void **state)
+{
+    progress_test_dir *f = *state;
+    fill_a_database_to_damage(f);
+    damage_page(f, 80);
+    sqlite3 *h = hold_the_lock(f);
+    int up[2], down[2];
+    assert_int_equal(pipe(up), 0);
+    assert_int_equal(pipe(down), 0);
+    pid_t c = fork();
+    assert_true(c >= 0);
+    if (c == 0) {
+        close(up[0]);
+        close(down[1]);
+        game_c(f, up[1], down[0]);
+    }
+    close(up[1]);
+    close(down[0]);
+    game_pipes pipes = {up[0], down[1]};
+    assert_true(heard(pipes.from_game, 'w')); /* C found the damage and waits for the lock */
+    let_the_lock_go(h);
+    progress *b = game_b_sets_it_aside(f);
+    progress_close(b);
+    assert_true(tell(pipes.to_game, 'd'));
+    game_ends_well(c, &pipes);
+    assert_int_equal(names_starting(f, "progress.db.corrupt-"), 1);
+    assert_int_equal(names_starting(f, "progress.db.repairing-"), 0);
+    progress *p = progress_test_open(f);
+    unfinished_is(p, (progress_key)-5, "uu");
+    unfinished_is(p, 2000, "l");
+    unfinished_is(p, 3000, "d");
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -700,6 +770,7 @@ int main(void)
         WITH_DIRECTORY(test_a_game_waiting_for_the_lock_follows_its_database_set_aside),
         WITH_DIRECTORY(test_a_change_queued_for_the_lock_reaches_the_database_set_aside),
         WITH_DIRECTORY(test_a_game_waiting_while_the_rows_are_copied_writes_on_top_of_them),
+        WITH_DIRECTORY(test_two_games_finding_the_same_damage_set_it_aside_once),
         WITH_DIRECTORY(test_a_repair_cut_short_is_finished_by_the_next_game),
         WITH_DIRECTORY(test_a_repair_finished_late_merges_with_what_was_played_since),
         WITH_DIRECTORY(test_a_symlinked_data_home_saves),
