@@ -130,6 +130,7 @@ typedef enum file_kind {
     FILE_MISSING,
     FILE_DATABASE, /* a regular file with SQLite's header, or empty */
     FILE_LINK,
+    FILE_HARD_LINKED, /* a regular file with another name (st_nlink > 1) */
     FILE_NOT_REGULAR,
     FILE_NOT_DATABASE,
     FILE_UNREADABLE, /* errno says why */
@@ -143,6 +144,7 @@ static file_kind examine(const char *file)
     if (lstat(file, &status) != 0) return errno == ENOENT ? FILE_MISSING : FILE_UNREADABLE;
     if (S_ISLNK(status.st_mode)) return FILE_LINK;
     if (!S_ISREG(status.st_mode)) return FILE_NOT_REGULAR;
+    if (status.st_nlink > 1) return FILE_HARD_LINKED;
     int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return errno == ELOOP ? FILE_LINK : FILE_UNREADABLE;
     static const char header[16] = "SQLite format 3";
@@ -165,11 +167,14 @@ static file_kind examine(const char *file)
     return kind;
 }
 
-/* Refuses what is not ours at `file` (and beside it, the -wal and -shm files SQLite would
- * open): true with `message` set when it must be left alone. */
+/* Refuses what is not ours at `file` (and beside it, the -wal, -shm and -journal files
+ * SQLite would open and write): true with `message` set when it must be left alone. A file
+ * with another name (a hard link) is refused as a symbolic link is: SQLite writes a -wal
+ * or -shm it finds from its start, and through a hard link that is a file elsewhere (one
+ * to a text file beside the folder was overwritten with the WAL's frames). */
 static bool refuse(const char *file, char *message, size_t message_size)
 {
-    static const char *const suffixes[] = {"", "-wal", "-shm"};
+    static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
     for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
         char *name = with_suffix(file, suffixes[i]);
         if (!name) {
@@ -180,6 +185,8 @@ static bool refuse(const char *file, char *message, size_t message_size)
         const char *problem = NULL;
         if (kind == FILE_LINK)
             problem = "is a symbolic link";
+        else if (kind == FILE_HARD_LINKED)
+            problem = "has another name (a hard link)";
         else if (kind == FILE_NOT_REGULAR)
             problem = "is not a regular file";
         else if (kind == FILE_NOT_DATABASE && i == 0)

@@ -116,6 +116,25 @@ static void test_symlinked_wal_file_is_refused(void **state)
     assert_string_equal(read_text(progress_test_path(f, "elsewhere")), "x");
 }
 
+/* A -wal (or -shm, or the database) that is a hard link to a file elsewhere is refused as a
+ * symbolic link is: SQLite wrote its WAL frames into it from its start, and the file
+ * elsewhere ("precious") was overwritten. */
+static void test_hard_linked_wal_file_is_refused(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    progress_test_write(progress_test_path(f, "elsewhere"), "precious\n");
+    char elsewhere[512];
+    snprintf(elsewhere, sizeof elsewhere, "%s", progress_test_path(f, "elsewhere"));
+    assert_int_equal(link(elsewhere, progress_test_path(f, "progress.db-wal")), 0);
+    progress *p = open_expecting(f, "progress.db-wal has another name (a hard link), so it is "
+                                    "left alone and progress is not saved");
+    assert_false(progress_saving(p));
+    assert_true(progress_set_unfinished(p, 1, "ll"));
+    progress_close(p);
+    assert_string_equal(read_text(elsewhere), "precious\n");
+}
+
 static void test_file_that_is_not_a_database_is_never_overwritten(void **state)
 {
     progress_test_dir *f = *state;
@@ -1048,6 +1067,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         WITH_DIRECTORY(test_symlinked_database_is_refused_and_left_alone),
         WITH_DIRECTORY(test_symlinked_wal_file_is_refused),
+        WITH_DIRECTORY(test_hard_linked_wal_file_is_refused),
         WITH_DIRECTORY(test_file_that_is_not_a_database_is_never_overwritten),
         WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
         WITH_DIRECTORY(test_another_programs_database_is_left_alone),
