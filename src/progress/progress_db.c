@@ -303,10 +303,13 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
      * killed (a power loss may take the last ones, never the database). */
     int found = 0;
     char error[256] = "";
-    progress_schema_status status = PROGRESS_SCHEMA_ERROR;
+    /* Another program's database or a newer sokoban's is refused before anything is written
+     * (the switch to WAL writes the file's header). */
+    progress_schema_status status = progress_schema_look(db, &found);
+    bool refused = status != PROGRESS_SCHEMA_OK;
     /* Games starting at once contend for the first moments (switching to WAL, creating the
      * tables), sometimes past SQLite's busy handler: try again for a while. */
-    for (int attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
+    for (int attempt = 0; !refused && attempt < OPEN_ATTEMPTS; attempt++) {
         if (attempt) nanosleep(&(struct timespec){0, OPEN_RETRY_NS}, NULL);
         sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", NULL, NULL,
                      NULL);
@@ -337,7 +340,9 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
     else
         set_message(message, message_size, "progress: cannot use %s (%s); progress is not saved",
                     file, error);
-    sqlite3_close(db);
+    /* left as found: closing the last connection would checkpoint a WAL beside the file into
+     * it (one of another database's turned ours into that one) */
+    progress_db_close_stale(db);
     return NULL;
 }
 

@@ -250,6 +250,24 @@ static bool refused_for_the_file(int code)
            code == SQLITE_CORRUPT;
 }
 
+/* NEWER, FOREIGN or OK for a database of `version` (see progress_schema_look). */
+static progress_schema_status classify(sqlite3 *db, int version)
+{
+    if (version > PROGRESS_SCHEMA_VERSION) return PROGRESS_SCHEMA_NEWER;
+    /* no version of ours is negative (the migrations are numbered from 1) */
+    if (version < 0 || (version == 0 && has_tables(db)) || has_views_or_triggers(db))
+        return PROGRESS_SCHEMA_FOREIGN;
+    return PROGRESS_SCHEMA_OK;
+}
+
+progress_schema_status progress_schema_look(sqlite3 *db, int *found)
+{
+    int version = 0;
+    if (user_version(db, &version) != SQLITE_OK) return PROGRESS_SCHEMA_OK;
+    if (found) *found = version;
+    return classify(db, version);
+}
+
 /* Runs the migrations after `from` up to `to` and sets the version, inside a transaction. */
 static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *error,
                                       size_t error_size)
@@ -274,11 +292,8 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
     progress_schema_status status = PROGRESS_SCHEMA_OK;
     if (user_version(db, &version) != SQLITE_OK) {
         status = PROGRESS_SCHEMA_ERROR;
-    } else if (version > PROGRESS_SCHEMA_VERSION) {
-        status = PROGRESS_SCHEMA_NEWER;
-    } else if (version < 0 || (version == 0 && has_tables(db)) || has_views_or_triggers(db)) {
-        /* no version of ours is negative (the migrations are numbered from 1) */
-        status = PROGRESS_SCHEMA_FOREIGN;
+    } else if ((status = classify(db, version)) != PROGRESS_SCHEMA_OK) {
+        /* NEWER or FOREIGN: nothing is written */
     } else if (version == 0 && to == PROGRESS_SCHEMA_VERSION) {
         if (sqlite3_exec(db, new_database, NULL, NULL, NULL) != SQLITE_OK)
             status = PROGRESS_SCHEMA_ERROR;

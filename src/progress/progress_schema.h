@@ -47,6 +47,13 @@ progress_schema_status progress_schema_upgrade(sqlite3 *db, int *found, char *er
  * `db` has. */
 void progress_schema_drop_unkeyed(sqlite3 *db);
 
+/* What the database is, read without writing anything: PROGRESS_SCHEMA_NEWER,
+ * PROGRESS_SCHEMA_FOREIGN, or PROGRESS_SCHEMA_OK (ours of any version up to ours, or empty;
+ * also when it cannot tell, a lock held: the migration looks again). `found` (may be NULL)
+ * gets the version. For refusing a file before the connection writes to it (its journal
+ * mode). */
+progress_schema_status progress_schema_look(sqlite3 *db, int *found);
+
 /* After rows were copied in with foreign keys off (a salvage): drops what has no integer
  * key (progress_schema_drop_unkeyed), gives every best, snapshot
  * and imported solution without its level a level row, makes a best of an unknown origin

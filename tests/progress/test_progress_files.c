@@ -180,12 +180,83 @@ static void damage_page_80(const progress_test_dir *f)
     close(fd);
 }
 
+/* The bytes of the file (at most `size`), into `out`: how many. */
+static size_t file_bytes(const char *path, unsigned char *out, size_t size)
+{
+    FILE *in = fopen(path, "rb");
+    assert_non_null(in);
+    size_t length = fread(out, 1, size, in);
+    fclose(in);
+    return length;
+}
+
+/* Not a byte of it is written: before, the switch to WAL came before the look at its
+ * tables, and rewrote its header (bytes 18 and 19, 1 to 2). */
 static void test_another_programs_database_is_left_alone(void **state)
 {
     progress_test_dir *f = *state;
     alter_database(f, "CREATE TABLE mine (x)");
+    static unsigned char before[65536], after[65536];
+    size_t length = file_bytes(progress_test_path(f, "progress.db"), before, sizeof before);
     progress *p = open_expecting(f, "another program's database");
     assert_false(progress_saving(p));
+    progress_close(p);
+    assert_int_equal(file_bytes(progress_test_path(f, "progress.db"), after, sizeof after),
+                     length);
+    assert_memory_equal(before, after, length);
+}
+
+/* Copies the file `from` to `to`. */
+static void copy_file(const char *from, const char *to)
+{
+    static unsigned char bytes[1 << 20];
+    size_t length = file_bytes(from, bytes, sizeof bytes);
+    assert_true(length < sizeof bytes);
+    FILE *out = fopen(to, "wb");
+    assert_non_null(out);
+    assert_int_equal(fwrite(bytes, 1, length, out), length);
+    fclose(out);
+}
+
+/* A -wal of another database left beside ours (a copy, a restore from a backup): SQLite
+ * reads its pages as the database's, which is then another program's, and is left alone;
+ * but closing the connection checkpointed the WAL into the file, and the player's tables
+ * were gone for good. Now the file and the -wal stay as they were: taking the -wal away
+ * gives the progress back. */
+static void test_wal_of_another_database_is_left_as_found(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    progress_close(p);
+    char other[512], wal[512];
+    snprintf(other, sizeof other, "%s", progress_test_path(f, "other.db"));
+    snprintf(wal, sizeof wal, "%s", progress_test_path(f, "progress.db-wal"));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(other, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;"
+                                  "CREATE TABLE mine (x); INSERT INTO mine VALUES (1)",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    char other_wal[520];
+    snprintf(other_wal, sizeof other_wal, "%s-wal", other);
+    copy_file(other_wal, wal);
+    sqlite3_close(db);
+    static unsigned char before[65536], after[65536];
+    size_t length = file_bytes(progress_test_path(f, "progress.db"), before, sizeof before);
+
+    p = open_expecting(f, "another program's database");
+    assert_false(progress_saving(p));
+    progress_close(p);
+    assert_true(exists(wal));
+    assert_int_equal(file_bytes(progress_test_path(f, "progress.db"), after, sizeof after),
+                     length);
+    assert_memory_equal(before, after, length);
+    assert_int_equal(unlink(wal), 0);
+    unlink(progress_test_path(f, "progress.db-shm"));
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
     progress_close(p);
 }
 
@@ -1068,6 +1139,7 @@ int main(void)
         WITH_DIRECTORY(test_symlinked_database_is_refused_and_left_alone),
         WITH_DIRECTORY(test_symlinked_wal_file_is_refused),
         WITH_DIRECTORY(test_hard_linked_wal_file_is_refused),
+        WITH_DIRECTORY(test_wal_of_another_database_is_left_as_found),
         WITH_DIRECTORY(test_file_that_is_not_a_database_is_never_overwritten),
         WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
         WITH_DIRECTORY(test_another_programs_database_is_left_alone),
