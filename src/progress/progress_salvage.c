@@ -12,7 +12,9 @@
 /* What a row copied does where the new database has one of the same key (only when a repair
  * cut short is finished: a repair's first copy goes into an empty database). A row written
  * since is newer and kept, but a level solved stays solved, the time played is the sum, a
- * best stays the better of the two and a collection keeps its last time played. */
+ * best stays the better of the two and a collection keeps its last time played and the
+ * level it was at then (two rows of one path in a damaged file whose key was dropped:
+ * the one played last). */
 static const char *on_conflict(const char *table)
 {
     if (strcmp(table, "level") == 0)
@@ -27,7 +29,8 @@ static const char *on_conflict(const char *table)
                " excluded.pushes < pushes))) OR (kind = 1 AND (excluded.pushes < pushes OR"
                " (excluded.pushes = pushes AND excluded.moves < moves)))";
     if (strcmp(table, "collection") == 0)
-        return " ON CONFLICT (path) DO UPDATE SET played = max(played, excluded.played)";
+        return " ON CONFLICT (path) DO UPDATE SET level = CASE WHEN excluded.played > played"
+               " THEN excluded.level ELSE level END, played = max(played, excluded.played)";
     return " ON CONFLICT DO NOTHING";
 }
 

@@ -1133,6 +1133,25 @@ static void test_schema_3_with_a_text_key_is_salvaged(void **state)
     reopen_quietly(f);
 }
 
+/* A collection table rebuilt by hand without its key, holding two rows of one path: the
+ * salvage keeps the level of the one played last (it kept the first row's level, with the
+ * last one's time). */
+static void test_salvage_keeps_the_level_of_a_collection_played_last(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    alter_database(f, "CREATE TABLE c (path TEXT, level INTEGER NOT NULL CHECK (level >= 0),"
+                      "  played REAL NOT NULL DEFAULT 0 CHECK (played >= 0));"
+                      "INSERT INTO c VALUES ('/a.xsb', 3, 100), ('/a.xsb', 9, 5000),"
+                      "  ('/a.xsb', 4, 200);"
+                      "DROP TABLE collection; ALTER TABLE c RENAME TO collection;"
+                      "CREATE INDEX collection_played ON collection (played);");
+    progress *p = open_expecting(f, "was damaged (its table collection has columns sokoban's "
+                                    "does not)");
+    assert_int_equal(progress_collection_level(p, "/a.xsb"), 9);
+    progress_close(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1162,6 +1181,7 @@ int main(void)
         WITH_DIRECTORY(test_table_with_a_check_of_its_own_is_salvaged),
         WITH_DIRECTORY(test_salvage_keeps_a_row_with_values_its_schema_refuses),
         WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
+        WITH_DIRECTORY(test_salvage_keeps_the_level_of_a_collection_played_last),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
