@@ -168,11 +168,12 @@ static file_kind examine(const char *file)
 }
 
 /* Refuses what is not ours at `file` (and beside it, the -wal, -shm and -journal files
- * SQLite would open and write): true with `message` set when it must be left alone. A file
+ * SQLite would open and write, even to read it): true with `message` set ("..., so it is
+ * left alone and " `so`) when it must be left alone. A file
  * with another name (a hard link) is refused as a symbolic link is: SQLite writes a -wal
  * or -shm it finds from its start, and through a hard link that is a file elsewhere (one
  * to a text file beside the folder was overwritten with the WAL's frames). */
-static bool refuse(const char *file, char *message, size_t message_size)
+static bool refuse(const char *file, const char *so, char *message, size_t message_size)
 {
     static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
     for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
@@ -195,8 +196,8 @@ static bool refuse(const char *file, char *message, size_t message_size)
             problem = strerror(errno);
         if (problem)
             set_message(message, message_size,
-                        "progress: %s %s%s, so it is left alone and progress is not saved", name,
-                        kind == FILE_UNREADABLE ? "cannot be read: " : "", problem);
+                        "progress: %s %s%s, so it is left alone and %s", name,
+                        kind == FILE_UNREADABLE ? "cannot be read: " : "", problem, so);
         free(name);
         if (problem) return true;
     }
@@ -401,8 +402,9 @@ static bool is_repair_cut_short(const char *name, const char *base)
 }
 
 /* Finishes every repair of `file` cut short: copies what can be read of each database still
- * set aside as FILE.repairing-* into `db` (merged with the rows written since: on_conflict())
- * and marks it repaired. Tells the last one in `message`. */
+ * set aside as FILE.repairing-* into `db` (merged with the rows written since: progress_salvage)
+ * and marks it repaired; one that refuse() refuses (a link or a hard link beside it, which
+ * SQLite would write its -shm through) is left alone. Tells the last one in `message`. */
 static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *message,
                                      size_t message_size)
 {
@@ -418,7 +420,9 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *messag
     while ((entry = readdir(directory)) != NULL) {
         if (!is_repair_cut_short(entry->d_name, slash + 1)) continue;
         char *aside = with_suffix(folder, entry->d_name);
-        if (!aside || !is_regular_file(aside)) {
+        if (!aside || !is_regular_file(aside) ||
+            refuse(aside, "the repair cut short is not finished from it", message,
+                   message_size)) {
             free(aside);
             continue;
         }
@@ -440,7 +444,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *messag
 /* progress_db_open once the folder exists, with `file` resolved (real_file()). */
 static sqlite3 *open_real(const char *file, char *message, size_t message_size, int attempts)
 {
-    if (refuse(file, message, message_size)) return NULL;
+    if (refuse(file, "progress is not saved", message, message_size)) return NULL;
     char why[512];
     sqlite3 *db = open_connection(file, why, sizeof why);
     if (!db) {

@@ -135,6 +135,31 @@ static void test_hard_linked_wal_file_is_refused(void **state)
     assert_string_equal(read_text(elsewhere), "precious\n");
 }
 
+/* A repair cut short is finished from the file set aside, read through SQLite, which writes
+ * its -shm even to read: one with another name (a hard link to a file elsewhere) was
+ * written through ("precious" overwritten). It is left alone now, and said so. */
+static void test_repair_cut_short_with_a_hard_linked_shm_is_left_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    progress_close(p);
+    char aside[512], shm[520], elsewhere[512];
+    snprintf(aside, sizeof aside, "%s",
+             progress_test_path(f, "progress.db.repairing-20260101-000000"));
+    snprintf(shm, sizeof shm, "%s-shm", aside);
+    snprintf(elsewhere, sizeof elsewhere, "%s", progress_test_path(f, "elsewhere"));
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), aside), 0);
+    progress_test_write(elsewhere, "precious\n");
+    assert_int_equal(link(elsewhere, shm), 0);
+    p = open_expecting(f, "-shm has another name (a hard link), so it is left alone and the "
+                          "repair cut short is not finished from it");
+    assert_true(progress_saving(p));
+    progress_close(p);
+    assert_string_equal(read_text(elsewhere), "precious\n");
+    assert_true(exists(aside));
+}
+
 static void test_file_that_is_not_a_database_is_never_overwritten(void **state)
 {
     progress_test_dir *f = *state;
@@ -1158,6 +1183,7 @@ int main(void)
         WITH_DIRECTORY(test_symlinked_database_is_refused_and_left_alone),
         WITH_DIRECTORY(test_symlinked_wal_file_is_refused),
         WITH_DIRECTORY(test_hard_linked_wal_file_is_refused),
+        WITH_DIRECTORY(test_repair_cut_short_with_a_hard_linked_shm_is_left_alone),
         WITH_DIRECTORY(test_wal_of_another_database_is_left_as_found),
         WITH_DIRECTORY(test_file_that_is_not_a_database_is_never_overwritten),
         WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
