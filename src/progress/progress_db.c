@@ -169,11 +169,14 @@ static file_kind examine(const char *file)
 
 /* Refuses what is not ours at `file` (and beside it, the -wal, -shm and -journal files
  * SQLite would open and write, even to read it): true with `message` set ("..., so it is
- * left alone and " `so`) when it must be left alone. A file
+ * left alone and " `so`) when it must be left alone. A file that is not a database is
+ * refused only when it `must_be_database` (a damaged file set aside is read for what it
+ * still holds, if anything). A file
  * with another name (a hard link) is refused as a symbolic link is: SQLite writes a -wal
  * or -shm it finds from its start, and through a hard link that is a file elsewhere (one
  * to a text file beside the folder was overwritten with the WAL's frames). */
-static bool refuse(const char *file, const char *so, char *message, size_t message_size)
+static bool refuse(const char *file, bool must_be_database, const char *so, char *message,
+                   size_t message_size)
 {
     static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
     for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
@@ -190,7 +193,7 @@ static bool refuse(const char *file, const char *so, char *message, size_t messa
             problem = "has another name (a hard link)";
         else if (kind == FILE_NOT_REGULAR)
             problem = "is not a regular file";
-        else if (kind == FILE_NOT_DATABASE && i == 0)
+        else if (kind == FILE_NOT_DATABASE && i == 0 && must_be_database)
             problem = "is not a progress database";
         else if (kind == FILE_UNREADABLE)
             problem = strerror(errno);
@@ -421,7 +424,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *messag
         if (!is_repair_cut_short(entry->d_name, slash + 1)) continue;
         char *aside = with_suffix(folder, entry->d_name);
         if (!aside || !is_regular_file(aside) ||
-            refuse(aside, "the repair cut short is not finished from it", message,
+            refuse(aside, false, "the repair cut short is not finished from it", message,
                    message_size)) {
             free(aside);
             continue;
@@ -444,7 +447,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *messag
 /* progress_db_open once the folder exists, with `file` resolved (real_file()). */
 static sqlite3 *open_real(const char *file, char *message, size_t message_size, int attempts)
 {
-    if (refuse(file, "progress is not saved", message, message_size)) return NULL;
+    if (refuse(file, true, "progress is not saved", message, message_size)) return NULL;
     char why[512];
     sqlite3 *db = open_connection(file, why, sizeof why);
     if (!db) {

@@ -160,6 +160,21 @@ static void test_repair_cut_short_with_a_hard_linked_shm_is_left_alone(void **st
     assert_true(exists(aside));
 }
 
+/* A file set aside whose header is gone (the damage) is not refused as "not a progress
+ * database" when a repair cut short is finished from it: it is read for what it holds
+ * (nothing here) and marked repaired, where refusing it would tell so at every start. */
+static void test_repair_cut_short_of_a_file_without_its_header_is_finished(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    progress_test_write(progress_test_path(f, "progress.db.repairing-20260101-000000"),
+                        "garbage, no header at all");
+    progress *p = open_expecting(f, "was cut short; it was finished from ");
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+    assert_int_equal(count_names(f, "progress.db.repairing-"), 0);
+}
+
 static void test_file_that_is_not_a_database_is_never_overwritten(void **state)
 {
     progress_test_dir *f = *state;
@@ -1184,6 +1199,7 @@ int main(void)
         WITH_DIRECTORY(test_symlinked_wal_file_is_refused),
         WITH_DIRECTORY(test_hard_linked_wal_file_is_refused),
         WITH_DIRECTORY(test_repair_cut_short_with_a_hard_linked_shm_is_left_alone),
+        WITH_DIRECTORY(test_repair_cut_short_of_a_file_without_its_header_is_finished),
         WITH_DIRECTORY(test_wal_of_another_database_is_left_as_found),
         WITH_DIRECTORY(test_file_that_is_not_a_database_is_never_overwritten),
         WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
