@@ -167,6 +167,10 @@ static file_kind examine(const char *file)
     return kind;
 }
 
+/* A database's own name and the names of the files SQLite keeps beside it, and opens and
+ * writes even to read it: FILE, FILE-wal, FILE-shm, FILE-journal. */
+static const char *const with_scratch[] = {"", "-wal", "-shm", "-journal"};
+
 /* Refuses what is not ours at `file` (and beside it, the -wal, -shm and -journal files
  * SQLite would open and write, even to read it): true with `message` set ("..., so it is
  * left alone and " `so`) when it must be left alone. A file that is not a database is
@@ -178,9 +182,8 @@ static file_kind examine(const char *file)
 static bool refuse(const char *file, bool must_be_database, const char *so, char *message,
                    size_t message_size)
 {
-    static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
-    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
-        char *name = with_suffix(file, suffixes[i]);
+    for (size_t i = 0; i < sizeof with_scratch / sizeof *with_scratch; i++) {
+        char *name = with_suffix(file, with_scratch[i]);
         if (!name) {
             set_message(message, message_size, "progress: out of memory; progress is not saved");
             return true;
@@ -392,16 +395,18 @@ static char *mark_repaired(const char *aside)
 }
 
 /* True when `name` (in the database's folder) is a database set aside by a repair not yet
- * finished: BASE.repairing-..., not its -wal or -shm. */
+ * finished: BASE.repairing-..., not a file SQLite keeps beside it (with_scratch). */
 static bool is_repair_cut_short(const char *name, const char *base)
 {
     size_t length = strlen(base), stem = sizeof "." REPAIRING "-" - 1;
     if (strncmp(name, base, length) != 0 || strncmp(name + length, "." REPAIRING "-", stem) != 0)
         return false;
     size_t all = strlen(name);
-    bool scratch =
-        all > 4 && (strcmp(name + all - 4, "-wal") == 0 || strcmp(name + all - 4, "-shm") == 0);
-    return !scratch;
+    for (size_t i = 1; i < sizeof with_scratch / sizeof *with_scratch; i++) {
+        size_t tail = strlen(with_scratch[i]);
+        if (all > tail && strcmp(name + all - tail, with_scratch[i]) == 0) return false;
+    }
+    return true;
 }
 
 /* Finishes every repair of `file` cut short: copies what can be read of each database still

@@ -175,6 +175,19 @@ static void test_repair_cut_short_of_a_file_without_its_header_is_finished(void 
     assert_int_equal(count_names(f, "progress.db.repairing-"), 0);
 }
 
+/* A -journal beside a file set aside (SQLite's, as its -wal and -shm are) is not a repair cut
+ * short of its own: it was taken for one, "finished" (nothing copied, one line at start)
+ * and renamed to a corrupt- name, or refused at every start as "not a progress database". */
+static void test_journal_beside_a_repair_is_not_a_repair_of_its_own(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_close(progress_test_open(f));
+    const char *journal = progress_test_path(f, "progress.db.repairing-20260101-000000-journal");
+    progress_test_write(journal, "not a database\n");
+    progress_close(progress_test_open(f)); /* no message */
+    assert_string_equal(read_text(journal), "not a database\n");
+}
+
 static void test_file_that_is_not_a_database_is_never_overwritten(void **state)
 {
     progress_test_dir *f = *state;
@@ -1200,6 +1213,7 @@ int main(void)
         WITH_DIRECTORY(test_hard_linked_wal_file_is_refused),
         WITH_DIRECTORY(test_repair_cut_short_with_a_hard_linked_shm_is_left_alone),
         WITH_DIRECTORY(test_repair_cut_short_of_a_file_without_its_header_is_finished),
+        WITH_DIRECTORY(test_journal_beside_a_repair_is_not_a_repair_of_its_own),
         WITH_DIRECTORY(test_wal_of_another_database_is_left_as_found),
         WITH_DIRECTORY(test_file_that_is_not_a_database_is_never_overwritten),
         WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
