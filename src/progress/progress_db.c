@@ -201,9 +201,8 @@ static bool refuse(const char *file, bool must_be_database, const char *so, char
         else if (kind == FILE_UNREADABLE)
             problem = strerror(errno);
         if (problem)
-            set_message(message, message_size,
-                        "progress: %s %s%s, so it is left alone and %s", name,
-                        kind == FILE_UNREADABLE ? "cannot be read: " : "", problem, so);
+            set_message(message, message_size, "progress: %s %s%s, so it is left alone and %s",
+                        name, kind == FILE_UNREADABLE ? "cannot be read: " : "", problem, so);
         free(name);
         if (problem) return true;
     }

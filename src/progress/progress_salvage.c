@@ -52,8 +52,7 @@ static bool is_table(sqlite3 *old, const char *name)
  * its `size` bytes taken): a name is the damaged file's text, never SQL of its own (one that
  * closed the column list and added a recursive SELECT filled the disk). Returns the bytes
  * taken, `size` when it does not fit or `name` is NULL (out of memory). */
-static size_t append_name(char *sql, size_t size, size_t used, const char *before,
-                          const char *name)
+static size_t append_name(char *sql, size_t size, size_t used, const char *before, const char *name)
 {
     if (!name) return size;
     used += (size_t)snprintf(sql + used, size - used, "%s\"", before);
@@ -115,9 +114,9 @@ static int insert_row(sqlite3_stmt *insert, sqlite3_stmt *select, const column_c
         int type = sqlite3_value_type(value);
         bool mistyped = type == SQLITE_NULL ||
                         (columns[c].numeric && (type == SQLITE_TEXT || type == SQLITE_BLOB));
-        bool replace = columns[c].replaceable &&
-                       ((replacing == REPLACE_MISTYPED && mistyped) ||
-                        (replacing == REPLACE_NUMBERS && columns[c].numeric));
+        bool replace =
+            columns[c].replaceable && ((replacing == REPLACE_MISTYPED && mistyped) ||
+                                       (replacing == REPLACE_NUMBERS && columns[c].numeric));
         if (replace)
             sqlite3_bind_null(insert, c + 1);
         else
@@ -159,10 +158,10 @@ static long copy_rows(sqlite3 *db, sqlite3 *old, bool merge)
             columns[taken].from = c;
             const char *comma = taken ? ", " : "";
             size_t left = sizeof values - used_values;
-            used_values += (size_t)(fallback[0] ? snprintf(values + used_values, left,
-                                                           "%scoalesce(?, %s)", comma, fallback)
-                                                : snprintf(values + used_values, left, "%s?",
-                                                           comma));
+            used_values +=
+                (size_t)(fallback[0] ? snprintf(values + used_values, left, "%scoalesce(?, %s)",
+                                                comma, fallback)
+                                     : snprintf(values + used_values, left, "%s?", comma));
             taken++;
         }
         if (used < sizeof sql && used_values < sizeof values)
@@ -192,8 +191,7 @@ static int version_of(sqlite3 *old)
 {
     sqlite3_stmt *statement;
     int version = 0;
-    if (sqlite3_prepare_v2(old, "PRAGMA user_version", -1, &statement, NULL) != SQLITE_OK)
-        return 0;
+    if (sqlite3_prepare_v2(old, "PRAGMA user_version", -1, &statement, NULL) != SQLITE_OK) return 0;
     if (sqlite3_step(statement) == SQLITE_ROW) version = sqlite3_column_int(statement, 0);
     sqlite3_finalize(statement);
     return version;
@@ -210,8 +208,8 @@ static sqlite3 *migrated_copy(sqlite3 *old)
     int version = version_of(old);
     if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
     sqlite3 *scratch = NULL;
-    if (sqlite3_open_v2(":memory:", &scratch, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                        NULL) != SQLITE_OK ||
+    if (sqlite3_open_v2(":memory:", &scratch, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+            SQLITE_OK ||
         progress_schema_create_version(scratch, version) != PROGRESS_SCHEMA_OK ||
         sqlite3_exec(scratch, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
         sqlite3_close(scratch);

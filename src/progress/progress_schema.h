@@ -23,7 +23,7 @@ enum { PROGRESS_SCHEMA_VERSION = 6 };
 
 typedef enum progress_schema_status {
     PROGRESS_SCHEMA_OK,
-    PROGRESS_SCHEMA_NEWER,   /* written by a newer sokoban: left alone */
+    PROGRESS_SCHEMA_NEWER, /* written by a newer sokoban: left alone */
     /* another program's database (tables and no version, a negative version, or a view or
      * a trigger): left alone */
     PROGRESS_SCHEMA_FOREIGN,

@@ -254,8 +254,7 @@ static void test_another_programs_database_is_left_alone(void **state)
     progress *p = open_expecting(f, "another program's database");
     assert_false(progress_saving(p));
     progress_close(p);
-    assert_int_equal(file_bytes(progress_test_path(f, "progress.db"), after, sizeof after),
-                     length);
+    assert_int_equal(file_bytes(progress_test_path(f, "progress.db"), after, sizeof after), length);
     assert_memory_equal(before, after, length);
 }
 
@@ -303,8 +302,7 @@ static void test_wal_of_another_database_is_left_as_found(void **state)
     assert_false(progress_saving(p));
     progress_close(p);
     assert_true(exists(wal));
-    assert_int_equal(file_bytes(progress_test_path(f, "progress.db"), after, sizeof after),
-                     length);
+    assert_int_equal(file_bytes(progress_test_path(f, "progress.db"), after, sizeof after), length);
     assert_memory_equal(before, after, length);
     assert_int_equal(unlink(wal), 0);
     unlink(progress_test_path(f, "progress.db-shm"));
@@ -959,9 +957,9 @@ static void older_database(const progress_test_dir *f, int version, const char *
 
 /* The rows older_database's tests give each schema: a level solved with an unfinished game,
  * its best, and a collection (schema 2 on: a snapshot). */
-#define ROWS_1                                                                             \
-    "INSERT INTO level (key, solved, unfinished) VALUES (7, 1, 'ur');"                    \
-    "INSERT INTO best (key, kind, lurd, moves, pushes, checked) VALUES (7, 0, 'rR', 2, 1, 1);" \
+#define ROWS_1                                                                                     \
+    "INSERT INTO level (key, solved, unfinished) VALUES (7, 1, 'ur');"                             \
+    "INSERT INTO best (key, kind, lurd, moves, pushes, checked) VALUES (7, 0, 'rR', 2, 1, 1);"     \
     "INSERT INTO collection (path, level, played) VALUES ('/a.xsb', 5, 2), ('/b.xsb', 3, 1);"
 #define ROWS_2 ROWS_1 "INSERT INTO snapshot (key, name, lurd, saved) VALUES (7, 'before', 'ud', 5);"
 
