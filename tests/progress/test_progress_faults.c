@@ -305,8 +305,10 @@ static void game_a(const progress_test_dir *f, int to, int from, bool waits_thro
     _exit(0);
 }
 
-/* Starts game A (game_a) in a child process; its pid. */
-static pid_t start_game_a(const progress_test_dir *f, game_pipes *pipes, bool waits_through)
+/* Forks a game's process with a pipe each way, as fork() does: in the child 0, with the
+ * child's ends in `to` (to the test) and `from` (from it); in the test the child's pid,
+ * with the test's ends in `pipes`. */
+static pid_t fork_game(game_pipes *pipes, int *to, int *from)
 {
     int up[2], down[2];
     assert_int_equal(pipe(up), 0);
@@ -316,11 +318,22 @@ static pid_t start_game_a(const progress_test_dir *f, game_pipes *pipes, bool wa
     if (child == 0) {
         close(up[0]);
         close(down[1]);
-        game_a(f, up[1], down[0], waits_through);
+        *to = up[1];
+        *from = down[0];
+        return 0;
     }
     close(up[1]);
     close(down[0]);
     *pipes = (game_pipes){up[0], down[1]};
+    return child;
+}
+
+/* Starts game A (game_a) in a child process; its pid. */
+static pid_t start_game_a(const progress_test_dir *f, game_pipes *pipes, bool waits_through)
+{
+    int to, from;
+    pid_t child = fork_game(pipes, &to, &from);
+    if (child == 0) game_a(f, to, from, waits_through);
     return child;
 }
 
@@ -487,19 +500,9 @@ static void game_b(const progress_test_dir *f, int to, int from)
 /* Starts game B (game_b) in a child process; its pid. */
 static pid_t start_game_b(const progress_test_dir *f, game_pipes *pipes)
 {
-    int up[2], down[2];
-    assert_int_equal(pipe(up), 0);
-    assert_int_equal(pipe(down), 0);
-    pid_t child = fork();
-    assert_true(child >= 0);
-    if (child == 0) {
-        close(up[0]);
-        close(down[1]);
-        game_b(f, up[1], down[0]);
-    }
-    close(up[1]);
-    close(down[0]);
-    *pipes = (game_pipes){up[0], down[1]};
+    int to, from;
+    pid_t child = fork_game(pipes, &to, &from);
+    if (child == 0) game_b(f, to, from);
     return child;
 }
 
@@ -729,19 +732,10 @@ static void test_two_games_finding_the_same_damage_set_it_aside_once(void **stat
     fill_a_database_to_damage(f);
     damage_page(f, 80);
     sqlite3 *h = hold_the_lock(f);
-    int up[2], down[2];
-    assert_int_equal(pipe(up), 0);
-    assert_int_equal(pipe(down), 0);
-    pid_t c = fork();
-    assert_true(c >= 0);
-    if (c == 0) {
-        close(up[0]);
-        close(down[1]);
-        game_c(f, up[1], down[0]);
-    }
-    close(up[1]);
-    close(down[0]);
-    game_pipes pipes = {up[0], down[1]};
+    game_pipes pipes;
+    int to, from;
+    pid_t c = fork_game(&pipes, &to, &from);
+    if (c == 0) game_c(f, to, from);
     assert_true(heard(pipes.from_game, 'w')); /* C found the damage and waits for the lock */
     let_the_lock_go(h);
     progress *b = game_b_sets_it_aside(f);
