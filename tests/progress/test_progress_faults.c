@@ -263,6 +263,17 @@ typedef struct game_pipes {
         }                                                                                          \
     } while (0)
 
+/* In a game's process: SQLite's default VFS made the waiting one (sleep_without_sleeping). */
+static void use_waiting_vfs(void)
+{
+    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
+    EXPECT(system);
+    waiting_vfs = *system;
+    waiting_vfs.zName = "waiting";
+    waiting_vfs.xSleep = sleep_without_sleeping;
+    EXPECT(sqlite3_vfs_register(&waiting_vfs, 1) == SQLITE_OK);
+}
+
 /* Game A: opens the progress (through the waiting VFS) and saves an unfinished game, tells
  * 'r' and waits for 'g'; then saves unfinished game 1001 ("r"), whose write finds the lock
  * held. `waits_through`: the wait is the test's (A stops at it, 'w', until 'd'), else A gives
@@ -271,12 +282,7 @@ typedef struct game_pipes {
  * then A adds 1.5 seconds to game -5. */
 static void game_a(const progress_test_dir *f, int to, int from, bool waits_through)
 {
-    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
-    EXPECT(system);
-    waiting_vfs = *system;
-    waiting_vfs.zName = "waiting";
-    waiting_vfs.xSleep = sleep_without_sleeping;
-    EXPECT(sqlite3_vfs_register(&waiting_vfs, 1) == SQLITE_OK);
+    use_waiting_vfs();
     char message[1024], why[1024];
     progress *a = progress_open(f->directory, message, sizeof message);
     EXPECT(a && progress_saving(a) && message[0] == '\0');
@@ -698,12 +704,7 @@ static void test_a_symlinked_data_home_saves(void **state)
  * there, and save game 3000. */
 static void game_c(const progress_test_dir *f, int to, int from)
 {
-    sqlite3_vfs *system = sqlite3_vfs_find(NULL);
-    EXPECT(system);
-    waiting_vfs = *system;
-    waiting_vfs.zName = "waiting";
-    waiting_vfs.xSleep = sleep_without_sleeping;
-    EXPECT(sqlite3_vfs_register(&waiting_vfs, 1) == SQLITE_OK);
+    use_waiting_vfs();
     waits = 0;
     to_test = to;
     from_test = from;
