@@ -197,16 +197,35 @@ static int version_of(sqlite3 *old)
     return version;
 }
 
+/* The largest database migrated_copy() copies into memory: a player's progress is a few
+ * megabytes; one larger (blobs written by hand) is copied row by row as it is, never held
+ * whole in memory. */
+#define MIGRATED_COPY_MAX (64LL << 20)
+
+/* The size of the database `old`: its pages times their size (0 when it cannot tell). */
+static long long bytes_of(sqlite3 *old)
+{
+    sqlite3_stmt *statement;
+    long long bytes = 0;
+    if (sqlite3_prepare_v2(old, "SELECT page_count * page_size FROM pragma_page_count, "
+                                "pragma_page_size", -1, &statement, NULL) != SQLITE_OK)
+        return 0;
+    if (sqlite3_step(statement) == SQLITE_ROW) bytes = sqlite3_column_int64(statement, 0);
+    sqlite3_finalize(statement);
+    return bytes;
+}
+
 /* What can be read of `old`, a database of an older schema than ours, copied into a database
  * in memory of that schema and brought up to ours by the migrations, so that what the older
  * schema meant is carried over as they carry it (schemas 1 to 3's collection counter
- * becomes a time, their flags 0 or 1). NULL when `old` is not of an older schema of ours or
- * its rows cannot be migrated (a value a migration refuses): the caller then copies `old`
- * as it is. */
+ * becomes a time, their flags 0 or 1). NULL when `old` is not of an older schema of ours,
+ * is over MIGRATED_COPY_MAX bytes, or its rows cannot be migrated (a value a migration
+ * refuses): the caller then copies `old` as it is. */
 static sqlite3 *migrated_copy(sqlite3 *old)
 {
     int version = version_of(old);
-    if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
+    if (version < 1 || version >= PROGRESS_SCHEMA_VERSION || bytes_of(old) > MIGRATED_COPY_MAX)
+        return NULL;
     sqlite3 *scratch = NULL;
     if (sqlite3_open_v2(":memory:", &scratch, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
             SQLITE_OK ||
