@@ -10,7 +10,7 @@
  * PROGRESS_SCHEMA_VERSION one migration at a time, all in one transaction, with foreign keys
  * off (a migration rebuilds tables); every connection turns them on afterwards
  * (progress_schema_upgrade). Columns are only added or kept under their names, so an older
- * database's rows copy into a newer one column by column (progress_db.c's salvage relies on
+ * database's rows copy into a newer one column by column (progress_salvage.c relies on
  * that; a row the constraints refuse is not copied). */
 #ifndef SOKOBAN_PROGRESS_SCHEMA_H
 #define SOKOBAN_PROGRESS_SCHEMA_H
