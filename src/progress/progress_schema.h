@@ -11,7 +11,8 @@
  * off (a migration rebuilds tables); every connection turns them on afterwards
  * (progress_schema_upgrade). Columns are only added or kept under their names, so an older
  * database's rows copy into a newer one column by column (progress_salvage.c relies on
- * that; a row the constraints refuse is not copied). */
+ * that; a value the constraints refuse takes its column's default, and a row still refused
+ * is not copied). */
 #ifndef SOKOBAN_PROGRESS_SCHEMA_H
 #define SOKOBAN_PROGRESS_SCHEMA_H
 
