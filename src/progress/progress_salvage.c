@@ -207,8 +207,10 @@ static long long bytes_of(sqlite3 *old)
 {
     sqlite3_stmt *statement;
     long long bytes = 0;
-    if (sqlite3_prepare_v2(old, "SELECT page_count * page_size FROM pragma_page_count, "
-                                "pragma_page_size", -1, &statement, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(old,
+                           "SELECT page_count * page_size FROM pragma_page_count, "
+                           "pragma_page_size",
+                           -1, &statement, NULL) != SQLITE_OK)
         return 0;
     if (sqlite3_step(statement) == SQLITE_ROW) bytes = sqlite3_column_int64(statement, 0);
     sqlite3_finalize(statement);
