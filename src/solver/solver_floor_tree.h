@@ -52,6 +52,9 @@ static inline bool solver_floor_tree_reached(const solver_floor_tree *t, int squ
 static inline int solver_floor_tree_part(const solver_floor_tree *t, int cut, int square)
 {
     if (!solver_floor_tree_reached(t, square)) return SOLVER_FLOOR_NONE;
+    /* a child of cut (the usual neighbour): its own subtree, found without the loop below */
+    if (t->parent[square] == cut)
+        return t->parent[cut] < 0 || t->low[square] >= t->order[cut] ? square : SOLVER_FLOOR_ROOT;
     if (!solver_floor_tree_reached(t, cut)) return SOLVER_FLOOR_ROOT;
     int at = t->order[square];
     if (at <= t->order[cut] || at > t->last[cut]) return SOLVER_FLOOR_ROOT; /* not below cut */
