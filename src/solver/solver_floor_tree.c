@@ -39,7 +39,10 @@ void solver_floor_tree_free(solver_floor_tree *tree)
  * tree is the one a recursive walk from `root` draws. A square is reached when its number
  * is this walk's (solver_floor_tree.h): one load tells both whether and where. The arrays
  * are read through locals: a byte store to `next` may alias anything, and would have
- * every field of `t` and `b` read again after it. */
+ * every field of `t` and `b` read again after it. The four directions are written out
+ * (STEP), each with its step in a register, and a walk back up resumes at its square's next
+ * direction by the switch; the square's low point and parent are kept in locals while it
+ * is walked from, and stored when the walk leaves it. */
 void solver_floor_tree_build(solver_floor_tree *t, const uint8_t *boxes, int origin, int root)
 {
     const board *b = t->board;
@@ -54,33 +57,48 @@ void solver_floor_tree_build(solver_floor_tree *t, const uint8_t *boxes, int ori
     const int first = t->first;
     uint8_t *resume = t->next;
     const uint8_t *flags = b->flags;
-    const int delta[DIRECTION_COUNT] = {b->delta[0], b->delta[1], b->delta[2], b->delta[3]};
+    const int d0 = b->delta[0], d1 = b->delta[1], d2 = b->delta[2], d3 = b->delta[3];
     int count = first, square = root, d = 0;
-    order[root] = low[root] = count;
+    int lo = count, up = -1; /* low[square] and parent[square] while the walk is at square */
+    order[root] = count;
     parent[root] = -1;
     for (;;) {
-        if (d < DIRECTION_COUNT) {
-            int next = square + delta[d++];
-            int seen = order[next];
-            if (seen >= first) {
-                /* an edge off the tree climbs to `next` (the edge to the parent is the tree's) */
-                if (seen < low[square] && next != parent[square]) low[square] = seen;
-                continue;
-            }
-            if (!(flags[next] & BOARD_INSIDE) || (boxes[next] && next != origin)) continue;
-            order[next] = low[next] = ++count;
-            parent[next] = square;
-            resume[square] = (uint8_t)d;
-            square = next;
-            d = 0;
-            continue;
+        /* Tries direction K (step DK) from `square`: an edge off the tree climbs to `next`
+         * (the edge to the parent is the tree's), or the walk goes down to `next`. */
+#define STEP(K, DK)                                                                              \
+    case K: {                                                                                    \
+        int next = square + (DK);                                                                \
+        int seen = order[next];                                                                  \
+        if (seen >= first) {                                                                     \
+            if (seen < lo && next != up) lo = seen;                                              \
+        } else if ((flags[next] & BOARD_INSIDE) && (!boxes[next] || next == origin)) {           \
+            low[square] = lo;                                                                    \
+            resume[square] = (uint8_t)((K) + 1);                                                 \
+            order[next] = lo = ++count;                                                          \
+            parent[next] = up = square;                                                          \
+            square = next;                                                                       \
+            d = 0;                                                                               \
+            continue;                                                                            \
+        }                                                                                        \
+    }                                                                                            \
+        __attribute__((fallthrough));
+        switch (d) {
+            STEP(0, d0)
+            STEP(1, d1)
+            STEP(2, d2)
+            STEP(3, d3)
+        default:
+            break;
         }
+#undef STEP
         /* the subtree is done: its numbers run up to the last given */
         last[square] = count;
-        int up = parent[square];
+        low[square] = lo;
         if (up < 0) break;
-        if (low[square] < low[up]) low[up] = low[square];
+        int above = low[up];
+        lo = lo < above ? lo : above;
         square = up;
+        up = parent[square];
         d = resume[square];
     }
 }
