@@ -110,10 +110,8 @@ bool solver_search_pair_lost(const solver_search *s, int square)
         if (solver_pair_rows_lost(s->pair_rows, s->boxes, square, s->player)) return true;
         return s->triples && solver_triples_lost(s->triples, s->pairs, s->boxes, square, s->player);
     }
-    for (int i = 0; i < s->box_count; i++) {
-        int other = s->box_square[i];
-        if (other != square && solver_pairs_lost(s->pairs, square, other, s->player)) return true;
-    }
+    if (solver_pairs_lost_among(s->pairs, square, s->box_square, s->box_count, s->player))
+        return true;
     return s->triples && solver_triples_lost(s->triples, s->pairs, s->boxes, square, s->player);
 }
 

@@ -95,6 +95,31 @@ static inline bool solver_pairs_lost(const solver_pairs *pairs, int a, int b, in
     return !(pairs->alive[bit >> 6] >> (bit & 63) & 1);
 }
 
+/* True when the box on `square` and one of the boxes on `squares` (`count` of them; `square`
+ * may be among them, and is passed over) make a pair lost with the player on `player`: the
+ * solver_pairs_lost() of each, with what belongs to `square` looked up once. */
+static inline bool solver_pairs_lost_among(const solver_pairs *pairs, int square,
+                                           const int *squares, int count, int player)
+{
+    if (!pairs->alive) return false;
+    int i = pairs->live_index[square];
+    if (i < 0) return false;
+    size_t n = (size_t)pairs->live_count, floors = (size_t)pairs->floor_count;
+    size_t f = (size_t)pairs->floor_index[player];
+    /* the number of pair (i, j) for j above i: i's row less i + 1, then j */
+    size_t row = (size_t)i * (2 * n - (size_t)i - 1) / 2 - (size_t)i - 1;
+    for (int k = 0; k < count; k++) {
+        int other = squares[k];
+        int j = pairs->live_index[other];
+        if (j < 0 || other == square) continue;
+        size_t number = j > i ? row + (size_t)j
+                              : (size_t)j * (2 * n - (size_t)j - 1) / 2 + (size_t)(i - j - 1);
+        size_t bit = number * floors + f;
+        if (!(pairs->alive[bit >> 6] >> (bit & 63) & 1)) return true;
+    }
+    return false;
+}
+
 /* True when the box on `square` and two other boxes (`boxes`: a byte per square, 1 under a
  * box) make a triple kept that cannot reach goals with the player on `player` (`pairs` the
  * table the triples were made from). */
