@@ -88,11 +88,11 @@ static int refresh_rows(solver_search *s, int moved, int *changed)
     int count = 0;
     for (int i = 0; i < s->box_count; i++) {
         int square = s->box_square[i], side = -1;
-        for (int k = 0; k < DIRECTION_COUNT; k++) {
-            if (reaches(s, square + b->delta[k])) {
-                side = k;
-                break;
-            }
+        if (s->use_rows) {
+            side = solver_rows_first_side(&s->rows, s->rows.reach, square);
+        } else {
+            for (int k = 0; k < DIRECTION_COUNT && side < 0; k++)
+                if (reaches(s, square + b->delta[k])) side = k;
         }
         const uint16_t *row = solver_distance_row(s->distances, square, side);
         if (row != s->box_row[i] || i == moved) {

@@ -86,4 +86,26 @@ static inline bool solver_rows_reached(const solver_rows *r, int square)
     return solver_rows_has(r, r->reach, square);
 }
 
+_Static_assert(DIR_LEFT == 0 && DIR_UP == 1 && DIR_RIGHT == 2 && DIR_DOWN == 3,
+               "solver_rows_first_side() reads the sides in the directions' order");
+
+/* The first direction (board.h's order) whose step from `square` (a square of a row with
+ * rows above and below it) lands in `reach`, or -1: the four sides read at once. */
+static inline int solver_rows_first_side(const solver_rows *r, const uint64_t *reach, int square)
+{
+    int y = r->row[square], x = r->column[square];
+    if (x == 0 || x == r->width - 1) {
+        /* a side past the row's end is the next row's square, as a step reads it */
+        const int step[DIRECTION_COUNT] = {-1, -r->width, 1, r->width};
+        for (int d = 0; d < DIRECTION_COUNT; d++)
+            if (solver_rows_has(r, reach, square + step[d])) return d;
+        return -1;
+    }
+    unsigned sides = (unsigned)(reach[y] >> (x - 1) & 1) |
+                     (unsigned)(reach[y - 1] >> x & 1) << DIR_UP |
+                     (unsigned)(reach[y] >> (x + 1) & 1) << DIR_RIGHT |
+                     (unsigned)(reach[y + 1] >> x & 1) << DIR_DOWN;
+    return sides ? __builtin_ctz(sides) : -1;
+}
+
 #endif
