@@ -240,6 +240,43 @@ static void test_table_matches_an_exhaustive_search_through_a_gate(void **state)
     fixture_free(&f);
 }
 
+/* solver_pairs_lost_among(), the search's look-up of a box against all the others, says what
+ * solver_pairs_lost() says of each pair: asked of one other box (either order of their
+ * numbers) and of every live square at once (the box's own among them, passed over). */
+static void test_lost_among_says_what_each_pair_says(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, "##########\n"
+                          "#.  #    #\n"
+                          "# $     .#\n"
+                          "#  ## #$ #\n"
+                          "# @#     #\n"
+                          "##########\n");
+    const board *b = &f.level.board;
+    int squares[256], count = 0, lost = 0;
+    for (int a = 0; a < b->size && count < 256; a++)
+        if (f.pairs.live_index[a] >= 0) squares[count++] = a;
+    for (int player = 0; player < b->size; player++) {
+        if (!board_is_inside(b, player)) continue;
+        for (int i = 0; i < count; i++) {
+            bool any = false;
+            for (int j = 0; j < count; j++) {
+                if (j == i) continue;
+                bool pair = solver_pairs_lost(&f.pairs, squares[i], squares[j], player);
+                assert_int_equal(
+                    solver_pairs_lost_among(&f.pairs, squares[i], &squares[j], 1, player), pair);
+                any = any || pair;
+                lost += pair;
+            }
+            assert_int_equal(solver_pairs_lost_among(&f.pairs, squares[i], squares, count, player),
+                             any);
+        }
+    }
+    assert_true(lost > 0);
+    fixture_free(&f);
+}
+
 /* Two boxes in a corridor, a goal at each end. With the player between them he pushes
  * each to its own end; with the player behind one he can only push it into the other. In
  * a room he walks round them. */
@@ -388,6 +425,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_matches_an_exhaustive_search_round_a_tunnel),
         cmocka_unit_test(test_table_matches_an_exhaustive_search_through_a_gate),
+        cmocka_unit_test(test_lost_among_says_what_each_pair_says),
         cmocka_unit_test(test_two_boxes_in_a_corridor_with_the_player_behind_are_lost),
         cmocka_unit_test(test_triples_match_an_exhaustive_search),
         cmocka_unit_test(test_three_boxes_along_a_wall_are_lost_where_no_two_are),
