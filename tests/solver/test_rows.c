@@ -1,7 +1,8 @@
 /* test_rows.c - floods over rows of bits (solver_rows.h): on every XSokoban level, with
  * boxes put on and taken off at random, a flood from each of many squares reaches the same
- * squares, and names the same least square, as a flood square by square, and the floor
- * falls into as many regions; boards too wide or with floor on an edge row are refused. */
+ * squares, and names the same least square, as a flood square by square (and each floor
+ * square's first side in the reach, solver_rows_first_side), and the floor falls into as
+ * many regions; boards too wide or with floor on an edge row are refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -77,6 +78,13 @@ static void test_agrees_with_square_floods(void **state)
             assert_int_equal(solver_rows_flood(&rows, from), least);
             for (int s = 0; s < b.size; s++)
                 assert_int_equal(solver_rows_reached(&rows, s), seen[s]);
+            /* each floor square's first side the flood reached, as the search asks it */
+            for (int k = 0; k < count; k++) {
+                int side = -1;
+                for (int d = 0; d < DIRECTION_COUNT && side < 0; d++)
+                    if (seen[floor[k] + b.delta[d]]) side = d;
+                assert_int_equal(solver_rows_first_side(&rows, rows.reach, floor[k]), side);
+            }
             floods++;
             if (round % 10 == 0) {
                 assert_int_equal(solver_rows_regions(&rows, true, left, region),
