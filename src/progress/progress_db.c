@@ -130,21 +130,28 @@ typedef enum file_kind {
     FILE_MISSING,
     FILE_DATABASE, /* a regular file with SQLite's header, or empty */
     FILE_LINK,
-    FILE_HARD_LINKED, /* a regular file with another name (st_nlink > 1) */
+    FILE_HARD_LINKED, /* a scratch file, or an empty database, with another name */
     FILE_NOT_REGULAR,
     FILE_NOT_DATABASE,
     FILE_UNREADABLE, /* errno says why */
 } file_kind;
 
 /* Looks at `file` without following a link and without blocking on a FIFO; the header is read
- * from the file opened, checked to be regular after opening. */
-static file_kind examine(const char *file)
+ * from the file opened, checked to be regular after opening. A file with another name (a hard
+ * link) is FILE_HARD_LINKED unless it is a database that holds something: SQLite writes a
+ * `scratch` file (-wal, -shm, -journal) from its start whatever it holds, and makes a database
+ * of an empty file, so through the link into a file elsewhere; a database with pages is read
+ * for what it holds under either name: ours stays ours (a `cp -al` backup of the folder, a
+ * rename by link() and unlink() cut short), another program's is refused by what it holds
+ * before a byte is written. */
+static file_kind examine(const char *file, bool scratch)
 {
     struct stat status;
     if (lstat(file, &status) != 0) return errno == ENOENT ? FILE_MISSING : FILE_UNREADABLE;
     if (S_ISLNK(status.st_mode)) return FILE_LINK;
     if (!S_ISREG(status.st_mode)) return FILE_NOT_REGULAR;
-    if (status.st_nlink > 1) return FILE_HARD_LINKED;
+    bool other_name = status.st_nlink > 1;
+    if (other_name && (scratch || status.st_size == 0)) return FILE_HARD_LINKED;
     int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return errno == ELOOP ? FILE_LINK : FILE_UNREADABLE;
     static const char header[16] = "SQLite format 3";
@@ -164,6 +171,7 @@ static file_kind examine(const char *file)
     int saved = errno;
     close(fd);
     errno = saved;
+    if (other_name && kind != FILE_DATABASE && kind != FILE_UNREADABLE) return FILE_HARD_LINKED;
     return kind;
 }
 
@@ -175,10 +183,11 @@ static const char *const with_scratch[] = {"", "-wal", "-shm", "-journal"};
  * SQLite would open and write, even to read it): true with `message` set ("..., so it is
  * left alone and " `so`) when it must be left alone. A file that is not a database is
  * refused only when it `must_be_database` (a damaged file set aside is read for what it
- * still holds, if anything). A file
+ * still holds, if anything). A scratch file
  * with another name (a hard link) is refused as a symbolic link is: SQLite writes a -wal
  * or -shm it finds from its start, and through a hard link that is a file elsewhere (one
- * to a text file beside the folder was overwritten with the WAL's frames). */
+ * to a text file beside the folder was overwritten with the WAL's frames); so is a file
+ * with another name that is not a database with pages (examine()). */
 static bool refuse(const char *file, bool must_be_database, const char *so, char *message,
                    size_t message_size)
 {
@@ -188,7 +197,7 @@ static bool refuse(const char *file, bool must_be_database, const char *so, char
             set_message(message, message_size, "progress: out of memory; progress is not saved");
             return true;
         }
-        file_kind kind = examine(name);
+        file_kind kind = examine(name, i > 0);
         const char *problem = NULL;
         if (kind == FILE_LINK)
             problem = "is a symbolic link";
@@ -283,8 +292,7 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
 {
     if (!is_regular_file(file)) {
         set_message(message, message_size,
-                    "progress: %s is damaged and not a regular file; progress is not saved",
-                    file);
+                    "progress: %s is damaged and not a regular file; progress is not saved", file);
         return NULL;
     }
     char *aside = progress_db_set_aside(file, REPAIRING);

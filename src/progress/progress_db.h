@@ -2,9 +2,11 @@
  * its path, and setting a damaged one aside.
  *
  * Only a regular file that is an SQLite database (or is missing, or empty) is opened; a
- * symbolic link or a file with another name, a hard link (the database or its -wal, -shm,
- * -journal files: links among the folders on the way, a linked home or XDG_DATA_HOME, are
- * the user's and followed), anything not a regular file,
+ * symbolic link (the database or its -wal, -shm, -journal files: links among the folders on
+ * the way, a linked home or XDG_DATA_HOME, are the user's and followed), a -wal, -shm or
+ * -journal file with another name (a hard link), a database with another name that holds no
+ * page (one with pages is ours under either name: a `cp -al` backup), anything not a regular
+ * file,
  * a file that is not a database, another program's database and one a newer sokoban wrote are
  * refused and never written. A database that fails `PRAGMA quick_check`, lacks something
  * of our schema (progress_schema_intact) or is of an older schema whose migration fails for

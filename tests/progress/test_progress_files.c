@@ -116,7 +116,7 @@ static void test_symlinked_wal_file_is_refused(void **state)
     assert_string_equal(read_text(progress_test_path(f, "elsewhere")), "x");
 }
 
-/* A -wal (or -shm, or the database) that is a hard link to a file elsewhere is refused as a
+/* A -wal (or -shm, or -journal) that is a hard link to a file elsewhere is refused as a
  * symbolic link is: SQLite wrote its WAL frames into it from its start, and the file
  * elsewhere ("precious") was overwritten. */
 static void test_hard_linked_wal_file_is_refused(void **state)
@@ -133,6 +133,51 @@ static void test_hard_linked_wal_file_is_refused(void **state)
     assert_true(progress_set_unfinished(p, 1, "ll"));
     progress_close(p);
     assert_string_equal(read_text(elsewhere), "precious\n");
+}
+
+/* A database with pages that has another name is ours under either name: a `cp -al` backup of
+ * the folder (or a rename by link() and unlink() cut short) left progress.db with two names,
+ * and every game after it was refused ("has another name"), its play never saved. */
+static void test_database_with_another_name_is_ours(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    progress_close(p);
+    char backup[512];
+    snprintf(backup, sizeof backup, "%s", progress_test_path(f, "backup.db"));
+    assert_int_equal(link(progress_test_path(f, "progress.db"), backup), 0);
+    p = progress_test_open(f);
+    assert_true(progress_saving(p));
+    assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
+    assert_true(progress_set_unfinished(p, 5, "rRlu"));
+    progress_close(p);
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 5)->unfinished, "rRlu");
+    progress_close(p);
+}
+
+/* A file with another name that is empty (SQLite would make a database of it) or not a
+ * database is refused and left as it is. */
+static void test_empty_or_foreign_file_with_another_name_is_refused(void **state)
+{
+    progress_test_dir *f = *state;
+    static const char *const contents[] = {"", "precious\n"};
+    for (size_t i = 0; i < sizeof contents / sizeof *contents; i++) {
+        char elsewhere[512];
+        snprintf(elsewhere, sizeof elsewhere, "%s", progress_test_path(f, "elsewhere"));
+        progress_test_write(elsewhere, contents[i]);
+        assert_int_equal(link(elsewhere, progress_test_path(f, "progress.db")), 0);
+        progress *p = open_expecting(f, "progress.db has another name (a hard link), so it is "
+                                        "left alone and progress is not saved");
+        assert_false(progress_saving(p));
+        assert_true(progress_set_unfinished(p, 1, "ll"));
+        progress_close(p);
+        assert_string_equal(read_text(elsewhere), contents[i]);
+        assert_int_equal(count_names(f, "progress.db"), 1); /* no aside */
+        assert_int_equal(unlink(progress_test_path(f, "progress.db")), 0);
+        assert_int_equal(unlink(elsewhere), 0);
+    }
 }
 
 /* A repair cut short is finished from the file set aside, read through SQLite, which writes
@@ -1209,6 +1254,8 @@ int main(void)
         WITH_DIRECTORY(test_symlinked_database_is_refused_and_left_alone),
         WITH_DIRECTORY(test_symlinked_wal_file_is_refused),
         WITH_DIRECTORY(test_hard_linked_wal_file_is_refused),
+        WITH_DIRECTORY(test_database_with_another_name_is_ours),
+        WITH_DIRECTORY(test_empty_or_foreign_file_with_another_name_is_refused),
         WITH_DIRECTORY(test_repair_cut_short_with_a_hard_linked_shm_is_left_alone),
         WITH_DIRECTORY(test_repair_cut_short_of_a_file_without_its_header_is_finished),
         WITH_DIRECTORY(test_journal_beside_a_repair_is_not_a_repair_of_its_own),
