@@ -444,14 +444,13 @@ static const char *const schema_statements[][2] = {
     {"origin", ORIGIN_TABLE},
     {"snapshot", "CREATE TABLE snapshot" SNAPSHOT_COLUMNS_6},
 };
-/* The tables and indexes that have a statement (SQLite's own autoindexes have none), each
- * table of ours and every index: a table not ours is left alone (nothing of ours reads or
- * writes it), an index is on a table of ours (one on another's fails nothing, and is named
- * here all the same: sokoban makes one index). */
+/* The tables and indexes that have a statement (SQLite's own autoindexes have none) on the
+ * tables of ours, each with its table: a table not ours, and an index on it, are left alone
+ * (nothing of ours reads or writes them, and they fail nothing of ours). */
 #define STATEMENTS_OF                                                                      \
-    "SELECT name, type, replace(sql, '\"', '') FROM sqlite_master"                          \
-    " WHERE sql IS NOT NULL AND (type = 'index' OR name IN ('best', 'best_kind',"         \
-    " 'collection', 'imported', 'imported_file', 'level', 'origin', 'snapshot'))"
+    "SELECT name, type, tbl_name, replace(sql, '\"', '') FROM sqlite_master"               \
+    " WHERE sql IS NOT NULL AND type IN ('table', 'index') AND tbl_name IN ('best',"     \
+    " 'best_kind', 'collection', 'imported', 'imported_file', 'level', 'origin', 'snapshot')"
 
 /* The statement of ours named `name`, or NULL. */
 static const char *statement_of(const char *name)
@@ -471,19 +470,16 @@ static const char *statement_differs(sqlite3 *db, char *table, size_t table_size
     while (!how && sqlite3_step(statement) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(statement, 0);
         const char *type = (const char *)sqlite3_column_text(statement, 1);
-        const char *sql = (const char *)sqlite3_column_text(statement, 2);
-        if (!name || !type || !sql) continue; /* out of memory: cannot tell */
+        const char *on = (const char *)sqlite3_column_text(statement, 2);
+        const char *sql = (const char *)sqlite3_column_text(statement, 3);
+        if (!name || !type || !on || !sql) continue; /* out of memory: cannot tell */
         const char *ours = statement_of(name);
         size_t length = strlen(sql);
         bool same = ours && strncmp(ours, sql, length) == 0 && strcmp(ours + length, ";") == 0;
         if (same) continue;
-        bool index = strcmp(type, "index") == 0;
-        const char *on = index ? strstr(sql, " ON ") : NULL;
-        if (index && on)
-            snprintf(table, table_size, "%.*s", (int)strcspn(on + 4, " ("), on + 4);
-        else
-            snprintf(table, table_size, "%s", name);
-        how = index ? "has an index sokoban's does not" : "has constraints sokoban's does not";
+        snprintf(table, table_size, "%s", on);
+        how = strcmp(type, "index") == 0 ? "has an index sokoban's does not"
+                                         : "has constraints sokoban's does not";
     }
     sqlite3_finalize(statement);
     return how;

@@ -1157,6 +1157,33 @@ static void test_index_added_by_hand_is_salvaged_without_it(void **state)
     reopen_quietly_with(f, 6);
 }
 
+/* A table of the player's own in the file, with an index on it, fails nothing of ours: the
+ * database is intact and both stay, where the index was taken for damage and the file set
+ * aside (the player's table then only in the corrupt- copy). */
+static void test_table_and_index_not_ours_are_left_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    progress_close(p);
+    alter_database(f, "CREATE TABLE notes (level INTEGER, text TEXT);"
+                      "CREATE UNIQUE INDEX notes_level ON notes (level);"
+                      "INSERT INTO notes VALUES (5, 'push the left box first')");
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
+    assert_true(progress_set_unfinished(p, 6, "uU"));
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db"), 1); /* nothing set aside */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "SELECT text FROM notes WHERE level = 5", NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 6)->unfinished, "uU");
+    progress_close(p);
+}
+
 /* A table rebuilt by hand with its columns as ours but a CHECK of its own (which refuses a
  * collection of ours): damaged too, its rows kept. */
 static void test_table_with_a_check_of_its_own_is_salvaged(void **state)
@@ -1279,6 +1306,7 @@ int main(void)
         WITH_DIRECTORY(test_schema_4_without_a_lookup_table_is_salvaged),
         WITH_DIRECTORY(test_schema_5_without_a_table_is_salvaged),
         WITH_DIRECTORY(test_index_added_by_hand_is_salvaged_without_it),
+        WITH_DIRECTORY(test_table_and_index_not_ours_are_left_alone),
         WITH_DIRECTORY(test_table_with_a_check_of_its_own_is_salvaged),
         WITH_DIRECTORY(test_salvage_keeps_a_row_with_values_its_schema_refuses),
         WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
