@@ -69,8 +69,15 @@ bool solver_triples_init(solver_triples *triples, const solver_pairs *pairs, con
                          size_t most_bytes, const solver_stop *stop);
 void solver_triples_free(solver_triples *triples);
 
-/* The number of the pair of live squares `a` and `b` (either order): pairs are numbered
- * row by row of the upper triangle of live squares x live squares. */
+/* Pairs are numbered row by row of the upper triangle of live squares x live squares (`n`
+ * of them): the number of the pair of live indexes i < j is solver_pairs_row(n, i) + j, the
+ * row's start less i + 1 (modulo SIZE_MAX + 1, for the row of 0). */
+static inline size_t solver_pairs_row(size_t n, size_t i)
+{
+    return i * (2 * n - i - 1) / 2 - i - 1;
+}
+
+/* The number of the pair of live squares `a` and `b` (either order). */
 static inline size_t solver_pairs_number(const solver_pairs *pairs, int a, int b)
 {
     int i = pairs->live_index[a], j = pairs->live_index[b];
@@ -79,8 +86,7 @@ static inline size_t solver_pairs_number(const solver_pairs *pairs, int a, int b
         i = j;
         j = t;
     }
-    int n = pairs->live_count;
-    return (size_t)i * (size_t)(2 * n - i - 1) / 2 + (size_t)(j - i - 1);
+    return solver_pairs_row((size_t)pairs->live_count, (size_t)i) + (size_t)j;
 }
 
 /* True when the boxes on `a` and `b` (two squares), the player on `player`, cannot both
@@ -106,14 +112,12 @@ static inline bool solver_pairs_lost_among(const solver_pairs *pairs, int square
     if (i < 0) return false;
     size_t n = (size_t)pairs->live_count, floors = (size_t)pairs->floor_count;
     size_t f = (size_t)pairs->floor_index[player];
-    /* the number of pair (i, j) for j above i: i's row less i + 1, then j */
-    size_t row = (size_t)i * (2 * n - (size_t)i - 1) / 2 - (size_t)i - 1;
+    size_t row = solver_pairs_row(n, (size_t)i);
     for (int k = 0; k < count; k++) {
         int other = squares[k];
         int j = pairs->live_index[other];
         if (j < 0 || other == square) continue;
-        size_t number = j > i ? row + (size_t)j
-                              : (size_t)j * (2 * n - (size_t)j - 1) / 2 + (size_t)(i - j - 1);
+        size_t number = j > i ? row + (size_t)j : solver_pairs_row(n, (size_t)j) + (size_t)i;
         size_t bit = number * floors + f;
         if (!(pairs->alive[bit >> 6] >> (bit & 63) & 1)) return true;
     }
