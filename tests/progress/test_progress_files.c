@@ -67,6 +67,14 @@ static progress *open_expecting(const progress_test_dir *f, const char *expected
     return p;
 }
 
+/* Opens the progress, saves level 5's game as "rRl" and closes it. */
+static void save_game_5(const progress_test_dir *f)
+{
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "rRl"));
+    progress_close(p);
+}
+
 /* One record line of the old progress.txt: its FNV-1a 32 checksum, then `body`. */
 static void legacy_line(FILE *out, const char *body)
 {
@@ -141,13 +149,11 @@ static void test_hard_linked_wal_file_is_refused(void **state)
 static void test_database_with_another_name_is_ours(void **state)
 {
     progress_test_dir *f = *state;
-    progress *p = progress_test_open(f);
-    assert_true(progress_set_unfinished(p, 5, "rRl"));
-    progress_close(p);
+    save_game_5(f);
     char backup[512];
     snprintf(backup, sizeof backup, "%s", progress_test_path(f, "backup.db"));
     assert_int_equal(link(progress_test_path(f, "progress.db"), backup), 0);
-    p = progress_test_open(f);
+    progress *p = progress_test_open(f);
     assert_true(progress_saving(p));
     assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
     assert_true(progress_set_unfinished(p, 5, "rRlu"));
@@ -186,9 +192,7 @@ static void test_empty_or_foreign_file_with_another_name_is_refused(void **state
 static void test_repair_cut_short_with_a_hard_linked_shm_is_left_alone(void **state)
 {
     progress_test_dir *f = *state;
-    progress *p = progress_test_open(f);
-    assert_true(progress_set_unfinished(p, 5, "rRl"));
-    progress_close(p);
+    save_game_5(f);
     char aside[512], shm[520], elsewhere[512];
     snprintf(aside, sizeof aside, "%s",
              progress_test_path(f, "progress.db.repairing-20260101-000000"));
@@ -197,7 +201,8 @@ static void test_repair_cut_short_with_a_hard_linked_shm_is_left_alone(void **st
     assert_int_equal(rename(progress_test_path(f, "progress.db"), aside), 0);
     progress_test_write(elsewhere, "precious\n");
     assert_int_equal(link(elsewhere, shm), 0);
-    p = open_expecting(f, "-shm has another name (a hard link), so it is left alone and the "
+    progress *p =
+        open_expecting(f, "-shm has another name (a hard link), so it is left alone and the "
                           "repair cut short is not finished from it");
     assert_true(progress_saving(p));
     progress_close(p);
@@ -323,9 +328,7 @@ static void copy_file(const char *from, const char *to)
 static void test_wal_of_another_database_is_left_as_found(void **state)
 {
     progress_test_dir *f = *state;
-    progress *p = progress_test_open(f);
-    assert_true(progress_set_unfinished(p, 5, "rRl"));
-    progress_close(p);
+    save_game_5(f);
     char other[512], wal[512];
     snprintf(other, sizeof other, "%s", progress_test_path(f, "other.db"));
     snprintf(wal, sizeof wal, "%s", progress_test_path(f, "progress.db-wal"));
@@ -343,7 +346,7 @@ static void test_wal_of_another_database_is_left_as_found(void **state)
     static unsigned char before[65536], after[65536];
     size_t length = file_bytes(progress_test_path(f, "progress.db"), before, sizeof before);
 
-    p = open_expecting(f, "another program's database");
+    progress *p = open_expecting(f, "another program's database");
     assert_false(progress_saving(p));
     progress_close(p);
     assert_true(exists(wal));
@@ -1143,11 +1146,10 @@ static void test_schema_5_without_a_table_is_salvaged(void **state)
 static void test_index_added_by_hand_is_salvaged_without_it(void **state)
 {
     progress_test_dir *f = *state;
-    progress *p = progress_test_open(f);
-    assert_true(progress_set_unfinished(p, 5, "rRl"));
-    progress_close(p);
+    save_game_5(f);
     alter_database(f, "CREATE UNIQUE INDEX mine ON level (assisted)");
-    p = open_expecting(f, "was damaged (its table level has an index sokoban's does not); it "
+    progress *p =
+        open_expecting(f, "was damaged (its table level has an index sokoban's does not); it "
                           "was set aside as");
     assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
     assert_true(progress_set_unfinished(p, 6, "uU"));
@@ -1163,13 +1165,11 @@ static void test_index_added_by_hand_is_salvaged_without_it(void **state)
 static void test_table_and_index_not_ours_are_left_alone(void **state)
 {
     progress_test_dir *f = *state;
-    progress *p = progress_test_open(f);
-    assert_true(progress_set_unfinished(p, 5, "rRl"));
-    progress_close(p);
+    save_game_5(f);
     alter_database(f, "CREATE TABLE notes (level INTEGER, text TEXT);"
                       "CREATE UNIQUE INDEX notes_level ON notes (level);"
                       "INSERT INTO notes VALUES (5, 'push the left box first')");
-    p = progress_test_open(f);
+    progress *p = progress_test_open(f);
     assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
     assert_true(progress_set_unfinished(p, 6, "uU"));
     progress_close(p);

@@ -226,33 +226,30 @@ static void test_table_matches_an_exhaustive_search_round_a_tunnel(void **state)
 }
 
 /* Two rooms joined by a gate, a goal in each, pillars to push round. */
+static const char GATE_LEVEL[] = "##########\n"
+                                 "#.  #    #\n"
+                                 "# $     .#\n"
+                                 "#  ## #$ #\n"
+                                 "# @#     #\n"
+                                 "##########\n";
+
 static void test_table_matches_an_exhaustive_search_through_a_gate(void **state)
 {
     (void)state;
     fixture f;
-    fixture_from_text(&f, "##########\n"
-                          "#.  #    #\n"
-                          "# $     .#\n"
-                          "#  ## #$ #\n"
-                          "# @#     #\n"
-                          "##########\n");
+    fixture_from_text(&f, GATE_LEVEL);
     assert_true(compare_with_exhaustive_search(&f) > 0);
     fixture_free(&f);
 }
 
 /* solver_pairs_lost_among(), the search's look-up of a box against all the others, says what
- * solver_pairs_lost() says of each pair: asked of one other box (either order of their
- * numbers) and of every live square at once (the box's own among them, passed over). */
+ * solver_pairs_lost() says of each pair on GATE_LEVEL: asked of one other box (either order of
+ * their numbers) and of every live square at once (the box's own among them, passed over). */
 static void test_lost_among_says_what_each_pair_says(void **state)
 {
     (void)state;
     fixture f;
-    fixture_from_text(&f, "##########\n"
-                          "#.  #    #\n"
-                          "# $     .#\n"
-                          "#  ## #$ #\n"
-                          "# @#     #\n"
-                          "##########\n");
+    fixture_from_text(&f, GATE_LEVEL);
     const board *b = &f.level.board;
     int squares[256], count = 0, lost = 0;
     for (int a = 0; a < b->size && count < 256; a++)
