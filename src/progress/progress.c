@@ -418,7 +418,15 @@ static int write_change(progress *progress, const progress_change *c, int *flags
 static bool reopen(progress *progress, char *why, size_t why_size)
 {
     char message[1024];
-    sqlite3 *db = progress_db_open(progress->directory, progress->file, message, sizeof message);
+    bool read_only = false;
+    sqlite3 *db =
+        progress_db_open(progress->directory, progress->file, &read_only, message, sizeof message);
+    if (db && read_only) { /* a copy in memory: this game's changes would not be saved */
+        sqlite3_close(db);
+        set_message(why, why_size, "it was set aside or replaced, and %s cannot be written",
+                    progress->file);
+        return false;
+    }
     if (!db) {
         set_message(why, why_size, "it was set aside or replaced, and %s",
                     strncmp(message, "progress: ", 10) == 0 ? message + 10 : message);
@@ -600,17 +608,19 @@ progress *progress_open(const char *directory, char *message, size_t message_siz
         return NULL;
     }
     char opened[1024] = "", imported[1024] = "";
+    bool read_only = false; /* progress->db is a copy in memory of a file it cannot write */
     if (!progress->directory) {
         snprintf(progress->no_save_reason, sizeof progress->no_save_reason,
                  "neither XDG_DATA_HOME nor HOME is set, so progress is not saved");
         set_message(opened, sizeof opened, "progress: %s", progress->no_save_reason);
     } else {
-        progress->db = progress_db_open(progress->directory, progress->file, opened, sizeof opened);
-        if (!progress->db)
+        progress->db = progress_db_open(progress->directory, progress->file, &read_only, opened,
+                                        sizeof opened);
+        if (!progress->db || read_only)
             snprintf(progress->no_save_reason, sizeof progress->no_save_reason, "%s",
                      strncmp(opened, "progress: ", 10) == 0 ? opened + 10 : opened);
     }
-    progress->saving = progress->db != NULL;
+    progress->saving = progress->db != NULL && !read_only;
     if (progress->saving) progress->identity = progress_db_identify(progress->db);
     if (progress->saving)
         progress_legacy_import(progress->db, progress->directory, imported, sizeof imported);

@@ -20,7 +20,9 @@
  *
  * Files not ours are left alone: a database or progress.txt that is a symbolic link, not a
  * regular file, or (the database) not an SQLite database, or one a newer sokoban wrote, is
- * refused with a one-line message and the game plays without saving. A database that fails
+ * refused with a one-line message and the game plays without saving. A database that cannot
+ * be written (a read-only file, folder or file system) is read, never written: its progress
+ * is shown and the message says this session's play is not saved. A database that fails
  * `PRAGMA quick_check` is renamed aside (progress.db.repairing-YYYYMMDD-HHMMSS, then
  * .corrupt-YYYYMMDD-HHMMSS once what can be read of it is copied into a new one; a repair cut
  * short is finished by the next open). A `progress.txt` of the old text format beside the
@@ -102,7 +104,8 @@ void progress_close(progress *progress);
 /* The database file. */
 const char *progress_file(const progress *progress);
 
-/* False when progress is not saved at all (a refused file, no home directory). */
+/* False when progress is not saved at all (a refused file, no home directory, a database
+ * this process cannot write: the progress saved in it is then read and shown). */
 bool progress_saving(const progress *progress);
 
 /* Writes what earlier changes could not write (another game held the lock for long). Returns

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* renameat2() */
 #include "progress_db.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -306,6 +307,23 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
     return aside;
 }
 
+/* Tells why a database that is not ours to write (PROGRESS_SCHEMA_NEWER, of schema `found`,
+ * or PROGRESS_SCHEMA_FOREIGN) is left alone. */
+static void tell_refused(progress_schema_status status, const char *file, int found, char *message,
+                         size_t message_size)
+{
+    if (status == PROGRESS_SCHEMA_NEWER)
+        set_message(message, message_size,
+                    "progress: %s was written by a newer sokoban (schema %d), so it is left "
+                    "alone and progress is not saved",
+                    file, found);
+    else
+        set_message(message, message_size,
+                    "progress: %s is another program's database, so it is left alone and "
+                    "progress is not saved",
+                    file);
+}
+
 /* Makes the connection ready: WAL, then the schema. NULL with `message` when refused. An
  * older schema whose migration the file's own content refused (progress_schema_upgrade's
  * PROGRESS_SCHEMA_DAMAGED) is told in `damage` (when not NULL; otherwise refused), the
@@ -341,16 +359,8 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
                  error);
         return db;
     }
-    if (status == PROGRESS_SCHEMA_NEWER)
-        set_message(message, message_size,
-                    "progress: %s was written by a newer sokoban (schema %d), so it is left "
-                    "alone and progress is not saved",
-                    file, found);
-    else if (status == PROGRESS_SCHEMA_FOREIGN)
-        set_message(message, message_size,
-                    "progress: %s is another program's database, so it is left alone and "
-                    "progress is not saved",
-                    file);
+    if (status == PROGRESS_SCHEMA_NEWER || status == PROGRESS_SCHEMA_FOREIGN)
+        tell_refused(status, file, found, message, message_size);
     else
         set_message(message, message_size, "progress: cannot use %s (%s); progress is not saved",
                     file, error);
@@ -456,16 +466,133 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *messag
     free(folder);
 }
 
+/* True when this process cannot write the database at `file` (which exists) or make the
+ * files SQLite keeps beside it: a read-only file, folder or file system, asked of the
+ * effective user and its capabilities (AT_EACCESS), as SQLite's writes would be; the reason
+ * in `why`. */
+static bool cannot_write(const char *file, char *why, size_t why_size)
+{
+    struct stat status;
+    if (lstat(file, &status) != 0) return false;
+    const char *slash = strrchr(file, '/');
+    char *folder = slash ? strndup(file, slash == file ? 1 : (size_t)(slash - file)) : NULL;
+    const char *paths[] = {file, folder}, *whose[] = {"", "its folder: "};
+    bool blocked = false;
+    for (size_t i = 0; i < 2 && !blocked; i++) {
+        if (!paths[i] || faccessat(AT_FDCWD, paths[i], W_OK, AT_EACCESS) == 0) continue;
+        blocked = errno == EACCES || errno == EROFS || errno == EPERM;
+        if (blocked) set_message(why, why_size, "%s%s", whose[i], strerror(errno));
+    }
+    free(folder);
+    return blocked;
+}
+
+/* `file` as an SQLite URI that opens it immutable (read only, no -wal, -shm or lock looked
+ * at or made), malloc'd: each byte but letters, digits and "/-._" percent-encoded. */
+static char *immutable_uri(const char *file)
+{
+    static const char tail[] = "?immutable=1";
+    size_t size = sizeof "file:" + 3 * strlen(file) + sizeof tail;
+    char *uri = malloc(size);
+    if (!uri) return NULL;
+    size_t used = (size_t)snprintf(uri, size, "file:");
+    for (const unsigned char *at = (const unsigned char *)file; *at; at++)
+        used += (size_t)(isalnum(*at) || strchr("/-._", *at)
+                             ? snprintf(uri + used, size - used, "%c", *at)
+                             : snprintf(uri + used, size - used, "%%%02X", *at));
+    snprintf(uri + used, size - used, "%s", tail);
+    return uri;
+}
+
+/* True when SQLite can read the schema of `db`. */
+static bool readable(sqlite3 *db)
+{
+    return sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK;
+}
+
+/* A connection that reads `file` and writes nothing there: read only, or, where SQLite cannot
+ * read it so (a WAL database whose -shm it cannot make in a read-only folder) and no -wal or
+ * -journal lies beside it (then the file holds every commit), immutable. NULL when neither
+ * reads it. */
+static sqlite3 *open_reading(const char *file)
+{
+    sqlite3 *db = NULL;
+    int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW;
+    if (sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK && readable(db)) return db;
+    sqlite3_close(db);
+    db = NULL;
+    char *wal = with_suffix(file, "-wal"), *journal = with_suffix(file, "-journal");
+    char *uri = immutable_uri(file);
+    struct stat status;
+    bool whole = wal && journal && lstat(wal, &status) != 0 && errno == ENOENT &&
+                 lstat(journal, &status) != 0 && errno == ENOENT;
+    if (whole && uri &&
+        (sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_URI, NULL) != SQLITE_OK || !readable(db))) {
+        sqlite3_close(db);
+        db = NULL;
+    }
+    free(wal);
+    free(journal);
+    free(uri);
+    return db;
+}
+
+/* The database at `file`, which cannot be written (`why`: cannot_write's reason), copied into
+ * a database in memory as a salvage copies it (an older schema's through the migrations), so
+ * that the progress saved in it is shown while this session's play is not saved; nothing is
+ * written there. Another program's database and a newer sokoban's are refused as prepare()
+ * refuses them. NULL with `message` set when refused or unreadable. */
+static sqlite3 *open_read_only_copy(const char *file, const char *why, char *message,
+                                    size_t message_size)
+{
+    sqlite3 *old = open_reading(file);
+    int found = 0;
+    progress_schema_status status = old ? progress_schema_look(old, &found) : PROGRESS_SCHEMA_OK;
+    sqlite3 *db = old && status == PROGRESS_SCHEMA_OK ? progress_db_open_memory() : NULL;
+    long copied = db ? progress_salvage_from(db, old) : -1;
+    sqlite3_close(old);
+    if (copied >= 0) {
+        set_message(message, message_size,
+                    "progress: %s cannot be written (%s): the progress saved in it is shown, "
+                    "but this session's play is not saved",
+                    file, why);
+        return db;
+    }
+    sqlite3_close(db);
+    if (status == PROGRESS_SCHEMA_NEWER || status == PROGRESS_SCHEMA_FOREIGN)
+        tell_refused(status, file, found, message, message_size);
+    else
+        set_message(message, message_size,
+                    "progress: %s cannot be written (%s) nor read; progress is not saved", file,
+                    why);
+    return NULL;
+}
+
 /* progress_db_open once the folder exists, with `file` resolved (real_file()). */
-static sqlite3 *open_real(const char *file, char *message, size_t message_size, int attempts)
+static sqlite3 *open_real(const char *file, bool *read_only, char *message, size_t message_size,
+                          int attempts)
 {
     if (refuse(file, true, "progress is not saved", message, message_size)) return NULL;
     char why[512];
+    /* A database this process cannot write is read into memory, never opened for writing
+     * (SQLite would fail its first write, and the progress in it would not be shown). */
+    if (cannot_write(file, why, sizeof why)) {
+        sqlite3 *copy = open_read_only_copy(file, why, message, message_size);
+        *read_only = copy != NULL;
+        return copy;
+    }
     sqlite3 *db = open_connection(file, why, sizeof why);
     if (!db) {
         set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",
                     file, why);
         return NULL;
+    }
+    if (sqlite3_db_readonly(db, "main") == 1) { /* SQLite found it read only after all */
+        progress_db_close_stale(db);
+        sqlite3 *copy =
+            open_read_only_copy(file, "SQLite opens it read only", message, message_size);
+        *read_only = copy != NULL;
+        return copy;
     }
     progress_db_identity opened = progress_db_identify(db);
     /* what a file that opens and reads lacks of ours (a table dropped or altered by hand,
@@ -499,7 +626,7 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size, 
      * copy, and tell of two damaged files). */
     if (opened.known && attempts > 1 && !progress_db_same_file(damaged, &opened)) {
         progress_db_close_stale(damaged);
-        return open_real(file, message, message_size, attempts - 1);
+        return open_real(file, read_only, message, message_size, attempts - 1);
     }
     char *aside = set_damaged_aside(file, message, message_size);
     if (!aside) {
@@ -535,9 +662,10 @@ static sqlite3 *open_real(const char *file, char *message, size_t message_size, 
     return db;
 }
 
-sqlite3 *progress_db_open(const char *directory, const char *file, char *message,
+sqlite3 *progress_db_open(const char *directory, const char *file, bool *read_only, char *message,
                           size_t message_size)
 {
+    *read_only = false;
     set_message(message, message_size, "%s", "");
     if (!make_directories(directory)) {
         set_message(message, message_size, "progress: cannot create %s (%s); progress is not saved",
@@ -550,7 +678,7 @@ sqlite3 *progress_db_open(const char *directory, const char *file, char *message
                     directory, strerror(errno));
         return NULL;
     }
-    sqlite3 *db = open_real(real, message, message_size, OPEN_ATTEMPTS);
+    sqlite3 *db = open_real(real, read_only, message, message_size, OPEN_ATTEMPTS);
     free(real);
     return db;
 }

@@ -33,8 +33,12 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * Returns NULL when it is refused or cannot be opened, with one line in `message` saying why
  * (SQLite's reason when SQLite refuses) and that progress is not saved. A damaged database set
  * aside, or a repair cut short finished, is also told in `message` (the connection is then
- * to the new database). */
-sqlite3 *progress_db_open(const char *directory, const char *file, char *message,
+ * to the new database). A database this process cannot write (a read-only file, folder or
+ * file system) is never opened for writing: the connection is to a database in memory
+ * holding a copy of what it holds (brought up to our schema, nothing written to the file),
+ * `*read_only` is set, and `message` says that the progress saved is shown but this
+ * session's play is not saved. */
+sqlite3 *progress_db_open(const char *directory, const char *file, bool *read_only, char *message,
                           size_t message_size);
 
 /* Which file a path names: its device and inode (st_dev, st_ino). */

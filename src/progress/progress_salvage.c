@@ -254,17 +254,21 @@ long progress_salvage(sqlite3 *db, const char *aside)
         sqlite3_close(old);
         return -1;
     }
+    long copied = progress_salvage_from(db, old);
+    sqlite3_close(old);
+    return copied;
+}
+
+long progress_salvage_from(sqlite3 *db, sqlite3 *old)
+{
     sqlite3 *migrated = migrated_copy(old);
-    if (migrated) {
-        sqlite3_close(old);
-        old = migrated;
-    }
+    sqlite3 *from = migrated ? migrated : old;
     long copied = -1;
     /* Foreign keys off while copying: a best whose level row was lost to the damage is kept,
      * and given a level row after (progress_schema_mend). */
     sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
-        copied = copy_rows(db, old, true);
+        copied = copy_rows(db, from, true);
         if (progress_schema_mend(db) != SQLITE_OK ||
             sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
@@ -272,6 +276,6 @@ long progress_salvage(sqlite3 *db, const char *aside)
         }
     }
     sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
-    sqlite3_close(old);
+    sqlite3_close(migrated);
     return copied;
 }

@@ -23,4 +23,8 @@
  * committed (nothing of it is then in `db`). */
 long progress_salvage(sqlite3 *db, const char *aside);
 
+/* progress_salvage from a connection already open on the damaged or read-only database
+ * (`old`, left open: the caller closes it). */
+long progress_salvage_from(sqlite3 *db, sqlite3 *old);
+
 #endif

@@ -727,34 +727,86 @@ static void set_permission_override(bool on)
     if (syscall(SYS_capset, &header, data) != 0) fail_msg("capset failed");
 }
 
-/* Issue 13, item 3: a database that cannot be written (a read-only directory) is told at
- * once, and what was played stays unsaved to the end (for the exit status). Root writes
- * through permissions: the test runs without that power (CAP_DAC_OVERRIDE), as a user's
- * game does, so that the failure is real for root too (CI runs as root). */
-static void test_a_read_only_database_is_told_and_left_unsaved(void **state)
+/* The bytes of the file, malloc'd, their count in `size`. */
+static char *file_bytes(const char *path, size_t *size)
 {
-    progress_test_dir *f = *state;
+    FILE *in = fopen(path, "rb");
+    assert_non_null(in);
+    char *bytes = malloc(1 << 20);
+    assert_non_null(bytes);
+    *size = fread(bytes, 1, 1 << 20, in);
+    fclose(in);
+    return bytes;
+}
+
+/* Issue 13, item 3: a database that cannot be written (its mode `file_mode`, its folder's
+ * `folder_mode`) is told at once, its saved progress is shown, what is played stays unsaved
+ * to the end (for the exit status), and the file is left as it was. Root writes through
+ * permissions: the test runs without that power (CAP_DAC_OVERRIDE), as a user's game does,
+ * so that the failure is real for root too (CI runs as root). */
+static void check_read_only_database(const progress_test_dir *f, mode_t file_mode,
+                                     mode_t folder_mode)
+{
     progress *p = progress_test_open(f);
     assert_true(progress_set_unfinished(p, 1, "l"));
     progress_close(p);
-    assert_int_equal(chmod(progress_test_path(f, "progress.db"), 0400), 0);
-    assert_int_equal(chmod(f->directory, 0500), 0);
+    char database[256];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    size_t before_size, after_size;
+    char *before = file_bytes(database, &before_size);
+    assert_int_equal(chmod(database, file_mode), 0);
+    assert_int_equal(chmod(f->directory, folder_mode), 0);
     set_permission_override(false);
-    /* the directory is really closed to this process now */
-    assert_int_equal(open(progress_test_path(f, "probe"), O_WRONLY | O_CREAT, 0600), -1);
+    /* the file or the directory is really closed to this process now */
+    int probe = open((folder_mode & 0200) ? database : progress_test_path(f, "probe"),
+                     O_WRONLY | O_CREAT, 0600);
+    assert_int_equal(probe, -1);
     assert_int_equal(errno, EACCES);
     char message[1024];
     p = progress_open(f->directory, message, sizeof message);
     assert_non_null(p);
-    assert_non_null(strstr(message, "progress is not saved"));
+    if (!strstr(message, "cannot be written") || !strstr(message, "progress saved in it is shown"))
+        fail_msg("message: %s", message);
+    assert_false(progress_saving(p));
+    /* what was saved is shown */
+    const progress_record *r = progress_get(p, 1);
+    assert_non_null(r);
+    assert_string_equal(r->unfinished, "l");
     assert_false(progress_unsaved(p, message, sizeof message));
     assert_true(progress_set_unfinished(p, 2, "lr"));
+    assert_non_null(progress_get(p, 2));
     assert_true(progress_unsaved(p, message, sizeof message));
-    assert_non_null(strstr(message, "not saved"));
+    if (!strstr(message, "not saved") || !strstr(message, "cannot be written"))
+        fail_msg("message: %s", message);
     progress_close(p);
     set_permission_override(true);
     assert_int_equal(chmod(f->directory, 0700), 0);
-    assert_int_equal(chmod(progress_test_path(f, "progress.db"), 0600), 0);
+    assert_int_equal(chmod(database, 0600), 0);
+    char *after = file_bytes(database, &after_size);
+    assert_int_equal(before_size, after_size);
+    assert_memory_equal(before, after, before_size);
+    free(before);
+    free(after);
+    /* and the next game that can write it finds it as it was */
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    assert_null(progress_get(p, 2));
+    progress_close(p);
+}
+
+static void test_a_read_only_database_in_a_read_only_folder_is_shown_unsaved(void **state)
+{
+    check_read_only_database(*state, 0400, 0500);
+}
+
+static void test_a_read_only_database_is_shown_unsaved(void **state)
+{
+    check_read_only_database(*state, 0444, 0700);
+}
+
+static void test_a_database_in_a_read_only_folder_is_shown_unsaved(void **state)
+{
+    check_read_only_database(*state, 0600, 0500);
 }
 
 #define WITH_DIRECTORY(test)                                                                       \
@@ -784,7 +836,9 @@ int main(void)
         WITH_DIRECTORY(test_summaries_of_a_collection_follow_its_records),
         WITH_DIRECTORY(test_xdg_data_home_chooses_the_directory),
         WITH_DIRECTORY(test_eight_games_saving_fifty_times_at_once_lose_nothing),
-        WITH_DIRECTORY(test_a_read_only_database_is_told_and_left_unsaved),
+        WITH_DIRECTORY(test_a_read_only_database_in_a_read_only_folder_is_shown_unsaved),
+        WITH_DIRECTORY(test_a_read_only_database_is_shown_unsaved),
+        WITH_DIRECTORY(test_a_database_in_a_read_only_folder_is_shown_unsaved),
     };
     /* Each waits out another game's lock (the busy timeout, shortened): beside the others. */
     const struct CMUnitTest held_lock[] = {
