@@ -307,8 +307,47 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
     return aside;
 }
 
+/* `file` as an SQLite URI that opens it immutable (read only, no -wal, -shm or lock looked
+ * at or made), malloc'd: each byte but letters, digits and "/-._" percent-encoded. */
+static char *immutable_uri(const char *file)
+{
+    static const char tail[] = "?immutable=1";
+    size_t size = sizeof "file:" + 3 * strlen(file) + sizeof tail;
+    char *uri = malloc(size);
+    if (!uri) return NULL;
+    size_t used = (size_t)snprintf(uri, size, "file:");
+    for (const unsigned char *at = (const unsigned char *)file; *at; at++)
+        used += (size_t)(isalnum(*at) || strchr("/-._", *at)
+                             ? snprintf(uri + used, size - used, "%c", *at)
+                             : snprintf(uri + used, size - used, "%%%02X", *at));
+    snprintf(uri + used, size - used, "%s", tail);
+    return uri;
+}
+
+/* True when `file` has a -wal beside it with something in it, and the file read without it
+ * (immutable: SQLite then never looks at the -wal) is not `status`: a -wal that is not its
+ * own (another database's, left beside it by a copy or a restore) makes it read as
+ * another program's, and the message must name the -wal. */
+static bool wal_is_the_cause(const char *file, progress_schema_status status)
+{
+    char *wal = with_suffix(file, "-wal"), *uri = immutable_uri(file);
+    struct stat about;
+    sqlite3 *alone = NULL;
+    bool cause = false;
+    if (wal && uri && lstat(wal, &about) == 0 && S_ISREG(about.st_mode) && about.st_size > 0 &&
+        sqlite3_open_v2(uri, &alone, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_URI,
+                        NULL) == SQLITE_OK &&
+        sqlite3_exec(alone, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK)
+        cause = progress_schema_look(alone, NULL) != status;
+    sqlite3_close(alone);
+    free(wal);
+    free(uri);
+    return cause;
+}
+
 /* Tells why a database that is not ours to write (PROGRESS_SCHEMA_NEWER, of schema `found`,
- * or PROGRESS_SCHEMA_FOREIGN) is left alone. */
+ * or PROGRESS_SCHEMA_FOREIGN) is left alone; where a -wal beside it is what makes it
+ * another program's, names the -wal. */
 static void tell_refused(progress_schema_status status, const char *file, int found, char *message,
                          size_t message_size)
 {
@@ -317,6 +356,12 @@ static void tell_refused(progress_schema_status status, const char *file, int fo
                     "progress: %s was written by a newer sokoban (schema %d), so it is left "
                     "alone and progress is not saved",
                     file, found);
+    else if (wal_is_the_cause(file, status))
+        set_message(message, message_size,
+                    "progress: %s-wal is not the write-ahead log of %s (with it the database "
+                    "reads as another program's), so both are left alone and progress is not "
+                    "saved",
+                    file, file);
     else
         set_message(message, message_size,
                     "progress: %s is another program's database, so it is left alone and "
@@ -485,23 +530,6 @@ static bool cannot_write(const char *file, char *why, size_t why_size)
     }
     free(folder);
     return blocked;
-}
-
-/* `file` as an SQLite URI that opens it immutable (read only, no -wal, -shm or lock looked
- * at or made), malloc'd: each byte but letters, digits and "/-._" percent-encoded. */
-static char *immutable_uri(const char *file)
-{
-    static const char tail[] = "?immutable=1";
-    size_t size = sizeof "file:" + 3 * strlen(file) + sizeof tail;
-    char *uri = malloc(size);
-    if (!uri) return NULL;
-    size_t used = (size_t)snprintf(uri, size, "file:");
-    for (const unsigned char *at = (const unsigned char *)file; *at; at++)
-        used += (size_t)(isalnum(*at) || strchr("/-._", *at)
-                             ? snprintf(uri + used, size - used, "%c", *at)
-                             : snprintf(uri + used, size - used, "%%%02X", *at));
-    snprintf(uri + used, size - used, "%s", tail);
-    return uri;
 }
 
 /* True when SQLite can read the schema of `db`. */

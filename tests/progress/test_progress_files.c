@@ -324,7 +324,8 @@ static void copy_file(const char *from, const char *to)
  * reads its pages as the database's, which is then another program's, and is left alone;
  * but closing the connection checkpointed the WAL into the file, and the player's tables
  * were gone for good. Now the file and the -wal stay as they were: taking the -wal away
- * gives the progress back. */
+ * gives the progress back. The message names the -wal, the file that is the problem (it
+ * said "progress.db is another program's database"). */
 static void test_wal_of_another_database_is_left_as_found(void **state)
 {
     progress_test_dir *f = *state;
@@ -346,7 +347,7 @@ static void test_wal_of_another_database_is_left_as_found(void **state)
     static unsigned char before[65536], after[65536];
     size_t length = file_bytes(progress_test_path(f, "progress.db"), before, sizeof before);
 
-    progress *p = open_expecting(f, "another program's database");
+    progress *p = open_expecting(f, "progress.db-wal is not the write-ahead log of");
     assert_false(progress_saving(p));
     progress_close(p);
     assert_true(exists(wal));
