@@ -457,13 +457,15 @@ static char *mark_repaired(const char *aside)
 }
 
 /* True when `name` (in the database's folder) is a database set aside by a repair not yet
- * finished: BASE.repairing-..., not a file SQLite keeps beside it (with_scratch). */
+ * finished: BASE.repairing-..., not a file SQLite keeps beside it (with_scratch) nor the
+ * salvage's scratch database (PROGRESS_SALVAGE_SCRATCH). */
 static bool is_repair_cut_short(const char *name, const char *base)
 {
     size_t length = strlen(base), stem = sizeof "." REPAIRING "-" - 1;
     if (strncmp(name, base, length) != 0 || strncmp(name + length, "." REPAIRING "-", stem) != 0)
         return false;
-    size_t all = strlen(name);
+    size_t all = strlen(name), scratch = sizeof PROGRESS_SALVAGE_SCRATCH - 1;
+    if (all > scratch && strcmp(name + all - scratch, PROGRESS_SALVAGE_SCRATCH) == 0) return false;
     for (size_t i = 1; i < sizeof with_scratch / sizeof *with_scratch; i++) {
         size_t tail = strlen(with_scratch[i]);
         if (all > tail && strcmp(name + all - tail, with_scratch[i]) == 0) return false;
@@ -577,7 +579,7 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why, char *mes
     int found = 0;
     progress_schema_status status = old ? progress_schema_look(old, &found) : PROGRESS_SCHEMA_OK;
     sqlite3 *db = old && status == PROGRESS_SCHEMA_OK ? progress_db_open_memory() : NULL;
-    long copied = db ? progress_salvage_from(db, old) : -1;
+    long copied = db ? progress_salvage_from(db, old, NULL) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
         set_message(message, message_size,

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "progress_schema.h"
 
@@ -197,10 +198,7 @@ static int version_of(sqlite3 *old)
     return version;
 }
 
-/* The largest database migrated_copy() copies into memory: a player's progress is a few
- * megabytes; one larger (blobs written by hand) is copied row by row as it is, never held
- * whole in memory. */
-#define MIGRATED_COPY_MAX (64LL << 20)
+long long progress_salvage_memory_max = 64LL << 20;
 
 /* The size of the database `old`: its pages times their size (0 when it cannot tell). */
 static long long bytes_of(sqlite3 *old)
@@ -217,33 +215,69 @@ static long long bytes_of(sqlite3 *old)
     return bytes;
 }
 
-/* What can be read of `old`, a database of an older schema than ours, copied into a database
- * in memory of that schema and brought up to ours by the migrations, so that what the older
- * schema meant is carried over as they carry it (schemas 1 to 3's collection counter
- * becomes a time, their flags 0 or 1). NULL when `old` is not of an older schema of ours,
- * is over MIGRATED_COPY_MAX bytes, or its rows cannot be migrated (a value a migration
- * refuses): the caller then copies `old` as it is. */
-static sqlite3 *migrated_copy(sqlite3 *old)
+/* Removes the scratch database at `scratch` and its journal, if any (unlink: a link there
+ * goes, never what it names). */
+static void remove_scratch(const char *scratch)
+{
+    if (!scratch) return;
+    unlink(scratch);
+    size_t size = strlen(scratch) + sizeof "-journal";
+    char *journal = malloc(size);
+    if (journal) {
+        snprintf(journal, size, "%s-journal", scratch);
+        unlink(journal);
+    }
+    free(journal);
+}
+
+/* A database for migrated_copy() to fill: in memory when `old` is at most
+ * progress_salvage_memory_max bytes (a player's progress is a few megabytes), else on disk
+ * at `scratch` (one larger, blobs written by hand, is never held whole in memory), made
+ * anew (what a game killed while using it left there is removed first), without a journal
+ * or a sync: it is thrown away after. NULL when neither can be had. */
+static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, bool *on_disk)
+{
+    bool small = bytes_of(old) <= progress_salvage_memory_max;
+    if (!small && !scratch) return NULL;
+    *on_disk = !small;
+    if (!small) remove_scratch(scratch);
+    sqlite3 *db = NULL;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW;
+    if (sqlite3_open_v2(small ? ":memory:" : scratch, &db, flags, NULL) != SQLITE_OK ||
+        (!small && sqlite3_exec(db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF", NULL,
+                                NULL, NULL) != SQLITE_OK)) {
+        sqlite3_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+/* What can be read of `old`, a database of an older schema than ours, copied into a scratch
+ * database of that schema (open_scratch) and brought up to ours by the migrations, so that
+ * what the older schema meant is carried over as they carry it (schemas 1 to 3's
+ * collection counter becomes a time, their flags 0 or 1), whatever its size (`on_disk` set
+ * when the scratch database is the file `scratch`, for the caller to remove). NULL when
+ * `old` is not of an older schema of ours, no scratch database can be had, or its rows
+ * cannot be migrated (a value a migration refuses): the caller then copies `old` as it
+ * is. */
+static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, bool *on_disk)
 {
     int version = version_of(old);
-    if (version < 1 || version >= PROGRESS_SCHEMA_VERSION || bytes_of(old) > MIGRATED_COPY_MAX)
-        return NULL;
-    sqlite3 *scratch = NULL;
-    if (sqlite3_open_v2(":memory:", &scratch, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-            SQLITE_OK ||
-        progress_schema_create_version(scratch, version) != PROGRESS_SCHEMA_OK ||
-        sqlite3_exec(scratch, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
-        sqlite3_close(scratch);
+    if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
+    sqlite3 *copy = open_scratch(old, scratch, on_disk);
+    if (!copy || progress_schema_create_version(copy, version) != PROGRESS_SCHEMA_OK ||
+        sqlite3_exec(copy, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_close(copy);
         return NULL;
     }
-    copy_rows(scratch, old, false);
-    progress_schema_drop_unkeyed(scratch);
-    if (sqlite3_exec(scratch, "COMMIT", NULL, NULL, NULL) != SQLITE_OK ||
-        progress_schema_upgrade(scratch, NULL, NULL, 0) != PROGRESS_SCHEMA_OK) {
-        sqlite3_close(scratch);
+    copy_rows(copy, old, false);
+    progress_schema_drop_unkeyed(copy);
+    if (sqlite3_exec(copy, "COMMIT", NULL, NULL, NULL) != SQLITE_OK ||
+        progress_schema_upgrade(copy, NULL, NULL, 0) != PROGRESS_SCHEMA_OK) {
+        sqlite3_close(copy);
         return NULL;
     }
-    return scratch;
+    return copy;
 }
 
 long progress_salvage(sqlite3 *db, const char *aside)
@@ -254,14 +288,19 @@ long progress_salvage(sqlite3 *db, const char *aside)
         sqlite3_close(old);
         return -1;
     }
-    long copied = progress_salvage_from(db, old);
+    size_t size = strlen(aside) + sizeof PROGRESS_SALVAGE_SCRATCH;
+    char *scratch = malloc(size);
+    if (scratch) snprintf(scratch, size, "%s" PROGRESS_SALVAGE_SCRATCH, aside);
+    long copied = progress_salvage_from(db, old, scratch);
+    free(scratch);
     sqlite3_close(old);
     return copied;
 }
 
-long progress_salvage_from(sqlite3 *db, sqlite3 *old)
+long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch)
 {
-    sqlite3 *migrated = migrated_copy(old);
+    bool on_disk = false;
+    sqlite3 *migrated = migrated_copy(old, scratch, &on_disk);
     sqlite3 *from = migrated ? migrated : old;
     long copied = -1;
     /* Foreign keys off while copying: a best whose level row was lost to the damage is kept,
@@ -277,5 +316,6 @@ long progress_salvage_from(sqlite3 *db, sqlite3 *old)
     }
     sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
     sqlite3_close(migrated);
+    if (on_disk) remove_scratch(scratch);
     return copied;
 }

@@ -6,9 +6,10 @@
  * says), each column by its name (quoted: a name is the file's text, never SQL), so that a
  * table with a column dropped, renamed or added still gives its rows. A row the schema
  * refuses is tried again with its refused values replaced by their column's default. A
- * file of an older schema is copied into a database in memory of that schema and brought up
- * to ours by the migrations first, so that what the older schema meant is carried over as
- * they carry it; where they cannot, it is copied as it is. */
+ * file of an older schema is copied into a database of that schema (in memory, or over
+ * 64 MiB on disk beside it) and brought up to ours by the migrations first, so that what
+ * the older schema meant is carried over as they carry it; where they cannot, it is copied
+ * as it is. */
 #ifndef SOKOBAN_PROGRESS_SALVAGE_H
 #define SOKOBAN_PROGRESS_SALVAGE_H
 
@@ -24,7 +25,17 @@
 long progress_salvage(sqlite3 *db, const char *aside);
 
 /* progress_salvage from a connection already open on the damaged or read-only database
- * (`old`, left open: the caller closes it). */
-long progress_salvage_from(sqlite3 *db, sqlite3 *old);
+ * (`old`, left open: the caller closes it). `scratch` (NULL: none) is where a database over
+ * progress_salvage_memory_max bytes is migrated on disk, removed after; without one such a
+ * database is copied as it is. */
+long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch);
+
+/* progress_salvage's scratch database, ASIDE-migrating: a file of the copy, never a
+ * database set aside of its own. */
+#define PROGRESS_SALVAGE_SCRATCH "-migrating"
+
+/* The largest database of an older schema migrated in memory (64 MiB); one larger is
+ * migrated in the scratch database on disk. Tests lower it. */
+extern long long progress_salvage_memory_max;
 
 #endif

@@ -21,6 +21,7 @@
 #include <sqlite3.h>
 
 #include "progress/progress.h"
+#include "progress/progress_salvage.h"
 #include "progress/progress_schema.h"
 #include "progress_test.h"
 
@@ -1276,6 +1277,97 @@ static void test_salvage_keeps_the_level_of_a_collection_played_last(void **stat
     progress_close(p);
 }
 
+/* The rows of a schema 3 database that mean something its migration 4 carries over: flags
+ * other than 0 and 1, a negative time and help mark, a best of an origin unknown and one of
+ * a negative count, an imported solution of a negative count, the collection counter. */
+#define ROWS_3_WITH_MEANING                                                                        \
+    ROWS_2 "INSERT INTO level (key, solved, assisted, seconds, unfinished_solver_from)"            \
+           "  VALUES (8, 2, 3, -5, -1);"                                                           \
+           "INSERT INTO best (key, kind, lurd, moves, pushes, checked, origin)"                    \
+           "  VALUES (8, 0, 'lL', -1, 1, 1, 0), (8, 1, 'lL', 2, 1, 1, 7);"                         \
+           "INSERT INTO imported VALUES (8, 'uU', -3, 1, 'a.sok');"
+
+/* Every row of the database at `file`, one text: a collection's time as its order and
+ * whether it is a time of today (what migration 4 makes of the counter). */
+static char *dump_database(const char *file)
+{
+    static const char *const queries[] = {
+        "SELECT group_concat(x, ';') FROM (SELECT quote(key) || ',' || solved || ',' ||"
+        " quote(unfinished) || ',' || assisted || ',' || seconds || ',' ||"
+        " quote(unfinished_solver_from) || ',' || quote(unfinished_hint_from) AS x FROM level"
+        " ORDER BY key)",
+        "SELECT group_concat(x, ';') FROM (SELECT key || ',' || kind || ',' || lurd || ',' ||"
+        " moves || ',' || pushes || ',' || checked || ',' || origin AS x FROM best ORDER BY"
+        " key, kind)",
+        "SELECT group_concat(x, ';') FROM (SELECT key || ',' || lurd || ',' || moves || ',' ||"
+        " pushes AS x FROM imported ORDER BY key, lurd)",
+        "SELECT group_concat(x, ';') FROM (SELECT path || ',' || level || ',' || (played >"
+        " (julianday('now') - 2440587.5) * 86400.0 - 86400) AS x FROM collection ORDER BY"
+        " played)",
+    };
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    char *dump = calloc(1, 8192);
+    assert_non_null(dump);
+    for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
+        sqlite3_stmt *statement;
+        assert_int_equal(sqlite3_prepare_v2(db, queries[i], -1, &statement, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(statement), SQLITE_ROW);
+        const char *text = (const char *)sqlite3_column_text(statement, 0);
+        size_t used = strlen(dump);
+        snprintf(dump + used, 8192 - used, "%s\n", text ? text : "");
+        sqlite3_finalize(statement);
+    }
+    sqlite3_close(db);
+    return dump;
+}
+
+/* A damaged schema 3 database salvaged, progress_salvage_memory_max being `memory_max`: what
+ * the new database holds (dump_database). The scratch database is gone after. */
+static char *salvage_schema_3(const progress_test_dir *f, long long memory_max)
+{
+    older_database(f, 3, ROWS_3_WITH_MEANING, "DROP TABLE snapshot");
+    long long saved = progress_salvage_memory_max;
+    progress_salvage_memory_max = memory_max;
+    progress *p = open_expecting(f, "was damaged (");
+    progress_salvage_memory_max = saved;
+    assert_true(progress_saving(p));
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db.repairing-"), 0);
+    char file[512];
+    snprintf(file, sizeof file, "%s", progress_test_path(f, "progress.db"));
+    char *dump = dump_database(file);
+    DIR *directory = opendir(f->directory);
+    assert_non_null(directory);
+    for (struct dirent *entry; (entry = readdir(directory));)
+        if (strncmp(entry->d_name, "progress.db", 11) == 0) {
+            char path[700];
+            snprintf(path, sizeof path, "%s/%s", f->directory, entry->d_name);
+            unlink(path);
+        }
+    closedir(directory);
+    return dump;
+}
+
+/* An older schema's database over the size migrated in memory (64 MiB; lowered to nothing
+ * here) is migrated in a scratch database on disk, so that it means what a smaller one
+ * means: it was copied as it was, and lost what migration 4 carries (a flag of 2 failed
+ * its CHECK and the row's numbers became defaults, the counter stayed a count of 1970's
+ * seconds, a best of a negative count was not copied). */
+static void test_a_large_older_database_is_salvaged_as_a_small_one(void **state)
+{
+    progress_test_dir *f = *state;
+    char *small = salvage_schema_3(f, 64LL << 20);
+    char *large = salvage_schema_3(f, 0);
+    assert_string_equal(large, small);
+    /* and what migration 4 means is there */
+    if (!strstr(small, "8,1,NULL,1,0.0,NULL,NULL") || !strstr(small, "8,0,lL,0,1,0,0") ||
+        !strstr(small, "8,1,lL,2,1,1,2") || !strstr(small, "/b.xsb,3,1;/a.xsb,5,1"))
+        fail_msg("salvaged: %s", small);
+    free(small);
+    free(large);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1312,6 +1404,7 @@ int main(void)
         WITH_DIRECTORY(test_salvage_keeps_a_row_with_values_its_schema_refuses),
         WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
         WITH_DIRECTORY(test_salvage_keeps_the_level_of_a_collection_played_last),
+        WITH_DIRECTORY(test_a_large_older_database_is_salvaged_as_a_small_one),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
