@@ -259,10 +259,15 @@ static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, bool *on_disk)
  * when the scratch database is the file `scratch`, for the caller to remove). NULL when
  * `old` is not of an older schema of ours, no scratch database can be had, or its rows
  * cannot be migrated (a value a migration refuses): the caller then copies `old` as it
- * is. */
+ * is; so is a file whose tables are of our version whatever its user_version says. */
 static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, bool *on_disk)
 {
     int version = version_of(old);
+    /* A version set down by hand (PRAGMA user_version) is not what the file is: its tables
+     * say (the migrations from the lower version would take what the later ones added for
+     * damage: an optimized best made imported, the move groups dropped). */
+    int shown = version >= 1 ? progress_schema_shown(old) : 0;
+    if (shown > version) version = shown;
     if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
     sqlite3 *copy = open_scratch(old, scratch, on_disk);
     if (!copy || progress_schema_create_version(copy, version) != PROGRESS_SCHEMA_OK ||

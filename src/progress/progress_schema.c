@@ -355,6 +355,48 @@ int progress_schema_mend(sqlite3 *db)
                         NULL, NULL, NULL);
 }
 
+/* True when `db` has a table `table` (not a view) with a column `column` (NULL: any). */
+static bool has_column(sqlite3 *db, const char *table, const char *column)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT 1 FROM sqlite_master AS m, pragma_table_info(m.name) AS p"
+                           " WHERE m.type = 'table' AND m.name = ?1 AND (?2 IS NULL OR"
+                           " p.name = ?2) LIMIT 1",
+                           -1, &statement, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(statement, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, 2, column, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(statement) == SQLITE_ROW;
+    sqlite3_finalize(statement);
+    return found;
+}
+
+int progress_schema_shown(sqlite3 *db)
+{
+    if (has_column(db, "level", "unfinished_groups") || has_column(db, "snapshot", "groups"))
+        return 6;
+    bool lookup = has_column(db, "origin", NULL) || has_column(db, "best_kind", NULL);
+    if (has_column(db, "origin", "origin")) {
+        sqlite3_stmt *statement;
+        bool optimized = false;
+        if (sqlite3_prepare_v2(db, "SELECT 1 FROM origin WHERE origin = 3", -1, &statement, NULL) ==
+            SQLITE_OK) {
+            optimized = sqlite3_step(statement) == SQLITE_ROW;
+            sqlite3_finalize(statement);
+        }
+        if (optimized) return 5;
+    }
+    if (lookup || has_column(db, "imported_file", NULL)) return 4;
+    if (has_column(db, "level", "unfinished_solver_from") ||
+        has_column(db, "level", "unfinished_hint_from"))
+        return 3;
+    if (has_column(db, "level", "assisted") || has_column(db, "snapshot", NULL) ||
+        has_column(db, "imported", NULL) || has_column(db, "best", "origin"))
+        return 2;
+    return 1;
+}
+
 progress_schema_status progress_schema_create_version(sqlite3 *db, int version)
 {
     return migrate(db, version, NULL, NULL, 0);

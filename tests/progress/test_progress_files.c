@@ -1322,6 +1322,20 @@ static char *dump_database(const char *file)
     return dump;
 }
 
+/* Removes the database and every file beside it named after it (set aside, -wal...). */
+static void remove_databases(const progress_test_dir *f)
+{
+    DIR *directory = opendir(f->directory);
+    assert_non_null(directory);
+    for (struct dirent *entry; (entry = readdir(directory));)
+        if (strncmp(entry->d_name, "progress.db", 11) == 0) {
+            char path[700];
+            snprintf(path, sizeof path, "%s/%s", f->directory, entry->d_name);
+            unlink(path);
+        }
+    closedir(directory);
+}
+
 /* A damaged schema 3 database salvaged, progress_salvage_memory_max being `memory_max`: what
  * the new database holds (dump_database). The scratch database is gone after. */
 static char *salvage_schema_3(const progress_test_dir *f, long long memory_max)
@@ -1337,15 +1351,7 @@ static char *salvage_schema_3(const progress_test_dir *f, long long memory_max)
     char file[512];
     snprintf(file, sizeof file, "%s", progress_test_path(f, "progress.db"));
     char *dump = dump_database(file);
-    DIR *directory = opendir(f->directory);
-    assert_non_null(directory);
-    for (struct dirent *entry; (entry = readdir(directory));)
-        if (strncmp(entry->d_name, "progress.db", 11) == 0) {
-            char path[700];
-            snprintf(path, sizeof path, "%s/%s", f->directory, entry->d_name);
-            unlink(path);
-        }
-    closedir(directory);
+    remove_databases(f);
     return dump;
 }
 
@@ -1366,6 +1372,43 @@ static void test_a_large_older_database_is_salvaged_as_a_small_one(void **state)
         fail_msg("salvaged: %s", small);
     free(small);
     free(large);
+}
+
+/* A database of our version whose PRAGMA user_version was set down by hand (to each older
+ * version): the migrations from there fail on what the later ones made, and it is
+ * salvaged as of the version its tables show, keeping what they hold: a best of the
+ * optimizer stays optimized (the lower version's migration 4 made it imported) and the
+ * move groups stay (the lower version's tables had no column for them). */
+static void test_a_version_set_down_by_hand_keeps_what_the_tables_hold(void **state)
+{
+    progress_test_dir *f = *state;
+    for (int lowered = 1; lowered < PROGRESS_SCHEMA_VERSION; lowered++) {
+        char damage[64];
+        snprintf(damage, sizeof damage, "PRAGMA user_version = %d", lowered);
+        older_database(f, PROGRESS_SCHEMA_VERSION,
+                       "INSERT INTO level (key, unfinished, unfinished_groups)"
+                       "  VALUES (7, 'ur', '0-1');"
+                       "INSERT INTO best (key, kind, lurd, moves, pushes, checked, origin)"
+                       "  VALUES (7, 0, 'rR', 2, 1, 1, 3);"
+                       "INSERT INTO snapshot (key, name, lurd, saved, groups)"
+                       "  VALUES (7, 'before', 'ud', 5, '0-1');",
+                       damage);
+        progress *p = open_expecting(f, "was damaged (");
+        assert_true(progress_saving(p));
+        const progress_record *r = progress_get(p, 7);
+        assert_non_null(r);
+        if (!r->best_moves.lurd || r->best_moves.origin != PROGRESS_OPTIMIZED ||
+            !r->unfinished_groups || strcmp(r->unfinished_groups, "0-1") != 0)
+            fail_msg("user_version %d: best %s of origin %d, groups %s", lowered,
+                     r->best_moves.lurd ? r->best_moves.lurd : "none", r->best_moves.origin,
+                     r->unfinished_groups ? r->unfinished_groups : "none");
+        progress_snapshot *snapshots;
+        assert_int_equal(progress_snapshots(p, 7, &snapshots), 1);
+        assert_string_equal(snapshots[0].groups, "0-1");
+        progress_snapshots_free(snapshots, 1);
+        progress_close(p);
+        remove_databases(f);
+    }
 }
 
 int main(void)
@@ -1405,6 +1448,7 @@ int main(void)
         WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
         WITH_DIRECTORY(test_salvage_keeps_the_level_of_a_collection_played_last),
         WITH_DIRECTORY(test_a_large_older_database_is_salvaged_as_a_small_one),
+        WITH_DIRECTORY(test_a_version_set_down_by_hand_keeps_what_the_tables_hold),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
