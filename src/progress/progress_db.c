@@ -456,63 +456,6 @@ static char *mark_repaired(const char *aside)
     return done;
 }
 
-/* True when `name` (in the database's folder) is a database set aside by a repair not yet
- * finished: BASE.repairing-..., not a file SQLite keeps beside it (with_scratch) nor the
- * salvage's scratch database (PROGRESS_SALVAGE_SCRATCH). */
-static bool is_repair_cut_short(const char *name, const char *base)
-{
-    size_t length = strlen(base), stem = sizeof "." REPAIRING "-" - 1;
-    if (strncmp(name, base, length) != 0 || strncmp(name + length, "." REPAIRING "-", stem) != 0)
-        return false;
-    size_t all = strlen(name), scratch = sizeof PROGRESS_SALVAGE_SCRATCH - 1;
-    if (all > scratch && strcmp(name + all - scratch, PROGRESS_SALVAGE_SCRATCH) == 0) return false;
-    for (size_t i = 1; i < sizeof with_scratch / sizeof *with_scratch; i++) {
-        size_t tail = strlen(with_scratch[i]);
-        if (all > tail && strcmp(name + all - tail, with_scratch[i]) == 0) return false;
-    }
-    return true;
-}
-
-/* Finishes every repair of `file` cut short: copies what can be read of each database still
- * set aside as FILE.repairing-* into `db` (merged with the rows written since: progress_salvage)
- * and marks it repaired; one that refuse() refuses (a link or a hard link beside it, which
- * SQLite would write its -shm through) is left alone. Tells the last one in `message`. */
-static void finish_repairs_cut_short(sqlite3 *db, const char *file, char *message,
-                                     size_t message_size)
-{
-    const char *slash = strrchr(file, '/');
-    if (!slash) return;
-    char *folder = strndup(file, (size_t)(slash - file) + 1);
-    DIR *directory = folder ? opendir(folder) : NULL;
-    if (!directory) {
-        free(folder);
-        return;
-    }
-    struct dirent *entry;
-    while ((entry = readdir(directory)) != NULL) {
-        if (!is_repair_cut_short(entry->d_name, slash + 1)) continue;
-        char *aside = with_suffix(folder, entry->d_name);
-        if (!aside || !is_regular_file(aside) ||
-            refuse(aside, false, "the repair cut short is not finished from it", message,
-                   message_size)) {
-            free(aside);
-            continue;
-        }
-        long copied = progress_salvage(db, aside);
-        if (copied >= 0) {
-            char *done = mark_repaired(aside);
-            set_message(message, message_size,
-                        "progress: a repair of %s was cut short; it was finished from %s and "
-                        "%ld record%s copied",
-                        file, done ? done : aside, copied, copied == 1 ? " was" : "s were");
-            free(done);
-        }
-        free(aside);
-    }
-    closedir(directory);
-    free(folder);
-}
-
 /* True when this process cannot write the database at `file` (which exists) or make the
  * files SQLite keeps beside it: a read-only file, folder or file system, asked of the
  * effective user and its capabilities (AT_EACCESS), as SQLite's writes would be; the reason
@@ -548,7 +491,10 @@ static sqlite3 *open_reading(const char *file)
 {
     sqlite3 *db = NULL;
     int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW;
-    if (sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK && readable(db)) return db;
+    /* (another game's checkpoint may hold the file a moment) */
+    if (sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK &&
+        sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS) == SQLITE_OK && readable(db))
+        return db;
     sqlite3_close(db);
     db = NULL;
     char *wal = with_suffix(file, "-wal"), *journal = with_suffix(file, "-journal");
@@ -567,6 +513,73 @@ static sqlite3 *open_reading(const char *file)
     return db;
 }
 
+/* True when `name` (in the database's folder) is a database set aside by a repair not yet
+ * finished: BASE.repairing-..., not a file SQLite keeps beside it (with_scratch) nor the
+ * salvage's scratch database (PROGRESS_SALVAGE_SCRATCH). */
+static bool is_repair_cut_short(const char *name, const char *base)
+{
+    size_t length = strlen(base), stem = sizeof "." REPAIRING "-" - 1;
+    if (strncmp(name, base, length) != 0 || strncmp(name + length, "." REPAIRING "-", stem) != 0)
+        return false;
+    size_t all = strlen(name), scratch = sizeof PROGRESS_SALVAGE_SCRATCH - 1;
+    if (all > scratch && strcmp(name + all - scratch, PROGRESS_SALVAGE_SCRATCH) == 0) return false;
+    for (size_t i = 1; i < sizeof with_scratch / sizeof *with_scratch; i++) {
+        size_t tail = strlen(with_scratch[i]);
+        if (all > tail && strcmp(name + all - tail, with_scratch[i]) == 0) return false;
+    }
+    return true;
+}
+
+/* Finishes every repair of `file` cut short: copies what can be read of each database still
+ * set aside as FILE.repairing-* into `db` (merged with the rows written since: progress_salvage)
+ * and marks it repaired; one that refuse() refuses (a link or a hard link beside it, which
+ * SQLite would write its -shm through) is left alone. Tells the last one in `message`. When
+ * `read_only` (`db` is the copy in memory of a file that cannot be written), each is only
+ * read into `db` (open_reading), so that its rows are shown too, and left as it is, nothing
+ * told. */
+static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_only, char *message,
+                                     size_t message_size)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash) return;
+    char *folder = strndup(file, (size_t)(slash - file) + 1);
+    DIR *directory = folder ? opendir(folder) : NULL;
+    if (!directory) {
+        free(folder);
+        return;
+    }
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+        if (!is_repair_cut_short(entry->d_name, slash + 1)) continue;
+        char *aside = with_suffix(folder, entry->d_name);
+        if (!aside || !is_regular_file(aside) ||
+            refuse(aside, false, "the repair cut short is not finished from it", message,
+                   message_size)) {
+            free(aside);
+            continue;
+        }
+        if (read_only) {
+            sqlite3 *old = open_reading(aside);
+            if (old) progress_salvage_from(db, old, NULL);
+            sqlite3_close(old);
+            free(aside);
+            continue;
+        }
+        long copied = progress_salvage(db, aside);
+        if (copied >= 0) {
+            char *done = mark_repaired(aside);
+            set_message(message, message_size,
+                        "progress: a repair of %s was cut short; it was finished from %s and "
+                        "%ld record%s copied",
+                        file, done ? done : aside, copied, copied == 1 ? " was" : "s were");
+            free(done);
+        }
+        free(aside);
+    }
+    closedir(directory);
+    free(folder);
+}
+
 /* The database at `file`, which cannot be written (`why`: cannot_write's reason), copied into
  * a database in memory as a salvage copies it (an older schema's through the migrations), so
  * that the progress saved in it is shown while this session's play is not saved; nothing is
@@ -582,6 +595,7 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why, char *mes
     long copied = db ? progress_salvage_from(db, old, NULL) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
+        finish_repairs_cut_short(db, file, true, message, message_size);
         set_message(message, message_size,
                     "progress: %s cannot be written (%s): the progress saved in it is shown, "
                     "but this session's play is not saved",
@@ -631,7 +645,7 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
     if (looks_sound(db)) {
         db = prepare(db, file, message, message_size, lacks, sizeof lacks);
         if (db && !lacks[0] && progress_schema_intact(db, lacks, sizeof lacks)) {
-            finish_repairs_cut_short(db, file, message, message_size);
+            finish_repairs_cut_short(db, file, false, message, message_size);
             return db;
         }
         if (!db) return NULL;

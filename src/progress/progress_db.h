@@ -37,7 +37,8 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * file system) is never opened for writing: the connection is to a database in memory
  * holding a copy of what it holds (brought up to our schema, nothing written to the file),
  * `*read_only` is set, and `message` says that the progress saved is shown but this
- * session's play is not saved. */
+ * session's play is not saved; a repair cut short beside it is read into the copy too, and
+ * left for a game that can write to finish. */
 sqlite3 *progress_db_open(const char *directory, const char *file, bool *read_only, char *message,
                           size_t message_size);
 

@@ -809,6 +809,42 @@ static void test_a_database_in_a_read_only_folder_is_shown_unsaved(void **state)
     check_read_only_database(*state, 0600, 0500);
 }
 
+/* A repair cut short beside a database that cannot be written (FILE.repairing-*, what a
+ * game killed in a repair left): its rows are shown with the database's, and it is left as
+ * it is for a game that can write to finish (it was not read: its rows were not shown). */
+static void test_a_read_only_database_shows_a_repair_cut_short_too(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 3, "u"));
+    progress_close(p);
+    char database[256], held[256], repairing[256];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    snprintf(held, sizeof held, "%s", progress_test_path(f, "held.db"));
+    snprintf(repairing, sizeof repairing, "%s",
+             progress_test_path(f, "progress.db.repairing-20260101-000000"));
+    assert_int_equal(rename(database, held), 0);
+    p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    assert_int_equal(rename(held, repairing), 0);
+    assert_int_equal(chmod(f->directory, 0500), 0);
+    set_permission_override(false);
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, "progress saved in it is shown")) fail_msg("message: %s", message);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    const progress_record *r = progress_get(p, 3);
+    assert_non_null(r);
+    assert_string_equal(r->unfinished, "u");
+    progress_close(p);
+    set_permission_override(true);
+    assert_int_equal(chmod(f->directory, 0700), 0);
+    struct stat status;
+    assert_int_equal(lstat(repairing, &status), 0);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -839,6 +875,7 @@ int main(void)
         WITH_DIRECTORY(test_a_read_only_database_in_a_read_only_folder_is_shown_unsaved),
         WITH_DIRECTORY(test_a_read_only_database_is_shown_unsaved),
         WITH_DIRECTORY(test_a_database_in_a_read_only_folder_is_shown_unsaved),
+        WITH_DIRECTORY(test_a_read_only_database_shows_a_repair_cut_short_too),
     };
     /* Each waits out another game's lock (the busy timeout, shortened): beside the others. */
     const struct CMUnitTest held_lock[] = {
