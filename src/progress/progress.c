@@ -616,9 +616,13 @@ progress *progress_open(const char *directory, char *message, size_t message_siz
     } else {
         progress->db = progress_db_open(progress->directory, progress->file, &read_only, opened,
                                         sizeof opened);
-        if (!progress->db || read_only)
-            snprintf(progress->no_save_reason, sizeof progress->no_save_reason, "%s",
-                     strncmp(opened, "progress: ", 10) == 0 ? opened + 10 : opened);
+        if (!progress->db || read_only) {
+            /* (the exit line says only why: that the progress is shown was told at the start) */
+            const char *shown = read_only ? strstr(opened, PROGRESS_DB_SHOWN) : NULL;
+            const char *reason = strncmp(opened, "progress: ", 10) == 0 ? opened + 10 : opened;
+            snprintf(progress->no_save_reason, sizeof progress->no_save_reason, "%.*s",
+                     shown ? (int)(shown - reason) : (int)strlen(reason), reason);
+        }
     }
     progress->saving = progress->db != NULL && !read_only;
     if (progress->saving) progress->identity = progress_db_identify(progress->db);

@@ -597,9 +597,7 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why, char *mes
     if (copied >= 0) {
         finish_repairs_cut_short(db, file, true, message, message_size);
         set_message(message, message_size,
-                    "progress: %s cannot be written (%s): the progress saved in it is shown, "
-                    "but this session's play is not saved",
-                    file, why);
+                    "progress: %s cannot be written (%s)" PROGRESS_DB_SHOWN, file, why);
         return db;
     }
     sqlite3_close(db);

@@ -39,6 +39,11 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * `*read_only` is set, and `message` says that the progress saved is shown but this
  * session's play is not saved; a repair cut short beside it is read into the copy too, and
  * left for a game that can write to finish. */
+/* How the message of a database that cannot be written ends ("progress: FILE cannot be
+ * written (WHY)" before it): what is said once, at the start; the line at the exit says only
+ * what comes before (progress.c). */
+#define PROGRESS_DB_SHOWN ": the progress saved in it is shown, but this session's play is not saved"
+
 sqlite3 *progress_db_open(const char *directory, const char *file, bool *read_only, char *message,
                           size_t message_size);
 

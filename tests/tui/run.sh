@@ -1794,6 +1794,8 @@ test_read_only_data_is_told() {
     shows "EXIT=3" || fail "the exit status does not say progress was not saved"
     grep -q "^sokoban: progress was not saved: .*cannot be written" "$WORK/stderr" ||
         fail "stderr does not say progress was not saved: $(cat "$WORK/stderr")"
+    ! grep -q "^sokoban: progress was not saved: .*is shown" "$WORK/stderr" ||
+        fail "the exit line repeats the start line: $(cat "$WORK/stderr")"
     kill_server
 }
 
