@@ -263,11 +263,13 @@ static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, bool *on_disk)
 static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, bool *on_disk)
 {
     int version = version_of(old);
-    /* A version set down by hand (PRAGMA user_version) is not what the file is: its tables
-     * say (the migrations from the lower version would take what the later ones added for
-     * damage: an optimized best made imported, the move groups dropped). */
+    /* A version set down or up by hand (PRAGMA user_version) is not what the file is: its
+     * tables say (the migrations from a lower version would take what the later ones added
+     * for damage: an optimized best made imported, the move groups dropped; a higher one
+     * would skip what the migrations after the real one carry: a flag of 2 refused, the
+     * collection counter kept as a time). */
     int shown = version >= 1 ? progress_schema_shown(old) : 0;
-    if (shown > version) version = shown;
+    if (shown >= 1) version = shown;
     if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
     sqlite3 *copy = open_scratch(old, scratch, on_disk);
     if (!copy || progress_schema_create_version(copy, version) != PROGRESS_SCHEMA_OK ||

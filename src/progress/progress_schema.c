@@ -288,12 +288,23 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
         if (error && error_size) snprintf(error, error_size, "%s", sqlite3_errmsg(db));
         return PROGRESS_SCHEMA_ERROR;
     }
-    int version = 0;
+    int version = 0, shown_version = 0;
     progress_schema_status status = PROGRESS_SCHEMA_OK;
     if (user_version(db, &version) != SQLITE_OK) {
         status = PROGRESS_SCHEMA_ERROR;
     } else if ((status = classify(db, version)) != PROGRESS_SCHEMA_OK) {
         /* NEWER or FOREIGN: nothing is written */
+    } else if (version >= 1 && (shown_version = progress_schema_shown(db)) >= 1 &&
+               shown_version < version) {
+        /* A version set up by hand: the migrations after it would run on tables of an
+         * older schema (and the file then say ours); the salvage reads it as its tables
+         * show, through the migrations from there. Nothing is written. */
+        status = PROGRESS_SCHEMA_DAMAGED;
+        if (error && error_size)
+            snprintf(error, error_size, "its tables are of schema %d", shown_version);
+        if (found) *found = version;
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return status;
     } else if (version == 0 && to == PROGRESS_SCHEMA_VERSION) {
         if (sqlite3_exec(db, new_database, NULL, NULL, NULL) != SQLITE_OK)
             status = PROGRESS_SCHEMA_ERROR;
@@ -355,46 +366,59 @@ int progress_schema_mend(sqlite3 *db)
                         NULL, NULL, NULL);
 }
 
-/* True when `db` has a table `table` (not a view) with a column `column` (NULL: any). */
-static bool has_column(sqlite3 *db, const char *table, const char *column)
+/* The query `sql` (its ?1 and ?2 bound to `first` and `second`) gives a row: true; none:
+ * false; when it cannot run (out of memory, a lock), `*unsure` is set. */
+static bool gives_row(sqlite3 *db, const char *sql, const char *first, const char *second,
+                      bool *unsure)
 {
     sqlite3_stmt *statement;
-    if (sqlite3_prepare_v2(db,
-                           "SELECT 1 FROM sqlite_master AS m, pragma_table_info(m.name) AS p"
-                           " WHERE m.type = 'table' AND m.name = ?1 AND (?2 IS NULL OR"
-                           " p.name = ?2) LIMIT 1",
-                           -1, &statement, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, sql, -1, &statement, NULL) != SQLITE_OK) {
+        *unsure = true;
         return false;
-    sqlite3_bind_text(statement, 1, table, -1, SQLITE_STATIC);
-    sqlite3_bind_text(statement, 2, column, -1, SQLITE_STATIC);
-    bool found = sqlite3_step(statement) == SQLITE_ROW;
+    }
+    sqlite3_bind_text(statement, 1, first, -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, 2, second, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(statement);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) *unsure = true;
     sqlite3_finalize(statement);
-    return found;
+    return rc == SQLITE_ROW;
+}
+
+/* True when `db` has a table `table` (not a view) with a column `column` (NULL: any). */
+static bool has_column(sqlite3 *db, const char *table, const char *column, bool *unsure)
+{
+    return gives_row(db,
+                     "SELECT 1 FROM sqlite_master AS m, pragma_table_info(m.name) AS p"
+                     " WHERE m.type = 'table' AND m.name = ?1 AND (?2 IS NULL OR"
+                     " p.name = ?2) LIMIT 1",
+                     table, column, unsure);
+}
+
+/* progress_schema_shown, `*unsure` set when a query could not run. */
+static int shown(sqlite3 *db, bool *unsure)
+{
+    if (has_column(db, "level", "unfinished_groups", unsure) ||
+        has_column(db, "snapshot", "groups", unsure))
+        return 6;
+    bool lookup = has_column(db, "origin", NULL, unsure) || has_column(db, "best_kind", NULL, unsure);
+    if (has_column(db, "origin", "origin", unsure) &&
+        gives_row(db, "SELECT 1 FROM origin WHERE origin = 3", NULL, NULL, unsure))
+        return 5;
+    if (lookup || has_column(db, "imported_file", NULL, unsure)) return 4;
+    if (has_column(db, "level", "unfinished_solver_from", unsure) ||
+        has_column(db, "level", "unfinished_hint_from", unsure))
+        return 3;
+    if (has_column(db, "level", "assisted", unsure) || has_column(db, "snapshot", NULL, unsure) ||
+        has_column(db, "imported", NULL, unsure) || has_column(db, "best", "origin", unsure))
+        return 2;
+    return 1;
 }
 
 int progress_schema_shown(sqlite3 *db)
 {
-    if (has_column(db, "level", "unfinished_groups") || has_column(db, "snapshot", "groups"))
-        return 6;
-    bool lookup = has_column(db, "origin", NULL) || has_column(db, "best_kind", NULL);
-    if (has_column(db, "origin", "origin")) {
-        sqlite3_stmt *statement;
-        bool optimized = false;
-        if (sqlite3_prepare_v2(db, "SELECT 1 FROM origin WHERE origin = 3", -1, &statement, NULL) ==
-            SQLITE_OK) {
-            optimized = sqlite3_step(statement) == SQLITE_ROW;
-            sqlite3_finalize(statement);
-        }
-        if (optimized) return 5;
-    }
-    if (lookup || has_column(db, "imported_file", NULL)) return 4;
-    if (has_column(db, "level", "unfinished_solver_from") ||
-        has_column(db, "level", "unfinished_hint_from"))
-        return 3;
-    if (has_column(db, "level", "assisted") || has_column(db, "snapshot", NULL) ||
-        has_column(db, "imported", NULL) || has_column(db, "best", "origin"))
-        return 2;
-    return 1;
+    bool unsure = false;
+    int version = shown(db, &unsure);
+    return unsure ? 0 : version;
 }
 
 progress_schema_status progress_schema_create_version(sqlite3 *db, int version)

@@ -75,7 +75,9 @@ bool progress_schema_intact(sqlite3 *db, char *what, size_t what_size);
 /* The schema version the tables of `db` show, whatever its `PRAGMA user_version` says (a
  * version set down by hand): the latest of which it has something, 6 a column of move
  * groups, 5 the optimized origin, 4 a lookup table or imported_file, 3 a help mark, 2 the
- * player's side (level.assisted, snapshot, imported, best.origin), else 1. */
+ * player's side (level.assisted, snapshot, imported, best.origin), else 1; 0 when it cannot
+ * tell (out of memory, a lock). A database whose PRAGMA user_version is above it (set up by
+ * hand) is damaged: progress_schema_upgrade says PROGRESS_SCHEMA_DAMAGED, writing nothing. */
 int progress_schema_shown(sqlite3 *db);
 
 /* Runs migrations 1..`version` only: a database as that version of sokoban made it (for the

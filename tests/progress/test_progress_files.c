@@ -1411,6 +1411,33 @@ static void test_a_version_set_down_by_hand_keeps_what_the_tables_hold(void **st
     }
 }
 
+/* A schema 3 database whose PRAGMA user_version was set up by hand (to each later version
+ * up to ours): salvaged as of the version its tables show, through migration 4, as a
+ * damaged schema 3 file is (salvage_schema_3), where migrations after the raised version ran
+ * on its tables (the file then said schema 6) and it was copied as it was: flags of 2 and a
+ * negative count refused, the collection counter kept as seconds of 1970. */
+static void test_a_version_set_up_by_hand_is_salvaged_as_its_tables_show(void **state)
+{
+    progress_test_dir *f = *state;
+    char *expected = salvage_schema_3(f, 64LL << 20);
+    for (int raised = 4; raised <= PROGRESS_SCHEMA_VERSION; raised++) {
+        char damage[64];
+        snprintf(damage, sizeof damage, "PRAGMA user_version = %d", raised);
+        older_database(f, 3, ROWS_3_WITH_MEANING, damage);
+        progress *p = open_expecting(f, "was damaged (");
+        assert_true(progress_saving(p));
+        progress_close(p);
+        char file[512];
+        snprintf(file, sizeof file, "%s", progress_test_path(f, "progress.db"));
+        char *dump = dump_database(file);
+        if (strcmp(dump, expected) != 0)
+            fail_msg("user_version %d: salvaged\n%s, expected\n%s", raised, dump, expected);
+        free(dump);
+        remove_databases(f);
+    }
+    free(expected);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1449,6 +1476,7 @@ int main(void)
         WITH_DIRECTORY(test_salvage_keeps_the_level_of_a_collection_played_last),
         WITH_DIRECTORY(test_a_large_older_database_is_salvaged_as_a_small_one),
         WITH_DIRECTORY(test_a_version_set_down_by_hand_keeps_what_the_tables_hold),
+        WITH_DIRECTORY(test_a_version_set_up_by_hand_is_salvaged_as_its_tables_show),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
         WITH_DIRECTORY(test_schema_3_migrates_to_constraints_keeping_its_rows),
         WITH_DIRECTORY(test_schema_5_migrates_to_move_groups_keeping_its_rows),
