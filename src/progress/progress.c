@@ -22,6 +22,7 @@
 #include "progress_db.h"
 #include "progress_legacy.h"
 #include "progress_store.h"
+#include "progress_schema.h"
 
 static const char DATABASE_NAME[] = "progress.db";
 /* The longest LURD text kept. */
@@ -481,6 +482,8 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
     int local_flags = 0;
     progress->pending_set = false;
     rc = write_change(progress, c, &local_flags);
+    /* the id's page in the commit, so in the -wal (progress_wal.h) */
+    if (rc == SQLITE_OK) rc = progress_schema_stamp(db);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
         set_message(why, why_size, "%s", sqlite3_errmsg(db));

@@ -16,6 +16,7 @@
 
 #include "progress_salvage.h"
 #include "progress_schema.h"
+#include "progress_wal.h"
 
 /* A damaged database is set aside as FILE.repairing-STAMP until what can be read of it is
  * committed into the new one, then renamed FILE.corrupt-STAMP: a repair cut short (the game
@@ -307,44 +308,6 @@ static char *set_damaged_aside(const char *file, char *message, size_t message_s
     return aside;
 }
 
-/* `file` as an SQLite URI that opens it immutable (read only, no -wal, -shm or lock looked
- * at or made), malloc'd: each byte but letters, digits and "/-._" percent-encoded. */
-static char *immutable_uri(const char *file)
-{
-    static const char tail[] = "?immutable=1";
-    size_t size = sizeof "file:" + 3 * strlen(file) + sizeof tail;
-    char *uri = malloc(size);
-    if (!uri) return NULL;
-    size_t used = (size_t)snprintf(uri, size, "file:");
-    for (const unsigned char *at = (const unsigned char *)file; *at; at++)
-        used += (size_t)(isalnum(*at) || strchr("/-._", *at)
-                             ? snprintf(uri + used, size - used, "%c", *at)
-                             : snprintf(uri + used, size - used, "%%%02X", *at));
-    snprintf(uri + used, size - used, "%s", tail);
-    return uri;
-}
-
-/* True when `file` has a -wal beside it with something in it, and the file read without it
- * (immutable: SQLite then never looks at the -wal) is not `status`: a -wal that is not its
- * own (another database's, left beside it by a copy or a restore) makes it read as
- * another program's, and the message must name the -wal. */
-static bool wal_is_the_cause(const char *file, progress_schema_status status)
-{
-    char *wal = with_suffix(file, "-wal"), *uri = immutable_uri(file);
-    struct stat about;
-    sqlite3 *alone = NULL;
-    bool cause = false;
-    if (wal && uri && lstat(wal, &about) == 0 && S_ISREG(about.st_mode) && about.st_size > 0 &&
-        sqlite3_open_v2(uri, &alone, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_URI,
-                        NULL) == SQLITE_OK &&
-        sqlite3_exec(alone, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK)
-        cause = progress_schema_look(alone, NULL) != status;
-    sqlite3_close(alone);
-    free(wal);
-    free(uri);
-    return cause;
-}
-
 /* Tells why a database that is not ours to write (PROGRESS_SCHEMA_NEWER, of schema `found`,
  * or PROGRESS_SCHEMA_FOREIGN) is left alone; where a -wal beside it is what makes it
  * another program's, names the -wal. */
@@ -356,7 +319,7 @@ static void tell_refused(progress_schema_status status, const char *file, int fo
                     "progress: %s was written by a newer sokoban (schema %d), so it is left "
                     "alone and progress is not saved",
                     file, found);
-    else if (wal_is_the_cause(file, status))
+    else if (progress_wal_is_the_cause(file, status))
         set_message(message, message_size,
                     "progress: %s-wal is not the write-ahead log of %s (with it the database "
                     "reads as another program's), so both are left alone and progress is not "
@@ -396,6 +359,10 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
             break;
     }
     if (status == PROGRESS_SCHEMA_OK) {
+        /* A database made or migrated now: its id into the file itself (progress_wal.h),
+         * where a -wal beside it is checked against it. */
+        if (found < PROGRESS_SCHEMA_VERSION)
+            sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
         sqlite3_busy_timeout(db, PROGRESS_BUSY_MS);
         return db;
     }
@@ -491,17 +458,19 @@ static sqlite3 *open_reading(const char *file)
 {
     sqlite3 *db = NULL;
     int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW;
+    /* a -wal beside it that is another database's: the file alone holds its progress */
+    bool foreign_wal = progress_wal_is_foreign(file);
     /* (another game's checkpoint may hold the file a moment) */
-    if (sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK &&
+    if (!foreign_wal && sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK &&
         sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS) == SQLITE_OK && readable(db))
         return db;
     sqlite3_close(db);
     db = NULL;
     char *wal = with_suffix(file, "-wal"), *journal = with_suffix(file, "-journal");
-    char *uri = immutable_uri(file);
+    char *uri = progress_wal_immutable_uri(file);
     struct stat status;
-    bool whole = wal && journal && lstat(wal, &status) != 0 && errno == ENOENT &&
-                 lstat(journal, &status) != 0 && errno == ENOENT;
+    bool whole = foreign_wal || (wal && journal && lstat(wal, &status) != 0 && errno == ENOENT &&
+                                 lstat(journal, &status) != 0 && errno == ENOENT);
     if (whole && uri &&
         (sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_URI, NULL) != SQLITE_OK || !readable(db))) {
         sqlite3_close(db);
@@ -623,6 +592,8 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
         *read_only = copy != NULL;
         return copy;
     }
+    /* another database's -wal beside it: set aside before it is read as the file's */
+    if (!progress_wal_check(file, message, message_size)) return NULL;
     sqlite3 *db = open_connection(file, why, sizeof why);
     if (!db) {
         set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "progress_db.h"
+#include "progress_schema.h"
 
 static const char LEGACY_FILE_NAME[] = "progress.txt";
 
@@ -297,6 +298,7 @@ bool progress_legacy_read(sqlite3 *db, FILE *in, progress_legacy_counts *counts,
     else
         ok = true;
     importer_free(&importer);
+    if (ok) progress_schema_stamp(db); /* the id's page in the -wal too (progress_wal.h) */
     if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         snprintf(error, error_size, "%s", sqlite3_errmsg(db));
         ok = false;

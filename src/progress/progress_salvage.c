@@ -315,7 +315,8 @@ long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch)
     sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
         copied = copy_rows(db, from, true);
-        if (progress_schema_mend(db) != SQLITE_OK ||
+        /* (the id's page in the -wal too: progress_wal.h) */
+        if (progress_schema_mend(db) != SQLITE_OK || progress_schema_stamp(db) != SQLITE_OK ||
             sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             copied = -1;

@@ -69,8 +69,8 @@
     "  imported REAL NOT NULL);"
 #define COLLECTION_INDEX "CREATE INDEX collection_played ON collection (played);"
 
-#define SCHEMA_VERSION_TEXT "6" /* PROGRESS_SCHEMA_VERSION as text, for the pragma */
-_Static_assert(PROGRESS_SCHEMA_VERSION == 6, "SCHEMA_VERSION_TEXT follows the version");
+#define SCHEMA_VERSION_TEXT "7" /* PROGRESS_SCHEMA_VERSION as text, for the pragma */
+_Static_assert(PROGRESS_SCHEMA_VERSION == 7, "SCHEMA_VERSION_TEXT follows the version");
 /* What schema 5 adds to schema 4's tables. */
 #define OPTIMIZED_ORIGIN "INSERT INTO origin VALUES (3, 'optimized');"
 /* What schema 6 adds to schema 5's: the steps of a saved game played as one move (a box
@@ -86,6 +86,14 @@ _Static_assert(PROGRESS_SCHEMA_VERSION == 6, "SCHEMA_VERSION_TEXT follows the ve
  * that a database has the same tables however it came to version 6. */
 #define LEVEL_COLUMNS_6 LEVEL_COLUMNS_4 ", " LEVEL_GROUPS ");"
 #define SNAPSHOT_COLUMNS_6 SNAPSHOT_COLUMNS_4 ", " SNAPSHOT_GROUPS SNAPSHOT_KEY
+/* What schema 7 adds: which database this is (progress_wal.h), one row: a random id
+ * (written into the file at its creation) and a count every commit of ours raises, so that
+ * the page of the id is in every write-ahead log of ours. */
+#define IDENTITY_TABLE                                                                     \
+    "CREATE TABLE identity (one INTEGER PRIMARY KEY CHECK (one = 1), id BLOB NOT NULL,"    \
+    " commits INTEGER NOT NULL DEFAULT 0);"
+#define IDENTITY                                                                           \
+    IDENTITY_TABLE "INSERT INTO identity (one, id) VALUES (1, randomblob(16));"
 
 /* migrations[N - 1] brings version N - 1 to version N. Never edit one that shipped: add a
  * new one. Level keys are the 64-bit keys stored as SQLite's signed integers. */
@@ -182,6 +190,9 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
     /* 6: the moves of an unfinished game and of a snapshot that were played as one (a box
      * moved with the mouse undoes as one after a resume). */
     MOVE_GROUPS,
+
+    /* 7: which database this is (IDENTITY). */
+    IDENTITY,
 };
 
 /* A new database gets the latest schema at once: running every migration makes thousands of
@@ -192,7 +203,7 @@ static const char new_database[] =
     LOOKUP_TABLES OPTIMIZED_ORIGIN "CREATE TABLE level" LEVEL_COLUMNS_6
     "CREATE TABLE best" BEST_COLUMNS "CREATE TABLE snapshot" SNAPSHOT_COLUMNS_6
     "CREATE TABLE imported" IMPORTED_COLUMNS "CREATE TABLE collection" COLLECTION_COLUMNS
-        IMPORTED_FILE_TABLE COLLECTION_INDEX;
+        IMPORTED_FILE_TABLE COLLECTION_INDEX IDENTITY;
 
 const char *const progress_schema_tables[] = {
     "level", "best", "collection", "snapshot", "imported", "imported_file", NULL};
@@ -397,6 +408,7 @@ static bool has_column(sqlite3 *db, const char *table, const char *column, bool 
 /* progress_schema_shown, `*unsure` set when a query could not run. */
 static int shown(sqlite3 *db, bool *unsure)
 {
+    if (has_column(db, "identity", NULL, unsure)) return 7;
     if (has_column(db, "level", "unfinished_groups", unsure) ||
         has_column(db, "snapshot", "groups", unsure))
         return 6;
@@ -419,6 +431,11 @@ int progress_schema_shown(sqlite3 *db)
     bool unsure = false;
     int version = shown(db, &unsure);
     return unsure ? 0 : version;
+}
+
+int progress_schema_stamp(sqlite3 *db)
+{
+    return sqlite3_exec(db, "UPDATE identity SET commits = commits + 1", NULL, NULL, NULL);
 }
 
 progress_schema_status progress_schema_create_version(sqlite3 *db, int version)
@@ -448,6 +465,9 @@ static const char schema_columns[] = "best key INTEGER NOT NULL KEY 1\n"
                                      "collection path TEXT KEY 1\n"
                                      "collection level INTEGER NOT NULL\n"
                                      "collection played REAL NOT NULL DEFAULT 0\n"
+                                     "identity one INTEGER KEY 1\n"
+                                     "identity id BLOB NOT NULL\n"
+                                     "identity commits INTEGER NOT NULL DEFAULT 0\n"
                                      "imported key INTEGER NOT NULL KEY 1\n"
                                      "imported lurd TEXT NOT NULL KEY 2\n"
                                      "imported moves INTEGER NOT NULL\n"
@@ -504,6 +524,7 @@ static const char *const schema_statements[][2] = {
     {"best_kind", BEST_KIND_TABLE},
     {"collection", "CREATE TABLE collection" COLLECTION_COLUMNS},
     {"collection_played", COLLECTION_INDEX},
+    {"identity", IDENTITY_TABLE},
     {"imported", "CREATE TABLE imported" IMPORTED_COLUMNS},
     {"imported_file", IMPORTED_FILE_TABLE},
     {"level", "CREATE TABLE level" LEVEL_COLUMNS_6},
@@ -515,8 +536,9 @@ static const char *const schema_statements[][2] = {
  * (nothing of ours reads or writes them, and they fail nothing of ours). */
 #define STATEMENTS_OF                                                                      \
     "SELECT name, type, tbl_name, replace(sql, '\"', '') FROM sqlite_master"               \
-    " WHERE sql IS NOT NULL AND type IN ('table', 'index') AND tbl_name IN ('best',"     \
-    " 'best_kind', 'collection', 'imported', 'imported_file', 'level', 'origin', 'snapshot')"
+    " WHERE sql IS NOT NULL AND type IN ('table', 'index') AND tbl_name IN ('best',"       \
+    " 'best_kind', 'collection', 'identity', 'imported', 'imported_file', 'level',"        \
+    " 'origin', 'snapshot')"
 
 /* The statement of ours named `name`, or NULL. */
 static const char *statement_of(const char *name)

@@ -6,7 +6,8 @@
  * help in an unfinished game, 4 constraints (lookup tables for a best's kind and origin,
  * foreign keys to the level, flags and counts checked), collection.played as a time, and
  * the files whose solutions were imported, 5 the optimizer's origin, 6 the steps of an
- * unfinished game and of a snapshot played as one move. A database is brought up to
+ * unfinished game and of a snapshot played as one move, 7 which database it is (a random
+ * id). A database is brought up to
  * PROGRESS_SCHEMA_VERSION one migration at a time, all in one transaction, with foreign keys
  * off (a migration rebuilds tables); every connection turns them on afterwards
  * (progress_schema_upgrade). Columns are only added or kept under their names, so an older
@@ -20,7 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { PROGRESS_SCHEMA_VERSION = 6 };
+enum { PROGRESS_SCHEMA_VERSION = 7 };
 
 typedef enum progress_schema_status {
     PROGRESS_SCHEMA_OK,
@@ -73,12 +74,19 @@ int progress_schema_mend(sqlite3 *db);
 bool progress_schema_intact(sqlite3 *db, char *what, size_t what_size);
 
 /* The schema version the tables of `db` show, whatever its `PRAGMA user_version` says (a
- * version set down by hand): the latest of which it has something, 6 a column of move
- * groups, 5 the optimized origin, 4 a lookup table or imported_file, 3 a help mark, 2 the
- * player's side (level.assisted, snapshot, imported, best.origin), else 1; 0 when it cannot
- * tell (out of memory, a lock). A database whose PRAGMA user_version is above it (set up by
- * hand) is damaged: progress_schema_upgrade says PROGRESS_SCHEMA_DAMAGED, writing nothing. */
+ * version set down or up by hand): the latest of which it has something, 7 the identity
+ * table, 6 a column of move groups, 5 the optimized origin, 4 a lookup table or
+ * imported_file, 3 a help mark, 2 the player's side (level.assisted, snapshot, imported,
+ * best.origin), else 1; 0 when it cannot tell (out of memory, a lock). A database whose
+ * PRAGMA user_version is above it (set up by hand) is damaged: progress_schema_upgrade
+ * says PROGRESS_SCHEMA_DAMAGED, writing nothing. */
 int progress_schema_shown(sqlite3 *db);
+
+/* Raises the commit count of the identity row (schema 7) in the transaction open on `db`,
+ * so that the commit writes the page of the database's id, and so into its -wal
+ * (progress_wal.h): every commit of ours calls it. SQLite's result (an error where the
+ * table is missing). */
+int progress_schema_stamp(sqlite3 *db);
 
 /* Runs migrations 1..`version` only: a database as that version of sokoban made it (for the
  * migration tests). */

@@ -1,0 +1,212 @@
+/* progress_wal.c - the write-ahead log beside a progress database (FILE-wal): whose it is. */
+#include "progress_wal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "progress_db.h"
+
+enum { ID_SIZE = 16 }; /* randomblob(16) (progress_schema.c's IDENTITY) */
+
+/* What reading the id of a database gave. */
+typedef enum id_read {
+    ID_READ,    /* the id */
+    ID_NONE,    /* no identity table or row: an older schema's, or another program's */
+    ID_DAMAGED, /* SQLite calls it corrupt or not a database */
+    ID_UNKNOWN, /* it could not be read now (a lock, memory) */
+} id_read;
+
+/* What SQLite's `code` says of a read that failed. */
+static id_read failed(int code)
+{
+    code &= 0xff;
+    return code == SQLITE_CORRUPT || code == SQLITE_NOTADB ? ID_DAMAGED : ID_UNKNOWN;
+}
+
+/* Reads the id of the database `db` into `id`. */
+static id_read read_id(sqlite3 *db, unsigned char id[ID_SIZE])
+{
+    sqlite3_stmt *statement;
+    int rc = sqlite3_prepare_v2(
+        db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'identity'", -1,
+        &statement, NULL);
+    if (rc != SQLITE_OK) return failed(sqlite3_errcode(db));
+    rc = sqlite3_step(statement);
+    sqlite3_finalize(statement);
+    if (rc == SQLITE_DONE) return ID_NONE;
+    if (rc != SQLITE_ROW) return failed(rc);
+    rc = sqlite3_prepare_v2(db, "SELECT id FROM identity WHERE one = 1", -1, &statement, NULL);
+    if (rc != SQLITE_OK) return failed(sqlite3_errcode(db));
+    id_read read = ID_NONE;
+    rc = sqlite3_step(statement);
+    if (rc == SQLITE_ROW && sqlite3_column_bytes(statement, 0) == ID_SIZE) {
+        memcpy(id, sqlite3_column_blob(statement, 0), ID_SIZE);
+        read = ID_READ;
+    } else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        read = failed(rc);
+    }
+    sqlite3_finalize(statement);
+    return read;
+}
+
+char *progress_wal_immutable_uri(const char *file)
+{
+    static const char tail[] = "?immutable=1";
+    size_t size = sizeof "file:" + 3 * strlen(file) + sizeof tail;
+    char *uri = malloc(size);
+    if (!uri) return NULL;
+    size_t used = (size_t)snprintf(uri, size, "file:");
+    for (const unsigned char *at = (const unsigned char *)file; *at; at++)
+        used += (size_t)(isalnum(*at) || strchr("/-._", *at)
+                             ? snprintf(uri + used, size - used, "%c", *at)
+                             : snprintf(uri + used, size - used, "%%%02X", *at));
+    snprintf(uri + used, size - used, "%s", tail);
+    return uri;
+}
+
+/* A connection reading `file` alone (immutable), NULL when it cannot be had. */
+static sqlite3 *open_alone(const char *file)
+{
+    char *uri = progress_wal_immutable_uri(file);
+    sqlite3 *alone = NULL;
+    if (!uri ||
+        sqlite3_open_v2(uri, &alone, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_URI,
+                        NULL) != SQLITE_OK) {
+        sqlite3_close(alone);
+        alone = NULL;
+    }
+    free(uri);
+    return alone;
+}
+
+/* FILE-wal (malloc'd) when it is a regular file with something in it (its status in
+ * `status`), else NULL. */
+static char *wal_beside(const char *file, struct stat *status)
+{
+    size_t size = strlen(file) + sizeof "-wal";
+    char *wal = malloc(size);
+    if (!wal) return NULL;
+    snprintf(wal, size, "%s-wal", file);
+    if (lstat(wal, status) == 0 && S_ISREG(status->st_mode) && status->st_size > 0) return wal;
+    free(wal);
+    return NULL;
+}
+
+/* True when the id `db` reads through the -wal (`through`, `got`) says the -wal is not the
+ * one of the file whose own id is `own`: another id, none (the -wal holds another program's
+ * or an older schema's tables), or damage the file alone does not have. */
+static bool not_its_own(id_read got, const unsigned char *through, const unsigned char *own)
+{
+    return got == ID_NONE || got == ID_DAMAGED ||
+           (got == ID_READ && memcmp(through, own, ID_SIZE) != 0);
+}
+
+/* The id of `file` read alone into `own`: true when it has one. */
+static bool own_id(const char *file, unsigned char own[ID_SIZE])
+{
+    sqlite3 *alone = open_alone(file);
+    bool known = alone && read_id(alone, own) == ID_READ;
+    sqlite3_close(alone);
+    return known;
+}
+
+bool progress_wal_is_foreign(const char *file)
+{
+    struct stat status;
+    char *wal = wal_beside(file, &status);
+    unsigned char own[ID_SIZE], through[ID_SIZE];
+    bool foreign = false;
+    if (wal && own_id(file, own)) {
+        sqlite3 *db = NULL;
+        if (sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) ==
+            SQLITE_OK) {
+            sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS);
+            foreign = not_its_own(read_id(db, through), through, own);
+        }
+        sqlite3_close(db);
+    }
+    free(wal);
+    return foreign;
+}
+
+/* Sets the -wal `wal` (of `file`, found as `before`) aside while `db` holds the database's
+ * write lock, when it is still the file looked at: true when it is set aside or gone, with
+ * `message` set; false with `message` saying it is left. */
+static bool set_wal_aside(const char *file, const char *wal, const struct stat *before,
+                          char *message, size_t message_size)
+{
+    struct stat now;
+    if (lstat(wal, &now) != 0 || now.st_dev != before->st_dev || now.st_ino != before->st_ino)
+        return true; /* another game of ours set it aside meanwhile */
+    char *aside = progress_db_set_aside(wal, PROGRESS_WAL_FOREIGN);
+    if (!aside) {
+        snprintf(message, message_size,
+                 "progress: %s is not the write-ahead log of %s (another database's, left by a "
+                 "copy or a restore) and cannot be set aside (%s), so both are left alone and "
+                 "progress is not saved",
+                 wal, file, strerror(errno));
+        return false;
+    }
+    snprintf(message, message_size,
+             "progress: %s is not the write-ahead log of %s (another database's, left by a copy "
+             "or a restore); it was set aside as %s, and the progress saved in %s is used",
+             wal, file, aside, file);
+    free(aside);
+    return true;
+}
+
+bool progress_wal_check(const char *file, char *message, size_t message_size)
+{
+    struct stat before;
+    char *wal = wal_beside(file, &before);
+    unsigned char own[ID_SIZE], through[ID_SIZE];
+    if (!wal || !own_id(file, own)) {
+        free(wal);
+        return true;
+    }
+    bool go_on = true;
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(file, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, NULL) ==
+        SQLITE_OK) {
+        sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS);
+        sqlite3_extended_result_codes(db, 0);
+        /* Looked at again holding the write lock: a game of ours commits nothing meanwhile,
+         * and none sets the -wal aside (nor makes one anew after it) but holding it. */
+        if (not_its_own(read_id(db, through), through, own)) {
+            if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+                snprintf(message, message_size,
+                         "progress: %s is not the write-ahead log of %s (another database's, "
+                         "left by a copy or a restore), and another game holds the database, "
+                         "so both are left alone and progress is not saved",
+                         wal, file);
+                go_on = false;
+            } else {
+                if (not_its_own(read_id(db, through), through, own))
+                    go_on = set_wal_aside(file, wal, &before, message, message_size);
+                sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            }
+        }
+    }
+    /* never a checkpoint: that would write the -wal's pages into the file */
+    if (db) progress_db_close_stale(db);
+    free(wal);
+    return go_on;
+}
+
+bool progress_wal_is_the_cause(const char *file, progress_schema_status status)
+{
+    struct stat about;
+    char *wal = wal_beside(file, &about);
+    sqlite3 *alone = wal ? open_alone(file) : NULL;
+    bool cause = false;
+    if (alone &&
+        sqlite3_exec(alone, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK)
+        cause = progress_schema_look(alone, NULL) != status;
+    sqlite3_close(alone);
+    free(wal);
+    return cause;
+}

@@ -1,0 +1,254 @@
+/* test_progress_wal.c - the -wal beside the progress database: another sokoban database's,
+ * left by a copy or a restore of files, is set aside and the database's own progress used
+ * (SQLite would read it as the database's and checkpoint it in: the player's rows gone);
+ * the -wal of a game of ours killed mid-session keeps its rows; a -shm from elsewhere
+ * changes nothing (progress_wal.h). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <linux/capability.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "progress/progress.h"
+#include "progress_test.h"
+
+/* How many names in the directory start with `prefix`. */
+static int count_names(const char *directory, const char *prefix)
+{
+    DIR *folder = opendir(directory);
+    assert_non_null(folder);
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(folder));)
+        count += strncmp(entry->d_name, prefix, strlen(prefix)) == 0;
+    closedir(folder);
+    return count;
+}
+
+/* Copies the file `from` to `to`. */
+static void copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char bytes[4096];
+    for (size_t got; (got = fread(bytes, 1, sizeof bytes, in)) > 0;)
+        assert_int_equal(fwrite(bytes, 1, got, out), got);
+    fclose(in);
+    fclose(out);
+}
+
+/* Opens the progress of `directory`; its message must contain `expected`. */
+static progress *open_expecting(const char *directory, const char *expected)
+{
+    char message[1024];
+    progress *p = progress_open(directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, expected)) fail_msg("message '%s' lacks '%s'", message, expected);
+    return p;
+}
+
+/* The player's progress: levels 1 and 2 saved, the game closed (the -wal checkpointed into
+ * the file and removed). */
+static void player_progress(const progress_test_dir *f)
+{
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    assert_true(progress_set_unfinished(p, 2, "r"));
+    progress_close(p);
+    struct stat status;
+    assert_int_not_equal(lstat(progress_test_path(f, "progress.db-wal"), &status), 0);
+}
+
+/* The levels 1 and 2 are the player's; level 3 (the other database's) is not there. */
+static void check_player_rows(progress *p)
+{
+    assert_non_null(progress_get(p, 1));
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    assert_non_null(progress_get(p, 2));
+    assert_string_equal(progress_get(p, 2)->unfinished, "r");
+    assert_null(progress_get(p, 3));
+}
+
+/* The -wal (and -shm) of another sokoban database, copied beside the player's while a game
+ * played on that one (level 3 saved, not yet checkpointed): SQLite read the pair as intact,
+ * showed the other's rows and checkpointed them into the file at the close, and the
+ * player's levels 1 and 2 were gone. Now the -wal is set aside (kept, named in the line),
+ * the player's rows are shown and saved, and the next start says nothing. */
+static void test_wal_of_another_sokoban_database_is_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    player_progress(f);
+    char other[128], other_wal[160], other_shm[160], wal[160], shm[160];
+    snprintf(other, sizeof other, "%s", progress_test_path(f, "other"));
+    assert_int_equal(mkdir(other, 0700), 0);
+    snprintf(other_wal, sizeof other_wal, "%s/progress.db-wal", other);
+    snprintf(other_shm, sizeof other_shm, "%s/progress.db-shm", other);
+    snprintf(wal, sizeof wal, "%s", progress_test_path(f, "progress.db-wal"));
+    snprintf(shm, sizeof shm, "%s", progress_test_path(f, "progress.db-shm"));
+    char message[1024];
+    progress *q = progress_open(other, message, sizeof message);
+    assert_non_null(q);
+    assert_true(progress_set_unfinished(q, 3, "u"));
+    copy_file(other_wal, wal);
+    copy_file(other_shm, shm);
+    progress_close(q);
+
+    progress *p = open_expecting(f->directory, "progress.db-wal is not the write-ahead log of");
+    assert_true(progress_saving(p));
+    check_player_rows(p);
+    assert_true(progress_set_unfinished(p, 4, "d"));
+    progress_close(p);
+    assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
+    p = progress_test_open(f);
+    check_player_rows(p);
+    assert_non_null(progress_get(p, 4));
+    progress_close(p);
+    /* the other database keeps its rows */
+    q = progress_open(other, message, sizeof message);
+    assert_non_null(q);
+    assert_string_equal(progress_get(q, 3)->unfinished, "u");
+    progress_close(q);
+}
+
+/* The -wal of another program's database beside the player's: with it the file would read
+ * as another program's (left alone, progress not saved); the file has an id that the -wal
+ * does not give, so the -wal is set aside and the player's rows used. */
+static void test_wal_of_another_programs_database_is_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    player_progress(f);
+    char other[160], other_wal[170];
+    snprintf(other, sizeof other, "%s", progress_test_path(f, "other.db"));
+    snprintf(other_wal, sizeof other_wal, "%s-wal", other);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(other, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;"
+                                  "CREATE TABLE mine (x); INSERT INTO mine VALUES (1)",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    copy_file(other_wal, progress_test_path(f, "progress.db-wal"));
+    sqlite3_close(db);
+    progress *p = open_expecting(f->directory, "progress.db-wal is not the write-ahead log of");
+    assert_true(progress_saving(p));
+    check_player_rows(p);
+    progress_close(p);
+    assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
+}
+
+/* Sets whether this thread may override file permissions (CAP_DAC_OVERRIDE and
+ * CAP_DAC_READ_SEARCH, which root has and a user has not; raised again only to what it is
+ * permitted), as test_progress.c does. */
+static void set_permission_override(bool on)
+{
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    if (syscall(SYS_capget, &header, data) != 0) fail_msg("capget failed");
+    const uint32_t bits = (1u << CAP_DAC_OVERRIDE) | (1u << CAP_DAC_READ_SEARCH);
+    data[0].effective =
+        on ? data[0].effective | (bits & data[0].permitted) : data[0].effective & ~bits;
+    if (syscall(SYS_capset, &header, data) != 0) fail_msg("capset failed");
+}
+
+/* The same -wal of another sokoban database beside a database that cannot be written (0444):
+ * its rows are read from the file alone (it showed the other's level 3, not the player's),
+ * and nothing is written. */
+static void test_read_only_database_is_read_without_a_wal_not_its_own(void **state)
+{
+    progress_test_dir *f = *state;
+    player_progress(f);
+    char other[128], other_wal[160];
+    snprintf(other, sizeof other, "%s", progress_test_path(f, "other"));
+    assert_int_equal(mkdir(other, 0700), 0);
+    snprintf(other_wal, sizeof other_wal, "%s/progress.db-wal", other);
+    char message[1024];
+    progress *q = progress_open(other, message, sizeof message);
+    assert_non_null(q);
+    assert_true(progress_set_unfinished(q, 3, "u"));
+    copy_file(other_wal, progress_test_path(f, "progress.db-wal"));
+    progress_close(q);
+    char database[160];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    assert_int_equal(chmod(database, 0444), 0);
+    set_permission_override(false);
+    progress *p = open_expecting(f->directory, "cannot be written");
+    set_permission_override(true);
+    assert_false(progress_saving(p));
+    check_player_rows(p);
+    progress_close(p);
+    assert_int_equal(chmod(database, 0600), 0);
+    assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 0);
+}
+
+/* A -shm of another database alone beside the player's (no -wal): nothing changes. */
+static void test_shm_of_another_database_changes_nothing(void **state)
+{
+    progress_test_dir *f = *state;
+    player_progress(f);
+    char other[128], other_shm[160];
+    snprintf(other, sizeof other, "%s", progress_test_path(f, "other"));
+    assert_int_equal(mkdir(other, 0700), 0);
+    snprintf(other_shm, sizeof other_shm, "%s/progress.db-shm", other);
+    char message[1024];
+    progress *q = progress_open(other, message, sizeof message);
+    assert_non_null(q);
+    assert_true(progress_set_unfinished(q, 3, "u"));
+    copy_file(other_shm, progress_test_path(f, "progress.db-shm"));
+    progress_close(q);
+    progress *p = progress_test_open(f);
+    check_player_rows(p);
+    progress_close(p);
+}
+
+/* A game of ours killed mid-session leaves its -wal (the same database's id): its rows are
+ * kept, nothing said, as before the -wal was checked. */
+static void test_wal_of_a_game_killed_keeps_its_rows(void **state)
+{
+    progress_test_dir *f = *state;
+    player_progress(f);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        char message[1024];
+        progress *p = progress_open(f->directory, message, sizeof message);
+        _exit(p && progress_set_unfinished(p, 3, "u") ? 0 : 1); /* killed: never closed */
+    }
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    struct stat about;
+    assert_int_equal(lstat(progress_test_path(f, "progress.db-wal"), &about), 0);
+    assert_true(about.st_size > 0);
+    progress *p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    assert_string_equal(progress_get(p, 3)->unfinished, "u");
+    progress_close(p);
+    assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 0);
+}
+
+#define WITH_DIRECTORY(test)                                                                       \
+    cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        WITH_DIRECTORY(test_wal_of_another_sokoban_database_is_set_aside),
+        WITH_DIRECTORY(test_wal_of_another_programs_database_is_set_aside),
+        WITH_DIRECTORY(test_read_only_database_is_read_without_a_wal_not_its_own),
+        WITH_DIRECTORY(test_shm_of_another_database_changes_nothing),
+        WITH_DIRECTORY(test_wal_of_a_game_killed_keeps_its_rows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
