@@ -527,10 +527,23 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
             free(aside);
             continue;
         }
+        /* A game killed between the copy's commit and the renaming: only the renaming is
+         * left (copied again, a level's time played would be doubled). */
+        bool merged = progress_salvage_merged(db, aside);
         if (read_only) {
-            sqlite3 *old = open_reading(aside);
+            sqlite3 *old = merged ? NULL : open_reading(aside);
             if (old) progress_salvage_from(db, old, NULL);
             sqlite3_close(old);
+            free(aside);
+            continue;
+        }
+        if (merged) {
+            char *done = mark_repaired(aside);
+            set_message(message, message_size,
+                        "progress: a repair of %s was cut short after its records were copied; "
+                        "it was finished: %s",
+                        file, done ? done : aside);
+            free(done);
             free(aside);
             continue;
         }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "progress_schema.h"
@@ -287,8 +288,64 @@ static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, bool *on_disk)
     return copy;
 }
 
+/* The file set aside at `aside` as merged_repair names it: its name (without the folder, so
+ * that a folder moved keeps it), device and inode. False when it cannot be looked at. */
+typedef struct aside_file {
+    const char *name;
+    struct stat status;
+} aside_file;
+
+static bool look_at(const char *aside, aside_file *file)
+{
+    const char *slash = strrchr(aside, '/');
+    file->name = slash ? slash + 1 : aside;
+    return lstat(aside, &file->status) == 0;
+}
+
+/* Binds the aside file's name, device and inode to ?1, ?2, ?3 of `statement`. */
+static void bind_aside(sqlite3_stmt *statement, const aside_file *file)
+{
+    sqlite3_bind_text(statement, 1, file->name, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(statement, 2, (sqlite3_int64)file->status.st_dev);
+    sqlite3_bind_int64(statement, 3, (sqlite3_int64)file->status.st_ino);
+}
+
+/* Records in `db` that the rows of `file` were copied (in the copy's transaction). */
+static bool record_merged(sqlite3 *db, const aside_file *file)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO merged_repair VALUES (?1, ?2, ?3)", -1,
+                           &statement, NULL) != SQLITE_OK)
+        return false;
+    bind_aside(statement, file);
+    bool done = sqlite3_step(statement) == SQLITE_DONE;
+    sqlite3_finalize(statement);
+    return done;
+}
+
+bool progress_salvage_merged(sqlite3 *db, const char *aside)
+{
+    aside_file file;
+    sqlite3_stmt *statement;
+    if (!look_at(aside, &file) ||
+        sqlite3_prepare_v2(db,
+                           "SELECT 1 FROM merged_repair WHERE aside = ?1 AND device = ?2 AND "
+                           "inode = ?3",
+                           -1, &statement, NULL) != SQLITE_OK)
+        return false;
+    bind_aside(statement, &file);
+    bool merged = sqlite3_step(statement) == SQLITE_ROW;
+    sqlite3_finalize(statement);
+    return merged;
+}
+
+/* progress_salvage_from, recording `merged` (when not NULL) in the copy's transaction. */
+static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, const aside_file *merged);
+
 long progress_salvage(sqlite3 *db, const char *aside)
 {
+    aside_file file;
+    if (!look_at(aside, &file)) return -1;
     sqlite3 *old = NULL;
     if (sqlite3_open_v2(aside, &old, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) !=
         SQLITE_OK) {
@@ -298,13 +355,18 @@ long progress_salvage(sqlite3 *db, const char *aside)
     size_t size = strlen(aside) + sizeof PROGRESS_SALVAGE_SCRATCH;
     char *scratch = malloc(size);
     if (scratch) snprintf(scratch, size, "%s" PROGRESS_SALVAGE_SCRATCH, aside);
-    long copied = progress_salvage_from(db, old, scratch);
+    long copied = salvage(db, old, scratch, &file);
     free(scratch);
     sqlite3_close(old);
     return copied;
 }
 
 long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch)
+{
+    return salvage(db, old, scratch, NULL);
+}
+
+static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, const aside_file *merged)
 {
     bool on_disk = false;
     sqlite3 *migrated = migrated_copy(old, scratch, &on_disk);
@@ -316,7 +378,8 @@ long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch)
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
         copied = copy_rows(db, from, true);
         /* (the id's page in the -wal too: progress_wal.h) */
-        if (progress_schema_mend(db) != SQLITE_OK || progress_schema_stamp(db) != SQLITE_OK ||
+        if (progress_schema_mend(db) != SQLITE_OK || (merged && !record_merged(db, merged)) ||
+            progress_schema_stamp(db) != SQLITE_OK ||
             sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             copied = -1;

@@ -14,6 +14,7 @@
 #define SOKOBAN_PROGRESS_SALVAGE_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 
 /* Copies what can be read of the database at `aside` into `db`, in one transaction, foreign
  * keys off while copying, then gives what was copied its level rows
@@ -21,8 +22,15 @@
  * with what was played since) keeps the newer row's columns, but a level solved stays
  * solved, the time played is the sum, a best stays the better of the two and a collection
  * keeps its last time played. The rows copied, or -1 when the copy could not be made or
- * committed (nothing of it is then in `db`). */
+ * committed (nothing of it is then in `db`). That the rows of `aside` (its name, device and
+ * inode) were copied is recorded in `db` (merged_repair) in the same transaction, so that a
+ * game killed before the file is marked repaired never has it copied twice (a level's time
+ * played would be doubled): progress_salvage_merged. */
 long progress_salvage(sqlite3 *db, const char *aside);
+
+/* True when `db` records that the rows of the file at `aside` were copied into it by
+ * progress_salvage (what is left is to mark it repaired). */
+bool progress_salvage_merged(sqlite3 *db, const char *aside);
 
 /* progress_salvage from a connection already open on the damaged or read-only database
  * (`old`, left open: the caller closes it). `scratch` (NULL: none) is where a database over

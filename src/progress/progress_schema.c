@@ -88,12 +88,17 @@ _Static_assert(PROGRESS_SCHEMA_VERSION == 7, "SCHEMA_VERSION_TEXT follows the ve
 #define SNAPSHOT_COLUMNS_6 SNAPSHOT_COLUMNS_4 ", " SNAPSHOT_GROUPS SNAPSHOT_KEY
 /* What schema 7 adds: which database this is (progress_wal.h), one row: a random id
  * (written into the file at its creation) and a count every commit of ours raises, so that
- * the page of the id is in every write-ahead log of ours. */
+ * the page of the id is in every write-ahead log of ours; and the databases set aside by a
+ * repair whose rows were copied, by name and file (device, inode), recorded in the copy's
+ * transaction, so that a repair cut short after it is never copied twice. */
 #define IDENTITY_TABLE                                                                     \
     "CREATE TABLE identity (one INTEGER PRIMARY KEY CHECK (one = 1), id BLOB NOT NULL,"    \
     " commits INTEGER NOT NULL DEFAULT 0);"
+#define MERGED_TABLE                                                                       \
+    "CREATE TABLE merged_repair (aside TEXT NOT NULL, device INTEGER NOT NULL,"            \
+    " inode INTEGER NOT NULL, PRIMARY KEY (aside, device, inode));"
 #define IDENTITY                                                                           \
-    IDENTITY_TABLE "INSERT INTO identity (one, id) VALUES (1, randomblob(16));"
+    IDENTITY_TABLE "INSERT INTO identity (one, id) VALUES (1, randomblob(16));" MERGED_TABLE
 
 /* migrations[N - 1] brings version N - 1 to version N. Never edit one that shipped: add a
  * new one. Level keys are the 64-bit keys stored as SQLite's signed integers. */
@@ -191,7 +196,7 @@ static const char *const migrations[PROGRESS_SCHEMA_VERSION] = {
      * moved with the mouse undoes as one after a resume). */
     MOVE_GROUPS,
 
-    /* 7: which database this is (IDENTITY). */
+    /* 7: which database this is, and the repairs whose rows were copied (IDENTITY). */
     IDENTITY,
 };
 
@@ -206,7 +211,7 @@ static const char new_database[] =
         IMPORTED_FILE_TABLE COLLECTION_INDEX IDENTITY;
 
 const char *const progress_schema_tables[] = {
-    "level", "best", "collection", "snapshot", "imported", "imported_file", NULL};
+    "level", "best", "collection", "snapshot", "imported", "imported_file", "merged_repair", NULL};
 
 static int user_version(sqlite3 *db, int *version)
 {
@@ -408,7 +413,8 @@ static bool has_column(sqlite3 *db, const char *table, const char *column, bool 
 /* progress_schema_shown, `*unsure` set when a query could not run. */
 static int shown(sqlite3 *db, bool *unsure)
 {
-    if (has_column(db, "identity", NULL, unsure)) return 7;
+    if (has_column(db, "identity", NULL, unsure) || has_column(db, "merged_repair", NULL, unsure))
+        return 7;
     if (has_column(db, "level", "unfinished_groups", unsure) ||
         has_column(db, "snapshot", "groups", unsure))
         return 6;
@@ -488,6 +494,9 @@ static const char schema_columns[] = "best key INTEGER NOT NULL KEY 1\n"
                                      "level unfinished_solver_from INTEGER\n"
                                      "level unfinished_hint_from INTEGER\n"
                                      "level unfinished_groups TEXT\n"
+                                     "merged_repair aside TEXT NOT NULL KEY 1\n"
+                                     "merged_repair device INTEGER NOT NULL KEY 2\n"
+                                     "merged_repair inode INTEGER NOT NULL KEY 3\n"
                                      "origin origin INTEGER KEY 1\n"
                                      "origin name TEXT NOT NULL\n"
                                      "snapshot key INTEGER NOT NULL KEY 1\n"
@@ -528,6 +537,7 @@ static const char *const schema_statements[][2] = {
     {"imported", "CREATE TABLE imported" IMPORTED_COLUMNS},
     {"imported_file", IMPORTED_FILE_TABLE},
     {"level", "CREATE TABLE level" LEVEL_COLUMNS_6},
+    {"merged_repair", MERGED_TABLE},
     {"origin", ORIGIN_TABLE},
     {"snapshot", "CREATE TABLE snapshot" SNAPSHOT_COLUMNS_6},
 };
@@ -538,7 +548,7 @@ static const char *const schema_statements[][2] = {
     "SELECT name, type, tbl_name, replace(sql, '\"', '') FROM sqlite_master"               \
     " WHERE sql IS NOT NULL AND type IN ('table', 'index') AND tbl_name IN ('best',"       \
     " 'best_kind', 'collection', 'identity', 'imported', 'imported_file', 'level',"        \
-    " 'origin', 'snapshot')"
+    " 'merged_repair', 'origin', 'snapshot')"
 
 /* The statement of ours named `name`, or NULL. */
 static const char *statement_of(const char *name)

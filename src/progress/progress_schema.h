@@ -7,7 +7,7 @@
  * foreign keys to the level, flags and counts checked), collection.played as a time, and
  * the files whose solutions were imported, 5 the optimizer's origin, 6 the steps of an
  * unfinished game and of a snapshot played as one move, 7 which database it is (a random
- * id). A database is brought up to
+ * id) and the repairs whose rows were copied. A database is brought up to
  * PROGRESS_SCHEMA_VERSION one migration at a time, all in one transaction, with foreign keys
  * off (a migration rebuilds tables); every connection turns them on afterwards
  * (progress_schema_upgrade). Columns are only added or kept under their names, so an older
@@ -75,11 +75,11 @@ bool progress_schema_intact(sqlite3 *db, char *what, size_t what_size);
 
 /* The schema version the tables of `db` show, whatever its `PRAGMA user_version` says (a
  * version set down or up by hand): the latest of which it has something, 7 the identity
- * table, 6 a column of move groups, 5 the optimized origin, 4 a lookup table or
- * imported_file, 3 a help mark, 2 the player's side (level.assisted, snapshot, imported,
- * best.origin), else 1; 0 when it cannot tell (out of memory, a lock). A database whose
- * PRAGMA user_version is above it (set up by hand) is damaged: progress_schema_upgrade
- * says PROGRESS_SCHEMA_DAMAGED, writing nothing. */
+ * table or merged_repair, 6 a column of move groups, 5 the optimized origin, 4 a lookup
+ * table or imported_file, 3 a help mark, 2 the player's side (level.assisted, snapshot,
+ * imported, best.origin), else 1; 0 when it cannot tell (out of memory, a lock). A
+ * database whose PRAGMA user_version is above it (set up by hand) is damaged:
+ * progress_schema_upgrade says PROGRESS_SCHEMA_DAMAGED, writing nothing. */
 int progress_schema_shown(sqlite3 *db);
 
 /* Raises the commit count of the identity row (schema 7) in the transaction open on `db`,

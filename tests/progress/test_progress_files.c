@@ -321,6 +321,45 @@ static void copy_file(const char *from, const char *to)
     fclose(out);
 }
 
+/* A game killed after a repair's copy was committed, before the damaged file was renamed
+ * FILE.corrupt-* (left as FILE.repairing-*, made here by renaming it back): the next game
+ * only renames it, where it copied its rows again and doubled the time played (10 s became
+ * 20 s). The copy's transaction records the file copied (merged_repair). */
+static void test_repair_killed_after_its_copy_is_not_copied_twice(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_add_time(p, 7, 10));
+    progress_close(p);
+    alter_database(f, "DROP TABLE imported");
+    p = open_expecting(f, "was damaged (");
+    assert_true(progress_get(p, 7)->seconds == 10);
+    progress_close(p);
+    DIR *directory = opendir(f->directory);
+    assert_non_null(directory);
+    char corrupt[600] = "", repairing[600] = "";
+    for (struct dirent *entry; (entry = readdir(directory));)
+        if (strncmp(entry->d_name, "progress.db.corrupt-", 20) == 0 &&
+            !strchr(entry->d_name + 20, 'w')) {
+            snprintf(corrupt, sizeof corrupt, "%s/%s", f->directory, entry->d_name);
+            snprintf(repairing, sizeof repairing, "%s/progress.db.repairing-%s", f->directory,
+                     entry->d_name + 20);
+        }
+    closedir(directory);
+    assert_int_equal(rename(corrupt, repairing), 0);
+
+    p = open_expecting(f, "was cut short after its records were copied");
+    assert_true(progress_saving(p));
+    if (progress_get(p, 7)->seconds != 10)
+        fail_msg("time played %g s, not 10 s", progress_get(p, 7)->seconds);
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+    assert_int_equal(count_names(f, "progress.db.repairing-"), 0);
+    p = progress_test_open(f); /* nothing left to say */
+    assert_true(progress_get(p, 7)->seconds == 10);
+    progress_close(p);
+}
+
 /* A -wal of another database left beside ours (a copy, a restore from a backup): SQLite
  * reads its pages as the database's, which is then another program's, and is left alone;
  * but closing the connection checkpointed the WAL into the file, and the player's tables
@@ -1458,6 +1497,7 @@ int main(void)
         WITH_DIRECTORY(test_repair_cut_short_with_a_hard_linked_shm_is_left_alone),
         WITH_DIRECTORY(test_repair_cut_short_of_a_file_without_its_header_is_finished),
         WITH_DIRECTORY(test_journal_beside_a_repair_is_not_a_repair_of_its_own),
+        WITH_DIRECTORY(test_repair_killed_after_its_copy_is_not_copied_twice),
         WITH_DIRECTORY(test_wal_of_another_database_is_left_as_found),
         WITH_DIRECTORY(test_file_that_is_not_a_database_is_never_overwritten),
         WITH_DIRECTORY(test_fifo_in_place_of_the_database_is_not_waited_on),
