@@ -185,7 +185,11 @@ bool progress_wal_check(const char *file, char *message, size_t message_size)
                          wal, file);
                 go_on = false;
             } else {
-                if (not_its_own(read_id(db, through), through, own))
+                /* the file alone read again too: a checkpoint of another game may have
+                 * been writing it the first time */
+                unsigned char again[ID_SIZE];
+                if (own_id(file, again) && memcmp(again, own, ID_SIZE) == 0 &&
+                    not_its_own(read_id(db, through), through, own))
                     go_on = set_wal_aside(file, wal, &before, message, message_size);
                 sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             }
