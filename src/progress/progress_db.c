@@ -2,7 +2,6 @@
 #define _GNU_SOURCE /* renameat2() */
 #include "progress_db.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
