@@ -3,10 +3,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "progress_db.h"
 
@@ -83,17 +85,74 @@ static sqlite3 *open_alone(const char *file)
     return alone;
 }
 
-/* FILE-wal (malloc'd) when it is a regular file with something in it (its status in
+/* FILE`suffix` (malloc'd) when it is a regular file with something in it (its status in
  * `status`), else NULL. */
+static char *beside(const char *file, const char *suffix, struct stat *status)
+{
+    size_t size = strlen(file) + strlen(suffix) + 1;
+    char *name = malloc(size);
+    if (!name) return NULL;
+    snprintf(name, size, "%s%s", file, suffix);
+    if (lstat(name, status) == 0 && S_ISREG(status->st_mode) && status->st_size > 0) return name;
+    free(name);
+    return NULL;
+}
+
 static char *wal_beside(const char *file, struct stat *status)
 {
-    size_t size = strlen(file) + sizeof "-wal";
-    char *wal = malloc(size);
-    if (!wal) return NULL;
-    snprintf(wal, size, "%s-wal", file);
-    if (lstat(wal, status) == 0 && S_ISREG(status->st_mode) && status->st_size > 0) return wal;
-    free(wal);
+    return beside(file, "-wal", status);
+}
+
+/* True when the header of `file` says it is in WAL mode (its bytes 18 and 19 are 2): SQLite
+ * then writes no rollback journal for it. Opened and closed here only before a connection
+ * of this process holds it (a close drops the process's POSIX locks on the file), as
+ * progress_db.c's examine() does. */
+static bool in_wal_mode(const char *file)
+{
+    int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return false;
+    unsigned char versions[2];
+    bool wal = pread(fd, versions, 2, 18) == 2 && versions[0] == 2 && versions[1] == 2;
+    close(fd);
+    return wal;
+}
+
+/* FILE-journal (malloc'd) when it lies beside `file`, in WAL mode, with something in it:
+ * another database's (SQLite would play it back into the file at the first read, its
+ * pages over ours, and remove it), else NULL. */
+static char *foreign_journal(const char *file)
+{
+    struct stat status;
+    char *journal = beside(file, "-journal", &status);
+    if (journal && in_wal_mode(file)) return journal;
+    free(journal);
     return NULL;
+}
+
+/* Sets a -journal not of `file` aside (before any connection reads the file): true when
+ * there is none or it was set aside (or is gone), with `message` set; false with `message`
+ * saying it is left. */
+static bool set_journal_aside(const char *file, char *message, size_t message_size)
+{
+    char *journal = foreign_journal(file);
+    if (!journal) return true;
+    char *aside = progress_db_set_aside(journal, PROGRESS_WAL_FOREIGN);
+    bool done = aside || errno == ENOENT; /* (another game of ours set it aside meanwhile) */
+    if (aside)
+        snprintf(message, message_size,
+                 "progress: %s is not a rollback journal of %s (in WAL mode, it has none: "
+                 "another database's, left by a copy or a restore); it was set aside as %s, "
+                 "and the progress saved in %s is used",
+                 journal, file, aside, file);
+    else if (!done)
+        snprintf(message, message_size,
+                 "progress: %s is not a rollback journal of %s (another database's, left by a "
+                 "copy or a restore) and cannot be set aside (%s), so both are left alone and "
+                 "progress is not saved",
+                 journal, file, strerror(errno));
+    free(aside);
+    free(journal);
+    return done;
 }
 
 /* True when the id `db` reads through the -wal (`through`, `got`) says the -wal is not the
@@ -116,6 +175,9 @@ static bool own_id(const char *file, unsigned char own[ID_SIZE])
 
 bool progress_wal_is_foreign(const char *file)
 {
+    char *journal = foreign_journal(file);
+    free(journal);
+    if (journal) return true;
     struct stat status;
     char *wal = wal_beside(file, &status);
     unsigned char own[ID_SIZE], through[ID_SIZE];
@@ -161,6 +223,7 @@ static bool set_wal_aside(const char *file, const char *wal, const struct stat *
 
 bool progress_wal_check(const char *file, char *message, size_t message_size)
 {
+    if (!set_journal_aside(file, message, message_size)) return false;
     struct stat before;
     char *wal = wal_beside(file, &before);
     unsigned char own[ID_SIZE], through[ID_SIZE];

@@ -10,7 +10,10 @@
  * looks at the -wal) and read through the -wal give the same id. When the file alone has
  * no id (an older schema's, or made by a game killed before the checkpoint), nothing can
  * be told and the -wal is taken as SQLite takes it. A -shm from elsewhere needs nothing:
- * the first connection to open the database rebuilds it from the -wal. */
+ * the first connection to open the database rebuilds it from the -wal. A -journal beside a
+ * file in WAL mode (all of ours) is never its own: SQLite writes none in WAL mode, but
+ * plays one it finds back into the file at the first read (another database's pages over
+ * ours), so it is set aside too. */
 #ifndef SOKOBAN_PROGRESS_WAL_H
 #define SOKOBAN_PROGRESS_WAL_H
 
@@ -20,10 +23,12 @@
 
 #include "progress_schema.h"
 
-/* The name a -wal not of its database is set aside as: FILE-wal.foreign-YYYYMMDD-HHMMSS. */
+/* The name a -wal or -journal not of its database is set aside as:
+ * FILE-wal.foreign-YYYYMMDD-HHMMSS, FILE-journal.foreign-YYYYMMDD-HHMMSS. */
 #define PROGRESS_WAL_FOREIGN "foreign"
 
-/* Before a database that can be written is opened: when a -wal lies beside `file` that is
+/* Before a database that can be written is opened: sets a -journal beside `file` in WAL
+ * mode aside (told in `message`); then when a -wal lies beside `file` that is
  * not its own (another database's id, or none, read through it; or it reads as damaged
  * through it while the file alone has an id), sets the -wal aside
  * (PROGRESS_WAL_FOREIGN), holding the database's write lock, and tells so in `message`
@@ -32,8 +37,9 @@
  * aside (or another game holds the write lock); true otherwise. */
 bool progress_wal_check(const char *file, char *message, size_t message_size);
 
-/* True when a -wal beside `file` is known not to be its own (as progress_wal_check tells,
- * without a lock and without setting anything aside): for a database read only. */
+/* True when a -wal or -journal beside `file` is known not to be its own (as
+ * progress_wal_check tells, without a lock and without setting anything aside): for a
+ * database read only, then read alone (immutable). */
 bool progress_wal_is_foreign(const char *file);
 
 /* True when `file` has a -wal beside it with something in it, and the file read without

@@ -148,6 +148,49 @@ static void test_wal_of_another_programs_database_is_set_aside(void **state)
     assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
 }
 
+/* The rollback journal of another database (not in WAL mode) in the middle of a
+ * transaction, as a game killed then, or a copy, leaves it, copied to `to`. */
+static void copy_a_journal_of_another_database(const progress_test_dir *f, const char *to)
+{
+    char other[160], journal[170];
+    snprintf(other, sizeof other, "%s", progress_test_path(f, "other.db"));
+    snprintf(journal, sizeof journal, "%s-journal", other);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(other, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "PRAGMA cache_size = 1; CREATE TABLE mine (x);"
+                                  "INSERT INTO mine VALUES (1); BEGIN;"
+                                  "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n"
+                                  "  WHERE i < 200) INSERT INTO mine SELECT randomblob(500) FROM n;"
+                                  "UPDATE mine SET x = 2",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    copy_file(journal, to);
+    assert_int_equal(sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+/* A -journal of another database beside the player's (in WAL mode: SQLite writes no
+ * journal for it): SQLite played it back into the file at the first read, the other's
+ * pages over the player's (then "another program's database", the rows gone). It is set
+ * aside (kept, named in the line) and the player's rows used. */
+static void test_journal_of_another_database_is_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    player_progress(f);
+    char journal[160];
+    snprintf(journal, sizeof journal, "%s", progress_test_path(f, "progress.db-journal"));
+    copy_a_journal_of_another_database(f, journal);
+    progress *p = open_expecting(f->directory, "progress.db-journal is not a rollback journal of");
+    assert_true(progress_saving(p));
+    check_player_rows(p);
+    progress_close(p);
+    assert_int_equal(count_names(f->directory, "progress.db-journal.foreign-"), 1);
+    p = progress_test_open(f);
+    check_player_rows(p);
+    progress_close(p);
+}
+
 /* Sets whether this thread may override file permissions (CAP_DAC_OVERRIDE and
  * CAP_DAC_READ_SEARCH, which root has and a user has not; raised again only to what it is
  * permitted), as test_progress.c does. */
@@ -246,6 +289,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         WITH_DIRECTORY(test_wal_of_another_sokoban_database_is_set_aside),
         WITH_DIRECTORY(test_wal_of_another_programs_database_is_set_aside),
+        WITH_DIRECTORY(test_journal_of_another_database_is_set_aside),
         WITH_DIRECTORY(test_read_only_database_is_read_without_a_wal_not_its_own),
         WITH_DIRECTORY(test_shm_of_another_database_changes_nothing),
         WITH_DIRECTORY(test_wal_of_a_game_killed_keeps_its_rows),
