@@ -104,9 +104,9 @@ static char *wal_beside(const char *file, struct stat *status)
 }
 
 /* True when the header of `file` says it is in WAL mode (its bytes 18 and 19 are 2): SQLite
- * then writes no rollback journal for it. Opened and closed here only before a connection
- * of this process holds it (a close drops the process's POSIX locks on the file), as
- * progress_db.c's examine() does. */
+ * then writes no rollback journal for it. Read with a descriptor of its own as
+ * progress_db.c's examine() reads it, at the same moment (a game opening the database, which
+ * holds no connection to it yet: a close drops the process's POSIX locks on the file). */
 static bool in_wal_mode(const char *file)
 {
     int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
