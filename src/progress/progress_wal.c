@@ -29,8 +29,16 @@ static id_read failed(int code)
     return code == SQLITE_CORRUPT || code == SQLITE_NOTADB ? ID_DAMAGED : ID_UNKNOWN;
 }
 
-/* Reads the id of the database `db` into `id`. */
-static id_read read_id(sqlite3 *db, unsigned char id[ID_SIZE])
+/* The identity row of a database: its id and its count of commits, which every commit of
+ * ours raises by one (progress_schema_stamp), so that a -wal of its own never holds a
+ * count below the file's (a checkpoint copies the -wal's pages into the file, never more). */
+typedef struct identity {
+    unsigned char id[ID_SIZE];
+    sqlite3_int64 commits;
+} identity;
+
+/* Reads the identity of the database `db` into `read`. */
+static id_read read_id(sqlite3 *db, identity *read)
 {
     sqlite3_stmt *statement;
     int rc = sqlite3_prepare_v2(
@@ -41,18 +49,20 @@ static id_read read_id(sqlite3 *db, unsigned char id[ID_SIZE])
     sqlite3_finalize(statement);
     if (rc == SQLITE_DONE) return ID_NONE;
     if (rc != SQLITE_ROW) return failed(rc);
-    rc = sqlite3_prepare_v2(db, "SELECT id FROM identity WHERE one = 1", -1, &statement, NULL);
+    rc = sqlite3_prepare_v2(db, "SELECT id, commits FROM identity WHERE one = 1", -1, &statement,
+                            NULL);
     if (rc != SQLITE_OK) return failed(sqlite3_errcode(db));
-    id_read read = ID_NONE;
+    id_read got = ID_NONE;
     rc = sqlite3_step(statement);
     if (rc == SQLITE_ROW && sqlite3_column_bytes(statement, 0) == ID_SIZE) {
-        memcpy(id, sqlite3_column_blob(statement, 0), ID_SIZE);
-        read = ID_READ;
+        memcpy(read->id, sqlite3_column_blob(statement, 0), ID_SIZE);
+        read->commits = sqlite3_column_int64(statement, 1);
+        got = ID_READ;
     } else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-        read = failed(rc);
+        got = failed(rc);
     }
     sqlite3_finalize(statement);
-    return read;
+    return got;
 }
 
 char *progress_wal_immutable_uri(const char *file)
@@ -155,17 +165,19 @@ static bool set_journal_aside(const char *file, char *message, size_t message_si
     return done;
 }
 
-/* True when the id `db` reads through the -wal (`through`, `got`) says the -wal is not the
- * one of the file whose own id is `own`: another id, none (the -wal holds another program's
- * or an older schema's tables), or damage the file alone does not have. */
-static bool not_its_own(id_read got, const unsigned char *through, const unsigned char *own)
+/* True when the identity read through the -wal (`through`, `got`) says the -wal is not the
+ * one of the file whose own is `own`: another id, none (the -wal holds another program's or
+ * an older schema's tables), damage the file alone does not have, or fewer commits than
+ * the file has (the -wal of a copy of the database, played apart since the copy). */
+static bool not_its_own(id_read got, const identity *through, const identity *own)
 {
     return got == ID_NONE || got == ID_DAMAGED ||
-           (got == ID_READ && memcmp(through, own, ID_SIZE) != 0);
+           (got == ID_READ &&
+            (memcmp(through->id, own->id, ID_SIZE) != 0 || through->commits < own->commits));
 }
 
-/* The id of `file` read alone into `own`: true when it has one. */
-static bool own_id(const char *file, unsigned char own[ID_SIZE])
+/* The identity of `file` read alone into `own`: true when it has one. */
+static bool own_id(const char *file, identity *own)
 {
     sqlite3 *alone = open_alone(file);
     bool known = alone && read_id(alone, own) == ID_READ;
@@ -180,14 +192,14 @@ bool progress_wal_is_foreign(const char *file)
     if (journal) return true;
     struct stat status;
     char *wal = wal_beside(file, &status);
-    unsigned char own[ID_SIZE], through[ID_SIZE];
+    identity own, through;
     bool foreign = false;
-    if (wal && own_id(file, own)) {
+    if (wal && own_id(file, &own)) {
         sqlite3 *db = NULL;
         if (sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) ==
             SQLITE_OK) {
             sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS);
-            foreign = not_its_own(read_id(db, through), through, own);
+            foreign = not_its_own(read_id(db, &through), &through, &own);
         }
         sqlite3_close(db);
     }
@@ -226,8 +238,8 @@ bool progress_wal_check(const char *file, char *message, size_t message_size)
     if (!set_journal_aside(file, message, message_size)) return false;
     struct stat before;
     char *wal = wal_beside(file, &before);
-    unsigned char own[ID_SIZE], through[ID_SIZE];
-    if (!wal || !own_id(file, own)) {
+    identity own, through;
+    if (!wal || !own_id(file, &own)) {
         free(wal);
         return true;
     }
@@ -239,7 +251,7 @@ bool progress_wal_check(const char *file, char *message, size_t message_size)
         sqlite3_extended_result_codes(db, 0);
         /* Looked at again holding the write lock: a game of ours commits nothing meanwhile,
          * and none sets the -wal aside (nor makes one anew after it) but holding it. */
-        if (not_its_own(read_id(db, through), through, own)) {
+        if (not_its_own(read_id(db, &through), &through, &own)) {
             if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
                 snprintf(message, message_size,
                          "progress: %s is not the write-ahead log of %s (another database's, "
@@ -249,10 +261,11 @@ bool progress_wal_check(const char *file, char *message, size_t message_size)
                 go_on = false;
             } else {
                 /* the file alone read again too: a checkpoint of another game may have
-                 * been writing it the first time */
-                unsigned char again[ID_SIZE];
-                if (own_id(file, again) && memcmp(again, own, ID_SIZE) == 0 &&
-                    not_its_own(read_id(db, through), through, own))
+                 * been writing it the first time (a checkpoint raises its count, never above
+                 * its own -wal's) */
+                identity again;
+                if (own_id(file, &again) && memcmp(again.id, own.id, ID_SIZE) == 0 &&
+                    not_its_own(read_id(db, &through), &through, &again))
                     go_on = set_wal_aside(file, wal, &before, message, message_size);
                 sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             }

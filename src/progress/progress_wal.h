@@ -7,9 +7,12 @@
  * made or migrated (a checkpoint right after), and every commit of ours writes the id's row
  * (a count it raises: progress_schema_stamp), so that the id's page is in every -wal of ours.
  * A -wal beside the file is its own when the file read alone (immutable: SQLite then never
- * looks at the -wal) and read through the -wal give the same id. When the file alone has
- * no id (an older schema's, or made by a game killed before the checkpoint), nothing can
- * be told and the -wal is taken as SQLite takes it. A -shm from elsewhere needs nothing:
+ * looks at the -wal) and read through the -wal give the same id, and through the -wal a
+ * count at least the file's (a checkpoint copies the -wal's pages into the file, never
+ * more): the -wal of a copy of the database, played apart since, with fewer commits than
+ * the file, is not its own (with as many or more, it cannot be told). When the file alone
+ * has no id (an older schema's, or made by a game killed before the checkpoint), nothing
+ * can be told and the -wal is taken as SQLite takes it. A -shm from elsewhere needs nothing:
  * the first connection to open the database rebuilds it from the -wal. A -journal beside a
  * file in WAL mode (all of ours) is never its own: SQLite writes none in WAL mode, but
  * plays one it finds back into the file at the first read (another database's pages over

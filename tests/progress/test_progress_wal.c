@@ -148,6 +148,41 @@ static void test_wal_of_another_programs_database_is_set_aside(void **state)
     assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
 }
 
+/* The -wal of a copy of the player's database (the same id), played apart since the copy
+ * with fewer commits than the file has had since (level 3 there; levels 5 and 6 here):
+ * SQLite read its pages over the file's, and the levels saved since the copy were gone. The
+ * count of commits read through it is below the file's: it is set aside too. */
+static void test_wal_of_a_copy_played_apart_is_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    player_progress(f);
+    char copy[128], copy_file_name[160], copy_wal[160], wal[160];
+    snprintf(copy, sizeof copy, "%s", progress_test_path(f, "copy"));
+    assert_int_equal(mkdir(copy, 0700), 0);
+    snprintf(copy_file_name, sizeof copy_file_name, "%s/progress.db", copy);
+    snprintf(copy_wal, sizeof copy_wal, "%s/progress.db-wal", copy);
+    snprintf(wal, sizeof wal, "%s", progress_test_path(f, "progress.db-wal"));
+    copy_file(progress_test_path(f, "progress.db"), copy_file_name);
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 5, "d"));
+    assert_true(progress_set_unfinished(p, 6, "u"));
+    progress_close(p);
+    char message[1024];
+    progress *q = progress_open(copy, message, sizeof message);
+    assert_non_null(q);
+    assert_true(progress_set_unfinished(q, 3, "u"));
+    copy_file(copy_wal, wal);
+    progress_close(q);
+
+    p = open_expecting(f->directory, "progress.db-wal is not the write-ahead log of");
+    assert_true(progress_saving(p));
+    check_player_rows(p);
+    assert_non_null(progress_get(p, 5));
+    assert_non_null(progress_get(p, 6));
+    progress_close(p);
+    assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
+}
+
 /* The rollback journal of another database (not in WAL mode) in the middle of a
  * transaction, as a game killed then, or a copy, leaves it, copied to `to`. */
 static void copy_a_journal_of_another_database(const progress_test_dir *f, const char *to)
@@ -289,6 +324,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         WITH_DIRECTORY(test_wal_of_another_sokoban_database_is_set_aside),
         WITH_DIRECTORY(test_wal_of_another_programs_database_is_set_aside),
+        WITH_DIRECTORY(test_wal_of_a_copy_played_apart_is_set_aside),
         WITH_DIRECTORY(test_journal_of_another_database_is_set_aside),
         WITH_DIRECTORY(test_read_only_database_is_read_without_a_wal_not_its_own),
         WITH_DIRECTORY(test_shm_of_another_database_changes_nothing),
