@@ -50,28 +50,6 @@ void solver_result_free(solver_result *result)
     result->steps = NULL;
 }
 
-uint64_t solver_position_key(const board *b, const position *p)
-{
-    solver_zobrist zobrist;
-    uint8_t *reach = malloc((size_t)b->size);
-    uint64_t key = 0;
-    if (reach && solver_zobrist_init(&zobrist, b->size)) {
-        board_reachable(b, p, reach);
-        int region = p->player;
-        for (int square = 0; square < p->player; square++)
-            if (reach[square]) {
-                region = square;
-                break;
-            }
-        key = zobrist.player[region];
-        for (int square = 0; square < b->size; square++)
-            if (p->boxes[square]) key ^= zobrist.box[square];
-        solver_zobrist_free(&zobrist);
-    }
-    free(reach);
-    return key;
-}
-
 /* ---- from pushes to a full solution ---------------------------------------------------- */
 
 /* The check promised by solver.h: replays the steps one by one with the rules (board.h)
@@ -459,6 +437,7 @@ typedef struct race_level {
     const solver_options *options; /* shared: memory and node limit divided by the runs */
     double began;                  /* the race's start: the runs' shares of time from it */
     solver_learned *learned;       /* the deadlocks they learn, shared; may be NULL */
+    solver_learned *first_learned; /* the first run's: a copy of it, solver_learned_copy() */
     const position *plan_from;     /* the odd run's order part from it; NULL: none */
     solver_result *results;
 } race_level;
@@ -538,7 +517,8 @@ static void solve_run(const race_level *level, int index, solver_options mine,
                       solver_result *result)
 {
     if (index % 2 == 0 || (mine.disable & SOLVER_NO_FEATURES)) { /* without: best-first once */
-        solve_search(level->board, level->start, &mine, level->learned, false, result);
+        solver_learned *learned = index == 0 ? level->first_learned : level->learned;
+        solve_search(level->board, level->start, &mine, learned, false, result);
         return;
     }
     mine.disable |= SOLVER_NO_PLAN_PICK; /* the parts keep their own orders */
@@ -617,7 +597,7 @@ static bool plan_differs(const board *b, const position *start, const solver_opt
 
 /* Solves with `threads` strategies at once; the first answer is the result, the nodes of
  * all are summed. They share what they learn of deadlocks in `learned`, or, when NULL, in
- * one made for the race. */
+ * one made for the race; the first reads a copy of it (docs/SOLVER.md, section 29). */
 static void solve_racing(const board *b, const position *start, const solver_options *options,
                          int threads, double began, solver_learned *learned, solver_result *result)
 {
@@ -625,6 +605,9 @@ static void solve_racing(const board *b, const position *start, const solver_opt
     shared.plan_from = NULL; /* only the odd run's part that takes it */
     size_t bytes = solver_memory_for(options, threads);
     solver_learned *mine = learned_for(b, options, learned, &bytes);
+    /* the first run's copy of the race's table: its learned corrals, 1 MiB, out of the bytes */
+    solver_learned *race = learned ? learned : mine, *first = solver_learned_copy(race, b);
+    if (first && bytes > (size_t)4 << 20) bytes -= (size_t)1 << 20;
     /* the one division of the memory: each run its share, at least 1 MiB */
     shared.memory_bytes = bytes / (size_t)threads;
     if (shared.memory_bytes < (size_t)1 << 20) shared.memory_bytes = (size_t)1 << 20;
@@ -634,7 +617,8 @@ static void solve_racing(const board *b, const position *start, const solver_opt
                         .start = start,
                         .options = &shared,
                         .began = began,
-                        .learned = learned ? learned : mine,
+                        .learned = race,
+                        .first_learned = first ? first : race,
                         .plan_from = plan_differs(b, start, options) ? options->plan_from : NULL,
                         .results = results};
     int winner = -1;
@@ -643,6 +627,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
                           : 0;
     if (started == 0) {
         free(results);
+        solver_learned_free(first);
         solver_learned_free(mine);
         /* no thread: in this one, on the level's own packing order as a single search has */
         solver_options alone = *options;
@@ -663,6 +648,7 @@ static void solve_racing(const board *b, const position *start, const solver_opt
         result->status = SOLVER_CANCELLED;
     for (int i = 0; i < started; i++) solver_result_free(&results[i]);
     free(results);
+    solver_learned_free(first);
     solver_learned_free(mine);
 }
 

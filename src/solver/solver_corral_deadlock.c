@@ -41,8 +41,8 @@ bool solver_corral_memory_init(solver_corral_memory *memory, size_t entries)
 {
     size_t size = 1024;
     while (size * 2 <= entries) size *= 2;
-    memory->entries = calloc(size, sizeof *memory->entries);
-    memory->mask = size - 1;
+    *memory = (solver_corral_memory){.entries = calloc(size, sizeof *memory->entries),
+                                     .mask = size - 1};
     return memory->entries != NULL;
 }
 
@@ -75,20 +75,18 @@ static uint64_t recall(const solver_corral_memory *m, uint64_t key)
 
 /* Keeps an answer and its count: in the key's slot or an empty one of its probes, else
  * over the first. Two searches writing at once may overwrite each other's answer; a lost
- * answer is only learned again, a lost count only counted again. */
+ * answer is only learned again, a lost count only counted again. Then in m->also. */
 static void learn(solver_corral_memory *m, uint64_t key, int answer, int count)
 {
     uint64_t word = entry_key(key) | (uint64_t)count << COUNT_SHIFT | (uint64_t)answer;
-    size_t at = (size_t)(key >> 17) & m->mask;
-    for (int p = 0; p < PROBES; p++) {
-        _Atomic uint64_t *slot = &m->entries[(at + (size_t)p) & m->mask];
-        uint64_t e = atomic_load_explicit(slot, memory_order_relaxed);
-        if (e == 0 || entry_key(e) == entry_key(key)) {
-            atomic_store_explicit(slot, word, memory_order_relaxed);
-            return;
-        }
+    size_t at = (size_t)(key >> 17) & m->mask, p = 0;
+    for (; p < PROBES; p++) {
+        uint64_t e = atomic_load_explicit(&m->entries[(at + p) & m->mask], memory_order_relaxed);
+        if (e == 0 || entry_key(e) == entry_key(key)) break;
     }
-    atomic_store_explicit(&m->entries[at], word, memory_order_relaxed);
+    atomic_store_explicit(&m->entries[(at + (p < PROBES ? p : 0)) & m->mask], word,
+                          memory_order_relaxed);
+    if (m->also) learn(m->also, key, answer, count);
 }
 
 /* True when the box pushed from state[i] to `to`, the player on `from`, and another box

@@ -62,6 +62,9 @@ enum { SOLVER_CORRAL_ENTRIES = 1 << 16 };
 typedef struct solver_corral_memory {
     _Atomic uint64_t *entries; /* key with its lowest bit the answer (1: deadlock); 0: empty */
     size_t mask;               /* entries - 1, a power of two minus one */
+    /* what is learned here is learned in this one too, which is never read through this
+     * one (NULL: none): a race's first run keeps its own and writes the race's as well */
+    struct solver_corral_memory *also;
 } solver_corral_memory;
 
 /* A table of `entries` words (rounded down to a power of two, at least 1024). */

@@ -24,6 +24,7 @@ struct solver_learned {
     bool lock_made, pairs_tried, triples_made;
     solver_pairs pairs;
     solver_triples triples;
+    solver_learned *pairs_from; /* a copy's: the table whose pairs and triples it hands out */
 };
 
 solver_learned *solver_learned_new(const board *board)
@@ -40,6 +41,35 @@ solver_learned *solver_learned_new(const board *board)
         return NULL;
     }
     memcpy(l->flags, board->flags, (size_t)board->size);
+    return l;
+}
+
+/* A table of as many words as `from`, holding what it holds now (read atomically: it may
+ * be written meanwhile), learning into it too. */
+static bool corrals_copy(solver_corral_memory *memory, solver_corral_memory *from)
+{
+    if (!solver_corral_memory_init(memory, from->mask + 1)) return false;
+    for (size_t i = 0; i <= from->mask; i++) { /* the empty ones left untouched, as made */
+        uint64_t entry = atomic_load_explicit(&from->entries[i], memory_order_relaxed);
+        if (entry) atomic_store_explicit(&memory->entries[i], entry, memory_order_relaxed);
+    }
+    memory->also = from;
+    return true;
+}
+
+solver_learned *solver_learned_copy(solver_learned *shared, const board *board)
+{
+    if (!solver_learned_fits(shared, board)) return NULL; /* NULL too */
+    solver_learned *l = solver_learned_new(board);
+    if (!l) return NULL;
+    solver_corral_memory_free(&l->corrals);
+    solver_stuck_patterns_free(&l->patterns);
+    bool corrals = corrals_copy(&l->corrals, &shared->corrals);
+    if (!solver_stuck_patterns_copy(&l->patterns, &shared->patterns, board) || !corrals) {
+        solver_learned_free(l);
+        return NULL;
+    }
+    l->pairs_from = shared;
     return l;
 }
 
@@ -76,6 +106,9 @@ const solver_pairs *solver_learned_pairs(solver_learned *l, const board *board,
                                          const solver_stop *triples_stop,
                                          const solver_triples **triples)
 {
+    if (l->pairs_from)
+        return solver_learned_pairs(l->pairs_from, board, distances, most_bytes, triples_stop,
+                                    triples);
     pthread_mutex_lock(&l->lock);
     if (!l->pairs_tried) solver_pairs_init(&l->pairs, board, distances, most_bytes);
     l->pairs_tried = true;

@@ -21,6 +21,13 @@ typedef struct solver_learned solver_learned; /* opaque */
 solver_learned *solver_learned_new(const board *board);
 void solver_learned_free(solver_learned *learned); /* NULL is allowed */
 
+/* A table for one search of several at once on `board` (the one `shared` fits), so that it
+ * runs as it would alone: it holds what `shared` holds now and is read by that search
+ * alone, and what is learned in it is learned in `shared` too, for the others to read. The
+ * pair and triple tables are `shared`'s (they depend on the board alone). Freed before
+ * `shared`; NULL when out of memory. Internal to the solver (solver.c, the race). */
+solver_learned *solver_learned_copy(solver_learned *shared, const board *board);
+
 /* True when `learned` (may be NULL: false) was made for a board with the same squares,
  * walls and goals. */
 bool solver_learned_fits(const solver_learned *learned, const board *board);

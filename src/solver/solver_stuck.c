@@ -28,6 +28,29 @@ bool solver_stuck_patterns_init(solver_stuck_patterns *p, const board *board)
     return true;
 }
 
+bool solver_stuck_patterns_copy(solver_stuck_patterns *p, solver_stuck_patterns *from,
+                                const board *board)
+{
+    if (!solver_stuck_patterns_init(p, board)) return false;
+    if (p->stride != from->stride || p->words != from->words) { /* not its board */
+        solver_stuck_patterns_free(p);
+        return false;
+    }
+    pthread_mutex_lock(&from->lock);
+    int count = from->count;
+    p->count = count;
+    memcpy(p->next, from->next, (size_t)count * sizeof *p->next);
+    memcpy(p->size, from->size, (size_t)count * sizeof *p->size);
+    memcpy(p->squares, from->squares, (size_t)count * (size_t)p->stride * sizeof *p->squares);
+    memcpy(p->regions, from->regions, (size_t)count * p->words * sizeof *p->regions);
+    for (int i = 0; i < board->size; i++)
+        atomic_init(&p->first[i], atomic_load_explicit(&from->first[i], memory_order_relaxed));
+    atomic_init(&p->published, count);
+    pthread_mutex_unlock(&from->lock);
+    p->also = from;
+    return true;
+}
+
 void solver_stuck_patterns_free(solver_stuck_patterns *p)
 {
     if (p->lock_made) pthread_mutex_destroy(&p->lock);
@@ -58,6 +81,7 @@ void solver_stuck_patterns_add(solver_stuck_patterns *p, const int *squares, int
         atomic_store_explicit(&p->published, p->count, memory_order_relaxed);
     }
     pthread_mutex_unlock(&p->lock);
+    if (p->also) solver_stuck_patterns_add(p->also, squares, count, region);
 }
 
 bool solver_stuck_patterns_match(solver_stuck_patterns *p, const uint8_t *boxes,

@@ -43,15 +43,24 @@ typedef struct solver_stuck_patterns {
     int count;                /* patterns added (guarded by `lock`) */
     atomic_int published;     /* the same, for a reader's quick look */
     _Atomic uint64_t matched; /* positions found lost, for measurements */
+    /* what is added here is added to this one too, which is never matched through this one
+     * (NULL: none): a race's first run keeps its own and writes the race's as well */
+    struct solver_stuck_patterns *also;
 } solver_stuck_patterns;
 
 /* An empty store for positions on `board`. False when out of memory. */
 bool solver_stuck_patterns_init(solver_stuck_patterns *patterns, const board *board);
+/* A store for positions on `board` (the one `from` was made for) holding the patterns `from`
+ * holds now (taken under its lock: it may be added to meanwhile), adding to `from` too (its
+ * `also`). False when out of memory. */
+bool solver_stuck_patterns_copy(solver_stuck_patterns *patterns, solver_stuck_patterns *from,
+                                const board *board);
 void solver_stuck_patterns_free(solver_stuck_patterns *patterns);
 
 /* Learns a pattern: `count` box squares (at most the board's boxes), the last one its
- * anchor, and the player's region (a bit per square, `words` of them). Nothing when the
- * store is full: a pattern not learned is only a deadlock seen later. Thread-safe. */
+ * anchor, and the player's region (a bit per square, `words` of them); then in
+ * patterns->also. Nothing when the store is full: a pattern not learned is only a deadlock
+ * seen later. Thread-safe. */
 void solver_stuck_patterns_add(solver_stuck_patterns *patterns, const int *squares, int count,
                                const uint64_t *region);
 

@@ -2,7 +2,8 @@
  * alone (solver_corral_deadlock.h): a lost corral the static rules miss, one only the boxes
  * touching its barrier prove lost (and a start lost by it, answered at once), one only a
  * single touching box proves, where all of them give up (a start's check), corrals that
- * can be opened, the table of learned answers shared by two searches, and, over positions
+ * can be opened, the table of learned answers shared by two searches, a copy of it that
+ * writes it and reads only itself, and, over positions
  * of real levels, that every corral proven lost really is (the solver agrees) and that the
  * checks over rows of bits answer as those square by square. The same for the stuck boxes'
  * check (solver_stuck_deadlock()) and the patterns it makes (solver_stuck.h), whose store
@@ -26,6 +27,7 @@
 #include "solver/solver_bound.h"
 #include "solver/solver_corral_deadlock.h"
 #include "solver/solver_domain.h"
+#include "solver/solver_learned.h"
 #include "solver/solver_pairs.h"
 #include "solver/solver_stuck.h"
 #include "reference_solution.h"
@@ -352,6 +354,56 @@ static void test_answer_is_learned_and_shared(void **state)
     assert_int_equal(other.counters.searched, 0);
     assert_int_equal(other.counters.learned, 1);
     solver_corral_deadlocks_free(&other);
+    fixture_free(&f);
+}
+
+/* A copy of the board's table (solver_learned_copy(), a race's first run): what is learned
+ * through it is learned in the table too, and what the table learns after the copy is made
+ * is not read through the copy. */
+static void test_a_copy_writes_the_table_and_reads_only_itself(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_from_text(&f, lost_corral);
+    int pushed = square_at(&f.board, 2, 4);
+    solver_learned *table = solver_learned_new(&f.board);
+    solver_learned *copy = solver_learned_copy(table, &f.board);
+    assert_non_null(copy);
+    solver_corral_deadlocks mine, other, later;
+    assert_true(solver_corral_deadlocks_init(&mine, &f.board, &f.distances, &f.deadlocks,
+                                             f.search.zobrist, solver_learned_corrals(copy)));
+    assert_true(solver_corral_deadlocks_init(&other, &f.board, &f.distances, &f.deadlocks,
+                                             f.search.zobrist, solver_learned_corrals(table)));
+    assert_true(solver_corral_deadlock(&mine, &f.search, pushed));
+    assert_int_equal(mine.counters.searched, 1);
+    assert_true(solver_corral_deadlock(&other, &f.search, pushed)); /* from the table */
+    assert_int_equal(other.counters.searched, 0);
+    assert_int_equal(other.counters.learned, 1);
+    solver_corral_deadlocks_free(&mine);
+    solver_learned_free(copy);
+    solver_learned_free(table);
+
+    table = solver_learned_new(&f.board);
+    copy = solver_learned_copy(table, &f.board);
+    assert_non_null(copy);
+    solver_corral_deadlocks_share(&other, solver_learned_corrals(table));
+    assert_true(solver_corral_deadlock(&other, &f.search, pushed)); /* after the copy */
+    assert_true(solver_corral_deadlocks_init(&mine, &f.board, &f.distances, &f.deadlocks,
+                                             f.search.zobrist, solver_learned_corrals(copy)));
+    assert_true(solver_corral_deadlock(&mine, &f.search, pushed));
+    assert_int_equal(mine.counters.searched, 1); /* not read */
+    solver_learned *copy_after = solver_learned_copy(table, &f.board); /* holds it */
+    assert_true(solver_corral_deadlocks_init(&later, &f.board, &f.distances, &f.deadlocks,
+                                             f.search.zobrist, solver_learned_corrals(copy_after)));
+    assert_true(solver_corral_deadlock(&later, &f.search, pushed));
+    assert_int_equal(later.counters.searched, 0);
+    assert_int_equal(later.counters.learned, 1);
+    solver_corral_deadlocks_free(&later);
+    solver_corral_deadlocks_free(&mine);
+    solver_corral_deadlocks_free(&other);
+    solver_learned_free(copy_after);
+    solver_learned_free(copy);
+    solver_learned_free(table);
     fixture_free(&f);
 }
 
@@ -823,6 +875,7 @@ int main(void)
         cmocka_unit_test(test_check_of_every_corral_gives_up_when_told_to_stop),
         cmocka_unit_test(test_corral_of_boxes_on_goals_is_left_alone),
         cmocka_unit_test(test_answer_is_learned_and_shared),
+        cmocka_unit_test(test_a_copy_writes_the_table_and_reads_only_itself),
         cmocka_unit_test(test_every_corral_proven_lost_is_unsolvable),
         cmocka_unit_test(test_pairs_prove_corrals_the_search_alone_does_not),
         cmocka_unit_test(test_no_corral_along_a_solution_is_lost),
