@@ -113,28 +113,38 @@ static char *wal_beside(const char *file, struct stat *status)
     return beside(file, "-wal", status);
 }
 
-/* True when the header of `file` says it is in WAL mode (its bytes 18 and 19 are 2): SQLite
- * then writes no rollback journal for it. Read with a descriptor of its own as
+/* SQLite's lock bytes on a database file (os_unix.c): a writer holds RESERVED_BYTE from its
+ * first write until its journal is gone. */
+enum { PENDING_BYTE = 0x40000000, RESERVED_BYTE = PENDING_BYTE + 1 };
+
+/* True when the header of `file` says it is in WAL mode (its bytes 18 and 19 are 2), where
+ * SQLite writes no rollback journal, and no other process holds the write lock SQLite takes
+ * while it has one (the RESERVED byte): the one moment SQLite writes a journal for a file
+ * of ours is the switch of a new database to WAL, whose header says WAL before its journal
+ * is removed, by a game holding that lock. Read with a descriptor of its own as
  * progress_db.c's examine() reads it, at the same moment (a game opening the database, which
  * holds no connection to it yet: a close drops the process's POSIX locks on the file). */
-static bool in_wal_mode(const char *file)
+static bool in_wal_mode_unlocked(const char *file)
 {
     int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return false;
     unsigned char versions[2];
     bool wal = pread(fd, versions, 2, 18) == 2 && versions[0] == 2 && versions[1] == 2;
+    struct flock lock = {
+        .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = RESERVED_BYTE, .l_len = 1};
+    bool unlocked = wal && fcntl(fd, F_GETLK, &lock) == 0 && lock.l_type == F_UNLCK;
     close(fd);
-    return wal;
+    return unlocked;
 }
 
-/* FILE-journal (malloc'd) when it lies beside `file`, in WAL mode, with something in it:
- * another database's (SQLite would play it back into the file at the first read, its
- * pages over ours, and remove it), else NULL. */
+/* FILE-journal (malloc'd) when it lies beside `file`, in WAL mode, with something in it
+ * and no writer of its own (in_wal_mode_unlocked): another database's (SQLite would play it
+ * back into the file at the first read, its pages over ours, and remove it), else NULL. */
 static char *foreign_journal(const char *file)
 {
     struct stat status;
     char *journal = beside(file, "-journal", &status);
-    if (journal && in_wal_mode(file)) return journal;
+    if (journal && in_wal_mode_unlocked(file)) return journal;
     free(journal);
     return NULL;
 }
