@@ -1,0 +1,173 @@
+/* test_progress_read_only.c - a progress database this process cannot write (a read-only
+ * file, folder or the files beside it): told at start, its saved progress shown, nothing
+ * made or changed beside it, and a game that can write it later saves as before. Root
+ * writes through permissions: each test runs without that power (CAP_DAC_OVERRIDE), as a
+ * user's game does, so that the failure is real for root too (CI runs as root). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "progress/progress.h"
+#include "progress_test.h"
+
+/* Sets whether this thread may override file permissions (the effective CAP_DAC_OVERRIDE
+ * and CAP_DAC_READ_SEARCH, which root has and a user has not). Lowering them is always
+ * allowed; raising them again only to what the thread is permitted, so a user's test asks
+ * for nothing it had not. */
+static void set_permission_override(bool on)
+{
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    if (syscall(SYS_capget, &header, data) != 0) fail_msg("capget failed");
+    const uint32_t bits = (1u << CAP_DAC_OVERRIDE) | (1u << CAP_DAC_READ_SEARCH);
+    data[0].effective =
+        on ? data[0].effective | (bits & data[0].permitted) : data[0].effective & ~bits;
+    if (syscall(SYS_capset, &header, data) != 0) fail_msg("capset failed");
+}
+
+/* The bytes of the file, malloc'd, their count in `size`. */
+static char *file_bytes(const char *path, size_t *size)
+{
+    FILE *in = fopen(path, "rb");
+    assert_non_null(in);
+    char *bytes = malloc(1 << 20);
+    assert_non_null(bytes);
+    *size = fread(bytes, 1, 1 << 20, in);
+    fclose(in);
+    return bytes;
+}
+
+/* Issue 13, item 3: a database that cannot be written (its mode `file_mode`, its folder's
+ * `folder_mode`) is told at once, its saved progress is shown, what is played stays unsaved
+ * to the end (for the exit status), and the file is left as it was. Root writes through
+ * permissions: the test runs without that power (CAP_DAC_OVERRIDE), as a user's game does,
+ * so that the failure is real for root too (CI runs as root). */
+static void check_read_only_database(const progress_test_dir *f, mode_t file_mode,
+                                     mode_t folder_mode)
+{
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    char database[256];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    size_t before_size, after_size;
+    char *before = file_bytes(database, &before_size);
+    assert_int_equal(chmod(database, file_mode), 0);
+    assert_int_equal(chmod(f->directory, folder_mode), 0);
+    set_permission_override(false);
+    /* the file or the directory is really closed to this process now */
+    int probe = open((folder_mode & 0200) ? database : progress_test_path(f, "probe"),
+                     O_WRONLY | O_CREAT, 0600);
+    assert_int_equal(probe, -1);
+    assert_int_equal(errno, EACCES);
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, "cannot be written") || !strstr(message, "progress saved in it is shown"))
+        fail_msg("message: %s", message);
+    assert_false(progress_saving(p));
+    /* what was saved is shown */
+    const progress_record *r = progress_get(p, 1);
+    assert_non_null(r);
+    assert_string_equal(r->unfinished, "l");
+    assert_false(progress_unsaved(p, message, sizeof message));
+    assert_true(progress_set_unfinished(p, 2, "lr"));
+    assert_non_null(progress_get(p, 2));
+    assert_true(progress_unsaved(p, message, sizeof message));
+    /* the exit line says what is new: the start line told that the progress is shown */
+    if (!strstr(message, "not saved") || !strstr(message, "cannot be written") ||
+        strstr(message, "is shown"))
+        fail_msg("message: %s", message);
+    progress_close(p);
+    set_permission_override(true);
+    assert_int_equal(chmod(f->directory, 0700), 0);
+    assert_int_equal(chmod(database, 0600), 0);
+    char *after = file_bytes(database, &after_size);
+    assert_int_equal(before_size, after_size);
+    assert_memory_equal(before, after, before_size);
+    free(before);
+    free(after);
+    /* and the next game that can write it finds it as it was */
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    assert_null(progress_get(p, 2));
+    progress_close(p);
+}
+
+static void test_a_read_only_database_in_a_read_only_folder_is_shown_unsaved(void **state)
+{
+    check_read_only_database(*state, 0400, 0500);
+}
+
+static void test_a_read_only_database_is_shown_unsaved(void **state)
+{
+    check_read_only_database(*state, 0444, 0700);
+}
+
+static void test_a_database_in_a_read_only_folder_is_shown_unsaved(void **state)
+{
+    check_read_only_database(*state, 0600, 0500);
+}
+
+/* A repair cut short beside a database that cannot be written (FILE.repairing-*, what a
+ * game killed in a repair left): its rows are shown with the database's, and it is left as
+ * it is for a game that can write to finish (it was not read: its rows were not shown). */
+static void test_a_read_only_database_shows_a_repair_cut_short_too(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 3, "u"));
+    progress_close(p);
+    char database[256], held[256], repairing[256];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    snprintf(held, sizeof held, "%s", progress_test_path(f, "held.db"));
+    snprintf(repairing, sizeof repairing, "%s",
+             progress_test_path(f, "progress.db.repairing-20260101-000000"));
+    assert_int_equal(rename(database, held), 0);
+    p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    assert_int_equal(rename(held, repairing), 0);
+    assert_int_equal(chmod(f->directory, 0500), 0);
+    set_permission_override(false);
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, "progress saved in it is shown")) fail_msg("message: %s", message);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    const progress_record *r = progress_get(p, 3);
+    assert_non_null(r);
+    assert_string_equal(r->unfinished, "u");
+    progress_close(p);
+    set_permission_override(true);
+    assert_int_equal(chmod(f->directory, 0700), 0);
+    struct stat status;
+    assert_int_equal(lstat(repairing, &status), 0);
+}
+
+#define WITH_DIRECTORY(test)                                                                       \
+    cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        WITH_DIRECTORY(test_a_read_only_database_in_a_read_only_folder_is_shown_unsaved),
+        WITH_DIRECTORY(test_a_read_only_database_is_shown_unsaved),
+        WITH_DIRECTORY(test_a_database_in_a_read_only_folder_is_shown_unsaved),
+        WITH_DIRECTORY(test_a_read_only_database_shows_a_repair_cut_short_too),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
