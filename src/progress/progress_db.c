@@ -422,23 +422,30 @@ static char *mark_repaired(const char *aside)
     return done;
 }
 
-/* True when this process cannot write the database at `file` (which exists) or make the
- * files SQLite keeps beside it: a read-only file, folder or file system, asked of the
- * effective user and its capabilities (AT_EACCESS), as SQLite's writes would be; the reason
- * in `why`. */
+/* True when this process cannot write the database at `file` (which exists) or the files
+ * SQLite keeps beside it: a read-only file, an existing -wal or -shm it cannot write (one
+ * left read only beside a read-only file would fail every write of a later game), a
+ * read-only folder or file system. Asked of the effective user and its capabilities (AT_EACCESS), as
+ * SQLite's writes would be; the reason in `why`. */
 static bool cannot_write(const char *file, char *why, size_t why_size)
 {
     struct stat status;
     if (lstat(file, &status) != 0) return false;
     const char *slash = strrchr(file, '/');
     char *folder = slash ? strndup(file, slash == file ? 1 : (size_t)(slash - file)) : NULL;
-    const char *paths[] = {file, folder}, *whose[] = {"", "its folder: "};
+    char *wal = with_suffix(file, "-wal"), *shm = with_suffix(file, "-shm");
+    bool wal_there = wal && lstat(wal, &status) == 0, shm_there = shm && lstat(shm, &status) == 0;
+    const char *paths[] = {file, wal_there ? wal : NULL, shm_there ? shm : NULL,
+                           folder};
+    const char *whose[] = {"", "its -wal: ", "its -shm: ", "its folder: "};
     bool blocked = false;
-    for (size_t i = 0; i < 2 && !blocked; i++) {
+    for (size_t i = 0; i < sizeof paths / sizeof *paths && !blocked; i++) {
         if (!paths[i] || faccessat(AT_FDCWD, paths[i], W_OK, AT_EACCESS) == 0) continue;
         blocked = errno == EACCES || errno == EROFS || errno == EPERM;
         if (blocked) set_message(why, why_size, "%s%s", whose[i], strerror(errno));
     }
+    free(wal);
+    free(shm);
     free(folder);
     return blocked;
 }
@@ -449,36 +456,36 @@ static bool readable(sqlite3 *db)
     return sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK;
 }
 
-/* A connection that reads `file` and writes nothing there: read only, or, where SQLite cannot
- * read it so (a WAL database whose -shm it cannot make in a read-only folder) and no -wal or
- * -journal lies beside it (then the file holds every commit), immutable. NULL when neither
- * reads it. */
+/* A connection that reads `file` and writes nothing there: immutable (no -wal, -shm or
+ * lock looked at or made) when no -wal or -journal lies beside it (the file then holds every
+ * commit) or its -wal is another database's; else read only, through its -wal (which makes
+ * the -shm when none is there and the folder can hold it). A read-only open of a file with
+ * nothing beside it would make a -shm and a -wal of the file's mode, read only beside a
+ * read-only file, and every write of a later game that can write the file would fail. NULL
+ * when it cannot be read. */
 static sqlite3 *open_reading(const char *file)
 {
     sqlite3 *db = NULL;
     int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW;
-    /* a -wal beside it that is another database's: the file alone holds its progress */
-    bool foreign_wal = progress_wal_is_foreign(file);
+    char *wal = with_suffix(file, "-wal"), *journal = with_suffix(file, "-journal");
+    struct stat status;
+    bool whole = progress_wal_is_foreign(file) ||
+                 (wal && journal && lstat(wal, &status) != 0 && errno == ENOENT &&
+                  lstat(journal, &status) != 0 && errno == ENOENT);
+    free(wal);
+    free(journal);
+    if (whole) {
+        db = progress_wal_open_alone(file);
+        if (db && readable(db)) return db;
+        sqlite3_close(db);
+        return NULL;
+    }
     /* (another game's checkpoint may hold the file a moment) */
-    if (!foreign_wal && sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK &&
+    if (sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK &&
         sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS) == SQLITE_OK && readable(db))
         return db;
     sqlite3_close(db);
-    db = NULL;
-    char *wal = with_suffix(file, "-wal"), *journal = with_suffix(file, "-journal");
-    char *uri = progress_wal_immutable_uri(file);
-    struct stat status;
-    bool whole = foreign_wal || (wal && journal && lstat(wal, &status) != 0 && errno == ENOENT &&
-                                 lstat(journal, &status) != 0 && errno == ENOENT);
-    if (whole && uri &&
-        (sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_URI, NULL) != SQLITE_OK || !readable(db))) {
-        sqlite3_close(db);
-        db = NULL;
-    }
-    free(wal);
-    free(journal);
-    free(uri);
-    return db;
+    return NULL;
 }
 
 /* True when `name` (in the database's folder) is a database set aside by a repair not yet

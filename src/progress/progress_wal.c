@@ -65,7 +65,9 @@ static id_read read_id(sqlite3 *db, identity *read)
     return got;
 }
 
-char *progress_wal_immutable_uri(const char *file)
+/* `file` as an SQLite URI that opens it immutable (read only, no -wal, -shm or lock looked
+ * at or made), malloc'd: each byte but letters, digits and "/-._" percent-encoded. */
+static char *immutable_uri(const char *file)
 {
     static const char tail[] = "?immutable=1";
     size_t size = sizeof "file:" + 3 * strlen(file) + sizeof tail;
@@ -80,10 +82,9 @@ char *progress_wal_immutable_uri(const char *file)
     return uri;
 }
 
-/* A connection reading `file` alone (immutable), NULL when it cannot be had. */
-static sqlite3 *open_alone(const char *file)
+sqlite3 *progress_wal_open_alone(const char *file)
 {
-    char *uri = progress_wal_immutable_uri(file);
+    char *uri = immutable_uri(file);
     sqlite3 *alone = NULL;
     if (!uri ||
         sqlite3_open_v2(uri, &alone, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_URI,
@@ -189,7 +190,7 @@ static bool not_its_own(id_read got, const identity *through, const identity *ow
 /* The identity of `file` read alone into `own`: true when it has one. */
 static bool own_id(const char *file, identity *own)
 {
-    sqlite3 *alone = open_alone(file);
+    sqlite3 *alone = progress_wal_open_alone(file);
     bool known = alone && read_id(alone, own) == ID_READ;
     sqlite3_close(alone);
     return known;
@@ -291,7 +292,7 @@ bool progress_wal_is_the_cause(const char *file, progress_schema_status status)
 {
     struct stat about;
     char *wal = wal_beside(file, &about);
-    sqlite3 *alone = wal ? open_alone(file) : NULL;
+    sqlite3 *alone = wal ? progress_wal_open_alone(file) : NULL;
     bool cause = false;
     if (alone &&
         sqlite3_exec(alone, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK)

@@ -50,8 +50,8 @@ bool progress_wal_is_foreign(const char *file);
  * the message must name the -wal. */
 bool progress_wal_is_the_cause(const char *file, progress_schema_status status);
 
-/* `file` as an SQLite URI that opens it immutable (read only, no -wal, -shm or lock looked
- * at or made), malloc'd: each byte but letters, digits and "/-._" percent-encoded. */
-char *progress_wal_immutable_uri(const char *file);
+/* A connection reading `file` alone (immutable: read only, no -wal, -shm or lock looked at
+ * or made, a link never followed), NULL when it cannot be had. */
+sqlite3 *progress_wal_open_alone(const char *file);
 
 #endif

@@ -158,6 +158,65 @@ static void test_a_read_only_database_shows_a_repair_cut_short_too(void **state)
     assert_int_equal(lstat(repairing, &status), 0);
 }
 
+/* Finding 1 of review5: a read-only database in a writable folder, read by a game, has no
+ * -shm nor -wal made beside it (read only, they were left there, and once the file was made
+ * writable again every write of a later game failed, "attempt to write a readonly
+ * database", with no word at the start). */
+static void test_reading_a_read_only_database_leaves_nothing_beside_it(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    char database[256];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    assert_int_equal(chmod(database, 0444), 0);
+    set_permission_override(false);
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, "cannot be written")) fail_msg("message: %s", message);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    progress_close(p);
+    struct stat status;
+    assert_int_equal(lstat(progress_test_path(f, "progress.db-shm"), &status), -1);
+    assert_int_equal(lstat(progress_test_path(f, "progress.db-wal"), &status), -1);
+    /* made writable again: the next game saves, the override still dropped */
+    assert_int_equal(chmod(database, 0644), 0);
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (message[0]) fail_msg("message: %s", message);
+    assert_true(progress_set_unfinished(p, 2, "r"));
+    assert_false(progress_unsaved(p, message, sizeof message));
+    progress_close(p);
+    set_permission_override(true);
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 2)->unfinished, "r");
+    progress_close(p);
+}
+
+/* A -shm left read only beside the database (by a game before finding 1's fix) is told at
+ * the start, named, where every write failed with no word until the exit line. */
+static void test_a_read_only_shm_beside_the_database_is_told_at_start(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    progress_test_write(progress_test_path(f, "progress.db-shm"), "");
+    progress_test_write(progress_test_path(f, "progress.db-wal"), "");
+    assert_int_equal(chmod(progress_test_path(f, "progress.db-shm"), 0444), 0);
+    assert_int_equal(chmod(progress_test_path(f, "progress.db-wal"), 0444), 0);
+    set_permission_override(false);
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    set_permission_override(true);
+    assert_non_null(p);
+    if (!strstr(message, "cannot be written (its -")) fail_msg("message: %s", message);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -168,6 +227,8 @@ int main(void)
         WITH_DIRECTORY(test_a_read_only_database_is_shown_unsaved),
         WITH_DIRECTORY(test_a_database_in_a_read_only_folder_is_shown_unsaved),
         WITH_DIRECTORY(test_a_read_only_database_shows_a_repair_cut_short_too),
+        WITH_DIRECTORY(test_reading_a_read_only_database_leaves_nothing_beside_it),
+        WITH_DIRECTORY(test_a_read_only_shm_beside_the_database_is_told_at_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
