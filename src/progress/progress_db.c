@@ -424,8 +424,9 @@ static char *mark_repaired(const char *aside)
 
 /* True when this process cannot write the database at `file` (which exists) or the files
  * SQLite keeps beside it: a read-only file, an existing -wal or -shm it cannot write (one
- * left read only beside a read-only file would fail every write of a later game), a
- * read-only folder or file system. Asked of the effective user and its capabilities (AT_EACCESS), as
+ * left read only beside a read-only file would fail every write of a later game), or,
+ * when SQLite would have to make the -wal or the -shm, a read-only folder; a read-only file
+ * system either way. Asked of the effective user and its capabilities (AT_EACCESS), as
  * SQLite's writes would be; the reason in `why`. */
 static bool cannot_write(const char *file, char *why, size_t why_size)
 {
@@ -436,7 +437,7 @@ static bool cannot_write(const char *file, char *why, size_t why_size)
     char *wal = with_suffix(file, "-wal"), *shm = with_suffix(file, "-shm");
     bool wal_there = wal && lstat(wal, &status) == 0, shm_there = shm && lstat(shm, &status) == 0;
     const char *paths[] = {file, wal_there ? wal : NULL, shm_there ? shm : NULL,
-                           folder};
+                           wal_there && shm_there ? NULL : folder};
     const char *whose[] = {"", "its -wal: ", "its -shm: ", "its folder: "};
     bool blocked = false;
     for (size_t i = 0; i < sizeof paths / sizeof *paths && !blocked; i++) {

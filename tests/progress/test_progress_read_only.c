@@ -217,6 +217,54 @@ static void test_a_read_only_shm_beside_the_database_is_told_at_start(void **sta
     progress_close(p);
 }
 
+/* Starts a game on the directory's progress in a child that saves level `level` unfinished
+ * and is killed before it closes: its -wal and -shm are left beside the database. */
+static void leave_a_killed_game(const progress_test_dir *f, int level)
+{
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        char message[1024];
+        progress *p = progress_open(f->directory, message, sizeof message);
+        _exit(p && progress_set_unfinished(p, level, "d") ? 0 : 1);
+    }
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* Finding 2 of review5 (a regression of f39bd1f): a read-only folder that holds a writable
+ * database with its -wal and -shm (a game killed there) saves, as it did at 4c70ede: SQLite
+ * makes nothing in the folder; it was read into memory, "not saved". */
+static void test_a_read_only_folder_with_writable_files_saves(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    leave_a_killed_game(f, 3);
+    struct stat status;
+    assert_int_equal(lstat(progress_test_path(f, "progress.db-shm"), &status), 0);
+    assert_int_equal(lstat(progress_test_path(f, "progress.db-wal"), &status), 0);
+    assert_int_equal(chmod(f->directory, 0500), 0);
+    set_permission_override(false);
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (message[0]) fail_msg("message: %s", message);
+    assert_true(progress_saving(p));
+    assert_string_equal(progress_get(p, 3)->unfinished, "d");
+    assert_true(progress_set_unfinished(p, 2, "r"));
+    assert_false(progress_unsaved(p, message, sizeof message));
+    progress_close(p);
+    set_permission_override(true);
+    assert_int_equal(chmod(f->directory, 0700), 0);
+    p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    assert_string_equal(progress_get(p, 2)->unfinished, "r");
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -229,6 +277,7 @@ int main(void)
         WITH_DIRECTORY(test_a_read_only_database_shows_a_repair_cut_short_too),
         WITH_DIRECTORY(test_reading_a_read_only_database_leaves_nothing_beside_it),
         WITH_DIRECTORY(test_a_read_only_shm_beside_the_database_is_told_at_start),
+        WITH_DIRECTORY(test_a_read_only_folder_with_writable_files_saves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
