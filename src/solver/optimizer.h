@@ -14,7 +14,7 @@
  * budget goes to a base by other routes than the
  * input's (optimizer_pull.h: pulls from the goals, met by the fast mode), taken when it has
  * fewer pushes than the best, else, within a tenth of them, given rounds of its own (and
- * when it is not taken, a second base for the rest of the best from its position after 60 %
+ * when it is not taken, a second base for the rest of the best from its position after 35 %
  * of its pushes, with a share of its own, taken when it has fewer pushes), then the goals
  * filled by the best's boxes in another order from its later positions (optimizer_trips.h:
  * a search over trips of one box to a goal, the best's parks kept); and
