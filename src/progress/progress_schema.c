@@ -278,10 +278,19 @@ static progress_schema_status classify(sqlite3 *db, int version)
 
 progress_schema_status progress_schema_look(sqlite3 *db, int *found)
 {
+    /* The version and the tables read in one read transaction: read apart, a game creating
+     * the database between the two reads makes it look version 0 with tables, another
+     * program's. */
+    bool own =
+        sqlite3_get_autocommit(db) && sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
     int version = 0;
-    if (user_version(db, &version) != SQLITE_OK) return PROGRESS_SCHEMA_OK;
-    if (found) *found = version;
-    return classify(db, version);
+    progress_schema_status status = PROGRESS_SCHEMA_OK;
+    if (user_version(db, &version) == SQLITE_OK) {
+        if (found) *found = version;
+        status = classify(db, version);
+    }
+    if (own) sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    return status;
 }
 
 /* Runs the migrations after `from` up to `to` and sets the version, inside a transaction. */
