@@ -573,13 +573,23 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
  * a database in memory as a salvage copies it (an older schema's through the migrations), so
  * that the progress saved in it is shown while this session's play is not saved; nothing is
  * written there. Another program's database and a newer sokoban's are refused as prepare()
- * refuses them. NULL with `message` set when refused or unreadable. */
+ * refuses them, and one over progress_salvage_memory_max (64 MiB) too: it would be held
+ * whole in memory. NULL with `message` set when refused or unreadable. */
 static sqlite3 *open_read_only_copy(const char *file, const char *why, char *message,
                                     size_t message_size)
 {
     sqlite3 *old = open_reading(file);
     int found = 0;
     progress_schema_status status = old ? progress_schema_look(old, &found) : PROGRESS_SCHEMA_OK;
+    long long bytes = old && status == PROGRESS_SCHEMA_OK ? progress_salvage_bytes(old) : 0;
+    if (bytes > progress_salvage_memory_max) {
+        sqlite3_close(old);
+        set_message(message, message_size,
+                    "progress: %s cannot be written (%s), and at %lld MiB it is too large to read "
+                    "into memory; progress is not saved",
+                    file, why, (bytes + (1 << 20) - 1) >> 20);
+        return NULL;
+    }
     sqlite3 *db = old && status == PROGRESS_SCHEMA_OK ? progress_db_open_memory() : NULL;
     long copied = db ? progress_salvage_from(db, old, NULL) : -1;
     sqlite3_close(old);

@@ -202,7 +202,7 @@ static int version_of(sqlite3 *old)
 long long progress_salvage_memory_max = 64LL << 20;
 
 /* The size of the database `old`: its pages times their size (0 when it cannot tell). */
-static long long bytes_of(sqlite3 *old)
+long long progress_salvage_bytes(sqlite3 *old)
 {
     sqlite3_stmt *statement;
     long long bytes = 0;
@@ -238,7 +238,7 @@ static void remove_scratch(const char *scratch)
  * or a sync: it is thrown away after. NULL when neither can be had. */
 static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, bool *on_disk)
 {
-    bool small = bytes_of(old) <= progress_salvage_memory_max;
+    bool small = progress_salvage_bytes(old) <= progress_salvage_memory_max;
     if (!small && !scratch) return NULL;
     *on_disk = !small;
     if (!small) remove_scratch(scratch);

@@ -46,4 +46,8 @@ long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch);
  * migrated in the scratch database on disk. Tests lower it. */
 extern long long progress_salvage_memory_max;
 
+/* The size of the database `db` reads (its pages, through its -wal), in bytes; 0 when it
+ * cannot be asked. */
+long long progress_salvage_bytes(sqlite3 *db);
+
 #endif

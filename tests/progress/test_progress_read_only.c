@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "progress/progress.h"
+#include "progress/progress_salvage.h"
 #include "progress_test.h"
 
 /* Sets whether this thread may override file permissions (the effective CAP_DAC_OVERRIDE
@@ -265,6 +266,35 @@ static void test_a_read_only_folder_with_writable_files_saves(void **state)
     progress_close(p);
 }
 
+/* Finding 3 of review5: a database that cannot be written and is larger than what is read
+ * into memory (progress_salvage_memory_max, lowered here below the file's size) is refused
+ * in one line that says why, where it was read whole into memory (a 300 MB file: 323 MB
+ * resident). */
+static void test_a_read_only_database_too_large_for_memory_is_refused(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    assert_int_equal(chmod(progress_test_path(f, "progress.db"), 0444), 0);
+    set_permission_override(false);
+    long long saved = progress_salvage_memory_max;
+    progress_salvage_memory_max = 1024;
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    progress_salvage_memory_max = saved;
+    set_permission_override(true);
+    if (!strstr(message, "cannot be written (Permission denied), and at 1 MiB it is too large "
+                         "to read into memory; progress is not saved") ||
+        strchr(message, '\n'))
+        fail_msg("message: %s", message);
+    if (p) {
+        assert_false(progress_saving(p));
+        assert_null(progress_get(p, 1));
+    }
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -278,6 +308,7 @@ int main(void)
         WITH_DIRECTORY(test_reading_a_read_only_database_leaves_nothing_beside_it),
         WITH_DIRECTORY(test_a_read_only_shm_beside_the_database_is_told_at_start),
         WITH_DIRECTORY(test_a_read_only_folder_with_writable_files_saves),
+        WITH_DIRECTORY(test_a_read_only_database_too_large_for_memory_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
