@@ -323,20 +323,25 @@ static bool record_merged(sqlite3 *db, const aside_file *file)
     return done;
 }
 
-bool progress_salvage_merged(sqlite3 *db, const char *aside)
+/* True when `db` records that the rows of `file` were copied into it. */
+static bool was_merged(sqlite3 *db, const aside_file *file)
 {
-    aside_file file;
     sqlite3_stmt *statement;
-    if (!look_at(aside, &file) ||
-        sqlite3_prepare_v2(db,
+    if (sqlite3_prepare_v2(db,
                            "SELECT 1 FROM merged_repair WHERE aside = ?1 AND device = ?2 AND "
                            "inode = ?3",
                            -1, &statement, NULL) != SQLITE_OK)
         return false;
-    bind_aside(statement, &file);
+    bind_aside(statement, file);
     bool merged = sqlite3_step(statement) == SQLITE_ROW;
     sqlite3_finalize(statement);
     return merged;
+}
+
+bool progress_salvage_merged(sqlite3 *db, const char *aside)
+{
+    aside_file file;
+    return look_at(aside, &file) && was_merged(db, &file);
 }
 
 /* progress_salvage_from, recording `merged` (when not NULL) in the copy's transaction. */
@@ -368,22 +373,33 @@ long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch)
 
 static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, const aside_file *merged)
 {
+    /* The write lock of `db` is taken first and held through the migration: the scratch
+     * database beside the file set aside is made, filled and removed only under it, so that
+     * a second game finishing the same repair waits (or gives up at its busy timeout)
+     * instead of removing the first one's scratch in the middle of its migration; under it,
+     * a file another game has copied meanwhile is not copied again. Foreign keys off while
+     * copying: a best whose level row was lost to the damage is kept, and given a level row
+     * after (progress_schema_mend). */
+    sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+        return -1;
+    }
+    if (merged && was_merged(db, merged)) { /* copied by another game while this one waited */
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+        return 0;
+    }
     bool on_disk = false;
     sqlite3 *migrated = migrated_copy(old, scratch, &on_disk);
     sqlite3 *from = migrated ? migrated : old;
-    long copied = -1;
-    /* Foreign keys off while copying: a best whose level row was lost to the damage is kept,
-     * and given a level row after (progress_schema_mend). */
-    sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
-        copied = copy_rows(db, from, true);
-        /* (the id's page in the -wal too: progress_wal.h) */
-        if (progress_schema_mend(db) != SQLITE_OK || (merged && !record_merged(db, merged)) ||
-            progress_schema_stamp(db) != SQLITE_OK ||
-            sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-            copied = -1;
-        }
+    long copied = copy_rows(db, from, true);
+    /* (the id's page in the -wal too: progress_wal.h) */
+    if (progress_schema_mend(db) != SQLITE_OK || (merged && !record_merged(db, merged)) ||
+        progress_schema_stamp(db) != SQLITE_OK ||
+        sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        copied = -1;
     }
     sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
     sqlite3_close(migrated);

@@ -1422,6 +1422,46 @@ static void test_a_large_older_database_is_salvaged_as_a_small_one(void **state)
     free(large);
 }
 
+/* Review5 finding 4: a game finishing a repair while another game holds the new database's
+ * write lock (the other one migrating the same file set aside) leaves that game's scratch
+ * database (ASIDE-migrating) alone and copies nothing: it removed it and made its own,
+ * and the first one wrote into a deleted file. */
+static void test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 3, ROWS_3_WITH_MEANING, "");
+    char aside[256], scratch[300];
+    snprintf(aside, sizeof aside, "%s", progress_test_path(f, "progress.db.repairing-1"));
+    snprintf(scratch, sizeof scratch, "%s" PROGRESS_SALVAGE_SCRATCH, aside);
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), aside), 0);
+    progress_test_write(scratch, "the other game's migration");
+    struct stat before, after;
+    assert_int_equal(lstat(scratch, &before), 0);
+    sqlite3 *db, *other;
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &db), SQLITE_OK);
+    assert_int_equal(progress_schema_upgrade(db, NULL, NULL, 0), PROGRESS_SCHEMA_OK);
+    assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &other), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    long long saved = progress_salvage_memory_max;
+    progress_salvage_memory_max = 0;
+    long copied = progress_salvage(db, aside);
+    progress_salvage_memory_max = saved;
+    sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(other);
+    assert_int_equal(copied, -1);
+    assert_int_equal(lstat(scratch, &after), 0);
+    assert_true(after.st_ino == before.st_ino && after.st_size == before.st_size);
+    /* the lock let go, the copy is made, the scratch of a game killed there replaced */
+    progress_salvage_memory_max = 0;
+    copied = progress_salvage(db, aside);
+    progress_salvage_memory_max = saved;
+    assert_true(copied > 0);
+    assert_int_equal(lstat(scratch, &after), -1);
+    /* and a second copy of the same file, once recorded, copies nothing */
+    assert_int_equal(progress_salvage(db, aside), 0);
+    sqlite3_close(db);
+}
+
 /* A database of our version whose PRAGMA user_version was set down by hand (to each older
  * version): the migrations from there fail on what the later ones made, and it is
  * salvaged as of the version its tables show, keeping what they hold: a best of the
@@ -1524,6 +1564,7 @@ int main(void)
         WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
         WITH_DIRECTORY(test_salvage_keeps_the_level_of_a_collection_played_last),
         WITH_DIRECTORY(test_a_large_older_database_is_salvaged_as_a_small_one),
+        WITH_DIRECTORY(test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone),
         WITH_DIRECTORY(test_a_version_set_down_by_hand_keeps_what_the_tables_hold),
         WITH_DIRECTORY(test_a_version_set_up_by_hand_is_salvaged_as_its_tables_show),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
