@@ -320,10 +320,10 @@ static void tell_refused(progress_schema_status status, const char *file, int fo
                     file, found);
     else if (progress_wal_is_the_cause(file, status))
         set_message(message, message_size,
-                    "progress: %s-wal is not the write-ahead log of %s (with it the database "
-                    "reads as another program's), so both are left alone and progress is not "
-                    "saved",
-                    file, file);
+                    "progress: %s-wal does not belong to %s (with it, the database reads as "
+                    "another program's), so both are left alone and progress is not saved; move "
+                    "%s-wal away to get your progress back",
+                    file, file, file);
     else
         set_message(message, message_size,
                     "progress: %s is another program's database, so it is left alone and "
@@ -569,6 +569,18 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
     free(folder);
 }
 
+/* True when a -wal lies beside `file` and no -shm: SQLite reads the -wal only through a
+ * -shm, and makes one when the folder lets it. */
+static bool has_wal_only(const char *file)
+{
+    char *wal = with_suffix(file, "-wal"), *shm = with_suffix(file, "-shm");
+    struct stat status;
+    bool only = wal && shm && lstat(wal, &status) == 0 && lstat(shm, &status) != 0;
+    free(wal);
+    free(shm);
+    return only;
+}
+
 /* The database at `file`, which cannot be written (`why`: cannot_write's reason), copied into
  * a database in memory as a salvage copies it (an older schema's through the migrations), so
  * that the progress saved in it is shown while this session's play is not saved; nothing is
@@ -602,6 +614,12 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why, char *mes
     sqlite3_close(db);
     if (status == PROGRESS_SCHEMA_NEWER || status == PROGRESS_SCHEMA_FOREIGN)
         tell_refused(status, file, found, message, message_size);
+    else if (strncmp(why, "its folder: ", sizeof "its folder: " - 1) == 0 && has_wal_only(file))
+        set_message(message, message_size,
+                    "progress: %s cannot be read: its -wal needs a -shm beside it, which its "
+                    "read-only folder cannot hold; make the folder writable to get your progress "
+                    "back; progress is not saved",
+                    file);
     else
         set_message(message, message_size,
                     "progress: %s cannot be written (%s) nor read; progress is not saved", file,

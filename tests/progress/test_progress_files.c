@@ -396,7 +396,7 @@ static void test_wal_of_another_database_is_left_as_found(void **state)
     static unsigned char before[65536], after[65536];
     size_t length = file_bytes(progress_test_path(f, "progress.db"), before, sizeof before);
 
-    progress *p = open_expecting(f, "progress.db-wal is not the write-ahead log of");
+    progress *p = open_expecting(f, "progress.db-wal does not belong to");
     assert_false(progress_saving(p));
     progress_close(p);
     assert_true(exists(wal));

@@ -295,6 +295,28 @@ static void test_a_read_only_database_too_large_for_memory_is_refused(void **sta
     progress_close(p);
 }
 
+/* Review5 finding 6: a read-only folder holding the database and its -wal but no -shm
+ * (SQLite reads a -wal only through a -shm, and cannot make one there) is told so, with
+ * what to do, where it said the file could not be "written (its folder: Permission denied)
+ * nor read" when the file itself reads fine. */
+static void test_a_wal_without_its_shm_in_a_read_only_folder_is_told(void **state)
+{
+    progress_test_dir *f = *state;
+    leave_a_killed_game(f, 3);
+    assert_int_equal(unlink(progress_test_path(f, "progress.db-shm")), 0);
+    assert_int_equal(chmod(f->directory, 0500), 0);
+    set_permission_override(false);
+    char message[1024];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    set_permission_override(true);
+    assert_int_equal(chmod(f->directory, 0700), 0);
+    if (!strstr(message, "its -wal needs a -shm beside it, which its read-only folder cannot "
+                         "hold; make the folder writable"))
+        fail_msg("message: %s", message);
+    if (p) assert_false(progress_saving(p));
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -309,6 +331,7 @@ int main(void)
         WITH_DIRECTORY(test_a_read_only_shm_beside_the_database_is_told_at_start),
         WITH_DIRECTORY(test_a_read_only_folder_with_writable_files_saves),
         WITH_DIRECTORY(test_a_read_only_database_too_large_for_memory_is_refused),
+        WITH_DIRECTORY(test_a_wal_without_its_shm_in_a_read_only_folder_is_told),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
