@@ -276,6 +276,22 @@ static progress_schema_status classify(sqlite3 *db, int version)
     return PROGRESS_SCHEMA_OK;
 }
 
+/* The version a database whose PRAGMA user_version is `version` is of: the version its
+ * tables show when that is higher (set down by hand: the migrations from `version` would
+ * fail on what the later ones made, "duplicate column name", and the file be set aside);
+ * for a version set down to 0 only when every table of ours is there as ours makes it
+ * (else it is another program's); else `version`. */
+static int version_meant(sqlite3 *db, int version)
+{
+    if (version < 0 || version >= PROGRESS_SCHEMA_VERSION) return version;
+    int shown_version = progress_schema_shown(db);
+    if (shown_version <= version) return version;
+    if (version == 0 && (shown_version != PROGRESS_SCHEMA_VERSION || !has_tables(db) ||
+                         !progress_schema_intact(db, NULL, 0)))
+        return version;
+    return shown_version;
+}
+
 progress_schema_status progress_schema_look(sqlite3 *db, int *found)
 {
     /* The version and the tables read in one read transaction: read apart, a game creating
@@ -287,7 +303,7 @@ progress_schema_status progress_schema_look(sqlite3 *db, int *found)
     progress_schema_status status = PROGRESS_SCHEMA_OK;
     if (user_version(db, &version) == SQLITE_OK) {
         if (found) *found = version;
-        status = classify(db, version);
+        status = classify(db, version_meant(db, version));
     }
     if (own) sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     return status;
@@ -313,11 +329,12 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
         if (error && error_size) snprintf(error, error_size, "%s", sqlite3_errmsg(db));
         return PROGRESS_SCHEMA_ERROR;
     }
-    int version = 0, shown_version = 0;
+    int version = 0, shown_version = 0, file_version = 0;
     progress_schema_status status = PROGRESS_SCHEMA_OK;
-    if (user_version(db, &version) != SQLITE_OK) {
+    if (user_version(db, &file_version) != SQLITE_OK) {
         status = PROGRESS_SCHEMA_ERROR;
-    } else if ((status = classify(db, version)) != PROGRESS_SCHEMA_OK) {
+    } else if ((status = classify(db, version = version_meant(db, file_version))) !=
+               PROGRESS_SCHEMA_OK) {
         /* NEWER or FOREIGN: nothing is written */
     } else if (version >= 1 && (shown_version = progress_schema_shown(db)) >= 1 &&
                shown_version < version) {
@@ -341,7 +358,7 @@ static progress_schema_status migrate(sqlite3 *db, int to, int *found, char *err
             if (sqlite3_exec(db, migrations[next - 1], NULL, NULL, NULL) != SQLITE_OK)
                 status = refused_for_the_file(sqlite3_errcode(db)) ? PROGRESS_SCHEMA_DAMAGED
                                                                    : PROGRESS_SCHEMA_ERROR;
-        if (status == PROGRESS_SCHEMA_OK && version < to) {
+        if (status == PROGRESS_SCHEMA_OK && file_version != to) {
             char pragma[48];
             snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", to);
             if (sqlite3_exec(db, pragma, NULL, NULL, NULL) != SQLITE_OK)
