@@ -16,7 +16,15 @@
  * through the migrations), into a new one in one transaction, and then it is renamed
  * FILE.corrupt-YYYYMMDD-HHMMSS. A repair cut short (the
  * game killed before the copy's commit) is finished by the next game that opens the
- * database, from the FILE.repairing-* it finds. */
+ * database, from the FILE.repairing-* it finds.
+ *
+ * A database this process cannot write (a read-only file, an existing -wal or -shm it cannot
+ * write, a read-only folder where SQLite would have to make a missing -wal or -shm, a
+ * read-only file system) is read into a database in memory and shown, never written: read
+ * immutable when no -wal or -journal lies beside it (a read-only open would make a -shm and
+ * a -wal of the file's mode there, read only, failing every write of a later game), else
+ * through its -wal; one over progress_salvage_memory_max (64 MiB) is refused, as is a -wal
+ * without its -shm in a read-only folder (SQLite cannot read it). */
 #ifndef SOKOBAN_PROGRESS_DB_H
 #define SOKOBAN_PROGRESS_DB_H
 
