@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "progress_db_read.h"
 #include "progress_salvage.h"
 #include "progress_schema.h"
 #include "progress_wal.h"
@@ -39,8 +40,7 @@ static void set_message(char *message, size_t size, const char *format, ...)
     va_end(arguments);
 }
 
-/* `file` with `suffix` appended, malloc'd. */
-static char *with_suffix(const char *file, const char *suffix)
+char *progress_db_with_suffix(const char *file, const char *suffix)
 {
     size_t size = strlen(file) + strlen(suffix) + 1;
     char *name = malloc(size);
@@ -193,7 +193,7 @@ static bool refuse(const char *file, bool must_be_database, const char *so, char
                    size_t message_size)
 {
     for (size_t i = 0; i < sizeof with_scratch / sizeof *with_scratch; i++) {
-        char *name = with_suffix(file, with_scratch[i]);
+        char *name = progress_db_with_suffix(file, with_scratch[i]);
         if (!name) {
             set_message(message, message_size, "progress: out of memory; progress is not saved");
             return true;
@@ -275,8 +275,9 @@ static bool is_regular_file(const char *file)
  * taken), and its -shm, SQLite's scratch, goes. */
 static void move_scratch(const char *from, const char *to)
 {
-    char *wal = with_suffix(from, "-wal"), *to_wal = with_suffix(to, "-wal");
-    char *shm = with_suffix(from, "-shm");
+    char *wal = progress_db_with_suffix(from, "-wal"),
+         *to_wal = progress_db_with_suffix(to, "-wal");
+    char *shm = progress_db_with_suffix(from, "-shm");
     if (wal && to_wal && is_regular_file(wal)) progress_db_rename_new(wal, to_wal);
     struct stat status;
     if (shm && lstat(shm, &status) == 0 && !S_ISLNK(status.st_mode)) unlink(shm);
@@ -422,73 +423,6 @@ static char *mark_repaired(const char *aside)
     return done;
 }
 
-/* True when this process cannot write the database at `file` (which exists) or the files
- * SQLite keeps beside it: a read-only file, an existing -wal or -shm it cannot write (one
- * left read only beside a read-only file would fail every write of a later game), or,
- * when SQLite would have to make the -wal or the -shm, a read-only folder; a read-only file
- * system either way. Asked of the effective user and its capabilities (AT_EACCESS), as
- * SQLite's writes would be; the reason in `why`. */
-static bool cannot_write(const char *file, char *why, size_t why_size)
-{
-    struct stat status;
-    if (lstat(file, &status) != 0) return false;
-    const char *slash = strrchr(file, '/');
-    char *folder = slash ? strndup(file, slash == file ? 1 : (size_t)(slash - file)) : NULL;
-    char *wal = with_suffix(file, "-wal"), *shm = with_suffix(file, "-shm");
-    bool wal_there = wal && lstat(wal, &status) == 0, shm_there = shm && lstat(shm, &status) == 0;
-    const char *paths[] = {file, wal_there ? wal : NULL, shm_there ? shm : NULL,
-                           wal_there && shm_there ? NULL : folder};
-    const char *whose[] = {"", "its -wal: ", "its -shm: ", "its folder: "};
-    bool blocked = false;
-    for (size_t i = 0; i < sizeof paths / sizeof *paths && !blocked; i++) {
-        if (!paths[i] || faccessat(AT_FDCWD, paths[i], W_OK, AT_EACCESS) == 0) continue;
-        blocked = errno == EACCES || errno == EROFS || errno == EPERM;
-        if (blocked) set_message(why, why_size, "%s%s", whose[i], strerror(errno));
-    }
-    free(wal);
-    free(shm);
-    free(folder);
-    return blocked;
-}
-
-/* True when SQLite can read the schema of `db`. */
-static bool readable(sqlite3 *db)
-{
-    return sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK;
-}
-
-/* A connection that reads `file` and writes nothing there: immutable (no -wal, -shm or
- * lock looked at or made) when no -wal or -journal lies beside it (the file then holds every
- * commit) or its -wal is another database's; else read only, through its -wal (which makes
- * the -shm when none is there and the folder can hold it). A read-only open of a file with
- * nothing beside it would make a -shm and a -wal of the file's mode, read only beside a
- * read-only file, and every write of a later game that can write the file would fail. NULL
- * when it cannot be read. */
-static sqlite3 *open_reading(const char *file)
-{
-    sqlite3 *db = NULL;
-    int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW;
-    char *wal = with_suffix(file, "-wal"), *journal = with_suffix(file, "-journal");
-    struct stat status;
-    bool whole = progress_wal_is_foreign(file) ||
-                 (wal && journal && lstat(wal, &status) != 0 && errno == ENOENT &&
-                  lstat(journal, &status) != 0 && errno == ENOENT);
-    free(wal);
-    free(journal);
-    if (whole) {
-        db = progress_wal_open_alone(file);
-        if (db && readable(db)) return db;
-        sqlite3_close(db);
-        return NULL;
-    }
-    /* (another game's checkpoint may hold the file a moment) */
-    if (sqlite3_open_v2(file, &db, flags, NULL) == SQLITE_OK &&
-        sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS) == SQLITE_OK && readable(db))
-        return db;
-    sqlite3_close(db);
-    return NULL;
-}
-
 /* True when `name` (in the database's folder) is a database set aside by a repair not yet
  * finished: BASE.repairing-..., not a file SQLite keeps beside it (with_scratch) nor the
  * salvage's scratch database (PROGRESS_SALVAGE_SCRATCH). */
@@ -527,7 +461,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
     struct dirent *entry;
     while ((entry = readdir(directory)) != NULL) {
         if (!is_repair_cut_short(entry->d_name, slash + 1)) continue;
-        char *aside = with_suffix(folder, entry->d_name);
+        char *aside = progress_db_with_suffix(folder, entry->d_name);
         if (!aside || !is_regular_file(aside) ||
             refuse(aside, false, "the repair cut short is not finished from it", message,
                    message_size)) {
@@ -538,7 +472,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
          * left (copied again, a level's time played would be doubled). */
         bool merged = progress_salvage_merged(db, aside);
         if (read_only) {
-            sqlite3 *old = merged ? NULL : open_reading(aside);
+            sqlite3 *old = merged ? NULL : progress_db_open_reading(aside);
             if (old) progress_salvage_from(db, old, NULL);
             sqlite3_close(old);
             free(aside);
@@ -569,18 +503,6 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
     free(folder);
 }
 
-/* True when a -wal lies beside `file` and no -shm: SQLite reads the -wal only through a
- * -shm, and makes one when the folder lets it. */
-static bool has_wal_only(const char *file)
-{
-    char *wal = with_suffix(file, "-wal"), *shm = with_suffix(file, "-shm");
-    struct stat status;
-    bool only = wal && shm && lstat(wal, &status) == 0 && lstat(shm, &status) != 0;
-    free(wal);
-    free(shm);
-    return only;
-}
-
 /* The database at `file`, which cannot be written (`why`: cannot_write's reason), copied into
  * a database in memory as a salvage copies it (an older schema's through the migrations), so
  * that the progress saved in it is shown while this session's play is not saved; nothing is
@@ -590,7 +512,7 @@ static bool has_wal_only(const char *file)
 static sqlite3 *open_read_only_copy(const char *file, const char *why, char *message,
                                     size_t message_size)
 {
-    sqlite3 *old = open_reading(file);
+    sqlite3 *old = progress_db_open_reading(file);
     int found = 0;
     progress_schema_status status = old ? progress_schema_look(old, &found) : PROGRESS_SCHEMA_OK;
     long long bytes = old && status == PROGRESS_SCHEMA_OK ? progress_salvage_bytes(old) : 0;
@@ -607,14 +529,15 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why, char *mes
     sqlite3_close(old);
     if (copied >= 0) {
         finish_repairs_cut_short(db, file, true, message, message_size);
-        set_message(message, message_size,
-                    "progress: %s cannot be written (%s)" PROGRESS_DB_SHOWN, file, why);
+        set_message(message, message_size, "progress: %s cannot be written (%s)" PROGRESS_DB_SHOWN,
+                    file, why);
         return db;
     }
     sqlite3_close(db);
     if (status == PROGRESS_SCHEMA_NEWER || status == PROGRESS_SCHEMA_FOREIGN)
         tell_refused(status, file, found, message, message_size);
-    else if (strncmp(why, "its folder: ", sizeof "its folder: " - 1) == 0 && has_wal_only(file))
+    else if (strncmp(why, "its folder: ", sizeof "its folder: " - 1) == 0 &&
+             progress_db_has_wal_only(file))
         set_message(message, message_size,
                     "progress: %s cannot be read: its -wal needs a -shm beside it, which its "
                     "read-only folder cannot hold; make the folder writable to get your progress "
@@ -635,7 +558,7 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
     char why[512];
     /* A database this process cannot write is read into memory, never opened for writing
      * (SQLite would fail its first write, and the progress in it would not be shown). */
-    if (cannot_write(file, why, sizeof why)) {
+    if (progress_db_cannot_write(file, why, sizeof why)) {
         sqlite3 *copy = open_read_only_copy(file, why, message, message_size);
         *read_only = copy != NULL;
         return copy;
