@@ -611,6 +611,47 @@ static void test_a_repair_cut_short_is_finished_by_the_next_game(void **state)
     progress_close(p);
 }
 
+/* A game killed while it migrated a large file set aside leaves its scratch database
+ * beside it (FILE.repairing-STAMP-migrating): the next game finishes the repair from the
+ * file set aside alone, never taking the scratch for a repair cut short of its own (its
+ * rows would be copied, a half-migrated copy, and it renamed a corrupt file). Review5
+ * finding 9: deleting that exclusion failed no test. */
+static void test_a_stale_migrating_scratch_is_not_a_repair(void **state)
+{
+    progress_test_dir *f = *state;
+    char repairing[256], scratch[300];
+    snprintf(repairing, sizeof repairing, "%s",
+             progress_test_path(f, "progress.db.repairing-20260101-000000"));
+    snprintf(scratch, sizeof scratch, "%s-migrating", repairing);
+    char held[256];
+    snprintf(held, sizeof held, "%s", progress_test_path(f, "held.db"));
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), held), 0);
+    p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 4, "d"));
+    progress_close(p);
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), scratch), 0);
+    p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 3, "u"));
+    progress_close(p);
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), repairing), 0);
+    assert_int_equal(rename(held, progress_test_path(f, "progress.db")), 0);
+
+    char message[1024];
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    if (!strstr(message, "was cut short; it was finished from")) fail_msg("'%s'", message);
+    unfinished_is(p, 3, "u");
+    unfinished_is(p, 1, "l");
+    assert_null(progress_get(p, 4));
+    progress_close(p);
+    struct stat status;
+    assert_int_equal(lstat(scratch, &status), 0);
+    assert_int_equal(names_starting(f, "progress.db.corrupt-"), 1);
+}
+
 /* The same, when another game played on in the new database between the kill and the next
  * start (a game playing on the damaged one follows it to the new one): its newer rows are
  * kept, merged with the old ones, so that a level solved stays solved, the time played adds
@@ -767,6 +808,7 @@ int main(void)
         WITH_DIRECTORY(test_a_game_waiting_while_the_rows_are_copied_writes_on_top_of_them),
         WITH_DIRECTORY(test_two_games_finding_the_same_damage_set_it_aside_once),
         WITH_DIRECTORY(test_a_repair_cut_short_is_finished_by_the_next_game),
+        WITH_DIRECTORY(test_a_stale_migrating_scratch_is_not_a_repair),
         WITH_DIRECTORY(test_a_repair_finished_late_merges_with_what_was_played_since),
         WITH_DIRECTORY(test_a_symlinked_data_home_saves),
     };
