@@ -267,8 +267,9 @@ bool solver_backward_expand(solver_backward *back, const solver_store *forward, 
      * repair is undone below), so the state popped is repaired from the last one's rows,
      * as after a pull: cheaper than a solve from scratch however many rows changed. */
     int changed = set_boxes(back, solver_store_boxes(&back->store, i));
+    int least = 0; /* the reach's least square, over rows */
     if (back->use_rows) {
-        solver_rows_flood_into(&back->floor, node.player, back->parent_rows);
+        least = solver_rows_flood_into(&back->floor, node.player, back->parent_rows);
     } else {
         back->parent_stamp = next_stamp(back, back->parent_reach, back->parent_stamp);
         flood(back, node.player, back->parent_reach, back->parent_stamp);
@@ -291,7 +292,9 @@ bool solver_backward_expand(solver_backward *back, const solver_store *forward, 
             move_box(back, box, from, to);
             int region;
             if (back->use_rows) {
-                region = solver_rows_flood(&back->floor, step);
+                region = solver_rows_reach_after_move(&back->floor, back->parent_rows, least,
+                                                      from, to, true, NULL);
+                if (region < 0) region = solver_rows_flood(&back->floor, step);
             } else {
                 back->stamp = next_stamp(back, back->reach, back->stamp);
                 region = flood(back, step, back->reach, back->stamp);

@@ -17,77 +17,18 @@ enum {
      * prune the small searches too (docs/SOLVER.md, "Two-box deadlocks"): XSokoban at 30 s
      * a level, 82 within 10 s against 80. */
     NODE_LIMIT = 64,
-    PROBES = 4, /* slots of the learned table looked at for one key */
     /* The most states of a search again (SOLVER_CORRAL_AGAIN_FROM). */
     AGAIN_UP_TO = 4096,
-    /* An entry of the learned table: the key above ENTRY_BITS, a count of questions and the
-     * answer below. */
-    ENTRY_BITS = 16,
+    /* The answers learned (solver_corral_memory_learn()) */
     ANSWER_LOST = 1,
     ANSWER_OPEN = 2,
     ANSWER_LIMIT = 3, /* unproven at the limit: asked `count` times */
-    COUNT_SHIFT = 2,
-    COUNT_MAX = (1 << (ENTRY_BITS - COUNT_SHIFT)) - 1,
     OPEN_BUCKETS = (SOLVER_CORRAL_BOXES + 1) * (SOLVER_CORRAL_BOXES + 1),
 };
 
 /* Mixed into the keys of stuck boxes' searches, which share the table with the corrals'
  * (the same boxes and region are another question there). */
 #define STUCK_SALT 0x9e3779b97f4a7c15ull
-
-/* ---- the learned table ----------------------------------------------------------------- */
-
-bool solver_corral_memory_init(solver_corral_memory *memory, size_t entries)
-{
-    size_t size = 1024;
-    while (size * 2 <= entries) size *= 2;
-    *memory = (solver_corral_memory){.entries = calloc(size, sizeof *memory->entries),
-                                     .mask = size - 1};
-    return memory->entries != NULL;
-}
-
-void solver_corral_memory_free(solver_corral_memory *memory)
-{
-    free(memory->entries);
-    *memory = (solver_corral_memory){0};
-}
-
-/* The key part of the word kept for `key`, never 0 (an empty slot). */
-static inline uint64_t entry_key(uint64_t key)
-{
-    key &= ~(((uint64_t)1 << ENTRY_BITS) - 1);
-    return key ? key : (uint64_t)1 << ENTRY_BITS;
-}
-
-/* The word learned for `key` (its answer and count below ENTRY_BITS), or 0. */
-static uint64_t recall(const solver_corral_memory *m, uint64_t key)
-{
-    uint64_t want = entry_key(key);
-    size_t at = (size_t)(key >> 17) & m->mask;
-    for (int p = 0; p < PROBES; p++) {
-        uint64_t e =
-            atomic_load_explicit(&m->entries[(at + (size_t)p) & m->mask], memory_order_relaxed);
-        if (e == 0) return 0;
-        if (entry_key(e) == want) return e;
-    }
-    return 0;
-}
-
-/* Keeps an answer and its count: in the key's slot or an empty one of its probes, else
- * over the first. Two searches writing at once may overwrite each other's answer; a lost
- * answer is only learned again, a lost count only counted again. Then in m->also. */
-static void learn(solver_corral_memory *m, uint64_t key, int answer, int count)
-{
-    uint64_t word = entry_key(key) | (uint64_t)count << COUNT_SHIFT | (uint64_t)answer;
-    size_t at = (size_t)(key >> 17) & m->mask, p = 0;
-    for (; p < PROBES; p++) {
-        uint64_t e = atomic_load_explicit(&m->entries[(at + p) & m->mask], memory_order_relaxed);
-        if (e == 0 || entry_key(e) == entry_key(key)) break;
-    }
-    atomic_store_explicit(&m->entries[(at + (p < PROBES ? p : 0)) & m->mask], word,
-                          memory_order_relaxed);
-    if (m->also) learn(m->also, key, answer, count);
-}
 
 /* True when the box pushed from state[i] to `to`, the player on `from`, and another box
  * of `state` (n squares, 0 where a box is gone), or two (the boxes placed), are a two- or
@@ -137,10 +78,12 @@ bool solver_corral_deadlocks_init(solver_corral_deadlocks *c, const board *board
         c->corral_free = calloc(height, sizeof *c->corral_free);
         c->done = calloc(height, sizeof *c->done);
         c->barrier_rows = calloc(height, sizeof *c->barrier_rows);
+        c->parent_reach = calloc(height, sizeof *c->parent_reach);
     }
     if (!c->boxes || !c->blocked || !c->mark || !c->in_corral || !c->queue || !c->corral ||
         !c->states || !c->player || !c->open_next || !c->seen || !c->seen_generation ||
         (c->use_rows && (!c->corral_rows || !c->corral_free || !c->done || !c->barrier_rows ||
+                         !c->parent_reach ||
                          !solver_rows_init(&c->rows, board)))) {
         solver_corral_deadlocks_free(c);
         return false;
@@ -167,6 +110,7 @@ void solver_corral_deadlocks_free(solver_corral_deadlocks *c)
     free(c->corral_free);
     free(c->done);
     free(c->barrier_rows);
+    free(c->parent_reach);
     free(c->frozen_marks);
     free(c->all_boxes);
     solver_corral_memory_free(&c->own);
@@ -233,6 +177,18 @@ static bool corral_open(const solver_corral_deadlocks *c)
         if (!c->boxes[square] && !reached(c, square)) return false;
     }
     return true;
+}
+
+/* The player's region in a child of the small search's state last flooded (its reach kept
+ * in parent_reach, its least square `least`), the box pushed from `from` to `to`, the player
+ * on `from`: from the state's reach where the floor round them shows it, else a flood. */
+static int child_region(solver_corral_deadlocks *c, int from, int to, int least)
+{
+    solver_rows *r = &c->rows;
+    int region = c->use_rows ? solver_rows_reach_after_move(r, c->parent_reach, least, from, to,
+                                                            false, r->reach)
+                             : -1;
+    return region >= 0 ? region : flood(c, from);
 }
 
 /* Puts a barrier box on `square` (on) or takes it away. */
@@ -453,7 +409,9 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stu
         if (loaded) place(c, loaded, 0);
         place(c, state, 1);
         loaded = state;
-        flood(c, c->player[at]);
+        int least = flood(c, c->player[at]);
+        if (c->use_rows)
+            memcpy(c->parent_reach, c->rows.reach, (size_t)c->rows.height * sizeof *c->parent_reach);
         uint64_t box_key = 0;
         int on_goal = 0, live = 0;
         int count = 0;
@@ -496,7 +454,7 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stu
                           pair_lost(c, state, n, i, to, from);
             if (!frozen) {
                 int goals = on_goal + board_is_goal(b, to) - board_is_goal(b, from);
-                int region = flood(c, from);
+                int region = child_region(c, from, to, least);
                 uint64_t child = box_key ^ z->box[from] ^ z->box[to] ^ z->player[region];
                 if (stuck) child ^= STUCK_SALT ^ c->frozen_key;
                 result = goals == live || (!stuck && corral_open(c))
@@ -517,20 +475,20 @@ static int search(solver_corral_deadlocks *c, int player, uint64_t key, bool stu
  * (unproven at the node limit); `key` names them. */
 static int answer_boxes(solver_corral_deadlocks *c, int region, uint64_t key, bool stuck)
 {
-    uint64_t known = recall(c->memory, key);
-    int answer = (int)(known & ((1u << COUNT_SHIFT) - 1)), count = 1;
+    int count;
+    int answer = solver_corral_memory_recall(c->memory, key, &count);
     if (answer == ANSWER_LIMIT) {
-        count = (int)(known >> COUNT_SHIFT & COUNT_MAX);
-        if (count < COUNT_MAX) count++;
+        if (count < SOLVER_CORRAL_COUNT_MAX) count++;
         bool again = count >= SOLVER_CORRAL_AGAIN_FROM && count <= AGAIN_UP_TO &&
                      (count & (count - 1)) == 0 && (!stuck || count > SOLVER_STUCK_STATES);
         if (!again) {
             /* past the last search again the count tells nothing more: no store needed */
-            if (count <= AGAIN_UP_TO) learn(c->memory, key, ANSWER_LIMIT, count);
+            if (count <= AGAIN_UP_TO)
+                solver_corral_memory_learn(c->memory, key, ANSWER_LIMIT, count);
             c->counters.learned++;
             return ANSWER_LIMIT;
         }
-    } else if (known != 0) {
+    } else if (answer != 0) {
         c->counters.learned++;
         c->counters.deadlocks += answer == ANSWER_LOST;
         return answer;
@@ -541,7 +499,7 @@ static int answer_boxes(solver_corral_deadlocks *c, int region, uint64_t key, bo
     int result = search(c, region, key, stuck);
     c->node_limit = NODE_LIMIT;
     answer = result == 1 ? ANSWER_LOST : result == 0 ? ANSWER_OPEN : ANSWER_LIMIT;
-    learn(c->memory, key, answer, count);
+    solver_corral_memory_learn(c->memory, key, answer, count);
     c->counters.deadlocks += answer == ANSWER_LOST;
     return answer;
 }

@@ -71,6 +71,20 @@ typedef struct solver_corral_memory {
 bool solver_corral_memory_init(solver_corral_memory *memory, size_t entries);
 void solver_corral_memory_free(solver_corral_memory *memory);
 
+/* The most questions an answer's count keeps. */
+enum { SOLVER_CORRAL_COUNT_MAX = (1 << 14) - 1 };
+
+/* The answer learned for `key` (1 to 3, the checks' own; 0: none), and in *count how often
+ * it was asked (1 when none). */
+int solver_corral_memory_recall(const solver_corral_memory *memory, uint64_t key, int *count);
+
+/* Keeps an answer and its count (at most SOLVER_CORRAL_COUNT_MAX) for `key`: in the key's
+ * slot or an empty one of its probes, else over the first. Two searches writing at once may
+ * overwrite each other's answer; a lost answer is only learned again, a lost count only
+ * counted again. Then in memory->also. */
+void solver_corral_memory_learn(solver_corral_memory *memory, uint64_t key, int answer,
+                                int count);
+
 /* What the checks found, for measurements. */
 typedef struct solver_corral_counters {
     uint64_t checks;    /* corrals looked at (after the quick tests) */
@@ -107,6 +121,7 @@ typedef struct solver_corral_deadlocks {
     uint64_t *barrier_rows; /* and the boxes next to it */
     uint64_t *corral_free; /* the free squares the player cannot reach */
     uint64_t *done;        /* the corrals labelled in this check */
+    uint64_t *parent_reach; /* by rows: the reach of the small search's state expanded */
     uint32_t *in_corral, corral_stamp;
     int *queue;
     int *corral; /* the corral's squares */

@@ -15,46 +15,7 @@
 #include "solver_pair_rows.h"
 #include "solver_pairs.h"
 #include "solver_penalty.h"
-
-/* ---- the player's reach ---------------------------------------------------------------- */
-
-/* Flood fill of the squares the player can walk to, by breadth-first search from his
- * square. A stamp per square instead of clearing an array per node; the least square
- * reached names the region (the "normalized" player square of the Sokoban wiki). */
-static void compute_reach(solver_search *s)
-{
-    s->reach_valid = true;
-    if (s->use_rows) {
-        s->region = solver_rows_flood(&s->rows, s->player);
-        return;
-    }
-    const board *b = s->board;
-    if (++s->stamp == 0) {
-        memset(s->reach, 0, (size_t)b->size * sizeof *s->reach);
-        s->stamp = 1;
-    }
-    uint32_t stamp = s->stamp;
-    uint32_t *reach = s->reach;
-    const uint8_t *blocked = s->blocked;
-    int *queue = s->queue;
-    int d0 = b->delta[0], d1 = b->delta[1], d2 = b->delta[2], d3 = b->delta[3];
-    int least = s->player;
-    int head = 0, tail = 0;
-    reach[s->player] = stamp;
-    queue[tail++] = s->player;
-    while (head < tail) {
-        int square = queue[head++];
-        int next[4] = {square + d0, square + d1, square + d2, square + d3};
-        for (int k = 0; k < 4; k++) {
-            int n = next[k];
-            if (reach[n] == stamp || blocked[n]) continue;
-            reach[n] = stamp;
-            queue[tail++] = n;
-            if (n < least) least = n;
-        }
-    }
-    s->region = least;
-}
+#include "solver_reach.h"
 
 static inline bool reaches(const solver_search *s, int square)
 {
@@ -133,7 +94,7 @@ bool solver_search_start_lost(solver_search *s)
         s->counters.frozen++;
         return true;
     }
-    if (!s->reach_valid) compute_reach(s);
+    if (!s->reach_valid) solver_reach_flood(s);
     for (int i = 0; s->pairs && i < s->box_count; i++) {
         if (solver_search_pair_lost(s, s->box_square[i])) {
             s->counters.pair++;
@@ -246,7 +207,7 @@ static int kept_penalties(solver_search *s, int box, int from)
 static int root_bound(void *context)
 {
     solver_search *s = context;
-    compute_reach(s);
+    solver_reach_flood(s);
     /* the pushes check the box they move; the root's boxes are checked here, and first: a
      * lost start needs neither the matching nor the penalties' scan of every pair */
     if (solver_search_start_lost(s)) return IDA_INFINITY;
@@ -259,7 +220,7 @@ static void begin_iteration(void *context, int threshold)
     s->threshold = threshold;
     s->iteration++;
     s->last_box = -1;
-    compute_reach(s);
+    solver_reach_flood(s);
     if (s->below && !solver_below_enter(s->below, 0, SOLVER_BELOW_NONE)) s->no_memory = true;
     if (s->table) solver_table_enter(s->table, table_key(s), 0, s->iteration);
 }
@@ -305,7 +266,7 @@ static int expand(void *context, ida_move *moves)
     const board *b = s->board;
     const solver_distances *d = s->distances;
     if (s->no_memory) return 0;
-    if (!s->reach_valid) compute_reach(s);
+    if (!s->reach_valid) solver_reach_flood(s);
     ida_move buckets[3][4 * 64];
     ida_move *bucket[3];
     int count[3] = {0, 0, 0};
@@ -423,6 +384,7 @@ static int make(void *context, ida_move move, int g, int *cost)
     int square = solver_move_square(move);
     direction dir = solver_move_direction(move);
     int box = s->box_at[square];
+    bool from_kept = solver_reach_keep(s); /* the first push from a state keeps it */
     solver_undo *undo = &s->undo[s->depth];
     int *matching_state =
         s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching);
@@ -482,7 +444,7 @@ static int make(void *context, ida_move move, int g, int *cost)
         s->counters.pair++;
         return IDA_PRUNE;
     }
-    compute_reach(s);
+    if (!(from_kept && pushes == 1 && solver_reach_after_push(s, square, to))) solver_reach_flood(s);
     /* Kept whether or not its bound shows it within the threshold: the states beyond, kept
      * at their least cost, cut the paths that reach them again at a higher cost in the next
      * iteration, the one that may be the last (docs/SOLVER.md, section 6). */
@@ -596,7 +558,7 @@ void solver_search_set(solver_search *s, const uint16_t *squares, int player)
 
 int solver_search_bound(solver_search *s)
 {
-    if (!s->reach_valid) compute_reach(s);
+    if (!s->reach_valid) solver_reach_flood(s);
     /* The matching always holds an optimal assignment for the rows in box_row (make() and
      * unmake() keep the two together), so a new state is repaired from the last one's rows,
      * as after a push: the fast mode sets states of one tree, a few pushes apart, and even
@@ -609,7 +571,7 @@ int solver_search_bound(solver_search *s)
 
 uint64_t solver_search_key(solver_search *s)
 {
-    if (!s->reach_valid) compute_reach(s);
+    if (!s->reach_valid) solver_reach_flood(s);
     return state_key(s);
 }
 
@@ -689,14 +651,16 @@ bool solver_search_init(solver_search *s, const board *b, const position *start,
     s->box_square_scratch = malloc(boxes * sizeof *s->box_square_scratch);
     s->use_rows = solver_rows_fit(b) && !(off & SOLVER_NO_ROWS);
     if (s->use_rows) {
-        /* the five PI-corral rows (solver_state.h), in one block */
-        s->corral_free = calloc(5 * (size_t)b->height, sizeof *s->corral_free);
+        /* the five PI-corral rows and pushed_from_reach (solver_state.h), in one block */
+        s->corral_free = calloc(6 * (size_t)b->height, sizeof *s->corral_free);
         if (s->corral_free) {
             s->corral_done = s->corral_free + b->height;
             s->corral_rows = s->corral_done + b->height;
             s->corral_barrier = s->corral_rows + b->height;
             s->corral_best = s->corral_barrier + b->height;
+            s->pushed_from_reach = s->corral_best + b->height;
         }
+        s->pushed_from_depth = -1;
     }
     if (!s->blocked || !s->corral_mark || !s->corral_id || !s->macro || !s->box_row ||
         !s->changed || !s->box_square_scratch || !s->box_square || !s->box_at || !s->boxes ||

@@ -206,15 +206,18 @@ static ida_status run_backward(fast_search *f, ida_result *result)
 }
 
 /* Adds the search's current state as a node (not yet open) with its features; returns its
- * index, or SOLVER_NO_NODE when the store is full. */
-static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t key)
+ * index, or SOLVER_NO_NODE when the store is full. `from`: the square the box pushed last
+ * left, when the state is the parent's after that push, else -1. */
+static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t key, int from)
 {
     solver_search *s = f->search;
     int i = solver_store_add(&f->store, parent, move, g, s->region, key, s->box_square);
     if (i == SOLVER_NO_NODE || !f->features) return i;
     solver_node *n = &f->store.nodes[i];
     n->packed = (uint16_t)solver_features_packed(&f->space, s);
-    int regions = solver_features_regions(&f->space, s);
+    int regions = from >= 0 ? solver_features_regions_after(&f->space, s,
+                                                            f->store.nodes[parent].regions, from)
+                            : solver_features_regions(&f->space, s);
     n->regions = (uint8_t)(regions > 255 ? 255 : regions);
     return i;
 }
@@ -292,7 +295,8 @@ static int add_macro_child(fast_search *f, int i, const ida_move *path, int coun
         return SOLVER_NO_NODE;
     }
     if (f->packing_list) *aim = solver_features_aim(&f->space, s, goal);
-    int added = add_node(f, i, (ida_move)f->store.macro_count, f->store.nodes[i].g + count, key);
+    int added =
+        add_node(f, i, (ida_move)f->store.macro_count, f->store.nodes[i].g + count, key, -1);
     if (added == SOLVER_NO_NODE) {
         *status = IDA_LIMIT;
         return SOLVER_NO_NODE;
@@ -552,7 +556,8 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
             if (h != IDA_PRUNE && h < IDA_INFINITY) {
                 uint64_t key = solver_search_key(s);
                 if (!solver_store_contains(&f->store, key)) {
-                    int added = add_node(f, i, moves[m], node.g + cost, key);
+                    int added = add_node(f, i, moves[m], node.g + cost, key,
+                                         solver_move_square(moves[m]));
                     if (added == SOLVER_NO_NODE) {
                         status = IDA_LIMIT; /* the memory is full */
                     } else if (solver_search_reached(s, h, key)) {
@@ -631,7 +636,7 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     } else if (solver_search_is_goal(s)) {
         status = IDA_SOLVED;
     } else {
-        int root = f.root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s));
+        int root = f.root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s), -1);
         if (root != SOLVER_NO_NODE && f.features)
             f.tangled = f.store.nodes[root].regions > s->restart_start_regions;
         if (root == SOLVER_NO_NODE)

@@ -190,6 +190,22 @@ int solver_features_aim(const solver_features *f, const solver_search *s, int sq
     return nearest;
 }
 
+int solver_features_regions_after(solver_features *f, const solver_search *s, int before, int from)
+{
+    int to = s->box_square[s->last_box];
+    /* the box's square before freed (the floor then had `to` free) joins one part, and `to`
+     * taken out leaves the parts as they were: as many as before */
+    if (before < UINT8_MAX && s->use_rows &&
+        solver_rows_joined_round(&s->rows, s->rows.open, from, to) &&
+        solver_rows_joined_round(&s->rows, s->rows.open, to, -1)) {
+#ifdef SOKOBAN_CHECKED
+        assert(solver_features_regions(f, s) == before);
+#endif
+        return before;
+    }
+    return solver_features_regions(f, s);
+}
+
 /* Fewer regions is better: boxes that cut the level in parts must move again. */
 int solver_features_regions(solver_features *f, const solver_search *s)
 {

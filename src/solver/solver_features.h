@@ -62,6 +62,12 @@ int solver_features_aim(const solver_features *features, const solver_search *se
 /* The regions of free floor (no box) in the current state; the player's reach, when it is
  * computed, counts as one region without a new flood. */
 int solver_features_regions(solver_features *features, const solver_search *search);
+/* The same after a push (or a tunnel or goal-room macro) that took the box pushed last
+ * (search->last_box) from `from` to where it stands, when the state before had `before`
+ * regions (UINT8_MAX: unknown): `before` again without a flood when the floor round
+ * `from` and round the box's square shows that neither joins nor cuts a part. */
+int solver_features_regions_after(solver_features *features, const solver_search *search,
+                                  int before, int from);
 
 /* The target's square. */
 static inline int solver_features_square(const solver_features *f, const board *b, int target)

@@ -86,7 +86,8 @@ int solver_rows_flood_into(const solver_rows *r, int from, uint64_t *reach)
     return solver_rows_flood_within(r, r->open, from, reach);
 }
 
-int solver_rows_flood_within(const solver_rows *r, const uint64_t *open, int from, uint64_t *reach)
+int solver_rows_flood_within(const solver_rows *r, const uint64_t *restrict open, int from,
+                             uint64_t *restrict reach)
 {
     /* the rows kept have a row of wall above and below: no floor lies on the board's edge */
     memset(reach, 0, (size_t)r->height * sizeof *reach);
@@ -94,17 +95,24 @@ int solver_rows_flood_within(const solver_rows *r, const uint64_t *open, int fro
     uint64_t grown = fill_runs((uint64_t)1 << r->column[from], open[y]);
     reach[y] = grown;
     /* the rows to look at again: next to one that grew where it grew beside their open
-     * floor not reached yet (so each look takes in something); lowest first */
+     * floor not reached yet (so each look takes in something). The row above is taken at
+     * once when it takes in something, else the dirty rows, lowest first: the reach is the
+     * same in any order. */
     uint64_t dirty = 0;
     for (;;) {
-        if (grown & open[y - 1] & ~reach[y - 1]) dirty |= (uint64_t)1 << (y - 1);
         if (grown & open[y + 1] & ~reach[y + 1]) dirty |= (uint64_t)1 << (y + 1);
-        if (dirty == 0) break;
-        y = __builtin_ctzll(dirty);
-        dirty &= dirty - 1;
+        if (grown & open[y - 1] & ~reach[y - 1]) {
+            y--;
+            dirty &= ~((uint64_t)1 << y);
+        } else {
+            if (dirty == 0) break;
+            y = __builtin_ctzll(dirty);
+            dirty &= dirty - 1;
+        }
         if (y < lowest) lowest = y;
-        /* reach[y] holds whole runs: only the new ones need filling */
-        grown = fill_runs((reach[y - 1] | reach[y + 1]) & open[y] & ~reach[y], open[y]);
+        /* reach[y] holds whole runs of open[y]: only the new ones need filling */
+        uint64_t left = open[y] & ~reach[y];
+        grown = fill_runs((reach[y - 1] | reach[y + 1]) & left, left);
         reach[y] |= grown;
     }
     return lowest * r->width + __builtin_ctzll(reach[lowest]);

@@ -51,8 +51,8 @@ int solver_rows_flood(solver_rows *rows, int from);
 int solver_rows_flood_into(const solver_rows *rows, int from, uint64_t *reach);
 /* The same over the squares of `open` (a word a row, none on the first or last row), which
  * must hold `from`. */
-int solver_rows_flood_within(const solver_rows *rows, const uint64_t *open, int from,
-                             uint64_t *reach);
+int solver_rows_flood_within(const solver_rows *rows, const uint64_t *restrict open, int from,
+                             uint64_t *restrict reach);
 
 /* The number of regions the open floor falls into; with `but_reach`, leaving out the last
  * flood's (solver_rows_flood()). `left` and `region` are work space of a word a row. */
@@ -106,6 +106,97 @@ static inline int solver_rows_first_side(const solver_rows *r, const uint64_t *r
                      (unsigned)(reach[y] >> (x + 1) & 1) << DIR_RIGHT |
                      (unsigned)(reach[y + 1] >> x & 1) << DIR_DOWN;
     return sides ? __builtin_ctz(sides) : -1;
+}
+
+/* Row `row` of `open` round column x, columns x - 2 to x + 2 on bits 0 to 4, with the square
+ * `also_free` (-1: none) free: a row of solver_rows_joined_round()'s window. */
+static inline uint64_t solver_rows_window_row(const solver_rows *r, const uint64_t *open, int row,
+                                              int x, int also_free)
+{
+    if (row < 0 || row >= r->height) return 0;
+    uint64_t bits = x >= 2 ? open[row] >> (x - 2) : open[row] << (2 - x);
+    if (also_free >= 0 && r->row[also_free] == row) {
+        int dx = r->column[also_free] - x + 2;
+        if (dx >= 0 && dx < 5) bits |= (uint64_t)1 << dx;
+    }
+    return bits & 0x1f;
+}
+
+/* True when `square` (a floor square) has a free side and its free sides reach each other
+ * within the five by five squares round it, `square` itself taken out: a path of the floor
+ * through `square` can go round it, and the free floor falls into as many parts with
+ * `square` free as without. Free: in `open` (a word a row), or `also_free` (-1: none). */
+static inline bool solver_rows_joined_round(const solver_rows *r, const uint64_t *open,
+                                            int square, int also_free)
+{
+    /* the window, a byte a row, `square` on bit 2 of the middle one (bit 18) */
+    int y = r->row[square], x = r->column[square];
+    uint64_t window = 0;
+    for (int k = 1; k < 4; k++)
+        window |= solver_rows_window_row(r, open, y - 2 + k, x, also_free) << (8 * k);
+    window &= ~((uint64_t)1 << 18);
+    /* its sides: above, left, right, below */
+    uint64_t sides = window & ((uint64_t)1 << 10 | (uint64_t)1 << 17 | (uint64_t)1 << 19 |
+                               (uint64_t)1 << 26);
+    if (sides == 0) return false;
+    /* most often the eight squares round it show it: each side joined to the next round by
+     * the corner between (the up-right, right-down, down-left and left-up turns) */
+    int count = (int)((window >> 10 & 1) + (window >> 17 & 1) + (window >> 19 & 1) +
+                      (window >> 26 & 1));
+    int turns = (int)((window >> 10 & window >> 11 & window >> 19 & 1) +
+                      (window >> 19 & window >> 27 & window >> 26 & 1) +
+                      (window >> 26 & window >> 25 & window >> 17 & 1) +
+                      (window >> 17 & window >> 9 & window >> 10 & 1));
+    if (count - turns <= 1) return true;
+    /* else a flood of the whole window from the first side */
+    window |= solver_rows_window_row(r, open, y - 2, x, also_free) |
+              solver_rows_window_row(r, open, y + 2, x, also_free) << 32;
+    uint64_t reach = sides & -sides;
+    for (;;) {
+        uint64_t next = (reach | reach << 1 | reach >> 1 | reach << 8 | reach >> 8) & window;
+        if ((sides & ~next) == 0) return true;
+        if (next == reach) return false;
+        reach = next;
+    }
+}
+
+/* The reach after a box went from `from` to its neighbour `to` (the rows' `open` says so
+ * already), the player now on `from` (a push) or, `pulled`, on a square of the reach
+ * `before` (least square `least`) but `to`, without a flood where the floor round the two
+ * squares shows it: `to` off that reach, or joined round (solver_rows_joined_round()),
+ * leaves the rest of it in one piece; `from` joins it (pulled: when a free square next to
+ * it but `to` was in it); when each free square next to `from` but `to` was in it, `from`
+ * joins nothing more. Returns the least square of the reach after (its region's name, as
+ * a flood gives it) and, unless `reach` is NULL, puts the reach there (a word a row); -1,
+ * nothing written, when the floor round them does not show it. */
+static inline int solver_rows_reach_after_move(const solver_rows *r, const uint64_t *before,
+                                               int least, int from, int to, bool pulled,
+                                               uint64_t *reach)
+{
+    int y = r->row[from];
+    uint64_t bit = (uint64_t)1 << r->column[from];
+    uint64_t to_bit = (uint64_t)1 << r->column[to];
+    /* the free squares next to `from` but `to` (`to` holds the box: not open) */
+    uint64_t row = (bit << 1 | bit >> 1) & r->open[y];
+    uint64_t above = bit & r->open[y - 1], below = bit & r->open[y + 1];
+    if (pulled && (row | above | below) == 0) return -1; /* `from` walled in */
+    if ((row & ~before[y]) | (above & ~before[y - 1]) | (below & ~before[y + 1])) return -1;
+    bool cut = solver_rows_has(r, before, to);
+    if (cut && !solver_rows_joined_round(r, r->open, to, -1)) return -1;
+    int region = least;
+    if (cut && least == to) { /* the least square left, `to` out of the reach */
+        int at = r->row[to];
+        uint64_t left = before[at] & ~to_bit;
+        while (left == 0) left = before[++at];
+        region = at * r->width + __builtin_ctzll(left);
+    }
+    if (from < region) region = from;
+    if (reach) {
+        for (int k = 0; k < r->height; k++) reach[k] = before[k];
+        reach[y] |= bit;
+        if (cut) reach[r->row[to]] &= ~to_bit;
+    }
+    return region;
 }
 
 #endif

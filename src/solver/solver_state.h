@@ -175,6 +175,11 @@ typedef struct solver_search {
     int *queue;
     int region; /* the least square of the reach: the state's player component */
     bool reach_valid;
+    /* Over rows: the reach of the state a push was last made from (make()), its region, and
+     * the state's depth and box key, so that its other pushes start from it too. */
+    uint64_t *pushed_from_reach;
+    uint64_t pushed_from_key;
+    int pushed_from_region, pushed_from_depth;
 
     /* The undo stack, one entry per depth. */
     solver_undo *undo;

@@ -108,6 +108,180 @@ static void test_agrees_with_square_floods(void **state)
     collection_free(&c);
 }
 
+/* A box put on a square the rows call joined round leaves the floor in as many regions,
+ * along random walks on every XSokoban level; and the test says yes often. */
+static void test_joined_round_keeps_the_regions(void **state)
+{
+    (void)state;
+    collection c;
+    level_error error;
+    assert_true(collection_load(TEST_LEVELS_DIR "/xsokoban.xsb", &c, &error));
+    unsigned seed = 4242;
+    long asked = 0, joined = 0;
+    for (int number = 1; number <= c.count; number++) {
+        board b;
+        position start;
+        assert_true(board_from_level(&c.levels[number - 1], &b, &start));
+        solver_rows rows;
+        assert_true(solver_rows_init(&rows, &b));
+        uint8_t *boxes = calloc((size_t)b.size, 1), *mark = malloc((size_t)b.size);
+        int *queue = malloc((size_t)b.size * sizeof *queue);
+        int *floor = malloc((size_t)b.size * sizeof *floor), count = 0;
+        assert_non_null(boxes);
+        assert_non_null(mark);
+        assert_non_null(queue);
+        assert_non_null(floor);
+        for (int s = 0; s < b.size; s++) {
+            if (board_is_inside(&b, s)) floor[count++] = s;
+        }
+        for (int round = 0; round < 60; round++) {
+            int square = floor[rand_r(&seed) % (unsigned)count];
+            boxes[square] ^= 1;
+            solver_rows_set_box(&rows, square, boxes[square]);
+            int at = floor[rand_r(&seed) % (unsigned)count];
+            if (boxes[at]) continue;
+            /* a square also free: one of at's sides, with a box put there */
+            int side = at + b.delta[rand_r(&seed) % DIRECTION_COUNT];
+            int also = board_is_inside(&b, side) && !boxes[side] && rand_r(&seed) % 2 ? side : -1;
+            if (also >= 0) {
+                boxes[also] = 1;
+                solver_rows_set_box(&rows, also, true);
+            }
+            asked++;
+            if (solver_rows_joined_round(&rows, rows.open, at, also)) {
+                joined++;
+                if (also >= 0) {
+                    boxes[also] = 0;
+                    solver_rows_set_box(&rows, also, false);
+                }
+                int before = regions(&b, boxes, false, NULL, mark, queue);
+                boxes[at] = 1;
+                int after = regions(&b, boxes, false, NULL, mark, queue);
+                boxes[at] = 0;
+                assert_int_equal(after, before);
+            } else if (also >= 0) {
+                boxes[also] = 0;
+                solver_rows_set_box(&rows, also, false);
+            }
+        }
+        free(boxes);
+        free(mark);
+        free(queue);
+        free(floor);
+        solver_rows_free(&rows);
+        position_free(&start);
+        board_free(&b);
+    }
+    assert_true(joined > asked / 4);
+    collection_free(&c);
+}
+
+/* The reach after a push or a pull made from the reach before, where it is made, is the
+ * flood's, with the same least square, along random walks on every XSokoban level (boxes
+ * put on and taken off at random squares); and it is made for many. */
+static void test_reach_after_a_move_is_the_flood(void **state)
+{
+    (void)state;
+    collection c;
+    level_error error;
+    assert_true(collection_load(TEST_LEVELS_DIR "/xsokoban.xsb", &c, &error));
+    unsigned seed = 777;
+    long moves = 0, made = 0;
+    for (int number = 1; number <= c.count; number++) {
+        board b;
+        position start;
+        assert_true(board_from_level(&c.levels[number - 1], &b, &start));
+        solver_rows rows;
+        assert_true(solver_rows_init(&rows, &b));
+        size_t height = (size_t)b.height;
+        uint64_t *before = malloc(height * sizeof *before), *after = malloc(height * sizeof *after);
+        uint8_t *boxes = calloc((size_t)b.size, 1);
+        int *floor = malloc((size_t)b.size * sizeof *floor), count = 0;
+        assert_non_null(before);
+        assert_non_null(after);
+        assert_non_null(boxes);
+        assert_non_null(floor);
+        for (int s = 0; s < b.size; s++) {
+            if (board_is_inside(&b, s)) floor[count++] = s;
+        }
+        for (int round = 0; round < 300; round++) {
+            int square = floor[rand_r(&seed) % (unsigned)count];
+            boxes[square] ^= 1;
+            solver_rows_set_box(&rows, square, boxes[square]);
+            /* a box on `from` goes to `to`: pushed by a player behind it, or pulled by one
+             * on `to` who steps on */
+            int from = floor[rand_r(&seed) % (unsigned)count];
+            int d = (int)(rand_r(&seed) % DIRECTION_COUNT);
+            bool pulled = rand_r(&seed) % 2;
+            int to = from + b.delta[d], player = pulled ? to : from - b.delta[d];
+            int step = to + b.delta[d];
+            if (!boxes[from] || !board_is_inside(&b, to) || boxes[to] ||
+                !board_is_inside(&b, player) || boxes[player] ||
+                (pulled && (!board_is_inside(&b, step) || boxes[step])))
+                continue;
+            int least = solver_rows_flood_into(&rows, player, before);
+            boxes[from] = 0;
+            boxes[to] = 1;
+            solver_rows_set_box(&rows, from, false);
+            solver_rows_set_box(&rows, to, true);
+            moves++;
+            int region = solver_rows_reach_after_move(&rows, before, least, from, to, pulled, after);
+            if (region >= 0) {
+                made++;
+                assert_int_equal(solver_rows_flood(&rows, pulled ? step : from), region);
+                assert_memory_equal(rows.reach, after, height * sizeof *after);
+                assert_int_equal(solver_rows_reach_after_move(&rows, before, least, from, to,
+                                                              pulled, NULL),
+                                 region);
+            }
+        }
+        free(before);
+        free(after);
+        free(boxes);
+        free(floor);
+        solver_rows_free(&rows);
+        position_free(&start);
+        board_free(&b);
+    }
+    assert_true(moves > 1000 && made > moves / 4); /* 656 of 1,784 */
+    collection_free(&c);
+}
+
+/* Round a pillar the floor is joined within the five by five squares; in a corridor, and
+ * at a pocket's mouth, it is not. */
+static void test_joined_round_a_pillar(void **state)
+{
+    (void)state;
+    const char *text = "#######\n"
+                       "#     #\n"
+                       "# # # #\n"
+                       "#  @  #\n"
+                       "##### #\n"
+                       "#.$   #\n"
+                       "#######\n";
+    collection c;
+    level_error error;
+    assert_true(collection_parse(text, strlen(text), "pillar", &c, &error));
+    board b;
+    position start;
+    assert_true(board_from_level(&c.levels[0], &b, &start));
+    solver_rows rows;
+    assert_true(solver_rows_init(&rows, &b));
+    int w = b.width;
+    /* (column, row): (3, 2) between two pillars, its sides meeting round them (not within
+     * the eight squares round it); the player's (3, 3) round either pillar */
+    assert_true(solver_rows_joined_round(&rows, rows.open, 2 * w + 3, -1));
+    assert_true(solver_rows_joined_round(&rows, rows.open, 3 * w + 3, -1));
+    /* the corridor's (5, 4) cuts the bottom row off the rest */
+    assert_false(solver_rows_joined_round(&rows, rows.open, 4 * w + 5, -1));
+    /* the box on (2, 5) shuts the goal (1, 5) in */
+    assert_false(solver_rows_joined_round(&rows, rows.open, 5 * w + 2, -1));
+    solver_rows_free(&rows);
+    position_free(&start);
+    board_free(&b);
+    collection_free(&c);
+}
+
 static void test_refuses_what_does_not_fit(void **state)
 {
     (void)state;
@@ -139,6 +313,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agrees_with_square_floods),
+        cmocka_unit_test(test_joined_round_keeps_the_regions),
+        cmocka_unit_test(test_joined_round_a_pillar),
+        cmocka_unit_test(test_reach_after_a_move_is_the_flood),
         cmocka_unit_test(test_refuses_what_does_not_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
