@@ -194,11 +194,11 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
-    mvaddnstr(LINES - 1, 0,
-              s->note[0]  ? s->note
-              : COLS < 56 ? " Enter: restore  d: delete  q: back"
-                          : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
-              COLS);
+    draw_text_fit(v, LINES - 1, 0,
+                  s->note[0]  ? s->note
+                  : COLS < 56 ? " Enter: restore  d: delete  q: back"
+                              : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
+                  COLS);
     attrset(A_NORMAL);
 }
 
@@ -222,6 +222,26 @@ static void restore(snapshot_screen *s, play *p)
                  snapshot->name, p->game.moves, play_plural(p->game.moves, "move", "moves"));
 }
 
+/* d: deletes the selected snapshot and says so on the list's footer, the selection staying
+ * on its row (the next snapshot); false when none is left (said on the play screen). */
+static bool delete_selected(snapshot_screen *s, play *p)
+{
+    int row = s->selected;
+    char name[SNAPSHOT_NAME_BYTES + sizeof ASSISTED_MARK];
+    snprintf(name, sizeof name, "%s", s->items[row].name);
+    if (!progress_snapshot_delete(p->progress, progress_level_key(play_level(p)), name)) {
+        snprintf(s->note, sizeof s->note, " Snapshot '%s' could not be deleted", name);
+        return true;
+    }
+    if (!snapshots_open(s, p)) {
+        play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' deleted; none left: m saves one", name);
+        return false;
+    }
+    s->selected = row < s->count ? row : s->count - 1;
+    snprintf(s->note, sizeof s->note, " Snapshot '%s' deleted", name);
+    return true;
+}
+
 bool snapshots_key(snapshot_screen *s, play *p, int key)
 {
     s->note[0] = '\0';
@@ -234,14 +254,8 @@ bool snapshots_key(snapshot_screen *s, play *p, int key)
         snapshots_close(s);
         return false;
     case 'd':
-    case KEY_DC: {
-        char *name = strdup(s->items[s->selected].name);
-        if (name && progress_snapshot_delete(p->progress, progress_level_key(play_level(p)), name))
-            play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' deleted", name);
-        free(name);
-        if (!snapshots_open(s, p)) return false;
-        return true;
-    }
+    case KEY_DC:
+        return delete_selected(s, p);
     case 27:
     case 'q':
     case '\'':

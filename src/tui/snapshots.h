@@ -29,7 +29,8 @@ typedef struct snapshot_screen {
     progress_snapshot *items; /* owned, newest first */
     int count;
     int selected, top; /* the snapshot selected, the first one shown */
-    char note[64];     /* on the footer until the next key: a key the list does not know */
+    /* on the footer until the next key: a key the list does not know, a snapshot deleted */
+    char note[SNAPSHOT_NAME_BYTES + 64];
 } snapshot_screen;
 
 /* m: starts asking for a name. */

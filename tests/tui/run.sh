@@ -2421,6 +2421,36 @@ test_snapshots() {
     wait_for "moves 5  pushes 2"
 }
 
+# d on the snapshots' list says on the list's footer which snapshot it deleted and keeps the
+# selection where it was (the next snapshot down), where it said so only on the message line
+# under the list and went back to the first snapshot; deleting the last one says so on the
+# play screen, not "No snapshots of this level".
+test_snapshot_delete_says_so() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Down
+    wait_for "moves 1  pushes 0"
+    for name in a b c; do
+        keys m
+        wait_for "Snapshot name: _"
+        keys "$name" Enter
+        wait_for "Snapshot '$name' saved"
+    done
+    keys "'"
+    wait_for "Snapshots of small 1"
+    # newest first, names apart within one second: b is the second row either way
+    keys Down d
+    wait_for "Snapshot 'b' deleted"
+    shows "   b  " && fail "b is still listed"
+    # the selection stays on the second row
+    second=$(screen | sed -n 5p | awk '{ print $1 }')
+    keys d
+    wait_for "Snapshot '$second' deleted"
+    keys d
+    wait_for "deleted; none left"
+    wait_for "moves 1  pushes 0"
+}
+
 # The statistics screen counts solved and assisted levels per collection; e exports the
 # bests as SOK solution sections naming the program and the origin.
 test_statistics_and_export() {
