@@ -564,14 +564,28 @@ int draw_wrapped(const view *v, int row, const char *text, int rows)
     return drawn;
 }
 
+/* The comment's last row when the rows run out before its end: the rest of it, its lines
+ * joined by spaces, shortened by words with the mark, centred. */
+static void draw_comment_rest(const view *v, int row, const char *rest)
+{
+    char joined[1024], shown[1024];
+    snprintf(joined, sizeof joined, "%s", rest);
+    for (char *c = joined; *c; c++)
+        if (*c == '\n') *c = ' ';
+    int width = draw_shorten(v, joined, comment_columns(), shown, sizeof shown);
+    draw_text(v, row, (COLS - (width < COLS ? width : COLS)) / 2, shown, strlen(shown), COLS);
+}
+
 /* The level's comment (the tutorial's lessons), under the board when there is room:
  * each line wrapped at a space to the terminal's width, into lines of even length (no word
- * left alone on the last), and centred. */
+ * left alone on the last), and centred. Without room for it whole it comes up to the board's
+ * last row, and a last row that cannot hold the rest says so with the mark. */
 static void draw_comment(const view *v, const play *p)
 {
     const char *comment = play_level(p)->comment;
     int row = v->layout.top + p->game.board.height + 1;
     int last = board_rows(p) - 1;
+    if (comment_rows(p) > last - row + 1) row--; /* no blank row above it */
     int columns = comment_columns();
     attrset(A_DIM);
     while (*comment && row <= last) {
@@ -581,6 +595,11 @@ static void draw_comment(const view *v, const play *p)
         int even = wrap_balanced(line, length, columns);
         do {
             size_t piece = wrap_line(line, length, even);
+            bool more = piece < length || (end && end[1]);
+            if (row == last && more) {
+                draw_comment_rest(v, row++, line);
+                break;
+            }
             char copy[1024];
             snprintf(copy, sizeof copy, "%.*s", (int)piece, line);
             int width = utf8_width(copy);

@@ -1073,6 +1073,26 @@ test_tutorial_no_word_alone() {
         fail "the fourth lesson is not whole: $(above_status)"
 }
 
+# At 40x12 a lesson too long for the rows under the board loses the blank row above it, then
+# marks what it leaves out on its last row, where its last rows went unsaid: "goal on that
+# wall, the box is lost." of the fourth, the whole second line of the eighth.
+test_tutorial_lesson_whole_or_marked_at_40x12() {
+    start_game -s 40x12 -l C "$SOURCE_LEVELS/tutorial.xsb:4"
+    wait_for "tutorial 4/8"
+    above_status | tr -s ' \n' '  ' | grep -qF "if there is no goal on that wall, the box is lost." ||
+        fail "the fourth lesson is not whole at 40x12"
+    keys p
+    wait_for "tutorial 3/8"
+    keys N # the next unsolved: 4; n n n n goes to 8
+    keys n n n n
+    wait_for "tutorial 8/8"
+    lesson=$(above_status | grep -v '#' | grep -v '^ *$' | tr -s ' \n' '  ')
+    case $lesson in
+    *"Goals in a room: fill the far ones first,"*"..."*) ;;
+    *) fail "the eighth lesson, cut, says nothing of it: $lesson" ;;
+    esac
+}
+
 # Solving the last unsolved level of a collection says so and offers the next collection;
 # n then opens it.
 test_collection_complete() {
