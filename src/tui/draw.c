@@ -729,7 +729,7 @@ bool draw_help_key(view *v, int key)
         *top = *top < limit ? *top + 1 : limit;
     else if (limit > 0 && (key == KEY_UP || key == 'k'))
         *top = *top > 0 ? *top - 1 : 0;
-    else if (limit > 0 && (key == KEY_NPAGE || key == ' '))
+    else if (limit > 0 && (key == KEY_NPAGE || (key == ' ' && *top < limit)))
         *top = *top + LINES - 2 < limit ? *top + LINES - 2 : limit;
     else if (limit > 0 && key == KEY_PPAGE)
         *top = *top - (LINES - 2) > 0 ? *top - (LINES - 2) : 0;
@@ -758,8 +758,8 @@ static void draw_help(const view *v)
         char footer[120];
         int first = skip + 1, shown = skip + LINES - 1 < total ? skip + LINES - 1 : total;
         snprintf(footer, sizeof footer,
-                 " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  any other key: back", first, shown,
-                 total);
+                 " Up/Down PgUp/PgDn Space: scroll (rows %d-%d of %d)  any other key: back", first,
+                 shown, total);
         if (text_width(footer) > COLS)
             snprintf(footer, sizeof footer,
                      " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  other: back", first, shown,

@@ -60,8 +60,9 @@ void draw_screen(view *v, const play *p, const assist *a);
 int draw_help_rows(void);
 int draw_help_scroll_limit(void);
 
-/* A key on the help screen: Up/Down/PgUp/PgDn scroll it on a small terminal (v->help_top);
- * returns false for a key that leaves it. */
+/* A key on the help screen: Up/Down/PgUp/PgDn and Space scroll it on a small terminal
+ * (v->help_top), Space at its end leaving it as any other key does; returns false for a
+ * key that leaves it. */
 bool draw_help_key(view *v, int key);
 
 /* The square under screen cell (row, column) of the last drawn board, or -1. */

@@ -2185,6 +2185,20 @@ test_help_scrolls() {
     wait_for "moves 0"
 }
 
+# On a help that scrolls, Space pages down, as the footer says, and at the end, where the help
+# says "Press any key to go back to the game", goes back to the game, where it did nothing.
+test_help_space_pages_then_goes_back() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0"
+    keys '?'
+    wait_for "Space: scroll (rows 1-23"
+    keys Space
+    wait_for "Press any key to go back"
+    keys Space
+    wait_for "moves 0"
+    shows "Press any key to go back" && fail "the help stays after Space at its end"
+}
+
 # Undo and redo by push: z takes back everything since the push before last, x mirrors it;
 # Home undoes to the start and End redoes to the end.
 test_undo_by_push() {
