@@ -241,14 +241,19 @@ void editor_leave(editor *e, play *p, assist *a, view *v, collections_screen *li
 
 /* ---- Test play ---------------------------------------------------------------------- */
 
+/* The level as drawn checked anew: true when it can be played, else "Cannot `doing`: why"
+ * said (T, S and w refuse so at once). */
+static bool playable_for(editor *e, const char *doing)
+{
+    refresh_check(e);
+    if (!e->check.playable) say(e, PLAY_MESSAGE_ERROR, "Cannot %s: %s", doing, e->check.problem);
+    return e->check.playable;
+}
+
 /* T: plays the level as drawn on a play state of its own (nothing is saved). */
 static void start_test(editor *e)
 {
-    refresh_check(e);
-    if (!e->check.playable) {
-        say(e, PLAY_MESSAGE_ERROR, "Cannot test: %s", e->check.problem);
-        return;
-    }
+    if (!playable_for(e, "test")) return;
     collection *one = calloc(1, sizeof *one);
     char problem[200];
     if (!one || !level_edit_check(&e->edit, "test play", one, problem, sizeof problem)) {
@@ -398,11 +403,7 @@ static bool write_level(editor *e, const char *folder, const char *name, const c
 /* w: saves the level into the file typed. */
 static void save(editor *e, const char *name)
 {
-    refresh_check(e);
-    if (!e->check.playable) {
-        say(e, PLAY_MESSAGE_ERROR, "Not saved: %s", e->check.problem);
-        return;
-    }
+    if (!playable_for(e, "save")) return;
     char *folder = level_save_folder();
     char *text = level_edit_text(&e->edit);
     level_save_result result;
@@ -604,11 +605,7 @@ static int piece_of(int key)
 /* S: asks the solver about the level as drawn. */
 static void ask_solver(editor *e)
 {
-    refresh_check(e);
-    if (!e->check.playable) {
-        say(e, PLAY_MESSAGE_ERROR, "Cannot solve: %s", e->check.problem);
-        return;
-    }
+    if (!playable_for(e, "solve")) return;
     if (editor_solve_ask(&e->solve, &e->check.checked.levels[0]))
         say(e, PLAY_MESSAGE_INFO, "Solving: fast mode first, then the fewest pushes; Esc stops");
     else
@@ -676,7 +673,7 @@ static void command_key(editor *e, int key)
         start_typing(e, EDITOR_FIELD_COMMENT);
         break;
     case 'w':
-        start_typing(e, EDITOR_FIELD_FILE);
+        if (playable_for(e, "save")) start_typing(e, EDITOR_FIELD_FILE);
         break;
     case '?':
         e->show_keys = !e->show_keys;

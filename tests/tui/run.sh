@@ -2803,9 +2803,7 @@ test_editor_small_terminal_ascii() {
     keys -l '$'
     wait_for "Cannot be played: 2 boxes but 1 goal"
     keys w
-    wait_for "Save into:"
-    keys Enter
-    wait_for "Not saved: 2 boxes but 1 goal"
+    wait_for "Cannot save: 2 boxes but 1 goal"
     [ -e "$XDG_DATA_HOME/sokoban/levels/my-levels.sok" ] && fail "a level that cannot be played was saved"
     keys q
     wait_for "Leave without saving? (y/n)"
@@ -2835,6 +2833,24 @@ test_editor_opens_unplayable_level() {
     wait_for "edit 5x4 Twins"
     wait_for "#@\$.#"
     wait_for "Cannot be played: two players"
+}
+
+# w on a level that cannot be played says at once why it cannot be saved, as T and S do,
+# where it asked for a file name first and refused only after it was typed.
+test_editor_save_refused_before_the_name() {
+    start_game -l C --edit
+    wait_for "edit 0x0"
+    keys '#'
+    wait_for "Cannot be played: no player"
+    keys w
+    wait_for "Cannot save: no player"
+    shows "Save into:" && fail "w asked for a file name for a level that cannot be saved"
+    keys '#' '#' '#' '#' Enter '#' '@' '$' '.' '#' Enter '#' '#' '#' '#' '#'
+    wait_for "Can be played"
+    keys w
+    wait_for "Save into: my-levels.sok_"
+    keys Escape q y # the drawing discarded: no draft kept (said on stderr)
+    wait_for "tutorial 1/8"
 }
 
 # At 40x12 the level list shows each level's title and a footer whole, and the snapshots'
