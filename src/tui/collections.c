@@ -199,7 +199,7 @@ void collections_draw(collections_screen *s, const view *v, const play *p)
     (void)p;
     erase();
     int rows = visible_rows(s);
-    list_scroll(s->selected, &s->top, rows);
+    list_scroll(s->selected, &s->top, rows, s->library.count);
     char header[160];
     snprintf(header, sizeof header, " Collection library: %d collection%s", s->library.count,
              s->library.count == 1 ? "" : "s");

@@ -141,7 +141,7 @@ void levels_draw(level_list *list, const view *v, const play *p)
     const collection *c = &p->collections[list->collection];
     erase();
     int rows = visible_rows(list, p);
-    list_scroll(list->selected, &list->top, rows);
+    list_scroll(list->selected, &list->top, rows, c->count);
 
     /* the records of the whole collection in one query (kept while nothing changes) */
     const progress_summary *records =

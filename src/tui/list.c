@@ -50,9 +50,10 @@ bool list_navigate(int key, int *selected, int count, int page)
     return true;
 }
 
-void list_scroll(int selected, int *top, int rows)
+void list_scroll(int selected, int *top, int rows, int count)
 {
     if (selected < *top) *top = selected;
     if (selected >= *top + rows) *top = selected - rows + 1;
+    if (*top > count - rows) *top = count - rows;
     if (*top < 0) *top = 0;
 }

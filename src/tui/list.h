@@ -17,7 +17,9 @@ bool list_navigate(int key, int *selected, int count, int page);
  * footer's keys until the next key: " Unknown key 'x'" (named as keys.h names keys). */
 void list_unknown_key(int key, char *note, size_t size);
 
-/* Scrolls *top (the first index shown) so that `selected` is on the `rows` rows shown. */
-void list_scroll(int selected, int *top, int rows);
+/* Scrolls *top (the first index shown) so that `selected` is on the `rows` rows shown, and
+ * no row is left blank under the last of the `count` while rows above it are not shown
+ * (after the terminal grew). */
+void list_scroll(int selected, int *top, int rows, int count);
 
 #endif

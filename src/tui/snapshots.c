@@ -145,7 +145,7 @@ static int visible_rows(void)
 void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
 {
     erase();
-    list_scroll(s->selected, &s->top, visible_rows());
+    list_scroll(s->selected, &s->top, visible_rows(), s->count);
     char header[160];
     snprintf(header, sizeof header, " Snapshots of %s %d: %s",
              p->collections[p->collection_index].name, play_level(p)->number, play_level(p)->title);

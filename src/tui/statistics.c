@@ -276,7 +276,7 @@ static int visible_rows(void)
 void statistics_draw(statistics_screen *s, const view *v, play *p)
 {
     erase();
-    list_scroll(s->selected, &s->top, visible_rows());
+    list_scroll(s->selected, &s->top, visible_rows(), row_count(s, p));
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, " Statistics", COLS);
     /* under 80 columns: the levels, those solved and the time alone */

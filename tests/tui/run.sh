@@ -2199,6 +2199,20 @@ test_help_space_pages_then_goes_back() {
     shows "Press any key to go back" && fail "the help stays after Space at its end"
 }
 
+# A list scrolled to its end on a small terminal shows the rows above it when the terminal
+# grows, where it kept its first row shown and left the rows under the last blank: the
+# tutorial's level 1 hidden above seven levels and twelve blank rows at 80x24.
+test_list_grown_shows_the_rows_above() {
+    start_game -s 40x12 -l C "$SOURCE_LEVELS/tutorial.xsb"
+    wait_for "tutorial 1/8"
+    keys L End
+    wait_for "Fill the room"
+    shows "First push" && fail "all eight levels on 12 rows?"
+    tmux -L "$SOCKET" resize-window -x 80 -y 24
+    wait_for "First push"
+    wait_for "Fill the room"
+}
+
 # Undo and redo by push: z takes back everything since the push before last, x mirrors it;
 # Home undoes to the start and End redoes to the end.
 test_undo_by_push() {

@@ -62,12 +62,29 @@ static void test_scrolling_keeps_the_selection_on_the_rows_shown(void **state)
 {
     (void)state;
     int top = 0;
-    list_scroll(7, &top, 5); /* rows 0-4 shown: 7 is below, the view moves down to 3-7 */
+    list_scroll(7, &top, 5, 10); /* rows 0-4 shown: 7 is below, the view moves down to 3-7 */
     assert_int_equal(top, 3);
-    list_scroll(5, &top, 5); /* shown already */
+    list_scroll(5, &top, 5, 10); /* shown already */
     assert_int_equal(top, 3);
-    list_scroll(1, &top, 5); /* above: it becomes the first row */
+    list_scroll(1, &top, 5, 10); /* above: it becomes the first row */
     assert_int_equal(top, 1);
+}
+
+/* A terminal grown (or a list shortened) shows the rows above rather than blank rows below:
+ * the last of 10 selected on 3 rows (7-9), then 8 rows: 2-9, not 7-9 and five blank. */
+static void test_rows_to_spare_show_the_rows_above(void **state)
+{
+    (void)state;
+    int top = 0;
+    list_scroll(9, &top, 3, 10);
+    assert_int_equal(top, 7);
+    list_scroll(9, &top, 8, 10);
+    assert_int_equal(top, 2);
+    list_scroll(9, &top, 20, 10); /* the whole list */
+    assert_int_equal(top, 0);
+    top = 4;
+    list_scroll(0, &top, 5, 1); /* one row left */
+    assert_int_equal(top, 0);
 }
 
 int main(void)
@@ -78,6 +95,7 @@ int main(void)
         cmocka_unit_test(test_other_keys_are_not_navigation),
         cmocka_unit_test(test_an_empty_list_keeps_the_selection_at_zero),
         cmocka_unit_test(test_scrolling_keeps_the_selection_on_the_rows_shown),
+        cmocka_unit_test(test_rows_to_spare_show_the_rows_above),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
