@@ -237,7 +237,9 @@ static void draw_message(const editor *e, const view *v, int row, int rows)
     attrset(A_NORMAL);
 }
 
-/* ? : the editor's keys, over the whole screen (40 columns wide). */
+/* ? : the editor's keys, over the whole screen (40 columns wide); on a terminal too short
+ * for them, in two columns when it is wide enough, else as many as fit and the footer says
+ * the rest are left out. */
 static void draw_keys(const view *v)
 {
     static const char *lines[] = {
@@ -254,14 +256,24 @@ static void draw_keys(const view *v)
         "n  q  Esc    new level; leave",
     };
     int count = (int)(sizeof lines / sizeof lines[0]);
-    int top = LINES > count + 1 ? (LINES - count - 1) / 2 : 0;
-    int left = COLS > 42 ? (COLS - 40) / 2 : 0;
-    for (int i = 0; i < count && top + i < LINES - 1; i++)
-        draw_text(v, top + i, left, lines[i], strlen(lines[i]), COLS - left);
+    int columns = count > LINES - 1 && COLS >= 2 * 40 + 2 ? 2 : 1;
+    int rows = (count + columns - 1) / columns; /* of each column */
+    int top = LINES > rows + 1 ? (LINES - rows - 1) / 2 : 0;
+    int left = COLS > 40 * columns + 2 ? (COLS - 40 * columns - 2 * (columns - 1)) / 2 : 0;
+    int shown = 0;
+    for (int i = 0; i < count; i++) {
+        int row = top + i % rows, column = left + (i / rows) * 42;
+        if (row >= LINES - 1) continue;
+        draw_text(v, row, column, lines[i], strlen(lines[i]), COLS - column);
+        shown++;
+    }
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
-    mvaddnstr(LINES - 1, 0, " any key: back to the level", COLS);
+    draw_text_fit(v, LINES - 1, 0,
+                  shown < count ? " any key: back (12 rows show every key)"
+                                : " any key: back to the level",
+                  COLS);
     attrset(A_NORMAL);
 }
 

@@ -2867,6 +2867,22 @@ test_editor_save_refused_before_the_name() {
     wait_for "tutorial 1/8"
 }
 
+# The editor's keys (?) on a terminal too short for their eleven rows: in two columns when it
+# is wide enough, else the footer says that some are left out, where the last ones (T S D,
+# t a c, w, n q Esc) were cut without a word.
+test_editor_keys_on_a_short_terminal() {
+    start_game -l C -s 90x8 --edit
+    wait_for "edit 0x0"
+    keys '?'
+    wait_for "arrows hjkl  cursor"
+    wait_for "new level; leave"
+    wait_for "any key: back to the level"
+    tmux -L "$SOCKET" resize-window -x 40 -y 8
+    wait_for "any key: back (12 rows show every key)"
+    keys x
+    wait_for "edit 0x0"
+}
+
 # At 40x12 the level list shows each level's title and a footer whole, and the snapshots'
 # footer is whole (issue 44: the 40-column list screens cut nothing essential).
 test_list_screens_fit_40_columns() {
