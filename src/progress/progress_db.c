@@ -488,13 +488,15 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
             free(aside);
             continue;
         }
-        long copied = progress_salvage(db, aside);
+        char note[256] = "";
+        long copied = progress_salvage(db, aside, note, sizeof note);
         if (copied >= 0) {
             char *done = mark_repaired(aside);
             set_message(message, message_size,
                         "progress: a repair of %s was cut short; it was finished from %s and "
-                        "%ld record%s copied",
-                        file, done ? done : aside, copied, copied == 1 ? " was" : "s were");
+                        "%ld record%s copied%s%s%s",
+                        file, done ? done : aside, copied, copied == 1 ? " was" : "s were",
+                        note[0] ? " as it was (" : "", note, note[0] ? ")" : "");
             free(done);
         }
         free(aside);
@@ -624,7 +626,8 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
                     "opened (%s); progress is not saved",
                     file, aside, why);
     if (db) db = prepare(db, file, message, message_size, NULL, 0);
-    long copied = db ? progress_salvage(db, aside) : -1;
+    char note[256] = "";
+    long copied = db ? progress_salvage(db, aside, note, sizeof note) : -1;
     progress_db_close_stale(damaged);
     if (copied >= 0) {
         char *done = mark_repaired(aside);
@@ -634,9 +637,9 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
     if (db && copied >= 0)
         set_message(message, message_size,
                     "progress: %s was damaged%s; it was set aside as %s and %ld record%s copied "
-                    "from it",
-                    file, why_damaged, aside ? aside : "?", copied,
-                    copied == 1 ? " was" : "s were");
+                    "from it%s%s%s",
+                    file, why_damaged, aside ? aside : "?", copied, copied == 1 ? " was" : "s were",
+                    note[0] ? " as it was (" : "", note, note[0] ? ")" : "");
     else if (db)
         set_message(message, message_size,
                     "progress: %s was damaged%s; it was set aside as %s and nothing could be "

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,6 +27,24 @@
 #include "progress_test.h"
 
 /* ---- helpers ---------------------------------------------------------------------------- */
+
+/* The bytes free that statvfs() reports to the code under test, when not negative (it is
+ * wrapped for this test: tests/meson.build, unit_link_args; with _FILE_OFFSET_BITS=64 glibc
+ * names it statvfs64). */
+static long long free_bytes_told = -1;
+
+int __real_statvfs64(const char *path, struct statvfs *space);
+int __wrap_statvfs64(const char *path, struct statvfs *space);
+
+int __wrap_statvfs64(const char *path, struct statvfs *space)
+{
+    int rc = __real_statvfs64(path, space);
+    if (rc == 0 && free_bytes_told >= 0) {
+        space->f_frsize = 1;
+        space->f_bavail = (fsblkcnt_t)free_bytes_told;
+    }
+    return rc;
+}
 
 /* The file's bytes, in a static buffer. */
 static const char *read_text(const char *path)
@@ -1422,6 +1441,37 @@ static void test_a_large_older_database_is_salvaged_as_a_small_one(void **state)
     free(large);
 }
 
+/* Review5 finding 5: an older schema's database over the size migrated in memory, with
+ * less than twice its size free beside it (the scratch database's migration 4 copies every
+ * table before dropping the old one), is copied as it is, said in the line that tells the
+ * repair, and no scratch database is made (one was made at every start, filled the disk
+ * and failed, and the copy fell back to the same). */
+static void test_an_older_database_without_room_to_migrate_is_copied_as_it_is(void **state)
+{
+    progress_test_dir *f = *state;
+    older_database(f, 3, ROWS_3_WITH_MEANING, "DROP TABLE snapshot");
+    long long saved = progress_salvage_memory_max;
+    progress_salvage_memory_max = 0;
+    free_bytes_told = 4096;
+    char message[1024];
+    progress *p = progress_open(f->directory, message, sizeof message);
+    free_bytes_told = -1;
+    progress_salvage_memory_max = saved;
+    if (!strstr(message, "copied from it as it was (bringing its older schema up to date first "
+                         "needs 1 MiB free beside it, and 0 MiB are free)") ||
+        strchr(message, '\n'))
+        fail_msg("message: %s", message);
+    assert_true(progress_saving(p));
+    progress_close(p);
+    assert_int_equal(count_names(f, "progress.db.repairing-"), 0);
+    assert_int_equal(count_names(f, "progress.db.corrupt-"), 1);
+    DIR *directory = opendir(f->directory);
+    assert_non_null(directory);
+    for (struct dirent *entry; (entry = readdir(directory));)
+        if (strstr(entry->d_name, "-migrating")) fail_msg("left: %s", entry->d_name);
+    closedir(directory);
+}
+
 /* Review5 finding 4: a game finishing a repair while another game holds the new database's
  * write lock (the other one migrating the same file set aside) leaves that game's scratch
  * database (ASIDE-migrating) alone and copies nothing: it removed it and made its own,
@@ -1444,7 +1494,7 @@ static void test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone(void **s
     assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
     long long saved = progress_salvage_memory_max;
     progress_salvage_memory_max = 0;
-    long copied = progress_salvage(db, aside);
+    long copied = progress_salvage(db, aside, NULL, 0);
     progress_salvage_memory_max = saved;
     sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(other);
@@ -1453,12 +1503,12 @@ static void test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone(void **s
     assert_true(after.st_ino == before.st_ino && after.st_size == before.st_size);
     /* the lock let go, the copy is made, the scratch of a game killed there replaced */
     progress_salvage_memory_max = 0;
-    copied = progress_salvage(db, aside);
+    copied = progress_salvage(db, aside, NULL, 0);
     progress_salvage_memory_max = saved;
     assert_true(copied > 0);
     assert_int_equal(lstat(scratch, &after), -1);
     /* and a second copy of the same file, once recorded, copies nothing */
-    assert_int_equal(progress_salvage(db, aside), 0);
+    assert_int_equal(progress_salvage(db, aside, NULL, 0), 0);
     sqlite3_close(db);
 }
 
@@ -1572,6 +1622,7 @@ int main(void)
         WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
         WITH_DIRECTORY(test_salvage_keeps_the_level_of_a_collection_played_last),
         WITH_DIRECTORY(test_a_large_older_database_is_salvaged_as_a_small_one),
+        WITH_DIRECTORY(test_an_older_database_without_room_to_migrate_is_copied_as_it_is),
         WITH_DIRECTORY(test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone),
         WITH_DIRECTORY(test_a_version_set_down_by_hand_keeps_what_the_tables_hold),
         WITH_DIRECTORY(test_a_version_set_up_by_hand_is_salvaged_as_its_tables_show),
