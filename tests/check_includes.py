@@ -44,7 +44,7 @@ DOORS = {
     "solver": ["solver.h", "solver_options.h", "optimizer.h"],
     "tiles": ["tiles.h", "tiles_board.h", "tiles_pdb.h"],
     "worker": ["worker.h", "answers.h"],
-    "progress": ["progress.h"],
+    "progress": ["progress.h", "progress_options.h"],
     "tui": ["keys.h"],
     "cli": ["cli.h"],
 }

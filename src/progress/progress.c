@@ -420,8 +420,8 @@ static bool reopen(progress *progress, char *why, size_t why_size)
 {
     char message[1024];
     bool read_only = false;
-    sqlite3 *db =
-        progress_db_open(progress->directory, progress->file, &read_only, message, sizeof message);
+    sqlite3 *db = progress_db_open(progress->directory, progress->file, NULL, &read_only, message,
+                                   sizeof message);
     if (db && read_only) { /* a copy in memory: this game's changes would not be saved */
         sqlite3_close(db);
         set_message(why, why_size, "it was set aside or replaced, and %s cannot be written",
@@ -596,6 +596,12 @@ static char *default_directory(void)
 
 progress *progress_open(const char *directory, char *message, size_t message_size)
 {
+    return progress_open_with(directory, NULL, message, message_size);
+}
+
+progress *progress_open_with(const char *directory, const progress_options *options, char *message,
+                             size_t message_size)
+{
     set_message(message, message_size, "%s", "");
     progress *progress = calloc(1, sizeof *progress);
     if (!progress) return NULL;
@@ -617,8 +623,8 @@ progress *progress_open(const char *directory, char *message, size_t message_siz
                  "neither XDG_DATA_HOME nor HOME is set, so progress is not saved");
         set_message(opened, sizeof opened, "progress: %s", progress->no_save_reason);
     } else {
-        progress->db = progress_db_open(progress->directory, progress->file, &read_only, opened,
-                                        sizeof opened);
+        progress->db = progress_db_open(progress->directory, progress->file, options, &read_only,
+                                        opened, sizeof opened);
         if (!progress->db || read_only) {
             /* (the exit line says only why: that the progress is shown was told at the start) */
             const char *shown = read_only ? strstr(opened, PROGRESS_DB_SHOWN) : NULL;

@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include "level/level.h"
+#include "progress_options.h"
 
 typedef uint64_t progress_key;
 
@@ -96,6 +97,11 @@ typedef struct progress progress; /* opaque */
  * line into `message`, else makes it "". Without a usable database the progress still works,
  * in memory only (progress_saving() is then false). */
 progress *progress_open(const char *directory, char *message, size_t message_size);
+
+/* progress_open with `options` (NULL: none; progress_options.h): a caller that can show a
+ * line before its screen starts is told before a step of opening that takes long. */
+progress *progress_open_with(const char *directory, const progress_options *options, char *message,
+                             size_t message_size);
 
 /* Tries once more to write what could not be written (unless progress_save_final() has just
  * waited for it as long), then frees the progress. NULL is allowed. */

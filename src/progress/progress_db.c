@@ -40,6 +40,21 @@ static void set_message(char *message, size_t size, const char *format, ...)
     va_end(arguments);
 }
 
+/* Tells `options` (progress_options.h) the line of `format` (with the file `file` and the
+ * size in MiB) before a step of opening on `bytes`, when they are over its long_bytes. */
+static void tell_long(const progress_options *options, long long bytes, const char *format,
+                      const char *file) __attribute__((format(printf, 3, 0)));
+
+static void tell_long(const progress_options *options, long long bytes, const char *format,
+                      const char *file)
+{
+    long long long_bytes = options->long_bytes > 0 ? options->long_bytes : PROGRESS_LONG_BYTES;
+    if (!options->before_long || bytes <= long_bytes) return;
+    char line[1200];
+    snprintf(line, sizeof line, format, file, (bytes + (1 << 20) - 1) >> 20);
+    options->before_long(line, options->argument);
+}
+
 char *progress_db_with_suffix(const char *file, const char *suffix)
 {
     size_t size = strlen(file) + strlen(suffix) + 1;
@@ -336,8 +351,8 @@ static void tell_refused(progress_schema_status status, const char *file, int fo
  * older schema whose migration the file's own content refused (progress_schema_upgrade's
  * PROGRESS_SCHEMA_DAMAGED) is told in `damage` (when not NULL; otherwise refused), the
  * connection returned unchanged for the caller to set the file aside. */
-static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t message_size,
-                        char *damage, size_t damage_size)
+static sqlite3 *prepare(sqlite3 *db, const char *file, const progress_options *options,
+                        char *message, size_t message_size, char *damage, size_t damage_size)
 {
     /* WAL: readers never wait for the writer; NORMAL: a commit survives the game being
      * killed (a power loss may take the last ones, never the database). */
@@ -347,6 +362,9 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, char *message, size_t mes
      * (the switch to WAL writes the file's header). */
     progress_schema_status status = progress_schema_look(db, &found);
     bool refused = status != PROGRESS_SCHEMA_OK;
+    if (!refused && found >= 1 && found < PROGRESS_SCHEMA_VERSION)
+        tell_long(options, progress_salvage_bytes(db),
+                  "progress: bringing %s up to date (%lld MiB)...", file);
     /* Games starting at once contend for the first moments (switching to WAL, creating the
      * tables), sometimes past SQLite's busy handler: try again for a while. */
     for (int attempt = 0; !refused && attempt < OPEN_ATTEMPTS; attempt++) {
@@ -447,7 +465,8 @@ static bool is_repair_cut_short(const char *name, const char *base)
  * `read_only` (`db` is the copy in memory of a file that cannot be written), each is only
  * read into `db` (open_reading), so that its rows are shown too, and left as it is, nothing
  * told. */
-static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_only, char *message,
+static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_only,
+                                     const progress_options *options, char *message,
                                      size_t message_size)
 {
     const char *slash = strrchr(file, '/');
@@ -471,6 +490,12 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
         /* A game killed between the copy's commit and the renaming: only the renaming is
          * left (copied again, a level's time played would be doubled). */
         bool merged = progress_salvage_merged(db, aside);
+        struct stat status;
+        if (!merged && lstat(aside, &status) == 0)
+            tell_long(options, (long long)status.st_size,
+                      read_only ? "progress: reading %s (%lld MiB)..."
+                                : "progress: finishing the repair of %s (%lld MiB)...",
+                      aside);
         if (read_only) {
             sqlite3 *old = merged ? NULL : progress_db_open_reading(aside);
             if (old) progress_salvage_from(db, old, NULL);
@@ -511,7 +536,8 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
  * written there. Another program's database and a newer sokoban's are refused as prepare()
  * refuses them, and one over progress_salvage_memory_max (64 MiB) too: it would be held
  * whole in memory. NULL with `message` set when refused or unreadable. */
-static sqlite3 *open_read_only_copy(const char *file, const char *why, char *message,
+static sqlite3 *open_read_only_copy(const char *file, const char *why,
+                                    const progress_options *options, char *message,
                                     size_t message_size)
 {
     sqlite3 *old = progress_db_open_reading(file);
@@ -527,10 +553,11 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why, char *mes
         return NULL;
     }
     sqlite3 *db = old && status == PROGRESS_SCHEMA_OK ? progress_db_open_memory() : NULL;
+    if (db) tell_long(options, bytes, "progress: reading %s (%lld MiB)...", file);
     long copied = db ? progress_salvage_from(db, old, NULL) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
-        finish_repairs_cut_short(db, file, true, message, message_size);
+        finish_repairs_cut_short(db, file, true, options, message, message_size);
         set_message(message, message_size, "progress: %s cannot be written (%s)" PROGRESS_DB_SHOWN,
                     file, why);
         return db;
@@ -553,15 +580,15 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why, char *mes
 }
 
 /* progress_db_open once the folder exists, with `file` resolved (real_file()). */
-static sqlite3 *open_real(const char *file, bool *read_only, char *message, size_t message_size,
-                          int attempts)
+static sqlite3 *open_real(const char *file, const progress_options *options, bool *read_only,
+                          char *message, size_t message_size, int attempts)
 {
     if (refuse(file, true, "progress is not saved", message, message_size)) return NULL;
     char why[512];
     /* A database this process cannot write is read into memory, never opened for writing
      * (SQLite would fail its first write, and the progress in it would not be shown). */
     if (progress_db_cannot_write(file, why, sizeof why)) {
-        sqlite3 *copy = open_read_only_copy(file, why, message, message_size);
+        sqlite3 *copy = open_read_only_copy(file, why, options, message, message_size);
         *read_only = copy != NULL;
         return copy;
     }
@@ -576,7 +603,7 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
     if (sqlite3_db_readonly(db, "main") == 1) { /* SQLite found it read only after all */
         progress_db_close_stale(db);
         sqlite3 *copy =
-            open_read_only_copy(file, "SQLite opens it read only", message, message_size);
+            open_read_only_copy(file, "SQLite opens it read only", options, message, message_size);
         *read_only = copy != NULL;
         return copy;
     }
@@ -585,9 +612,9 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
      * which would fail every save): damaged too */
     char lacks[320] = "";
     if (looks_sound(db)) {
-        db = prepare(db, file, message, message_size, lacks, sizeof lacks);
+        db = prepare(db, file, options, message, message_size, lacks, sizeof lacks);
         if (db && !lacks[0] && progress_schema_intact(db, lacks, sizeof lacks)) {
-            finish_repairs_cut_short(db, file, false, message, message_size);
+            finish_repairs_cut_short(db, file, false, options, message, message_size);
             return db;
         }
         if (!db) return NULL;
@@ -612,7 +639,7 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
      * copy, and tell of two damaged files). */
     if (opened.known && attempts > 1 && !progress_db_same_file(damaged, &opened)) {
         progress_db_close_stale(damaged);
-        return open_real(file, read_only, message, message_size, attempts - 1);
+        return open_real(file, options, read_only, message, message_size, attempts - 1);
     }
     char *aside = set_damaged_aside(file, message, message_size);
     if (!aside) {
@@ -625,7 +652,10 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
                     "progress: %s was damaged and set aside as %s, and a new one cannot be "
                     "opened (%s); progress is not saved",
                     file, aside, why);
-    if (db) db = prepare(db, file, message, message_size, NULL, 0);
+    if (db) db = prepare(db, file, options, message, message_size, NULL, 0);
+    struct stat status;
+    if (db && lstat(aside, &status) == 0)
+        tell_long(options, (long long)status.st_size, "progress: repairing %s (%lld MiB)...", file);
     char note[256] = "";
     long copied = db ? progress_salvage(db, aside, note, sizeof note) : -1;
     progress_db_close_stale(damaged);
@@ -649,8 +679,8 @@ static sqlite3 *open_real(const char *file, bool *read_only, char *message, size
     return db;
 }
 
-sqlite3 *progress_db_open(const char *directory, const char *file, bool *read_only, char *message,
-                          size_t message_size)
+sqlite3 *progress_db_open(const char *directory, const char *file, const progress_options *options,
+                          bool *read_only, char *message, size_t message_size)
 {
     *read_only = false;
     set_message(message, message_size, "%s", "");
@@ -665,7 +695,9 @@ sqlite3 *progress_db_open(const char *directory, const char *file, bool *read_on
                     directory, strerror(errno));
         return NULL;
     }
-    sqlite3 *db = open_real(real, read_only, message, message_size, OPEN_ATTEMPTS);
+    progress_options none = {0};
+    sqlite3 *db =
+        open_real(real, options ? options : &none, read_only, message, message_size, OPEN_ATTEMPTS);
     free(real);
     return db;
 }

@@ -33,6 +33,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "progress_options.h"
+
 /* How long a statement waits for another game's lock before it gives up (it is tried again
  * later), and how long opening (and the last save at exit) waits. */
 enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
@@ -46,14 +48,16 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * holding a copy of what it holds (brought up to our schema, nothing written to the file),
  * `*read_only` is set, and `message` says that the progress saved is shown but this
  * session's play is not saved; a repair cut short beside it is read into the copy too, and
- * left for a game that can write to finish. */
+ * left for a game that can write to finish. `options` (NULL: none) is told before a step
+ * that takes long (progress_options.h). */
 /* How the message of a database that cannot be written ends ("progress: FILE cannot be
  * written (WHY)" before it): what is said once, at the start; the line at the exit says only
  * what comes before (progress.c). */
-#define PROGRESS_DB_SHOWN ": the progress saved in it is shown, but this session's play is not saved"
+#define PROGRESS_DB_SHOWN                                                                          \
+    ": the progress saved in it is shown, but this session's play is not saved"
 
-sqlite3 *progress_db_open(const char *directory, const char *file, bool *read_only, char *message,
-                          size_t message_size);
+sqlite3 *progress_db_open(const char *directory, const char *file, const progress_options *options,
+                          bool *read_only, char *message, size_t message_size);
 
 /* Which file a path names: its device and inode (st_dev, st_ino). */
 typedef struct progress_db_identity {

@@ -478,6 +478,15 @@ static bool free_all(tui *t)
     return saved;
 }
 
+/* A step of opening the progress that takes long (a migration or a repair of a large
+ * database), told on stderr before it: the screen has not started, and the terminal would
+ * otherwise stay blank for seconds. */
+static void tell_progress_step(const char *line, void *argument)
+{
+    (void)argument;
+    fprintf(stderr, "%s\n", line);
+}
+
 int tui_main(const cli_options *options)
 {
     tui t;
@@ -502,7 +511,8 @@ int tui_main(const cli_options *options)
     t.play.utf8 = t.view.utf8;
     /* the progress first: `sokoban` alone reopens the collection played last */
     char progress_message[1100] = "";
-    t.play.progress = progress_open(NULL, progress_message, sizeof progress_message);
+    progress_options opening = {.before_long = tell_progress_step};
+    t.play.progress = progress_open_with(NULL, &opening, progress_message, sizeof progress_message);
     /* NULL only when memory ran out: the game plays, saying it saves nothing */
     bool progress_lost = !t.play.progress;
     if (progress_lost)

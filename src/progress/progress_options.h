@@ -1,0 +1,26 @@
+/* progress_options.h - how the progress database is opened: whom to tell before a step of
+ * opening that takes long (the game's screen has not started yet).
+ *
+ * Part of progress.h's public face (it includes this), kept apart so that progress_db.h,
+ * which progress.c is built on, takes it too (types only). */
+#ifndef SOKOBAN_PROGRESS_OPTIONS_H
+#define SOKOBAN_PROGRESS_OPTIONS_H
+
+/* The size from which a step of opening is long: bringing a database of an older schema up
+ * to date takes about a second at 32 MiB (8.4 s at 300 MB), and so does a repair. */
+#define PROGRESS_LONG_BYTES (32LL << 20)
+
+typedef struct progress_options {
+    /* Told one line (no newline: "progress: bringing FILE up to date (N MiB)...") before a
+     * step of opening of a database over `long_bytes`: bringing an older schema up to date,
+     * repairing a damaged one (or finishing a repair cut short), reading one that cannot be
+     * written into memory. Never at a start that only opens the database, nor once the game
+     * plays (a database replaced under it is opened again without a word here). NULL:
+     * nothing is told. */
+    void (*before_long)(const char *line, void *argument);
+    void *argument; /* before_long's */
+    /* The size from which a step is long, in bytes; 0: PROGRESS_LONG_BYTES. */
+    long long long_bytes;
+} progress_options;
+
+#endif
