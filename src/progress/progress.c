@@ -420,8 +420,8 @@ static bool reopen(progress *progress, char *why, size_t why_size)
 {
     char message[1024];
     bool read_only = false;
-    sqlite3 *db = progress_db_open(progress->directory, progress->file, NULL, &read_only, message,
-                                   sizeof message);
+    sqlite3 *db = progress_db_open(progress->directory, progress->file, &progress->options,
+                                   &read_only, message, sizeof message);
     if (db && read_only) { /* a copy in memory: this game's changes would not be saved */
         sqlite3_close(db);
         set_message(why, why_size, "it was set aside or replaced, and %s cannot be written",
@@ -605,6 +605,8 @@ progress *progress_open_with(const char *directory, const progress_options *opti
     set_message(message, message_size, "%s", "");
     progress *progress = calloc(1, sizeof *progress);
     if (!progress) return NULL;
+    if (options) progress->options = *options;
+    progress->options.before_long = NULL; /* (told once, at opening) */
     progress->directory = directory ? progress_copy_string(directory) : default_directory();
     if (!progress->directory && directory) {
         free(progress);

@@ -48,8 +48,7 @@ static void tell_long(const progress_options *options, long long bytes, const ch
 static void tell_long(const progress_options *options, long long bytes, const char *format,
                       const char *file)
 {
-    long long long_bytes = options->long_bytes > 0 ? options->long_bytes : PROGRESS_LONG_BYTES;
-    if (!options->before_long || bytes <= long_bytes) return;
+    if (!options->before_long || bytes <= options->long_bytes) return;
     char line[1200];
     snprintf(line, sizeof line, format, file, (bytes + (1 << 20) - 1) >> 20);
     options->before_long(line, options->argument);
@@ -498,7 +497,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
                       aside);
         if (read_only) {
             sqlite3 *old = merged ? NULL : progress_db_open_reading(aside);
-            if (old) progress_salvage_from(db, old, NULL);
+            if (old) progress_salvage_from(db, old, NULL, options->memory_max);
             sqlite3_close(old);
             free(aside);
             continue;
@@ -514,7 +513,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
             continue;
         }
         char note[256] = "";
-        long copied = progress_salvage(db, aside, note, sizeof note);
+        long copied = progress_salvage(db, aside, options->memory_max, note, sizeof note);
         if (copied >= 0) {
             char *done = mark_repaired(aside);
             set_message(message, message_size,
@@ -534,7 +533,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
  * a database in memory as a salvage copies it (an older schema's through the migrations), so
  * that the progress saved in it is shown while this session's play is not saved; nothing is
  * written there. Another program's database and a newer sokoban's are refused as prepare()
- * refuses them, and one over progress_salvage_memory_max (64 MiB) too: it would be held
+ * refuses them, and one over options->memory_max (64 MiB) too: it would be held
  * whole in memory. NULL with `message` set when refused or unreadable. */
 static sqlite3 *open_read_only_copy(const char *file, const char *why,
                                     const progress_options *options, char *message,
@@ -544,7 +543,7 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
     int found = 0;
     progress_schema_status status = old ? progress_schema_look(old, &found) : PROGRESS_SCHEMA_OK;
     long long bytes = old && status == PROGRESS_SCHEMA_OK ? progress_salvage_bytes(old) : 0;
-    if (bytes > progress_salvage_memory_max) {
+    if (bytes > options->memory_max) {
         sqlite3_close(old);
         set_message(message, message_size,
                     "progress: %s cannot be written (%s), and at %lld MiB it is too large to read "
@@ -554,7 +553,7 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
     }
     sqlite3 *db = old && status == PROGRESS_SCHEMA_OK ? progress_db_open_memory() : NULL;
     if (db) tell_long(options, bytes, "progress: reading %s (%lld MiB)...", file);
-    long copied = db ? progress_salvage_from(db, old, NULL) : -1;
+    long copied = db ? progress_salvage_from(db, old, NULL, options->memory_max) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
         finish_repairs_cut_short(db, file, true, options, message, message_size);
@@ -657,7 +656,7 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
     if (db && lstat(aside, &status) == 0)
         tell_long(options, (long long)status.st_size, "progress: repairing %s (%lld MiB)...", file);
     char note[256] = "";
-    long copied = db ? progress_salvage(db, aside, note, sizeof note) : -1;
+    long copied = db ? progress_salvage(db, aside, options->memory_max, note, sizeof note) : -1;
     progress_db_close_stale(damaged);
     if (copied >= 0) {
         char *done = mark_repaired(aside);
@@ -695,9 +694,10 @@ sqlite3 *progress_db_open(const char *directory, const char *file, const progres
                     directory, strerror(errno));
         return NULL;
     }
-    progress_options none = {0};
-    sqlite3 *db =
-        open_real(real, options ? options : &none, read_only, message, message_size, OPEN_ATTEMPTS);
+    progress_options resolved = options ? *options : (progress_options){0};
+    if (resolved.long_bytes <= 0) resolved.long_bytes = PROGRESS_LONG_BYTES;
+    if (resolved.memory_max <= 0) resolved.memory_max = PROGRESS_MEMORY_MAX;
+    sqlite3 *db = open_real(real, &resolved, read_only, message, message_size, OPEN_ATTEMPTS);
     free(real);
     return db;
 }

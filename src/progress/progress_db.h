@@ -23,7 +23,7 @@
  * read-only file system) is read into a database in memory and shown, never written: read
  * immutable when no -wal or -journal lies beside it (a read-only open would make a -shm and
  * a -wal of the file's mode there, read only, failing every write of a later game), else
- * through its -wal; one over progress_salvage_memory_max (64 MiB) is refused, as is a -wal
+ * through its -wal; one over progress_options' memory_max (64 MiB) is refused, as is a -wal
  * without its -shm in a read-only folder (SQLite cannot read it). */
 #ifndef SOKOBAN_PROGRESS_DB_H
 #define SOKOBAN_PROGRESS_DB_H
@@ -48,8 +48,9 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * holding a copy of what it holds (brought up to our schema, nothing written to the file),
  * `*read_only` is set, and `message` says that the progress saved is shown but this
  * session's play is not saved; a repair cut short beside it is read into the copy too, and
- * left for a game that can write to finish. `options` (NULL: none) is told before a step
- * that takes long (progress_options.h). */
+ * left for a game that can write to finish. `options` (NULL: the defaults) says how large a
+ * database may be held in memory, and whom to tell before a step that takes long
+ * (progress_options.h). */
 /* How the message of a database that cannot be written ends ("progress: FILE cannot be
  * written (WHY)" before it): what is said once, at the start; the line at the exit says only
  * what comes before (progress.c). */

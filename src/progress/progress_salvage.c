@@ -200,8 +200,6 @@ static int version_of(sqlite3 *old)
     return version;
 }
 
-long long progress_salvage_memory_max = 64LL << 20;
-
 /* The size of the database `old`: its pages times their size (0 when it cannot tell). */
 long long progress_salvage_bytes(sqlite3 *old)
 {
@@ -244,19 +242,19 @@ static long long free_bytes_beside(const char *path)
     return known ? (long long)space.f_bavail * (long long)space.f_frsize : -1;
 }
 
-/* A database for migrated_copy() to fill: in memory when `old` is at most
- * progress_salvage_memory_max bytes (a player's progress is a few megabytes), else on disk
+/* A database for migrated_copy() to fill: in memory when `old` is at most `memory_max`
+ * bytes (a player's progress is a few megabytes), else on disk
  * at `scratch` (one larger, blobs written by hand, is never held whole in memory), made
  * anew (what a game killed while using it left there is removed first), without a journal
  * or a sync: it is thrown away after. On disk it takes up to twice the size of `old`
  * (migration 4 copies every table before dropping the old one), so it is made only when
  * the folder has that much free (with less, a full disk at every start: `note` says so,
  * and the caller copies `old` as it is). NULL when none can be had. */
-static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, bool *on_disk, char *note,
-                             size_t note_size)
+static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, long long memory_max, bool *on_disk,
+                             char *note, size_t note_size)
 {
     long long bytes = progress_salvage_bytes(old);
-    bool small = bytes <= progress_salvage_memory_max;
+    bool small = bytes <= memory_max;
     if (!small && !scratch) return NULL;
     if (!small) {
         long long free = free_bytes_beside(scratch);
@@ -291,8 +289,8 @@ static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, bool *on_disk, c
  * cannot be migrated (a value a migration refuses): the caller then copies `old` as it
  * is; so is a file whose tables are of our version whatever its user_version says. `note`
  * (open_scratch) says when the disk had no room for the scratch database. */
-static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, bool *on_disk, char *note,
-                              size_t note_size)
+static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, long long memory_max,
+                              bool *on_disk, char *note, size_t note_size)
 {
     int version = version_of(old);
     /* A version set down or up by hand (PRAGMA user_version) is not what the file is: its
@@ -303,7 +301,7 @@ static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, bool *on_disk, 
     int shown = version >= 1 ? progress_schema_shown(old) : 0;
     if (shown >= 1) version = shown;
     if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
-    sqlite3 *copy = open_scratch(old, scratch, on_disk, note, note_size);
+    sqlite3 *copy = open_scratch(old, scratch, memory_max, on_disk, note, note_size);
     if (!copy || progress_schema_create_version(copy, version) != PROGRESS_SCHEMA_OK ||
         sqlite3_exec(copy, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
         sqlite3_close(copy);
@@ -376,10 +374,11 @@ bool progress_salvage_merged(sqlite3 *db, const char *aside)
 }
 
 /* progress_salvage_from, recording `merged` (when not NULL) in the copy's transaction. */
-static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, const aside_file *merged,
-                    char *note, size_t note_size);
+static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max,
+                    const aside_file *merged, char *note, size_t note_size);
 
-long progress_salvage(sqlite3 *db, const char *aside, char *note, size_t note_size)
+long progress_salvage(sqlite3 *db, const char *aside, long long memory_max, char *note,
+                      size_t note_size)
 {
     if (note && note_size) note[0] = '\0';
     aside_file file;
@@ -393,19 +392,19 @@ long progress_salvage(sqlite3 *db, const char *aside, char *note, size_t note_si
     size_t size = strlen(aside) + sizeof PROGRESS_SALVAGE_SCRATCH;
     char *scratch = malloc(size);
     if (scratch) snprintf(scratch, size, "%s" PROGRESS_SALVAGE_SCRATCH, aside);
-    long copied = salvage(db, old, scratch, &file, note, note_size);
+    long copied = salvage(db, old, scratch, memory_max, &file, note, note_size);
     free(scratch);
     sqlite3_close(old);
     return copied;
 }
 
-long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch)
+long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max)
 {
-    return salvage(db, old, scratch, NULL, NULL, 0);
+    return salvage(db, old, scratch, memory_max, NULL, NULL, 0);
 }
 
-static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, const aside_file *merged,
-                    char *note, size_t note_size)
+static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max,
+                    const aside_file *merged, char *note, size_t note_size)
 {
     /* The write lock of `db` is taken first and held through the migration: the scratch
      * database beside the file set aside is made, filled and removed only under it, so that
@@ -425,7 +424,7 @@ static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, const aside_
         return 0;
     }
     bool on_disk = false;
-    sqlite3 *migrated = migrated_copy(old, scratch, &on_disk, note, note_size);
+    sqlite3 *migrated = migrated_copy(old, scratch, memory_max, &on_disk, note, note_size);
     sqlite3 *from = migrated ? migrated : old;
     long copied = copy_rows(db, from, true);
     /* (the id's page in the -wal too: progress_wal.h) */

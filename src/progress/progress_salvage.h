@@ -6,9 +6,9 @@
  * says), each column by its name (quoted: a name is the file's text, never SQL), so that a
  * table with a column dropped, renamed or added still gives its rows. A row the schema
  * refuses is tried again with its refused values replaced by their column's default. A
- * file of an older schema is copied into a database of that schema (in memory, or over
- * 64 MiB on disk beside it, where it takes up to twice the file's size) and brought up to
- * ours by the migrations first, so that what the older schema meant is carried over as they
+ * file of an older schema is copied into a database of that schema (in memory, or over the
+ * caller's `memory_max` on disk beside it, where it takes up to twice the file's size) and brought
+ * up to ours by the migrations first, so that what the older schema meant is carried over as they
  * carry it; where they cannot (or the disk has not that room), it is copied as it is. */
 #ifndef SOKOBAN_PROGRESS_SALVAGE_H
 #define SOKOBAN_PROGRESS_SALVAGE_H
@@ -26,10 +26,12 @@
  * committed (nothing of it is then in `db`). That the rows of `aside` (its name, device and
  * inode) were copied is recorded in `db` (merged_repair) in the same transaction, so that a
  * game killed before the file is marked repaired never has it copied twice (a level's time
- * played would be doubled): progress_salvage_merged. `note` (when not NULL) gets what the
- * copy could not do and the player should know, "" when nothing: an older schema copied as
- * it is because the folder has not twice the file's size free for its migration. */
-long progress_salvage(sqlite3 *db, const char *aside, char *note, size_t note_size);
+ * played would be doubled): progress_salvage_merged. An older schema's database over
+ * `memory_max` bytes is migrated on disk (progress_salvage_from). `note` (when not NULL) gets what
+ * the copy could not do and the player should know, "" when nothing: an older schema copied as it
+ * is because the folder has not twice the file's size free for its migration. */
+long progress_salvage(sqlite3 *db, const char *aside, long long memory_max, char *note,
+                      size_t note_size);
 
 /* True when `db` records that the rows of the file at `aside` were copied into it by
  * progress_salvage (what is left is to mark it repaired). */
@@ -37,17 +39,13 @@ bool progress_salvage_merged(sqlite3 *db, const char *aside);
 
 /* progress_salvage from a connection already open on the damaged or read-only database
  * (`old`, left open: the caller closes it). `scratch` (NULL: none) is where a database over
- * progress_salvage_memory_max bytes is migrated on disk (when its folder has twice its size
- * free), removed after; without one such a database is copied as it is. */
-long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch);
+ * `memory_max` bytes is migrated on disk (when its folder has twice its size free), removed
+ * after; without one such a database is copied as it is. */
+long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max);
 
 /* progress_salvage's scratch database, ASIDE-migrating: a file of the copy, never a
  * database set aside of its own. */
 #define PROGRESS_SALVAGE_SCRATCH "-migrating"
-
-/* The largest database of an older schema migrated in memory (64 MiB); one larger is
- * migrated in the scratch database on disk. Tests lower it. */
-extern long long progress_salvage_memory_max;
 
 /* The size of the database `db` reads (its pages, through its -wal), in bytes; 0 when it
  * cannot be asked. */

@@ -85,6 +85,7 @@ struct progress {
     bool saving;                   /* false: `db` is in memory */
     bool changed;                  /* a change was made (for progress_unsaved when not saving) */
     char *directory, *file;
+    progress_options options; /* as opened, without before_long (reopen() says nothing) */
     char no_save_reason[1024];
     progress_change *queued; /* changes not yet written, oldest first */
     int queued_count, queued_capacity;

@@ -77,14 +77,22 @@ static int count_names(const progress_test_dir *f, const char *prefix)
     return count;
 }
 
-/* Opens the progress and checks that its message contains `expected`. */
-static progress *open_expecting(const progress_test_dir *f, const char *expected)
+/* Opens the progress with `options` (NULL: none) and checks that its message contains
+ * `expected`. */
+static progress *open_with_expecting(const progress_test_dir *f, const progress_options *options,
+                                     const char *expected)
 {
     char message[1024];
-    progress *p = progress_open(f->directory, message, sizeof message);
+    progress *p = progress_open_with(f->directory, options, message, sizeof message);
     assert_non_null(p);
     if (!strstr(message, expected)) fail_msg("message '%s' lacks '%s'", message, expected);
     return p;
+}
+
+/* Opens the progress and checks that its message contains `expected`. */
+static progress *open_expecting(const progress_test_dir *f, const char *expected)
+{
+    return open_with_expecting(f, NULL, expected);
 }
 
 /* Opens the progress, saves level 5's game as "rRl" and closes it. */
@@ -1403,15 +1411,14 @@ static void remove_databases(const progress_test_dir *f)
     closedir(directory);
 }
 
-/* A damaged schema 3 database salvaged, progress_salvage_memory_max being `memory_max`: what
- * the new database holds (dump_database). The scratch database is gone after. */
+/* A damaged schema 3 database salvaged, what is held in memory at most being `memory_max`
+ * bytes (progress_options): what the new database holds (dump_database). The scratch
+ * database is gone after. */
 static char *salvage_schema_3(const progress_test_dir *f, long long memory_max)
 {
     older_database(f, 3, ROWS_3_WITH_MEANING, "DROP TABLE snapshot");
-    long long saved = progress_salvage_memory_max;
-    progress_salvage_memory_max = memory_max;
-    progress *p = open_expecting(f, "was damaged (");
-    progress_salvage_memory_max = saved;
+    progress_options options = {.memory_max = memory_max};
+    progress *p = open_with_expecting(f, &options, "was damaged (");
     assert_true(progress_saving(p));
     progress_close(p);
     assert_int_equal(count_names(f, "progress.db.repairing-"), 0);
@@ -1422,7 +1429,7 @@ static char *salvage_schema_3(const progress_test_dir *f, long long memory_max)
     return dump;
 }
 
-/* An older schema's database over the size migrated in memory (64 MiB; lowered to nothing
+/* An older schema's database over the size migrated in memory (64 MiB; lowered to a byte
  * here) is migrated in a scratch database on disk, so that it means what a smaller one
  * means: it was copied as it was, and lost what migration 4 carries (a flag of 2 failed
  * its CHECK and the row's numbers became defaults, the counter stayed a count of 1970's
@@ -1431,7 +1438,7 @@ static void test_a_large_older_database_is_salvaged_as_a_small_one(void **state)
 {
     progress_test_dir *f = *state;
     char *small = salvage_schema_3(f, 64LL << 20);
-    char *large = salvage_schema_3(f, 0);
+    char *large = salvage_schema_3(f, 1);
     assert_string_equal(large, small);
     /* and what migration 4 means is there */
     if (!strstr(small, "8,1,NULL,1,0.0,NULL,NULL") || !strstr(small, "8,0,lL,0,1,0,0") ||
@@ -1450,13 +1457,11 @@ static void test_an_older_database_without_room_to_migrate_is_copied_as_it_is(vo
 {
     progress_test_dir *f = *state;
     older_database(f, 3, ROWS_3_WITH_MEANING, "DROP TABLE snapshot");
-    long long saved = progress_salvage_memory_max;
-    progress_salvage_memory_max = 0;
+    progress_options options = {.memory_max = 1};
     free_bytes_told = 4096;
     char message[1024];
-    progress *p = progress_open(f->directory, message, sizeof message);
+    progress *p = progress_open_with(f->directory, &options, message, sizeof message);
     free_bytes_told = -1;
-    progress_salvage_memory_max = saved;
     if (!strstr(message, "copied from it as it was (bringing its older schema up to date first "
                          "needs 1 MiB free beside it, and 0 MiB are free)") ||
         strchr(message, '\n'))
@@ -1544,23 +1549,18 @@ static void test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone(void **s
     assert_int_equal(progress_schema_upgrade(db, NULL, NULL, 0), PROGRESS_SCHEMA_OK);
     assert_int_equal(sqlite3_open(progress_test_path(f, "progress.db"), &other), SQLITE_OK);
     assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
-    long long saved = progress_salvage_memory_max;
-    progress_salvage_memory_max = 0;
-    long copied = progress_salvage(db, aside, NULL, 0);
-    progress_salvage_memory_max = saved;
+    long copied = progress_salvage(db, aside, 0, NULL, 0);
     sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(other);
     assert_int_equal(copied, -1);
     assert_int_equal(lstat(scratch, &after), 0);
     assert_true(after.st_ino == before.st_ino && after.st_size == before.st_size);
     /* the lock let go, the copy is made, the scratch of a game killed there replaced */
-    progress_salvage_memory_max = 0;
-    copied = progress_salvage(db, aside, NULL, 0);
-    progress_salvage_memory_max = saved;
+    copied = progress_salvage(db, aside, 0, NULL, 0);
     assert_true(copied > 0);
     assert_int_equal(lstat(scratch, &after), -1);
     /* and a second copy of the same file, once recorded, copies nothing */
-    assert_int_equal(progress_salvage(db, aside, NULL, 0), 0);
+    assert_int_equal(progress_salvage(db, aside, 0, NULL, 0), 0);
     sqlite3_close(db);
 }
 

@@ -267,7 +267,7 @@ static void test_a_read_only_folder_with_writable_files_saves(void **state)
 }
 
 /* Finding 3 of review5: a database that cannot be written and is larger than what is read
- * into memory (progress_salvage_memory_max, lowered here below the file's size) is refused
+ * into memory (progress_options' memory_max, lowered here below the file's size) is refused
  * in one line that says why, where it was read whole into memory (a 300 MB file: 323 MB
  * resident). */
 static void test_a_read_only_database_too_large_for_memory_is_refused(void **state)
@@ -278,11 +278,9 @@ static void test_a_read_only_database_too_large_for_memory_is_refused(void **sta
     progress_close(p);
     assert_int_equal(chmod(progress_test_path(f, "progress.db"), 0444), 0);
     set_permission_override(false);
-    long long saved = progress_salvage_memory_max;
-    progress_salvage_memory_max = 1024;
+    progress_options options = {.memory_max = 1024};
     char message[1024];
-    p = progress_open(f->directory, message, sizeof message);
-    progress_salvage_memory_max = saved;
+    p = progress_open_with(f->directory, &options, message, sizeof message);
     set_permission_override(true);
     if (!strstr(message, "cannot be written (Permission denied), and at 1 MiB it is too large "
                          "to read into memory; progress is not saved") ||
