@@ -419,10 +419,17 @@ static int write_change(progress *progress, const progress_change *c, int *flags
 static bool reopen(progress *progress, char *why, size_t why_size)
 {
     char message[1024];
+    /* one this game cannot write: told with why, never read (progress_db_open would copy it
+     * whole into memory, at every change, only for that) */
+    if (progress_db_cannot_write(progress->file, message, sizeof message)) {
+        set_message(why, why_size, "it was set aside or replaced, and %s cannot be written (%s)",
+                    progress->file, message);
+        return false;
+    }
     bool read_only = false;
     sqlite3 *db = progress_db_open(progress->directory, progress->file, &progress->options,
                                    &read_only, message, sizeof message);
-    if (db && read_only) { /* a copy in memory: this game's changes would not be saved */
+    if (db && read_only) { /* SQLite opened it read only after all: a copy in memory */
         sqlite3_close(db);
         set_message(why, why_size, "it was set aside or replaced, and %s cannot be written",
                     progress->file);

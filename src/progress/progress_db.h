@@ -60,6 +60,15 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
 sqlite3 *progress_db_open(const char *directory, const char *file, const progress_options *options,
                           bool *read_only, char *message, size_t message_size);
 
+/* True when this process cannot write the database at `file` (which exists) or the files
+ * SQLite keeps beside it: a read-only file, an existing -wal or -shm it cannot write (one
+ * left read only beside a read-only file would fail every write of a later game), or,
+ * when SQLite would have to make the -wal or the -shm, a read-only folder; a read-only file
+ * system either way. Asked of the effective user and its capabilities (AT_EACCESS), as
+ * SQLite's writes would be, of the files alone (nothing opened or read); the reason in
+ * `why` ("Permission denied", "its folder: Read-only file system"). progress_db_read.c. */
+bool progress_db_cannot_write(const char *file, char *why, size_t why_size);
+
 /* Which file a path names: its device and inode (st_dev, st_ino). */
 typedef struct progress_db_identity {
     bool known;

@@ -8,14 +8,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* True when this process cannot write the database at `file` (which exists) or the files
- * SQLite keeps beside it: a read-only file, an existing -wal or -shm it cannot write (one
- * left read only beside a read-only file would fail every write of a later game), or,
- * when SQLite would have to make the -wal or the -shm, a read-only folder; a read-only file
- * system either way. Asked of the effective user and its capabilities (AT_EACCESS), as
- * SQLite's writes would be; the reason in `why`. */
-bool progress_db_cannot_write(const char *file, char *why, size_t why_size);
-
 /* A connection that reads `file` and writes nothing there: immutable (no -wal, -shm or
  * lock looked at or made) when no -wal or -journal lies beside it (the file then holds every
  * commit) or its -wal is another database's; else read only, through its -wal (which makes

@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "progress/progress.h"
 #include "progress/progress_salvage.h"
 #include "progress_test.h"
@@ -315,6 +317,40 @@ static void test_a_wal_without_its_shm_in_a_read_only_folder_is_told(void **stat
     progress_close(p);
 }
 
+/* Review5 finding 8: a database replaced under a game by one this process cannot write is
+ * told at the game's next change with the reason, learned by looking at the file: it was
+ * read whole into memory at every change only to learn that it was read only, and the
+ * reason was lost. */
+static void test_a_read_only_replacement_is_told_with_its_reason(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    char database[256], replacement[256];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    snprintf(replacement, sizeof replacement, "%s", progress_test_path(f, "replacement.db"));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(database, &db), SQLITE_OK);
+    char sql[400];
+    snprintf(sql, sizeof sql, "VACUUM INTO '%s'", replacement);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(chmod(replacement, 0444), 0);
+    assert_int_equal(rename(replacement, database), 0);
+    set_permission_override(false);
+    assert_false(progress_set_unfinished(p, 2, "r")); /* (kept to be tried again) */
+    char why[1024];
+    bool unsaved = progress_unsaved(p, why, sizeof why);
+    set_permission_override(true);
+    assert_true(unsaved);
+    char expected[600];
+    snprintf(expected, sizeof expected,
+             "it was set aside or replaced, and %s cannot be written (Permission denied)",
+             database);
+    if (!strstr(why, expected)) fail_msg("why: %s", why);
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -330,6 +366,7 @@ int main(void)
         WITH_DIRECTORY(test_a_read_only_folder_with_writable_files_saves),
         WITH_DIRECTORY(test_a_read_only_database_too_large_for_memory_is_refused),
         WITH_DIRECTORY(test_a_wal_without_its_shm_in_a_read_only_folder_is_told),
+        WITH_DIRECTORY(test_a_read_only_replacement_is_told_with_its_reason),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
