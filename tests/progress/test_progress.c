@@ -1,6 +1,7 @@
 /* test_progress.c - the progress store: records and bests (checked by replay), unfinished
  * games with redo steps, snapshots, imported solutions, collections, statistics, games saving
- * at once, failed saves told. Files not ours, damage and migrations: test_progress_files.c;
+ * at once, failed saves told. Files not ours, damage and migrations: test_progress_files.c,
+ * test_progress_salvage.c, test_progress_migrate.c;
  * two games on one level: test_progress_games.c. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -64,3 +64,12 @@ void progress_test_write(const char *path, const char *text)
     fputs(text, out);
     assert_int_equal(fclose(out), 0);
 }
+
+char *progress_test_long_lurd(size_t length)
+{
+    char *lurd = malloc(length + 1);
+    assert_non_null(lurd);
+    memset(lurd, 'l', length);
+    lurd[length] = '\0';
+    return lurd;
+}

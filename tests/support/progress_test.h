@@ -3,6 +3,8 @@
 #ifndef SOKOBAN_TESTS_PROGRESS_TEST_H
 #define SOKOBAN_TESTS_PROGRESS_TEST_H
 
+#include <stddef.h>
+
 #include "level/level.h"
 #include "progress/progress.h"
 
@@ -23,6 +25,10 @@ void progress_test_parse(const char *text, collection *holder);
 
 /* Opens the progress of the directory; it must have no message. */
 progress *progress_test_open(const progress_test_dir *f);
+
+/* `length` letters 'l' (malloc'd): a change of 2,000 is bigger than any page, and must grow
+ * the files. */
+char *progress_test_long_lurd(size_t length);
 
 /* Writes `text` to the file. */
 void progress_test_write(const char *path, const char *text);
