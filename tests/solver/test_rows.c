@@ -36,6 +36,54 @@ static int regions(const board *b, const uint8_t *boxes, bool but, const uint8_t
     return count;
 }
 
+/* A level on rows of bits whose boxes are put on and taken off at random: its board and
+ * rows, its boxes (none at first: the level's own are left out) and its floor squares. */
+typedef struct random_boxes {
+    board b;
+    position start;
+    solver_rows rows;
+    uint8_t *boxes;
+    int *floor, count;
+} random_boxes;
+
+static void random_boxes_init(random_boxes *r, const level *level)
+{
+    assert_true(board_from_level(level, &r->b, &r->start));
+    assert_true(solver_rows_fit(&r->b));
+    assert_true(solver_rows_init(&r->rows, &r->b));
+    r->boxes = calloc((size_t)r->b.size, 1);
+    r->floor = malloc((size_t)r->b.size * sizeof *r->floor);
+    assert_non_null(r->boxes);
+    assert_non_null(r->floor);
+    r->count = 0;
+    for (int s = 0; s < r->b.size; s++) {
+        if (board_is_inside(&r->b, s)) r->floor[r->count++] = s;
+    }
+}
+
+/* A floor square drawn at random. */
+static int random_floor(const random_boxes *r, unsigned *seed)
+{
+    return r->floor[rand_r(seed) % (unsigned)r->count];
+}
+
+/* A box put on or taken off a floor square drawn at random. */
+static void random_boxes_toggle(random_boxes *r, unsigned *seed)
+{
+    int square = random_floor(r, seed);
+    r->boxes[square] ^= 1;
+    solver_rows_set_box(&r->rows, square, r->boxes[square]);
+}
+
+static void random_boxes_free(random_boxes *r)
+{
+    free(r->boxes);
+    free(r->floor);
+    solver_rows_free(&r->rows);
+    position_free(&r->start);
+    board_free(&r->b);
+}
+
 static void test_agrees_with_square_floods(void **state)
 {
     (void)state;
@@ -45,64 +93,47 @@ static void test_agrees_with_square_floods(void **state)
     unsigned seed = 12345;
     long floods = 0;
     for (int number = 1; number <= c.count; number++) {
-        board b;
-        position start;
-        assert_true(board_from_level(&c.levels[number - 1], &b, &start));
-        assert_true(solver_rows_fit(&b));
-        solver_rows rows;
-        assert_true(solver_rows_init(&rows, &b));
-        uint8_t *boxes = calloc((size_t)b.size, 1), *seen = malloc((size_t)b.size);
-        uint8_t *mark = malloc((size_t)b.size);
-        uint64_t *left = malloc((size_t)b.height * sizeof *left);
-        uint64_t *region = malloc((size_t)b.height * sizeof *region);
+        random_boxes r;
+        random_boxes_init(&r, &c.levels[number - 1]);
+        uint8_t *seen = malloc((size_t)r.b.size);
+        uint8_t *mark = malloc((size_t)r.b.size);
+        uint64_t *left = malloc((size_t)r.b.height * sizeof *left);
+        uint64_t *region = malloc((size_t)r.b.height * sizeof *region);
         assert_non_null(mark);
         assert_non_null(left);
         assert_non_null(region);
-        int *queue = malloc((size_t)b.size * sizeof *queue);
-        int *floor = malloc((size_t)b.size * sizeof *floor), count = 0;
-        assert_non_null(boxes);
+        int *queue = malloc((size_t)r.b.size * sizeof *queue);
         assert_non_null(seen);
         assert_non_null(queue);
-        assert_non_null(floor);
-        for (int s = 0; s < b.size; s++) {
-            if (board_is_inside(&b, s)) floor[count++] = s;
-        }
         for (int round = 0; round < 200; round++) {
-            /* a box put on or taken off a random square of the floor */
-            int square = floor[rand_r(&seed) % (unsigned)count];
-            boxes[square] ^= 1;
-            solver_rows_set_box(&rows, square, boxes[square]);
-            int from = floor[rand_r(&seed) % (unsigned)count];
-            if (boxes[from]) continue;
-            int least = flood_squares(&b, boxes, -1, -1, from, seen, queue);
-            assert_int_equal(solver_rows_flood(&rows, from), least);
-            for (int s = 0; s < b.size; s++)
-                assert_int_equal(solver_rows_reached(&rows, s), seen[s]);
+            random_boxes_toggle(&r, &seed);
+            int from = random_floor(&r, &seed);
+            if (r.boxes[from]) continue;
+            int least = flood_squares(&r.b, r.boxes, -1, -1, from, seen, queue);
+            assert_int_equal(solver_rows_flood(&r.rows, from), least);
+            for (int s = 0; s < r.b.size; s++)
+                assert_int_equal(solver_rows_reached(&r.rows, s), seen[s]);
             /* each floor square's first side the flood reached, as the search asks it */
-            for (int k = 0; k < count; k++) {
+            for (int k = 0; k < r.count; k++) {
                 int side = -1;
                 for (int d = 0; d < DIRECTION_COUNT && side < 0; d++)
-                    if (seen[floor[k] + b.delta[d]]) side = d;
-                assert_int_equal(solver_rows_first_side(&rows, rows.reach, floor[k]), side);
+                    if (seen[r.floor[k] + r.b.delta[d]]) side = d;
+                assert_int_equal(solver_rows_first_side(&r.rows, r.rows.reach, r.floor[k]), side);
             }
             floods++;
             if (round % 10 == 0) {
-                assert_int_equal(solver_rows_regions(&rows, true, left, region),
-                                 regions(&b, boxes, true, seen, mark, queue));
-                assert_int_equal(solver_rows_regions(&rows, false, left, region),
-                                 regions(&b, boxes, false, seen, mark, queue));
+                assert_int_equal(solver_rows_regions(&r.rows, true, left, region),
+                                 regions(&r.b, r.boxes, true, seen, mark, queue));
+                assert_int_equal(solver_rows_regions(&r.rows, false, left, region),
+                                 regions(&r.b, r.boxes, false, seen, mark, queue));
             }
         }
-        free(boxes);
         free(seen);
         free(queue);
-        free(floor);
         free(mark);
         free(left);
         free(region);
-        solver_rows_free(&rows);
-        position_free(&start);
-        board_free(&b);
+        random_boxes_free(&r);
     }
     assert_true(floods > 5000);
     collection_free(&c);
@@ -119,58 +150,44 @@ static void test_joined_round_keeps_the_regions(void **state)
     unsigned seed = 4242;
     long asked = 0, joined = 0;
     for (int number = 1; number <= c.count; number++) {
-        board b;
-        position start;
-        assert_true(board_from_level(&c.levels[number - 1], &b, &start));
-        solver_rows rows;
-        assert_true(solver_rows_init(&rows, &b));
-        uint8_t *boxes = calloc((size_t)b.size, 1), *mark = malloc((size_t)b.size);
-        int *queue = malloc((size_t)b.size * sizeof *queue);
-        int *floor = malloc((size_t)b.size * sizeof *floor), count = 0;
-        assert_non_null(boxes);
+        random_boxes r;
+        random_boxes_init(&r, &c.levels[number - 1]);
+        uint8_t *mark = malloc((size_t)r.b.size);
+        int *queue = malloc((size_t)r.b.size * sizeof *queue);
         assert_non_null(mark);
         assert_non_null(queue);
-        assert_non_null(floor);
-        for (int s = 0; s < b.size; s++) {
-            if (board_is_inside(&b, s)) floor[count++] = s;
-        }
         for (int round = 0; round < 60; round++) {
-            int square = floor[rand_r(&seed) % (unsigned)count];
-            boxes[square] ^= 1;
-            solver_rows_set_box(&rows, square, boxes[square]);
-            int at = floor[rand_r(&seed) % (unsigned)count];
-            if (boxes[at]) continue;
+            random_boxes_toggle(&r, &seed);
+            int at = random_floor(&r, &seed);
+            if (r.boxes[at]) continue;
             /* a square also free: one of at's sides, with a box put there */
-            int side = at + b.delta[rand_r(&seed) % DIRECTION_COUNT];
-            int also = board_is_inside(&b, side) && !boxes[side] && rand_r(&seed) % 2 ? side : -1;
+            int side = at + r.b.delta[rand_r(&seed) % DIRECTION_COUNT];
+            int also =
+                board_is_inside(&r.b, side) && !r.boxes[side] && rand_r(&seed) % 2 ? side : -1;
             if (also >= 0) {
-                boxes[also] = 1;
-                solver_rows_set_box(&rows, also, true);
+                r.boxes[also] = 1;
+                solver_rows_set_box(&r.rows, also, true);
             }
             asked++;
-            if (solver_rows_joined_round(&rows, rows.open, at, also)) {
+            if (solver_rows_joined_round(&r.rows, r.rows.open, at, also)) {
                 joined++;
                 if (also >= 0) {
-                    boxes[also] = 0;
-                    solver_rows_set_box(&rows, also, false);
+                    r.boxes[also] = 0;
+                    solver_rows_set_box(&r.rows, also, false);
                 }
-                int before = regions(&b, boxes, false, NULL, mark, queue);
-                boxes[at] = 1;
-                int after = regions(&b, boxes, false, NULL, mark, queue);
-                boxes[at] = 0;
+                int before = regions(&r.b, r.boxes, false, NULL, mark, queue);
+                r.boxes[at] = 1;
+                int after = regions(&r.b, r.boxes, false, NULL, mark, queue);
+                r.boxes[at] = 0;
                 assert_int_equal(after, before);
             } else if (also >= 0) {
-                boxes[also] = 0;
-                solver_rows_set_box(&rows, also, false);
+                r.boxes[also] = 0;
+                solver_rows_set_box(&r.rows, also, false);
             }
         }
-        free(boxes);
         free(mark);
         free(queue);
-        free(floor);
-        solver_rows_free(&rows);
-        position_free(&start);
-        board_free(&b);
+        random_boxes_free(&r);
     }
     assert_true(joined > asked / 4);
     collection_free(&c);
@@ -188,60 +205,45 @@ static void test_reach_after_a_move_is_the_flood(void **state)
     unsigned seed = 777;
     long moves = 0, made = 0;
     for (int number = 1; number <= c.count; number++) {
-        board b;
-        position start;
-        assert_true(board_from_level(&c.levels[number - 1], &b, &start));
-        solver_rows rows;
-        assert_true(solver_rows_init(&rows, &b));
-        size_t height = (size_t)b.height;
+        random_boxes r;
+        random_boxes_init(&r, &c.levels[number - 1]);
+        size_t height = (size_t)r.b.height;
         uint64_t *before = malloc(height * sizeof *before), *after = malloc(height * sizeof *after);
-        uint8_t *boxes = calloc((size_t)b.size, 1);
-        int *floor = malloc((size_t)b.size * sizeof *floor), count = 0;
         assert_non_null(before);
         assert_non_null(after);
-        assert_non_null(boxes);
-        assert_non_null(floor);
-        for (int s = 0; s < b.size; s++) {
-            if (board_is_inside(&b, s)) floor[count++] = s;
-        }
         for (int round = 0; round < 300; round++) {
-            int square = floor[rand_r(&seed) % (unsigned)count];
-            boxes[square] ^= 1;
-            solver_rows_set_box(&rows, square, boxes[square]);
+            random_boxes_toggle(&r, &seed);
             /* a box on `from` goes to `to`: pushed by a player behind it, or pulled by one
              * on `to` who steps on */
-            int from = floor[rand_r(&seed) % (unsigned)count];
+            int from = random_floor(&r, &seed);
             int d = (int)(rand_r(&seed) % DIRECTION_COUNT);
             bool pulled = rand_r(&seed) % 2;
-            int to = from + b.delta[d], player = pulled ? to : from - b.delta[d];
-            int step = to + b.delta[d];
-            if (!boxes[from] || !board_is_inside(&b, to) || boxes[to] ||
-                !board_is_inside(&b, player) || boxes[player] ||
-                (pulled && (!board_is_inside(&b, step) || boxes[step])))
+            int to = from + r.b.delta[d], player = pulled ? to : from - r.b.delta[d];
+            int step = to + r.b.delta[d];
+            if (!r.boxes[from] || !board_is_inside(&r.b, to) || r.boxes[to] ||
+                !board_is_inside(&r.b, player) || r.boxes[player] ||
+                (pulled && (!board_is_inside(&r.b, step) || r.boxes[step])))
                 continue;
-            int least = solver_rows_flood_into(&rows, player, before);
-            boxes[from] = 0;
-            boxes[to] = 1;
-            solver_rows_set_box(&rows, from, false);
-            solver_rows_set_box(&rows, to, true);
+            int least = solver_rows_flood_into(&r.rows, player, before);
+            r.boxes[from] = 0;
+            r.boxes[to] = 1;
+            solver_rows_set_box(&r.rows, from, false);
+            solver_rows_set_box(&r.rows, to, true);
             moves++;
-            int region = solver_rows_reach_after_move(&rows, before, least, from, to, pulled, after);
+            int region =
+                solver_rows_reach_after_move(&r.rows, before, least, from, to, pulled, after);
             if (region >= 0) {
                 made++;
-                assert_int_equal(solver_rows_flood(&rows, pulled ? step : from), region);
-                assert_memory_equal(rows.reach, after, height * sizeof *after);
-                assert_int_equal(solver_rows_reach_after_move(&rows, before, least, from, to,
-                                                              pulled, NULL),
-                                 region);
+                assert_int_equal(solver_rows_flood(&r.rows, pulled ? step : from), region);
+                assert_memory_equal(r.rows.reach, after, height * sizeof *after);
+                assert_int_equal(
+                    solver_rows_reach_after_move(&r.rows, before, least, from, to, pulled, NULL),
+                    region);
             }
         }
         free(before);
         free(after);
-        free(boxes);
-        free(floor);
-        solver_rows_free(&rows);
-        position_free(&start);
-        board_free(&b);
+        random_boxes_free(&r);
     }
     assert_true(moves > 1000 && made > moves / 4); /* 656 of 1,784 */
     collection_free(&c);
