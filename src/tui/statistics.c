@@ -15,6 +15,7 @@
 #include "collections.h"
 #include "list.h"
 #include "statistics.h"
+#include "wrap.h"
 
 /* ---- The collections the progress knows ---------------------------------------------- */
 
@@ -265,18 +266,56 @@ static void format_time(double seconds, char *out, size_t size)
     snprintf(out, size, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
 }
 
-/* Rows available for collections: under the title, a blank and the column heads, above the
- * note's lines and the footer. */
-static int visible_rows(void)
+/* The note's columns: the screen's but one either side. */
+static int note_columns(void)
 {
-    int rows = LINES - 6;
+    return COLS > 2 ? COLS - 2 : 1;
+}
+
+/* The rows of the note under the table, wrapped at spaces: as many as it takes while one row
+ * of the table is left (0 without a note). */
+static int note_rows(const statistics_screen *s)
+{
+    const char *note = s->note + wrap_skip_spaces(s->note, strlen(s->note));
+    if (!note[0]) return 0;
+    int rows = wrap_count(note, strlen(note), note_columns()), most = LINES - 6;
+    return rows < most ? rows : most > 1 ? most : 1;
+}
+
+/* The note from `row`, wrapped at spaces (it may name a long path), indented a column; its
+ * last row shortened with the mark when the rows run out. */
+static void draw_note(const statistics_screen *s, const view *v, int row)
+{
+    const char *note = s->note + wrap_skip_spaces(s->note, strlen(s->note));
+    size_t length = strlen(note);
+    for (int drawn = 0, rows = note_rows(s); length > 0 && drawn < rows; drawn++) {
+        size_t piece = wrap_line(note, length, note_columns());
+        if (drawn == rows - 1 && piece < length) {
+            draw_text_fit(v, row + drawn, 1, note, note_columns());
+            return;
+        }
+        draw_text(v, row + drawn, 1, note, piece, note_columns());
+        note += piece;
+        length -= piece;
+        size_t spaces = wrap_skip_spaces(note, length);
+        note += spaces;
+        length -= spaces;
+    }
+}
+
+/* Rows available for collections: under the title, a blank and the column heads, above a
+ * blank, the note's rows (one at least) and the footer. */
+static int visible_rows(const statistics_screen *s)
+{
+    int note = note_rows(s);
+    int rows = LINES - 5 - (note > 1 ? note : 1);
     return rows < 1 ? 1 : rows;
 }
 
 void statistics_draw(statistics_screen *s, const view *v, play *p)
 {
     erase();
-    list_scroll(s->selected, &s->top, visible_rows(), row_count(s, p));
+    list_scroll(s->selected, &s->top, visible_rows(s), row_count(s, p));
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, " Statistics", COLS);
     /* under 80 columns: the levels, those solved and the time alone */
@@ -298,7 +337,7 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
     mvaddnstr(2, 0, narrow ? "   collection     levels solved     time" : heads, COLS);
     attrset(A_NORMAL);
     int row = 3;
-    for (int i = s->top; i < row_count(s, p) && row < LINES - 3; i++, row++) {
+    for (int i = s->top; i < row_count(s, p) && row < 3 + visible_rows(s); i++, row++) {
         const char *name, *problem;
         const collection *c = row_collection(s, p, i, &name, &problem);
         /* the name shortened by words to its column and padded by columns, not bytes */
@@ -332,20 +371,9 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
         draw_text_fit(v, row, 0, line, COLS);
         attrset(A_NORMAL);
     }
-    /* the note, wrapped at spaces to the screen's width (it may name a long path) */
-    int width = COLS > 2 ? COLS - 2 : 1;
-    const char *rest = s->note;
-    while (*rest && row + 1 < LINES - 1) {
-        int take = (int)strlen(rest);
-        if (take > width) {
-            take = width;
-            while (take > width / 2 && rest[take] != ' ') take--;
-            if (rest[take] != ' ') take = width;
-        }
-        mvaddnstr(++row, 1, rest, take);
-        rest += take;
-        while (*rest == ' ') rest++;
-    }
+    /* the note, wrapped at spaces to the screen's width (it may name a long path), whole:
+     * the table gives way */
+    draw_note(s, v, row + 1);
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
@@ -516,7 +544,7 @@ void statistics_import(play *p, const collection *c, char *note, size_t note_siz
 bool statistics_key(statistics_screen *s, play *p, int key)
 {
     if (key != KEY_RESIZE) s->note[0] = '\0';
-    if (list_navigate(key, &s->selected, row_count(s, p), visible_rows())) return true;
+    if (list_navigate(key, &s->selected, row_count(s, p), visible_rows(s))) return true;
     const char *name, *problem;
     const collection *c = row_collection(s, p, s->selected, &name, &problem);
     switch (key) {

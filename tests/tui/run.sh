@@ -2499,6 +2499,33 @@ test_snapshot_delete_says_so() {
     wait_for "moves 1  pushes 0"
 }
 
+# At 40x12 with the statistics' list full, e's note is whole, down to the file it names
+# (the list gives way), where it had one row: "Exported 1 solution for 1 of its 4" and no
+# more.
+test_statistics_note_whole_at_40x12() {
+    # seven more collections (named apart: one-level files numbered alike make one group)
+    for name in alpha bravo charlie delta echo foxtrot golf; do
+        printf '; %s\n#######\n#@ $ .#\n#######\n' "$name" > "$WORK/$name.xsb"
+    done
+    start_game -s 40x12 -l C "$WORK/small.xsb" "$WORK/alpha.xsb" "$WORK/bravo.xsb" \
+        "$WORK/charlie.xsb" "$WORK/delta.xsb" "$WORK/echo.xsb" "$WORK/foxtrot.xsb" "$WORK/golf.xsb"
+    wait_for "small 1/4"
+    keys Right Right Right
+    wait_for "Solved in 3 moves"
+    keys i
+    wait_for "Statistics"
+    keys e
+    wait_for "Exported"
+    # (the path, without a space, is broken where the row ends)
+    message=$(screen | tr -s ' \n' '  ')
+    path=$(screen | sed -n '/levels to/,/small.sok/p' | sed 1d | tr -d ' \n')
+    case $message in
+    *"Exported 1 solution for 1 of its 4 levels to "*) ;;
+    *) fail "the note is not whole: $message" ;;
+    esac
+    [ "$path" = "$XDG_DATA_HOME/sokoban/solutions/small.sok" ] || fail "the note's path: $path"
+}
+
 # The statistics screen counts solved and assisted levels per collection; e exports the
 # bests as SOK solution sections naming the program and the origin.
 test_statistics_and_export() {
