@@ -194,10 +194,15 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     attrset(A_REVERSE);
     move(LINES - 1, 0);
     hline(' ', COLS);
+    /* a snapshot deleted: its name shortened, the word that says what happened kept */
+    char name[sizeof s->deleted + 8], deleted[sizeof name + 16];
+    draw_shorten(v, s->deleted, COLS - 12 > 1 ? COLS - 12 : 1, name, sizeof name);
+    snprintf(deleted, sizeof deleted, " Deleted '%s'", name);
     draw_text_fit(v, LINES - 1, 0,
-                  s->note[0]  ? s->note
-                  : COLS < 56 ? " Enter: restore  d: delete  q: back"
-                              : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
+                  s->deleted[0] ? deleted
+                  : s->note[0]  ? s->note
+                  : COLS < 56   ? " Enter: restore  d: delete  q: back"
+                                : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
                   COLS);
     attrset(A_NORMAL);
 }
@@ -238,13 +243,13 @@ static bool delete_selected(snapshot_screen *s, play *p)
         return false;
     }
     s->selected = row < s->count ? row : s->count - 1;
-    snprintf(s->note, sizeof s->note, " Snapshot '%s' deleted", name);
+    snprintf(s->deleted, sizeof s->deleted, "%s", name);
     return true;
 }
 
 bool snapshots_key(snapshot_screen *s, play *p, int key)
 {
-    s->note[0] = '\0';
+    s->note[0] = s->deleted[0] = '\0';
     if (list_navigate(key, &s->selected, s->count, visible_rows())) return true;
     switch (key) {
     case '\n':

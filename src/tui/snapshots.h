@@ -31,6 +31,7 @@ typedef struct snapshot_screen {
     int selected, top; /* the snapshot selected, the first one shown */
     /* on the footer until the next key: a key the list does not know, a snapshot deleted */
     char note[SNAPSHOT_NAME_BYTES + 64];
+    char deleted[SNAPSHOT_NAME_BYTES + 16]; /* its name, "" for none */
 } snapshot_screen;
 
 /* m: starts asking for a name. */

@@ -2472,7 +2472,8 @@ test_snapshots() {
 # d on the snapshots' list says on the list's footer which snapshot it deleted and keeps the
 # selection where it was (the next snapshot down), where it said so only on the message line
 # under the list and went back to the first snapshot; deleting the last one says so on the
-# play screen, not "No snapshots of this level".
+# play screen, not "No snapshots of this level". A long name gives way on the footer, not
+# "Deleted".
 test_snapshot_delete_says_so() {
     start_game -l C "$WORK/small.xsb"
     wait_for "moves 0  pushes 0"
@@ -2488,15 +2489,23 @@ test_snapshot_delete_says_so() {
     wait_for "Snapshots of small 1"
     # newest first, names apart within one second: b is the second row either way
     keys Down d
-    wait_for "Snapshot 'b' deleted"
+    wait_for "Deleted 'b'"
     shows "   b  " && fail "b is still listed"
     # the selection stays on the second row
     second=$(screen | sed -n 5p | awk '{ print $1 }')
     keys d
-    wait_for "Snapshot '$second' deleted"
+    wait_for "Deleted '$second'"
     keys d
     wait_for "deleted; none left"
     wait_for "moves 1  pushes 0"
+    # at 40 columns a long name gives way, not the word that says what happened
+    keys m z Enter
+    wait_for "Snapshot 'z' saved"
+    keys m abcdefghijklmnopqrstuvwxyz0123456789ABCD Enter
+    wait_for "0123456789ABCD' saved"
+    tmux -L "$SOCKET" resize-window -x 40 -y 12
+    keys "'" d
+    wait_for " Deleted 'abcdefghijklmnopqrstuvwxy...'"
 }
 
 # At 40x12 with the statistics' list full, e's note is whole, down to the file it names
