@@ -279,6 +279,10 @@ bool start_load(const cli_options *options, play *p, game_start *s)
             count = 2 + last_count;
         }
     }
+    /* - on a terminal: the levels are typed there, which a blank screen would not say */
+    for (int i = 0; i < options->file_count; i++)
+        if (strcmp(options->files[i], "-") == 0 && isatty(STDIN_FILENO))
+            fputs("sokoban: -: reading the levels from the terminal; Ctrl-D ends them\n", stderr);
     level_error error;
     int *numbers = NULL;
     bool ok = collection_open_all(arguments, count, &p->collections, &numbers, &p->collection_count,

@@ -1166,6 +1166,23 @@ db.commit()' "$XDG_DATA_HOME/sokoban/progress.db"
     done
 }
 
+# sokoban - on a terminal (no collection piped in) says on stderr that it reads the levels
+# from the terminal and that Ctrl-D ends them, where it waited on a blank screen; the level
+# typed is then played.
+test_standard_input_from_the_terminal_says_so() {
+    start_game -l C -
+    tries=0
+    until grep -q "reading the levels from the terminal; Ctrl-D ends them" "$WORK/stderr" \
+        2> /dev/null; do
+        tries=$((tries + 1))
+        [ $tries -lt $POLLS ] || fail "no word of the terminal read: $(cat "$WORK/stderr")"
+        read_screen 0.1
+    done
+    keys '#####' Enter '#@$.#' Enter '#####' Enter C-d
+    wait_for "standard input 1/1"
+    : > "$WORK/stderr" # said before the game, as it should be
+}
+
 # `sokoban` alone after a collection that came on standard input (issue 44, item 9): that
 # one cannot be read again, so the last collection played from a file reopens where it was
 # left, and the message line says why; with none, the bundled levels, said so.
