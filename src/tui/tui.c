@@ -232,12 +232,18 @@ static void play_key(tui *t, int key)
     case KEY_ACTION_REPLAY_BEST:
         assist_replay_best(&t->assist, &t->play);
         break;
-    case KEY_ACTION_DEAD_SQUARES:
+    case KEY_ACTION_DEAD_SQUARES: {
         t->view.show_dead_squares = !t->view.show_dead_squares;
-        play_message(&t->play, PLAY_MESSAGE_INFO,
-                     t->view.show_dead_squares ? "Dead squares shown: a box there is lost (D hides)"
-                                               : "Dead squares hidden");
+        int dead = 0;
+        for (int i = 0; t->play.dead_ready && i < t->play.dead.size; i++)
+            dead += deadlock_square_is_dead(&t->play.dead, i);
+        play_message(&t->play, PLAY_MESSAGE_INFO, "%s",
+                     !t->view.show_dead_squares ? "Dead squares hidden"
+                     : t->play.dead_ready && dead == 0
+                         ? "No dead squares in this level: a box can reach a goal from every square"
+                         : "Dead squares shown: a box there is lost (D hides)");
         break;
+    }
     case KEY_ACTION_HELP:
         t->view.screen = VIEW_SCREEN_HELP;
         t->view.help_top = 0;

@@ -2230,6 +2230,19 @@ test_list_grown_shows_the_rows_above() {
     wait_for "Fill the room"
 }
 
+# D on a level without a dead square says there is none, where it said "Dead squares shown: a
+# box there is lost" and showed nothing.
+test_dead_squares_none_says_so() {
+    printf '; Open\n#######\n#.   .#\n#  $  #\n# $@$ #\n#  $  #\n#.   .#\n#######\n' \
+        > "$WORK/open.xsb"
+    start_game -l C "$WORK/open.xsb"
+    wait_for "moves 0  pushes 0"
+    keys D
+    wait_for "No dead squares in this level"
+    keys D
+    wait_for "Dead squares hidden"
+}
+
 # Undo and redo by push: z takes back everything since the push before last, x mirrors it;
 # Home undoes to the start and End redoes to the end.
 test_undo_by_push() {
