@@ -145,8 +145,8 @@ static bool row_whole(const collections_screen *s, int i)
 }
 
 /* The row of collection `i`: its name shortened by words to its column, its counts, and its
- * folder when it fits whole (or why no level of it can be played, to be shortened by
- * words when drawn). */
+ * folder when it fits whole, or why no level of it can be played shortened by words into
+ * what is left (none of it when a word does not fit: the line under the list says it). */
 static void collection_row(const collections_screen *s, const view *v, int i, char *line,
                            size_t size)
 {
@@ -158,10 +158,16 @@ static void collection_row(const collections_screen *s, const view *v, int i, ch
     /* padded by columns, not bytes */
     char shown[300];
     int used = draw_shorten(v, e->name, width, shown, sizeof shown);
-    int length = snprintf(line, size, "   %s%*s %s  %s", shown, width - used, "", counts,
-                          problem ? problem : e->folder);
-    if (utf8_width(line) > COLS && length > 0 && !problem)
-        snprintf(line, size, "   %s%*s %s", shown, width - used, "", counts);
+    int length = snprintf(line, size, "   %s%*s %s", shown, width - used, "", counts);
+    int room = COLS - utf8_width(line) - 2;
+    if (length <= 0 || (size_t)length >= size) return;
+    if (!problem && utf8_width(e->folder) <= room) {
+        snprintf(line + length, size - (size_t)length, "  %s", e->folder);
+    } else if (problem && room >= 8) {
+        char reason[700];
+        draw_shorten(v, problem, room, reason, sizeof reason);
+        snprintf(line + length, size - (size_t)length, "  %s", reason);
+    }
 }
 
 /* What the selected collection's row could not show whole (its name, its folder, or why

@@ -1355,6 +1355,19 @@ test_library_unplayable_collection() {
     wait_for "Collection library:"
 }
 
+# At 40 columns the library's row of a collection no level of which can be played keeps its
+# counts ("-  -"), its reason shortened into what is left or left to the line under the list,
+# where the row was cut after the name ("broken...": the dashes taken for punctuation).
+test_library_unplayable_row_at_40_columns() {
+    mkdir -p "$XDG_DATA_HOME/sokoban/levels"
+    printf '; Twins\n######\n#@$.@#\n######\n' > "$XDG_DATA_HOME/sokoban/levels/broken.xsb"
+    start_game -l C -s 40x12 "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L c
+    wait_for "Collection library:"
+    screen | grep -qE "^ *broken +- +-" || fail "the row of broken.xsb lost its counts"
+}
+
 # A level that cannot be played keeps its place: n passes over it, the level list shows it
 # with its line and reason, and Enter on it says why instead of playing it.
 test_bad_level_in_list() {
