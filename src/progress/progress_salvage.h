@@ -7,9 +7,10 @@
  * table with a column dropped, renamed or added still gives its rows. A row the schema
  * refuses is tried again with its refused values replaced by their column's default. A
  * file of an older schema is copied into a database of that schema (in memory, or over the
- * caller's `memory_max` on disk beside it, where it takes up to twice the file's size) and brought
- * up to ours by the migrations first, so that what the older schema meant is carried over as they
- * carry it; where they cannot (or the disk has not that room), it is copied as it is. */
+ * caller's `memory_max` on disk beside it, made only with four times the file's size free
+ * there: progress_salvage.c, SCRATCH_ROOM) and brought up to ours by the migrations first,
+ * so that what the older schema meant is carried over as they carry it; where they cannot
+ * (or the disk has not that room), it is copied as it is. */
 #ifndef SOKOBAN_PROGRESS_SALVAGE_H
 #define SOKOBAN_PROGRESS_SALVAGE_H
 
@@ -29,7 +30,7 @@
  * played would be doubled): progress_salvage_merged. An older schema's database over
  * `memory_max` bytes is migrated on disk (progress_salvage_from). `note` (when not NULL) gets what
  * the copy could not do and the player should know, "" when nothing: an older schema copied as it
- * is because the folder has not twice the file's size free for its migration. */
+ * is because the folder has not four times the file's size free for its migration. */
 long progress_salvage(sqlite3 *db, const char *aside, long long memory_max, char *note,
                       size_t note_size);
 
@@ -39,8 +40,8 @@ bool progress_salvage_merged(sqlite3 *db, const char *aside);
 
 /* progress_salvage from a connection already open on the damaged or read-only database
  * (`old`, left open: the caller closes it). `scratch` (NULL: none) is where a database over
- * `memory_max` bytes is migrated on disk (when its folder has twice its size free), removed
- * after; without one such a database is copied as it is. */
+ * `memory_max` bytes is migrated on disk (when its folder has four times its size free),
+ * removed after; without one such a database is copied as it is. */
 long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max);
 
 /* progress_salvage's scratch database, ASIDE-migrating: a file of the copy, never a

@@ -600,6 +600,29 @@ static void test_an_older_database_without_room_to_migrate_is_copied_as_it_is(vo
     closedir(directory);
 }
 
+/* Review6: with three times the file's size free beside it, room for the scratch database
+ * (up to twice it) but not for the new database's -wal and checkpoint written while the
+ * scratch is still there, the file is copied as it is and said: the scratch was made, the
+ * disk filled, nothing was copied and the next start failed the same (measured on a tmpfs:
+ * progress_salvage.c, SCRATCH_ROOM). */
+static void test_room_for_the_scratch_alone_copies_as_it_is(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_test_older_database(f, 3, ROWS_3_WITH_MEANING, "DROP TABLE snapshot");
+    struct stat file;
+    assert_int_equal(stat(progress_test_path(f, "progress.db"), &file), 0);
+    progress_options options = {.memory_max = 1};
+    free_bytes_told = 3 * (long long)file.st_size;
+    char message[1024];
+    progress *p = progress_open_with(f->directory, &options, message, sizeof message);
+    free_bytes_told = -1;
+    if (!strstr(message, "copied from it as it was (bringing its older schema up to date first "
+                         "needs 1 MiB free beside it, and 0 MiB are free)"))
+        fail_msg("message: %s", message);
+    assert_true(progress_saving(p));
+    progress_close(p);
+}
+
 /* Review5 finding 4: a game finishing a repair while another game holds the new database's
  * write lock (the other one migrating the same file set aside) leaves that game's scratch
  * database (ASIDE-migrating) alone and copies nothing: it removed it and made its own,
@@ -662,6 +685,7 @@ int main(void)
         WITH_DIRECTORY(test_salvage_keeps_the_level_of_a_collection_played_last),
         WITH_DIRECTORY(test_a_large_older_database_is_salvaged_as_a_small_one),
         WITH_DIRECTORY(test_an_older_database_without_room_to_migrate_is_copied_as_it_is),
+        WITH_DIRECTORY(test_room_for_the_scratch_alone_copies_as_it_is),
         WITH_DIRECTORY(test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
