@@ -228,10 +228,11 @@ static void restore(snapshot_screen *s, play *p)
 }
 
 /* d: deletes the selected snapshot and says so on the list's footer, the selection staying
- * on its row (the next snapshot); false when none is left (said on the play screen). */
+ * on its row (the next snapshot) and the rows shown where they were; false when none is left
+ * (said on the play screen). */
 static bool delete_selected(snapshot_screen *s, play *p)
 {
-    int row = s->selected;
+    int row = s->selected, top = s->top;
     char name[SNAPSHOT_NAME_BYTES + sizeof ASSISTED_MARK];
     snprintf(name, sizeof name, "%s", s->items[row].name);
     if (!progress_snapshot_delete(p->progress, progress_level_key(play_level(p)), name)) {
@@ -243,6 +244,7 @@ static bool delete_selected(snapshot_screen *s, play *p)
         return false;
     }
     s->selected = row < s->count ? row : s->count - 1;
+    s->top = top; /* (list_scroll takes it up where it would leave a blank row) */
     snprintf(s->deleted, sizeof s->deleted, "%s", name);
     return true;
 }

@@ -2551,6 +2551,31 @@ test_snapshot_delete_says_so() {
     wait_for " Deleted 'abcdefghijklmnopqrstuvwxy...'"
 }
 
+# d keeps the rows shown where they were, where the list went back to its first rows: 12
+# snapshots at 40x12 (8 rows shown), scrolled down to the tenth, the seventh deleted.
+test_snapshot_delete_keeps_the_rows_shown() {
+    start_game -s 40x12 -l C "$WORK/small.xsb"
+    wait_for "small 1/"
+    keys Down
+    for name in s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12; do
+        keys m
+        wait_for "Snapshot name: _"
+        keys "$name" Enter
+        wait_for "Snapshot '$name' saved"
+    done
+    keys "'"
+    wait_for "Snapshots of small 1"
+    # (the list's first row is the screen's fourth, under the title, a blank and the header)
+    top=$(screen | sed -n 4p | awk '{ print $1 }')
+    keys Down Down Down Down Down Down Down Down Down
+    wait_gone "   $top "
+    first=$(screen | sed -n 4p)
+    keys Up Up Up d
+    wait_for "Deleted '"
+    [ "$(screen | sed -n 4p)" = "$first" ] ||
+        fail "the rows shown moved: '$first' became '$(screen | sed -n 4p)'"
+}
+
 # At 40x12 with the statistics' list full, e's note is whole, down to the file it names
 # (the list gives way), where it had one row: "Exported 1 solution for 1 of its 4" and no
 # more.
