@@ -2512,6 +2512,16 @@ test_snapshots() {
     wait_for "moves 5  pushes 2"
 }
 
+# save_snapshots NAME...: m, NAME typed and saved, for each NAME in turn.
+save_snapshots() {
+    for name in "$@"; do
+        keys m
+        wait_for "Snapshot name: _"
+        keys "$name" Enter
+        wait_for "Snapshot '$name' saved"
+    done
+}
+
 # d on the snapshots' list says on the list's footer which snapshot it deleted and keeps the
 # selection where it was (the next snapshot down), where it said so only on the message line
 # under the list and went back to the first snapshot; deleting the last one says so on the
@@ -2522,12 +2532,7 @@ test_snapshot_delete_says_so() {
     wait_for "moves 0  pushes 0"
     keys Down
     wait_for "moves 1  pushes 0"
-    for name in a b c; do
-        keys m
-        wait_for "Snapshot name: _"
-        keys "$name" Enter
-        wait_for "Snapshot '$name' saved"
-    done
+    save_snapshots a b c
     keys "'"
     wait_for "Snapshots of small 1"
     # newest first, names apart within one second: b is the second row either way
@@ -2557,12 +2562,7 @@ test_snapshot_delete_keeps_the_rows_shown() {
     start_game -s 40x12 -l C "$WORK/small.xsb"
     wait_for "small 1/"
     keys Down
-    for name in s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12; do
-        keys m
-        wait_for "Snapshot name: _"
-        keys "$name" Enter
-        wait_for "Snapshot '$name' saved"
-    done
+    save_snapshots s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12
     keys "'"
     wait_for "Snapshots of small 1"
     # (the list's first row is the screen's fourth, under the title, a blank and the header)
