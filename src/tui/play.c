@@ -322,9 +322,12 @@ static void check_deadlock(play *p, int last_pushed_box)
                                 &p->warning);
     deadlock_reason reason = p->warning.reason;
     if (reason != DEADLOCK_NONE) {
-        /* z (undo by push) takes the push back however many moves followed it */
-        play_message(p, PLAY_MESSAGE_WARNING, "DEADLOCK (%s): %s. Press z to undo the push.",
-                     deadlock_reason_name(reason), reason_explained(reason));
+        /* z (undo by push) takes the push back however many moves followed it; with no push
+         * in effect the deadlock is the level's own */
+        play_message(p, PLAY_MESSAGE_WARNING, "DEADLOCK (%s): %s. %s", deadlock_reason_name(reason),
+                     reason_explained(reason),
+                     p->game.pushes > 0 ? "Press z to undo the push."
+                                        : "The level cannot be solved from its start.");
     } else if (was_warned && p->message_kind == PLAY_MESSAGE_WARNING) {
         play_message(p, PLAY_MESSAGE_INFO, "%s", "");
     }

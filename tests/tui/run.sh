@@ -2256,6 +2256,18 @@ test_dead_squares_none_says_so() {
     wait_for "Dead squares hidden"
 }
 
+# A level deadlocked from its start (a box in a corner off its goal) says so, where its
+# warning said "Press z to undo the push" with no push to undo.
+test_deadlock_at_the_start_says_so() {
+    printf '; Stuck\n#####\n#$ .#\n#  @#\n#####\n' > "$WORK/stuck.xsb"
+    start_game -l C "$WORK/stuck.xsb"
+    wait_for "DEADLOCK (corner)"
+    message_text | grep -qF "The level cannot be solved from its start." ||
+        fail "the warning does not say the level is lost from its start: $(message_text)"
+    shows "Press z" && fail "z named with no push to undo"
+    return 0
+}
+
 # Undo and redo by push: z takes back everything since the push before last, x mirrors it;
 # Home undoes to the start and End redoes to the end.
 test_undo_by_push() {
