@@ -232,6 +232,10 @@ levels_outcome levels_key(level_list *list, play *p, int key)
     case KEY_RIGHT:
     case KEY_LEFT:
     case KEY_BTAB: {
+        if (p->collection_count == 1) {
+            snprintf(list->note, sizeof list->note, " No other collection; c: the library");
+            return LEVELS_STAY;
+        }
         int step = key == KEY_LEFT || key == KEY_BTAB ? -1 : 1;
         list->collection = (list->collection + step + p->collection_count) % p->collection_count;
         list->selected = list->collection == p->collection_index ? p->level_index : 0;

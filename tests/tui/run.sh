@@ -2268,6 +2268,21 @@ test_deadlock_at_the_start_says_so() {
     return 0
 }
 
+# Tab (or Right, Left, Shift-Tab) on the level list with one collection in play says there is
+# no other and where the others are, where it did nothing.
+test_level_list_tab_alone_says_so() {
+    start_game -l C -s 40x12 "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys L
+    wait_for "small: 4 levels"
+    keys Tab
+    wait_for "No other collection; c: the library"
+    keys Down
+    wait_for "Enter play  E edit  c library  q back"
+    keys Left
+    wait_for "No other collection; c: the library"
+}
+
 # Undo and redo by push: z takes back everything since the push before last, x mirrors it;
 # Home undoes to the start and End redoes to the end.
 test_undo_by_push() {
