@@ -395,6 +395,21 @@ static void test_a_long_step_of_opening_is_told_before_it(void **state)
     assert_string_equal(told, line);
 }
 
+/* A repair cut short (FILE.repairing-*, left by a game killed in it) is finished at the next
+ * start with its own line before it, naming the file set aside: the new database beside it
+ * is opened without a word. */
+static void test_a_repair_cut_short_is_told_before_it_is_finished(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_test_older_database(f, 5, ROWS_2, "");
+    char aside[512], told[2048], line[1200];
+    snprintf(aside, sizeof aside, "%s", progress_test_path(f, "progress.db.repairing-1"));
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), aside), 0);
+    progress_close(open_telling(f, 1, told));
+    snprintf(line, sizeof line, "progress: finishing the repair of %s (1 MiB)...\n", aside);
+    assert_string_equal(told, line);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -402,6 +417,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         WITH_DIRECTORY(test_a_long_step_of_opening_is_told_before_it),
+        WITH_DIRECTORY(test_a_repair_cut_short_is_told_before_it_is_finished),
         WITH_DIRECTORY(test_a_version_set_down_by_hand_keeps_what_the_tables_hold),
         WITH_DIRECTORY(test_a_version_set_up_by_hand_is_salvaged_as_its_tables_show),
         WITH_DIRECTORY(test_first_schema_migrates_keeping_its_rows),
