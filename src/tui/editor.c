@@ -483,20 +483,20 @@ static bool unsaved(const editor *e)
 }
 
 /* Says what an edit did when it did not do what was asked. */
-static void tell(editor *e, edit_result result, const char *done)
+static void tell(editor *e, edit_result result, const char *done, const char *nothing)
 {
     if (result == EDIT_TOO_LARGE)
         say(e, PLAY_MESSAGE_ERROR, "A level is at most %dx%d squares", LEVEL_MAX_SIDE,
             LEVEL_MAX_SIDE);
     else if (done)
-        say(e, PLAY_MESSAGE_INFO, "%s", result == EDIT_DONE ? done : "Nothing to do");
+        say(e, PLAY_MESSAGE_INFO, "%s", result == EDIT_DONE ? done : nothing);
     else
         e->message[0] = '\0';
 }
 
 static void put(editor *e, int square, edit_piece piece)
 {
-    tell(e, level_edit_put(&e->edit, square % SIDE, square / SIDE, piece), NULL);
+    tell(e, level_edit_put(&e->edit, square % SIDE, square / SIDE, piece), NULL, NULL);
 }
 
 /* The canvas square under a screen cell, or -1. */
@@ -633,24 +633,27 @@ static void command_key(editor *e, int key)
 {
     switch (key) {
     case 'u':
-        tell(e, level_edit_undo(&e->edit), "Undone");
+        tell(e, level_edit_undo(&e->edit), "Undone", "Nothing to undo");
         break;
     case 'U':
     case CONTROL_R:
-        tell(e, level_edit_redo(&e->edit), "Redone");
+        tell(e, level_edit_redo(&e->edit), "Redone", "Nothing to redo");
         break;
     case 'R':
-        tell(e, level_edit_transform(&e->edit, 1, false), "Turned a quarter clockwise");
+        tell(e, level_edit_transform(&e->edit, 1, false), "Turned a quarter clockwise",
+             "Nothing changed: the level is the same turned");
         break;
     case 'M':
-        tell(e, level_edit_transform(&e->edit, 0, true), "Mirrored left to right");
+        tell(e, level_edit_transform(&e->edit, 0, true), "Mirrored left to right",
+             "Nothing changed: the level is the same mirrored");
         break;
     case 'N':
         refresh_check(e);
         if (!e->check.playable && e->check.counts.players != 1)
             say(e, PLAY_MESSAGE_ERROR, "Normalise needs one player in closed walls");
         else
-            tell(e, level_edit_normalise(&e->edit), "Normalised: what is outside the walls went");
+            tell(e, level_edit_normalise(&e->edit), "Normalised: what is outside the walls went",
+                 "Nothing changed: nothing is outside the walls");
         break;
     case 'D':
         e->show_dead = !e->show_dead;

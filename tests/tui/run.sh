@@ -3016,6 +3016,19 @@ test_editor_keys_on_a_short_terminal() {
     wait_for "edit 0x0"
 }
 
+# The editor's u and U with nothing to undo or redo say which, as the game does, where both
+# said "Nothing to do".
+test_editor_nothing_to_undo_says_which() {
+    printf '; Open\n#######\n#.   .#\n#  $  #\n# $@$ #\n#  $  #\n#.   .#\n#######\n' \
+        > "$WORK/open.xsb"
+    start_game -l C --edit "$WORK/open.xsb"
+    wait_for "edit 7x7 Open"
+    keys u
+    wait_for "Nothing to undo"
+    keys U
+    wait_for "Nothing to redo"
+}
+
 # At 40x12 the level list shows each level's title and a footer whole, and the snapshots'
 # footer is whole (issue 44: the 40-column list screens cut nothing essential).
 test_list_screens_fit_40_columns() {
