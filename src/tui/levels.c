@@ -40,7 +40,7 @@ static const char *footer_text(const level_list *list, const play *p)
     return list->note[0]      ? list->note
            : list->optimizing ? p->message
            : COLS < 66        ? " Enter play  E edit  c library  q back"
-                              : " Up/Down or a number: choose  Enter: play  c: collections  E: "
+                              : " Up/Down or a number: choose  Enter: play  c: library  E: "
                                 "edit  Esc q: back";
 }
 

@@ -1250,7 +1250,7 @@ test_collection_library() {
     start_game -l C -s 100x30 "$WORK/small.xsb"
     wait_for "small 1/4"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys m i n
@@ -1269,7 +1269,7 @@ test_collection_library() {
     screen | grep -qE "^ *mine +2 +1( |$)" || fail "the library does not count the level solved"
     if [ -f /usr/share/games/cavepacker/maps/microban01_0001.sok ]; then
         keys Escape
-        wait_for "c: collections"
+        wait_for "c: library"
         keys c
         keys m i c r o b a n 0 1
         wait_for "microban01"
@@ -1309,7 +1309,7 @@ test_library_name_search() {
     start_game -l C "$WORK/small.xsb"
     wait_for "small 1/4"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys a l p
@@ -1326,7 +1326,7 @@ test_library_name_search() {
     keys Enter
     wait_for "alpha 1/2: A1"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys / c l
@@ -1343,7 +1343,7 @@ test_library_unplayable_collection() {
     start_game -l C -s 120x24 "$WORK/small.xsb"
     wait_for "small 1/4"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     screen | grep -qE "^ *broken +- +- +no level can be played \(line 3: two players" ||
@@ -2880,7 +2880,7 @@ test_editor_draw_test_solve_save() {
     keys q
     wait_for "tutorial 1/"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys m y
@@ -3547,7 +3547,7 @@ test_library_name_utf8() {
     start_game "$WORK/small.xsb"
     wait_for "small 1/4"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys -l 'Élx'
@@ -3576,7 +3576,7 @@ test_library_search_any_case() {
     start_game "$WORK/small.xsb"
     wait_for "small 1/4"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys -l 'ÉTÉ'
@@ -3585,7 +3585,7 @@ test_library_search_any_case() {
     keys Enter
     wait_for "Un été 1/1: Peak"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys -l 'strasse'
@@ -3594,7 +3594,7 @@ test_library_search_any_case() {
     keys Enter
     wait_for "Große Straße 1/1: Road"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys -l 'UN E'
@@ -3613,7 +3613,7 @@ test_library_search_any_case() {
     start_game -l C "$WORK/small.xsb"
     wait_for "small 1/4"
     keys L
-    wait_for "c: collections"
+    wait_for "c: library"
     keys c
     wait_for "Collection library:"
     keys -l 'UN ÉT'
