@@ -565,13 +565,11 @@ int draw_wrapped(const view *v, int row, const char *text, int rows)
 }
 
 /* The comment's last row when the rows run out before its end: the rest of it, its lines
- * joined by spaces, shortened by words with the mark, centred. */
+ * joined (wrap_join_lines), shortened by words with the mark, centred. */
 static void draw_comment_rest(const view *v, int row, const char *rest)
 {
     char joined[1024], shown[1024];
-    snprintf(joined, sizeof joined, "%s", rest);
-    for (char *c = joined; *c; c++)
-        if (*c == '\n') *c = ' ';
+    wrap_join_lines(rest, joined, sizeof joined);
     int width = draw_shorten(v, joined, comment_columns(), shown, sizeof shown);
     draw_text(v, row, (COLS - (width < COLS ? width : COLS)) / 2, shown, strlen(shown), COLS);
 }

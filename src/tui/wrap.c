@@ -81,3 +81,12 @@ size_t wrap_shorten(const char *text, size_t length, int columns, int mark_colum
     while (cut > 0 && strchr(" \t:,;-(", text[cut - 1])) cut--;
     return cut > 0 ? cut : fit;
 }
+
+void wrap_join_lines(const char *text, char *out, size_t size)
+{
+    size_t length = 0;
+    for (const char *c = text; *c && length + 1 < size; c++)
+        if (*c != '\n' || (length > 0 && out[length - 1] != ' '))
+            out[length++] = *c == '\n' ? ' ' : *c;
+    if (size > 0) out[length] = '\0';
+}

@@ -29,6 +29,10 @@ int wrap_count(const char *text, size_t length, int columns);
  * Never more than fit. */
 size_t wrap_shorten(const char *text, size_t length, int columns, int mark_columns);
 
+/* `text`'s lines joined into one in `out` (`size` bytes, cut there): a line break becomes
+ * one space, none after a space or at the start, so that a blank line adds nothing. */
+void wrap_join_lines(const char *text, char *out, size_t size);
+
 /* The narrowest width, at most `columns`, at which the text takes no more lines than at
  * `columns`: the width to wrap it to for even lines. */
 int wrap_balanced(const char *text, size_t length, int columns);

@@ -1093,6 +1093,36 @@ test_tutorial_lesson_whole_or_marked_at_40x12() {
     esac
 }
 
+# A comment cut short on its last row joins its lines by one space, a blank line between
+# two paragraphs too, where it left two spaces (and a space first when the rest began there).
+test_comment_rest_joined_by_one_space() {
+    write_file > "$WORK/paragraphs.xsb" <<'LEVEL'
+; Paragraphs
+
+########
+#@ $  .#
+#      #
+#      #
+########
+Comment:
+First line of a comment that is long enough to wrap here.
+
+After a blank line, more words follow to fill the rows.
+Comment-End:
+LEVEL
+    start_game -s 40x10 -l C "$WORK/paragraphs.xsb"
+    wait_for "paragraphs 1/1"
+    wait_for " is long enough to wrap here. After..."
+    shows "here.  After" && fail "two spaces where the blank line was"
+    tmux -L "$SOCKET" resize-window -x 40 -y 11
+    wait_for "After a blank line, more words..."
+    line=$(screen | grep -F "After a blank line")
+    case $line in
+    "   After a blank line, more words..."*) ;; # centred: (40 - 33) / 2
+    *) fail "the rest begun at a blank line is not centred: '$line'" ;;
+    esac
+}
+
 # Solving the last unsolved level of a collection says so and offers the next collection;
 # n then opens it.
 test_collection_complete() {

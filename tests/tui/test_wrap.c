@@ -184,6 +184,22 @@ static void test_a_shortened_line_and_its_mark_fit_any_width(void **state)
             }
 }
 
+/* Lines joined into one: a break is one space, a blank line none, none at the start, and
+ * the spaces of a line kept. */
+static void test_lines_are_joined_by_one_space(void **state)
+{
+    (void)state;
+    char out[64];
+    wrap_join_lines("wrap here.\n\nAfter a blank", out, sizeof out);
+    assert_string_equal(out, "wrap here. After a blank");
+    wrap_join_lines("\nAfter  two\nlines", out, sizeof out);
+    assert_string_equal(out, "After  two lines");
+    wrap_join_lines("ends with a space \nnext", out, sizeof out);
+    assert_string_equal(out, "ends with a space next");
+    wrap_join_lines("abcdef", out, 4); /* cut at the size */
+    assert_string_equal(out, "abc");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -196,6 +212,7 @@ int main(void)
         cmocka_unit_test(test_a_shortened_line_keeps_whole_words),
         cmocka_unit_test(test_a_tab_parts_words_as_a_space_does),
         cmocka_unit_test(test_a_shortened_line_and_its_mark_fit_any_width),
+        cmocka_unit_test(test_lines_are_joined_by_one_space),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
