@@ -207,14 +207,18 @@ static ida_status run_backward(fast_search *f, ida_result *result)
 
 /* Adds the search's current state as a node (not yet open) with its features; returns its
  * index, or SOLVER_NO_NODE when the store is full. `from`: the square the box pushed last
- * left, when the state is the parent's after that push, else -1. */
-static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t key, int from)
+ * left, when the state is the parent's after that push, else -1. *layer gets the layer
+ * being filled in the state (solver_features_current(), for its aim; -1 without features). */
+static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t key, int from,
+                    int *layer)
 {
     solver_search *s = f->search;
+    *layer = -1;
     int i = solver_store_add(&f->store, parent, move, g, s->region, key, s->box_square);
     if (i == SOLVER_NO_NODE || !f->features) return i;
     solver_node *n = &f->store.nodes[i];
-    n->packed = (uint16_t)solver_features_packed(&f->space, s);
+    *layer = solver_features_current(&f->space, s->board, s->boxes);
+    n->packed = (uint16_t)solver_features_packed_in(&f->space, s, *layer);
     int regions = from >= 0 ? solver_features_regions_after(&f->space, s,
                                                             f->store.nodes[parent].regions, from)
                             : solver_features_regions(&f->space, s);
@@ -281,9 +285,12 @@ static int add_macro_child(fast_search *f, int i, const ida_move *path, int coun
     if (s->deadlocks && deadlock_check_push(s->deadlocks, s->board, s->boxes, goal))
         return SOLVER_NO_NODE;
     if (solver_search_pair_lost(s, goal)) return SOLVER_NO_NODE;
-    *h = solver_search_bound(s);
+    /* the store first: most advised states are there already (on XSokoban 88, five in six),
+     * and the bound's repair costs more than the look-up */
     uint64_t key = solver_search_key(s);
-    if (*h >= IDA_INFINITY || solver_store_contains(&f->store, key)) return SOLVER_NO_NODE;
+    if (solver_store_contains(&f->store, key)) return SOLVER_NO_NODE;
+    *h = solver_search_bound(s);
+    if (*h >= IDA_INFINITY) return SOLVER_NO_NODE;
     if (s->corral_deadlocks && solver_corral_deadlock(s->corral_deadlocks, s, goal)) {
         s->counters.corral_deadlock++;
         return SOLVER_NO_NODE;
@@ -294,13 +301,14 @@ static int add_macro_child(fast_search *f, int i, const ida_move *path, int coun
         *status = IDA_NO_MEMORY;
         return SOLVER_NO_NODE;
     }
-    if (f->packing_list) *aim = solver_features_aim(&f->space, s, goal);
-    int added =
-        add_node(f, i, (ida_move)f->store.macro_count, f->store.nodes[i].g + count, key, -1);
+    int layer;
+    int added = add_node(f, i, (ida_move)f->store.macro_count, f->store.nodes[i].g + count, key, -1,
+                         &layer);
     if (added == SOLVER_NO_NODE) {
         *status = IDA_LIMIT;
         return SOLVER_NO_NODE;
     }
+    if (f->packing_list) *aim = solver_features_aim_in(&f->space, s, goal, layer);
     solver_store_keep_macro(&f->store, added, path, count);
     if (solver_search_reached(s, *h, key))
         *status = solver_store_path(&f->store, added, result) ? IDA_SOLVED : IDA_NO_MEMORY;
@@ -556,8 +564,9 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
             if (h != IDA_PRUNE && h < IDA_INFINITY) {
                 uint64_t key = solver_search_key(s);
                 if (!solver_store_contains(&f->store, key)) {
+                    int layer;
                     int added = add_node(f, i, moves[m], node.g + cost, key,
-                                         solver_move_square(moves[m]));
+                                         solver_move_square(moves[m]), &layer);
                     if (added == SOLVER_NO_NODE) {
                         status = IDA_LIMIT; /* the memory is full */
                     } else if (solver_search_reached(s, h, key)) {
@@ -566,9 +575,10 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                     } else if ((status = meet_forward(f, added, key, result)) != IDA_UNSOLVABLE) {
                         /* met the backward search */
                     } else {
-                        int aim = f->packing_list ? solver_features_aim(&f->space, s,
-                                                                        s->box_square[s->last_box])
-                                                  : 0;
+                        int aim = f->packing_list
+                                      ? solver_features_aim_in(&f->space, s,
+                                                               s->box_square[s->last_box], layer)
+                                      : 0;
                         f->children[children++] = (solver_child){.node = added, .h = h, .aim = aim};
                     }
                 }
@@ -636,7 +646,8 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
     } else if (solver_search_is_goal(s)) {
         status = IDA_SOLVED;
     } else {
-        int root = f.root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s), -1);
+        int layer;
+        int root = f.root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s), -1, &layer);
         if (root != SOLVER_NO_NODE && f.features)
             f.tangled = f.store.nodes[root].regions > s->restart_start_regions;
         if (root == SOLVER_NO_NODE)

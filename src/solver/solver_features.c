@@ -174,9 +174,14 @@ int solver_features_current(const solver_features *f, const board *b, const uint
 
 int solver_features_aim(const solver_features *f, const solver_search *s, int square)
 {
+    return solver_features_aim_in(f, s, square, solver_features_current(f, s->board, s->boxes));
+}
+
+int solver_features_aim_in(const solver_features *f, const solver_search *s, int square,
+                           int current)
+{
     const board *b = s->board;
     const solver_distances *d = s->distances;
-    int current = solver_features_current(f, b, s->boxes);
     if (current < 0) return 0;
     int nearest = SOLVER_NO_PATH;
     for (int t = 0; t < f->target_count; t++) {
@@ -244,8 +249,13 @@ int solver_features_regions(solver_features *f, const solver_search *s)
  * progress. */
 int solver_features_packed(const solver_features *f, const solver_search *s)
 {
+    return solver_features_packed_in(f, s, solver_features_current(f, s->board, s->boxes));
+}
+
+int solver_features_packed_in(const solver_features *f, const solver_search *s, int current)
+{
     const board *b = s->board;
-    int current = solver_features_current(f, b, s->boxes), packed = 0;
+    int packed = 0;
     for (int t = 0; t < f->target_count; t++)
         if (f->layer[t] >= current) packed += s->boxes[solver_features_square(f, b, t)];
     /* a parking square on a goal counts its box twice, at the very end */

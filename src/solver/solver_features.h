@@ -53,11 +53,17 @@ void solver_features_free(solver_features *features);
  * packing order, up to the layer being filled (solver_features_current()). A parking
  * square counts the box on it only; a box on its goal counts for the goal. */
 int solver_features_packed(const solver_features *features, const solver_search *search);
+/* The same with the layer being filled given (solver_features_current() of the state). */
+int solver_features_packed_in(const solver_features *features, const solver_search *search,
+                              int current);
 
 /* The pushes that take a lone box from `square` to the nearest target of the layer being
  * filled that still needs a box (0 when none does; SOLVER_NO_PATH when it reaches none):
  * the aim of YASS's packing-order search for the box just pushed. */
 int solver_features_aim(const solver_features *features, const solver_search *search, int square);
+/* The same with the layer being filled given (solver_features_current() of the state). */
+int solver_features_aim_in(const solver_features *features, const solver_search *search, int square,
+                           int current);
 
 /* The regions of free floor (no box) in the current state; the player's reach, when it is
  * computed, counts as one region without a new flood. */

@@ -84,6 +84,9 @@ static void test_the_deep_goal_filled_counts_and_the_near_one_alone_does_not(voi
     assert_int_equal(solver_features_packed(&f.features, &f.search), 0);
     place(&f, 1, 1, 2, (const int[]){5, 1, 6, 1}); /* both */
     assert_int_equal(solver_features_packed(&f.features, &f.search), 2);
+    /* the same with the layer being filled given, as the fast search hands it */
+    int current = solver_features_current(&f.features, f.search.board, f.search.boxes);
+    assert_int_equal(solver_features_packed_in(&f.features, &f.search, current), 2);
     fixture_free(&f);
 }
 

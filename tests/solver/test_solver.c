@@ -450,6 +450,8 @@ static void test_packing_aim_is_the_distance_to_the_next_target_in_order(void **
     assert_int_equal(solver_features_aim(&features, &s, w + 4), 2);
     assert_int_equal(solver_features_aim(&features, &s, w + 3), 3);
     assert_int_equal(solver_features_aim(&features, &s, w + 1), SOLVER_NO_PATH);
+    int current = solver_features_current(&features, &f.board, s.boxes);
+    assert_int_equal(solver_features_aim_in(&features, &s, w + 3, current), 3);
     boxes[1] = (uint16_t)far_goal;
     solver_search_set(&s, boxes, w + 1);
     assert_int_equal(solver_features_aim(&features, &s, w + 3), 2);
