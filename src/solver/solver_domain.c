@@ -530,16 +530,22 @@ void solver_search_domain(solver_search *s, ida_domain *domain)
 
 void solver_search_set(solver_search *s, const uint16_t *squares, int player)
 {
+    /* Only the boxes that stand elsewhere are moved: the fast mode sets states a few pushes
+     * apart, most boxes where they stood. All of them are lifted before any is put down, so
+     * a box may go where another left. */
     for (int i = 0; i < s->box_count; i++) {
-        s->boxes[s->box_square[i]] = 0;
-        s->blocked[s->box_square[i]] = 0;
-        s->box_at[s->box_square[i]] = -1;
-        if (s->use_rows) solver_rows_set_box(&s->rows, s->box_square[i], false);
+        int square = s->box_square[i];
+        if (square == squares[i]) continue;
+        s->boxes[square] = 0;
+        s->blocked[square] = 0;
+        s->box_at[square] = -1;
+        if (s->use_rows) solver_rows_set_box(&s->rows, square, false);
+        s->box_key ^= s->zobrist.box[square];
+        if (board_is_goal(s->board, square)) s->on_goal--;
     }
-    s->box_key = 0;
-    s->on_goal = 0;
     for (int i = 0; i < s->box_count; i++) {
         int square = squares[i];
+        if (s->box_square[i] == square) continue;
         assert(board_is_inside(s->board, square) && !s->boxes[square]); /* no two on one */
         s->box_square[i] = square;
         s->box_at[square] = i;
