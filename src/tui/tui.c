@@ -6,7 +6,10 @@
  * q, any signal whose default action ends a program (signals.h: a flag the loop reads, then
  * the progress is saved and the exit status is 128 + the signal's number), a crash (restore
  * and die of the signal), or exit() from anywhere (atexit). A stop signal also wakes the
- * loop's poll() through a pipe, and the solver's thread blocks them.
+ * loop's poll() through a pipe, and the solver's thread blocks them. SIGWINCH (curses makes
+ * it KEY_RESIZE) is blocked in every thread but for the loop's wait, ppoll() unblocking it:
+ * one that came while the loop drew, or to another thread, found poll() asleep with no
+ * timeout and the screen kept its old size until a key.
  *
  * The front-end's layers, each including only those below it:
  *   keys.c, replay.c  the key map; the animated replay of steps on a game
@@ -423,6 +426,9 @@ static void redraw(tui *t)
 
 static void main_loop(tui *t)
 {
+    sigset_t waiting; /* the mask while the loop waits: SIGWINCH let in */
+    pthread_sigmask(SIG_BLOCK, NULL, &waiting);
+    sigdelset(&waiting, SIGWINCH);
     redraw(t);
     while (!t->quit && !signals_stop()) {
         struct pollfd fds[4] = {{.fd = STDIN_FILENO, .events = POLLIN},
@@ -431,7 +437,9 @@ static void main_loop(tui *t)
                                 {.fd = editor_wake_fd(&t->editor), .events = POLLIN}};
         if (t->assist.worker)
             fds[1] = (struct pollfd){.fd = worker_wake_fd(t->assist.worker), .events = POLLIN};
-        int ready = poll(fds, 4, loop_timeout_ms(t));
+        int timeout = loop_timeout_ms(t);
+        struct timespec until = {.tv_sec = timeout / 1000, .tv_nsec = timeout % 1000 * 1000000L};
+        int ready = ppoll(fds, 4, timeout < 0 ? NULL : &until, &waiting);
         if (ready < 0 && errno != EINTR) break;
         if (signals_stop()) break;
         if (ready > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) break;
@@ -537,6 +545,12 @@ int tui_main(const cli_options *options)
         free_all(&t);
         return CLI_BAD_INPUT;
     }
+    /* SIGWINCH comes only while the loop waits (main_loop), in this thread: blocked here, and
+     * so in every thread started from here on. */
+    sigset_t resize;
+    sigemptyset(&resize);
+    sigaddset(&resize, SIGWINCH);
+    pthread_sigmask(SIG_BLOCK, &resize, NULL);
     /* The solver's thread (and the threads it starts) leave the stop signals to this one. */
     sigset_t old_mask;
     signals_block_stops(&old_mask);
