@@ -679,6 +679,7 @@ static void command_key(editor *e, int key)
         if (playable_for(e, "save")) start_typing(e, EDITOR_FIELD_FILE);
         break;
     case '?':
+    case KEY_F(1): /* as in the game */
         e->show_keys = !e->show_keys;
         break;
     default:

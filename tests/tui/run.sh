@@ -3047,7 +3047,7 @@ test_editor_keys_on_a_short_terminal() {
 }
 
 # The editor's u and U with nothing to undo or redo say which, as the game does, where both
-# said "Nothing to do".
+# said "Nothing to do"; F1 lists its keys as ? does, where it was "Not an editor key".
 test_editor_nothing_to_undo_says_which() {
     printf '; Open\n#######\n#.   .#\n#  $  #\n# $@$ #\n#  $  #\n#.   .#\n#######\n' \
         > "$WORK/open.xsb"
@@ -3057,6 +3057,9 @@ test_editor_nothing_to_undo_says_which() {
     wait_for "Nothing to undo"
     keys U
     wait_for "Nothing to redo"
+    # F1 lists the editor's keys, as ? does (and as F1 shows the game's help)
+    keys F1
+    wait_for "rotate, mirror, normalise"
 }
 
 # At 40x12 the level list shows each level's title and a footer whole, and the snapshots'
