@@ -303,7 +303,12 @@ edit_result level_edit_transform(level_edit *edit, int quarters, bool mirror)
             squares[ty * width + tx] = level_edit_at(edit, b.x + x, b.y + y);
             if (x == cursor_x && y == cursor_y) cursor = level_edit_square(b.x + tx, b.y + ty);
         }
-    edit_result result = replace_level(edit, b, squares, b.x, b.y, width, height, cursor);
+    /* a level the same so (a symmetric one) stays as it is: no change, no undo step */
+    bool same = width == b.width && height == b.height;
+    for (int i = 0; same && i < width * height; i++)
+        same = squares[i] == level_edit_at(edit, b.x + i % width, b.y + i / width);
+    edit_result result =
+        same ? EDIT_UNCHANGED : replace_level(edit, b, squares, b.x, b.y, width, height, cursor);
     free(squares);
     return result;
 }

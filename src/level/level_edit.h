@@ -105,7 +105,8 @@ edit_result level_edit_redo(level_edit *edit);
 
 /* Turns the level a quarter clockwise (`quarters` times), then mirrors it left to right
  * when `mirror`; the level keeps its top left corner, the cursor turns with it. Eight
- * orientations in all, as YASC offers. One undo step. */
+ * orientations in all, as YASC offers. One undo step; EDIT_UNCHANGED, with none, when the
+ * level is the same so (a symmetric one) or empty. */
 edit_result level_edit_transform(level_edit *edit, int quarters, bool mirror);
 
 /* Normalises: walls that touch no square the player can reach (diagonals count) go, as does

@@ -251,6 +251,29 @@ static void test_mirror_flips_left_to_right(void **state)
     level_edit_free(&e);
 }
 
+/* A level the same mirrored (or turned) is left as it is: no change counted, no undo step,
+ * where the editor marked it changed ("edit*") and asked before leaving. */
+static void test_a_symmetric_level_mirrored_is_unchanged(void **state)
+{
+    (void)state;
+    level_edit e;
+    assert_true(level_edit_init(&e));
+    draw(&e, "#######\n"
+             "#.   .#\n"
+             "#  $  #\n"
+             "# $@$ #\n"
+             "#  $  #\n"
+             "#.   .#\n"
+             "#######");
+    unsigned long changes = e.changes;
+    assert_int_equal(level_edit_transform(&e, 0, true), EDIT_UNCHANGED);
+    assert_int_equal(level_edit_transform(&e, 2, false), EDIT_UNCHANGED);
+    assert_int_equal(e.changes, changes);
+    assert_int_equal(level_edit_transform(&e, 1, false), EDIT_UNCHANGED); /* square, too */
+    assert_int_equal(e.changes, changes);
+    level_edit_free(&e);
+}
+
 static void test_eight_orientations_are_all_different_and_four_turns_come_back(void **state)
 {
     (void)state;
@@ -259,10 +282,11 @@ static void test_eight_orientations_are_all_different_and_four_turns_come_back(v
     draw(&e, L_SHAPE);
     char *seen[8];
     for (int i = 0; i < 8; i++) {
-        level_edit_transform(&e, i % 4, i >= 4);
+        edit_result result = level_edit_transform(&e, i % 4, i >= 4);
         seen[i] = shown(&e);
         for (int k = 0; k < i; k++) assert_string_not_equal(seen[i], seen[k]);
-        level_edit_undo(&e); /* back to the drawn level for the next */
+        /* back to the drawn level for the next (the first, no turn, left it as it was) */
+        if (result == EDIT_DONE) level_edit_undo(&e);
     }
     for (int i = 0; i < 4; i++) level_edit_transform(&e, 1, false);
     assert_shown(&e, "###   \n#@#   \n#$####\n#.   #\n######");
@@ -380,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_drag_is_one_undo_step),
         cmocka_unit_test(test_rotation_turns_clockwise),
         cmocka_unit_test(test_mirror_flips_left_to_right),
+        cmocka_unit_test(test_a_symmetric_level_mirrored_is_unchanged),
         cmocka_unit_test(test_eight_orientations_are_all_different_and_four_turns_come_back),
         cmocka_unit_test(test_transform_is_one_undo_step_and_turns_the_cursor),
         cmocka_unit_test(test_normalise_removes_what_is_outside),
