@@ -33,6 +33,8 @@ enum {
     PACKED_BOX = 32,
     /* Expansions under a state after which its stuck boxes are searched (Festival's 64). */
     STUCK_SUBTREE = 64,
+    /* add_node()'s parent_layer when the parent's is not at hand */
+    LAYER_UNKNOWN = -2,
 };
 /* The most pushes the stuck boxes' small searches may take, for each push of the search:
  * beyond it a node's stuck boxes are not searched (on XSokoban 87 they took 1.5 times the
@@ -207,17 +209,24 @@ static ida_status run_backward(fast_search *f, ida_result *result)
 
 /* Adds the search's current state as a node (not yet open) with its features; returns its
  * index, or SOLVER_NO_NODE when the store is full. `from`: the square the box pushed last
- * left, when the state is the parent's after that push, else -1. *layer gets the layer
- * being filled in the state (solver_features_current(), for its aim; -1 without features). */
+ * left, when the state is the parent's after that push, else -1; `parent_layer`: the layer
+ * being filled in the parent's state, or LAYER_UNKNOWN. *layer gets the state's
+ * (solver_features_current(), for its aim; -1 without features). */
 static int add_node(fast_search *f, int parent, ida_move move, int g, uint64_t key, int from,
-                    int *layer)
+                    int parent_layer, int *layer)
 {
     solver_search *s = f->search;
     *layer = -1;
     int i = solver_store_add(&f->store, parent, move, g, s->region, key, s->box_square);
     if (i == SOLVER_NO_NODE || !f->features) return i;
     solver_node *n = &f->store.nodes[i];
-    *layer = solver_features_current(&f->space, s->board, s->boxes);
+    /* a push from and to squares that are no target leaves the layer as it was */
+    bool same = from >= 0 && parent_layer != LAYER_UNKNOWN && !f->space.on_target[from] &&
+                !f->space.on_target[s->box_square[s->last_box]];
+    *layer = same ? parent_layer : solver_features_current(&f->space, s->board, s->boxes);
+#ifdef SOKOBAN_CHECKED
+    assert(*layer == solver_features_current(&f->space, s->board, s->boxes));
+#endif
     n->packed = (uint16_t)solver_features_packed_in(&f->space, s, *layer);
     int regions = from >= 0 ? solver_features_regions_after(&f->space, s,
                                                             f->store.nodes[parent].regions, from)
@@ -303,7 +312,7 @@ static int add_macro_child(fast_search *f, int i, const ida_move *path, int coun
     }
     int layer;
     int added = add_node(f, i, (ida_move)f->store.macro_count, f->store.nodes[i].g + count, key, -1,
-                         &layer);
+                         LAYER_UNKNOWN, &layer);
     if (added == SOLVER_NO_NODE) {
         *status = IDA_LIMIT;
         return SOLVER_NO_NODE;
@@ -553,6 +562,8 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
         if (lost) continue;
         int bound = solver_search_bound(s);
         int count = f->domain.expand(s, moves), children = 0;
+        int layer_here =
+            f->features ? solver_features_current(&f->space, s->board, s->boxes) : LAYER_UNKNOWN;
         for (int m = 0; m < count; m++) {
             if (budget_spent(limits, result->nodes)) {
                 status = IDA_LIMIT;
@@ -566,7 +577,7 @@ static ida_status run(fast_search *f, const ida_limits *limits, double start, id
                 if (!solver_store_contains(&f->store, key)) {
                     int layer;
                     int added = add_node(f, i, moves[m], node.g + cost, key,
-                                         solver_move_square(moves[m]), &layer);
+                                         solver_move_square(moves[m]), layer_here, &layer);
                     if (added == SOLVER_NO_NODE) {
                         status = IDA_LIMIT; /* the memory is full */
                     } else if (solver_search_reached(s, h, key)) {
@@ -647,7 +658,8 @@ ida_status solver_fast_search(solver_search *s, const ida_limits *limits, size_t
         status = IDA_SOLVED;
     } else {
         int layer;
-        int root = f.root = add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s), -1, &layer);
+        int root = f.root =
+            add_node(&f, SOLVER_NO_NODE, 0, 0, solver_search_key(s), -1, LAYER_UNKNOWN, &layer);
         if (root != SOLVER_NO_NODE && f.features)
             f.tangled = f.store.nodes[root].regions > s->restart_start_regions;
         if (root == SOLVER_NO_NODE)

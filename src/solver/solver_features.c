@@ -93,11 +93,12 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     f->rows_left = malloc((size_t)b->height * sizeof *f->rows_left);
     f->rows_region = malloc((size_t)b->height * sizeof *f->rows_region);
     f->layer = malloc(2 * goals * sizeof *f->layer);
+    f->on_target = calloc((size_t)b->size, 1);
     f->parking.square = malloc(goals * sizeof *f->parking.square);
     f->parking.goal = malloc(goals * sizeof *f->parking.goal);
     f->parking.layer = malloc(goals * sizeof *f->parking.layer);
     if (!f->floor || !f->mark || !f->queue || !f->rows_left || !f->rows_region || !f->layer ||
-        !f->parking.square || !f->parking.goal || !f->parking.layer)
+        !f->on_target || !f->parking.square || !f->parking.goal || !f->parking.layer)
         return false;
     /* The boxes come from where they stand now; they are parked only where a box can be
      * left (not inside a one-wide corridor: solver_macro_rest_squares()). */
@@ -136,6 +137,7 @@ bool solver_features_init(solver_features *f, const solver_search *s, const solv
     if (layers < 0) return false;
     f->target_count = b->goal_count + f->parking.count;
     for (int k = 0; k < f->parking.count; k++) f->layer[b->goal_count + k] = f->parking.layer[k];
+    for (int t = 0; t < f->target_count; t++) f->on_target[solver_features_square(f, b, t)] = 1;
     for (int square = 0; square < b->size; square++)
         if (board_is_inside(b, square)) f->floor[f->floor_count++] = square;
     return parking_distances(f, b);
@@ -153,6 +155,7 @@ void solver_features_free(solver_features *f)
     free(f->parking.goal);
     free(f->parking.layer);
     free(f->parking_distance);
+    free(f->on_target);
     *f = (solver_features){0};
 }
 

@@ -28,7 +28,8 @@ typedef struct solver_features {
     /* The targets of the packing order: the goals (indices 0 .. goal_count - 1), then the
      * parking squares (goal_count + k; solver_macro.h's parking). */
     int target_count;
-    int *layer; /* per target: its packing layer (higher: to fill earlier) */
+    int *layer;         /* per target: its packing layer (higher: to fill earlier) */
+    uint8_t *on_target; /* per square: 1 on a target (a goal or a parking square) */
     solver_parking parking;
     int *floor; /* the inside squares */
     int floor_count;
@@ -106,7 +107,8 @@ static inline bool solver_features_needed(const solver_features *f, const board 
 }
 
 /* The layer being filled in a state with boxes `boxes` (one byte per square): the highest
- * layer with a target that still needs a box; -1 when none does. */
+ * layer with a target that still needs a box; -1 when none does. It depends on the boxes
+ * on targets alone: a box moved between squares that are no target leaves it as it was. */
 int solver_features_current(const solver_features *features, const board *board,
                             const uint8_t *boxes);
 

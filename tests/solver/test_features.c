@@ -70,6 +70,11 @@ static void test_nothing_is_packed_at_the_start(void **state)
     fixture_from_text(&f, corridor);
     place(&f, 1, 1, 2, (const int[]){3, 1, 4, 1});
     assert_int_equal(solver_features_packed(&f.features, &f.search), 0);
+    /* the targets marked by square: the two goals, no parking square in a corridor */
+    assert_int_equal(f.features.parking.count, 0);
+    const board *b = f.search.board;
+    for (int square = 0; square < b->size; square++)
+        assert_int_equal(f.features.on_target[square], board_is_goal(b, square) ? 1 : 0);
     fixture_free(&f);
 }
 
