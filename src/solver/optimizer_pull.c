@@ -18,8 +18,16 @@
 
 enum {
     NONE = -1,
-    WEIGHT = 3,     /* the open list by pulls + WEIGHT x bound */
-    MEET_TRIES = 8, /* the fast mode's runs, at most */
+    WEIGHT = 3, /* the open list by pulls + WEIGHT x bound */
+    /* The fast mode's runs, at most: the first once a tenth of the start's bound is behind
+     * the pulls, each next one at a bound MEET_STEP lower than the last one's at least. The
+     * pulls mostly go down a chain, the bound one lower a pull, so meetings at each lower
+     * bound (8 from a fifth of the way, as before) were consecutive states of it, whose fast
+     * routes differ by a few pushes; spread out, they meet other states (docs/SOLVER.md
+     * section 32). */
+    MEET_TRIES = 14,
+    MEET_FIRST = 10, /* the first meeting once bound / MEET_FIRST is behind */
+    MEET_STEP = 10,
 };
 
 typedef struct pull_state {
@@ -281,8 +289,8 @@ static bool add_roots(pull_search *p)
     }
     int h = loaded_bound(p);
     if (h >= IDA_INFINITY) return true; /* no box can be pulled back to the start */
-    /* meet from a fifth of the way on */
-    p->meet_h = h - h / 5;
+    /* meet from a tenth of the way on */
+    p->meet_h = h - h / MEET_FIRST;
     p->tried_h = p->meet_h + 1;
     uint32_t seen = p->generation;
     for (int q = 0; q < b->size; q++) {
@@ -501,7 +509,7 @@ optimizer_pull_status optimizer_pull_base(const optimizer_pull_request *r, uint6
         }
         load(&p, at);
         if (here.h <= p.meet_h && here.h < p.tried_h) {
-            p.tried_h = here.h;
+            p.tried_h = here.h - MEET_STEP + 1;
             meet(&p, at);
             load(&p, at);
         }

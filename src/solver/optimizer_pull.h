@@ -8,9 +8,9 @@
  * entrances). Here a weighted A* by pulls from the boxes on the goals towards the start's
  * boxes, bound by the matching of the boxes to the start's squares over the pulls a lone box
  * needs, empties the goal room the short way; its fast bound leaves it lost where the
- * start's boxes are packed, so once a fifth of the way is behind it, the fast mode
- * (solver.h) is run from the start to a few of its states (the board's goals moved onto
- * their boxes), and its pushes followed by the pulls read backwards are offered as a
+ * start's boxes are packed, so once a tenth of the way is behind it, the fast mode
+ * (solver.h) is run from the start to a few of its states spread along its way (the board's
+ * goals moved onto their boxes), and its pushes followed by the pulls read backwards are offered as a
  * solution. Each is checked by the caller. Given the first pushes of a solution, it does the
  * same from the position they lead to (the rest of that solution by another route), where
  * the boxes have left the start's packing. */

@@ -91,8 +91,8 @@ static void test_nothing_is_offered_below_the_fewest_pushes(void **state)
     solver_board_free(&f);
 }
 
-/* Three boxes, 12 pushes at the fewest: the pulls meet the fast mode at most 8 times (from a
- * fifth of the way on, at each lower bound), runs of more than one node each. */
+/* Three boxes, 12 pushes at the fewest: the pulls meet the fast mode at most 14 times (from a
+ * tenth of the way on, each 10 lower in the bound), runs of more than one node each. */
 static const char three_rooms[] = "##########\n"
                                   "#   #    #\n"
                                   "# $ $  . #\n"
