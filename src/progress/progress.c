@@ -570,8 +570,9 @@ static bool queue(progress *progress, progress_change *c)
 }
 
 /* Writes a change (taking its texts), after what is queued; queues it when it cannot.
- * Returns true when it was written. */
-bool progress_submit(progress *progress, progress_change *c, int *flags)
+ * Sets *kept to whether it was written or queued (false: out of memory, dropped). Returns
+ * true when it was written. */
+static bool submit(progress *progress, progress_change *c, int *flags, bool *kept)
 {
     if (flags) *flags = 0;
     progress->changed = true;
@@ -581,12 +582,26 @@ bool progress_submit(progress *progress, progress_change *c, int *flags)
         int rc = run_change(progress, c, flags, reason, sizeof reason);
         if (rc == SQLITE_OK) {
             progress_change_free(c);
+            *kept = true;
             return true;
         }
         note_failure(progress, rc, reason);
     }
-    queue(progress, c);
+    *kept = queue(progress, c);
     return false;
+}
+
+bool progress_submit(progress *progress, progress_change *c, int *flags)
+{
+    bool kept;
+    return submit(progress, c, flags, &kept);
+}
+
+bool progress_submit_kept(progress *progress, progress_change *c)
+{
+    bool kept;
+    submit(progress, c, NULL, &kept);
+    return kept;
 }
 
 /* ---- opening and closing ------------------------------------------------------------- */

@@ -227,14 +227,17 @@ typedef struct progress_snapshot {
 } progress_snapshot;
 
 /* Saves (or replaces) the snapshot `name` of the level; `groups` (NULL for none) as
- * progress_set_game_helped's. */
+ * progress_set_game_helped's. True when it was written, or queued while another game holds
+ * the database (written later, as the moves are). */
 bool progress_snapshot_save(progress *progress, progress_key key, const char *name,
                             const char *lurd, const char *redo, const char *groups);
-/* The level's snapshots, newest first: their count (0 or more), or -1 on an error. Free the
- * array with progress_snapshots_free(). */
+/* The level's snapshots, newest first, with the saves and deletes still queued played over
+ * them: their count (0 or more), or -1 on an error. Free the array with
+ * progress_snapshots_free(). */
 int progress_snapshots(progress *progress, progress_key key, progress_snapshot **snapshots);
 void progress_snapshots_free(progress_snapshot *snapshots, int count);
-/* Deletes a snapshot; true when it was there. */
+/* Deletes a snapshot; true when it was there (the delete written, or queued while another
+ * game holds the database, as a save is: progress_snapshots lists what is queued too). */
 bool progress_snapshot_delete(progress *progress, progress_key key, const char *name);
 
 /* ---- Imported solutions -------------------------------------------------------------- */

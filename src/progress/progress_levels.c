@@ -302,7 +302,59 @@ bool progress_snapshot_save(progress *progress, progress_key key, const char *na
         progress_change_free(&change);
         return false;
     }
-    return progress_submit(progress, &change, NULL);
+    return progress_submit_kept(progress, &change);
+}
+
+/* Newest first, then by name, as the snapshot table is read. */
+static int snapshot_order(const void *a, const void *b)
+{
+    const progress_snapshot *x = a, *y = b;
+    if (x->saved != y->saved) return x->saved > y->saved ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+static void snapshot_clear(progress_snapshot *s)
+{
+    free(s->name);
+    free(s->lurd);
+    free(s->redo);
+    free(s->groups);
+}
+
+/* The snapshot changes of `key` still queued (another game held the database), played over
+ * the rows read, so that the list shows what the player saved and deleted. False when out of
+ * memory. */
+static bool apply_queued_snapshots(const progress *progress, progress_key key,
+                                   progress_snapshot **snapshots, int *count, int *capacity)
+{
+    for (int q = 0; q < progress->queued_count; q++) {
+        const progress_change *c = &progress->queued[q];
+        if (c->key != key || (c->kind != CHANGE_SNAPSHOT && c->kind != CHANGE_SNAPSHOT_DELETE))
+            continue;
+        int at = 0;
+        while (at < *count && strcmp((*snapshots)[at].name, c->text[0]) != 0) at++;
+        if (at < *count) {
+            snapshot_clear(&(*snapshots)[at]);
+            (*snapshots)[at] = (*snapshots)[--*count];
+        }
+        if (c->kind == CHANGE_SNAPSHOT_DELETE) continue;
+        if (*count == *capacity) {
+            int grown_capacity = *capacity ? 2 * *capacity : 8;
+            progress_snapshot *grown = realloc(*snapshots, (size_t)grown_capacity * sizeof *grown);
+            if (!grown) return false;
+            *snapshots = grown;
+            *capacity = grown_capacity;
+        }
+        progress_snapshot *s = &(*snapshots)[(*count)++];
+        s->name = progress_copy_string(c->text[0]);
+        s->lurd = progress_copy_string(c->text[1]);
+        s->redo = progress_copy_string(c->text[2]);
+        s->groups = progress_copy_string(c->text[3] ? c->text[3] : "");
+        s->saved = c->number[0];
+        if (!s->name || !s->lurd || !s->redo || !s->groups) return false;
+    }
+    if (*count > 1) qsort(*snapshots, (size_t)*count, sizeof **snapshots, snapshot_order);
+    return true;
 }
 
 int progress_snapshots(progress *progress, progress_key key, progress_snapshot **snapshots)
@@ -337,6 +389,7 @@ int progress_snapshots(progress *progress, progress_key key, progress_snapshot *
     }
     if (!failed && rc != SQLITE_DONE) failed = true;
     progress_release(progress, select);
+    if (!failed) failed = !apply_queued_snapshots(progress, key, snapshots, &count, &capacity);
     if (failed) {
         progress_snapshots_free(*snapshots, count);
         *snapshots = NULL;
@@ -347,28 +400,23 @@ int progress_snapshots(progress *progress, progress_key key, progress_snapshot *
 
 void progress_snapshots_free(progress_snapshot *snapshots, int count)
 {
-    for (int i = 0; i < count; i++) {
-        free(snapshots[i].name);
-        free(snapshots[i].lurd);
-        free(snapshots[i].redo);
-        free(snapshots[i].groups);
-    }
+    for (int i = 0; i < count; i++) snapshot_clear(&snapshots[i]);
     free(snapshots);
 }
 
 bool progress_snapshot_delete(progress *progress, progress_key key, const char *name)
 {
-    sqlite3_stmt *exists = progress_prepare(progress,
-                                            "SELECT 1 FROM snapshot WHERE key = ?1"
-                                            " AND name = ?2",
-                                            "kt", key, name);
-    bool found = exists && sqlite3_step(exists) == SQLITE_ROW;
-    progress_release(progress, exists);
+    /* there as the player sees it: in the table with the changes still queued played over */
+    progress_snapshot *snapshots;
+    int count = progress_snapshots(progress, key, &snapshots);
+    bool found = false;
+    for (int i = 0; i < count && !found; i++) found = strcmp(snapshots[i].name, name) == 0;
+    progress_snapshots_free(snapshots, count < 0 ? 0 : count);
     if (!found) return false;
     progress_change change = {
         .kind = CHANGE_SNAPSHOT_DELETE, .key = key, .text = {progress_copy_string(name)}};
     if (!change.text[0]) return false;
-    return progress_submit(progress, &change, NULL);
+    return progress_submit_kept(progress, &change);
 }
 
 /* ---- imported solutions -------------------------------------------------------------- */

@@ -118,6 +118,9 @@ void progress_notify(progress *progress, const char *format, ...)
 /* Writes a change (taking its texts), after what is queued; queues it when it cannot. True
  * when it was written; `flags` gets the bests a solution became. */
 bool progress_submit(progress *progress, progress_change *change, int *flags);
+/* progress_submit, true when the change was written or queued (written later, as the game's
+ * moves are): false only when memory ran out and it was dropped. */
+bool progress_submit_kept(progress *progress, progress_change *change);
 void progress_change_free(progress_change *change);
 
 /* FNV-1a, 64 bits: `data` added to `hash` (PROGRESS_HASH_START at first). */

@@ -688,6 +688,47 @@ static void test_a_held_lock_queues_the_change_and_tells_it(void **state)
     progress_close(p);
 }
 
+/* Snapshots saved and deleted while another game holds the lock are queued, not refused, and
+ * the list shows them as the player left them; they are written when the lock goes. */
+static void test_snapshots_under_a_held_lock_are_listed_as_left(void **state)
+{
+    progress_test_dir *f = *state;
+    busy_divisor = 10;
+    progress *p = progress_test_open(f);
+    assert_true(progress_snapshot_save(p, 5, "a", "l", "", NULL));
+    assert_true(progress_snapshot_save(p, 5, "c", "ll", "", NULL));
+    sqlite3 *other = hold_the_lock(f);
+    assert_true(progress_snapshot_save(p, 5, "b", "r", "", NULL));   /* queued */
+    assert_true(progress_snapshot_save(p, 5, "c", "lll", "", NULL)); /* replaced, queued */
+    assert_true(progress_snapshot_delete(p, 5, "a"));                /* queued */
+    assert_false(progress_snapshot_delete(p, 5, "a"));               /* gone as listed */
+    for (int round = 0; round < 2; round++) {
+        progress_snapshot *list;
+        int count = progress_snapshots(p, 5, &list);
+        assert_int_equal(count, 2);
+        bool b_first = strcmp(list[0].name, "b") == 0;
+        const progress_snapshot *b = &list[b_first ? 0 : 1], *c = &list[b_first ? 1 : 0];
+        assert_string_equal(b->name, "b");
+        assert_string_equal(b->lurd, "r");
+        assert_string_equal(c->name, "c");
+        assert_string_equal(c->lurd, "lll");
+        assert_true(list[0].saved >= list[1].saved);
+        progress_snapshots_free(list, count);
+        if (round == 0) {
+            let_the_lock_go(other);
+            char message[1024];
+            assert_true(progress_save(p, message, sizeof message));
+        }
+    }
+    progress_close(p);
+    p = progress_test_open(f);
+    progress_snapshot *list;
+    int count = progress_snapshots(p, 5, &list);
+    assert_int_equal(count, 2);
+    progress_snapshots_free(list, count);
+    progress_close(p);
+}
+
 /* Quitting with another game's lock: progress_save_final() waits for it once and says what
  * is lost; progress_close() right after does not wait as long again (the quit took twice
  * the wait), so what was told stays true: the change is not written even when the lock
@@ -740,10 +781,11 @@ int main(void)
     };
     /* Each waits out another game's lock (the busy timeout, shortened): beside the others. */
     const struct CMUnitTest held_lock[] = {
-        WITH_DIRECTORY(test_a_held_lock_queues_the_change_and_tells_it)};
+        WITH_DIRECTORY(test_a_held_lock_queues_the_change_and_tells_it),
+        WITH_DIRECTORY(test_snapshots_under_a_held_lock_are_listed_as_left)};
     const struct CMUnitTest failed_final_save[] = {
         WITH_DIRECTORY(test_close_after_a_failed_final_save_does_not_try_again)};
-    pid_t aside[] = {aside_run("held_lock", held_lock, 1),
+    pid_t aside[] = {aside_run("held_lock", held_lock, 2),
                      aside_run("failed_final_save", failed_final_save, 1)};
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     for (size_t i = 0; i < sizeof aside / sizeof *aside; i++) failed += aside_failures(aside[i]);
