@@ -2,8 +2,10 @@
  * (solver_packing_search.h): the deepest goal of a corridor is filled first, a box that
  * stands on its goal now is filled first and never parked, a level whose boxes cannot all
  * leave the goals gets no plan, and on XSokoban 77 (drawn inline) the plan parks boxes off
- * the goals and the bases, each parked box coming to its square before its goal's turn.
- * Levels drawn inline. */
+ * the goals and the bases, each parked box coming to its square before its goal's turn; on
+ * XSokoban 88, where the search from every region of the solved position's floor at once
+ * finds no plan, the search from the left corridor's region alone parks three boxes down the
+ * corridor for the goals above it, as Festival's plan does. Levels drawn inline. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,6 +134,52 @@ static void test_xsokoban_77_parks_boxes_off_the_goals_before_their_turn(void **
     solver_board_free(&f);
 }
 
+static void test_xsokoban_88_parks_three_boxes_down_the_left_corridor(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, "#############\n"
+                               "#........####\n"
+                               "#...#### #  #####\n"
+                               "#...#  ###    $ #\n"
+                               "#...$$     $ $  #\n"
+                               "#  .#  $ $# $  ##\n"
+                               "#...# #$#   $  #\n"
+                               "#.# # $   $    #\n"
+                               "#.  #$###$####$#\n"
+                               "##  #   $ $    #\n"
+                               " #  #  $@$  #  #\n"
+                               " #  # #### $  $#\n"
+                               " #  #    ###   #\n"
+                               " #  # $$ # #####\n"
+                               " #  #    #\n"
+                               " #########\n");
+    int goals = f.board.goal_count;
+    int *layer = malloc((size_t)goals * sizeof *layer);
+    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * 4);
+    int *parked = malloc((size_t)goals * sizeof *parked);
+    assert_true(layer && square && goal && parked);
+    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
+    int layers = plan_of(&f, layer, &parking);
+    assert_true(layers > goals);
+    assert_int_equal(parking.count, 3);
+    int in_corridor = 0, under = 0;
+    for (int k = 0; k < parking.count; k++) {
+        for (int row = 9; row <= 13; row += 2)
+            in_corridor += square[k] == solver_board_square(&f, 3, row);
+        for (int row = 4; row <= 6; row++)
+            under += f.board.goals[goal[k]] == solver_board_square(&f, 3, row);
+        assert_true(parked[k] > layer[goal[k]]);
+    }
+    assert_int_equal(in_corridor, 3);
+    assert_int_equal(under, 3);
+    free(layer);
+    free(square);
+    free(goal);
+    free(parked);
+    solver_board_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +187,7 @@ int main(void)
         cmocka_unit_test(test_a_box_on_its_goal_now_is_filled_first_and_stays),
         cmocka_unit_test(test_boxes_that_cannot_all_leave_the_goals_get_no_plan),
         cmocka_unit_test(test_xsokoban_77_parks_boxes_off_the_goals_before_their_turn),
+        cmocka_unit_test(test_xsokoban_88_parks_three_boxes_down_the_left_corridor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
