@@ -673,10 +673,21 @@ static int help_lay_out(help_cursor *c)
     int left = help_left(), width = COLS - left, text_left = left + HELP_KEYS_WIDTH;
     if (width < 1) return 0;
     int row = help_screen_row(c);
+    /* how to go back: on the title's row when it fits there (the whole help then fits 80x24),
+     * else under the keys */
+    static const char title[] = "Sokoban: push every box onto a goal.",
+                      back[] = "Any key goes back to the game.";
+    int back_width = (int)strlen(back);
+    bool back_on_title =
+        (int)strlen(title) + 2 + back_width <= (width < HELP_WIDTH ? width : HELP_WIDTH);
     if (row >= 0) {
         attrset(draw_attr(c->v, DRAW_PAIR_TITLE, 0) | A_BOLD);
-        mvaddnstr(row, left, "Sokoban: push every box onto a goal.", width);
+        mvaddnstr(row, left, title, width);
         attrset(A_NORMAL);
+        if (back_on_title) {
+            int right = width < HELP_WIDTH ? width : HELP_WIDTH;
+            mvaddnstr(row, left + right - back_width, back, back_width);
+        }
     }
     c->row++;
     /* the glyphs the board was drawn with last (a level drawn one column a square in UTF-8
@@ -703,8 +714,10 @@ static int help_lay_out(help_cursor *c)
         else
             c->row++;
     }
-    c->row++; /* a blank */
-    help_text(c, left, width, "Press any key to go back to the game.", false);
+    if (!back_on_title) {
+        c->row++; /* a blank */
+        help_text(c, left, width, back, false);
+    }
     return c->row;
 }
 

@@ -2181,6 +2181,24 @@ test_help() {
     wait_for "moves 0"
 }
 
+# At 80x24, the standard terminal, the help is shown whole: every key from the first row to
+# the last, and how to go back, with no footer to scroll it (it took 28 rows and scrolled).
+test_help_whole_at_80x24() {
+    for lang in C.UTF-8 C; do
+        start_game -l $lang "$WORK/small.xsb"
+        wait_for "moves 0"
+        keys '?'
+        wait_for "Any key goes back to the game."
+        for row in "arrows hjkl wasd" "mouse wheel" "Esc " "D  E" "?  F1  Ctrl-L" "q    "; do
+            shows "$row" || fail "the help at 80x24 ($lang) does not show '$row'"
+        done
+        shows "scroll (rows" && fail "the help scrolls at 80x24 ($lang)"
+        keys x
+        wait_for "moves 0"
+        kill_server
+    done
+}
+
 # At 80 columns the help screen's rows, the level list's footer and the snapshots' rows
 # are shown whole: nothing a player needs is cut at the right edge.
 test_screens_fit_80_columns() {
@@ -2188,7 +2206,7 @@ test_screens_fit_80_columns() {
     wait_for "moves 0"
     keys '?'
     wait_for "edit the level"
-    screen | grep -qE '^ *E +edit the level .*\)$' || fail "the help's row of E is cut"
+    screen | grep -qE '^ *D  E +dead squares .*\)$' || fail "the help's row of E is cut"
     keys x
     wait_for "moves 0"
     keys L
@@ -2217,14 +2235,14 @@ test_help_wraps_at_40_columns() {
     seen=
     while :; do # each page, down to the last
         seen="$seen$SCREEN"
-        case $SCREEN in *"Press any key to go back to the game."*) break ;; esac
+        case $SCREEN in *"Any key goes back to the game."*) break ;; esac
         footer=$(printf '%s\n' "$SCREEN" | grep -F 'Up/Down: rows')
         keys NPage
         wait_gone "$footer"
     done
     # the keys' texts, their continuation rows joined
     text=$(printf '%s\n' "$seen" | grep -v 'Up/Down' | cut -c 21- | tr -s ' \n' '  ')
-    for end in "H or Enter again makes it" "(on the level list too)" "Esc lets go" \
+    for end in "H or Enter again makes it" "(on the list too)" "Esc lets go" \
         "(Enter restores, d deletes)" "e exports, i imports solutions"; do
         case $text in *"$end"*) ;; *) fail "the help cuts '$end': $text" ;; esac
     done
@@ -2239,27 +2257,27 @@ test_help_scrolls() {
     wait_for "moves 0"
     keys '?'
     wait_for "Up/Down PgUp/PgDn: scroll (rows 1-11"
-    shows "Press any key to go back" && fail "the whole help fits in 12 rows?"
+    shows "Any key goes back" && fail "the whole help fits in 12 rows?"
     keys NPage NPage NPage NPage NPage NPage
-    wait_for "Press any key to go back"
+    wait_for "Any key goes back"
     keys Up
     wait_for "scroll (rows"
     keys x
     wait_for "moves 0"
 }
 
-# On a help that scrolls, Space pages down, as the footer says, and at the end, where the help
-# says "Press any key to go back to the game", goes back to the game, where it did nothing.
+# On a help that scrolls (80x16), Space pages down, as the footer says, and at the end, where
+# the help says "Any key goes back to the game", goes back to the game, where it did nothing.
 test_help_space_pages_then_goes_back() {
-    start_game -l C "$WORK/small.xsb"
+    start_game -l C -s 80x16 "$WORK/small.xsb"
     wait_for "moves 0"
     keys '?'
-    wait_for "Space: scroll (rows 1-23"
+    wait_for "Space: scroll (rows 1-15"
     keys Space
-    wait_for "Press any key to go back"
+    wait_for "q                   quit"
     keys Space
     wait_for "moves 0"
-    shows "Press any key to go back" && fail "the help stays after Space at its end"
+    shows "Any key goes back" && fail "the help stays after Space at its end"
 }
 
 # A list scrolled to its end on a small terminal shows the rows above it when the terminal
@@ -3732,11 +3750,11 @@ test_mouse_wheel_scrolls() {
     wait_for "xsokoban 1/90"
     mouse_wheel down
     keys '?'
-    wait_for "rows 1-19 of 28"
+    wait_for "rows 1-19 of 24"
     mouse_wheel down
-    wait_for "rows 4-22 of 28"
+    wait_for "rows 4-22 of 24"
     mouse_wheel up
-    wait_for "rows 1-19 of 28"
+    wait_for "rows 1-19 of 24"
     keys q
     wait_for "moves 0  pushes 0"
     keys L
