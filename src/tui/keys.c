@@ -158,6 +158,14 @@ key_action keys_action(int key)
 
 void keys_name(int key, char *out, size_t size)
 {
+    if (key & KEYS_ALT) { /* "Alt+n", "Alt+F5" */
+        int alone = key & ~KEYS_ALT, written = snprintf(out, size, "Alt+");
+        if (alone > ' ' && alone < 127)
+            snprintf(out + written, size - (size_t)written, "%c", alone);
+        else if (written > 0 && (size_t)written < size)
+            keys_name(alone, out + written, size - (size_t)written);
+        return;
+    }
     /* the names written on the keys (curses calls them IC, NPAGE, ...) */
     static const struct {
         int key;

@@ -38,18 +38,23 @@ typedef enum key_action {
     KEY_ACTION_SLOWER,
     KEY_ACTION_MOUSE,
     KEY_ACTION_RESIZE,
-    KEY_ACTION_REDRAW, /* Ctrl-L: repaint the whole screen */
-    KEY_ACTION_UNDO_PUSH, /* undo by push: back to just after the push before last */
-    KEY_ACTION_REDO_PUSH, /* redo by push: the mirror */
-    KEY_ACTION_TO_START,  /* undo every step (the steps stay redoable) */
-    KEY_ACTION_TO_END,    /* redo every step; in a replay: jump to its end */
-    KEY_ACTION_STEP_BACK, /* replay: one step back */
+    KEY_ACTION_REDRAW,        /* Ctrl-L: repaint the whole screen */
+    KEY_ACTION_UNDO_PUSH,     /* undo by push: back to just after the push before last */
+    KEY_ACTION_REDO_PUSH,     /* redo by push: the mirror */
+    KEY_ACTION_TO_START,      /* undo every step (the steps stay redoable) */
+    KEY_ACTION_TO_END,        /* redo every step; in a replay: jump to its end */
+    KEY_ACTION_STEP_BACK,     /* replay: one step back */
     KEY_ACTION_SNAPSHOT_SAVE, /* save the position as a named snapshot */
     KEY_ACTION_SNAPSHOTS,     /* the level's snapshots */
     KEY_ACTION_STATISTICS,    /* the statistics screen (and solutions in and out) */
     KEY_ACTION_EDIT,          /* the level in play into the level editor */
     KEY_ACTION_OPTIMIZE,      /* the level's best solution given to the optimizer */
 } key_action;
+
+/* Alt held with a key: the key's code with this bit set. A terminal sends Alt+n as Esc and
+ * n at once; terminal_read_key() gives it as one key, which no screen takes for a command
+ * (each says "Unknown key Alt+n" or lets it go), where it was Esc's action and then n's. */
+#define KEYS_ALT 0x1000000
 
 /* The action of `key` (a curses key code), or KEY_ACTION_NONE. The capitals of the
  * movement letters that are no command (W A J K) move too, so that Caps Lock does not stop
@@ -73,8 +78,7 @@ typedef struct keys_help_line {
 } keys_help_line;
 
 /* The keys a replay answers, for the message shown when another key is pressed. */
-#define KEYS_REPLAY_TEXT                                                                  \
-    "space pause, . step, , back, End to the end, + - speed, Esc stop"
+#define KEYS_REPLAY_TEXT "space pause, . step, , back, End to the end, + - speed, Esc stop"
 
 /* The help screen's lines, and how many there are. */
 const keys_help_line *keys_help(int *count);

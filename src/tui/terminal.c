@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "keys.h"
 #include "mouse.h"
 #include "terminal.h"
 
@@ -71,6 +72,22 @@ static void define_other_sequences(void)
     for (size_t i = 0; i < sizeof other_sequences / sizeof other_sequences[0]; i++)
         if (key_defined(other_sequences[i].sequence) == 0)
             define_key(other_sequences[i].sequence, other_sequences[i].key);
+}
+
+int terminal_read_key(void)
+{
+    enum { ESCAPE = 27 };
+    int key = getch();
+    if (key != ESCAPE) return key;
+    /* curses waited ESCDELAY for a sequence it knows; a key already there with the Esc is Alt's
+     * (nodelay: no wait for one that is not) */
+    int next = getch();
+    if (next == ERR) return ESCAPE;
+    if (next == ESCAPE || next == KEY_MOUSE || next == KEY_RESIZE || next >= KEYS_ALT) {
+        ungetch(next);
+        return ESCAPE;
+    }
+    return next | KEYS_ALT;
 }
 
 bool terminal_start(view *v)

@@ -18,6 +18,11 @@
  * Returns false (with a message on stderr) when the terminal cannot. */
 bool terminal_start(view *v);
 
+/* The next key (curses' getch()), ERR when none is waiting. Esc with a key at once behind it
+ * (read with it, as a terminal sends Alt with a key) is that key | KEYS_ALT; Esc then Esc, a
+ * mouse event or a resize is the Esc alone, what follows read next. */
+int terminal_read_key(void);
+
 /* Puts the terminal back as it was. Safe to call twice, and from a signal handler. */
 void terminal_restore(void);
 

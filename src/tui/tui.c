@@ -447,7 +447,7 @@ static void main_loop(tui *t)
 
         /* Every key waiting, and a resize (curses turns SIGWINCH into KEY_RESIZE). */
         int key;
-        while (!t->quit && (key = getch()) != ERR) handle_key(t, key);
+        while (!t->quit && (key = terminal_read_key()) != ERR) handle_key(t, key);
 
         /* Take every result that is ready, stale ones too, so the wake fd goes quiet. */
         if (assist_busy(&t->assist) || (t->assist.worker && ready > 0 && fds[1].revents))

@@ -525,6 +525,7 @@ test_solve_tutorial_recorded() {
     wait_for "1 solved"
     screen | grep -E '^ [> ] +1 +\* +4/3 +4/3 ' > /dev/null || fail "level 1 not marked solved"
     keys Escape
+    wait_gone "1 solved" # (Esc and Enter at once would be Alt+Enter)
     keys Enter
     wait_for "tutorial 2/"
 }
@@ -670,6 +671,7 @@ test_solver_solution_redone_not_recorded() {
     keys L
     wait_for "8 levels, 0 solved"
     keys Escape
+    wait_gone "8 levels, 0 solved"
     keys r
     wait_for "moves 0  pushes 0"
     keys l l l l
@@ -980,6 +982,7 @@ test_scrolling_view() {
     keys L
     wait_for "microban02: 2 levels"
     keys Escape
+    wait_gone "microban02: 2 levels"
     keys '?'
     wait_for "Sokoban: push every box"
     keys q
@@ -2170,6 +2173,34 @@ test_mouse_box_drag() {
     wait_for "Solved in 6 moves, 4 pushes"
 }
 
+# Alt with a key comes as Esc and the key at once (tmux sends M-n so, as terminals do): it is
+# one key the game does not know, where it was Esc's action and then the key's (Alt+n went to
+# the next level; Alt+u in the snapshot name's field left it, then undid a move).
+test_alt_key_is_one_key() {
+    for lang in C.UTF-8 C; do
+        start_game -l $lang "$WORK/small.xsb"
+        wait_for "small 1/4: Small"
+        keys M-n
+        wait_for "Unknown key Alt+n: ? shows the keys"
+        shows "small 1/4: Small" || fail "Alt+n went to another level ($lang)"
+        keys Home Right # (the second game resumes the first's move)
+        wait_for "moves 1  pushes 0"
+        keys m
+        wait_for "Snapshot name: _"
+        keys M-u a
+        wait_for "Snapshot name: a_" # (not u, and the field kept)
+        keys Escape
+        wait_for "No snapshot saved"
+        shows "moves 1  pushes 0" || fail "Alt+u undid a move ($lang)"
+        keys L
+        wait_for "small: 4 levels"
+        keys M-q
+        wait_for "Unknown key Alt+q"
+        shows "small: 4 levels" || fail "Alt+q left the level list ($lang)"
+        kill_server
+    done
+}
+
 # The help screen lists the keys.
 test_help() {
     start_game -l C "$WORK/small.xsb"
@@ -2495,6 +2526,7 @@ test_assisted_recorded() {
     wait_for "small: 4 levels, 0 solved"
     screen | grep -q '^ *> *1 *a ' || fail "level 1 is not marked assisted in the list"
     keys Escape
+    wait_gone "small: 4 levels, 0 solved"
     keys n
     wait_for "Corner"
     keys S
@@ -2821,10 +2853,14 @@ test_import_sol() {
     keys i
     wait_for "Imported 0 solutions (0 new bests) from 0 sections and 1 .sol file; refused:"
     wait_for "microban01_0002.sol: step 2 (r): walks into"
-    keys Escape L
+    keys Escape
+    wait_gone "Statistics"
+    keys L
     wait_for "1 level, 0 solved"
     screen | grep -Eq '^ > +1 +[0-9]+/3 i ' || fail "the imported best is not marked i"
-    keys Escape q
+    keys Escape
+    wait_gone "1 level, 0 solved"
+    keys q
     wait_for "SHELL-DONE"
     kill_server
     # one-level files grouped into one collection: each level finds its own .sol
@@ -2852,7 +2888,9 @@ test_import_sok_sections() {
     # shows 3/2), so importing them again adds no new best; the bad one is refused again.
     wait_for "Imported 1 solution (0 new bests) from 2 sections and 0 .sol files; refused:"
     wait_for "level 2: step 3 (R): is written as a push"
-    keys Escape L
+    keys Escape
+    wait_gone "Statistics"
+    keys L
     wait_for "2 levels, 0 solved"
 }
 
@@ -3047,7 +3085,9 @@ test_editor_save_refused_before_the_name() {
     wait_for "Can be played"
     keys w
     wait_for "Save into: my-levels.sok_"
-    keys Escape q y # the drawing discarded: no draft kept (said on stderr)
+    keys Escape
+    wait_gone "Save into:"
+    keys q y # the drawing discarded: no draft kept (said on stderr)
     wait_for "tutorial 1/8"
 }
 
@@ -3094,7 +3134,9 @@ test_list_screens_fit_40_columns() {
     wait_for "tutorial: 8 levels, 1 solved"
     wait_for "Push from the…" # shortened by words, not cut
     wait_for " Enter play  E edit  c library  q back"
-    keys Escape m
+    keys Escape
+    wait_gone " Enter play  E edit  c library  q back"
+    keys m
     wait_for "name"
     keys a Enter "'"
     wait_for "Snapshots of tutorial"
