@@ -125,7 +125,7 @@ static const key_row key_rows[] = {
     {KEY_ACTION_ESCAPE,
      {ESCAPE},
      "Esc",
-     "stop the replay or the solver",
+     "stop the replay, the solver; hide the hint, the message",
      "Esc stops the replay or the solver"},
     {KEY_ACTION_DEAD_SQUARES,
      {'D'},

@@ -280,13 +280,21 @@ static void play_key(tui *t, int key)
                          "Enter makes the hint's push: H shows a hint first");
         break;
     case KEY_ACTION_ESCAPE:
-        if (assist_busy(&t->assist))
+        if (assist_busy(&t->assist)) {
             assist_stop(&t->assist, &t->play, "Solver stopped");
-        else if (t->play.hint.shown)
+        } else if (t->play.hint.shown) { /* and its message, which said H or Enter makes it */
             t->play.hint.shown = false;
-        else if (t->play.selection.active) {
+            play_message(&t->play, PLAY_MESSAGE_INFO, "Hint hidden: H shows it again");
+        } else if (t->play.selection.active) {
             play_drop_selection(&t->play);
             play_message(&t->play, PLAY_MESSAGE_INFO, "%s", "");
+        } else if (t->play.message_kind == PLAY_MESSAGE_WARNING) {
+            /* a lost position's warning stays true: Esc leaves it */
+        } else if (t->play.message[0]) {
+            play_message(&t->play, PLAY_MESSAGE_INFO, "%s", ""); /* Esc puts a message away */
+        } else {
+            play_message(&t->play, PLAY_MESSAGE_INFO,
+                         "Nothing to stop: Esc stops a replay, the solver or a hint; q quits");
         }
         break;
     case KEY_ACTION_MOUSE:

@@ -2201,6 +2201,24 @@ test_alt_key_is_one_key() {
     done
 }
 
+# Esc with nothing to stop leaves no stale message: it puts the message away, and with none
+# says what it stops; Esc on a hint hides it and its message ("H or Enter does it"), which
+# stayed and Enter then did not.
+test_esc_leaves_no_stale_message() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4: Small"
+    keys '~'
+    wait_for "Unknown key '~'"
+    keys Escape
+    wait_gone "Unknown key '~'"
+    keys Escape
+    wait_for "Nothing to stop: Esc stops a replay, the solver or a hint; q quits"
+    keys H
+    wait_for "H or Enter does it"
+    keys Escape
+    wait_for "Hint hidden: H shows it again"
+}
+
 # The help screen lists the keys.
 test_help() {
     start_game -l C "$WORK/small.xsb"
