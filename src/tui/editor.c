@@ -278,6 +278,14 @@ static void start_test(editor *e)
 static void testing_key(editor *e, int key)
 {
     play *p = &e->test;
+    if (p->confirm_restart) { /* r asked, as it does in the game */
+        p->confirm_restart = false;
+        if (key == 'y' || key == 'Y')
+            play_restart(p);
+        else
+            play_message(p, PLAY_MESSAGE_INFO, "Not restarted");
+        return;
+    }
     switch (keys_action(key)) {
     case KEY_ACTION_LEFT:
         play_step(p, DIR_LEFT);
@@ -304,8 +312,13 @@ static void testing_key(editor *e, int key)
         play_redo_push(p);
         break;
     case KEY_ACTION_TO_START:
-    case KEY_ACTION_RESTART:
         play_restart(p);
+        break;
+    case KEY_ACTION_RESTART: /* asks when moves were made, as in the game */
+        if (p->game.moves > 0 && !game_is_solved(&p->game))
+            p->confirm_restart = true;
+        else
+            play_restart(p);
         break;
     case KEY_ACTION_TO_END:
         play_redo_all(p);

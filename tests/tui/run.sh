@@ -2219,6 +2219,27 @@ test_esc_leaves_no_stale_message() {
     wait_for "Hint hidden: H shows it again"
 }
 
+# r in the editor's test play asks before it takes the moves back, as it does in the game
+# (it restarted at once); n keeps them, y restarts.
+test_editor_test_restart_asks() {
+    printf '; Test\n#######\n#@ $ .#\n#######\n' > "$WORK/test.xsb"
+    start_game -l C --edit "$WORK/test.xsb:1"
+    wait_for "Can be played"
+    keys T
+    wait_for "test play 1/1"
+    keys Right
+    wait_for "moves 1  pushes 0"
+    keys r
+    wait_for "Restart the level? (y/n)"
+    keys n
+    wait_for "Not restarted"
+    shows "moves 1  pushes 0" || fail "n restarted the test play"
+    keys r
+    wait_for "Restart the level? (y/n)"
+    keys y
+    wait_for "moves 0  pushes 0"
+}
+
 # The help screen lists the keys.
 test_help() {
     start_game -l C "$WORK/small.xsb"
