@@ -214,7 +214,7 @@ typedef struct collection_figures collection_figures;
 static void figures_of(play *p, const collection *c, collection_figures *f)
 {
     memset(f, 0, sizeof *f);
-    f->statistics.levels = c->count;
+    f->statistics.levels = c->count - c->bad_count; /* those that can be played */
     if (!p->progress) return;
     progress_key *keys = malloc((size_t)c->count * sizeof *keys);
     if (!keys) return;
@@ -232,8 +232,7 @@ static void figures_of(play *p, const collection *c, collection_figures *f)
                 record->best_pushes.lurd ? record->best_pushes.pushes : record->best_moves.pushes;
         }
     }
-    progress_statistics_of(p->progress, keys, known, &f->statistics);
-    f->statistics.levels = c->count;
+    progress_statistics_of(p->progress, keys, known, &f->statistics); /* levels: `known` */
     free(keys);
 }
 
@@ -312,9 +311,24 @@ static int visible_rows(const statistics_screen *s)
     return rows < 1 ? 1 : rows;
 }
 
+/* With no note, one about the collection selected when some of its levels cannot be played:
+ * the table counts only the others. */
+static void note_unplayable(statistics_screen *s, const play *p)
+{
+    if (s->note[0] || s->selected < 0 || s->selected >= row_count(s, p)) return;
+    const char *name, *problem;
+    const collection *c = row_collection(s, p, s->selected, &name, &problem);
+    if (c && c->bad_count > 0)
+        snprintf(s->note, sizeof s->note,
+                 "%d %s of %s cannot be played and %s not counted (the level list says why)",
+                 c->bad_count, c->bad_count == 1 ? "level" : "levels", name,
+                 c->bad_count == 1 ? "is" : "are");
+}
+
 void statistics_draw(statistics_screen *s, const view *v, play *p)
 {
     erase();
+    note_unplayable(s, p);
     list_scroll(s->selected, &s->top, visible_rows(s), row_count(s, p));
     attrset(draw_attr(v, DRAW_PAIR_TITLE, 0) | A_BOLD);
     mvaddnstr(0, 0, " Statistics", COLS);
@@ -390,8 +404,8 @@ void statistics_draw(statistics_screen *s, const view *v, play *p)
 static solution_origin origin_of(progress_origin origin)
 {
     return origin == PROGRESS_ASSISTED || origin == PROGRESS_OPTIMIZED ? SOLUTION_ASSISTED
-           : origin == PROGRESS_IMPORTED ? SOLUTION_IMPORTED
-                                         : SOLUTION_OWN;
+           : origin == PROGRESS_IMPORTED                               ? SOLUTION_IMPORTED
+                                                                       : SOLUTION_OWN;
 }
 
 /* The directory the exports go to: solutions/ beside the progress database (made when
@@ -409,6 +423,7 @@ static bool export_directory(const play *p, char *out, size_t size)
 bool statistics_export(play *p, const collection *c, char *note, size_t note_size)
 {
     char directory[4096], path[4400], reason[4600];
+    int playable = c->count - c->bad_count; /* the levels the statistics count */
     if (!export_directory(p, directory, sizeof directory)) {
         snprintf(note, note_size, "Nothing exported: progress is not saved");
         return false;
@@ -455,16 +470,16 @@ bool statistics_export(play *p, const collection *c, char *note, size_t note_siz
                      c->name);
         else
             snprintf(note, note_size, "Nothing exported: none of the %d levels of %s is solved yet",
-                     c->count, c->name);
+                     playable, c->name);
     } else if (written) {
         /* "3 solutions for 2 of its 4 levels", "for all 4 levels", "for its only level" */
         char levels_text[96];
-        if (with == c->count && with == 1)
+        if (with == playable && with == 1)
             snprintf(levels_text, sizeof levels_text, "for its only level");
-        else if (with == c->count)
+        else if (with == playable)
             snprintf(levels_text, sizeof levels_text, "for all %d levels", with);
         else
-            snprintf(levels_text, sizeof levels_text, "for %d of its %d levels", with, c->count);
+            snprintf(levels_text, sizeof levels_text, "for %d of its %d levels", with, playable);
         snprintf(note, note_size, "Exported %d %s %s to %s", solutions,
                  play_plural(solutions, "solution", "solutions"), levels_text, path);
     } else {

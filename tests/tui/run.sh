@@ -2754,6 +2754,23 @@ test_statistics_note_whole_at_40x12() {
     [ "$path" = "$XDG_DATA_HOME/sokoban/solutions/small.sok" ] || fail "the note's path: $path"
 }
 
+# The statistics count only the levels that can be played (the level list's "unplayable"
+# ones apart), and say so for the collection selected: a collection of three with one bad
+# counted three levels.
+test_statistics_count_playable_levels() {
+    printf '; A\n#######\n#@ $ .#\n#######\n\n; Bad\n#####\n#@$ #\n#####\n\n; C\n#####\n#@$.#\n#####\n' \
+        > "$WORK/bad.xsb"
+    for size in 80x24 40x12; do
+        start_game -l C -s $size "$WORK/bad.xsb"
+        wait_for "bad 1/3"
+        keys i
+        wait_for "Statistics"
+        wait_for "1 level of bad cannot be played and is"
+        screen | grep -Eq '^ > bad +2 +0 ' || fail "the statistics count the unplayable level ($size)"
+        kill_server
+    done
+}
+
 # The statistics screen counts solved and assisted levels per collection; e exports the
 # bests as SOK solution sections naming the program and the origin.
 test_statistics_and_export() {
