@@ -200,6 +200,17 @@ static int visible_rows(const collections_screen *s)
     return rows < 1 ? 1 : rows;
 }
 
+bool collections_click(collections_screen *s, int y)
+{
+    int row = list_row_at(y, HEADER_ROWS, s->top, visible_rows(s), s->library.count);
+    if (row < 0) return false;
+    s->note[0] = '\0';
+    s->typing = false; /* a name being typed gives way to the row clicked */
+    if (row == s->selected) return true;
+    s->selected = row;
+    return false;
+}
+
 void collections_draw(collections_screen *s, const view *v, const play *p)
 {
     (void)p;

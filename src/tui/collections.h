@@ -46,6 +46,10 @@ void collections_draw(collections_screen *s, const view *v, const play *p);
  * after which none does is not taken, and the footer says so. */
 collections_outcome collections_key(collections_screen *s, play *p, int key);
 
+/* A click on screen row `y`: selects the collection drawn there, as the keys would; true when it
+ * was selected already (the click opens it, as Enter does), false for any other row. */
+bool collections_click(collections_screen *s, int y);
+
 void collections_free(collections_screen *s);
 
 /* The library is read again the next time it opens (a level was saved into it). */

@@ -39,9 +39,10 @@ static const key_row key_rows[] = {
      " pushes it there (Esc lets it go)"},
     {KEY_ACTION_MOUSE,
      {0},
-     "mouse wheel",
-     "scroll the help and the lists",
-     "the wheel scrolls the help and the lists"},
+     "mouse on a list",
+     "wheel scrolls (help too); a click selects, again opens",
+     "the wheel scrolls the help and the lists, and a click on a list's row selects it, a "
+     "second click opening it"},
     {KEY_ACTION_UNDO,
      {'u', KEY_BACKSPACE, DELETE, CONTROL_H},
      "u  U",

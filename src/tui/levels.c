@@ -71,6 +71,19 @@ static int visible_rows(const level_list *list, const play *p)
     return rows < 1 ? 1 : rows;
 }
 
+bool levels_click(level_list *list, const play *p, int y)
+{
+    int row = list_row_at(y, HEADER_ROWS, list->top, visible_rows(list, p),
+                          p->collections[list->collection].count);
+    if (row < 0) return false;
+    list->typed = 0;
+    list->note[0] = '\0';
+    list->optimizing = false;
+    if (row == list->selected) return true;
+    list->selected = row;
+    return false;
+}
+
 /* The first row: the collection, its counts, and Tab when there are several; shortened
  * by whole pieces to fit (Tab left out, "cannot be played" made "unplayable", the counts
  * "solved/levels"). */

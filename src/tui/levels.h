@@ -41,6 +41,10 @@ void levels_draw(level_list *list, const view *v, const play *p);
  * collection, Enter to play the selected level, Esc or q to go back. */
 levels_outcome levels_key(level_list *list, play *p, int key);
 
+/* A click on screen row `y`: selects the level drawn there, as the keys would; true when it was
+ * selected already (the click opens it, as Enter does), false for any other row. */
+bool levels_click(level_list *list, const play *p, int y);
+
 /* The level selected on the list. */
 const level *levels_selected(const level_list *list, const play *p);
 

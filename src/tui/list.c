@@ -50,6 +50,12 @@ bool list_navigate(int key, int *selected, int count, int page)
     return true;
 }
 
+int list_row_at(int y, int first, int top, int rows, int count)
+{
+    int i = top + y - first;
+    return y >= first && y < first + rows && i >= 0 && i < count ? i : -1;
+}
+
 void list_scroll(int selected, int *top, int rows, int count)
 {
     if (selected < *top) *top = selected;

@@ -17,6 +17,10 @@ bool list_navigate(int key, int *selected, int count, int page);
  * footer's keys until the next key: " Unknown key 'x'" (named as keys.h names keys). */
 void list_unknown_key(int key, char *note, size_t size);
 
+/* The index of the list's row on screen row `y`, the list drawn from screen row `first`
+ * with index `top` there, `rows` rows shown, `count` in all; -1 for a row outside it. */
+int list_row_at(int y, int first, int top, int rows, int count);
+
 /* Scrolls *top (the first index shown) so that `selected` is on the `rows` rows shown, and
  * no row is left blank under the last of the `count` while rows above it are not shown
  * (after the terminal grew). */

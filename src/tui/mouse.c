@@ -9,15 +9,6 @@ unsigned long mouse_mask(void)
     return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED;
 }
 
-int mouse_wheel_key(void)
-{
-    MEVENT event;
-    if (getmouse(&event) != OK) return 0;
-    if (event.bstate & BUTTON4_PRESSED) return KEY_UP;
-    if (event.bstate & BUTTON5_PRESSED) return KEY_DOWN;
-    return 0;
-}
-
 /* The button went down on `square`: a box is picked; another square takes the box picked
  * there, or the player walks there. */
 static void press(mouse *m, play *p, int square)

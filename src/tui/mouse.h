@@ -3,8 +3,9 @@
  * from a box to a square does both at once.
  *
  * It turns button presses and releases into the play state's actions (play.h) and keeps
- * only where the button went down. On the other screens the wheel scrolls. Every screen takes
- * the events that came with one KEY_MOUSE by mouse_take(). */
+ * only where the button went down. On the lists the wheel scrolls and a click selects a row
+ * (tui.c), a click on the row selected opening it; on the help the wheel scrolls. Every screen
+ * takes the events that came with one KEY_MOUSE by mouse_take(). */
 #ifndef SOKOBAN_TUI_MOUSE_H
 #define SOKOBAN_TUI_MOUSE_H
 
@@ -34,9 +35,5 @@ int mouse_take(MEVENT *events);
 
 /* Reads the mouse events curses has (after KEY_MOUSE) and acts on each, oldest first. */
 void mouse_event(mouse *m, const view *v, play *p);
-
-/* Reads the mouse event curses has (after KEY_MOUSE) on a screen that scrolls: KEY_UP for
- * the wheel turned up, KEY_DOWN for down, 0 for anything else. */
-int mouse_wheel_key(void);
 
 #endif

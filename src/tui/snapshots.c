@@ -142,6 +142,16 @@ static int visible_rows(void)
     return rows < 1 ? 1 : rows;
 }
 
+bool snapshots_click(snapshot_screen *s, int y)
+{
+    int row = list_row_at(y, 3, s->top, visible_rows(), s->count);
+    if (row < 0) return false;
+    s->note[0] = s->deleted[0] = '\0';
+    if (row == s->selected) return true;
+    s->selected = row;
+    return false;
+}
+
 void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
 {
     erase();

@@ -46,6 +46,10 @@ bool snapshots_open(snapshot_screen *s, play *p);
 /* Draws the list into stdscr; the caller refreshes. */
 void snapshots_draw(snapshot_screen *s, const view *v, const play *p);
 
+/* A click on screen row `y`: selects the snapshot drawn there, as the keys would; true when it was
+ * selected already (the click opens it, as Enter does), false for any other row. */
+bool snapshots_click(snapshot_screen *s, int y);
+
 /* A key on the list; false when the list closes (back to the play screen). */
 bool snapshots_key(snapshot_screen *s, play *p, int key);
 

@@ -311,6 +311,14 @@ static int visible_rows(const statistics_screen *s)
     return rows < 1 ? 1 : rows;
 }
 
+void statistics_click(statistics_screen *s, const play *p, int y)
+{
+    int row = list_row_at(y, 3, s->top, visible_rows(s), row_count(s, p));
+    if (row < 0) return;
+    s->note[0] = '\0';
+    s->selected = row;
+}
+
 /* With no note, one about the collection selected when some of its levels cannot be played:
  * the table counts only the others. */
 static void note_unplayable(statistics_screen *s, const play *p)

@@ -43,6 +43,10 @@ void statistics_close(statistics_screen *s);
 /* Draws the screen into stdscr; the caller refreshes. */
 void statistics_draw(statistics_screen *s, const view *v, play *p);
 
+/* A click on screen row `y`: selects the collection drawn there, as the keys would (nothing
+ * opens a row here). */
+void statistics_click(statistics_screen *s, const play *p, int y);
+
 /* A key on the screen; false when it closes (back to the play screen). */
 bool statistics_key(statistics_screen *s, play *p, int key);
 

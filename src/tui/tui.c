@@ -316,6 +316,45 @@ static void play_key(tui *t, int key)
     }
 }
 
+static void handle_key(tui *t, int key);
+
+/* A click on screen row `y` of a list: selects its row; true when that row was selected
+ * already and opens as Enter opens it. */
+static bool list_click(tui *t, int y)
+{
+    switch (t->view.screen) {
+    case VIEW_SCREEN_LEVELS:
+        return levels_click(&t->list, &t->play, y);
+    case VIEW_SCREEN_COLLECTIONS:
+        return collections_click(&t->collections, y);
+    case VIEW_SCREEN_SNAPSHOTS:
+        return snapshots_click(&t->snapshots, y);
+    case VIEW_SCREEN_STATISTICS:
+        statistics_click(&t->statistics, &t->play, y);
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* The mouse on the lists and the help: the wheel scrolls, three rows a notch (as Up and
+ * Down); a click on a row selects it, and a click on the row selected opens it, as Enter
+ * does (so a double click opens the row clicked). */
+static void list_mouse(tui *t)
+{
+    MEVENT events[MOUSE_EVENTS_MOST];
+    int count = mouse_take(events);
+    for (int e = 0; e < count; e++) {
+        mmask_t state = events[e].bstate;
+        int arrow = state & BUTTON4_PRESSED ? KEY_UP : state & BUTTON5_PRESSED ? KEY_DOWN : 0;
+        if (t->view.screen == VIEW_SCREEN_HELP && draw_help_scroll_limit() <= 0)
+            arrow = 0; /* the help whole on the screen: Up and Down would close it */
+        for (int i = 0; arrow && i < 3; i++) handle_key(t, arrow);
+        if ((state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) && list_click(t, events[e].y))
+            handle_key(t, '\n');
+    }
+}
+
 static void handle_key(tui *t, int key)
 {
     if (key == KEY_RESIZE) return; /* the redraw that follows every key re-centres */
@@ -323,13 +362,9 @@ static void handle_key(tui *t, int key)
         clearok(curscr, TRUE);
         return;
     }
-    /* On the lists and the help the wheel scrolls, three rows a notch (as Up and Down). */
     if (key == KEY_MOUSE && t->view.screen != VIEW_SCREEN_PLAY &&
         t->view.screen != VIEW_SCREEN_EDITOR) {
-        int arrow = mouse_wheel_key();
-        if (t->view.screen == VIEW_SCREEN_HELP && draw_help_scroll_limit() <= 0)
-            arrow = 0; /* the help whole on the screen: Up and Down would close it */
-        for (int i = 0; arrow && i < 3; i++) handle_key(t, arrow);
+        list_mouse(t);
         return;
     }
     switch (t->view.screen) {

@@ -2018,6 +2018,45 @@ mouse_click() {
     mouse_release "$1" "$2"
 }
 
+# A click on a list's row selects it, and a click on the row selected (a double click) opens
+# it as Enter does: the level list and the snapshots (a click there did nothing).
+test_click_selects_and_opens_rows() {
+    n=0
+    for setting in "80x24 C.UTF-8" "40x12 C"; do
+        n=$((n + 1))
+        start_game -s "${setting% *}" -l "${setting#* }" "$SOURCE_LEVELS/tutorial.xsb"
+        wait_for "tutorial "
+        keys L
+        wait_for "tutorial: 8 levels"
+        mouse_click 10 "$(row_of "Corners")"
+        keys Enter # the row clicked, not the one selected before
+        wait_for "tutorial 3/8"
+        keys L
+        wait_for "tutorial: 8 levels"
+        row=$(row_of "Walls can")
+        mouse_click 10 "$row"
+        mouse_click 10 "$row"
+        wait_for "tutorial 4/8"
+        keys m
+        wait_for "Snapshot name: _"
+        keys -l "alpha$n"
+        keys Enter
+        wait_for "Snapshot 'alpha$n' saved"
+        keys Right m
+        wait_for "Snapshot name: _"
+        keys -l "bravo$n"
+        keys Enter
+        wait_for "Snapshot 'bravo$n' saved"
+        keys "'"
+        wait_for "Snapshots of tutorial 4"
+        row=$(row_of "alpha$n ")
+        mouse_click 10 "$row"
+        mouse_click 10 "$row"
+        wait_for "Snapshot 'alpha$n' restored"
+        kill_server
+    done
+}
+
 # A room where one box goes round a corner to its goal.
 room_level() {
     write_file > "$WORK/room.xsb" <<'LEVEL'
@@ -2259,7 +2298,7 @@ test_help_whole_at_80x24() {
         wait_for "moves 0"
         keys '?'
         wait_for "Any key goes back to the game."
-        for row in "arrows hjkl wasd" "mouse wheel" "Esc " "D  E" "?  F1  Ctrl-L" "q    "; do
+        for row in "arrows hjkl wasd" "mouse on a list" "Esc " "D  E" "?  F1  Ctrl-L" "q    "; do
             shows "$row" || fail "the help at 80x24 ($lang) does not show '$row'"
         done
         shows "scroll (rows" && fail "the help scrolls at 80x24 ($lang)"

@@ -87,6 +87,19 @@ static void test_rows_to_spare_show_the_rows_above(void **state)
     assert_int_equal(top, 0);
 }
 
+/* A list drawn from screen row 3, index 5 there, 4 rows shown, 7 in all: rows 3 and 4 hold
+ * 5 and 6, rows 5 and 6 are blank, the rows above 3 the heads. */
+static void test_a_click_finds_the_row_drawn_there(void **state)
+{
+    (void)state;
+    assert_int_equal(list_row_at(3, 3, 5, 4, 7), 5);
+    assert_int_equal(list_row_at(4, 3, 5, 4, 7), 6);
+    assert_int_equal(list_row_at(5, 3, 5, 4, 7), -1);  /* under the last */
+    assert_int_equal(list_row_at(2, 3, 5, 4, 7), -1);  /* the heads */
+    assert_int_equal(list_row_at(7, 3, 0, 4, 10), -1); /* the footer, under the rows shown */
+    assert_int_equal(list_row_at(6, 3, 0, 4, 10), 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -96,6 +109,7 @@ int main(void)
         cmocka_unit_test(test_an_empty_list_keeps_the_selection_at_zero),
         cmocka_unit_test(test_scrolling_keeps_the_selection_on_the_rows_shown),
         cmocka_unit_test(test_rows_to_spare_show_the_rows_above),
+        cmocka_unit_test(test_a_click_finds_the_row_drawn_there),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
