@@ -1449,7 +1449,7 @@ test_nothing_cut_at_40_columns() {
         screen | grep -qE '^   before the(…|\.\.\.) +0/0  [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}$' ||
             fail "$lang: the snapshot's row is cut"
         keys Escape
-        wait_for "0/0"
+        wait_gone "m/p  saved" # (Esc and L at once would be Alt+L)
         keys L
         wait_for " cuts: 2 levels, 0 solved, 1 unplayable"
         wait_for " Twins: cannot be played"
@@ -2498,6 +2498,7 @@ test_replay_held_by_help() {
     keys '?'
     wait_for "Ctrl-R"
     keys Escape
+    wait_gone "Ctrl-R" # (Esc and ` at once would be Alt+`)
     wait_for "replay "
     keys '`'
     wait_for "Replaying: space pause, . step, , back, End to the end"
@@ -2505,6 +2506,7 @@ test_replay_held_by_help() {
     keys L
     wait_for "small: 4 levels"
     keys Escape
+    wait_gone "small: 4 levels"
     wait_for "replay "
     keys End
     wait_for "Solved by the solver"
@@ -3396,6 +3398,7 @@ test_list_optimize_message_whole_at_40_columns() {
     wait_for "No saved solution of level 1 to optimize"
     wait_for "yet: solve it first"
     keys Escape
+    wait_gone "small: 4 levels" # (Esc and j at once would be Alt+j)
     wait_for "small 1/4: Small     0/0"
     keys j l k l l
     wait_for "Solved in 5 moves, 2 pushes"
