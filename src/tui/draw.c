@@ -673,21 +673,16 @@ static int help_lay_out(help_cursor *c)
     int left = help_left(), width = COLS - left, text_left = left + HELP_KEYS_WIDTH;
     if (width < 1) return 0;
     int row = help_screen_row(c);
-    /* how to go back: on the title's row when it fits there (the whole help then fits 80x24),
-     * else under the keys */
-    static const char title[] = "Sokoban: push every box onto a goal.",
-                      back[] = "Any key goes back to the game.";
-    int back_width = (int)strlen(back);
-    bool back_on_title =
-        (int)strlen(title) + 2 + back_width <= (width < HELP_WIDTH ? width : HELP_WIDTH);
+    /* how to go back: at the right of the title's row when it fits there (the whole help then
+     * fits 80x24), else under the keys */
+    const char *back = "Any key goes back to the game."; /* 30 columns */
+    int right = width < HELP_WIDTH ? width : HELP_WIDTH;
+    bool back_on_title = 36 + 2 + 30 <= right; /* the title's 36 columns, two, and it */
     if (row >= 0) {
         attrset(draw_attr(c->v, DRAW_PAIR_TITLE, 0) | A_BOLD);
-        mvaddnstr(row, left, title, width);
+        mvaddnstr(row, left, "Sokoban: push every box onto a goal.", width);
         attrset(A_NORMAL);
-        if (back_on_title) {
-            int right = width < HELP_WIDTH ? width : HELP_WIDTH;
-            mvaddnstr(row, left + right - back_width, back, back_width);
-        }
+        if (back_on_title) mvaddstr(row, left + right - 30, back);
     }
     c->row++;
     /* the glyphs the board was drawn with last (a level drawn one column a square in UTF-8
@@ -714,10 +709,8 @@ static int help_lay_out(help_cursor *c)
         else
             c->row++;
     }
-    if (!back_on_title) {
-        c->row++; /* a blank */
-        help_text(c, left, width, back, false);
-    }
+    c->row += !back_on_title;                                   /* a blank, */
+    if (!back_on_title) help_text(c, left, width, back, false); /* and how to go back */
     return c->row;
 }
 
@@ -766,18 +759,14 @@ static void draw_help(const view *v)
                       .last = scrolls ? LINES - 2 : LINES - 1};
     help_lay_out(&at);
     if (scrolls) {
+        static const char *const footers[] = {
+            " Up/Down PgUp/PgDn Space: scroll (rows %d-%d of %d)  any other key: back",
+            " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  other: back",
+            " Up/Down: rows %d-%d of %d; other: back"}; /* the longest that fits */
         char footer[120];
         int first = skip + 1, shown = skip + LINES - 1 < total ? skip + LINES - 1 : total;
-        snprintf(footer, sizeof footer,
-                 " Up/Down PgUp/PgDn Space: scroll (rows %d-%d of %d)  any other key: back", first,
-                 shown, total);
-        if (text_width(footer) > COLS)
-            snprintf(footer, sizeof footer,
-                     " Up/Down PgUp/PgDn: scroll (rows %d-%d of %d)  other: back", first, shown,
-                     total);
-        if (text_width(footer) > COLS)
-            snprintf(footer, sizeof footer, " Up/Down: rows %d-%d of %d; other: back", first, shown,
-                     total);
+        for (int i = 0; i < 3 && (i == 0 || text_width(footer) > COLS); i++)
+            snprintf(footer, sizeof footer, footers[i], first, shown, total);
         attrset(A_REVERSE);
         move(LINES - 1, 0);
         hline(' ', COLS);

@@ -278,15 +278,8 @@ static void start_test(editor *e)
 static void testing_key(editor *e, int key)
 {
     play *p = &e->test;
-    if (p->confirm_restart) { /* r asked, as it does in the game */
-        p->confirm_restart = false;
-        if (key == 'y' || key == 'Y')
-            play_restart(p);
-        else
-            play_message(p, PLAY_MESSAGE_INFO, "Not restarted");
-        return;
-    }
-    switch (keys_action(key)) {
+    if (play_restart_answer(p, key)) return; /* r asks, as it does in the game */
+    switch (key == 'T' ? KEY_ACTION_ESCAPE : keys_action(key)) {
     case KEY_ACTION_LEFT:
         play_step(p, DIR_LEFT);
         break;
@@ -314,11 +307,8 @@ static void testing_key(editor *e, int key)
     case KEY_ACTION_TO_START:
         play_restart(p);
         break;
-    case KEY_ACTION_RESTART: /* asks when moves were made, as in the game */
-        if (p->game.moves > 0 && !game_is_solved(&p->game))
-            p->confirm_restart = true;
-        else
-            play_restart(p);
+    case KEY_ACTION_RESTART:
+        play_restart_or_ask(p);
         break;
     case KEY_ACTION_TO_END:
         play_redo_all(p);
@@ -342,12 +332,7 @@ static void testing_key(editor *e, int key)
         say(e, PLAY_MESSAGE_INFO, "Back in the editor");
         break;
     default:
-        if (key == 'T') {
-            stop_test(e);
-            say(e, PLAY_MESSAGE_INFO, "Back in the editor");
-        } else {
-            play_message(p, PLAY_MESSAGE_INFO, "Test play: moves, u U z x r; Esc or T: editor");
-        }
+        play_message(p, PLAY_MESSAGE_INFO, "Test play: moves, u U z x r; Esc or T: editor");
         return;
     }
     if (e->mode == EDITOR_TESTING && game_is_solved(&p->game))

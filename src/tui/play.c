@@ -537,6 +537,25 @@ void play_restart(play *p)
     play_message(p, PLAY_MESSAGE_INFO, "Restarted; U, x or End redoes the moves");
 }
 
+void play_restart_or_ask(play *p)
+{
+    if (p->game.moves > 0 && !game_is_solved(&p->game))
+        p->confirm_restart = true;
+    else
+        play_restart(p);
+}
+
+bool play_restart_answer(play *p, int key)
+{
+    if (!p->confirm_restart) return false;
+    p->confirm_restart = false;
+    if (key == 'y' || key == 'Y')
+        play_restart(p);
+    else
+        play_message(p, PLAY_MESSAGE_INFO, "Not restarted");
+    return true;
+}
+
 void play_walk_to(play *p, int square)
 {
     const board *b = &p->game.board;

@@ -124,6 +124,11 @@ void play_step(play *p, direction d);
 void play_undo(play *p);
 void play_redo(play *p);
 void play_restart(play *p); /* undo to the start: the steps stay redoable */
+/* r: asks "Restart the level? (y/n)" when moves were made on a level not solved, else
+ * restarts; play_restart_answer() takes the next key: true when it was the answer (y
+ * restarts, any other key does not). */
+void play_restart_or_ask(play *p);
+bool play_restart_answer(play *p, int key);
 /* Undo and redo by push (game_undo_push()), and redo to the end. */
 void play_undo_push(play *p);
 void play_redo_push(play *p);

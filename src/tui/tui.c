@@ -176,13 +176,32 @@ static bool move_key(tui *t, key_action action)
         play_redo_all(&t->play);
         return true;
     case KEY_ACTION_RESTART:
-        if (t->play.game.moves > 0 && !game_is_solved(&t->play.game))
-            t->play.confirm_restart = true;
-        else
-            play_restart(&t->play);
+        play_restart_or_ask(&t->play);
         return true;
     default:
         return false;
+    }
+}
+
+/* Esc on the play screen: stops the solver, hides the hint, lets a picked box go; else puts
+ * the message away, or says what it stops (a replay's Esc is replay_key()'s). */
+static void escape_key(tui *t)
+{
+    if (assist_busy(&t->assist)) {
+        assist_stop(&t->assist, &t->play, "Solver stopped");
+    } else if (t->play.hint.shown) { /* and its message, which said H or Enter makes it */
+        t->play.hint.shown = false;
+        play_message(&t->play, PLAY_MESSAGE_INFO, "Hint hidden: H shows it again");
+    } else if (t->play.selection.active) {
+        play_drop_selection(&t->play);
+        play_message(&t->play, PLAY_MESSAGE_INFO, "%s", "");
+    } else if (t->play.message_kind == PLAY_MESSAGE_WARNING) {
+        /* a lost position's warning stays true: Esc leaves it */
+    } else if (t->play.message[0]) {
+        play_message(&t->play, PLAY_MESSAGE_INFO, "%s", ""); /* Esc puts a message away */
+    } else {
+        play_message(&t->play, PLAY_MESSAGE_INFO,
+                     "Nothing to stop: Esc stops a replay, the solver or a hint; q quits");
     }
 }
 
@@ -190,14 +209,7 @@ static bool move_key(tui *t, key_action action)
 static void play_key(tui *t, int key)
 {
     key_action action = keys_action(key);
-    if (t->play.confirm_restart) {
-        t->play.confirm_restart = false;
-        if (key == 'y' || key == 'Y')
-            play_restart(&t->play);
-        else
-            play_message(&t->play, PLAY_MESSAGE_INFO, "Not restarted");
-        return;
-    }
+    if (play_restart_answer(&t->play, key)) return;
     if (t->snapshots.naming) {
         snapshots_naming_key(&t->snapshots, &t->play, key);
         return;
@@ -280,22 +292,7 @@ static void play_key(tui *t, int key)
                          "Enter makes the hint's push: H shows a hint first");
         break;
     case KEY_ACTION_ESCAPE:
-        if (assist_busy(&t->assist)) {
-            assist_stop(&t->assist, &t->play, "Solver stopped");
-        } else if (t->play.hint.shown) { /* and its message, which said H or Enter makes it */
-            t->play.hint.shown = false;
-            play_message(&t->play, PLAY_MESSAGE_INFO, "Hint hidden: H shows it again");
-        } else if (t->play.selection.active) {
-            play_drop_selection(&t->play);
-            play_message(&t->play, PLAY_MESSAGE_INFO, "%s", "");
-        } else if (t->play.message_kind == PLAY_MESSAGE_WARNING) {
-            /* a lost position's warning stays true: Esc leaves it */
-        } else if (t->play.message[0]) {
-            play_message(&t->play, PLAY_MESSAGE_INFO, "%s", ""); /* Esc puts a message away */
-        } else {
-            play_message(&t->play, PLAY_MESSAGE_INFO,
-                         "Nothing to stop: Esc stops a replay, the solver or a hint; q quits");
-        }
+        escape_key(t);
         break;
     case KEY_ACTION_MOUSE:
         mouse_event(&t->mouse, &t->view, &t->play);
