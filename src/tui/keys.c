@@ -163,8 +163,8 @@ key_action keys_action(int key)
 
 void keys_name(int key, char *out, size_t size)
 {
-    if (key & KEYS_ALT) { /* "Alt+n", "Alt+F5" */
-        int alone = key & ~KEYS_ALT, written = snprintf(out, size, "Alt+");
+    if (key & KEYS_ALT) { /* "Alt-n", "Alt-F5" */
+        int alone = key & ~KEYS_ALT, written = snprintf(out, size, "Alt-");
         if (alone > ' ' && alone < 127)
             snprintf(out + written, size - (size_t)written, "%c", alone);
         else if (written > 0 && (size_t)written < size)
@@ -177,7 +177,9 @@ void keys_name(int key, char *out, size_t size)
         const char *name;
     } written[] = {{KEY_IC, "Insert"},  {KEY_DC, "Delete"},      {KEY_NPAGE, "PgDn"},
                    {KEY_PPAGE, "PgUp"}, {KEY_BTAB, "Shift-Tab"}, {ESCAPE, "Esc"},
-                   {' ', "Space"}};
+                   {' ', "Space"},      {KEY_LEFT, "Left"},      {KEY_RIGHT, "Right"},
+                   {KEY_UP, "Up"},      {KEY_DOWN, "Down"},      {KEY_HOME, "Home"},
+                   {KEY_END, "End"}};
     for (size_t i = 0; i < sizeof written / sizeof written[0]; i++)
         if (written[i].key == key) {
             snprintf(out, size, "%s", written[i].name);
@@ -188,10 +190,31 @@ void keys_name(int key, char *out, size_t size)
         snprintf(out, size, "F%d", key - KEY_F0);
     else if (name && name[0] == '^' && name[1] >= '@' && name[1] <= '_' && !name[2])
         snprintf(out, size, "Ctrl-%c", name[1]); /* ^X, as the help writes Ctrl-L */
+    else if (name && keys_modified_name(name, out, size))
+        return;
     else if (name)
         snprintf(out, size, "%s", name + (strncmp(name, "KEY_", 4) == 0 ? 4 : 0));
     else
         snprintf(out, size, "'%c'", key);
+}
+
+bool keys_modified_name(const char *name, char *out, size_t size)
+{
+    /* xterm's modifiers, numbered as in its sequences (ESC [ 1 ; 5 D: Ctrl-Left) */
+    static const char *const modifiers[] = {"Shift-",      "Alt-",      "Shift-Alt-",     "Ctrl-",
+                                            "Shift-Ctrl-", "Alt-Ctrl-", "Shift-Alt-Ctrl-"};
+    static const char *const keys[][2] = {
+        {"LFT", "Left"}, {"RIT", "Right"}, {"UP", "Up"},    {"DN", "Down"},   {"HOM", "Home"},
+        {"END", "End"},  {"NXT", "PgDn"},  {"PRV", "PgUp"}, {"DC", "Delete"}, {"IC", "Insert"}};
+    size_t length = strlen(name);
+    if (length < 3 || name[0] != 'k' || name[length - 1] < '2' || name[length - 1] > '8')
+        return false;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strlen(keys[i][0]) == length - 2 && strncmp(name + 1, keys[i][0], length - 2) == 0) {
+            snprintf(out, size, "%s%s", modifiers[name[length - 1] - '2'], keys[i][1]);
+            return true;
+        }
+    return false;
 }
 
 const keys_help_line *keys_help(int *count)

@@ -51,9 +51,9 @@ typedef enum key_action {
     KEY_ACTION_OPTIMIZE,      /* the level's best solution given to the optimizer */
 } key_action;
 
-/* Alt held with a key: the key's code with this bit set. A terminal sends Alt+n as Esc and
+/* Alt held with a key: the key's code with this bit set. A terminal sends Alt-n as Esc and
  * n at once; terminal_read_key() gives it as one key, which no screen takes for a command
- * (each says "Unknown key Alt+n" or lets it go), where it was Esc's action and then n's. */
+ * (each says "Unknown key Alt-n" or lets it go), where it was Esc's action and then n's. */
 #define KEYS_ALT 0x1000000
 
 /* The action of `key` (a curses key code), or KEY_ACTION_NONE. The capitals of the
@@ -64,6 +64,10 @@ key_action keys_action(int key);
 /* A key's name for a message: 'x' for a printable character, else "F5", "IC", "^A" (curses'
  * name without its "KEY_"). */
 void keys_name(int key, char *out, size_t size);
+
+/* The name curses gives a key with modifiers held ("kLFT5", from the terminal's entry) as the
+ * player reads it ("Ctrl-Left"), into `out`; false, `out` untouched, for another name. */
+bool keys_modified_name(const char *name, char *out, size_t size);
 
 /* True for the four moves. */
 static inline bool keys_is_move(key_action action)

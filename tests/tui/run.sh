@@ -525,7 +525,7 @@ test_solve_tutorial_recorded() {
     wait_for "1 solved"
     screen | grep -E '^ [> ] +1 +\* +4/3 +4/3 ' > /dev/null || fail "level 1 not marked solved"
     keys Escape
-    wait_gone "1 solved" # (Esc and Enter at once would be Alt+Enter)
+    wait_gone "1 solved" # (Esc and Enter at once would be Alt-Enter)
     keys Enter
     wait_for "tutorial 2/"
 }
@@ -1449,7 +1449,7 @@ test_nothing_cut_at_40_columns() {
         screen | grep -qE '^   before the(…|\.\.\.) +0/0  [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}$' ||
             fail "$lang: the snapshot's row is cut"
         keys Escape
-        wait_gone "m/p  saved" # (Esc and L at once would be Alt+L)
+        wait_gone "m/p  saved" # (Esc and L at once would be Alt-L)
         keys L
         wait_for " cuts: 2 levels, 0 solved, 1 unplayable"
         wait_for " Twins: cannot be played"
@@ -2213,15 +2213,15 @@ test_mouse_box_drag() {
 }
 
 # Alt with a key comes as Esc and the key at once (tmux sends M-n so, as terminals do): it is
-# one key the game does not know, where it was Esc's action and then the key's (Alt+n went to
-# the next level; Alt+u in the snapshot name's field left it, then undid a move).
+# one key the game does not know, where it was Esc's action and then the key's (Alt-n went to
+# the next level; Alt-u in the snapshot name's field left it, then undid a move).
 test_alt_key_is_one_key() {
     for lang in C.UTF-8 C; do
         start_game -l $lang "$WORK/small.xsb"
         wait_for "small 1/4: Small"
         keys M-n
-        wait_for "Unknown key Alt+n: ? shows the keys"
-        shows "small 1/4: Small" || fail "Alt+n went to another level ($lang)"
+        wait_for "Unknown key Alt-n: ? shows the keys"
+        shows "small 1/4: Small" || fail "Alt-n went to another level ($lang)"
         keys Home Right # (the second game resumes the first's move)
         wait_for "moves 1  pushes 0"
         keys m
@@ -2230,12 +2230,16 @@ test_alt_key_is_one_key() {
         wait_for "Snapshot name: a_" # (not u, and the field kept)
         keys Escape
         wait_for "No snapshot saved"
-        shows "moves 1  pushes 0" || fail "Alt+u undid a move ($lang)"
+        shows "moves 1  pushes 0" || fail "Alt-u undid a move ($lang)"
+        keys M-Left
+        wait_for "Unknown key Alt-Left" # (curses' name: kLFT3)
+        keys C-Left
+        wait_for "Unknown key Ctrl-Left"
         keys L
         wait_for "small: 4 levels"
         keys M-q
-        wait_for "Unknown key Alt+q"
-        shows "small: 4 levels" || fail "Alt+q left the level list ($lang)"
+        wait_for "Unknown key Alt-q"
+        shows "small: 4 levels" || fail "Alt-q left the level list ($lang)"
         kill_server
     done
 }
@@ -2498,7 +2502,7 @@ test_replay_held_by_help() {
     keys '?'
     wait_for "Ctrl-R"
     keys Escape
-    wait_gone "Ctrl-R" # (Esc and ` at once would be Alt+`)
+    wait_gone "Ctrl-R" # (Esc and ` at once would be Alt-`)
     wait_for "replay "
     keys '`'
     wait_for "Replaying: space pause, . step, , back, End to the end"
@@ -3398,7 +3402,7 @@ test_list_optimize_message_whole_at_40_columns() {
     wait_for "No saved solution of level 1 to optimize"
     wait_for "yet: solve it first"
     keys Escape
-    wait_gone "small: 4 levels" # (Esc and j at once would be Alt+j)
+    wait_gone "small: 4 levels" # (Esc and j at once would be Alt-j)
     wait_for "small 1/4: Small     0/0"
     keys j l k l l
     wait_for "Solved in 5 moves, 2 pushes"

@@ -288,6 +288,25 @@ static void test_every_key_the_game_answers_is_named_on_the_help_screen(void **s
     }
 }
 
+/* A key with modifiers is named as the player reads it, not by its curses name. */
+static void test_keys_with_modifiers_are_named_as_written(void **state)
+{
+    (void)state;
+    char out[32] = "";
+    assert_true(keys_modified_name("kLFT5", out, sizeof out));
+    assert_string_equal(out, "Ctrl-Left");
+    assert_true(keys_modified_name("kUP3", out, sizeof out));
+    assert_string_equal(out, "Alt-Up");
+    assert_true(keys_modified_name("kNXT2", out, sizeof out));
+    assert_string_equal(out, "Shift-PgDn");
+    assert_true(keys_modified_name("kDC8", out, sizeof out));
+    assert_string_equal(out, "Shift-Alt-Ctrl-Delete");
+    assert_false(keys_modified_name("kLFT", out, sizeof out)); /* no modifier */
+    assert_false(keys_modified_name("kLFT9", out, sizeof out));
+    assert_false(keys_modified_name("kxIN", out, sizeof out));
+    assert_false(keys_modified_name("KEY_F(5)", out, sizeof out));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +314,7 @@ int main(void)
         cmocka_unit_test(test_every_key_of_the_man_page_is_on_the_help_screen),
         cmocka_unit_test(test_every_key_the_game_answers_is_named_on_the_help_screen),
         cmocka_unit_test(test_the_editors_keys_are_the_same_in_man_page_and_readme),
+        cmocka_unit_test(test_keys_with_modifiers_are_named_as_written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
