@@ -114,6 +114,7 @@ bool snapshots_open(snapshot_screen *s, play *p)
     }
     s->count = count;
     s->selected = s->top = 0;
+    s->asking = false;
     return true;
 }
 
@@ -147,6 +148,7 @@ bool snapshots_click(snapshot_screen *s, int y)
     int row = list_row_at(y, 3, s->top, visible_rows(), s->count);
     if (row < 0) return false;
     s->note[0] = s->deleted[0] = '\0';
+    s->asking = false;
     if (row == s->selected) return true;
     s->selected = row;
     return false;
@@ -233,8 +235,33 @@ static void restore(snapshot_screen *s, play *p)
     p->hint_from = strstr(snapshot->name, ASSISTED_MARK) ? 0 : PLAY_NO_SOLVER_STEP;
     p->solved_recorded = game_is_solved(&p->game);
     play_changed(p, -1, false);
-    play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' restored (%d %s); U redoes what followed",
-                 snapshot->name, p->game.moves, play_plural(p->game.moves, "move", "moves"));
+    play_message(p, PLAY_MESSAGE_INFO, "Snapshot '%s' restored (%d %s)%s", snapshot->name,
+                 p->game.moves, play_plural(p->game.moves, "move", "moves"),
+                 p->game.length > p->game.moves ? "; U redoes what followed" : "");
+}
+
+/* The character `i` of the text `first` then `second` (0 past its end). */
+static char char_of_two(const char *first, size_t first_length, const char *second, size_t i)
+{
+    return i < first_length ? first[i] : second[i - first_length];
+}
+
+/* True when restoring `snapshot` would lose steps in play (undone ones too): they are not
+ * the first of its own steps with their redo, which undo would find again. */
+static bool loses_steps(const play *p, const progress_snapshot *snapshot)
+{
+    char *lurd, *redo, *groups;
+    if (p->game.length == 0 || !play_steps_texts(p, &lurd, &redo, &groups)) return false;
+    size_t moves = strlen(lurd), length = moves + strlen(redo);
+    size_t its_moves = strlen(snapshot->lurd), its_length = its_moves + strlen(snapshot->redo);
+    bool lost = length > its_length;
+    for (size_t i = 0; !lost && i < length; i++)
+        lost = char_of_two(lurd, moves, redo, i) !=
+               char_of_two(snapshot->lurd, its_moves, snapshot->redo, i);
+    free(lurd);
+    free(redo);
+    free(groups);
+    return lost;
 }
 
 /* d: deletes the selected snapshot and says so on the list's footer, the selection staying
@@ -262,11 +289,27 @@ static bool delete_selected(snapshot_screen *s, play *p)
 bool snapshots_key(snapshot_screen *s, play *p, int key)
 {
     s->note[0] = s->deleted[0] = '\0';
+    if (s->asking) { /* y restores over the steps in play; any other key keeps them */
+        s->asking = false;
+        if (key != 'y' && key != 'Y') {
+            snprintf(s->note, sizeof s->note, " Not restored");
+            return true;
+        }
+        restore(s, p);
+        snapshots_close(s);
+        return false;
+    }
     if (list_navigate(key, &s->selected, s->count, visible_rows())) return true;
     switch (key) {
     case '\n':
     case '\r':
     case KEY_ENTER:
+        if (loses_steps(p, &s->items[s->selected])) {
+            s->asking = true;
+            snprintf(s->note, sizeof s->note, " Restore over %d %s in play? (y/n)", p->game.length,
+                     play_plural(p->game.length, "move", "moves"));
+            return true;
+        }
         restore(s, p);
         snapshots_close(s);
         return false;

@@ -32,6 +32,7 @@ typedef struct snapshot_screen {
     /* on the footer until the next key: a key the list does not know, a snapshot deleted */
     char note[SNAPSHOT_NAME_BYTES + 64];
     char deleted[SNAPSHOT_NAME_BYTES + 16]; /* its name, "" for none */
+    bool asking; /* Enter asked (y/n) whether to restore over steps in play the snapshot lacks */
 } snapshot_screen;
 
 /* m: starts asking for a name. */

@@ -2052,6 +2052,8 @@ test_click_selects_and_opens_rows() {
         row=$(row_of "alpha$n ")
         mouse_click 10 "$row"
         mouse_click 10 "$row"
+        wait_for "Restore over 1 move in play? (y/n)" # (alpha has not the move)
+        keys y
         wait_for "Snapshot 'alpha$n' restored"
         kill_server
     done
@@ -2691,7 +2693,9 @@ test_snapshots() {
     keys "'"
     wait_for "Snapshots of pushes 1"
     wait_for "first"
-    keys Down Enter
+    keys Down Enter # ('first' lacks the last two of the five moves in play: asked)
+    wait_for "Restore over 5 moves in play? (y/n)"
+    keys y
     wait_for "Snapshot 'first' restored (3 moves)"
     wait_for "moves 3  pushes 1"
     keys "'"
@@ -2704,6 +2708,37 @@ test_snapshots() {
     wait_gone " 2  "
     keys Escape
     wait_for "moves 5  pushes 2"
+}
+
+# Enter on a snapshot that lacks moves in play asks before it loses them, as r does (they
+# went without a word, and the message said "U redoes what followed" with nothing to redo);
+# one whose steps begin with those in play is restored at once.
+test_snapshot_restore_asks_over_moves() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "moves 0  pushes 0"
+    keys Right
+    wait_for "moves 1  pushes 0"
+    keys m a Enter
+    wait_for "Snapshot 'a' saved (1 move, 0 pushes)"
+    keys Left
+    wait_for "moves 2  pushes 0"
+    keys "'"
+    wait_for "Snapshots of small 1"
+    keys Enter
+    wait_for "Restore over 2 moves in play? (y/n)"
+    keys n
+    wait_for "Not restored"
+    keys Enter
+    wait_for "Restore over 2 moves in play? (y/n)"
+    keys y
+    wait_for "Snapshot 'a' restored (1 move)"
+    shows "U redoes" && fail "the message says U redoes, with nothing to redo"
+    keys u
+    wait_for "moves 0  pushes 0"
+    keys "'"
+    wait_for "Snapshots of small 1"
+    keys Enter # (the move undone is the snapshot's)
+    wait_for "Snapshot 'a' restored (1 move)"
 }
 
 # save_snapshots NAME...: m, NAME typed and saved, for each NAME in turn.

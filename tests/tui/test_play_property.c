@@ -290,7 +290,8 @@ static void act(play *p, model *m, snapshot_screen *s)
                 s->selected = i;
         }
         if (s->selected < 0) fail_msg("seed %lu: snapshot '%s' is not in the list", seed, sm->name);
-        snapshots_key(s, p, '\n');
+        /* (y when it asks whether to restore over moves in play) */
+        if (snapshots_key(s, p, '\n') && s->asking) snapshots_key(s, p, 'y');
         memcpy(l->helped, sm->helped, sizeof l->helped);
         for (int i = 0; i < sm->length && i < p->game.length; i++)
             if (p->game.history[i].joined != sm->joined[i] && !m->violation[0])
