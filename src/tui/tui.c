@@ -201,7 +201,7 @@ static void escape_key(tui *t)
         play_message(&t->play, PLAY_MESSAGE_INFO, "%s", ""); /* Esc puts a message away */
     } else {
         play_message(&t->play, PLAY_MESSAGE_INFO,
-                     "Nothing to stop: Esc stops a replay, the solver or a hint; q quits");
+                     "Nothing to stop: Esc stops a replay, H or S; q quits");
     }
 }
 

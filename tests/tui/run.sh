@@ -2257,7 +2257,7 @@ test_esc_leaves_no_stale_message() {
     keys Escape
     wait_gone "Unknown key '~'"
     keys Escape
-    wait_for "Nothing to stop: Esc stops a replay, the solver or a hint; q quits"
+    wait_for "Nothing to stop: Esc stops a replay, H or S; q quits"
     keys H
     wait_for "H or Enter does it"
     keys Escape
