@@ -341,7 +341,8 @@ static void list_mouse(tui *t)
 {
     MEVENT events[MOUSE_EVENTS_MOST];
     int count = mouse_take(events);
-    for (int e = 0; e < count; e++) {
+    view_screen screen = t->view.screen;
+    for (int e = 0; e < count && t->view.screen == screen; e++) { /* (none after Enter left) */
         mmask_t state = events[e].bstate;
         int arrow = state & BUTTON4_PRESSED ? KEY_UP : state & BUTTON5_PRESSED ? KEY_DOWN : 0;
         if (t->view.screen == VIEW_SCREEN_HELP && draw_help_scroll_limit() <= 0)
