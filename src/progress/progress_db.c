@@ -497,7 +497,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
                       aside);
         if (read_only) {
             sqlite3 *old = merged ? NULL : progress_db_open_reading(aside);
-            if (old) progress_salvage_from(db, old, NULL, options->memory_max);
+            if (old) progress_salvage_from(db, old, NULL, options);
             sqlite3_close(old);
             free(aside);
             continue;
@@ -513,7 +513,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
             continue;
         }
         char note[256] = "";
-        long copied = progress_salvage(db, aside, options->memory_max, note, sizeof note);
+        long copied = progress_salvage(db, aside, options, note, sizeof note);
         if (copied >= 0) {
             char *done = mark_repaired(aside);
             set_message(message, message_size,
@@ -553,7 +553,7 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
     }
     sqlite3 *db = old && status == PROGRESS_SCHEMA_OK ? progress_db_open_memory() : NULL;
     if (db) tell_long(options, bytes, "progress: reading %s (%lld MiB)...", file);
-    long copied = db ? progress_salvage_from(db, old, NULL, options->memory_max) : -1;
+    long copied = db ? progress_salvage_from(db, old, NULL, options) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
         finish_repairs_cut_short(db, file, true, options, message, message_size);
@@ -656,7 +656,7 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
     if (db && lstat(aside, &status) == 0)
         tell_long(options, (long long)status.st_size, "progress: repairing %s (%lld MiB)...", file);
     char note[256] = "";
-    long copied = db ? progress_salvage(db, aside, options->memory_max, note, sizeof note) : -1;
+    long copied = db ? progress_salvage(db, aside, options, note, sizeof note) : -1;
     progress_db_close_stale(damaged);
     if (copied >= 0) {
         char *done = mark_repaired(aside);

@@ -30,6 +30,10 @@ typedef struct progress_options {
      * disk beside it over it; one that cannot be written is read into memory and shown up
      * to it, and refused over it. */
     long long memory_max;
+    /* The bytes free for this process in `folder` (the database's), -1 when it cannot be
+     * told; NULL: statvfs's f_bavail. Asked before a repair migrates a file set aside on disk
+     * (four times its size wanted: progress_salvage.h). Tests set it to report a full disk. */
+    long long (*free_bytes)(const char *folder);
 } progress_options;
 
 #endif

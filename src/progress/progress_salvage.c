@@ -230,16 +230,19 @@ static void remove_scratch(const char *scratch)
     free(journal);
 }
 
-/* The bytes free for this process in the folder of `path` (statvfs), -1 when it cannot be
- * asked. */
-static long long free_bytes_beside(const char *path)
+long long progress_salvage_free_beside(const char *path, const progress_options *options)
 {
     const char *slash = strrchr(path, '/');
     char *folder = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    if (!folder) return -1;
+    long long room = -1;
     struct statvfs space;
-    bool known = folder && statvfs(folder, &space) == 0;
+    if (options && options->free_bytes)
+        room = options->free_bytes(folder);
+    else if (statvfs(folder, &space) == 0)
+        room = (long long)space.f_bavail * (long long)space.f_frsize;
     free(folder);
-    return known ? (long long)space.f_bavail * (long long)space.f_frsize : -1;
+    return room;
 }
 
 /* How many times the size of the file set aside must be free beside it for its migration on
@@ -252,22 +255,28 @@ static long long free_bytes_beside(const char *path)
  * for the next start to fail the same; with 4.5 times it was migrated and copied. */
 enum { SCRATCH_ROOM = 4 };
 
-/* A database for migrated_copy() to fill: in memory when `old` is at most `memory_max`
+/* options->memory_max, PROGRESS_MEMORY_MAX when 0 (or no options). */
+static long long memory_max_of(const progress_options *options)
+{
+    return options && options->memory_max > 0 ? options->memory_max : PROGRESS_MEMORY_MAX;
+}
+
+/* A database for migrated_copy() to fill: in memory when `old` is at most options->memory_max
  * bytes (a player's progress is a few megabytes), else on disk
  * at `scratch` (one larger, blobs written by hand, is never held whole in memory), made
  * anew (what a game killed while using it left there is removed first), without a journal
  * or a sync: it is thrown away after. On disk it is made only when the folder has
- * SCRATCH_ROOM times the size of `old` free (with less, a full disk and a repair failed at
+ * SCRATCH_ROOM times the size of `old` free (progress_salvage_free_beside; with less, a full disk and a repair failed at
  * every start: `note` says so, and the caller copies `old` as it is). NULL when none can be
  * had. */
-static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, long long memory_max, bool *on_disk,
-                             char *note, size_t note_size)
+static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, const progress_options *options,
+                             bool *on_disk, char *note, size_t note_size)
 {
     long long bytes = progress_salvage_bytes(old);
-    bool small = bytes <= memory_max;
+    bool small = bytes <= memory_max_of(options);
     if (!small && !scratch) return NULL;
     if (!small) {
-        long long room = free_bytes_beside(scratch);
+        long long room = progress_salvage_free_beside(scratch, options);
         if (room >= 0 && room / SCRATCH_ROOM < bytes) {
             if (note && note_size)
                 snprintf(note, note_size,
@@ -299,7 +308,7 @@ static sqlite3 *open_scratch(sqlite3 *old, const char *scratch, long long memory
  * cannot be migrated (a value a migration refuses): the caller then copies `old` as it
  * is; so is a file whose tables are of our version whatever its user_version says. `note`
  * (open_scratch) says when the disk had no room for the scratch database. */
-static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, long long memory_max,
+static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, const progress_options *options,
                               bool *on_disk, char *note, size_t note_size)
 {
     int version = version_of(old);
@@ -311,7 +320,7 @@ static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, long long memor
     int shown = version >= 1 ? progress_schema_shown(old) : 0;
     if (shown >= 1) version = shown;
     if (version < 1 || version >= PROGRESS_SCHEMA_VERSION) return NULL;
-    sqlite3 *copy = open_scratch(old, scratch, memory_max, on_disk, note, note_size);
+    sqlite3 *copy = open_scratch(old, scratch, options, on_disk, note, note_size);
     if (!copy || progress_schema_create_version(copy, version) != PROGRESS_SCHEMA_OK ||
         sqlite3_exec(copy, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
         sqlite3_close(copy);
@@ -384,10 +393,11 @@ bool progress_salvage_merged(sqlite3 *db, const char *aside)
 }
 
 /* progress_salvage_from, recording `merged` (when not NULL) in the copy's transaction. */
-static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max,
-                    const aside_file *merged, char *note, size_t note_size);
+static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch,
+                    const progress_options *options, const aside_file *merged, char *note,
+                    size_t note_size);
 
-long progress_salvage(sqlite3 *db, const char *aside, long long memory_max, char *note,
+long progress_salvage(sqlite3 *db, const char *aside, const progress_options *options, char *note,
                       size_t note_size)
 {
     if (note && note_size) note[0] = '\0';
@@ -402,19 +412,21 @@ long progress_salvage(sqlite3 *db, const char *aside, long long memory_max, char
     size_t size = strlen(aside) + sizeof PROGRESS_SALVAGE_SCRATCH;
     char *scratch = malloc(size);
     if (scratch) snprintf(scratch, size, "%s" PROGRESS_SALVAGE_SCRATCH, aside);
-    long copied = salvage(db, old, scratch, memory_max, &file, note, note_size);
+    long copied = salvage(db, old, scratch, options, &file, note, note_size);
     free(scratch);
     sqlite3_close(old);
     return copied;
 }
 
-long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max)
+long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch,
+                           const progress_options *options)
 {
-    return salvage(db, old, scratch, memory_max, NULL, NULL, 0);
+    return salvage(db, old, scratch, options, NULL, NULL, 0);
 }
 
-static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max,
-                    const aside_file *merged, char *note, size_t note_size)
+static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch,
+                    const progress_options *options, const aside_file *merged, char *note,
+                    size_t note_size)
 {
     /* The write lock of `db` is taken first and held through the migration: the scratch
      * database beside the file set aside is made, filled and removed only under it, so that
@@ -434,7 +446,7 @@ static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch, long long me
         return 0;
     }
     bool on_disk = false;
-    sqlite3 *migrated = migrated_copy(old, scratch, memory_max, &on_disk, note, note_size);
+    sqlite3 *migrated = migrated_copy(old, scratch, options, &on_disk, note, note_size);
     sqlite3 *from = migrated ? migrated : old;
     long copied = copy_rows(db, from, true);
     /* (the id's page in the -wal too: progress_wal.h) */

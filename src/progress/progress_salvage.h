@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "progress_options.h"
+
 /* Copies what can be read of the database at `aside` into `db`, in one transaction, foreign
  * keys off while copying, then gives what was copied its level rows
  * (progress_schema_mend). A row of a key `db` already has (a repair finished late, merged
@@ -28,10 +30,10 @@
  * inode) were copied is recorded in `db` (merged_repair) in the same transaction, so that a
  * game killed before the file is marked repaired never has it copied twice (a level's time
  * played would be doubled): progress_salvage_merged. An older schema's database over
- * `memory_max` bytes is migrated on disk (progress_salvage_from). `note` (when not NULL) gets what
+ * options->memory_max bytes (0: PROGRESS_MEMORY_MAX) is migrated on disk (progress_salvage_from). `note` (when not NULL) gets what
  * the copy could not do and the player should know, "" when nothing: an older schema copied as it
  * is because the folder has not four times the file's size free for its migration. */
-long progress_salvage(sqlite3 *db, const char *aside, long long memory_max, char *note,
+long progress_salvage(sqlite3 *db, const char *aside, const progress_options *options, char *note,
                       size_t note_size);
 
 /* True when `db` records that the rows of the file at `aside` were copied into it by
@@ -40,9 +42,14 @@ bool progress_salvage_merged(sqlite3 *db, const char *aside);
 
 /* progress_salvage from a connection already open on the damaged or read-only database
  * (`old`, left open: the caller closes it). `scratch` (NULL: none) is where a database over
- * `memory_max` bytes is migrated on disk (when its folder has four times its size free),
+ * options->memory_max bytes is migrated on disk (when its folder has four times its size free),
  * removed after; without one such a database is copied as it is. */
-long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch, long long memory_max);
+long progress_salvage_from(sqlite3 *db, sqlite3 *old, const char *scratch,
+                           const progress_options *options);
+
+/* The bytes free for this process in the folder of `path` (options->free_bytes, else
+ * statvfs), -1 when it cannot be told. */
+long long progress_salvage_free_beside(const char *path, const progress_options *options);
 
 /* progress_salvage's scratch database, ASIDE-migrating: a file of the copy, never a
  * database set aside of its own. */
