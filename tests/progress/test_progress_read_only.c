@@ -295,6 +295,48 @@ static void test_a_read_only_database_too_large_for_memory_is_refused(void **sta
     progress_close(p);
 }
 
+/* The lines told before a long step of opening (progress_options.before_long), one after
+ * another, "\n" after each, into a buffer of 2048 bytes. */
+static void tell_into(const char *line, void *argument)
+{
+    char *told = argument;
+    size_t used = strlen(told);
+    snprintf(told + used, 2048 - used, "%s\n", line);
+}
+
+/* Review5 finding 12, the read-only case: a database that cannot be written, over the size
+ * from which a step of opening is long (lowered here to a byte), is told in one line before
+ * it is read into memory ("progress: reading FILE (N MiB)..."), the saved progress then
+ * shown; under that size nothing is told. */
+static void test_reading_a_read_only_database_is_told_before_it(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    assert_int_equal(chmod(progress_test_path(f, "progress.db"), 0444), 0);
+    char told[2048] = "", line[600], message[1024];
+    progress_options options = {.before_long = tell_into, .argument = told, .long_bytes = 1};
+    set_permission_override(false);
+    p = progress_open_with(f->directory, &options, message, sizeof message);
+    set_permission_override(true);
+    snprintf(line, sizeof line, "progress: reading %s (1 MiB)...\n",
+             progress_test_path(f, "progress.db"));
+    assert_string_equal(told, line);
+    assert_non_null(p);
+    assert_false(progress_saving(p));
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    progress_close(p);
+    told[0] = '\0'; /* under the size: nothing told */
+    options.long_bytes = 1LL << 30;
+    set_permission_override(false);
+    p = progress_open_with(f->directory, &options, message, sizeof message);
+    set_permission_override(true);
+    assert_string_equal(told, "");
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    progress_close(p);
+}
+
 /* Review5 finding 6: a read-only folder holding the database and its -wal but no -shm
  * (SQLite reads a -wal only through a -shm, and cannot make one there) is told so, with
  * what to do, where it said the file could not be "written (its folder: Permission denied)
@@ -365,6 +407,7 @@ int main(void)
         WITH_DIRECTORY(test_a_read_only_shm_beside_the_database_is_told_at_start),
         WITH_DIRECTORY(test_a_read_only_folder_with_writable_files_saves),
         WITH_DIRECTORY(test_a_read_only_database_too_large_for_memory_is_refused),
+        WITH_DIRECTORY(test_reading_a_read_only_database_is_told_before_it),
         WITH_DIRECTORY(test_a_wal_without_its_shm_in_a_read_only_folder_is_told),
         WITH_DIRECTORY(test_a_read_only_replacement_is_told_with_its_reason),
     };
