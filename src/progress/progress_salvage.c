@@ -138,11 +138,14 @@ static int insert_row(sqlite3_stmt *insert, sqlite3_stmt *select, const column_c
  * number is kept, a number its CHECK refuses: written by hand) is tried again with those
  * values replaced by their column's default (or NULL), then with every number outside the
  * key replaced, so that the rest of it (an unfinished game, a solution) still comes; a row
- * short of a column the schema needs is not copied. Returns the rows copied. */
+ * short of a column the schema needs is not copied. Returns the rows copied, or -1 when the
+ * transaction of `db` it runs in (its caller's) was rolled back by SQLite under it (a full
+ * disk, an I/O error): the rows after would each be committed alone, outside it. */
 static long copy_rows(sqlite3 *db, sqlite3 *old, bool merge)
 {
     long copied = 0;
-    for (const char *const *table = progress_schema_tables; *table; table++) {
+    bool rolled_back = false;
+    for (const char *const *table = progress_schema_tables; *table && !rolled_back; table++) {
         if (!is_table(old, *table)) continue;
         char sql[2048], values[1024], fallback[256];
         snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
@@ -180,13 +183,14 @@ static long copy_rows(sqlite3 *db, sqlite3 *old, bool merge)
                 if (rc == SQLITE_CONSTRAINT)
                     rc = insert_row(insert, select, columns, taken, REPLACE_NUMBERS);
                 if (rc == SQLITE_DONE && sqlite3_changes(db) > 0) copied++;
+                if ((rolled_back = sqlite3_get_autocommit(db) != 0)) break;
             }
         }
         sqlite3_finalize(insert);
         sqlite3_finalize(select);
         free(columns);
     }
-    return copied;
+    return rolled_back ? -1 : copied;
 }
 
 /* The schema version `old` says it has: PRAGMA user_version, 0 when it cannot be read. */
@@ -326,7 +330,10 @@ static sqlite3 *migrated_copy(sqlite3 *old, const char *scratch, const progress_
         sqlite3_close(copy);
         return NULL;
     }
-    copy_rows(copy, old, false);
+    if (copy_rows(copy, old, false) < 0) {
+        sqlite3_close(copy);
+        return NULL;
+    }
     progress_schema_drop_unkeyed(copy);
     if (sqlite3_exec(copy, "COMMIT", NULL, NULL, NULL) != SQLITE_OK ||
         progress_schema_upgrade(copy, NULL, NULL, 0) != PROGRESS_SCHEMA_OK) {
@@ -450,7 +457,7 @@ static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch,
     sqlite3 *from = migrated ? migrated : old;
     long copied = copy_rows(db, from, true);
     /* (the id's page in the -wal too: progress_wal.h) */
-    if (progress_schema_mend(db) != SQLITE_OK || (merged && !record_merged(db, merged)) ||
+    if (copied < 0 || progress_schema_mend(db) != SQLITE_OK || (merged && !record_merged(db, merged)) ||
         progress_schema_stamp(db) != SQLITE_OK ||
         sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -647,6 +649,70 @@ static void test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone(void **s
     sqlite3_close(db);
 }
 
+/* Fills the progress database with 2,000 levels, each 10 s played and an unfinished game of
+ * 1,000 moves (about 2.5 MiB), then damages it (a table dropped). */
+static void make_large_damaged(const progress_test_dir *f)
+{
+    progress_close(progress_test_open(f));
+    progress_test_alter(f, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                           "WHERE i < 2000) INSERT INTO level (key, seconds, unfinished) "
+                           "SELECT i, 10, substr(replace(hex(zeroblob(500)), '0', 'l'), 1, 1000) "
+                           "FROM n; DROP TABLE imported");
+}
+
+/* Sets this process's largest file size (RLIMIT_FSIZE, the soft limit), as a full disk: a
+ * write past it fails (EFBIG; SIGXFSZ ignored). -1: back to the hard limit. */
+static void limit_file_size(long long bytes)
+{
+    struct rlimit limit;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &limit), 0);
+    limit.rlim_cur = bytes < 0 ? limit.rlim_max : (rlim_t)bytes;
+    signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &limit), 0);
+}
+
+/* The level rows of the database at `path`. */
+static int count_levels(const char *path)
+{
+    sqlite3 *db;
+    sqlite3_stmt *statement;
+    assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM level", -1, &statement, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(statement), SQLITE_ROW);
+    int count = sqlite3_column_int(statement, 0);
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return count;
+}
+
+/* A repair whose copy the disk cannot hold (writes past 100,000 bytes fail, as on a full
+ * disk: the copy of a 2.5 MiB file) leaves nothing of it in the new database, and the next
+ * start, with room, copies every row once: each level 10 s. SQLite rolled the copy's
+ * transaction back when its cache spilled into the -wal and failed; the rows after were each
+ * committed alone (16 here), the copy was then taken for failed, and the next start copied
+ * them again: 10 s became 20 s. */
+static void test_a_repair_the_disk_cannot_hold_copies_nothing_twice(void **state)
+{
+    progress_test_dir *f = *state;
+    make_large_damaged(f);
+    char message[1024];
+    limit_file_size(100000);
+    progress *p = progress_open(f->directory, message, sizeof message);
+    limit_file_size(-1);
+    progress_close(p);
+    assert_int_equal(count_levels(progress_test_path(f, "progress.db")), 0);
+    p = progress_test_open_expecting(f, "2000 records were copied");
+    int doubled = 0, missing = 0;
+    for (int i = 1; i <= 2000; i++) {
+        const progress_record *r = progress_get(p, (progress_key)i);
+        if (!r) missing++;
+        else if (r->seconds != 10) doubled++;
+    }
+    progress_close(p);
+    if (doubled || missing) fail_msg("%d levels missing, %d not 10 s", missing, doubled);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -676,6 +742,7 @@ int main(void)
         WITH_DIRECTORY(test_an_older_database_without_room_to_migrate_is_copied_as_it_is),
         WITH_DIRECTORY(test_room_for_the_scratch_alone_copies_as_it_is),
         WITH_DIRECTORY(test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone),
+        WITH_DIRECTORY(test_a_repair_the_disk_cannot_hold_copies_nothing_twice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
