@@ -460,13 +460,18 @@ static bool is_repair_cut_short(const char *name, const char *base)
 /* Finishes every repair of `file` cut short: copies what can be read of each database still
  * set aside as FILE.repairing-* into `db` (merged with the rows written since: progress_salvage)
  * and marks it repaired; one that refuse() refuses (a link or a hard link beside it, which
- * SQLite would write its -shm through) is left alone. Tells the last one in `message`. When
+ * SQLite would write its -shm through) is left alone. Tells the last one in `message`. One
+ * that cannot be copied now (the folder has not twice its size free: progress_salvage_room_to_copy; or the copy
+ * failed: a full disk) is left as it is for the next start, `unfinished` saying why, its
+ * size added to `*unfinished_bytes`, for the caller to show its rows otherwise (unrepaired);
+ * one another game holds the lock of (finishing it too) is left to that game. When
  * `read_only` (`db` is the copy in memory of a file that cannot be written), each is only
  * read into `db` (open_reading), so that its rows are shown too, and left as it is, nothing
  * told. */
 static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_only,
                                      const progress_options *options, char *message,
-                                     size_t message_size)
+                                     size_t message_size, char *unfinished,
+                                     size_t unfinished_size, long long *unfinished_bytes)
 {
     const char *slash = strrchr(file, '/');
     if (!slash) return;
@@ -489,7 +494,7 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
         /* A game killed between the copy's commit and the renaming: only the renaming is
          * left (copied again, a level's time played would be doubled). */
         bool merged = progress_salvage_merged(db, aside);
-        struct stat status;
+        struct stat status = {0};
         if (!merged && lstat(aside, &status) == 0)
             tell_long(options, (long long)status.st_size,
                       read_only ? "progress: reading %s (%lld MiB)..."
@@ -513,7 +518,8 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
             continue;
         }
         char note[256] = "";
-        long copied = progress_salvage(db, aside, options, note, sizeof note);
+        bool room = progress_salvage_room_to_copy(aside, (long long)status.st_size, options, note, sizeof note);
+        long copied = room ? progress_salvage(db, aside, options, note, sizeof note) : -1;
         if (copied >= 0) {
             char *done = mark_repaired(aside);
             set_message(message, message_size,
@@ -522,6 +528,12 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
                         file, done ? done : aside, copied, copied == 1 ? " was" : "s were",
                         note[0] ? " as it was (" : "", note, note[0] ? ")" : "");
             free(done);
+        } else if (copied != PROGRESS_SALVAGE_BUSY) {
+            set_message(unfinished, unfinished_size,
+                        "a repair of %s was cut short, and it cannot be finished from %s yet "
+                        "(%s%s; each start tries again)",
+                        file, aside, room ? "its copy failed: " : "", note);
+            *unfinished_bytes += (long long)status.st_size;
         }
         free(aside);
     }
@@ -556,7 +568,8 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
     long copied = db ? progress_salvage_from(db, old, NULL, options) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
-        finish_repairs_cut_short(db, file, true, options, message, message_size);
+        long long unused = 0;
+        finish_repairs_cut_short(db, file, true, options, message, message_size, NULL, 0, &unused);
         set_message(message, message_size, "progress: %s cannot be written (%s)" PROGRESS_DB_SHOWN,
                     file, why);
         return db;
@@ -576,6 +589,33 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
                     "progress: %s cannot be written (%s) nor read; progress is not saved", file,
                     why);
     return NULL;
+}
+
+/* `db`, the database at `file`, beside a file set aside whose rows cannot be copied into it
+ * now (`unfinished` says why; `aside_bytes` its size): the game goes on with a copy in memory
+ * of the two (open_read_only_copy), the progress of both shown and this session's play not
+ * saved, where it showed only the new database's rows (none, after a repair just made); when
+ * the two are too large for memory, with `db` itself, saved, the rows set aside not shown.
+ * Either way the file set aside is left for the next start, and `message` tells it. */
+static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished,
+                           long long aside_bytes, const progress_options *options, bool *read_only,
+                           char *message, size_t message_size)
+{
+    char refused[1024];
+    sqlite3 *copy = progress_salvage_bytes(db) + aside_bytes <= options->memory_max
+                        ? open_read_only_copy(file, "", options, refused, sizeof refused)
+                        : NULL;
+    if (copy) {
+        sqlite3_close(db);
+        *read_only = true;
+        set_message(message, message_size, "progress: %s" PROGRESS_DB_SHOWN, unfinished);
+        return copy;
+    }
+    set_message(message, message_size,
+                "progress: %s: what it holds is not shown until then, and this session's play is "
+                "saved without it",
+                unfinished);
+    return db;
 }
 
 /* progress_db_open once the folder exists, with `file` resolved (real_file()). */
@@ -613,7 +653,13 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
     if (looks_sound(db)) {
         db = prepare(db, file, options, message, message_size, lacks, sizeof lacks);
         if (db && !lacks[0] && progress_schema_intact(db, lacks, sizeof lacks)) {
-            finish_repairs_cut_short(db, file, false, options, message, message_size);
+            char unfinished[900] = "";
+            long long unfinished_bytes = 0;
+            finish_repairs_cut_short(db, file, false, options, message, message_size, unfinished,
+                                     sizeof unfinished, &unfinished_bytes);
+            if (unfinished[0])
+                return unrepaired(db, file, unfinished, unfinished_bytes, options, read_only,
+                                  message, message_size);
             return db;
         }
         if (!db) return NULL;
@@ -652,11 +698,13 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
                     "opened (%s); progress is not saved",
                     file, aside, why);
     if (db) db = prepare(db, file, options, message, message_size, NULL, 0);
-    struct stat status;
-    if (db && lstat(aside, &status) == 0)
-        tell_long(options, (long long)status.st_size, "progress: repairing %s (%lld MiB)...", file);
+    struct stat status = {0};
     char note[256] = "";
-    long copied = db ? progress_salvage(db, aside, options, note, sizeof note) : -1;
+    bool room = db && (lstat(aside, &status) != 0 ||
+                       progress_salvage_room_to_copy(aside, (long long)status.st_size, options, note, sizeof note));
+    if (room)
+        tell_long(options, (long long)status.st_size, "progress: repairing %s (%lld MiB)...", file);
+    long copied = room ? progress_salvage(db, aside, options, note, sizeof note) : -1;
     progress_db_close_stale(damaged);
     if (copied >= 0) {
         char *done = mark_repaired(aside);
@@ -669,7 +717,16 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
                     "from it%s%s%s",
                     file, why_damaged, aside ? aside : "?", copied, copied == 1 ? " was" : "s were",
                     note[0] ? " as it was (" : "", note, note[0] ? ")" : "");
-    else if (db)
+    else if (db && copied != PROGRESS_SALVAGE_BUSY) {
+        char unfinished[900];
+        set_message(unfinished, sizeof unfinished,
+                    "%s was damaged%s; it was set aside as %s, and what can be read of it cannot "
+                    "be copied into a new one yet (%s%s; each start tries again)",
+                    file, why_damaged, aside, room ? "its copy failed: " : "", note);
+        free(aside);
+        return unrepaired(db, file, unfinished, (long long)status.st_size, options, read_only,
+                          message, message_size);
+    } else if (db)
         set_message(message, message_size,
                     "progress: %s was damaged%s; it was set aside as %s and nothing could be "
                     "copied from it yet (the next start tries again)",

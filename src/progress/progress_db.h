@@ -43,7 +43,11 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * Returns NULL when it is refused or cannot be opened, with one line in `message` saying why
  * (SQLite's reason when SQLite refuses) and that progress is not saved. A damaged database set
  * aside, or a repair cut short finished, is also told in `message` (the connection is then
- * to the new database). A database this process cannot write (a read-only file, folder or
+ * to the new database); one whose rows cannot be copied into the new database now (the
+ * folder has not twice its size free, or the copy fails: a full disk) is left for the next
+ * start and read with the new database into memory, `*read_only` set, as below (over
+ * options->memory_max together, the connection is to the new database, the rows set aside
+ * not shown), `message` saying so. A database this process cannot write (a read-only file, folder or
  * file system) is never opened for writing: the connection is to a database in memory
  * holding a copy of what it holds (brought up to our schema, nothing written to the file),
  * `*read_only` is set, and `message` says that the progress saved is shown but this

@@ -31,8 +31,9 @@ typedef struct progress_options {
      * to it, and refused over it. */
     long long memory_max;
     /* The bytes free for this process in `folder` (the database's), -1 when it cannot be
-     * told; NULL: statvfs's f_bavail. Asked before a repair migrates a file set aside on disk
-     * (four times its size wanted: progress_salvage.h). Tests set it to report a full disk. */
+     * told; NULL: statvfs's f_bavail. Asked before a repair copies a file set aside into the
+     * new database (twice its size wanted: progress_salvage.c, COPY_ROOM) and before it migrates
+     * one on disk (four times: progress_salvage.h). Tests set it to report a full disk. */
     long long (*free_bytes)(const char *folder);
 } progress_options;
 

@@ -2,6 +2,7 @@
  * into a new one. */
 #include "progress_salvage.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,6 +250,25 @@ long long progress_salvage_free_beside(const char *path, const progress_options 
     return room;
 }
 
+/* How many times the size of a file set aside must be free beside the database for a repair
+ * to copy it in: the copy's transaction writes its rows into the database's -wal (up to
+ * about the file's size) and the checkpoint writes them into the database (as much again).
+ * Measured on a tmpfs with a 4 MiB damaged file: 4 MiB free, the copy failed (disk full);
+ * 5 to 7, it was made but filled the disk, its -wal left (every save after failed); 8, clean.
+ * With less, the copy filled the disk, failed, and was tried again at every start. */
+enum { COPY_ROOM = 2 };
+
+bool progress_salvage_room_to_copy(const char *aside, long long bytes,
+                                   const progress_options *options, char *why, size_t why_size)
+{
+    long long room = progress_salvage_free_beside(aside, options);
+    if (room < 0 || room / COPY_ROOM >= bytes) return true;
+    if (why && why_size)
+        snprintf(why, why_size, "copying it needs %lld MiB free beside it, and %lld MiB are free",
+                (COPY_ROOM * bytes + (1 << 20) - 1) >> 20, room >> 20);
+    return false;
+}
+
 /* How many times the size of the file set aside must be free beside it for its migration on
  * disk: the scratch database takes up to twice it (migration 4 copies every table before
  * dropping the old one), and while it is there the copy into the new database writes that
@@ -409,10 +429,14 @@ long progress_salvage(sqlite3 *db, const char *aside, const progress_options *op
 {
     if (note && note_size) note[0] = '\0';
     aside_file file;
-    if (!look_at(aside, &file)) return -1;
+    if (!look_at(aside, &file)) {
+        if (note && note_size) snprintf(note, note_size, "%s", strerror(errno));
+        return -1;
+    }
     sqlite3 *old = NULL;
     if (sqlite3_open_v2(aside, &old, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) !=
         SQLITE_OK) {
+        if (note && note_size) snprintf(note, note_size, "%s", sqlite3_errmsg(old));
         sqlite3_close(old);
         return -1;
     }
@@ -443,9 +467,11 @@ static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch,
      * copying: a best whose level row was lost to the damage is kept, and given a level row
      * after (progress_schema_mend). */
     sqlite3_exec(db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) {
+        if (note && note_size) snprintf(note, note_size, "%s", sqlite3_errmsg(db));
         sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
-        return -1;
+        return rc == SQLITE_BUSY || rc == SQLITE_LOCKED ? PROGRESS_SALVAGE_BUSY : -1;
     }
     if (merged && was_merged(db, merged)) { /* copied by another game while this one waited */
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
@@ -457,10 +483,12 @@ static long salvage(sqlite3 *db, sqlite3 *old, const char *scratch,
     sqlite3 *from = migrated ? migrated : old;
     long copied = copy_rows(db, from, true);
     /* (the id's page in the -wal too: progress_wal.h) */
-    if (copied < 0 || progress_schema_mend(db) != SQLITE_OK || (merged && !record_merged(db, merged)) ||
-        progress_schema_stamp(db) != SQLITE_OK ||
+    if (copied < 0 || progress_schema_mend(db) != SQLITE_OK ||
+        (merged && !record_merged(db, merged)) || progress_schema_stamp(db) != SQLITE_OK ||
         sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        /* (SQLite's reason, read before the ROLLBACK replaces it) */
+        if (note && note_size) snprintf(note, note_size, "%s", sqlite3_errmsg(db));
+        if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         copied = -1;
     }
     sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);

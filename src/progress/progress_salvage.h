@@ -26,7 +26,9 @@
  * with what was played since) keeps the newer row's columns, but a level solved stays
  * solved, the time played is the sum, a best stays the better of the two and a collection
  * keeps its last time played. The rows copied, or -1 when the copy could not be made or
- * committed (nothing of it is then in `db`). That the rows of `aside` (its name, device and
+ * committed (nothing of it is then in `db`; `note` gets SQLite's reason: a full disk), or
+ * PROGRESS_SALVAGE_BUSY when another game held the write lock of `db` past its busy timeout
+ * (nothing copied: that game may be finishing the same repair). That the rows of `aside` (its name, device and
  * inode) were copied is recorded in `db` (merged_repair) in the same transaction, so that a
  * game killed before the file is marked repaired never has it copied twice (a level's time
  * played would be doubled): progress_salvage_merged. An older schema's database over
@@ -36,9 +38,19 @@
 long progress_salvage(sqlite3 *db, const char *aside, const progress_options *options, char *note,
                       size_t note_size);
 
+/* progress_salvage's result when another game held the write lock of `db`. */
+#define PROGRESS_SALVAGE_BUSY (-2)
+
 /* True when `db` records that the rows of the file at `aside` were copied into it by
  * progress_salvage (what is left is to mark it repaired). */
 bool progress_salvage_merged(sqlite3 *db, const char *aside);
+
+/* False, with `why` ("copying it needs N MiB free beside it, and M MiB are free"), when the
+ * folder of the file set aside at `aside` has less than twice its `bytes` free
+ * (progress_salvage_free_beside), what progress_salvage's copy into the database beside it
+ * needs (its -wal, then its checkpoint); true when it has them or it cannot be told. */
+bool progress_salvage_room_to_copy(const char *aside, long long bytes,
+                                   const progress_options *options, char *why, size_t why_size);
 
 /* progress_salvage from a connection already open on the damaged or read-only database
  * (`old`, left open: the caller closes it). `scratch` (NULL: none) is where a database over
