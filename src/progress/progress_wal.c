@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@ static id_read failed(int code)
 typedef struct identity {
     unsigned char id[ID_SIZE];
     sqlite3_int64 commits;
+    unsigned root; /* the identity table's page (a leaf: one row) */
 } identity;
 
 /* Reads the identity of the database `db` into `read`. */
@@ -42,10 +44,11 @@ static id_read read_id(sqlite3 *db, identity *read)
 {
     sqlite3_stmt *statement;
     int rc = sqlite3_prepare_v2(
-        db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'identity'", -1,
+        db, "SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'identity'", -1,
         &statement, NULL);
     if (rc != SQLITE_OK) return failed(sqlite3_errcode(db));
     rc = sqlite3_step(statement);
+    read->root = rc == SQLITE_ROW ? (unsigned)sqlite3_column_int64(statement, 0) : 0;
     sqlite3_finalize(statement);
     if (rc == SQLITE_DONE) return ID_NONE;
     if (rc != SQLITE_ROW) return failed(rc);
@@ -176,15 +179,133 @@ static bool set_journal_aside(const char *file, char *message, size_t message_si
     return done;
 }
 
+/* The 32-bit word at `at`, big-endian (the -wal's headers), or in the order the -wal's
+ * magic number says its checksums are taken (`big`). */
+static uint32_t word_at(const unsigned char *at, bool big)
+{
+    return big ? (uint32_t)at[0] << 24 | (uint32_t)at[1] << 16 | (uint32_t)at[2] << 8 | at[3]
+               : (uint32_t)at[3] << 24 | (uint32_t)at[2] << 16 | (uint32_t)at[1] << 8 | at[0];
+}
+
+/* SQLite's -wal checksum (walformat.html) over `size` bytes (a multiple of 8), from `sum`. */
+static void wal_checksum(const unsigned char *bytes, size_t size, bool big, uint32_t sum[2])
+{
+    for (size_t i = 0; i + 8 <= size; i += 8) {
+        sum[0] += word_at(bytes + i, big) + sum[1];
+        sum[1] += word_at(bytes + i + 4, big) + sum[0];
+    }
+}
+
+/* A SQLite varint at `at` (at most `left` bytes) into `value`; the bytes it takes, 0 when
+ * it runs past them. */
+static size_t varint_at(const unsigned char *at, size_t left, uint64_t *value)
+{
+    *value = 0;
+    for (size_t i = 0; i < 9 && i < left; i++) {
+        if (i == 8) {
+            *value = (*value << 8) | at[i];
+            return 9;
+        }
+        *value = (*value << 7) | (at[i] & 0x7f);
+        if (!(at[i] & 0x80)) return i + 1;
+    }
+    return 0;
+}
+
+/* The commits column of the identity row held by the table b-tree leaf `page` (`size`
+ * bytes, not page 1): the row (one, id, commits) as SQLite records it (fileformat2.html),
+ * its id `id`; -1 when it is not such a page (another table's since, another id). */
+static sqlite3_int64 commits_on_page(const unsigned char *page, size_t size,
+                                     const unsigned char *id)
+{
+    if (size < 12 || page[0] != 0x0d || (page[3] << 8 | page[4]) != 1) return -1;
+    size_t at = (size_t)(page[8] << 8 | page[9]), used;
+    uint64_t payload, rowid, header, type[3];
+    if (at >= size || !(used = varint_at(page + at, size - at, &payload))) return -1;
+    at += used;
+    if (!(used = varint_at(page + at, size - at, &rowid))) return -1;
+    at += used;
+    size_t record = at;
+    if (!(used = varint_at(page + at, size - at, &header))) return -1;
+    at += used;
+    size_t body = record + (size_t)header;
+    for (int i = 0; i < 3; i++) {
+        if (at >= body || !(used = varint_at(page + at, size - at, &type[i]))) return -1;
+        at += used;
+    }
+    static const int widths[] = {0, 1, 2, 3, 4, 6, 8};
+    /* one NULL (the row id), id a blob of ID_SIZE bytes equal to `id`, commits an integer */
+    if (type[0] != 0 || type[1] != 12 + 2 * ID_SIZE || body + ID_SIZE > size ||
+        memcmp(page + body, id, ID_SIZE) != 0)
+        return -1;
+    if (type[2] == 8 || type[2] == 9) return (sqlite3_int64)type[2] - 8;
+    if (type[2] < 1 || type[2] > 6) return -1;
+    at = body + ID_SIZE;
+    size_t width = (size_t)widths[type[2]];
+    if (at + width > size) return -1;
+    uint64_t value = page[at] & 0x80 ? ~(uint64_t)0 : 0; /* signed, big-endian */
+    for (size_t i = 0; i < width; i++) value = (value << 8) | page[at + i];
+    return (sqlite3_int64)value;
+}
+
+/* The count of commits the file whose identity is `own` held when its -wal (`wal`) began: the count the identity row
+ * (its leaf, page `root`) has in the -wal's first frame of that page, less one (the first
+ * commit of ours after a -wal begins raises the file's count by one; a commit that is not
+ * ours leaves it, which only lowers what this says), read only from a page holding the
+ * file's own id. Only frames SQLite would read count:
+ * the salts of the -wal's header, checksums unbroken from it, and a commit frame at or after
+ * the frame; the -wal is read up to that commit. -1 when it cannot be told. */
+static sqlite3_int64 wal_began_at(const char *wal, const identity *own)
+{
+    int fd = open(wal, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return -1;
+    unsigned char header[32], frame[24];
+    sqlite3_int64 began = -1;
+    unsigned char *page = NULL;
+    if (read(fd, header, sizeof header) == (ssize_t)sizeof header &&
+        (word_at(header, true) & 0xfffffffe) == 0x377f0682) {
+        bool big = header[3] & 1;
+        uint32_t size = word_at(header + 8, true), sum[2] = {0, 0};
+        wal_checksum(header, 24, big, sum);
+        bool sound = sum[0] == word_at(header + 24, true) && sum[1] == word_at(header + 28, true);
+        page = sound && size >= 512 && size <= 65536 && !(size & (size - 1)) ? malloc(size) : NULL;
+        sqlite3_int64 found = -1;
+        /* (a first commit of more than 64 MiB is not read through) */
+        for (long frames = 0; page && frames < (64L << 20) / size; frames++) {
+            if (read(fd, frame, sizeof frame) != (ssize_t)sizeof frame ||
+                read(fd, page, size) != (ssize_t)size || memcmp(frame + 8, header + 16, 8) != 0)
+                break;
+            wal_checksum(frame, 8, big, sum);
+            wal_checksum(page, size, big, sum);
+            if (sum[0] != word_at(frame + 16, true) || sum[1] != word_at(frame + 20, true)) break;
+            if (found < 0 && word_at(frame, true) == own->root)
+                found = commits_on_page(page, size, own->id);
+            if (found >= 0 && word_at(frame + 4, true) != 0) { /* its commit */
+                began = found - 1;
+                break;
+            }
+        }
+    }
+    free(page);
+    close(fd);
+    return began;
+}
+
 /* True when the identity read through the -wal (`through`, `got`) says the -wal is not the
  * one of the file whose own is `own`: another id, none (the -wal holds another program's or
- * an older schema's tables), damage the file alone does not have, or fewer commits than
- * the file has (the -wal of a copy of the database, played apart since the copy). */
-static bool not_its_own(id_read got, const identity *through, const identity *own)
+ * an older schema's tables), damage the file alone does not have, fewer commits than the
+ * file has (the -wal of a copy of the database, played apart since the copy), or the file
+ * fewer commits than it had when the -wal (`wal`) began (an older copy of the file put in
+ * its place since: a backup restored beside the -wal a game killed left). */
+static bool not_its_own(id_read got, const identity *through, const identity *own,
+                        const char *wal)
 {
-    return got == ID_NONE || got == ID_DAMAGED ||
-           (got == ID_READ &&
-            (memcmp(through->id, own->id, ID_SIZE) != 0 || through->commits < own->commits));
+    if (got == ID_NONE || got == ID_DAMAGED) return true;
+    if (got != ID_READ) return false;
+    if (memcmp(through->id, own->id, ID_SIZE) != 0 || through->commits < own->commits) return true;
+    /* the file holds fewer commits than it had when the -wal began: an older copy of it */
+    sqlite3_int64 began = own->root > 1 ? wal_began_at(wal, own) : -1;
+    return began >= 0 && own->commits < began;
 }
 
 /* The identity of `file` read alone into `own`: true when it has one. */
@@ -210,7 +331,7 @@ bool progress_wal_is_foreign(const char *file)
         if (sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL) ==
             SQLITE_OK) {
             sqlite3_busy_timeout(db, PROGRESS_OPEN_BUSY_MS);
-            foreign = not_its_own(read_id(db, &through), &through, &own);
+            foreign = not_its_own(read_id(db, &through), &through, &own, wal);
         }
         sqlite3_close(db);
     }
@@ -262,7 +383,7 @@ bool progress_wal_check(const char *file, char *message, size_t message_size)
         sqlite3_extended_result_codes(db, 0);
         /* Looked at again holding the write lock: a game of ours commits nothing meanwhile,
          * and none sets the -wal aside (nor makes one anew after it) but holding it. */
-        if (not_its_own(read_id(db, &through), &through, &own)) {
+        if (not_its_own(read_id(db, &through), &through, &own, wal)) {
             if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
                 snprintf(message, message_size,
                          "progress: %s is not the write-ahead log of %s (another database's, "
@@ -276,7 +397,7 @@ bool progress_wal_check(const char *file, char *message, size_t message_size)
                  * its own -wal's) */
                 identity again;
                 if (own_id(file, &again) && memcmp(again.id, own.id, ID_SIZE) == 0 &&
-                    not_its_own(read_id(db, &through), &through, &again))
+                    not_its_own(read_id(db, &through), &through, &again, wal))
                     go_on = set_wal_aside(file, wal, &before, message, message_size);
                 sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             }

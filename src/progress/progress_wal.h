@@ -10,7 +10,14 @@
  * looks at the -wal) and read through the -wal give the same id, and through the -wal a
  * count at least the file's (a checkpoint copies the -wal's pages into the file, never
  * more): the -wal of a copy of the database, played apart since, with fewer commits than
- * the file, is not its own (with as many or more, it cannot be told). When the file alone
+ * the file, is not its own (with as many or more, it cannot be told). Nor is a -wal whose
+ * first commit of ours (read from its frames: the identity row's page) says the file held
+ * more commits when the -wal began than it holds now: an older copy of the file was put in
+ * its place (a backup restored beside the -wal of a game killed), and SQLite would read the
+ * -wal's pages over the copy's, a mix of the two. (SQLite's own checks tie a -wal only to
+ * itself: the salts of its header are in every frame and each frame's checksum runs on
+ * from the one before, so a torn or stale -wal is cut short, never one of another file
+ * refused: walformat.html.) When the file alone
  * has no id (an older schema's, or made by a game killed before the checkpoint), nothing
  * can be told and the -wal is taken as SQLite takes it. A -shm from elsewhere needs nothing:
  * the first connection to open the database rebuilds it from the -wal. A -journal beside a
