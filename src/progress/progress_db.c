@@ -28,10 +28,8 @@
 /* How often opening tries again when other games hold the database (see prepare()). */
 enum { OPEN_ATTEMPTS = 20, OPEN_RETRY_NS = 100 * 1000 * 1000 };
 
-static void set_message(char *message, size_t size, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void set_message(char *message, size_t size, const char *format, ...)
+__attribute__((format(printf, 3, 4))) static void set_message(char *message, size_t size,
+                                                              const char *format, ...)
 {
     if (!message || size == 0) return;
     va_list arguments;
@@ -42,11 +40,8 @@ static void set_message(char *message, size_t size, const char *format, ...)
 
 /* Tells `options` (progress_options.h) the line of `format` (with the file `file` and the
  * size in MiB) before a step of opening on `bytes`, when they are over its long_bytes. */
-static void tell_long(const progress_options *options, long long bytes, const char *format,
-                      const char *file) __attribute__((format(printf, 3, 0)));
-
-static void tell_long(const progress_options *options, long long bytes, const char *format,
-                      const char *file)
+__attribute__((format(printf, 3, 0))) static void
+tell_long(const progress_options *options, long long bytes, const char *format, const char *file)
 {
     if (!options->before_long || bytes <= options->long_bytes) return;
     char line[1200];
@@ -461,17 +456,15 @@ static bool is_repair_cut_short(const char *name, const char *base)
  * set aside as FILE.repairing-* into `db` (merged with the rows written since: progress_salvage)
  * and marks it repaired; one that refuse() refuses (a link or a hard link beside it, which
  * SQLite would write its -shm through) is left alone. Tells the last one in `message`. One
- * that cannot be copied now (the folder has not twice its size free: progress_salvage_room_to_copy; or the copy
- * failed: a full disk) is left as it is for the next start, `unfinished` saying why, its
- * size added to `*unfinished_bytes`, for the caller to show its rows otherwise (unrepaired);
- * one another game holds the lock of (finishing it too) is left to that game. When
- * `read_only` (`db` is the copy in memory of a file that cannot be written), each is only
- * read into `db` (open_reading), so that its rows are shown too, and left as it is, nothing
- * told. */
+ * that cannot be copied now (no room: progress_salvage_room_to_copy; a failed copy) is left
+ * for the next start, `unfinished` saying why, its size added to `*unfinished_bytes`; one
+ * another game holds the lock of is left to that game. When `read_only` (`db` is the copy in
+ * memory of a file that cannot be written), each is only read into `db` (open_reading) and
+ * left, nothing told, but one that would take `db` over memory_max (`unfinished` says). */
 static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_only,
                                      const progress_options *options, char *message,
-                                     size_t message_size, char *unfinished,
-                                     size_t unfinished_size, long long *unfinished_bytes)
+                                     size_t message_size, char *unfinished, size_t unfinished_size,
+                                     long long *unfinished_bytes)
 {
     const char *slash = strrchr(file, '/');
     if (!slash) return;
@@ -500,6 +493,15 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
                       read_only ? "progress: reading %s (%lld MiB)..."
                                 : "progress: finishing the repair of %s (%lld MiB)...",
                       aside);
+        if (read_only && !merged &&
+            progress_salvage_bytes(db) + (long long)status.st_size > options->memory_max) {
+            set_message(unfinished, unfinished_size,
+                        "%s, a repair cut short beside it, is not shown: at %lld MiB it is too "
+                        "large to read into memory",
+                        aside, ((long long)status.st_size + (1 << 20) - 1) >> 20);
+            free(aside);
+            continue;
+        }
         if (read_only) {
             sqlite3 *old = merged ? NULL : progress_db_open_reading(aside);
             if (old) progress_salvage_from(db, old, NULL, options);
@@ -518,7 +520,8 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
             continue;
         }
         char note[256] = "";
-        bool room = progress_salvage_room_to_copy(aside, (long long)status.st_size, options, note, sizeof note);
+        bool room = progress_salvage_room_to_copy(aside, (long long)status.st_size, options, note,
+                                                  sizeof note);
         long copied = room ? progress_salvage(db, aside, options, note, sizeof note) : -1;
         if (copied >= 0) {
             char *done = mark_repaired(aside);
@@ -568,10 +571,13 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
     long copied = db ? progress_salvage_from(db, old, NULL, options) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
+        char skipped[700] = "";
         long long unused = 0;
-        finish_repairs_cut_short(db, file, true, options, message, message_size, NULL, 0, &unused);
-        set_message(message, message_size, "progress: %s cannot be written (%s)" PROGRESS_DB_SHOWN,
-                    file, why);
+        finish_repairs_cut_short(db, file, true, options, message, message_size, skipped,
+                                 sizeof skipped, &unused);
+        set_message(message, message_size,
+                    "progress: %s cannot be written (%s)%s%s" PROGRESS_DB_SHOWN, file, why,
+                    skipped[0] ? "; " : "", skipped);
         return db;
     }
     sqlite3_close(db);
@@ -591,12 +597,10 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
     return NULL;
 }
 
-/* `db`, the database at `file`, beside a file set aside whose rows cannot be copied into it
- * now (`unfinished` says why; `aside_bytes` its size): the game goes on with a copy in memory
- * of the two (open_read_only_copy), the progress of both shown and this session's play not
- * saved, where it showed only the new database's rows (none, after a repair just made); when
- * the two are too large for memory, with `db` itself, saved, the rows set aside not shown.
- * Either way the file set aside is left for the next start, and `message` tells it. */
+/* `db`, the database at `file`, beside a file set aside (`aside_bytes`) whose rows cannot be
+ * copied into it now (`unfinished` says why): the game goes on with the two read into memory
+ * (open_read_only_copy), shown and not saved, or, too large for memory, on `db`, saved, the
+ * rows set aside not shown; the file is left for the next start, `message` telling it. */
 static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished,
                            long long aside_bytes, const progress_options *options, bool *read_only,
                            char *message, size_t message_size)
@@ -701,7 +705,8 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
     struct stat status = {0};
     char note[256] = "";
     bool room = db && (lstat(aside, &status) != 0 ||
-                       progress_salvage_room_to_copy(aside, (long long)status.st_size, options, note, sizeof note));
+                       progress_salvage_room_to_copy(aside, (long long)status.st_size, options,
+                                                     note, sizeof note));
     if (room)
         tell_long(options, (long long)status.st_size, "progress: repairing %s (%lld MiB)...", file);
     long copied = room ? progress_salvage(db, aside, options, note, sizeof note) : -1;

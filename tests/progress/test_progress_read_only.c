@@ -161,6 +161,46 @@ static void test_a_read_only_database_shows_a_repair_cut_short_too(void **state)
     assert_int_equal(lstat(repairing, &status), 0);
 }
 
+/* A repair cut short beside a database that cannot be written, too large to read into
+ * memory with it (memory_max lowered to 256 KiB, the file set aside about 1 MiB), is not
+ * read, and the start line says so, where it was read whole into memory (the bound kept
+ * only the database itself: a file set aside of 300 MB was held whole). */
+static void test_a_read_only_database_leaves_a_large_repair_cut_short_unread(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    char moves[1001];
+    memset(moves, 'u', sizeof moves - 1);
+    moves[sizeof moves - 1] = '\0';
+    for (int i = 2; i <= 700; i++) assert_true(progress_set_unfinished(p, i, moves));
+    progress_close(p);
+    char held[256], repairing[256];
+    snprintf(held, sizeof held, "%s", progress_test_path(f, "held.db"));
+    snprintf(repairing, sizeof repairing, "%s",
+             progress_test_path(f, "progress.db.repairing-20260101-000000"));
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), held), 0);
+    p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    assert_int_equal(rename(held, repairing), 0);
+    assert_int_equal(chmod(f->directory, 0500), 0);
+    set_permission_override(false);
+    progress_options options = {.memory_max = 256 << 10};
+    char message[1024], expected[600];
+    p = progress_open_with(f->directory, &options, message, sizeof message);
+    set_permission_override(true);
+    assert_int_equal(chmod(f->directory, 0700), 0);
+    assert_non_null(p);
+    snprintf(expected, sizeof expected,
+             "; %s, a repair cut short beside it, is not shown: at 1 MiB it is too large to read "
+             "into memory: the progress saved in it is shown",
+             repairing);
+    if (!strstr(message, expected) || strchr(message, '\n')) fail_msg("message: %s", message);
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    assert_null(progress_get(p, 2));
+    progress_close(p);
+}
+
 /* Finding 1 of review5: a read-only database in a writable folder, read by a game, has no
  * -shm nor -wal made beside it (read only, they were left there, and once the file was made
  * writable again every write of a later game failed, "attempt to write a readonly
@@ -403,6 +443,7 @@ int main(void)
         WITH_DIRECTORY(test_a_read_only_database_is_shown_unsaved),
         WITH_DIRECTORY(test_a_database_in_a_read_only_folder_is_shown_unsaved),
         WITH_DIRECTORY(test_a_read_only_database_shows_a_repair_cut_short_too),
+        WITH_DIRECTORY(test_a_read_only_database_leaves_a_large_repair_cut_short_unread),
         WITH_DIRECTORY(test_reading_a_read_only_database_leaves_nothing_beside_it),
         WITH_DIRECTORY(test_a_read_only_shm_beside_the_database_is_told_at_start),
         WITH_DIRECTORY(test_a_read_only_folder_with_writable_files_saves),
