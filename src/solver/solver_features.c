@@ -7,6 +7,7 @@
 
 #include "solver_macro.h"
 #include "solver_packing_search.h"
+#include "solver_reach.h"
 
 /* Pushes from every square to each parking square, by a breadth-first search of pulls back
  * from it over the walls alone (one pull: the box and the player behind it each one step). */
@@ -198,20 +199,51 @@ int solver_features_aim_in(const solver_features *f, const solver_search *s, int
     return nearest;
 }
 
+/* The square the player pushed from when the box went from `from` to `to` along a line,
+ * the player behind it now on `player`: a push or a tunnel's pushes (the squares between
+ * free before and after); -1 when it went otherwise. */
+static int pushed_along_a_line(const solver_rows *r, int from, int to, int player)
+{
+    int step = to - player;
+    bool line = step == 1 || step == -1               ? r->row[from] == r->row[to]
+                : step == r->width || step == -r->width ? r->column[from] == r->column[to]
+                                                        : false;
+    return line && (to - from) * step > 0 ? from - step : -1;
+}
+
 int solver_features_regions_after(solver_features *f, const solver_search *s, int before, int from)
 {
     int to = s->box_square[s->last_box];
-    /* the box's square before freed (the floor then had `to` free) joins one part, and `to`
-     * taken out leaves the parts as they were: as many as before */
-    if (before < UINT8_MAX && s->use_rows &&
-        solver_rows_joined_round(&s->rows, s->rows.open, from, to) &&
-        solver_rows_joined_round(&s->rows, s->rows.open, to, -1)) {
-#ifdef SOKOBAN_CHECKED
-        assert(solver_features_regions(f, s) == before);
-#endif
-        return before;
+    if (before >= UINT8_MAX || !s->use_rows) return solver_features_regions(f, s);
+    const solver_rows *r = &s->rows;
+    /* the box's square before freed (the floor then had `to` free) joins one part, the
+     * player's, and `to` taken out leaves the parts as they were: as many as before */
+    bool joins_one = solver_rows_joined_round(r, r->open, from, to);
+    int after = -1;
+    if (joins_one && solver_rows_joined_round(r, r->open, to, -1)) after = before;
+    /* after a push along a line the player's part takes in `from` and the parts next to it,
+     * and loses the pieces `to` cuts off it; the other parts stay as they were */
+    int stood = after < 0 && s->reach_valid ? pushed_along_a_line(r, from, to, s->player) : -1;
+    const uint64_t *reach_before =
+        stood >= 0 && !joins_one ? solver_reach_before_push(s, from, to, stood) : NULL;
+    if (stood >= 0 && (joins_one || reach_before)) {
+        uint64_t *free = f->rows_left;
+        int joined = 0;
+        if (!joins_one) {
+            /* the parts off the player's before the push (`to` free, `from` the box's) */
+            for (int y = 0; y < r->height; y++) free[y] = r->open[y] & ~reach_before[y];
+            free[r->row[to]] |= ((uint64_t)1 << r->column[to]) & ~reach_before[r->row[to]];
+            free[r->row[from]] &= ~((uint64_t)1 << r->column[from]);
+            joined = solver_rows_regions_beside(r, free, from, f->rows_region);
+        }
+        for (int y = 0; y < r->height; y++) free[y] = r->open[y] & ~r->reach[y];
+        after = before - joined + solver_rows_regions_beside(r, free, to, f->rows_region);
     }
-    return solver_features_regions(f, s);
+    if (after < 0) return solver_features_regions(f, s);
+#ifdef SOKOBAN_CHECKED
+    assert(solver_features_regions(f, s) == after);
+#endif
+    return after;
 }
 
 /* Fewer regions is better: boxes that cut the level in parts must move again. */

@@ -72,7 +72,9 @@ int solver_features_regions(solver_features *features, const solver_search *sear
 /* The same after a push (or a tunnel or goal-room macro) that took the box pushed last
  * (search->last_box) from `from` to where it stands, when the state before had `before`
  * regions (UINT8_MAX: unknown): `before` again without a flood when the floor round
- * `from` and round the box's square shows that neither joins nor cuts a part. */
+ * `from` and round the box's square shows that neither joins nor cuts a part; after a push
+ * along a line, `before` less the parts `from` joins to the player's and more the pieces
+ * the box's square cuts off it, those alone flooded. */
 int solver_features_regions_after(solver_features *features, const solver_search *search,
                                   int before, int from);
 

@@ -53,6 +53,15 @@ bool solver_reach_keep(solver_search *s)
     return true;
 }
 
+const uint64_t *solver_reach_before_push(const solver_search *s, int from, int to, int before)
+{
+    if (!s->use_rows || s->pushed_from_depth != s->depth - 1 ||
+        s->pushed_from_key != (s->box_key ^ s->zobrist.box[from] ^ s->zobrist.box[to]) ||
+        !solver_rows_has(&s->rows, s->pushed_from_reach, before))
+        return NULL;
+    return s->pushed_from_reach;
+}
+
 bool solver_reach_after_push(solver_search *s, int from, int to)
 {
     solver_rows *r = &s->rows;

@@ -20,6 +20,10 @@ void solver_reach_flood(solver_search *search);
  * kept before at the state's depth with its boxes, the player standing in it. */
 bool solver_reach_keep(solver_search *search);
 
+/* The reach kept (solver_reach_keep()) when it is that of the state before the push that
+ * took a box from `from` to `to`, the player standing on `before` then; else NULL. */
+const uint64_t *solver_reach_before_push(const solver_search *search, int from, int to, int before);
+
 /* The reach after one push of the box from `from` to its neighbour `to` (made: the player on
  * `from`) from the state whose reach is kept, without a flood where the floor round the two
  * squares shows it (solver_rows_reach_after_move()); false, nothing changed, else. */

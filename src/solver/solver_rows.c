@@ -157,6 +157,24 @@ int solver_rows_regions(const solver_rows *r, bool but_reach, uint64_t *left, ui
     return regions;
 }
 
+int solver_rows_regions_beside(const solver_rows *r, uint64_t *free, int square, uint64_t *region)
+{
+    const int sides[DIRECTION_COUNT] = {-1, -r->width, 1, r->width};
+    int side[DIRECTION_COUNT], count = 0;
+    for (int d = 0; d < DIRECTION_COUNT; d++)
+        if (solver_rows_has(r, free, square + sides[d])) side[count++] = square + sides[d];
+    /* each side not in a region flooded before is one more; the last needs no flood */
+    int regions = 0;
+    for (int k = 0; k < count; k++) {
+        if (!solver_rows_has(r, free, side[k])) continue;
+        regions++;
+        if (k == count - 1) break;
+        solver_rows_flood_within(r, free, side[k], region);
+        for (int y = 0; y < r->height; y++) free[y] &= ~region[y];
+    }
+    return regions;
+}
+
 /* A box's flood: row y of `reach` takes in what a box gets to from the squares `seeds` of
  * that row newly reached, along the row. A push right needs the square left of the box
  * free; after the first, each push right has the square the box came from behind it, so

@@ -58,6 +58,12 @@ int solver_rows_flood_within(const solver_rows *rows, const uint64_t *restrict o
  * flood's (solver_rows_flood()). `left` and `region` are work space of a word a row. */
 int solver_rows_regions(const solver_rows *rows, bool but_reach, uint64_t *left, uint64_t *region);
 
+/* The number of regions of `free` (a word a row, none on the first or last row) that hold
+ * a side of `square`; those counted but the last are taken out of `free`. `region` is work
+ * space of a word a row. */
+int solver_rows_regions_beside(const solver_rows *rows, uint64_t *free, int square,
+                               uint64_t *region);
+
 /* A corral, as the PI-corrals and the corral deadlocks take it: `free` gets the free squares
  * the last flood did not reach and `done` is cleared, once a state (solver_rows_corrals());
  * then for each corral, from a square `start` of `free`, its squares go into `corral` and

@@ -1,9 +1,9 @@
 /* test_features.c - FESS's feature space (solver_features.h): boxes count as packed in
  * packing order only (a box on the goal to fill later counts for nothing while the deeper
- * one is empty), the free floor's regions are counted, the player's reach as one, and the
- * order may be worked out from an earlier position of the game or be the plan of the backward
- * search, which a search takes where it parks boxes, as many as YASS's rules at least. Levels
- * drawn inline. */
+ * one is empty), the free floor's regions are counted, the player's reach as one (after a
+ * push, from the regions before, as many as counted afresh), and the order may be worked out
+ * from an earlier position of the game or be the plan of the backward search, which a search
+ * takes where it parks boxes, as many as YASS's rules at least. Levels drawn inline. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -105,6 +105,75 @@ static void test_the_free_floor_is_counted_in_regions(void **state)
     place(&f, 1, 1, 2, (const int[]){5, 1, 6, 1}); /* one corridor left of the boxes */
     assert_int_equal(solver_features_regions(&f.features, &f.search), 1);
     fixture_free(&f);
+}
+
+/* The regions after a push, worked out from the regions before (solver_features_regions_
+ * after()), are those counted afresh, for every push made along a random walk of pushes on
+ * XSokoban 39 (boxes cutting the floor, corridors) and on a board of pillars, where most
+ * pushes cut or join a part. */
+static void regions_after_each_push(const char *text, unsigned seed)
+{
+    fixture f;
+    fixture_from_text(&f, text);
+    solver_search *s = &f.search;
+    ida_domain domain;
+    solver_search_domain(s, &domain);
+    ida_move *moves = malloc((size_t)domain.max_moves * sizeof *moves);
+    uint16_t *next = malloc((size_t)s->box_count * sizeof *next);
+    uint16_t *start = malloc((size_t)s->box_count * sizeof *start);
+    assert_non_null(moves);
+    assert_non_null(next);
+    assert_non_null(start);
+    for (int i = 0; i < s->box_count; i++) start[i] = (uint16_t)s->box_square[i];
+    int start_player = s->player;
+    int pushes = 0;
+    for (int step = 0; step < 400; step++) {
+        solver_search_bound(s); /* the reach and the matching, as a search expanding it */
+        int before = solver_features_regions(&f.features, s);
+        int count = domain.expand(s, moves), chosen = -1, player = 0;
+        for (int m = 0; m < count; m++) {
+            int cost;
+            int h = domain.make(s, moves[m], 0, &cost);
+            if (h != IDA_PRUNE && h < IDA_INFINITY) {
+                solver_search_key(s);
+                assert_int_equal(solver_features_regions_after(&f.features, s, before,
+                                                               solver_move_square(moves[m])),
+                                 solver_features_regions(&f.features, s));
+                pushes++;
+                if (chosen < 0 || rand_r(&seed) % 3 == 0) {
+                    chosen = m;
+                    player = s->player;
+                    for (int i = 0; i < s->box_count; i++) next[i] = (uint16_t)s->box_square[i];
+                }
+            }
+            domain.unmake(s, moves[m]);
+        }
+        if (chosen < 0) /* no push left: from the start again */
+            solver_search_set(s, start, start_player);
+        else
+            solver_search_set(s, next, player);
+    }
+    assert_true(pushes > 400);
+    free(moves);
+    free(next);
+    free(start);
+    fixture_free(&f);
+}
+
+static void test_the_regions_after_a_push_are_counted_afresh(void **state)
+{
+    (void)state;
+    regions_after_each_push(xsokoban_39_start, 39);
+    regions_after_each_push("#########\n"
+                            "#   .   #\n"
+                            "# # # # #\n"
+                            "#  $@$  #\n"
+                            "# #$#$# #\n"
+                            "#.  $  .#\n"
+                            "# # # # #\n"
+                            "#   .  .#\n"
+                            "#########\n",
+                            7);
 }
 
 static bool same_order(const solver_features *a, const solver_features *b, int goals)
@@ -274,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_nothing_is_packed_at_the_start),
         cmocka_unit_test(test_the_deep_goal_filled_counts_and_the_near_one_alone_does_not),
         cmocka_unit_test(test_the_free_floor_is_counted_in_regions),
+        cmocka_unit_test(test_the_regions_after_a_push_are_counted_afresh),
         cmocka_unit_test(test_the_order_is_worked_out_from_the_position_given),
         cmocka_unit_test(test_the_searched_plan_is_the_order_when_asked_for),
         cmocka_unit_test(test_the_searched_plan_is_taken_where_it_parks_as_many_as_yass),

@@ -139,6 +139,73 @@ static void test_agrees_with_square_floods(void **state)
     collection_free(&c);
 }
 
+/* The regions of the floor off the player's reach next to a square are those a flood square
+ * by square finds from its sides, each counted once, on every XSokoban level with boxes put on and
+ * taken off at random; and some squares have two or more. */
+static void test_regions_beside_a_square(void **state)
+{
+    (void)state;
+    collection c;
+    level_error error;
+    assert_true(collection_load(TEST_LEVELS_DIR "/xsokoban.xsb", &c, &error));
+    unsigned seed = 777;
+    long asked = 0, several = 0;
+    for (int number = 1; number <= c.count; number++) {
+        random_boxes r;
+        random_boxes_init(&r, &c.levels[number - 1]);
+        uint8_t *reach = malloc((size_t)r.b.size);
+        uint8_t *taken = calloc((size_t)r.b.size, 1);
+        uint8_t *mark = malloc((size_t)r.b.size);
+        int *queue = malloc((size_t)r.b.size * sizeof *queue);
+        uint64_t *left = malloc((size_t)r.b.height * sizeof *left);
+        uint64_t *region = malloc((size_t)r.b.height * sizeof *region);
+        assert_true(reach && taken && mark && queue && left && region);
+        for (int round = 0; round < 200; round++) {
+            random_boxes_toggle(&r, &seed);
+            int player = random_floor(&r, &seed), square = random_floor(&r, &seed);
+            if (r.boxes[player]) continue;
+            flood_squares(&r.b, r.boxes, -1, -1, player, reach, queue);
+            solver_rows_flood(&r.rows, player);
+            /* square by square: a region off the reach for each side not in one counted */
+            memset(taken, 0, (size_t)r.b.size);
+            int expected = 0;
+            for (int d = 0; d < DIRECTION_COUNT; d++) {
+                int next = square + r.b.delta[d];
+                if (!board_is_inside(&r.b, next) || r.boxes[next] || next == square ||
+                    reach[next] || taken[next])
+                    continue;
+                flood_squares(&r.b, r.boxes, -1, square, next, mark, queue);
+                for (int k = 0; k < r.b.size; k++) taken[k] |= mark[k];
+                expected++;
+            }
+            /* the square itself holds a box, as after a push there */
+            bool free_square = !r.boxes[square];
+            if (free_square) {
+                r.boxes[square] = 1;
+                solver_rows_set_box(&r.rows, square, true);
+            }
+            for (int y = 0; y < r.b.height; y++) left[y] = r.rows.open[y] & ~r.rows.reach[y];
+            assert_int_equal(solver_rows_regions_beside(&r.rows, left, square, region), expected);
+            if (free_square) {
+                r.boxes[square] = 0;
+                solver_rows_set_box(&r.rows, square, false);
+            }
+            asked++;
+            several += expected >= 2;
+        }
+        free(reach);
+        free(taken);
+        free(mark);
+        free(queue);
+        free(left);
+        free(region);
+        random_boxes_free(&r);
+    }
+    assert_true(asked > 5000);
+    assert_true(several > 0);
+    collection_free(&c);
+}
+
 /* A box put on a square the rows call joined round leaves the floor in as many regions,
  * along random walks on every XSokoban level; and the test says yes often. */
 static void test_joined_round_keeps_the_regions(void **state)
@@ -317,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_agrees_with_square_floods),
         cmocka_unit_test(test_joined_round_keeps_the_regions),
         cmocka_unit_test(test_joined_round_a_pillar),
+        cmocka_unit_test(test_regions_beside_a_square),
         cmocka_unit_test(test_reach_after_a_move_is_the_flood),
         cmocka_unit_test(test_refuses_what_does_not_fit),
     };
