@@ -716,9 +716,9 @@ void solver_search_use_pairs(solver_search *s, const solver_pairs *pairs,
         free(s->pair_rows);
         s->pair_rows = NULL;
     }
-    /* the optimal mode asks a pushed box's pairs as one row; rows are made as it goes, so
-     * they are the search's own */
-    if (pairs && s->mode == SOLVER_OPTIMAL) {
+    /* a pushed box's pairs are asked as one row; rows are made as the search goes, so they
+     * are its own */
+    if (pairs) {
         s->pair_rows = malloc(sizeof *s->pair_rows);
         if (s->pair_rows && !solver_pair_rows_init(s->pair_rows, pairs, s->board)) {
             free(s->pair_rows);
