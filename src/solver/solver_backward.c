@@ -73,27 +73,40 @@ static uint32_t next_stamp(const solver_backward *back, uint32_t *reach, uint32_
     return stamp;
 }
 
+/* Takes box `i` off its square. */
+static void lift_box(solver_backward *back, int i)
+{
+    int square = back->box_square[i];
+    back->box_at[square] = -1;
+    back->blocked[square] = 0;
+    if (back->use_rows) solver_rows_set_box(&back->floor, square, false);
+    back->box_key ^= back->zobrist->box[square];
+}
+
+/* Puts box `i` on `square` (free), with the matching's row of that square. */
+static void put_box(solver_backward *back, int i, int square)
+{
+    back->box_square[i] = square;
+    back->box_at[square] = i;
+    back->blocked[square] = 1;
+    if (back->use_rows) solver_rows_set_box(&back->floor, square, true);
+    back->box_key ^= back->zobrist->box[square];
+    back->rows[i] = back->to_start + (size_t)square * (size_t)back->box_count;
+}
+
 /* Puts the backward search in the state with the boxes on `squares` (box_count of them);
- * returns how many rows of the matching changed, listed in back->changed. */
+ * returns how many rows of the matching changed, listed in back->changed. Only the boxes
+ * that stand elsewhere are moved (the states popped are a few pulls apart), all lifted
+ * before any is put down, so that a box may go where another left. */
 static int set_boxes(solver_backward *back, const uint16_t *squares)
 {
+    for (int i = 0; i < back->box_count; i++)
+        if (back->box_square[i] != squares[i]) lift_box(back, i);
     int changed = 0;
     for (int i = 0; i < back->box_count; i++) {
-        back->box_at[back->box_square[i]] = -1;
-        back->blocked[back->box_square[i]] = 0;
-        if (back->use_rows) solver_rows_set_box(&back->floor, back->box_square[i], false);
-    }
-    back->box_key = 0;
-    for (int i = 0; i < back->box_count; i++) {
-        int square = squares[i];
-        back->box_square[i] = square;
-        back->box_at[square] = i;
-        back->blocked[square] = 1;
-        if (back->use_rows) solver_rows_set_box(&back->floor, square, true);
-        back->box_key ^= back->zobrist->box[square];
-        const uint16_t *row = back->to_start + (size_t)square * (size_t)back->box_count;
-        if (row != back->rows[i]) back->changed[changed++] = i;
-        back->rows[i] = row;
+        if (back->box_square[i] == squares[i]) continue;
+        put_box(back, i, squares[i]);
+        back->changed[changed++] = i;
     }
     return changed;
 }
@@ -132,12 +145,7 @@ static bool open_node(solver_backward *back, int node, int h, bool other_box, bo
 static bool add_roots(solver_backward *back)
 {
     const board *b = back->board;
-    for (int i = 0; i < back->box_count; i++) back->box_square[i] = b->goals[i];
-    uint16_t *squares =
-        malloc((size_t)(back->box_count > 0 ? back->box_count : 1) * sizeof *squares);
-    if (!squares) return false;
-    for (int i = 0; i < back->box_count; i++) squares[i] = (uint16_t)b->goals[i];
-    set_boxes(back, squares);
+    for (int i = 0; i < back->box_count; i++) put_box(back, i, b->goals[i]);
     back->parent_stamp = next_stamp(back, back->parent_reach, back->parent_stamp);
     int h = solver_matching_solve(&back->matching);
     bool ok = true;
@@ -152,7 +160,6 @@ static bool add_roots(solver_backward *back)
             solver_store_add(&back->store, SOLVER_NO_NODE, 0, 0, region, key, back->box_square);
         ok = node != SOLVER_NO_NODE && open_node(back, node, h, false, false);
     }
-    free(squares);
     return ok;
 }
 
@@ -218,9 +225,6 @@ bool solver_backward_init(solver_backward *back, const board *b, const int *star
             for (size_t j = 0; j < n && box_count > 0; j++)
                 if (back->to_start[i * n + j] != SOLVER_NO_PATH) back->pull_dead[i] = 0;
         }
-        /* set_boxes() first clears the squares in box_square: let them be floor, not the
-         * zeros calloc left (square 0 is outside and must stay blocked) */
-        for (int i = 0; i < box_count; i++) back->box_square[i] = b->goals[i];
         ok = solver_store_init(&back->store, box_count, memory_bytes, SOLVER_OPEN_ENTRY_BYTES) &&
              solver_open_init(&back->open, 1, false) && add_roots(back);
     }
