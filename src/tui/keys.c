@@ -171,15 +171,34 @@ void keys_name(int key, char *out, size_t size)
             keys_name(alone, out + written, size - (size_t)written);
         return;
     }
-    /* the names written on the keys (curses calls them IC, NPAGE, ...) */
+    /* the names written on the keys (curses calls them IC, NPAGE, ...), Shift's with them
+     * (curses' own codes: SLEFT, SR for Shift-Up, SF for Shift-Down...) */
     static const struct {
         int key;
         const char *name;
-    } written[] = {{KEY_IC, "Insert"},  {KEY_DC, "Delete"},      {KEY_NPAGE, "PgDn"},
-                   {KEY_PPAGE, "PgUp"}, {KEY_BTAB, "Shift-Tab"}, {ESCAPE, "Esc"},
-                   {' ', "Space"},      {KEY_LEFT, "Left"},      {KEY_RIGHT, "Right"},
-                   {KEY_UP, "Up"},      {KEY_DOWN, "Down"},      {KEY_HOME, "Home"},
-                   {KEY_END, "End"}};
+    } written[] = {{KEY_IC, "Insert"},
+                   {KEY_DC, "Delete"},
+                   {KEY_NPAGE, "PgDn"},
+                   {KEY_PPAGE, "PgUp"},
+                   {KEY_BTAB, "Shift-Tab"},
+                   {ESCAPE, "Esc"},
+                   {' ', "Space"},
+                   {KEY_LEFT, "Left"},
+                   {KEY_RIGHT, "Right"},
+                   {KEY_UP, "Up"},
+                   {KEY_DOWN, "Down"},
+                   {KEY_HOME, "Home"},
+                   {KEY_END, "End"},
+                   {KEY_SLEFT, "Shift-Left"},
+                   {KEY_SRIGHT, "Shift-Right"},
+                   {KEY_SR, "Shift-Up"},
+                   {KEY_SF, "Shift-Down"},
+                   {KEY_SHOME, "Shift-Home"},
+                   {KEY_SEND, "Shift-End"},
+                   {KEY_SPREVIOUS, "Shift-PgUp"},
+                   {KEY_SNEXT, "Shift-PgDn"},
+                   {KEY_SIC, "Shift-Insert"},
+                   {KEY_SDC, "Shift-Delete"}};
     for (size_t i = 0; i < sizeof written / sizeof written[0]; i++)
         if (written[i].key == key) {
             snprintf(out, size, "%s", written[i].name);

@@ -307,6 +307,33 @@ static void test_keys_with_modifiers_are_named_as_written(void **state)
     assert_false(keys_modified_name("KEY_F(5)", out, sizeof out));
 }
 
+/* Shift with an arrow, Home, End, PgUp, PgDn, Insert or Delete has a key code of curses'
+ * own (KEY_SLEFT... from the terminal's kLFT, kri, kind...; no kLFT2), named as the player
+ * reads it: it said "Unknown key SLEFT", "SR" for Shift-Up, "SF" for Shift-Down. */
+static void test_shifted_keys_are_named_as_written(void **state)
+{
+    (void)state;
+    static const struct {
+        int key;
+        const char *name;
+    } shifted[] = {{KEY_SLEFT, "Shift-Left"},
+                   {KEY_SRIGHT, "Shift-Right"},
+                   {KEY_SR, "Shift-Up"},
+                   {KEY_SF, "Shift-Down"},
+                   {KEY_SHOME, "Shift-Home"},
+                   {KEY_SEND, "Shift-End"},
+                   {KEY_SPREVIOUS, "Shift-PgUp"},
+                   {KEY_SNEXT, "Shift-PgDn"},
+                   {KEY_SIC, "Shift-Insert"},
+                   {KEY_SDC, "Shift-Delete"},
+                   {KEY_SLEFT | KEYS_ALT, "Alt-Shift-Left"}};
+    for (size_t i = 0; i < sizeof shifted / sizeof shifted[0]; i++) {
+        char out[32] = "";
+        keys_name(shifted[i].key, out, sizeof out);
+        assert_string_equal(out, shifted[i].name);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -315,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_every_key_the_game_answers_is_named_on_the_help_screen),
         cmocka_unit_test(test_the_editors_keys_are_the_same_in_man_page_and_readme),
         cmocka_unit_test(test_keys_with_modifiers_are_named_as_written),
+        cmocka_unit_test(test_shifted_keys_are_named_as_written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
