@@ -171,7 +171,7 @@ void keys_name(int key, char *out, size_t size)
             keys_name(alone, out + written, size - (size_t)written);
         return;
     }
-    /* the names written on the keys (curses calls them IC, NPAGE, ...), Shift's with them
+    /* the names written on the keys (curses calls them IC, NPAGE, ^M, ...), Shift's with them
      * (curses' own codes: SLEFT, SR for Shift-Up, SF for Shift-Down...) */
     static const struct {
         int key;
@@ -198,7 +198,13 @@ void keys_name(int key, char *out, size_t size)
                    {KEY_SPREVIOUS, "Shift-PgUp"},
                    {KEY_SNEXT, "Shift-PgDn"},
                    {KEY_SIC, "Shift-Insert"},
-                   {KEY_SDC, "Shift-Delete"}};
+                   {KEY_SDC, "Shift-Delete"},
+                   {'\n', "Enter"},
+                   {'\r', "Enter"},
+                   {KEY_ENTER, "Enter"},
+                   {'\t', "Tab"},
+                   {KEY_BACKSPACE, "Backspace"},
+                   {DELETE, "Backspace"}};
     for (size_t i = 0; i < sizeof written / sizeof written[0]; i++)
         if (written[i].key == key) {
             snprintf(out, size, "%s", written[i].name);

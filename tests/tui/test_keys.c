@@ -334,6 +334,28 @@ static void test_shifted_keys_are_named_as_written(void **state)
     }
 }
 
+/* Enter, Tab and Backspace (with Alt: Esc and the key at once) are named as written on the
+ * keys: it said "Alt-Ctrl-M", "Alt-Ctrl-I" and "Alt-BACKSPACE". */
+static void test_enter_tab_and_backspace_are_named_as_written(void **state)
+{
+    (void)state;
+    static const struct {
+        int key;
+        const char *name;
+    } keys[] = {{'\r' | KEYS_ALT, "Alt-Enter"},
+                {'\n' | KEYS_ALT, "Alt-Enter"},
+                {KEY_ENTER, "Enter"},
+                {'\t' | KEYS_ALT, "Alt-Tab"},
+                {KEY_BACKSPACE | KEYS_ALT, "Alt-Backspace"},
+                {127, "Backspace"},
+                {'L' - 64, "Ctrl-L"}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        char out[32] = "";
+        keys_name(keys[i].key, out, sizeof out);
+        assert_string_equal(out, keys[i].name);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_the_editors_keys_are_the_same_in_man_page_and_readme),
         cmocka_unit_test(test_keys_with_modifiers_are_named_as_written),
         cmocka_unit_test(test_shifted_keys_are_named_as_written),
+        cmocka_unit_test(test_enter_tab_and_backspace_are_named_as_written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
