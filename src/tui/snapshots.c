@@ -210,9 +210,16 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     char name[sizeof s->deleted + 8], deleted[sizeof name + 16];
     draw_shorten(v, s->deleted, COLS - 12 > 1 ? COLS - 12 : 1, name, sizeof name);
     snprintf(deleted, sizeof deleted, " Deleted '%s'", name);
+    /* Enter's question, shortened where it is too wide, its (y/n) kept */
+    const char *note = s->note;
+    char question[64];
+    snprintf(question, sizeof question, " Lose %d %s? (y/n)", p->game.length,
+             play_plural(p->game.length, "move", "moves"));
+    if (s->asking && utf8_width(note) > COLS)
+        note = utf8_width(question) <= COLS ? question : " Restore? (y/n)";
     draw_text_fit(v, LINES - 1, 0,
                   s->deleted[0] ? deleted
-                  : s->note[0]  ? s->note
+                  : note[0]     ? note
                   : COLS < 56   ? " Enter: restore  d: delete  q: back"
                                 : " Up/Down: choose  Enter: restore  d: delete  Esc q: back",
                   COLS);

@@ -2739,6 +2739,19 @@ test_snapshot_restore_asks_over_moves() {
     wait_for "Snapshots of small 1"
     keys Enter # (the move undone is the snapshot's)
     wait_for "Snapshot 'a' restored (1 move)"
+    kill_server
+    # On a narrow terminal the question keeps its (y/n), shortened where the whole is too
+    # wide (at 30 columns it read " Restore over 2 moves in...", no question to be seen).
+    start_game -s 30x8 -l C "$WORK/small.xsb"
+    wait_for "small 1/4  1/0" # (resumed: the move after the snapshot)
+    keys Left
+    wait_for "2/0"
+    keys "'"
+    wait_for "Snapshots of small 1"
+    keys Enter
+    wait_for " Lose 2 moves? (y/n)"
+    keys y
+    wait_for "Snapshot 'a' restored"
 }
 
 # save_snapshots NAME...: m, NAME typed and saved, for each NAME in turn.
