@@ -1,5 +1,4 @@
 /* progress_db.c - the progress database as a file: opening it safely, setting it aside. */
-#define _GNU_SOURCE /* renameat2() */
 #include "progress_db.h"
 
 #include <dirent.h>
@@ -13,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "progress_db_names.h"
 #include "progress_db_read.h"
 #include "progress_salvage.h"
 #include "progress_schema.h"
@@ -54,84 +54,6 @@ char *progress_db_with_suffix(const char *file, const char *suffix)
     size_t size = strlen(file) + strlen(suffix) + 1;
     char *name = malloc(size);
     if (name) snprintf(name, size, "%s%s", file, suffix);
-    return name;
-}
-
-/* Creates the directory and its parents (mode 0700, as XDG asks) when missing. */
-static bool make_directories(const char *directory)
-{
-    size_t length = strlen(directory);
-    char *path = malloc(length + 1);
-    if (!path) return false;
-    memcpy(path, directory, length + 1);
-    bool ok = true;
-    for (char *slash = path + 1; ok; slash++) {
-        if (*slash != '/' && *slash != '\0') continue;
-        char saved = *slash;
-        *slash = '\0';
-        if (mkdir(path, 0700) != 0 && errno != EEXIST) ok = false;
-        *slash = saved;
-        if (!saved) break;
-    }
-    int saved_errno = errno;
-    free(path);
-    errno = saved_errno;
-    return ok;
-}
-
-/* Renames `from` to `to` unless `to` exists (then fails with EEXIST), in one step:
- * renameat2(RENAME_NOREPLACE), or where the file system does not have it, link() (which
- * never replaces) and unlink(). */
-int progress_db_rename_new(const char *from, const char *to)
-{
-    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
-    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return -1;
-    if (link(from, to) != 0) return -1;
-    if (unlink(from) != 0) {
-        int saved = errno;
-        unlink(to);
-        errno = saved;
-        return -1;
-    }
-    return 0;
-}
-
-/* Renames `from` to `stem`, or to stem-2, stem-3 ... when taken, never replacing a file.
- * The name taken (malloc'd), or NULL with errno. */
-static char *rename_to_free_name(const char *from, const char *stem)
-{
-    size_t size = strlen(stem) + 16;
-    char *name = malloc(size);
-    if (!name) return NULL;
-    for (int attempt = 1; attempt < 1000; attempt++) {
-        if (attempt == 1)
-            snprintf(name, size, "%s", stem);
-        else
-            snprintf(name, size, "%s-%d", stem, attempt);
-        if (progress_db_rename_new(from, name) == 0) return name;
-        if (errno != EEXIST) break;
-    }
-    int saved = errno;
-    free(name);
-    errno = saved;
-    return NULL;
-}
-
-char *progress_db_set_aside(const char *file, const char *suffix)
-{
-    char stamp[32];
-    time_t now = time(NULL);
-    struct tm local;
-    localtime_r(&now, &local);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
-    size_t size = strlen(file) + strlen(suffix) + strlen(stamp) + 3;
-    char *stem = malloc(size);
-    if (!stem) return NULL;
-    snprintf(stem, size, "%s.%s-%s", file, suffix, stamp);
-    char *name = rename_to_free_name(file, stem);
-    int saved = errno;
-    free(stem);
-    errno = saved;
     return name;
 }
 
@@ -253,7 +175,7 @@ static bool looks_sound(sqlite3 *db)
 
 /* Opens the file as SQLite with the busy timeout. SQLITE_OPEN_NOFOLLOW refuses a link in
  * any component of the path, so `file` must be one whose folders are resolved
- * (real_file()); the file itself and its -wal and -shm were looked at by refuse(). NULL
+ * (progress_db_real_file()); the file itself and its -wal and -shm were looked at by refuse(). NULL
  * with SQLite's reason in `why` when it cannot be opened. */
 static sqlite3 *open_connection(const char *file, char *why, size_t why_size)
 {
@@ -394,25 +316,6 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, const progress_options *o
     return NULL;
 }
 
-/* The database's path with its folders resolved: the real path of `directory` (which
- * exists) and the last component of `file`. Links on the way to the folder (a home folder or
- * XDG_DATA_HOME that is a link) are the user's own and are followed; the file's own name is
- * kept, for refuse() to look at. NULL with errno. */
-static char *real_file(const char *directory, const char *file)
-{
-    char *folder = realpath(directory, NULL);
-    if (!folder) return NULL;
-    const char *slash = strrchr(file, '/');
-    const char *name = slash ? slash + 1 : file;
-    size_t size = strlen(folder) + strlen(name) + 2;
-    char *path = malloc(size);
-    if (path) snprintf(path, size, "%s%s%s", folder, strcmp(folder, "/") ? "/" : "", name);
-    int saved = errno;
-    free(folder);
-    errno = saved;
-    return path;
-}
-
 /* Renames the database at `aside` (FILE.repairing-STAMP), whose rows are in the new one now,
  * to FILE.corrupt-STAMP, its -wal with it (move_scratch). The name it has after (malloc'd;
  * `aside`'s own when it cannot be renamed). */
@@ -426,7 +329,7 @@ static char *mark_repaired(const char *aside)
         if (stem) {
             snprintf(stem, size, "%.*s." REPAIRED "-%s", (int)head, aside,
                      mark + sizeof "." REPAIRING "-" - 1);
-            done = rename_to_free_name(aside, stem);
+            done = progress_db_rename_to_free_name(aside, stem);
             free(stem);
         }
     }
@@ -622,7 +525,7 @@ static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished
     return db;
 }
 
-/* progress_db_open once the folder exists, with `file` resolved (real_file()). */
+/* progress_db_open once the folder exists, with `file` resolved (progress_db_real_file()). */
 static sqlite3 *open_real(const char *file, const progress_options *options, bool *read_only,
                           char *message, size_t message_size, int attempts)
 {
@@ -745,12 +648,12 @@ sqlite3 *progress_db_open(const char *directory, const char *file, const progres
 {
     *read_only = false;
     set_message(message, message_size, "%s", "");
-    if (!make_directories(directory)) {
+    if (!progress_db_make_directories(directory)) {
         set_message(message, message_size, "progress: cannot create %s (%s); progress is not saved",
                     directory, strerror(errno));
         return NULL;
     }
-    char *real = real_file(directory, file);
+    char *real = progress_db_real_file(directory, file);
     if (!real) {
         set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",
                     directory, strerror(errno));
