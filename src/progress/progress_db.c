@@ -263,12 +263,15 @@ static void tell_refused(progress_schema_status status, const char *file, int fo
                     file);
 }
 
-/* Makes the connection ready: WAL, then the schema. NULL with `message` when refused. An
+/* Makes the connection ready: WAL, then the schema. NULL with `message` when refused, or
+ * with `*full` set when what that writes (the -shm, the first pages) fails for the disk (no
+ * room, a quota, an I/O error): `message` is then only the reason, for the caller. An
  * older schema whose migration the file's own content refused (progress_schema_upgrade's
  * PROGRESS_SCHEMA_DAMAGED) is told in `damage` (when not NULL; otherwise refused), the
  * connection returned unchanged for the caller to set the file aside. */
 static sqlite3 *prepare(sqlite3 *db, const char *file, const progress_options *options,
-                        char *message, size_t message_size, char *damage, size_t damage_size)
+                        char *message, size_t message_size, char *damage, size_t damage_size,
+                        bool *full)
 {
     /* WAL: readers never wait for the writer; NORMAL: a commit survives the game being
      * killed (a power loss may take the last ones, never the database). */
@@ -305,8 +308,13 @@ static sqlite3 *prepare(sqlite3 *db, const char *file, const progress_options *o
                  error);
         return db;
     }
+    int system = sqlite3_system_errno(db);
     if (status == PROGRESS_SCHEMA_NEWER || status == PROGRESS_SCHEMA_FOREIGN)
         tell_refused(status, file, found, message, message_size);
+    else if ((*full = system == ENOSPC || system == EDQUOT || system == EFBIG ||
+                      strcmp(error, sqlite3_errstr(SQLITE_FULL)) == 0 ||
+                      strcmp(error, sqlite3_errstr(SQLITE_IOERR)) == 0))
+        set_message(message, message_size, "%s", system ? strerror(system) : error);
     else
         set_message(message, message_size, "progress: cannot use %s (%s); progress is not saved",
                     file, error);
@@ -509,7 +517,7 @@ static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished
                            char *message, size_t message_size)
 {
     char refused[1024];
-    sqlite3 *copy = progress_salvage_bytes(db) + aside_bytes <= options->memory_max
+    sqlite3 *copy = (db ? progress_salvage_bytes(db) : 0) + aside_bytes <= options->memory_max
                         ? open_read_only_copy(file, "", options, refused, sizeof refused)
                         : NULL;
     if (copy) {
@@ -518,6 +526,10 @@ static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished
         set_message(message, message_size, "progress: %s" PROGRESS_DB_SHOWN, unfinished);
         return copy;
     }
+    if (!db) {
+        set_message(message, message_size, "progress: %s; progress is not saved", unfinished);
+        return NULL;
+    }
     set_message(message, message_size,
                 "progress: %s: what it holds is not shown until then, and this session's play is "
                 "saved without it",
@@ -525,86 +537,40 @@ static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished
     return db;
 }
 
-/* progress_db_open once the folder exists, with `file` resolved (progress_db_real_file()). */
-static sqlite3 *open_real(const char *file, const progress_options *options, bool *read_only,
-                          char *message, size_t message_size, int attempts)
+/* open_real's repair of the damaged database at `file` (`damaged`, its write lock held if it
+ * could be had; closed here): set aside, a new one made and what can be read of it copied
+ * in, told in `message`; `why_damaged` says what was wrong. */
+static sqlite3 *repair(sqlite3 *damaged, const char *file, const char *why_damaged,
+                       const progress_options *options, bool *read_only, char *message,
+                       size_t message_size)
 {
-    if (refuse(file, true, "progress is not saved", message, message_size)) return NULL;
     char why[512];
-    /* A database this process cannot write is read into memory, never opened for writing
-     * (SQLite would fail its first write, and the progress in it would not be shown). */
-    if (progress_db_cannot_write(file, why, sizeof why)) {
-        sqlite3 *copy = open_read_only_copy(file, why, options, message, message_size);
-        *read_only = copy != NULL;
-        return copy;
-    }
-    /* another database's -wal beside it: set aside before it is read as the file's */
-    if (!progress_wal_check(file, message, message_size)) return NULL;
-    sqlite3 *db = open_connection(file, why, sizeof why);
-    if (!db) {
-        set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",
-                    file, why);
-        return NULL;
-    }
-    if (sqlite3_db_readonly(db, "main") == 1) { /* SQLite found it read only after all */
-        progress_db_close_stale(db);
-        sqlite3 *copy =
-            open_read_only_copy(file, "SQLite opens it read only", options, message, message_size);
-        *read_only = copy != NULL;
-        return copy;
-    }
-    progress_db_identity opened = progress_db_identify(db);
-    /* what a file that opens and reads lacks of ours (a table dropped or altered by hand,
-     * which would fail every save): damaged too */
-    char lacks[320] = "";
-    if (looks_sound(db)) {
-        db = prepare(db, file, options, message, message_size, lacks, sizeof lacks);
-        if (db && !lacks[0] && progress_schema_intact(db, lacks, sizeof lacks)) {
-            char unfinished[900] = "";
-            long long unfinished_bytes = 0;
-            finish_repairs_cut_short(db, file, false, options, message, message_size, unfinished,
-                                     sizeof unfinished, &unfinished_bytes);
-            if (unfinished[0])
-                return unrepaired(db, file, unfinished, unfinished_bytes, options, read_only,
-                                  message, message_size);
-            return db;
-        }
-        if (!db) return NULL;
-    }
-    char why_damaged[330] = "";
-    if (lacks[0]) snprintf(why_damaged, sizeof why_damaged, " (%s)", lacks);
-
-    /* Damaged: set it aside and start a new one with what can be read. Its write lock is held
-     * from before it is set aside until its rows are copied into the new one: a game playing
-     * on it waits for that lock at its next write, then meets the change of file
-     * (progress_db_same_file) and writes into the new database on top of the copy; never
-     * into the file set aside after the copy, nor into the new one before it (the copy would
-     * then keep that game's newer row and drop the older one's other columns). A lock that
-     * cannot be had (the damage may hide it) does not stop the setting aside. It is set aside
-     * as FILE.repairing-* until the copy is committed: a game killed before that leaves the
-     * repair to the next one to open the database. */
-    sqlite3 *damaged = db;
-    sqlite3_exec(damaged, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-    /* Another game that found the same damage may have set the file aside while this one
-     * waited for its lock: what is at the path now is that game's new database, with the
-     * rows copied, and is opened as it is, never set aside in turn (that would cut off its
-     * copy, and tell of two damaged files). */
-    if (opened.known && attempts > 1 && !progress_db_same_file(damaged, &opened)) {
-        progress_db_close_stale(damaged);
-        return open_real(file, options, read_only, message, message_size, attempts - 1);
-    }
+    bool full = false;
     char *aside = set_damaged_aside(file, message, message_size);
     if (!aside) {
         progress_db_close_stale(damaged);
         return NULL;
     }
-    db = open_connection(file, why, sizeof why);
+    sqlite3 *db = open_connection(file, why, sizeof why);
     if (!db)
         set_message(message, message_size,
                     "progress: %s was damaged and set aside as %s, and a new one cannot be "
                     "opened (%s); progress is not saved",
                     file, aside, why);
-    if (db) db = prepare(db, file, options, message, message_size, NULL, 0);
+    if (db) db = prepare(db, file, options, message, message_size, NULL, 0, &full);
+    if (full) {
+        char unfinished[900];
+        set_message(unfinished, sizeof unfinished,
+                    "%s was damaged%s; it was set aside as %s, and a new one cannot be made yet "
+                    "(%s; each start tries again)",
+                    file, why_damaged, aside, message);
+        struct stat set_aside = {0};
+        lstat(aside, &set_aside);
+        progress_db_close_stale(damaged);
+        free(aside);
+        return unrepaired(NULL, file, unfinished, (long long)set_aside.st_size, options, read_only,
+                          message, message_size);
+    }
     struct stat status = {0};
     char note[256] = "";
     bool room = db && (lstat(aside, &status) != 0 ||
@@ -641,6 +607,86 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
                     file, why_damaged, aside);
     free(aside);
     return db;
+}
+
+
+/* progress_db_open once the folder exists, with `file` resolved (progress_db_real_file()). */
+static sqlite3 *open_real(const char *file, const progress_options *options, bool *read_only,
+                          char *message, size_t message_size, int attempts)
+{
+    if (refuse(file, true, "progress is not saved", message, message_size)) return NULL;
+    char why[512];
+    /* A database this process cannot write is read into memory, never opened for writing
+     * (SQLite would fail its first write, and the progress in it would not be shown). */
+    if (progress_db_cannot_write(file, why, sizeof why)) {
+        sqlite3 *copy = open_read_only_copy(file, why, options, message, message_size);
+        *read_only = copy != NULL;
+        return copy;
+    }
+    /* another database's -wal beside it: set aside before it is read as the file's */
+    if (!progress_wal_check(file, message, message_size)) return NULL;
+    sqlite3 *db = open_connection(file, why, sizeof why);
+    if (!db) {
+        set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",
+                    file, why);
+        return NULL;
+    }
+    if (sqlite3_db_readonly(db, "main") == 1) { /* SQLite found it read only after all */
+        progress_db_close_stale(db);
+        sqlite3 *copy =
+            open_read_only_copy(file, "SQLite opens it read only", options, message, message_size);
+        *read_only = copy != NULL;
+        return copy;
+    }
+    progress_db_identity opened = progress_db_identify(db);
+    /* what a file that opens and reads lacks of ours (a table dropped or altered by hand,
+     * which would fail every save): damaged too */
+    char lacks[320] = "";
+    bool full = false;
+    if (looks_sound(db)) {
+        db = prepare(db, file, options, message, message_size, lacks, sizeof lacks, &full);
+        if (full) { /* a full disk: shown from memory, as a file that cannot be written */
+            char reason[256];
+            snprintf(reason, sizeof reason, "%s", message);
+            sqlite3 *copy = open_read_only_copy(file, reason, options, message, message_size);
+            *read_only = copy != NULL;
+            return copy;
+        }
+        if (db && !lacks[0] && progress_schema_intact(db, lacks, sizeof lacks)) {
+            char unfinished[900] = "";
+            long long unfinished_bytes = 0;
+            finish_repairs_cut_short(db, file, false, options, message, message_size, unfinished,
+                                     sizeof unfinished, &unfinished_bytes);
+            if (unfinished[0])
+                return unrepaired(db, file, unfinished, unfinished_bytes, options, read_only,
+                                  message, message_size);
+            return db;
+        }
+        if (!db) return NULL;
+    }
+    char why_damaged[330] = "";
+    if (lacks[0]) snprintf(why_damaged, sizeof why_damaged, " (%s)", lacks);
+
+    /* Damaged: set it aside and start a new one with what can be read. Its write lock is held
+     * from before it is set aside until its rows are copied into the new one: a game playing
+     * on it waits for that lock at its next write, then meets the change of file
+     * (progress_db_same_file) and writes into the new database on top of the copy; never
+     * into the file set aside after the copy, nor into the new one before it (the copy would
+     * then keep that game's newer row and drop the older one's other columns). A lock that
+     * cannot be had (the damage may hide it) does not stop the setting aside. It is set aside
+     * as FILE.repairing-* until the copy is committed: a game killed before that leaves the
+     * repair to the next one to open the database. */
+    sqlite3 *damaged = db;
+    sqlite3_exec(damaged, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    /* Another game that found the same damage may have set the file aside while this one
+     * waited for its lock: what is at the path now is that game's new database, with the
+     * rows copied, and is opened as it is, never set aside in turn (that would cut off its
+     * copy, and tell of two damaged files). */
+    if (opened.known && attempts > 1 && !progress_db_same_file(damaged, &opened)) {
+        progress_db_close_stale(damaged);
+        return open_real(file, options, read_only, message, message_size, attempts - 1);
+    }
+    return repair(damaged, file, why_damaged, options, read_only, message, message_size);
 }
 
 sqlite3 *progress_db_open(const char *directory, const char *file, const progress_options *options,

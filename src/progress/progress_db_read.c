@@ -49,9 +49,12 @@ sqlite3 *progress_db_open_reading(const char *file)
     char *wal = progress_db_with_suffix(file, "-wal"),
          *journal = progress_db_with_suffix(file, "-journal");
     struct stat status;
+    /* (a -wal shorter than its 32-byte header holds no commit: a game that could not write
+     * it, a full disk, left it) */
+    bool no_wal = wal && (lstat(wal, &status) != 0 ? errno == ENOENT
+                                                   : S_ISREG(status.st_mode) && status.st_size < 32);
     bool whole = progress_wal_is_foreign(file) ||
-                 (wal && journal && lstat(wal, &status) != 0 && errno == ENOENT &&
-                  lstat(journal, &status) != 0 && errno == ENOENT);
+                 (no_wal && journal && lstat(journal, &status) != 0 && errno == ENOENT);
     free(wal);
     free(journal);
     if (whole) {

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -722,13 +723,19 @@ static long long no_bytes_free(const char *folder)
     return 0;
 }
 
-/* Opens the progress with `options`, the message expected to hold each of `parts` (NULL
- * ended, "%1$s" in one standing for the database's path) on one line. */
+/* The largest file size open_telling_all opens with, once (limit_file_size; -1: none). */
+static long long file_size_limit = -1;
+
+/* Opens the progress with `options` (under file_size_limit), the message expected to hold
+ * each of `parts` (NULL ended, "%1$s" in one standing for the database's path) on one line. */
 static progress *open_telling_all(const progress_test_dir *f, const progress_options *options,
                                   const char *const *parts)
 {
     char message[2048], part[1024];
+    if (file_size_limit >= 0) limit_file_size(file_size_limit);
     progress *p = progress_open_with(f->directory, options, message, sizeof message);
+    if (file_size_limit >= 0) limit_file_size(-1);
+    file_size_limit = -1;
     assert_non_null(p);
     for (; *parts; parts++) {
         snprintf(part, sizeof part, *parts, progress_test_path(f, "progress.db"));
@@ -813,23 +820,73 @@ static void test_a_repair_whose_copy_fails_shows_all_and_says_so(void **state)
 {
     progress_test_dir *f = *state;
     make_large_damaged(f);
-    limit_file_size(100000);
+    file_size_limit = 100000;
     progress *p = open_telling_all(
         f, NULL,
         (const char *const[]){"cannot be copied into a new one yet (its copy failed: ",
                               "; each start tries again)" PROGRESS_DB_SHOWN, NULL});
-    limit_file_size(-1);
     assert_false(progress_saving(p));
     assert_non_null(progress_get(p, 2000));
     assert_true(progress_get(p, 1)->seconds == 10);
     progress_close(p);
-    limit_file_size(100000);
+    file_size_limit = 100000;
     p = open_telling_all(f, NULL,
                          (const char *const[]){"progress: a repair of %1$s was cut short, and it "
                                                "cannot be finished from ",
                                                "(its copy failed: ", NULL});
-    limit_file_size(-1);
     assert_non_null(progress_get(p, 2000));
+    progress_close(p);
+}
+
+/* A database (sound) on a disk with no room for what opening it writes (its -shm: writes
+ * past 0 bytes fail here) is read into memory and shown, this session not saved, one line
+ * saying why, where it said 'cannot use FILE (disk I/O error); progress is not saved' and
+ * showed nothing. The next start, with room, saves as before. */
+static void test_a_full_disk_at_the_start_shows_the_progress(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_add_time(p, 7, 10));
+    progress_close(p);
+    char line[600];
+    snprintf(line, sizeof line, "progress: %%1$s cannot be written (%s)" PROGRESS_DB_SHOWN,
+             strerror(EFBIG));
+    file_size_limit = 0;
+    p = open_telling_all(f, NULL, (const char *const[]){line, NULL});
+    assert_false(progress_saving(p));
+    assert_true(progress_get(p, 7)->seconds == 10);
+    progress_close(p);
+    p = progress_test_open_expecting(f, "");
+    assert_true(progress_saving(p));
+    assert_true(progress_get(p, 7)->seconds == 10);
+    progress_close(p);
+}
+
+/* A damaged database set aside on a disk with no room for the new database's first pages
+ * (writes past 40,000 bytes fail: its -shm is made, its schema's -wal is not): what the
+ * file set aside holds is read into memory and shown, one line saying so, where it said
+ * 'cannot use FILE (disk I/O error); progress is not saved' and showed nothing. The next
+ * start, with room, finishes the repair. */
+static void test_a_full_disk_at_a_repair_shows_the_progress(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_add_time(p, 7, 10));
+    progress_close(p);
+    progress_test_alter(f, "DROP TABLE imported");
+    file_size_limit = 40000;
+    p = open_telling_all(f, NULL,
+                         (const char *const[]){"progress: %1$s was damaged (its table imported is "
+                                               "missing); it was set aside as %1$s.repairing-",
+                                               ", and a new one cannot be made yet (",
+                                               "; each start tries again)" PROGRESS_DB_SHOWN,
+                                               NULL});
+    assert_false(progress_saving(p));
+    assert_true(progress_get(p, 7)->seconds == 10);
+    progress_close(p);
+    p = progress_test_open_expecting(f, "was cut short; it was finished from");
+    assert_true(progress_saving(p));
+    assert_true(progress_get(p, 7)->seconds == 10);
     progress_close(p);
 }
 
@@ -866,6 +923,8 @@ int main(void)
         WITH_DIRECTORY(test_a_repair_without_room_to_copy_shows_all_and_says_so),
         WITH_DIRECTORY(test_a_repair_without_room_or_memory_plays_on_saved),
         WITH_DIRECTORY(test_a_repair_whose_copy_fails_shows_all_and_says_so),
+        WITH_DIRECTORY(test_a_full_disk_at_the_start_shows_the_progress),
+        WITH_DIRECTORY(test_a_full_disk_at_a_repair_shows_the_progress),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
