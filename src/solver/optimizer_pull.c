@@ -28,6 +28,12 @@ enum {
     MEET_TRIES = 14,
     MEET_FIRST = 10, /* the first meeting once bound / MEET_FIRST is behind */
     MEET_STEP = 10,
+    /* A meeting whose player ends in another region than the pulls' state's is joined to the
+     * pulls' store by a breadth-first search by pushes of a BRIDGE_SHARE-th of a meeting's
+     * nodes, BRIDGE_FEWEST to BRIDGE_MOST states (BRIDGE_MOST with no node limit) */
+    BRIDGE_SHARE = 16,
+    BRIDGE_FEWEST = 64,
+    BRIDGE_MOST = 4096,
 };
 
 typedef struct pull_state {
@@ -105,15 +111,20 @@ static void pull_rows(pull_search *p, const int *targets)
     }
 }
 
-static void load(pull_search *p, size_t state)
+/* The boxes of `bits` into box_at and box_list. */
+static void load_bits(pull_search *p, const uint64_t *bits)
 {
     for (int i = 0; i < p->n; i++) p->box_at[p->box_list[i]] = 0;
-    const uint64_t *bits = p->bits + state * (size_t)p->words;
     int count = 0;
     for (int w = 0; w < p->words; w++)
         for (uint64_t word = bits[w]; word; word &= word - 1)
             p->box_list[count++] = p->square_of[w * 64 + __builtin_ctzll(word)];
     for (int i = 0; i < count; i++) p->box_at[p->box_list[i]] = 1;
+}
+
+static void load(pull_search *p, size_t state)
+{
+    load_bits(p, p->bits + state * (size_t)p->words);
 }
 
 /* Floods from `from` over the loaded boxes; returns the least square reached. */
@@ -144,11 +155,11 @@ static uint64_t state_hash(uint64_t key, int player)
     return h ^ (h >> 29);
 }
 
-/* The state (bits, player) added when new; its index, or -1 when out of room; *added. */
-static int64_t find_or_add(pull_search *p, const uint64_t *bits, uint64_t key, int player,
-                           bool *added)
+/* The state (bits, player) in the store: its index, or -1 with *slot (when not NULL) the
+ * free slot where it would go. */
+static int64_t find(const pull_search *p, const uint64_t *bits, uint64_t key, int player,
+                    size_t *slot)
 {
-    *added = false;
     size_t i = (size_t)state_hash(key, player) & p->mask;
     for (; p->slots[i]; i = (i + 1) & p->mask) {
         size_t s = p->slots[i] - 1;
@@ -156,6 +167,18 @@ static int64_t find_or_add(pull_search *p, const uint64_t *bits, uint64_t key, i
             memcmp(p->bits + s * (size_t)p->words, bits, (size_t)p->words * 8) == 0)
             return (int64_t)s;
     }
+    if (slot) *slot = i;
+    return -1;
+}
+
+/* The state (bits, player) added when new; its index, or -1 when out of room; *added. */
+static int64_t find_or_add(pull_search *p, const uint64_t *bits, uint64_t key, int player,
+                           bool *added)
+{
+    *added = false;
+    size_t i;
+    int64_t found = find(p, bits, key, player, &i);
+    if (found >= 0) return found;
     if (p->count >= p->max_states) return -1;
     if (p->count == p->capacity) {
         size_t grown = p->capacity ? 2 * p->capacity : 4096;
@@ -351,8 +374,181 @@ static bool from_init(pull_search *p)
     return true;
 }
 
-/* The fast mode from the start to the boxes loaded (the board's goals moved onto them),
- * followed by the pushes from there to the goals. */
+/* Adds the hash `h` (not 0) to the open-addressed set `seen` of mask + 1 entries: false when
+ * it was there. */
+static bool seen_add(uint64_t *seen, size_t mask, uint64_t h)
+{
+    size_t k = (size_t)h & mask;
+    while (seen[k] && seen[k] != h) k = (k + 1) & mask;
+    if (seen[k]) return false;
+    seen[k] = h;
+    return true;
+}
+
+typedef struct bridge_node {
+    int32_t parent;
+    int32_t box; /* the push that led here: the box's square before it */
+    int32_t player;
+    int32_t depth;
+    uint8_t direction;
+    uint64_t key;
+} bridge_node;
+
+/* The fast mode's `n` pushes in `list` end on the boxes of the state `at` (loaded) with the
+ * player on `player`, in another region than the state's, where the pulls' pushes cannot
+ * follow. A breadth-first search by pushes from there, a few thousand states at most, for a
+ * state of the store (the same boxes and the player's region): the fast mode's pushes, the
+ * search's and the pulls from that state read backwards are offered as a solution. */
+static void bridge(pull_search *p, size_t at, int player, const optimizer_push *list, int n)
+{
+    const board *b = p->b;
+    uint64_t share = p->request->meet_nodes / BRIDGE_SHARE;
+    int most = BRIDGE_MOST;
+    if (p->request->meet_nodes > 0 && share < BRIDGE_MOST)
+        most = share > BRIDGE_FEWEST ? (int)share : BRIDGE_FEWEST;
+    size_t words = (size_t)p->words, mask = 4 * BRIDGE_MOST - 1;
+    bridge_node *nodes = malloc((size_t)most * sizeof *nodes);
+    uint64_t *bits = malloc((size_t)most * words * 8);
+    uint64_t *seen = calloc(mask + 1, sizeof *seen);
+    int best = p->limit, best_node = NONE;
+    int64_t best_state = NONE;
+    int count = 0;
+    if (nodes && bits && seen) {
+        nodes[0] = (bridge_node){.parent = NONE, .player = player, .key = p->keys[at]};
+        memcpy(bits, p->bits + at * words, words * 8);
+        count = 1;
+        int region = flood(p, player);
+        seen_add(seen, mask, state_hash(nodes[0].key, region) | 1);
+        int64_t root = find(p, bits, nodes[0].key, region, NULL);
+        if (root >= 0 && n + p->states[root].g < best) {
+            best = n + p->states[root].g;
+            best_node = 0;
+            best_state = root;
+        }
+        for (int head = 0; head < count && count < most; head++) {
+            bridge_node here = nodes[head];
+            if (n + here.depth + 1 >= best) break; /* no child can be shorter */
+            load_bits(p, bits + (size_t)head * words);
+            flood(p, here.player);
+            uint32_t reach = p->generation;
+            for (int i = 0; i < p->n && count < most; i++) {
+                int box = p->box_list[i];
+                for (int d = 0; d < DIRECTION_COUNT && count < most; d++) {
+                    int to = box + b->delta[d];
+                    if (p->cell_of[to] == NONE || p->box_at[to] ||
+                        p->stamp[box - b->delta[d]] != reach)
+                        continue;
+                    uint64_t *child = bits + (size_t)count * words;
+                    memcpy(child, bits + (size_t)head * words, words * 8);
+                    int from = p->cell_of[box], onto = p->cell_of[to];
+                    child[from / 64] &= ~(1ull << (from % 64));
+                    child[onto / 64] |= 1ull << (onto % 64);
+                    uint64_t key = here.key ^ zkey(box) ^ zkey(to);
+                    p->box_at[box] = 0;
+                    p->box_at[to] = 1;
+                    int region = flood(p, box);
+                    int64_t s = find(p, child, key, region, NULL);
+                    p->box_at[to] = 0;
+                    p->box_at[box] = 1;
+                    flood(p, here.player); /* the reach of `here` again */
+                    reach = p->generation;
+                    if (!seen_add(seen, mask, state_hash(key, region) | 1)) continue;
+                    nodes[count] = (bridge_node){.parent = head,
+                                                 .box = box,
+                                                 .player = box,
+                                                 .depth = here.depth + 1,
+                                                 .direction = (uint8_t)d,
+                                                 .key = key};
+                    if (s >= 0 && n + here.depth + 1 + p->states[s].g < best) {
+                        best = n + here.depth + 1 + p->states[s].g;
+                        best_node = count;
+                        best_state = s;
+                    }
+                    count++;
+                }
+            }
+        }
+    }
+    p->nodes += (uint64_t)count;
+    optimizer_push *whole = best_node != NONE ? malloc((size_t)best * sizeof *whole) : NULL;
+    if (whole) {
+        memcpy(whole, list, (size_t)n * sizeof *whole);
+        int depth = nodes[best_node].depth;
+        for (int32_t k = best_node; nodes[k].parent != NONE; k = nodes[k].parent)
+            whole[n + --depth] = (optimizer_push){nodes[k].box, (direction)nodes[k].direction};
+        offer(p, whole, pushes_back(p, (size_t)best_state, whole, n + nodes[best_node].depth));
+    }
+    free(whole);
+    free(nodes);
+    free(bits);
+    free(seen);
+}
+
+/* Offers the first `k` pushes of `list` followed by the pulls from the state `s` read
+ * backwards. */
+static void offer_joined(pull_search *p, const optimizer_push *list, int k, size_t s)
+{
+    optimizer_push *whole = malloc((size_t)(k + p->states[s].g + 1) * sizeof *whole);
+    if (!whole) return;
+    memcpy(whole, list, (size_t)k * sizeof *whole);
+    offer(p, whole, pushes_back(p, s, whole, k));
+    free(whole);
+}
+
+/* The fast mode's route from the start to the boxes of the state `at` (loaded), `moves`
+ * steps and `pushes` pushes, joined to the pulls: at each of its positions (the start, after
+ * each push) that the store holds (its boxes and the player's region), its pushes up to
+ * there followed by that state's pulls read backwards make a solution, and the shortest is
+ * offered; where it ends with the player in another region than the state's, a bridge of
+ * pushes from its end too (bridge()). */
+static void join(pull_search *p, size_t at, const game_step *steps, int moves, int pushes)
+{
+    const board *b = p->b;
+    size_t words = (size_t)p->words;
+    optimizer_push *list = malloc((size_t)(pushes > 0 ? pushes : 1) * sizeof *list);
+    uint64_t *bits = malloc(words * 8);
+    position q;
+    if (!list || !bits || !position_copy(&q, &p->from, b)) {
+        free(list);
+        free(bits);
+        return;
+    }
+    memcpy(bits, p->wbuf, words * 8); /* the start's boxes (add_roots()) */
+    uint64_t key = p->start_key;
+    uint8_t *loaded = p->box_at;
+    int n = 0, best = p->limit, best_k = NONE;
+    int64_t best_s = NONE;
+    for (int i = 0; i <= moves; i++) {
+        if (i > 0) { /* step i - 1; a walk leaves the boxes as they were */
+            int box = q.player + b->delta[steps[i - 1].direction];
+            if (board_step(b, &q, steps[i - 1].direction) != STEP_PUSHED || n == pushes) continue;
+            int to = box + b->delta[steps[i - 1].direction];
+            list[n++] = (optimizer_push){box, steps[i - 1].direction};
+            int from = p->cell_of[box], onto = p->cell_of[to];
+            bits[from / 64] &= ~(1ull << (from % 64));
+            bits[onto / 64] |= 1ull << (onto % 64);
+            key ^= zkey(box) ^ zkey(to);
+        }
+        /* the position in the store? the player's region over the route's boxes */
+        p->box_at = q.boxes;
+        int64_t s = find(p, bits, key, flood(p, q.player), NULL);
+        p->box_at = loaded;
+        if (s >= 0 && n + p->states[s].g < best) {
+            best = n + p->states[s].g;
+            best_k = n;
+            best_s = s;
+        }
+    }
+    int player = q.player;
+    position_free(&q);
+    if (best_k != NONE) offer_joined(p, list, best_k, (size_t)best_s);
+    if (flood(p, player) != p->states[at].player) bridge(p, at, player, list, n);
+    free(list);
+    free(bits);
+}
+
+/* The fast mode from the start to the boxes loaded (the board's goals moved onto them), its
+ * route joined to the pulls (join()). */
 static void meet(pull_search *p, size_t at)
 {
     const optimizer_pull_request *r = p->request;
@@ -388,22 +584,8 @@ static void meet(pull_search *p, size_t at)
         solver_result found;
         solver_solve(&t, &p->from, &options, &found);
         p->nodes += found.nodes;
-        int back = p->states[at].g;
-        if (found.status == SOLVER_SOLVED && found.steps && found.pushes + back < p->limit) {
-            optimizer_push *list = malloc((size_t)(found.pushes + back) * sizeof *list);
-            position q;
-            int n = 0;
-            if (list && position_copy(&q, &p->from, b)) {
-                for (int i = 0; i < found.moves && n < found.pushes; i++) {
-                    int box = q.player + b->delta[found.steps[i].direction];
-                    if (board_step(b, &q, found.steps[i].direction) == STEP_PUSHED)
-                        list[n++] = (optimizer_push){box, found.steps[i].direction};
-                }
-                position_free(&q);
-                offer(p, list, pushes_back(p, at, list, n));
-            }
-            free(list);
-        }
+        if (found.status == SOLVER_SOLVED && found.steps)
+            join(p, at, found.steps, found.moves, found.pushes);
         solver_result_free(&found);
     }
     free(t.flags);

@@ -10,10 +10,13 @@
  * needs, empties the goal room the short way; its fast bound leaves it lost where the
  * start's boxes are packed, so once a tenth of the way is behind it, the fast mode
  * (solver.h) is run from the start to a few of its states spread along its way (the board's
- * goals moved onto their boxes), and its pushes followed by the pulls read backwards are offered as a
- * solution. Each is checked by the caller. Given the first pushes of a solution, it does the
- * same from the position they lead to (the rest of that solution by another route), where
- * the boxes have left the start's packing. */
+ * goals moved onto their boxes), and its pushes followed by the pulls read backwards are
+ * offered as a solution: joined at whichever of its positions the pulls' store holds (the
+ * boxes and the player's region), and where it ends with the player in another region than
+ * the state's, by a few pushes found from there to a state of the store. Each is checked by
+ * the caller. Given the first pushes of a solution, it does the same from the position they
+ * lead to (the rest of that solution by another route), where the boxes have left the
+ * start's packing. */
 #ifndef SOKOBAN_OPTIMIZER_PULL_H
 #define SOKOBAN_OPTIMIZER_PULL_H
 

@@ -1,7 +1,8 @@
 /* test_optimizer_pull.c - the optimizer's base by another route (part of the optimizer
  * module): what it offers solves the level from the start with fewer pushes than asked for,
  * nothing is offered when no solution is shorter, after a given prefix of pushes what it
- * offers begins with them, and a cancel stops it. (Its gain, on
+ * offers begins with them, a meeting that leaves the player in another region is joined,
+ * and a cancel stops it. (Its gain, on
  * XSokoban 22 and 37, is measured in docs/SOLVER.md, section 32.) */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -157,6 +158,31 @@ static void test_after_a_prefix_what_is_offered_begins_with_it(void **state)
     solver_board_free(&f);
 }
 
+/* Microban I 11. The pulls' first meeting (one pull from the goals) is met by the fast mode
+ * in 13 pushes, but with the player on the other side of the boxes than the pulls' state,
+ * where its pull read backwards cannot follow: what was offered did not replay (keep()
+ * failed here). Two pushes from there reach a state of the pulls, and the 16 pushes offered
+ * replay. */
+static const char other_side[] = "  ######\n"
+                                 "  #    #\n"
+                                 "  # ##@##\n"
+                                 "### # $ #\n"
+                                 "# ..# $ #\n"
+                                 "#       #\n"
+                                 "#  ######\n"
+                                 "####\n";
+
+static void test_a_meeting_on_the_other_side_is_joined(void **state)
+{
+    (void)state;
+    solver_board f;
+    solver_board_from_text(&f, other_side);
+    offers o;
+    assert_int_equal(base(&f, 18, NULL, &o), OPTIMIZER_PULL_FOUND);
+    assert_int_equal(o.pushes, 16);
+    solver_board_free(&f);
+}
+
 static void test_a_cancel_stops_it(void **state)
 {
     (void)state;
@@ -177,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_nothing_is_offered_below_the_fewest_pushes),
         cmocka_unit_test(test_with_a_time_limit_alone_the_fast_mode_meets_the_pulls),
         cmocka_unit_test(test_after_a_prefix_what_is_offered_begins_with_it),
+        cmocka_unit_test(test_a_meeting_on_the_other_side_is_joined),
         cmocka_unit_test(test_a_cancel_stops_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
