@@ -509,32 +509,33 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
 }
 
 /* `db`, the database at `file`, beside a file set aside (`aside_bytes`) whose rows cannot be
- * copied into it now (`unfinished` says why): the game goes on with the two read into memory
- * (open_read_only_copy), shown and not saved, or, too large for memory, on `db`, saved, the
- * rows set aside not shown; the file is left for the next start, `message` telling it. */
+ * copied into it now (`unfinished` says why): the game goes on with `db`, saved, the rows set
+ * aside not shown until a start with room copies them in (a player's play is never given up
+ * to show them); with no `db` (no room even for a new one), the file set aside is read into
+ * memory (open_read_only_copy, up to memory_max), shown and not saved. The file is left for
+ * the next start, `message` telling it. */
 static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished,
                            long long aside_bytes, const progress_options *options, bool *read_only,
                            char *message, size_t message_size)
 {
+    if (db) {
+        set_message(message, message_size,
+                    "progress: %s: what it holds is not shown until then, and this session's "
+                    "play is saved without it",
+                    unfinished);
+        return db;
+    }
     char refused[1024];
-    sqlite3 *copy = (db ? progress_salvage_bytes(db) : 0) + aside_bytes <= options->memory_max
+    sqlite3 *copy = aside_bytes <= options->memory_max
                         ? open_read_only_copy(file, "", options, refused, sizeof refused)
                         : NULL;
     if (copy) {
-        sqlite3_close(db);
         *read_only = true;
         set_message(message, message_size, "progress: %s" PROGRESS_DB_SHOWN, unfinished);
         return copy;
     }
-    if (!db) {
-        set_message(message, message_size, "progress: %s; progress is not saved", unfinished);
-        return NULL;
-    }
-    set_message(message, message_size,
-                "progress: %s: what it holds is not shown until then, and this session's play is "
-                "saved without it",
-                unfinished);
-    return db;
+    set_message(message, message_size, "progress: %s; progress is not saved", unfinished);
+    return NULL;
 }
 
 /* open_real's repair of the damaged database at `file` (`damaged`, its write lock held if it

@@ -45,10 +45,10 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
  * aside, or a repair cut short finished, is also told in `message` (the connection is then
  * to the new database); one whose rows cannot be copied into the new database now (the
  * folder has not twice its size free, or the copy fails: a full disk) is left for the next
- * start and read with the new database into memory, `*read_only` set, as below (over
- * options->memory_max together, the connection is to the new database, the rows set aside
- * not shown), `message` saying so; so is a database whose opening the disk has no room
- * for (a full disk, an I/O error: what it holds read into memory, shown and not saved). A
+ * start, the connection to the new database (saved; the rows set aside not shown until
+ * then), `message` saying so. A database whose opening the disk has no room for (a full
+ * disk, an I/O error), or a damaged one whose new database it has no room for, is read into
+ * memory, `*read_only` set, as below: what it holds shown and not saved. A
  * database this process cannot write (a read-only file, folder or
  * file system) is never opened for writing: the connection is to a database in memory
  * holding a copy of what it holds (brought up to our schema, nothing written to the file),

@@ -745,14 +745,14 @@ static progress *open_telling_all(const progress_test_dir *f, const progress_opt
     return p;
 }
 
-/* Leftover 1 of review6: a damaged database whose rows the disk has not room to copy into a
- * new one (twice the file's size free beside it: the -wal, then the checkpoint; none here)
- * is set aside, nothing copied, and the game goes on with the progress of both read into
- * memory and shown, saying so in one line, this session not saved; each start says the same
- * until there is room, then the copy is made once. Before, the copy was tried (it filled the
- * disk and failed: nothing shown, 'the next start tries again'), then tried again at every
- * start without a word. */
-static void test_a_repair_without_room_to_copy_shows_all_and_says_so(void **state)
+/* A damaged database whose rows the disk has not room to copy into a new one (twice the
+ * file's size free beside it: the -wal, then the checkpoint; none here) is set aside, nothing
+ * copied, and the game goes on with the new database, saved, saying in one line that what
+ * was set aside is not shown until a start with room copies it in; each start says the same
+ * until there is room, then the copy is made once, merged with what was played meanwhile.
+ * Reading the two into memory instead, shown and not saved, gave up each session's play on
+ * a disk with kilobytes to spare (review7). */
+static void test_a_repair_without_room_to_copy_plays_on_saved_and_says_so(void **state)
 {
     progress_test_dir *f = *state;
     progress *p = progress_test_open(f);
@@ -766,57 +766,38 @@ static void test_a_repair_without_room_to_copy_shows_all_and_says_so(void **stat
                               "set aside as %1$s.repairing-",
                               ", and what can be read of it cannot be copied into a new one yet "
                               "(copying it needs 1 MiB free beside it, and 0 MiB are free; each "
-                              "start tries again)" PROGRESS_DB_SHOWN,
+                              "start tries again): what it holds is not shown until then, and "
+                              "this session's play is saved without it",
                               NULL});
-    assert_false(progress_saving(p));
-    assert_true(progress_get(p, 7)->seconds == 10);
+    assert_true(progress_saving(p));
+    assert_null(progress_get(p, 7));
+    assert_true(progress_add_time(p, 8, 5));
     progress_close(p);
     assert_int_equal(progress_test_count_names(f, "progress.db.repairing-"), 1);
     p = open_telling_all(f, &full,
                          (const char *const[]){"progress: a repair of %1$s was cut short, and it "
                                                "cannot be finished from %1$s.repairing-",
                                                " yet (copying it needs 1 MiB free beside it, and "
-                                               "0 MiB are free; each start tries again)",
+                                               "0 MiB are free; each start tries again): what it "
+                                               "holds is not shown until then",
                                                NULL});
-    assert_false(progress_saving(p));
-    assert_true(progress_get(p, 7)->seconds == 10);
+    assert_true(progress_saving(p));
+    assert_null(progress_get(p, 7));
+    assert_true(progress_get(p, 8)->seconds == 5);
+    assert_true(progress_add_time(p, 8, 5));
     progress_close(p);
     p = progress_test_open_expecting(f, "was cut short; it was finished from");
     assert_true(progress_saving(p));
     assert_true(progress_get(p, 7)->seconds == 10);
+    assert_true(progress_get(p, 8)->seconds == 10);
     progress_close(p);
     assert_int_equal(progress_test_count_names(f, "progress.db.repairing-"), 0);
 }
 
-/* The same, the two too large to read into memory (memory_max lowered to a byte): the game
- * plays on the new database, saved, and says that what was set aside is not shown yet. */
-static void test_a_repair_without_room_or_memory_plays_on_saved(void **state)
-{
-    progress_test_dir *f = *state;
-    progress *p = progress_test_open(f);
-    assert_true(progress_add_time(p, 7, 10));
-    progress_close(p);
-    progress_test_alter(f, "DROP TABLE imported");
-    progress_options full = {.free_bytes = no_bytes_free, .memory_max = 1};
-    p = open_telling_all(f, &full,
-                         (const char *const[]){"each start tries again): what it holds is not "
-                                               "shown until then, and this session's play is "
-                                               "saved without it",
-                                               NULL});
-    assert_true(progress_saving(p));
-    assert_null(progress_get(p, 7));
-    assert_true(progress_add_time(p, 8, 5));
-    progress_close(p);
-    p = progress_test_open_expecting(f, "was cut short; it was finished from");
-    assert_true(progress_get(p, 7)->seconds == 10);
-    assert_true(progress_get(p, 8)->seconds == 5);
-    progress_close(p);
-}
-
 /* A repair whose copy fails (writes past 100,000 bytes fail, as on a full disk) is told with
- * SQLite's reason, and the rows set aside are shown from memory at that start and the next
- * (which tries again and says so), where none was shown and the next start said nothing. */
-static void test_a_repair_whose_copy_fails_shows_all_and_says_so(void **state)
+ * SQLite's reason, nothing of it written, the game on the new database; the next start
+ * tries again and says so, where none was shown and the next start said nothing. */
+static void test_a_repair_whose_copy_fails_says_so(void **state)
 {
     progress_test_dir *f = *state;
     make_large_damaged(f);
@@ -824,17 +805,21 @@ static void test_a_repair_whose_copy_fails_shows_all_and_says_so(void **state)
     progress *p = open_telling_all(
         f, NULL,
         (const char *const[]){"cannot be copied into a new one yet (its copy failed: ",
-                              "; each start tries again)" PROGRESS_DB_SHOWN, NULL});
-    assert_false(progress_saving(p));
-    assert_non_null(progress_get(p, 2000));
-    assert_true(progress_get(p, 1)->seconds == 10);
+                              "; each start tries again): what it holds is not shown until then",
+                              NULL});
+    assert_true(progress_saving(p));
+    assert_null(progress_get(p, 2000));
     progress_close(p);
     file_size_limit = 100000;
     p = open_telling_all(f, NULL,
                          (const char *const[]){"progress: a repair of %1$s was cut short, and it "
                                                "cannot be finished from ",
                                                "(its copy failed: ", NULL});
-    assert_non_null(progress_get(p, 2000));
+    assert_null(progress_get(p, 2000));
+    progress_close(p);
+    p = progress_test_open_expecting(f, "was cut short; it was finished from");
+    assert_true(progress_get(p, 1)->seconds == 10);
+    assert_true(progress_get(p, 2000)->seconds == 10);
     progress_close(p);
 }
 
@@ -920,9 +905,8 @@ int main(void)
         WITH_DIRECTORY(test_room_for_the_scratch_alone_copies_as_it_is),
         WITH_DIRECTORY(test_a_repair_waiting_for_the_lock_leaves_the_scratch_alone),
         WITH_DIRECTORY(test_a_repair_the_disk_cannot_hold_copies_nothing_twice),
-        WITH_DIRECTORY(test_a_repair_without_room_to_copy_shows_all_and_says_so),
-        WITH_DIRECTORY(test_a_repair_without_room_or_memory_plays_on_saved),
-        WITH_DIRECTORY(test_a_repair_whose_copy_fails_shows_all_and_says_so),
+        WITH_DIRECTORY(test_a_repair_without_room_to_copy_plays_on_saved_and_says_so),
+        WITH_DIRECTORY(test_a_repair_whose_copy_fails_says_so),
         WITH_DIRECTORY(test_a_full_disk_at_the_start_shows_the_progress),
         WITH_DIRECTORY(test_a_full_disk_at_a_repair_shows_the_progress),
     };
