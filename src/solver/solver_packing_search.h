@@ -32,10 +32,12 @@ enum { SOLVER_PLAN_POSITIONS = 60000 };
  * square, 1 where a box may be left; NULL: anywhere off the goals and the bases). On success
  * writes layer[goal index] (higher: filled earlier, as solver_packing_layers()) and
  * parking->count, ->square, ->goal and ->layer (room for the number of goals each), and
- * returns the number of layers; 0 when no plan is found within SOLVER_PLAN_POSITIONS or
- * `stop` (may be NULL) says to stop; -1 when out of memory. The search starts with the
- * player in every region of the solved position's floor at once; when that finds no plan,
- * from each region alone in turn (square order), the first plan found taken. */
+ * returns the number of layers; 0 when no plan is found or `stop` (may be NULL) says to
+ * stop; -1 when out of memory. The search starts with the player in every region of the
+ * solved position's floor at once; when that finds no plan, from each region alone in turn
+ * (square order), the first plan found taken. Each search looks at SOLVER_PLAN_POSITIONS
+ * positions at most; the searches from each region alone share the first one's work
+ * equally. */
 int solver_packing_search(const board *board, const uint8_t *sources, const uint8_t *rest,
                           int *layer, solver_parking *parking, const solver_stop *stop);
 

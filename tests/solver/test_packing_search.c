@@ -111,7 +111,7 @@ static void test_xsokoban_77_parks_boxes_off_the_goals_before_their_turn(void **
                                "       #######\n");
     int goals = f.board.goal_count;
     int *layer = malloc((size_t)goals * sizeof *layer);
-    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * 4);
+    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * sizeof *goal);
     int *parked = malloc((size_t)goals * sizeof *parked);
     assert_true(layer && square && goal && parked);
     solver_parking parking = {.square = square, .goal = goal, .layer = parked};
@@ -156,7 +156,7 @@ static void test_xsokoban_88_parks_three_boxes_down_the_left_corridor(void **sta
                                " #########\n");
     int goals = f.board.goal_count;
     int *layer = malloc((size_t)goals * sizeof *layer);
-    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * 4);
+    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * sizeof *goal);
     int *parked = malloc((size_t)goals * sizeof *parked);
     assert_true(layer && square && goal && parked);
     solver_parking parking = {.square = square, .goal = goal, .layer = parked};
