@@ -30,6 +30,34 @@ static int plan_of(solver_board *f, int *layer, solver_parking *parking)
     return layers;
 }
 
+/* A plan of `f`'s start with room for every goal (plan_of), its arrays freed by
+ * whole_plan_free(). */
+typedef struct whole_plan {
+    int *layer, *square, *goal, *parked;
+    solver_parking parking;
+} whole_plan;
+
+static int whole_plan_of(solver_board *f, whole_plan *plan)
+{
+    size_t goals = (size_t)f->board.goal_count;
+    plan->layer = malloc(goals * sizeof *plan->layer);
+    plan->square = malloc(goals * sizeof *plan->square);
+    plan->goal = malloc(goals * sizeof *plan->goal);
+    plan->parked = malloc(goals * sizeof *plan->parked);
+    assert_true(plan->layer && plan->square && plan->goal && plan->parked);
+    plan->parking =
+        (solver_parking){.square = plan->square, .goal = plan->goal, .layer = plan->parked};
+    return plan_of(f, plan->layer, &plan->parking);
+}
+
+static void whole_plan_free(whole_plan *plan)
+{
+    free(plan->layer);
+    free(plan->square);
+    free(plan->goal);
+    free(plan->parked);
+}
+
 static void test_the_deepest_goal_of_a_corridor_is_filled_first(void **state)
 {
     (void)state;
@@ -110,15 +138,13 @@ static void test_xsokoban_77_parks_boxes_off_the_goals_before_their_turn(void **
                                "       #  ## ######\n"
                                "       #######\n");
     int goals = f.board.goal_count;
-    int *layer = malloc((size_t)goals * sizeof *layer);
-    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * sizeof *goal);
-    int *parked = malloc((size_t)goals * sizeof *parked);
-    assert_true(layer && square && goal && parked);
-    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
-    int layers = plan_of(&f, layer, &parking);
+    whole_plan plan;
+    int layers = whole_plan_of(&f, &plan);
+    int *layer = plan.layer, *square = plan.square, *goal = plan.goal, *parked = plan.parked;
+    int parks = plan.parking.count;
     assert_true(layers > goals);
-    assert_true(parking.count > 0);
-    for (int k = 0; k < parking.count; k++) {
+    assert_true(parks > 0);
+    for (int k = 0; k < parks; k++) {
         assert_false(board_is_goal(&f.board, square[k]));
         assert_false(f.start.boxes[square[k]]);
         /* higher layers are filled first: the parking square before its goal */
@@ -127,10 +153,7 @@ static void test_xsokoban_77_parks_boxes_off_the_goals_before_their_turn(void **
     /* one goal a layer: each whole box move of the plan is a turn of its own */
     for (int g = 0; g < goals; g++)
         for (int h = g + 1; h < goals; h++) assert_int_not_equal(layer[g], layer[h]);
-    free(layer);
-    free(square);
-    free(goal);
-    free(parked);
+    whole_plan_free(&plan);
     solver_board_free(&f);
 }
 
@@ -155,16 +178,14 @@ static void test_xsokoban_88_parks_three_boxes_down_the_left_corridor(void **sta
                                " #  #    #\n"
                                " #########\n");
     int goals = f.board.goal_count;
-    int *layer = malloc((size_t)goals * sizeof *layer);
-    int *square = malloc((size_t)goals * sizeof *square), *goal = malloc((size_t)goals * sizeof *goal);
-    int *parked = malloc((size_t)goals * sizeof *parked);
-    assert_true(layer && square && goal && parked);
-    solver_parking parking = {.square = square, .goal = goal, .layer = parked};
-    int layers = plan_of(&f, layer, &parking);
+    whole_plan plan;
+    int layers = whole_plan_of(&f, &plan);
+    int *layer = plan.layer, *square = plan.square, *goal = plan.goal, *parked = plan.parked;
+    int parks = plan.parking.count;
     assert_true(layers > goals);
-    assert_int_equal(parking.count, 3);
+    assert_int_equal(parks, 3);
     int in_corridor = 0, under = 0;
-    for (int k = 0; k < parking.count; k++) {
+    for (int k = 0; k < parks; k++) {
         for (int row = 9; row <= 13; row += 2)
             in_corridor += square[k] == solver_board_square(&f, 3, row);
         for (int row = 4; row <= 6; row++)
@@ -173,10 +194,7 @@ static void test_xsokoban_88_parks_three_boxes_down_the_left_corridor(void **sta
     }
     assert_int_equal(in_corridor, 3);
     assert_int_equal(under, 3);
-    free(layer);
-    free(square);
-    free(goal);
-    free(parked);
+    whole_plan_free(&plan);
     solver_board_free(&f);
 }
 
