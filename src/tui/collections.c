@@ -374,10 +374,10 @@ static bool typing_key(collections_screen *s, int key)
         if (found >= 0) s->selected = found;
         return true;
     }
-    if (key < ' ' || key == 127 || key > 0xFF || key == '/') return false;
+    if (!typing_is_text(key) || key == '/') return false;
     char character[5];
     bool left_out;
-    size_t bytes = typing_byte(&s->begun, key, character, &left_out);
+    size_t bytes = typing_take(&s->begun, key, character, &left_out);
     if (left_out) snprintf(s->note, sizeof s->note, "%s", typing_left_out_message());
     if (bytes == 0 || length + bytes >= sizeof s->typed) return true; /* whole or left out */
     char longer[sizeof s->typed];
@@ -402,7 +402,7 @@ collections_outcome collections_key(collections_screen *s, play *p, int key)
     if (s->typing && typing_key(s, key)) return COLLECTIONS_STAY;
     /* a name starts with a letter that is no key of the list, or with / */
     bool name_key = (key < 128 && (isalnum(key) || key == '_' || key == '-')) ||
-                    (key >= 0x80 && key <= 0xFF); /* a character past ASCII's first byte */
+                    (key >= 0x80 && typing_is_text(key)); /* a character past ASCII */
     if (!s->typing && (key == '/' || (name_key && !strchr("jkgGqc", key)))) {
         s->typing = true;
         s->typed[0] = '\0';

@@ -463,10 +463,10 @@ static void typing_key(editor *e, int key)
     } else if (key == CONTROL_U) {
         e->typed[0] = '\0';
         typing_start(&e->begun);
-    } else if (key >= ' ' && key <= 0xFF && key != DELETE) {
-        char character[5]; /* a character comes a byte a key */
+    } else if (typing_is_text(key)) {
+        char character[5]; /* a character comes whole, or a byte a key */
         bool left_out;
-        size_t bytes = typing_byte(&e->begun, key, character, &left_out);
+        size_t bytes = typing_take(&e->begun, key, character, &left_out);
         if (left_out) say(e, PLAY_MESSAGE_ERROR, "%s", typing_left_out_message());
         if (bytes > 0 && length + bytes < sizeof e->typed)
             memcpy(e->typed + length, character, bytes + 1);

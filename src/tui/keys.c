@@ -1,8 +1,10 @@
 /* keys.c - the game's key map: one row per action, from which the game's dispatch, the
  * help screen and --help's key list come. */
 #include <curses.h>
+#include <langinfo.h>
 #include <string.h>
 
+#include "level/utf8.h"
 #include "keys.h"
 
 enum { CONTROL_L = 'L' & 0x1f, CONTROL_R = 'R' & 0x1f, ESCAPE = 27, DELETE = 127, CONTROL_H = 8 };
@@ -161,14 +163,41 @@ key_action keys_action(int key)
     return KEY_ACTION_NONE;
 }
 
+/* The name of the character `code` past ASCII, in quotes or not: itself where the locale's
+ * characters are UTF-8 (those the screen shows) and it takes a column or two, else its
+ * code point, "U+00E9" (the C locale shows '?' for any). */
+static void character_name(unsigned code, bool quoted, char *out, size_t size)
+{
+    char bytes[5] = "";
+    bool encodable = code <= 0x10FFFF && (code < 0xD800 || code > 0xDFFF);
+    if (encodable) bytes[utf8_encode(code, bytes)] = '\0';
+    if (encodable && strcmp(nl_langinfo(CODESET), "UTF-8") == 0 && !utf8_is_control(code) &&
+        utf8_char_width(code) > 0)
+        snprintf(out, size, quoted ? "'%s'" : "%s", bytes);
+    else
+        snprintf(out, size, "U+%04X", code);
+}
+
 void keys_name(int key, char *out, size_t size)
 {
-    if (key & KEYS_ALT) { /* "Alt-n", "Alt-F5" */
+    if (key & KEYS_ALT) { /* "Alt-n", "Alt-F5", "Alt-é" */
         int alone = key & ~KEYS_ALT, written = snprintf(out, size, "Alt-");
+        if (written < 0 || (size_t)written >= size) return;
         if (alone > ' ' && alone < 127)
             snprintf(out + written, size - (size_t)written, "%c", alone);
-        else if (written > 0 && (size_t)written < size)
+        else if (alone & KEYS_CHARACTER)
+            character_name((unsigned)(alone & KEYS_CODE_POINT), false, out + written,
+                           size - (size_t)written);
+        else
             keys_name(alone, out + written, size - (size_t)written);
+        return;
+    }
+    if (key & KEYS_CHARACTER) {
+        character_name((unsigned)(key & KEYS_CODE_POINT), true, out, size);
+        return;
+    }
+    if (key >= 0x80 && key <= 0xFF) { /* (curses names it "M-)", the byte less 0x80) */
+        snprintf(out, size, "byte %02X", (unsigned)key);
         return;
     }
     /* the names written on the keys (curses calls them IC, NPAGE, ^M, ...), Shift's with them

@@ -52,17 +52,28 @@ typedef enum key_action {
 } key_action;
 
 /* Alt held with a key: the key's code with this bit set. A terminal sends Alt-n as Esc and
- * n at once; terminal_read_key() gives it as one key, which no screen takes for a command
- * (each says "Unknown key Alt-n" or lets it go), where it was Esc's action and then n's. */
+ * n at once, and so come Esc and a key typed within curses' wait for a sequence (25 ms) or
+ * both read together (over a slow link, or while the game was busy): terminal_read_key()
+ * gives them as one key, and the loop (tui.c) takes it as Esc and then the key, as typed,
+ * but in a line being typed and on the editor's offer of a draft, where Esc would throw
+ * away what the player made: there it is one key that no screen takes for a command. */
 #define KEYS_ALT 0x1000000
+
+/* A character past ASCII whose bytes the terminal sent at once (UTF-8's C3 A9 for "é", or
+ * the locale's own set's): its code point (U+00E9) with this bit set, one key, where curses
+ * gives a key a byte. A byte that is no whole character comes alone (0x80 to 0xFF). */
+#define KEYS_CHARACTER 0x200000
+#define KEYS_CODE_POINT 0x1FFFFF /* the bits of a code point under KEYS_CHARACTER */
 
 /* The action of `key` (a curses key code), or KEY_ACTION_NONE. The capitals of the
  * movement letters that are no command (W A J K) move too, so that Caps Lock does not stop
  * the player; H L S D stay hint, level list, solve and dead squares. */
 key_action keys_action(int key);
 
-/* A key's name for a message: 'x' for a printable character, else "F5", "IC", "^A" (curses'
- * name without its "KEY_"). */
+/* A key's name for a message: 'x' for a printable character ('é' where the locale's
+ * characters are UTF-8's, "U+00E9" where they are not or for a character that takes no
+ * column), "byte A9" for a byte that is no whole character, "Alt-x", else the name written
+ * on the key ("F5", "PgDn", "Ctrl-A"), or curses' name without its "KEY_". */
 void keys_name(int key, char *out, size_t size);
 
 /* The name curses gives a key with modifiers held ("kLFT5", from the terminal's entry) as the

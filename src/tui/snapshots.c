@@ -83,10 +83,10 @@ void snapshots_naming_key(snapshot_screen *s, play *p, int key)
         /* a whole character, and one begun */
         s->length = (int)utf8_drop_last(s->name, (size_t)s->length);
         typing_start(&s->begun);
-    } else if (key >= ' ' && key <= 0xFF) {
+    } else if (typing_is_text(key)) {
         char character[5];
         bool left_out;
-        int bytes = (int)typing_byte(&s->begun, key, character, &left_out);
+        int bytes = (int)typing_take(&s->begun, key, character, &left_out);
         if (left_out) note = typing_left_out_message();
         int characters = 0;
         for (int i = 0; i < s->length; i++) characters += !utf8_is_continuation(s->name[i]);
@@ -213,8 +213,8 @@ void snapshots_draw(snapshot_screen *s, const view *v, const play *p)
     /* Enter's question, shortened where it is too wide, its (y/n) kept */
     const char *note = s->note;
     char question[64];
-    snprintf(question, sizeof question, " Lose %d %s? (y/n)", p->game.length,
-             play_plural(p->game.length, "move", "moves"));
+    snprintf(question, sizeof question, " Lose %d %s? (y/n)", s->lost,
+             play_plural(s->lost, "move", "moves"));
     if (s->asking && utf8_width(note) > COLS)
         note = utf8_width(question) <= COLS ? question : " Restore? (y/n)";
     draw_text_fit(v, LINES - 1, 0,
@@ -253,22 +253,24 @@ static char char_of_two(const char *first, size_t first_length, const char *seco
     return i < first_length ? first[i] : second[i - first_length];
 }
 
-/* True when restoring `snapshot` would lose steps in play (undone ones too): they are not
- * the first of its own steps with their redo, which undo would find again. */
-static bool loses_steps(const play *p, const progress_snapshot *snapshot)
+int snapshots_steps_lost(const play *p, const progress_snapshot *snapshot, int *undone)
 {
     char *lurd, *redo, *groups;
-    if (p->game.length == 0 || !play_steps_texts(p, &lurd, &redo, &groups)) return false;
+    *undone = 0;
+    if (p->game.length == 0 || !play_steps_texts(p, &lurd, &redo, &groups)) return 0;
     size_t moves = strlen(lurd), length = moves + strlen(redo);
     size_t its_moves = strlen(snapshot->lurd), its_length = its_moves + strlen(snapshot->redo);
-    bool lost = length > its_length;
-    for (size_t i = 0; !lost && i < length; i++)
-        lost = char_of_two(lurd, moves, redo, i) !=
-               char_of_two(snapshot->lurd, its_moves, snapshot->redo, i);
+    size_t shared = 0; /* the steps both begin with */
+    while (shared < length && shared < its_length &&
+           char_of_two(lurd, moves, redo, shared) ==
+               char_of_two(snapshot->lurd, its_moves, snapshot->redo, shared))
+        shared++;
     free(lurd);
     free(redo);
     free(groups);
-    return lost;
+    if (shared == length) return 0; /* all its own: undo and redo find them again */
+    *undone = (int)(length - (moves > shared ? moves : shared));
+    return (int)(length - shared);
 }
 
 /* d: deletes the selected snapshot and says so on the list's footer, the selection staying
@@ -311,10 +313,17 @@ bool snapshots_key(snapshot_screen *s, play *p, int key)
     case '\n':
     case '\r':
     case KEY_ENTER:
-        if (loses_steps(p, &s->items[s->selected])) {
+        s->lost = snapshots_steps_lost(p, &s->items[s->selected], &s->lost_undone);
+        if (s->lost > 0) {
             s->asking = true;
-            snprintf(s->note, sizeof s->note, " Restore over %d %s in play? (y/n)", p->game.length,
-                     play_plural(p->game.length, "move", "moves"));
+            int lost = s->lost, undone = s->lost_undone;
+            char undone_part[32] = "";
+            if (undone > 0 && undone < lost)
+                snprintf(undone_part, sizeof undone_part, " (%d undone)", undone);
+            snprintf(s->note, sizeof s->note,
+                     " Restore, losing %d %s%s not in the snapshot%s? (y/n)", lost,
+                     undone == lost ? "undone " : "", play_plural(lost, "move", "moves"),
+                     undone_part);
             return true;
         }
         restore(s, p);

@@ -33,6 +33,8 @@ typedef struct snapshot_screen {
     char note[SNAPSHOT_NAME_BYTES + 64];
     char deleted[SNAPSHOT_NAME_BYTES + 16]; /* its name, "" for none */
     bool asking; /* Enter asked (y/n) whether to restore over steps in play the snapshot lacks */
+    int lost;    /* then: how many, snapshots_steps_lost() */
+    int lost_undone; /* of them, how many were undone */
 } snapshot_screen;
 
 /* m: starts asking for a name. */
@@ -53,6 +55,11 @@ bool snapshots_click(snapshot_screen *s, int y);
 
 /* A key on the list; false when the list closes (back to the play screen). */
 bool snapshots_key(snapshot_screen *s, play *p, int key);
+
+/* The steps in play (the moves made and those undone, which redo would make) that restoring
+ * `snapshot` loses: those past the steps both begin with, 0 when every step in play is the
+ * snapshot's (undo and redo find them again); *undone gets how many of them were undone. */
+int snapshots_steps_lost(const play *p, const progress_snapshot *snapshot, int *undone);
 
 /* Frees the list. */
 void snapshots_close(snapshot_screen *s);

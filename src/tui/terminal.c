@@ -6,9 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "level/utf8.h"
 #include "keys.h"
 #include "mouse.h"
 #include "terminal.h"
+#include "typing.h"
 
 /* The signal handlers can only reach globals: this is the game's only one. */
 static volatile sig_atomic_t curses_active; /* the terminal is in curses mode */
@@ -74,14 +76,48 @@ static void define_other_sequences(void)
             define_key(other_sequences[i].sequence, other_sequences[i].key);
 }
 
+/* The key a byte past ASCII starts (curses gives a key a byte): the character of the bytes
+ * the terminal sent with it (those already read, nodelay: none waited for) as one key,
+ * KEYS_CHARACTER | its code point; the byte alone when they are no whole character, the
+ * bytes read after it put back to be read next. */
+static int read_character(int first)
+{
+    typing begun;
+    typing_start(&begun);
+    int bytes[4] = {first}, count = 1, key = first;
+    char character[5];
+    bool left_out;
+    size_t length = typing_byte(&begun, first, character, &left_out);
+    while (length == 0 && !left_out && count < 4) {
+        int next = getch();
+        if (next == ERR) break;
+        bytes[count++] = next;
+        if (next > 0xFF) break;
+        length = typing_byte(&begun, next, character, &left_out);
+    }
+    unsigned code;
+    if (length > 1 && !left_out && utf8_decode(character, &code) == (int)length)
+        key = KEYS_CHARACTER | (int)code;
+    else
+        for (int i = count - 1; i > 0; i--) ungetch(bytes[i]); /* (a stack: the last first) */
+    return key;
+}
+
+/* The next key, a character past ASCII read whole. */
+static int read_one(void)
+{
+    int key = getch();
+    return key >= 0x80 && key <= 0xFF ? read_character(key) : key;
+}
+
 int terminal_read_key(void)
 {
     enum { ESCAPE = 27 };
-    int key = getch();
+    int key = read_one();
     if (key != ESCAPE) return key;
     /* curses waited ESCDELAY for a sequence it knows; a key already there with the Esc is Alt's
      * (nodelay: no wait for one that is not) */
-    int next = getch();
+    int next = read_one();
     if (next == ERR) return ESCAPE;
     if (next == ESCAPE || next == KEY_MOUSE || next == KEY_RESIZE || next >= KEYS_ALT) {
         ungetch(next);

@@ -18,9 +18,11 @@
  * Returns false (with a message on stderr) when the terminal cannot. */
 bool terminal_start(view *v);
 
-/* The next key (curses' getch()), ERR when none is waiting. Esc with a key at once behind it
- * (read with it, as a terminal sends Alt with a key) is that key | KEYS_ALT; Esc then Esc, a
- * mouse event or a resize is the Esc alone, what follows read next. */
+/* The next key (curses' getch()), ERR when none is waiting. A character past ASCII whose
+ * bytes came at once is one key, KEYS_CHARACTER | its code point (keys.h), where curses gives
+ * a byte a key; a byte that is no whole character comes alone. Esc with a key at once behind
+ * it (read with it, as a terminal sends Alt with a key) is that key | KEYS_ALT; Esc then Esc,
+ * a mouse event or a resize is the Esc alone, what follows read next. */
 int terminal_read_key(void);
 
 /* Puts the terminal back as it was. Safe to call twice, and from a signal handler. */

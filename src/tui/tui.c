@@ -353,9 +353,34 @@ static void list_mouse(tui *t)
     }
 }
 
+/* True where Esc throws away what the player made: a line being typed (a snapshot's name,
+ * a name sought in the library, the editor's fields) or the editor's offer of a draft. */
+static bool escape_throws_away(const tui *t)
+{
+    switch (t->view.screen) {
+    case VIEW_SCREEN_PLAY:
+        return t->snapshots.naming;
+    case VIEW_SCREEN_COLLECTIONS:
+        return t->collections.typing;
+    case VIEW_SCREEN_EDITOR:
+        return t->editor.mode == EDITOR_TYPING || t->editor.mode == EDITOR_DRAFT;
+    default:
+        return false;
+    }
+}
+
 static void handle_key(tui *t, int key)
 {
+    enum { ESCAPE = 27 };
     if (key == KEY_RESIZE) return; /* the redraw that follows every key re-centres */
+    /* Esc and a key read together (keys.h: KEYS_ALT) are Esc then the key, as a player who
+     * typed them quickly meant, Alt giving no key a meaning; but where Esc would throw away
+     * what was made, a key with Alt held must not: there it stays one key, left out. */
+    if ((key & KEYS_ALT) && !escape_throws_away(t)) {
+        handle_key(t, ESCAPE);
+        if (!t->quit) handle_key(t, key & ~KEYS_ALT);
+        return;
+    }
     if (keys_action(key) == KEY_ACTION_REDRAW) {
         clearok(curscr, TRUE);
         return;

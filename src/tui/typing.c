@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "level/utf8.h"
+#include "keys.h"
 
 void typing_start(typing *t)
 {
@@ -108,6 +109,26 @@ size_t typing_byte(typing *t, int key, char out[5], bool *left_out)
     *left_out = bad;
     /* a byte that breaks the character begun may start one of its own (or be ASCII) */
     if (bad && begun) length = read_byte(t, (char)key, out, &bad);
+    return length;
+}
+
+bool typing_is_text(int key)
+{
+    return (key >= ' ' && key <= 0xFF && key != 127) || (key & ~KEYS_CODE_POINT) == KEYS_CHARACTER;
+}
+
+size_t typing_take(typing *t, int key, char out[5], bool *left_out)
+{
+    if ((key & ~KEYS_CODE_POINT) != KEYS_CHARACTER) return typing_byte(t, key, out, left_out);
+    unsigned code = (unsigned)(key & KEYS_CODE_POINT);
+    *left_out = t->pending; /* the bytes of a character begun, broken by this one */
+    typing_start(t);
+    if (code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF) || utf8_is_control(code)) {
+        *left_out = true;
+        return 0;
+    }
+    size_t length = utf8_encode(code, out);
+    out[length] = '\0';
     return length;
 }
 

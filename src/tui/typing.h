@@ -1,6 +1,7 @@
 /* typing.h - the characters typed into a line of text (the editor's fields, a snapshot's
  * name, a collection's name searched): the bytes the terminal sends a key at a time
- * (curses' getch()), given as UTF-8, which level files and the saved progress hold.
+ * (curses' getch()), or a character whose bytes came at once as one key (terminal.h), given
+ * as UTF-8, which level files and the saved progress hold.
  *
  * A terminal sends a character as one byte or as several. In a UTF-8 locale, and in the C
  * locale (whose character set, ASCII, names no other: a terminal there mostly sends UTF-8,
@@ -35,6 +36,16 @@ void typing_start(typing *t);
  * whether bytes typed were left out, `key` or those of a character begun that `key` broke
  * (Latin-1's E9 then "x" where UTF-8 is read gives the "x" and leaves E9 out). */
 size_t typing_byte(typing *t, int key, char out[5], bool *left_out);
+
+/* True for a key a line takes as text: a byte of a character (space to 0xFF, Delete
+ * aside), or a character whose bytes the terminal sent at once (keys.h: KEYS_CHARACTER;
+ * with Alt, no). */
+bool typing_is_text(int key);
+
+/* Takes the key `key` typed (typing_is_text()): a byte as typing_byte() takes it, a whole
+ * character as it is, a character begun before it then left out (*left_out). Writes the
+ * character's UTF-8 to `out`, NUL-terminated, and returns its length, 0 for none. */
+size_t typing_take(typing *t, int key, char out[5], bool *left_out);
 
 /* What the line's message says when bytes were left out. */
 const char *typing_left_out_message(void);

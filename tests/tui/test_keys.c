@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 #include <curses.h>
+#include <locale.h>
 
 #include "tui/keys.h"
 
@@ -356,6 +357,51 @@ static void test_enter_tab_and_backspace_are_named_as_written(void **state)
     }
 }
 
+/* The name of `key` in the locale `locale` (the game's names follow the locale it set). */
+static void assert_named(const char *locale, int key, const char *expected)
+{
+    assert_non_null(setlocale(LC_ALL, locale));
+    char out[32] = "";
+    keys_name(key, out, sizeof out);
+    setlocale(LC_ALL, "C");
+    assert_string_equal(out, expected);
+}
+
+/* A character past ASCII, read whole (KEYS_CHARACTER), is named as itself where the screen
+ * shows UTF-8, with Alt too; it said "M-)", curses' name of its last byte 0xA9, and with Alt
+ * "Alt-M-C" then "M-)". */
+static void test_a_character_past_ascii_is_named_itself(void **state)
+{
+    (void)state;
+    assert_named("C.UTF-8", KEYS_CHARACTER | 0xE9, "'é'");
+    assert_named("C.UTF-8", KEYS_ALT | KEYS_CHARACTER | 0xE9, "Alt-é");
+    assert_named("C.UTF-8", KEYS_CHARACTER | 0x6F22, "'漢'"); /* two columns */
+    assert_named("C.UTF-8", KEYS_CHARACTER | 0x1F600, "'\xF0\x9F\x98\x80'");
+}
+
+/* Where the screen cannot show it (the C locale shows '?' for any character past ASCII), and
+ * for a character that takes no column (a combining mark) or is never shown (a control),
+ * the name is its code point, never its bytes. */
+static void test_a_character_not_shown_is_named_by_its_code_point(void **state)
+{
+    (void)state;
+    assert_named("C", KEYS_CHARACTER | 0xE9, "U+00E9");
+    assert_named("C", KEYS_ALT | KEYS_CHARACTER | 0xE9, "Alt-U+00E9");
+    assert_named("C", KEYS_CHARACTER | 0x1F600, "U+1F600");
+    assert_named("C.UTF-8", KEYS_CHARACTER | 0x301, "U+0301");  /* combining acute */
+    assert_named("C.UTF-8", KEYS_CHARACTER | 0x202E, "U+202E"); /* right-to-left override */
+}
+
+/* A byte that is no whole character (a stray continuation byte, a Latin-1 byte where UTF-8
+ * is read) is named as a byte, never written raw nor as curses' "M-)". */
+static void test_a_byte_alone_is_named_as_a_byte(void **state)
+{
+    (void)state;
+    assert_named("C.UTF-8", 0xA9, "byte A9");
+    assert_named("C", 0xC3, "byte C3");
+    assert_named("C.UTF-8", KEYS_ALT | 0xE9, "Alt-byte E9");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +412,9 @@ int main(void)
         cmocka_unit_test(test_keys_with_modifiers_are_named_as_written),
         cmocka_unit_test(test_shifted_keys_are_named_as_written),
         cmocka_unit_test(test_enter_tab_and_backspace_are_named_as_written),
+        cmocka_unit_test(test_a_character_past_ascii_is_named_itself),
+        cmocka_unit_test(test_a_character_not_shown_is_named_by_its_code_point),
+        cmocka_unit_test(test_a_byte_alone_is_named_as_a_byte),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
