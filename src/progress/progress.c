@@ -176,14 +176,9 @@ static sqlite3_stmt *prepare_kept(progress *progress, const char *sql)
     return statement;
 }
 
-/* Statements are kept prepared: under SQLite's parser each small query cost as much again as
- * running it. The connection's statements are few (one for each query text of the store). */
-sqlite3_stmt *progress_prepare(progress *progress, const char *sql, const char *types, ...)
+/* Binds the arguments `types` names (progress_prepare) to `statement`. */
+static void bind_arguments(sqlite3_stmt *statement, const char *types, va_list arguments)
 {
-    sqlite3_stmt *statement = kept_statement(progress, sql);
-    if (!statement && !(statement = prepare_kept(progress, sql))) return NULL;
-    va_list arguments;
-    va_start(arguments, types);
     for (int i = 0; types[i]; i++) {
         int index = i + 1;
         if (types[i] == 'k') {
@@ -200,6 +195,17 @@ sqlite3_stmt *progress_prepare(progress *progress, const char *sql, const char *
                 sqlite3_bind_null(statement, index);
         }
     }
+}
+
+/* Statements are kept prepared: under SQLite's parser each small query cost as much again as
+ * running it. The connection's statements are few (one for each query text of the store). */
+sqlite3_stmt *progress_prepare(progress *progress, const char *sql, const char *types, ...)
+{
+    sqlite3_stmt *statement = kept_statement(progress, sql);
+    if (!statement && !(statement = prepare_kept(progress, sql))) return NULL;
+    va_list arguments;
+    va_start(arguments, types);
+    bind_arguments(statement, types, arguments);
     va_end(arguments);
     return statement;
 }
@@ -500,6 +506,36 @@ static int run_change(progress *progress, const progress_change *c, int *flags, 
     progress_game_written(progress, progress_game_find(progress, c->take));
     if (flags) *flags = local_flags;
     return SQLITE_OK;
+}
+
+/* A write the store makes of itself (a best found false dropped, a file marked imported), in
+ * a transaction of its own with the id's row stamped as every commit of ours is
+ * (progress_wal.h: a commit that did not raise the count left a backup of as many commits,
+ * but older, taken for the file a -wal began on). Never queued, and never on a database set
+ * aside or replaced since it was opened (the next change opens the new one): what is not
+ * written now is written at a later read. */
+int progress_write_now(progress *progress, const char *sql, const char *types, ...)
+{
+    int rc = sqlite3_exec(progress->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) return rc;
+    sqlite3_stmt *statement = NULL;
+    if (progress->saving && !progress_db_same_file(progress->db, &progress->identity))
+        rc = SQLITE_CANTOPEN;
+    else if (!(statement = kept_statement(progress, sql)) &&
+             !(statement = prepare_kept(progress, sql)))
+        rc = sqlite3_errcode(progress->db) ? sqlite3_errcode(progress->db) : SQLITE_NOMEM;
+    if (statement) {
+        va_list arguments;
+        va_start(arguments, types);
+        bind_arguments(statement, types, arguments);
+        va_end(arguments);
+        rc = progress_finish(progress, statement);
+    }
+    if (rc == SQLITE_OK) rc = progress_schema_stamp(progress->db);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(progress->db, "COMMIT", NULL, NULL, NULL);
+    if (rc != SQLITE_OK && !sqlite3_get_autocommit(progress->db))
+        sqlite3_exec(progress->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
 }
 
 /* Notes why a write failed (`reason`: SQLite's message); the first failure after a success

@@ -49,13 +49,11 @@ static bool imported_before(progress *progress, const char *path, const file_sta
 static void remember(progress *progress, const char *path, const file_stamp *stamp)
 {
     if (!progress->saving) return;
-    progress_finish(progress,
-                    progress_prepare(progress,
-                                     "INSERT OR REPLACE INTO imported_file (path, device, inode, "
-                                     "size, modified, imported) VALUES (?1, ?2, ?3, ?4, ?5, "
-                                     "(julianday('now') - 2440587.5) * 86400.0)",
-                                     "tiiii", path, stamp->device, stamp->inode, stamp->size,
-                                     stamp->modified));
+    progress_write_now(progress,
+                       "INSERT OR REPLACE INTO imported_file (path, device, inode, size, "
+                       "modified, imported) VALUES (?1, ?2, ?3, ?4, ?5, (julianday('now') - "
+                       "2440587.5) * 86400.0)",
+                       "tiiii", path, stamp->device, stamp->inode, stamp->size, stamp->modified);
 }
 
 /* The file a level was read from. */

@@ -56,55 +56,87 @@ bool progress_read(progress *progress, progress_key key, progress_record *record
     return found;
 }
 
+/* A best as the database holds it, for check_bests(). */
+typedef struct stored_best {
+    int64_t kind, moves, pushes;
+    bool checked;
+    char *lurd;
+} stored_best;
+
+/* The level's bests (`*count` of them, malloc'd; NULL when none or out of memory), read
+ * whole before any is corrected: each correction is a transaction of its own
+ * (progress_write_now), never run while the read is under way. */
+static stored_best *read_bests(progress *progress, progress_key key, int *count)
+{
+    *count = 0;
+    sqlite3_stmt *select = progress_prepare(progress,
+                                            "SELECT kind, lurd, checked, moves, pushes "
+                                            "FROM best WHERE key = ?1",
+                                            "k", key);
+    stored_best *bests = NULL;
+    int capacity = 0;
+    while (select && sqlite3_step(select) == SQLITE_ROW) {
+        if (*count == capacity) {
+            int grown_capacity = capacity ? 2 * capacity : 2;
+            stored_best *grown = realloc(bests, (size_t)grown_capacity * sizeof *grown);
+            if (!grown) break;
+            bests = grown;
+            capacity = grown_capacity;
+        }
+        bests[(*count)++] = (stored_best){
+            .kind = sqlite3_column_int64(select, 0),
+            .lurd = progress_column_text(select, 1),
+            .checked = sqlite3_column_type(select, 2) == SQLITE_INTEGER &&
+                       sqlite3_column_int64(select, 2) == 1,
+            .moves = sqlite3_column_int64(select, 3),
+            .pushes = sqlite3_column_int64(select, 4),
+        };
+    }
+    progress_release(progress, select);
+    return bests;
+}
+
 /* Replays the level's bests, whatever the database says of them (a file edited by hand or
  * damaged: an empty or false solution marked checked): one that solves it is marked checked
  * with the counts the replay gave (written only when something differs), one that does not
  * is dropped and told once. Corrections that cannot be written now are made at a later
- * read. Returns the kinds (1 << kind) of the false bests that could not be dropped, for the
+ * read. Returns the kinds (1 << kind, 0 and 1) of the false bests that could not be dropped, for the
  * reader to hide. */
 static unsigned check_bests(progress *progress, const level *level, progress_key key)
 {
-    sqlite3_stmt *unchecked = progress_prepare(progress,
-                                               "SELECT kind, lurd, checked, moves, pushes "
-                                               "FROM best WHERE key = ?1",
-                                               "k", key);
-    if (!unchecked) return 0;
+    int count;
+    stored_best *bests = read_bests(progress, key, &count);
     int dropped = 0;
     unsigned false_kept = 0;
-    while (sqlite3_step(unchecked) == SQLITE_ROW) {
-        int64_t kind = sqlite3_column_int(unchecked, 0);
-        const char *lurd = (const char *)sqlite3_column_text(unchecked, 1);
+    for (int i = 0; i < count; i++) {
+        stored_best *best = &bests[i];
         int moves = 0, pushes = 0;
-        char *canonical = progress_replay(level, lurd ? lurd : "", &moves, &pushes);
-        bool same = canonical && sqlite3_column_int(unchecked, 2) == 1 &&
-                    sqlite3_column_int64(unchecked, 3) == moves &&
-                    sqlite3_column_int64(unchecked, 4) == pushes && lurd &&
-                    strcmp(lurd, canonical) == 0;
+        char *canonical = progress_replay(level, best->lurd ? best->lurd : "", &moves, &pushes);
+        bool same = canonical && best->checked && best->moves == moves &&
+                    best->pushes == pushes && best->lurd && strcmp(best->lurd, canonical) == 0;
         if (same) {
             /* checked, and true: nothing to write */
         } else if (canonical)
-            progress_finish(progress, progress_prepare(progress,
-                                                       "UPDATE best SET checked = 1, lurd = ?3, "
-                                                       "moves = ?4, pushes = ?5 WHERE key = ?1 "
-                                                       "AND kind = ?2",
-                                                       "kitii", key, kind, canonical,
-                                                       (int64_t)moves, (int64_t)pushes));
-        else if (progress_finish(progress, progress_prepare(progress,
-                                                            "DELETE FROM best WHERE key = ?1 AND "
-                                                            "kind = ?2",
-                                                            "ki", key, kind)) == SQLITE_OK)
+            progress_write_now(progress,
+                               "UPDATE best SET checked = 1, lurd = ?3, moves = ?4, pushes = ?5 "
+                               "WHERE key = ?1 AND kind = ?2",
+                               "kitii", key, best->kind, canonical, (int64_t)moves,
+                               (int64_t)pushes);
+        else if (progress_write_now(progress, "DELETE FROM best WHERE key = ?1 AND kind = ?2",
+                                    "ki", key, best->kind) == SQLITE_OK)
             dropped++;
-        else
-            false_kept |= 1u << kind;
+        else if (best->kind == 0 || best->kind == 1) /* (the kinds a record shows) */
+            false_kept |= 1u << best->kind;
         free(canonical);
+        free(best->lurd);
     }
-    progress_release(progress, unchecked);
+    free(bests);
     if (!dropped) return false_kept;
     /* A level whose every best was false was never solved. */
-    progress_finish(progress, progress_prepare(progress,
-                                               "UPDATE level SET solved = 0 WHERE key = ?1 AND "
-                                               "NOT EXISTS (SELECT 1 FROM best WHERE key = ?1)",
-                                               "k", key));
+    progress_write_now(progress,
+                       "UPDATE level SET solved = 0 WHERE key = ?1 AND NOT EXISTS (SELECT 1 "
+                       "FROM best WHERE key = ?1)",
+                       "k", key);
     progress_notify(progress,
                     "progress: a saved best of level %d%s%s did not solve it and was dropped",
                     level->number, level->title[0] ? ", " : "", level->title);

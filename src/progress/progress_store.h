@@ -176,6 +176,12 @@ sqlite3_stmt *progress_prepare(progress *progress, const char *sql, const char *
 void progress_release(progress *progress, sqlite3_stmt *statement);
 /* Steps a statement once and gives it back: SQLITE_OK or the error. */
 int progress_finish(progress *progress, sqlite3_stmt *statement);
+/* progress_prepare's statement run at once in a transaction of its own, the id's row stamped
+ * (progress_wal.h): a write the store makes of itself while reading (a best found false
+ * dropped, a file marked imported), never queued, never on a database set aside or replaced
+ * since it was opened. SQLITE_OK or the error (then nothing is written: it is made again at
+ * a later read). No statement of progress_prepare may be in use across it. */
+int progress_write_now(progress *progress, const char *sql, const char *types, ...);
 /* Finalizes the statements kept for the connection, before it is closed or replaced. */
 void progress_forget_statements(progress *progress);
 /* A malloc'd copy of a text column (NULL for NULL). */

@@ -249,10 +249,11 @@ static sqlite3_int64 commits_on_page(const unsigned char *page, size_t size,
 }
 
 /* The count of commits the file whose identity is `own` held when its -wal (`wal`) began: the count the identity row
- * (its leaf, page `root`) has in the -wal's first frame of that page, less one (the first
- * commit of ours after a -wal begins raises the file's count by one; a commit that is not
- * ours leaves it, which only lowers what this says), read only from a page holding the
- * file's own id. Only frames SQLite would read count:
+ * (its leaf, page `root`) has in the -wal's first frame of that page, less one (every
+ * commit of ours raises the file's count by one, the store's own corrections at a read too:
+ * progress_write_now; a commit of ours that did not would leave a file with as many commits
+ * but older than the one the -wal began on; another program's writing the row without
+ * raising it only lowers what this says), read only from a page holding the file's own id. Only frames SQLite would read count:
  * the salts of the -wal's header, checksums unbroken from it, and a commit frame at or after
  * the frame; the -wal is read up to that commit. -1 when it cannot be told. */
 static sqlite3_int64 wal_began_at(const char *wal, const identity *own)

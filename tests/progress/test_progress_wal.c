@@ -371,6 +371,53 @@ static void test_wal_left_beside_a_restored_backup_is_set_aside(void **state)
     assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
 }
 
+/* relia10: a -wal left by a game killed, beside a backup restored that holds as many commits
+ * as the file held when the -wal began, but older: a best found false was dropped since the
+ * backup (a correction the store writes of itself, at a read), and that write did not raise
+ * the count (every other commit of ours does), so the count said the backup was the file the
+ * -wal began on, and SQLite read the -wal's pages over it: level 60 the killed game's "rr"
+ * over the backup's best dropped since, a database that never was. Every commit of ours now
+ * raises the count: the -wal is set aside, the backup used as it is. */
+static void test_wal_beside_a_backup_older_than_a_correction_is_set_aside(void **state)
+{
+    progress_test_dir *f = *state;
+    static const char corridor[] = "#######\n"
+                                   "#@ $ .#\n"
+                                   "#     #\n"
+                                   "#######\n";
+    collection c;
+    progress_test_parse(corridor, &c);
+    progress_key key = progress_level_key(&c.levels[0]);
+    char moves[301], backup[160];
+    memset(moves, 'd', sizeof moves - 1);
+    moves[sizeof moves - 1] = '\0';
+    snprintf(backup, sizeof backup, "%s", progress_test_path(f, "backup.db"));
+    progress *p = progress_test_open(f);
+    for (int i = 1; i <= 60; i++) assert_true(progress_set_unfinished(p, i, moves));
+    assert_true(progress_record_solution(p, key, "r", 0, 0)); /* false, unchecked */
+    progress_close(p);
+    copy_file(progress_test_path(f, "progress.db"), backup);
+    p = progress_test_open(f);
+    assert_null(progress_get_level(p, &c.levels[0])->best_moves.lurd); /* dropped */
+    progress_close(p);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        char message[1024];
+        progress *q = progress_open(f->directory, message, sizeof message);
+        _exit(q && progress_set_unfinished(q, 60, "rr") ? 0 : 1); /* killed: never closed */
+    }
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    copy_file(backup, progress_test_path(f, "progress.db"));
+    p = open_expecting(f->directory, "progress.db-wal is not the write-ahead log of");
+    assert_string_equal(progress_get(p, 60)->unfinished, moves);
+    progress_close(p);
+    assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
+    collection_free(&c);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -385,6 +432,7 @@ int main(void)
         WITH_DIRECTORY(test_shm_of_another_database_changes_nothing),
         WITH_DIRECTORY(test_wal_of_a_game_killed_keeps_its_rows),
         WITH_DIRECTORY(test_wal_left_beside_a_restored_backup_is_set_aside),
+        WITH_DIRECTORY(test_wal_beside_a_backup_older_than_a_correction_is_set_aside),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
