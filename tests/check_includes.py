@@ -57,6 +57,7 @@ PARTS = {
     "progress/progress_wal": "progress/progress_db",
     "progress/progress_db_read": "progress/progress_db",
     "progress/progress_db_names": "progress/progress_db",
+    "progress/progress_db_examine": "progress/progress_db",
     "solver/optimizer_search": "solver/optimizer",
     "solver/optimizer_pull": "solver/optimizer",
     "solver/optimizer_trips": "solver/optimizer",

@@ -424,7 +424,7 @@ static int write_change(progress *progress, const progress_change *c, int *flags
  * player once. False (with `why`) when it cannot be opened. */
 static bool reopen(progress *progress, char *why, size_t why_size)
 {
-    char message[1024];
+    char message[PROGRESS_DB_MESSAGE_SIZE];
     /* one this game cannot write: told with why, never read (progress_db_open would copy it
      * whole into memory, at every change, only for that) */
     if (progress_db_cannot_write(progress->file, message, sizeof message)) {
@@ -676,7 +676,7 @@ progress *progress_open_with(const char *directory, const progress_options *opti
         progress_close(progress);
         return NULL;
     }
-    char opened[1024] = "", imported[1024] = "";
+    char opened[PROGRESS_DB_MESSAGE_SIZE] = "", imported[1024] = "";
     bool read_only = false; /* progress->db is a copy in memory of a file it cannot write */
     if (!progress->directory) {
         snprintf(progress->no_save_reason, sizeof progress->no_save_reason,

@@ -98,6 +98,11 @@ typedef struct progress progress; /* opaque */
  * in memory only (progress_saving() is then false). */
 progress *progress_open(const char *directory, char *message, size_t message_size);
 
+/* The room a message of the progress wants, whole: a line of opening says each thing it has
+ * to tell (a -wal or -journal set aside, each repair finished or left), each naming a file or
+ * two with its folder. */
+enum { PROGRESS_MESSAGE_SIZE = 4608 };
+
 /* progress_open with `options` (NULL: none; progress_options.h): a caller that can show a
  * line before its screen starts is told before a step of opening that takes long. */
 progress *progress_open_with(const char *directory, const progress_options *options, char *message,

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "progress_db_examine.h"
 #include "progress_db_names.h"
 #include "progress_db_read.h"
 #include "progress_salvage.h"
@@ -38,6 +39,21 @@ __attribute__((format(printf, 3, 4))) static void set_message(char *message, siz
     va_end(arguments);
 }
 
+void progress_db_tell_also(char *message, size_t size, const char *format, ...)
+{
+    if (!message || size == 0) return;
+    size_t used = strnlen(message, size - 1);
+    if (used + 1 >= size) return;
+    const char *head = used ? "; " : "progress: ";
+    int wrote = snprintf(message + used, size - used, "%s", head);
+    used += (size_t)(wrote > 0 ? wrote : 0);
+    if (used + 1 >= size) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message + used, size - used, format, arguments);
+    va_end(arguments);
+}
+
 /* Tells `options` (progress_options.h) the line of `format` (with the file `file` and the
  * size in MiB) before a step of opening on `bytes`, when they are over its long_bytes. */
 __attribute__((format(printf, 3, 0))) static void
@@ -55,99 +71,6 @@ char *progress_db_with_suffix(const char *file, const char *suffix)
     char *name = malloc(size);
     if (name) snprintf(name, size, "%s%s", file, suffix);
     return name;
-}
-
-/* What lies at a path. */
-typedef enum file_kind {
-    FILE_MISSING,
-    FILE_DATABASE, /* a regular file with SQLite's header, or empty */
-    FILE_LINK,
-    FILE_HARD_LINKED, /* a scratch file, or an empty database, with another name */
-    FILE_NOT_REGULAR,
-    FILE_NOT_DATABASE,
-    FILE_UNREADABLE, /* errno says why */
-} file_kind;
-
-/* Looks at `file` without following a link and without blocking on a FIFO; the header is read
- * from the file opened, checked to be regular after opening. A file with another name (a hard
- * link) is FILE_HARD_LINKED unless it is a database that holds something: SQLite writes a
- * `scratch` file (-wal, -shm, -journal) from its start whatever it holds, and makes a database
- * of an empty file, so through the link into a file elsewhere; a database with pages is read
- * for what it holds under either name: ours stays ours (a `cp -al` backup of the folder, a
- * rename by link() and unlink() cut short), another program's is refused by what it holds
- * before a byte is written. */
-static file_kind examine(const char *file, bool scratch)
-{
-    struct stat status;
-    if (lstat(file, &status) != 0) return errno == ENOENT ? FILE_MISSING : FILE_UNREADABLE;
-    if (S_ISLNK(status.st_mode)) return FILE_LINK;
-    if (!S_ISREG(status.st_mode)) return FILE_NOT_REGULAR;
-    bool other_name = status.st_nlink > 1;
-    if (other_name && (scratch || status.st_size == 0)) return FILE_HARD_LINKED;
-    int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return errno == ELOOP ? FILE_LINK : FILE_UNREADABLE;
-    static const char header[16] = "SQLite format 3";
-    char start[16];
-    file_kind kind = FILE_DATABASE;
-    ssize_t got;
-    if (fstat(fd, &status) != 0)
-        kind = FILE_UNREADABLE;
-    else if (!S_ISREG(status.st_mode))
-        kind = FILE_NOT_REGULAR;
-    else if (status.st_size == 0)
-        kind = FILE_DATABASE;
-    else if ((got = pread(fd, start, sizeof start, 0)) < 0)
-        kind = FILE_UNREADABLE;
-    else if (got != (ssize_t)sizeof start || memcmp(start, header, sizeof header) != 0)
-        kind = FILE_NOT_DATABASE;
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    if (other_name && kind != FILE_DATABASE && kind != FILE_UNREADABLE) return FILE_HARD_LINKED;
-    return kind;
-}
-
-/* A database's own name and the names of the files SQLite keeps beside it, and opens and
- * writes even to read it: FILE, FILE-wal, FILE-shm, FILE-journal. */
-static const char *const with_scratch[] = {"", "-wal", "-shm", "-journal"};
-
-/* Refuses what is not ours at `file` (and beside it, the -wal, -shm and -journal files
- * SQLite would open and write, even to read it): true with `message` set ("..., so it is
- * left alone and " `so`) when it must be left alone. A file that is not a database is
- * refused only when it `must_be_database` (a damaged file set aside is read for what it
- * still holds, if anything). A scratch file
- * with another name (a hard link) is refused as a symbolic link is: SQLite writes a -wal
- * or -shm it finds from its start, and through a hard link that is a file elsewhere (one
- * to a text file beside the folder was overwritten with the WAL's frames); so is a file
- * with another name that is not a database with pages (examine()). */
-static bool refuse(const char *file, bool must_be_database, const char *so, char *message,
-                   size_t message_size)
-{
-    for (size_t i = 0; i < sizeof with_scratch / sizeof *with_scratch; i++) {
-        char *name = progress_db_with_suffix(file, with_scratch[i]);
-        if (!name) {
-            set_message(message, message_size, "progress: out of memory; progress is not saved");
-            return true;
-        }
-        file_kind kind = examine(name, i > 0);
-        const char *problem = NULL;
-        if (kind == FILE_LINK)
-            problem = "is a symbolic link";
-        else if (kind == FILE_HARD_LINKED)
-            problem = "has another name (a hard link)";
-        else if (kind == FILE_NOT_REGULAR)
-            problem = "is not a regular file";
-        else if (kind == FILE_NOT_DATABASE && i == 0 && must_be_database)
-            problem = "is not a progress database";
-        else if (kind == FILE_UNREADABLE)
-            problem = strerror(errno);
-        if (problem)
-            set_message(message, message_size, "progress: %s %s%s, so it is left alone and %s",
-                        name, kind == FILE_UNREADABLE ? "cannot be read: " : "", problem, so);
-        free(name);
-        if (problem) return true;
-    }
-    return false;
 }
 
 /* False only when the database is known damaged: `PRAGMA quick_check` finds a fault, or
@@ -175,8 +98,8 @@ static bool looks_sound(sqlite3 *db)
 
 /* Opens the file as SQLite with the busy timeout. SQLITE_OPEN_NOFOLLOW refuses a link in
  * any component of the path, so `file` must be one whose folders are resolved
- * (progress_db_real_file()); the file itself and its -wal and -shm were looked at by refuse(). NULL
- * with SQLite's reason in `why` when it cannot be opened. */
+ * (progress_db_real_file()); the file itself and its -wal and -shm were looked at by
+ * progress_db_refuse(). NULL with SQLite's reason in `why` when it cannot be opened. */
 static sqlite3 *open_connection(const char *file, char *why, size_t why_size)
 {
     sqlite3 *db = NULL;
@@ -346,9 +269,21 @@ static char *mark_repaired(const char *aside)
     return done;
 }
 
+/* Adds one repair left unfinished to `unfinished` ("; " after what it holds). */
+__attribute__((format(printf, 3, 4))) static void tell_unfinished(char *unfinished, size_t size,
+                                                                  const char *format, ...)
+{
+    size_t used = strnlen(unfinished, size - 1);
+    if (used && used + 3 < size) used += (size_t)snprintf(unfinished + used, size - used, "; ");
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(unfinished + used, size - used, format, arguments);
+    va_end(arguments);
+}
+
 /* True when `name` (in the database's folder) is a database set aside by a repair not yet
- * finished: BASE.repairing-..., not a file SQLite keeps beside it (with_scratch) nor the
- * salvage's scratch database (PROGRESS_SALVAGE_SCRATCH). */
+ * finished: BASE.repairing-..., not a file SQLite keeps beside it (progress_db_with_scratch)
+ * nor the salvage's scratch database (PROGRESS_SALVAGE_SCRATCH). */
 static bool is_repair_cut_short(const char *name, const char *base)
 {
     size_t length = strlen(base), stem = sizeof "." REPAIRING "-" - 1;
@@ -356,26 +291,29 @@ static bool is_repair_cut_short(const char *name, const char *base)
         return false;
     size_t all = strlen(name), scratch = sizeof PROGRESS_SALVAGE_SCRATCH - 1;
     if (all > scratch && strcmp(name + all - scratch, PROGRESS_SALVAGE_SCRATCH) == 0) return false;
-    for (size_t i = 1; i < sizeof with_scratch / sizeof *with_scratch; i++) {
-        size_t tail = strlen(with_scratch[i]);
-        if (all > tail && strcmp(name + all - tail, with_scratch[i]) == 0) return false;
+    for (size_t i = 1; i < PROGRESS_DB_SCRATCH_NAMES; i++) {
+        size_t tail = strlen(progress_db_with_scratch[i]);
+        if (all > tail && strcmp(name + all - tail, progress_db_with_scratch[i]) == 0) return false;
     }
     return true;
 }
 
 /* Finishes every repair of `file` cut short: copies what can be read of each database still
  * set aside as FILE.repairing-* into `db` (merged with the rows written since: progress_salvage)
- * and marks it repaired; one that refuse() refuses (a link or a hard link beside it, which
- * SQLite would write its -shm through) is left alone. Tells the last one in `message`. One
- * that cannot be copied now (no room: progress_salvage_room_to_copy; a failed copy) is left
- * for the next start, `unfinished` saying why, its size added to `*unfinished_bytes`; one
+ * and marks it repaired; one that progress_db_refuse() refuses (a link or a hard link beside it,
+ * which SQLite would write its -shm through) is left alone. Tells each in `message`, after what it
+ * holds ("; " between: progress_db_tell_also). One that cannot be copied now (no room:
+ * progress_salvage_room_to_copy; a failed copy) is left for the next start, `unfinished`
+ * saying why (each, "; " between), its size added to `*unfinished_bytes` and one to
+ * `*unfinished_count`; one
  * another game holds the lock of is left to that game. When `read_only` (`db` is the copy in
  * memory of a file that cannot be written), each is only read into `db` (open_reading) and
- * left, nothing told, but one that would take `db` over memory_max (`unfinished` says). */
+ * left, nothing told, but one that would take `db` over memory_max (`unfinished` says, and
+ * counts it). */
 static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_only,
                                      const progress_options *options, char *message,
                                      size_t message_size, char *unfinished, size_t unfinished_size,
-                                     long long *unfinished_bytes)
+                                     long long *unfinished_bytes, int *unfinished_count)
 {
     const char *slash = strrchr(file, '/');
     if (!slash) return;
@@ -389,9 +327,11 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
     while ((entry = readdir(directory)) != NULL) {
         if (!is_repair_cut_short(entry->d_name, slash + 1)) continue;
         char *aside = progress_db_with_suffix(folder, entry->d_name);
+        char refused[1200] = "";
         if (!aside || !is_regular_file(aside) ||
-            refuse(aside, false, "the repair cut short is not finished from it", message,
-                   message_size)) {
+            progress_db_refuse(aside, false, "the repair cut short is not finished from it",
+                               refused, sizeof refused)) {
+            if (refused[0]) progress_db_tell_also(message, message_size, "%s", refused + 10);
             free(aside);
             continue;
         }
@@ -406,10 +346,11 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
                       aside);
         if (read_only && !merged &&
             progress_salvage_bytes(db) + (long long)status.st_size > options->memory_max) {
-            set_message(unfinished, unfinished_size,
-                        "%s, a repair cut short beside it, is not shown: at %lld MiB it is too "
-                        "large to read into memory",
-                        aside, ((long long)status.st_size + (1 << 20) - 1) >> 20);
+            tell_unfinished(unfinished, unfinished_size,
+                            "%s, a repair cut short beside it, is not shown: at %lld MiB it is "
+                            "too large to read into memory",
+                            aside, ((long long)status.st_size + (1 << 20) - 1) >> 20);
+            (*unfinished_count)++;
             free(aside);
             continue;
         }
@@ -422,10 +363,10 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
         }
         if (merged) {
             char *done = mark_repaired(aside);
-            set_message(message, message_size,
-                        "progress: a repair of %s was cut short after its records were copied; "
-                        "it was finished: %s",
-                        file, done ? done : aside);
+            progress_db_tell_also(message, message_size,
+                                  "a repair of %s was cut short after its records were copied; "
+                                  "it was finished: %s",
+                                  file, done ? done : aside);
             free(done);
             free(aside);
             continue;
@@ -436,18 +377,20 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
         long copied = room ? progress_salvage(db, aside, options, note, sizeof note) : -1;
         if (copied >= 0) {
             char *done = mark_repaired(aside);
-            set_message(message, message_size,
-                        "progress: a repair of %s was cut short; it was finished from %s and "
-                        "%ld record%s copied%s%s%s",
-                        file, done ? done : aside, copied, copied == 1 ? " was" : "s were",
-                        note[0] ? " as it was (" : "", note, note[0] ? ")" : "");
+            progress_db_tell_also(message, message_size,
+                                  "a repair of %s was cut short; it was finished from %s and "
+                                  "%ld record%s copied%s%s%s",
+                                  file, done ? done : aside, copied,
+                                  copied == 1 ? " was" : "s were", note[0] ? " as it was (" : "",
+                                  note, note[0] ? ")" : "");
             free(done);
         } else if (copied != PROGRESS_SALVAGE_BUSY) {
-            set_message(unfinished, unfinished_size,
-                        "a repair of %s was cut short, and it cannot be finished from %s yet "
-                        "(%s%s; each start tries again)",
-                        file, aside, room ? "its copy failed: " : "", note);
+            tell_unfinished(unfinished, unfinished_size,
+                            "a repair of %s was cut short, and it cannot be finished from %s yet "
+                            "(%s%s; each start tries again)",
+                            file, aside, room ? "its copy failed: " : "", note);
             *unfinished_bytes += (long long)status.st_size;
+            (*unfinished_count)++;
         }
         free(aside);
     }
@@ -460,10 +403,11 @@ static void finish_repairs_cut_short(sqlite3 *db, const char *file, bool read_on
  * that the progress saved in it is shown while this session's play is not saved; nothing is
  * written there. Another program's database and a newer sokoban's are refused as prepare()
  * refuses them, and one over options->memory_max (64 MiB) too: it would be held
- * whole in memory. NULL with `message` set when refused or unreadable. */
+ * whole in memory. NULL with `message` set when refused or unreadable. What it says of the
+ * repairs cut short beside it (not read, or refused) also goes to `also` when not NULL. */
 static sqlite3 *open_read_only_copy(const char *file, const char *why,
                                     const progress_options *options, char *message,
-                                    size_t message_size)
+                                    size_t message_size, char *also, size_t also_size)
 {
     sqlite3 *old = progress_db_open_reading(file);
     int found = 0;
@@ -482,10 +426,13 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
     long copied = db ? progress_salvage_from(db, old, NULL, options) : -1;
     sqlite3_close(old);
     if (copied >= 0) {
-        char skipped[700] = "";
-        long long unused = 0;
-        finish_repairs_cut_short(db, file, true, options, message, message_size, skipped,
-                                 sizeof skipped, &unused);
+        char skipped[PROGRESS_DB_MESSAGE_SIZE] = "", refused[PROGRESS_DB_MESSAGE_SIZE] = "";
+        long long unused_bytes = 0;
+        int unused_count = 0;
+        finish_repairs_cut_short(db, file, true, options, refused, sizeof refused, skipped,
+                                 sizeof skipped, &unused_bytes, &unused_count);
+        if (refused[0]) tell_unfinished(skipped, sizeof skipped, "%s", refused + 10);
+        if (also) set_message(also, also_size, "%s", skipped);
         set_message(message, message_size,
                     "progress: %s cannot be written (%s)%s%s" PROGRESS_DB_SHOWN, file, why,
                     skipped[0] ? "; " : "", skipped);
@@ -515,23 +462,27 @@ static sqlite3 *open_read_only_copy(const char *file, const char *why,
  * memory (open_read_only_copy, up to memory_max), shown and not saved. The file is left for
  * the next start, `message` telling it. */
 static sqlite3 *unrepaired(sqlite3 *db, const char *file, const char *unfinished,
-                           long long aside_bytes, const progress_options *options, bool *read_only,
-                           char *message, size_t message_size)
+                           int unfinished_count, long long aside_bytes,
+                           const progress_options *options, bool *read_only, char *message,
+                           size_t message_size)
 {
     if (db) {
-        set_message(message, message_size,
-                    "progress: %s: what it holds is not shown until then, and this session's "
-                    "play is saved without it",
-                    unfinished);
+        progress_db_tell_also(message, message_size,
+                              "%s: what %s not shown until then, and this session's play is "
+                              "saved without %s",
+                              unfinished, unfinished_count > 1 ? "they hold is" : "it holds is",
+                              unfinished_count > 1 ? "them" : "it");
         return db;
     }
-    char refused[1024];
+    char refused[PROGRESS_DB_MESSAGE_SIZE], skipped[PROGRESS_DB_MESSAGE_SIZE] = "";
     sqlite3 *copy = aside_bytes <= options->memory_max
-                        ? open_read_only_copy(file, "", options, refused, sizeof refused)
+                        ? open_read_only_copy(file, "", options, refused, sizeof refused, skipped,
+                                              sizeof skipped)
                         : NULL;
     if (copy) {
         *read_only = true;
-        set_message(message, message_size, "progress: %s" PROGRESS_DB_SHOWN, unfinished);
+        set_message(message, message_size, "progress: %s%s%s" PROGRESS_DB_SHOWN, unfinished,
+                    skipped[0] ? "; " : "", skipped);
         return copy;
     }
     set_message(message, message_size, "progress: %s; progress is not saved", unfinished);
@@ -569,8 +520,8 @@ static sqlite3 *repair(sqlite3 *damaged, const char *file, const char *why_damag
         lstat(aside, &set_aside);
         progress_db_close_stale(damaged);
         free(aside);
-        return unrepaired(NULL, file, unfinished, (long long)set_aside.st_size, options, read_only,
-                          message, message_size);
+        return unrepaired(NULL, file, unfinished, 1, (long long)set_aside.st_size, options,
+                          read_only, message, message_size);
     }
     struct stat status = {0};
     char note[256] = "";
@@ -599,7 +550,7 @@ static sqlite3 *repair(sqlite3 *damaged, const char *file, const char *why_damag
                     "be copied into a new one yet (%s%s; each start tries again)",
                     file, why_damaged, aside, room ? "its copy failed: " : "", note);
         free(aside);
-        return unrepaired(db, file, unfinished, (long long)status.st_size, options, read_only,
+        return unrepaired(db, file, unfinished, 1, (long long)status.st_size, options, read_only,
                           message, message_size);
     } else if (db)
         set_message(message, message_size,
@@ -610,22 +561,45 @@ static sqlite3 *repair(sqlite3 *damaged, const char *file, const char *why_damag
     return db;
 }
 
+static sqlite3 *open_checked(const char *file, const progress_options *options, bool *read_only,
+                             char *message, size_t message_size, int attempts);
 
 /* progress_db_open once the folder exists, with `file` resolved (progress_db_real_file()). */
 static sqlite3 *open_real(const char *file, const progress_options *options, bool *read_only,
                           char *message, size_t message_size, int attempts)
 {
-    if (refuse(file, true, "progress is not saved", message, message_size)) return NULL;
+    if (progress_db_refuse(file, true, "progress is not saved", message, message_size)) return NULL;
     char why[512];
     /* A database this process cannot write is read into memory, never opened for writing
      * (SQLite would fail its first write, and the progress in it would not be shown). */
     if (progress_db_cannot_write(file, why, sizeof why)) {
-        sqlite3 *copy = open_read_only_copy(file, why, options, message, message_size);
+        sqlite3 *copy = open_read_only_copy(file, why, options, message, message_size, NULL, 0);
         *read_only = copy != NULL;
         return copy;
     }
-    /* another database's -wal beside it: set aside before it is read as the file's */
-    if (!progress_wal_check(file, message, message_size)) return NULL;
+    /* another database's -wal beside it: set aside before it is read as the file's, told
+     * first, before what opening then tells */
+    char wal_told[PROGRESS_DB_MESSAGE_SIZE] = "";
+    bool go_on = progress_wal_check(file, wal_told, sizeof wal_told);
+    sqlite3 *db =
+        go_on ? open_checked(file, options, read_only, message, message_size, attempts) : NULL;
+    if (wal_told[0]) {
+        char after[PROGRESS_DB_MESSAGE_SIZE];
+        set_message(after, sizeof after, "%s", go_on ? message : "");
+        set_message(message, message_size, "%s", wal_told);
+        if (after[0])
+            progress_db_tell_also(message, message_size, "%s",
+                                  strncmp(after, "progress: ", 10) == 0 ? after + 10 : after);
+    }
+    return db;
+}
+
+/* open_real once the files beside `file` were looked at: opens it, and sets it aside when
+ * damaged. */
+static sqlite3 *open_checked(const char *file, const progress_options *options, bool *read_only,
+                             char *message, size_t message_size, int attempts)
+{
+    char why[512];
     sqlite3 *db = open_connection(file, why, sizeof why);
     if (!db) {
         set_message(message, message_size, "progress: cannot open %s (%s); progress is not saved",
@@ -634,8 +608,8 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
     }
     if (sqlite3_db_readonly(db, "main") == 1) { /* SQLite found it read only after all */
         progress_db_close_stale(db);
-        sqlite3 *copy =
-            open_read_only_copy(file, "SQLite opens it read only", options, message, message_size);
+        sqlite3 *copy = open_read_only_copy(file, "SQLite opens it read only", options, message,
+                                            message_size, NULL, 0);
         *read_only = copy != NULL;
         return copy;
     }
@@ -649,18 +623,20 @@ static sqlite3 *open_real(const char *file, const progress_options *options, boo
         if (full) { /* a full disk: shown from memory, as a file that cannot be written */
             char reason[256];
             snprintf(reason, sizeof reason, "%s", message);
-            sqlite3 *copy = open_read_only_copy(file, reason, options, message, message_size);
+            sqlite3 *copy =
+                open_read_only_copy(file, reason, options, message, message_size, NULL, 0);
             *read_only = copy != NULL;
             return copy;
         }
         if (db && !lacks[0] && progress_schema_intact(db, lacks, sizeof lacks)) {
-            char unfinished[900] = "";
+            char unfinished[PROGRESS_DB_MESSAGE_SIZE] = "";
             long long unfinished_bytes = 0;
+            int unfinished_count = 0;
             finish_repairs_cut_short(db, file, false, options, message, message_size, unfinished,
-                                     sizeof unfinished, &unfinished_bytes);
+                                     sizeof unfinished, &unfinished_bytes, &unfinished_count);
             if (unfinished[0])
-                return unrepaired(db, file, unfinished, unfinished_bytes, options, read_only,
-                                  message, message_size);
+                return unrepaired(db, file, unfinished, unfinished_count, unfinished_bytes, options,
+                                  read_only, message, message_size);
             return db;
         }
         if (!db) return NULL;

@@ -63,8 +63,18 @@ enum { PROGRESS_BUSY_MS = 100, PROGRESS_OPEN_BUSY_MS = 2000 };
 #define PROGRESS_DB_SHOWN                                                                          \
     ": the progress saved in it is shown, but this session's play is not saved"
 
+/* The room a message of opening wants: each thing told (a -wal set aside, each repair
+ * finished or left) is in it, "; " between, each naming a file or two. */
+enum { PROGRESS_DB_MESSAGE_SIZE = 4096 };
+
 sqlite3 *progress_db_open(const char *directory, const char *file, const progress_options *options,
                           bool *read_only, char *message, size_t message_size);
+
+/* Adds one thing told to `message`: after "progress: " when it is empty, else after "; " (a
+ * line of opening says each thing it has to tell, none written over another). `format` has
+ * no "progress: " of its own. */
+void progress_db_tell_also(char *message, size_t size, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* True when this process cannot write the database at `file` (which exists) or the files
  * SQLite keeps beside it: a read-only file, an existing -wal or -shm it cannot write (one

@@ -100,8 +100,8 @@ static stored_best *read_bests(progress *progress, progress_key key, int *count)
  * damaged: an empty or false solution marked checked): one that solves it is marked checked
  * with the counts the replay gave (written only when something differs), one that does not
  * is dropped and told once. Corrections that cannot be written now are made at a later
- * read. Returns the kinds (1 << kind, 0 and 1) of the false bests that could not be dropped, for the
- * reader to hide. */
+ * read. Returns the kinds (1 << kind, 0 and 1) of the false bests that could not be dropped, for
+ * the reader to hide. */
 static unsigned check_bests(progress *progress, const level *level, progress_key key)
 {
     int count;
@@ -112,8 +112,8 @@ static unsigned check_bests(progress *progress, const level *level, progress_key
         stored_best *best = &bests[i];
         int moves = 0, pushes = 0;
         char *canonical = progress_replay(level, best->lurd ? best->lurd : "", &moves, &pushes);
-        bool same = canonical && best->checked && best->moves == moves &&
-                    best->pushes == pushes && best->lurd && strcmp(best->lurd, canonical) == 0;
+        bool same = canonical && best->checked && best->moves == moves && best->pushes == pushes &&
+                    best->lurd && strcmp(best->lurd, canonical) == 0;
         if (same) {
             /* checked, and true: nothing to write */
         } else if (canonical)
@@ -122,8 +122,8 @@ static unsigned check_bests(progress *progress, const level *level, progress_key
                                "WHERE key = ?1 AND kind = ?2",
                                "kitii", key, best->kind, canonical, (int64_t)moves,
                                (int64_t)pushes);
-        else if (progress_write_now(progress, "DELETE FROM best WHERE key = ?1 AND kind = ?2",
-                                    "ki", key, best->kind) == SQLITE_OK)
+        else if (progress_write_now(progress, "DELETE FROM best WHERE key = ?1 AND kind = ?2", "ki",
+                                    key, best->kind) == SQLITE_OK)
             dropped++;
         else if (best->kind == 0 || best->kind == 1) /* (the kinds a record shows) */
             false_kept |= 1u << best->kind;

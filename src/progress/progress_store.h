@@ -86,7 +86,7 @@ struct progress {
     bool changed;                  /* a change was made (for progress_unsaved when not saving) */
     char *directory, *file;
     progress_options options; /* as opened, without before_long (reopen() says nothing) */
-    char no_save_reason[1024];
+    char no_save_reason[PROGRESS_DB_MESSAGE_SIZE];
     progress_change *queued; /* changes not yet written, oldest first */
     int queued_count, queued_capacity;
     char failure[1024]; /* why the last write failed, "" after a success */

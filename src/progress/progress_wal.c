@@ -163,17 +163,19 @@ static bool set_journal_aside(const char *file, char *message, size_t message_si
     char *aside = progress_db_set_aside(journal, PROGRESS_WAL_FOREIGN);
     bool done = aside || errno == ENOENT; /* (another game of ours set it aside meanwhile) */
     if (aside)
-        snprintf(message, message_size,
-                 "progress: %s is not a rollback journal of %s (in WAL mode, it has none: "
-                 "another database's, left by a copy or a restore); it was set aside as %s, "
-                 "and the progress saved in %s is used",
-                 journal, file, aside, file);
+        progress_db_tell_also(
+            message, message_size,
+            "%s is not a rollback journal of %s (in WAL mode, it has none: "
+            "another database's, left by a copy or a restore); it was set aside as %s, "
+            "and the progress saved in %s is used",
+            journal, file, aside, file);
     else if (!done)
-        snprintf(message, message_size,
-                 "progress: %s is not a rollback journal of %s (another database's, left by a "
-                 "copy or a restore) and cannot be set aside (%s), so both are left alone and "
-                 "progress is not saved",
-                 journal, file, strerror(errno));
+        progress_db_tell_also(
+            message, message_size,
+            "%s is not a rollback journal of %s (another database's, left by a "
+            "copy or a restore) and cannot be set aside (%s), so both are left alone and "
+            "progress is not saved",
+            journal, file, strerror(errno));
     free(aside);
     free(journal);
     return done;
@@ -248,14 +250,15 @@ static sqlite3_int64 commits_on_page(const unsigned char *page, size_t size,
     return (sqlite3_int64)value;
 }
 
-/* The count of commits the file whose identity is `own` held when its -wal (`wal`) began: the count the identity row
- * (its leaf, page `root`) has in the -wal's first frame of that page, less one (every
- * commit of ours raises the file's count by one, the store's own corrections at a read too:
+/* The count of commits the file whose identity is `own` held when its -wal (`wal`) began: the count
+ * the identity row (its leaf, page `root`) has in the -wal's first frame of that page, less one
+ * (every commit of ours raises the file's count by one, the store's own corrections at a read too:
  * progress_write_now; a commit of ours that did not would leave a file with as many commits
  * but older than the one the -wal began on; another program's writing the row without
- * raising it only lowers what this says), read only from a page holding the file's own id. Only frames SQLite would read count:
- * the salts of the -wal's header, checksums unbroken from it, and a commit frame at or after
- * the frame; the -wal is read up to that commit. -1 when it cannot be told. */
+ * raising it only lowers what this says), read only from a page holding the file's own id. Only
+ * frames SQLite would read count: the salts of the -wal's header, checksums unbroken from it, and a
+ * commit frame at or after the frame; the -wal is read up to that commit. -1 when it cannot be
+ * told. */
 static sqlite3_int64 wal_began_at(const char *wal, const identity *own)
 {
     int fd = open(wal, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -298,8 +301,7 @@ static sqlite3_int64 wal_began_at(const char *wal, const identity *own)
  * file has (the -wal of a copy of the database, played apart since the copy), or the file
  * fewer commits than it had when the -wal (`wal`) began (an older copy of the file put in
  * its place since: a backup restored beside the -wal a game killed left). */
-static bool not_its_own(id_read got, const identity *through, const identity *own,
-                        const char *wal)
+static bool not_its_own(id_read got, const identity *through, const identity *own, const char *wal)
 {
     if (got == ID_NONE || got == ID_DAMAGED) return true;
     if (got != ID_READ) return false;
@@ -351,17 +353,19 @@ static bool set_wal_aside(const char *file, const char *wal, const struct stat *
         return true; /* another game of ours set it aside meanwhile */
     char *aside = progress_db_set_aside(wal, PROGRESS_WAL_FOREIGN);
     if (!aside) {
-        snprintf(message, message_size,
-                 "progress: %s is not the write-ahead log of %s (another database's, left by a "
-                 "copy or a restore) and cannot be set aside (%s), so both are left alone and "
-                 "progress is not saved",
-                 wal, file, strerror(errno));
+        progress_db_tell_also(
+            message, message_size,
+            "%s is not the write-ahead log of %s (another database's, left by a "
+            "copy or a restore) and cannot be set aside (%s), so both are left alone and "
+            "progress is not saved",
+            wal, file, strerror(errno));
         return false;
     }
-    snprintf(message, message_size,
-             "progress: %s is not the write-ahead log of %s (another database's, left by a copy "
-             "or a restore); it was set aside as %s, and the progress saved in %s is used",
-             wal, file, aside, file);
+    progress_db_tell_also(
+        message, message_size,
+        "%s is not the write-ahead log of %s (another database's, left by a copy "
+        "or a restore); it was set aside as %s, and the progress saved in %s is used",
+        wal, file, aside, file);
     free(aside);
     return true;
 }
@@ -386,11 +390,12 @@ bool progress_wal_check(const char *file, char *message, size_t message_size)
          * and none sets the -wal aside (nor makes one anew after it) but holding it. */
         if (not_its_own(read_id(db, &through), &through, &own, wal)) {
             if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-                snprintf(message, message_size,
-                         "progress: %s is not the write-ahead log of %s (another database's, "
-                         "left by a copy or a restore), and another game holds the database, "
-                         "so both are left alone and progress is not saved",
-                         wal, file);
+                progress_db_tell_also(
+                    message, message_size,
+                    "%s is not the write-ahead log of %s (another database's, "
+                    "left by a copy or a restore), and another game holds the database, "
+                    "so both are left alone and progress is not saved",
+                    wal, file);
                 go_on = false;
             } else {
                 /* the file alone read again too: a checkpoint of another game may have

@@ -33,7 +33,7 @@ const progress_record *play_record(const play *p, int collection, int level)
 void play_save(play *p)
 {
     if (!p->progress) return;
-    char message[256];
+    char message[PROGRESS_MESSAGE_SIZE];
     if (!progress_save(p->progress, message, sizeof message) && message[0])
         play_message(p, PLAY_MESSAGE_ERROR, "%s", message);
 }

@@ -81,7 +81,7 @@ typedef struct play {
     play_hint hint;
     play_selection selection; /* dropped by every change of the position */
     deadlock_report warning;  /* reason DEADLOCK_NONE: no warning */
-    char message[256];
+    char message[PROGRESS_MESSAGE_SIZE]; /* (a progress message whole) */
     play_message_kind message_kind;
     bool confirm_restart; /* "Restart? y/n" is asked */
     bool utf8;            /* messages may use a dash */

@@ -92,15 +92,19 @@ done:
 }
 
 /* Keeps the solution sections of the levels' files as imported solutions (a solution that
- * does not solve its level is not kept), once per file (progress_import_collection). A line
- * for the player goes into `message` when it is empty. */
+ * does not solve its level is not kept), once per file (progress_import_collection). What
+ * the player is told of it (sections skipped) is added to `message`, after what it holds. */
 void start_import_solutions(play *p, char *message, size_t message_size)
 {
     if (!p->progress) return;
     for (int c = 0; c < p->collection_count; c++) {
         char skipped[1100];
         progress_import_collection(p->progress, &p->collections[c], skipped, sizeof skipped);
-        if (skipped[0] && !message[0]) snprintf(message, message_size, "%s", skipped);
+        size_t used = strlen(message);
+        /* after what opening the progress told, "; " between (each told, none lost) */
+        if (skipped[0] && used + 2 < message_size)
+            snprintf(message + used, message_size - used, "%s%s", used ? "; " : "",
+                     used && strncmp(skipped, "progress: ", 10) == 0 ? skipped + 10 : skipped);
     }
 }
 

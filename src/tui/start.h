@@ -29,8 +29,9 @@ typedef struct game_start {
 bool start_load(const cli_options *options, play *p, game_start *start);
 
 /* Keeps the solution sections of the levels' files as imported solutions (a solution that
- * does not solve its level is not kept), once per file (progress_import_collection). A line
- * for the player goes into `message` when it is empty. */
+ * does not solve its level is not kept), once per file (progress_import_collection). What
+ * the player is told of it (sections skipped) is added to `message`, after what it holds
+ * ("; " between). */
 void start_import_solutions(play *p, char *message, size_t message_size);
 
 #endif

@@ -590,7 +590,7 @@ int tui_main(const cli_options *options)
     t.view.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     t.play.utf8 = t.view.utf8;
     /* the progress first: `sokoban` alone reopens the collection played last */
-    char progress_message[1100] = "";
+    char progress_message[PROGRESS_MESSAGE_SIZE] = "";
     progress_options opening = {.before_long = tell_progress_step};
     t.play.progress = progress_open_with(NULL, &opening, progress_message, sizeof progress_message);
     /* NULL only when memory ran out: the game plays, saying it saves nothing */

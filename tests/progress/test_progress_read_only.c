@@ -201,6 +201,49 @@ static void test_a_read_only_database_leaves_a_large_repair_cut_short_unread(voi
     progress_close(p);
 }
 
+/* relia10, leftover 1: two repairs cut short beside a database that cannot be written, both
+ * too large to read into memory with it: the start line names both, where the second
+ * overwrote the first. */
+static void test_a_read_only_database_tells_every_large_repair_cut_short(void **state)
+{
+    progress_test_dir *f = *state;
+    char moves[1001];
+    memset(moves, 'u', sizeof moves - 1);
+    moves[sizeof moves - 1] = '\0';
+    char database[128], held[2][160], repairing[2][160];
+    snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+    for (int k = 0; k < 2; k++) {
+        progress *p = progress_test_open(f);
+        for (int i = 2; i <= 700; i++) assert_true(progress_set_unfinished(p, i, moves));
+        progress_close(p);
+        snprintf(held[k], sizeof held[k], "%s/held-%d.db", f->directory, k);
+        snprintf(repairing[k], sizeof repairing[k], "%s.repairing-2026010%d-000000", database,
+                 k + 1);
+        assert_int_equal(rename(database, held[k]), 0);
+    }
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 1, "l"));
+    progress_close(p);
+    for (int k = 0; k < 2; k++) assert_int_equal(rename(held[k], repairing[k]), 0);
+    assert_int_equal(chmod(f->directory, 0500), 0);
+    set_permission_override(false);
+    progress_options options = {.memory_max = 256 << 10};
+    char message[4096], expected[1024];
+    p = progress_open_with(f->directory, &options, message, sizeof message);
+    set_permission_override(true);
+    assert_int_equal(chmod(f->directory, 0700), 0);
+    assert_non_null(p);
+    for (int k = 0; k < 2; k++) {
+        snprintf(expected, sizeof expected,
+                 "%s, a repair cut short beside it, is not shown: at 1 MiB it is too large to "
+                 "read into memory",
+                 repairing[k]);
+        if (!strstr(message, expected) || strchr(message, '\n')) fail_msg("message: %s", message);
+    }
+    assert_string_equal(progress_get(p, 1)->unfinished, "l");
+    progress_close(p);
+}
+
 /* Finding 1 of review5: a read-only database in a writable folder, read by a game, has no
  * -shm nor -wal made beside it (read only, they were left there, and once the file was made
  * writable again every write of a later game failed, "attempt to write a readonly
@@ -444,6 +487,7 @@ int main(void)
         WITH_DIRECTORY(test_a_database_in_a_read_only_folder_is_shown_unsaved),
         WITH_DIRECTORY(test_a_read_only_database_shows_a_repair_cut_short_too),
         WITH_DIRECTORY(test_a_read_only_database_leaves_a_large_repair_cut_short_unread),
+        WITH_DIRECTORY(test_a_read_only_database_tells_every_large_repair_cut_short),
         WITH_DIRECTORY(test_reading_a_read_only_database_leaves_nothing_beside_it),
         WITH_DIRECTORY(test_a_read_only_shm_beside_the_database_is_told_at_start),
         WITH_DIRECTORY(test_a_read_only_folder_with_writable_files_saves),

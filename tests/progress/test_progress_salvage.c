@@ -823,6 +823,64 @@ static void test_a_repair_whose_copy_fails_says_so(void **state)
     progress_close(p);
 }
 
+/* 512 KiB free: room to copy a small file set aside, not one of 1 MiB or more. */
+static long long half_a_mib_free(const char *folder)
+{
+    (void)folder;
+    return 512 << 10;
+}
+
+/* Renames the file `from` in the folder to FILE.repairing-`stamp`: a repair cut short. */
+static void leave_as_repair_cut_short(const progress_test_dir *f, const char *from,
+                                      const char *stamp)
+{
+    char held[256], repairing[256];
+    snprintf(held, sizeof held, "%s", progress_test_path(f, from));
+    snprintf(repairing, sizeof repairing, "%s.repairing-%s", progress_test_path(f, "progress.db"),
+             stamp);
+    assert_int_equal(rename(held, repairing), 0);
+}
+
+/* relia10, leftover 1: three repairs cut short, one small enough to finish now and two that
+ * the disk has no room to copy: the line says all three (one finished, two left, "what they
+ * hold"), where each left overwrote the one before and the finished one, and a player saw
+ * one of the three. */
+static void test_every_repair_cut_short_is_told(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_add_time(p, 3, 10));
+    progress_close(p);
+    const char *held[] = {"a.db", "b.db", "c.db"};
+    for (int i = 0; i < 3; i++) {
+        if (i > 0) make_large_damaged(f);
+        char database[256];
+        snprintf(database, sizeof database, "%s", progress_test_path(f, "progress.db"));
+        assert_int_equal(rename(database, progress_test_path(f, held[i])), 0);
+    }
+    p = progress_test_open(f);
+    assert_true(progress_add_time(p, 1, 5));
+    progress_close(p);
+    leave_as_repair_cut_short(f, held[0], "20260101-000000");
+    leave_as_repair_cut_short(f, held[1], "20260102-000000");
+    leave_as_repair_cut_short(f, held[2], "20260103-000000");
+    progress_options half = {.free_bytes = half_a_mib_free};
+    p = open_telling_all(
+        f, &half,
+        (const char *const[]){"was cut short; it was finished from %1$s.corrupt-20260101-000000",
+                              "cannot be finished from %1$s.repairing-20260102-000000 yet "
+                              "(copying it needs",
+                              "cannot be finished from %1$s.repairing-20260103-000000 yet "
+                              "(copying it needs",
+                              "what they hold is not shown until then, and this session's play "
+                              "is saved without them",
+                              NULL});
+    assert_true(progress_saving(p));
+    assert_true(progress_get(p, 3)->seconds == 10);
+    assert_true(progress_get(p, 1)->seconds == 5);
+    progress_close(p);
+}
+
 /* A database (sound) on a disk with no room for what opening it writes (its -shm: writes
  * past 0 bytes fail here) is read into memory and shown, this session not saved, one line
  * saying why, where it said 'cannot use FILE (disk I/O error); progress is not saved' and
@@ -907,6 +965,7 @@ int main(void)
         WITH_DIRECTORY(test_a_repair_the_disk_cannot_hold_copies_nothing_twice),
         WITH_DIRECTORY(test_a_repair_without_room_to_copy_plays_on_saved_and_says_so),
         WITH_DIRECTORY(test_a_repair_whose_copy_fails_says_so),
+        WITH_DIRECTORY(test_every_repair_cut_short_is_told),
         WITH_DIRECTORY(test_a_full_disk_at_the_start_shows_the_progress),
         WITH_DIRECTORY(test_a_full_disk_at_a_repair_shows_the_progress),
     };

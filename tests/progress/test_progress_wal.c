@@ -418,6 +418,50 @@ static void test_wal_beside_a_backup_older_than_a_correction_is_set_aside(void *
     collection_free(&c);
 }
 
+/* relia10: a -journal and a -wal of other databases beside the player's, and a repair cut
+ * short (an older file of the player's left as FILE.repairing-*): each is set aside or
+ * finished, and the one line says all three, where the -wal's line overwrote the
+ * -journal's and the repair's the -wal's. */
+static void test_every_file_set_aside_at_a_start_is_told(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_unfinished(p, 7, "d"));
+    progress_close(p);
+    char held[160], repairing[160];
+    snprintf(held, sizeof held, "%s", progress_test_path(f, "held.db"));
+    snprintf(repairing, sizeof repairing, "%s.repairing-20260101-000000",
+             progress_test_path(f, "progress.db"));
+    assert_int_equal(rename(progress_test_path(f, "progress.db"), held), 0);
+    player_progress(f);
+    assert_int_equal(rename(held, repairing), 0);
+    char journal[160], other[128], other_wal[160];
+    snprintf(journal, sizeof journal, "%s", progress_test_path(f, "progress.db-journal"));
+    copy_a_journal_of_another_database(f, journal);
+    snprintf(other, sizeof other, "%s", progress_test_path(f, "other"));
+    assert_int_equal(mkdir(other, 0700), 0);
+    snprintf(other_wal, sizeof other_wal, "%s/progress.db-wal", other);
+    char message[2048];
+    progress *q = progress_open(other, message, sizeof message);
+    assert_non_null(q);
+    assert_true(progress_set_unfinished(q, 3, "u"));
+    copy_file(other_wal, progress_test_path(f, "progress.db-wal"));
+    progress_close(q);
+    p = progress_open(f->directory, message, sizeof message);
+    assert_non_null(p);
+    const char *parts[] = {"progress: ", "progress.db-journal is not a rollback journal of",
+                           "; ",         "progress.db-wal is not the write-ahead log of",
+                           "; ",         "progress.db was cut short; it was finished from"};
+    const char *at = message;
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        if (!(at = strstr(at, parts[i]))) fail_msg("message '%s' lacks '%s'", message, parts[i]);
+    assert_null(strchr(message, '\n'));
+    assert_true(progress_saving(p));
+    check_player_rows(p);
+    assert_string_equal(progress_get(p, 7)->unfinished, "d");
+    progress_close(p);
+}
+
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
@@ -433,6 +477,7 @@ int main(void)
         WITH_DIRECTORY(test_wal_of_a_game_killed_keeps_its_rows),
         WITH_DIRECTORY(test_wal_left_beside_a_restored_backup_is_set_aside),
         WITH_DIRECTORY(test_wal_beside_a_backup_older_than_a_correction_is_set_aside),
+        WITH_DIRECTORY(test_every_file_set_aside_at_a_start_is_told),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

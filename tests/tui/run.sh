@@ -1838,6 +1838,39 @@ time.sleep(30)' "$XDG_DATA_HOME/sokoban/progress.db" > "$WORK/locked" &
     kill_server
 }
 
+# relia10: a progress message longer than the message line's 256 bytes reaches the player
+# whole: a -journal not of the database beside it (set aside, a line naming the file four
+# times), where the line ended cut after 255 bytes, before what it said was used; and the
+# solution sections skipped of the file opened are told after it, where they were not told
+# when the progress had something to say.
+test_long_progress_message_whole() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys q
+    wait_for "SHELL-DONE"
+    kill_server
+    data="$XDG_DATA_HOME/sokoban"
+    printf 'not a journal of ours' > "$data/progress.db-journal"
+    {
+        printf '; One\n#######\n#@ $ .#\n#######\n\n'
+        i=0
+        while [ $i -lt 17 ]; do
+            printf 'Solution\nrRR\n\n'
+            i=$((i + 1))
+        done
+    } > "$WORK/many.sok"
+    start_game -l C -s 240x24 "$WORK/many.sok"
+    wait_for "many 1/1"
+    wait_for "skipped"
+    case "$(message_text)" in
+        *"progress.db-journal is not a rollback journal of $data/progress.db"*"it was set aside as $data/progress.db-journal.foreign-"*", and the progress saved in $data/progress.db is used; 1 solution section skipped in"*) ;;
+        *) fail "the message is not whole: $(message_text)" ;;
+    esac
+    keys q
+    wait_for "SHELL-DONE"
+    kill_server
+}
+
 # A data directory made read-only (issue 13, item 3): told in the game at once, the game
 # saved there shown, and that this session's play is not saved on stderr after the terminal
 # is restored, and in the exit status (3). Root writes through

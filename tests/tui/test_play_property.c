@@ -182,7 +182,8 @@ static void observe(model *whole, level_model *m, const play *p)
         if (helped && strstr(p->message, "Solved") && !strstr(p->message, "as assisted") &&
             !whole->violation[0])
             snprintf(whole->violation, sizeof whole->violation,
-                     "level %d solved with the solver's or a hint's steps in effect, told as: %s",
+                     "level %d solved with the solver's or a hint's steps in effect, told as: "
+                     "%.200s",
                      p->level_index + 1, p->message);
     }
     m->solved_now = solved;
