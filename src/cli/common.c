@@ -22,9 +22,8 @@ bool cli_load_collection(const cli_options *options, collection *out)
     char *file;
     int number = collection_split_level(options->files[0], &file);
     bool loaded = number >= 0 && collection_open(file ? file : options->files[0], out, &error);
-    if (number == COLLECTION_LEVEL_ZERO)
-        snprintf(error.message, sizeof error.message, "%s: no level 0 (levels are numbered from 1)",
-                 options->files[0]);
+    if (number == COLLECTION_LEVEL_ZERO || number == COLLECTION_LEVEL_TOO_LARGE)
+        collection_split_level_error(options->files[0], number, &error);
     else if (number < 0)
         snprintf(error.message, sizeof error.message, "out of memory");
     free(file);

@@ -499,6 +499,22 @@ static int check_standard_input(const cli_command *command)
     return usage_error(message, NULL);
 }
 
+/* An empty file name, or "@" with no file after it, is told as such, where opening it said
+ * "sokoban: : cannot open: No such file or directory". */
+static int check_names(const cli_command *command)
+{
+    const cli_options *options = &command->options;
+    bool empty = options->tiles_file && !options->tiles_file[0];
+    for (int i = 0; i < options->file_count; i++)
+        empty = empty || !options->files[i][0];
+    if (empty) return usage_error("an empty file name", NULL);
+    const char *named[] = {options->solution, options->moves};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i] && strcmp(named[i], "@") == 0)
+            return usage_error("@ wants a file name after it (@FILE)", NULL);
+    return CLI_OK;
+}
+
 int cli_parse(int argc, char **argv, cli_command *command)
 {
     *command = (cli_command){.mode = CLI_MODE_PLAY};
@@ -549,6 +565,7 @@ int cli_parse(int argc, char **argv, cli_command *command)
     int status = check_given(command, given, modes_given);
     if (status != CLI_OK) return status;
     status = take_operands(command, follows, argv + optind, argc - optind);
+    if (status == CLI_OK) status = check_names(command);
     return status != CLI_OK ? status : check_standard_input(command);
 }
 

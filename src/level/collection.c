@@ -47,14 +47,28 @@ int collection_split_level(const char *argument, char **file)
     struct stat info;
     if (stat(argument, &info) == 0) return 0; /* a file really named so */
     long number = 0;
+    bool too_large = false;
     for (const char *c = colon + 1; *c; c++) {
         if (!isdigit((unsigned char)*c)) return 0;
-        number = number * 10 + (*c - '0');
-        if (number > 1000000) return 0;
+        if (!too_large) number = number * 10 + (*c - '0');
+        too_large = too_large || number > COLLECTION_MAX_LEVEL_NUMBER;
     }
+    if (too_large) return COLLECTION_LEVEL_TOO_LARGE;
     if (number < 1) return COLLECTION_LEVEL_ZERO;
     *file = strndup(argument, (size_t)(colon - argument));
     return *file ? (int)number : -1;
+}
+
+void collection_split_level_error(const char *argument, int number, level_error *error)
+{
+    const char *digits = strrchr(argument, ':');
+    if (number == COLLECTION_LEVEL_ZERO)
+        snprintf(error->message, sizeof error->message,
+                 "%s: no level 0 (levels are numbered from 1)", argument);
+    else
+        snprintf(error->message, sizeof error->message,
+                 "%s: no level %s (levels are numbered from 1 to %d)", argument,
+                 digits ? digits + 1 : "", COLLECTION_MAX_LEVEL_NUMBER);
 }
 
 static void set_error(level_error *error, const char *format, const char *a, const char *b)
@@ -294,8 +308,8 @@ bool collection_open_all(const char *const *arguments, int count, collection **o
     for (int i = 0; ok && i < count; i++) {
         char *file = NULL;
         int number = collection_split_level(arguments[i], &file);
-        if (number == COLLECTION_LEVEL_ZERO) {
-            set_error(error, "%s: no level 0 (levels are numbered from 1)%s", arguments[i], "");
+        if (number == COLLECTION_LEVEL_ZERO || number == COLLECTION_LEVEL_TOO_LARGE) {
+            collection_split_level_error(arguments[i], number, error);
             ok = false;
             break;
         }

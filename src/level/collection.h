@@ -23,9 +23,16 @@ int collection_natural_compare(const char *a, const char *b);
 /* Splits "FILE:N" into the file and the level number when FILE:N itself names no file and
  * N is a whole number from 1; returns N and writes FILE (to free()) into *file, or 0 (and
  * *file NULL) when the argument is no such thing. -1 when out of memory;
- * COLLECTION_LEVEL_ZERO (and *file NULL) for "FILE:0", a level number that cannot be. */
-enum { COLLECTION_LEVEL_ZERO = -2 };
+ * COLLECTION_LEVEL_ZERO or COLLECTION_LEVEL_TOO_LARGE (and *file NULL) for "FILE:0" or a
+ * number past COLLECTION_MAX_LEVEL_NUMBER ("FILE:99999999999"), level numbers that cannot
+ * be (--level's bounds too). */
+enum { COLLECTION_LEVEL_ZERO = -2, COLLECTION_LEVEL_TOO_LARGE = -3 };
+enum { COLLECTION_MAX_LEVEL_NUMBER = 1000000 };
 int collection_split_level(const char *argument, char **file);
+
+/* The message of collection_split_level's COLLECTION_LEVEL_ZERO or _TOO_LARGE for `argument`
+ * ("FILE:0: no level 0 (levels are numbered from 1)"), into error->message. */
+void collection_split_level_error(const char *argument, int number, level_error *error);
 
 /* Reads the collection `argument` names (a file, a directory or "-"; not FILE:N). False
  * with the reason in `error` when it cannot be read or holds no level. */

@@ -59,6 +59,15 @@ run "$work/bad.xsb:0"
 expect_status "game FILE:0" 2
 grep -q "^sokoban: $work/bad.xsb:0: no level 0 (levels are numbered from 1)$" "$work/stderr" ||
     fail "game FILE:0: $(cat "$work/stderr")"
+# a number past the last level there can be is a level number too, not part of the file's name
+run --verify "$work/bad.xsb:99999999999" R
+expect_status "verify FILE:99999999999" 2
+grep -q "^sokoban: $work/bad.xsb:99999999999: no level 99999999999 (levels are numbered from 1 to 1000000)$" \
+    "$work/stderr" || fail "verify FILE:99999999999: $(cat "$work/stderr")"
+run "$work/bad.xsb:1000001"
+expect_status "game FILE:1000001" 2
+grep -q "^sokoban: $work/bad.xsb:1000001: no level 1000001 (levels are numbered from 1 to 1000000)$" \
+    "$work/stderr" || fail "game FILE:1000001: $(cat "$work/stderr")"
 run --verify "$work/bad.xsb:3" --level 1 rR
 expect_status "verify FILE:3 --level 1" 2
 grep -q "^sokoban: $work/bad.xsb:3 and --level 1 name two levels; give one$" "$work/stderr" ||

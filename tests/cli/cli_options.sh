@@ -91,6 +91,25 @@ run --list --
 expect_status "--list -- with no file" 2
 said "--list -- with no file" "a file name should follow --"
 
+# an empty file name, or @ with no file after it, is said so, never "sokoban: : cannot open"
+# empty NAME EXPECTED ARGS...: status 2, EXPECTED and the usage hint alone
+empty() {
+    name=$1 expected=$2
+    shift 2
+    run "$@"
+    expect_status "$name" 2
+    said "$name" "sokoban: $expected"
+    [ "$(wc -l <"$work/stderr")" -eq 2 ] || fail "$name: said '$(cat "$work/stderr")'"
+}
+empty "--list ''" "an empty file name" --list ""
+empty "--solve ''" "an empty file name" --solve "" --level 1
+empty "--edit ''" "an empty file name" --edit ""
+empty "--tiles-file ''" "an empty file name" --tiles-file ""
+empty "the game on ''" "an empty file name" "$levels/tutorial.xsb" ""
+empty "--verify FILE @" "@ wants a file name after it (@FILE)" --verify "$levels/tutorial.xsb" @
+empty "--optimize FILE @" "@ wants a file name after it (@FILE)" --optimize "$levels/tutorial.xsb" @
+empty "--hint --moves @" "@ wants a file name after it (@FILE)" --hint "$levels/tutorial.xsb" --moves @
+
 # --time names its real limit
 run --solve "$levels/tutorial.xsb" --time 1e8
 expect_status "--time 1e8" 2

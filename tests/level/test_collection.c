@@ -286,6 +286,21 @@ static void test_file_colon_number_names_a_level(void **state)
     assert_null(file);
     assert_int_equal(collection_split_level("levels.xsb:x", &file), 0);
     assert_int_equal(collection_split_level("levels.xsb:0", &file), COLLECTION_LEVEL_ZERO);
+    assert_int_equal(collection_split_level("levels.xsb:1000000", &file), 1000000);
+    free(file);
+    /* past the last level number, however many digits: a level number still (it was the
+     * file "levels.xsb:1000001", which could not be opened) */
+    assert_int_equal(collection_split_level("levels.xsb:1000001", &file),
+                     COLLECTION_LEVEL_TOO_LARGE);
+    assert_null(file);
+    assert_int_equal(collection_split_level("levels.xsb:99999999999999999999999", &file),
+                     COLLECTION_LEVEL_TOO_LARGE);
+    level_error error;
+    collection_split_level_error("levels.xsb:99999999999999999999999", COLLECTION_LEVEL_TOO_LARGE,
+                                 &error);
+    assert_string_equal(error.message, "levels.xsb:99999999999999999999999: no level "
+                                       "99999999999999999999999 (levels are numbered from 1 "
+                                       "to 1000000)");
 }
 
 static void test_file_named_with_a_colon_is_the_file(void **state)
