@@ -8,7 +8,9 @@
  *
  * X and Y are the box's column and row, counted from 1 at the top-left corner of the level's
  * map as the file draws it; the solution is the whole rest from the position (so `--verify`
- * with the moves and then the solution solves the level). Fields without a value are "-". */
+ * with the moves and then the solution solves the level). Fields without a value are "-". A
+ * level the solver refuses (status=error) adds reason=WHY and says why on stderr, as --solve
+ * does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,9 +104,16 @@ int cli_hint(const cli_options *options)
         snprintf(moves, sizeof moves, "%d", result.moves);
         if (result.moves > 0) lurd = lurd_format(result.steps, result.moves, false);
     }
-    printf("level=%d status=%s push=%s pushes=%s moves=%s seconds=%.3f solution=%s\n", lv->number,
-           solver_status_name(result.status), push, pushes, moves, result.seconds,
-           lurd ? lurd : "-");
+    /* an error says why, as --solve does: a token at the end of the line, a sentence on stderr */
+    bool error = result.status == SOLVER_ERROR;
+    printf("level=%d status=%s push=%s pushes=%s moves=%s seconds=%.3f solution=%s%s%s\n",
+           lv->number, solver_status_name(result.status), push, pushes, moves, result.seconds,
+           lurd ? lurd : "-", error ? " reason=" : "",
+           error ? (result.reason ? result.reason : "unknown") : "");
+    fflush(stdout);
+    if (error)
+        cli_say("%s: level %d: %s", c.path, lv->number,
+                result.message[0] ? result.message : "the solver failed for an unknown reason");
     free(lurd);
     solver_result_free(&result);
     game_free(&g);

@@ -52,7 +52,8 @@ const cli_option_row cli_option_rows[] = {
              "the next push from the position the --moves reach, by the\n"
              "fast mode; one line: level= status= push= pushes= moves=\n"
              "seconds= solution= (push=box(X,Y)DIRECTION, X the column and\n"
-             "Y the row from 1 at the map's top-left; solution= the rest)"),
+             "Y the row from 1 at the map's top-left; solution= the rest);\n"
+             "an error adds reason=WHY and says why on stderr"),
     MODE_ROW("optimize", "FILE", OPTIMIZE,
              "make a solution shorter (a vicinity search around it, the\n"
              "walking between pushes the shortest); SOLUTION is LURD,\n"

@@ -63,6 +63,35 @@ status=$?
 [ "$status" -eq 1 ] || fail "limit: exit $status"
 echo "$out" | grep -q '^level=50 status=limit push=- ' || fail "limit line: $out"
 
+# A level the solver refuses: status error, the reason at the end of the line and in one line
+# on stderr, as --solve says it (the line said status=error alone: why, nowhere). Here more
+# boxes than the solver takes (1,001 boxes, 1,001 goals under them) and more memory than
+# any machine has.
+awk 'BEGIN { n = 0; m = 0
+    for (y = 0; y < 26; y++) { r = ""
+        for (x = 0; x < 100; x++) {
+            c = " "
+            if (x == 0 || x == 99 || y == 0 || y == 25) c = "#"
+            else if (y == 1 && x == 1) c = "@"
+            else if (y >= 2 && y < 13 && n < 1001) { c = "$"; n++ }
+            else if (y >= 13 && m < 1001) { c = "."; m++ }
+            r = r c }
+        print r } }' /dev/null >"$work/many.xsb"
+out=$("$sokoban" --hint "$work/many.xsb" --time 5 2>"$work/stderr")
+status=$?
+[ "$status" -eq 1 ] || fail "too many boxes: exit $status"
+echo "$out" | grep -Eq '^level=1 status=error push=- pushes=- moves=- seconds=[0-9.]+ solution=- reason=too-many-boxes$' ||
+    fail "too many boxes line: $out"
+[ "$(cat "$work/stderr")" = "sokoban: $work/many.xsb: level 1: 1001 boxes, more than the solver takes (1000)" ] ||
+    fail "too many boxes: said '$(cat "$work/stderr")'"
+out=$("$sokoban" --hint "$levels/tutorial.xsb" --memory 1048576 2>"$work/stderr")
+status=$?
+[ "$status" -eq 1 ] || fail "memory past the machine's: exit $status"
+echo "$out" | grep -Eq '^level=1 status=error .* solution=- reason=memory$' ||
+    fail "memory past the machine's line: $out"
+[ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q "^sokoban: $levels/tutorial.xsb: level 1: a memory limit of 1048576 MiB, more than this machine has" "$work/stderr" ||
+    fail "memory past the machine's: said '$(cat "$work/stderr")'"
+
 # Bad input exits 2: moves that break the rules, moves that are not LURD, a missing moves
 # file, --moves without --hint.
 "$sokoban" --hint "$levels/tutorial.xsb" --level 1 --moves lll >/dev/null 2>&1
