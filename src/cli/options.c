@@ -147,7 +147,8 @@ const cli_option_row cli_option_rows[] = {
              "the transposition table (optimal) or the stored states (fast)\n"
              "(default: fast 1024 for each search thread, at most a quarter\n"
              "of the machine's memory; optimal a quarter of the machine's;\n"
-             "with --optimize 256): the peak; more than the machine has is\n"
+             "under a smaller ulimit -v, a quarter of that; with --optimize\n"
+             "256): the peak; more than the machine has, or the ulimit, is\n"
              "refused"},
     {.name = "mode",
      .value = "optimal|fast",
@@ -506,8 +507,7 @@ static int check_names(const cli_command *command)
 {
     const cli_options *options = &command->options;
     bool empty = options->tiles_file && !options->tiles_file[0];
-    for (int i = 0; i < options->file_count; i++)
-        empty = empty || !options->files[i][0];
+    for (int i = 0; i < options->file_count; i++) empty = empty || !options->files[i][0];
     if (empty) return usage_error("an empty file name", NULL);
     const char *named[] = {options->solution, options->moves};
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)

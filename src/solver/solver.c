@@ -767,6 +767,12 @@ solver_status solver_solve(const board *b, const position *start, const solver_o
         return refuse(result, "memory",
                       "a memory limit of %zu MiB, more than this machine has (%llu MiB)",
                       solver_memory_for(options, 1) >> 20, machine);
+    unsigned long long process = solver_process_mib();
+    if (process && (solver_memory_for(options, 1) >> 20) > process)
+        return refuse(result, "memory",
+                      "a memory limit of %zu MiB, more than this process may have (%llu MiB, "
+                      "its ulimit)",
+                      solver_memory_for(options, 1) >> 20, process);
 
     int threads = solver_searches(options);
     /* what earlier searches on this board learned, if it is this board's */

@@ -2,13 +2,15 @@
 #include "solver_memory.h"
 
 #include <stdint.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "solver_below.h"
 #include "solver_corral_deadlock.h"
 
 /* The default for one search of the fast mode: 1 GiB, or a quarter of a smaller machine's
- * memory (at least 64 MiB). At 256 MiB the fast mode's store filled before 30 s on 24 of
+ * memory, or of the process's address-space limit (ulimit -v) when that is smaller (at
+ * least 64 MiB). At 256 MiB the fast mode's store filled before 30 s on 24 of
  * the 29 XSokoban levels it missed; at 1 GiB it solves 14 and 87 of them too
  * (docs/BENCHMARKS.md). The optimal mode's one table takes the whole quarter: the table
  * that keeps an iteration's positions decides how long the next one takes (XSokoban 5: 162
@@ -23,11 +25,32 @@ unsigned long long solver_machine_mib(void)
     return (unsigned long long)pages * (unsigned long long)page >> 20;
 }
 
+unsigned long long solver_process_mib(void)
+{
+    unsigned long long least = 0;
+    const int resources[] = {RLIMIT_AS, RLIMIT_DATA};
+    for (size_t i = 0; i < sizeof resources / sizeof resources[0]; i++) {
+        struct rlimit limit;
+        if (getrlimit(resources[i], &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) continue;
+        unsigned long long mib = (unsigned long long)limit.rlim_cur >> 20;
+        if (least == 0 || mib < least) least = mib;
+    }
+    return least;
+}
+
+/* What the process may have in MiB: the machine's memory or the process's limit, the smaller
+ * (0 when neither is known). */
+static unsigned long long usable_mib(void)
+{
+    unsigned long long machine = solver_machine_mib(), process = solver_process_mib();
+    return process && (!machine || process < machine) ? process : machine;
+}
+
 size_t solver_memory_for(const solver_options *options, int searches)
 {
     if (options->memory_bytes > 0) return options->memory_bytes;
     unsigned long long mib = (unsigned long long)DEFAULT_MEMORY_MIB * (unsigned long long)searches,
-                       quarter = solver_machine_mib() / 4;
+                       quarter = usable_mib() / 4;
     if (options->mode == SOLVER_OPTIMAL && quarter > 0) mib = quarter;
     if (quarter > 0 && quarter < mib) mib = quarter;
     if (mib < LEAST_DEFAULT_MEMORY_MIB) mib = LEAST_DEFAULT_MEMORY_MIB;

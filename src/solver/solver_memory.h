@@ -12,10 +12,15 @@
 /* The machine's memory in MiB, or 0 when unknown. */
 unsigned long long solver_machine_mib(void);
 
+/* The process's limit of memory in MiB, the smaller of its address-space and data limits
+ * (ulimit -v, ulimit -d), or 0 when it has none. */
+unsigned long long solver_process_mib(void);
+
 /* The memory limit of a solve by `searches` searches at once: --memory, or by default 1 GiB
  * for each search of the fast mode (so that each search of a race may keep as many states
- * as one alone), at most a quarter of the machine's memory; for the optimal mode's one
- * table, that quarter (1 GiB when the machine's memory is not known); at least 64 MiB. */
+ * as one alone), at most a quarter of the machine's memory or of the process's limit
+ * (solver_process_mib) when that is smaller; for the optimal mode's one table, that quarter
+ * (1 GiB when neither is known); at least 64 MiB. */
 size_t solver_memory_for(const solver_options *options, int searches);
 
 /* What one search may spend on its table or store: the memory limit less its table of learned

@@ -89,6 +89,26 @@ for mode in fast optimal; do
         "$work/stderr" || fail "memory $mode message: $(cat "$work/stderr")"
 done
 
+# Under an address-space limit (ulimit -v) the default memory is a quarter of what the process
+# may have, where it was a quarter of the machine's: the optimal mode said "out of memory
+# setting up the search" on tutorial level 3 under ulimit -v 2000000 (a quarter of 24 GiB
+# being 6 GiB), the fast mode with two threads too. A --memory past the limit is refused up
+# front, naming it. Skipped where the program cannot start under the limit (AddressSanitizer
+# maps terabytes of shadow memory).
+if (ulimit -v 2000000 && "$sokoban" --version) >/dev/null 2>&1; then
+    for run in "optimal 1" "optimal 2" "fast 1" "fast 2"; do
+        set -- $run
+        out=$(ulimit -v 2000000 && "$sokoban" --solve "$levels/tutorial.xsb" --level 3 --mode $1 \
+            --threads $2 --time 20 2>"$work/stderr")
+        echo "$out" | grep -q '^level=3 status=solved pushes=2 ' ||
+            fail "ulimit -v, --mode $1 --threads $2: $out $(cat "$work/stderr")"
+    done
+    out=$(ulimit -v 2000000 && "$sokoban" --solve "$levels/tutorial.xsb" --memory 3000 2>"$work/stderr")
+    echo "$out" | grep -Eq '^level=1 status=error .* reason=memory$' || fail "ulimit -v, --memory 3000: $out"
+    grep -q '^sokoban: .*level 1: a memory limit of 3000 MiB, more than this process may have (1953 MiB, its ulimit)$' \
+        "$work/stderr" || fail "ulimit -v, --memory 3000: said $(cat "$work/stderr")"
+fi
+
 # --nodes N: the search stops once it has looked at N nodes; the count never exceeds N
 # (both modes). The fast mode may solve the level within the budget.
 for mode in fast optimal; do

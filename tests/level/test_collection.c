@@ -376,7 +376,8 @@ static void test_bidirectional_controls_are_never_shown(void **state)
     size_t size = 0;
     FILE *out = open_memstream(&written, &size);
     assert_non_null(out);
-    const char *title = "caf\xC3\xA9 \xE2\x80\xAE" "evil";
+    const char *title = "caf\xC3\xA9 \xE2\x80\xAE"
+                        "evil";
     utf8_write_shown(out, title, strlen(title));
     fclose(out);
     assert_string_equal(written, "caf\xC3\xA9 evil");
