@@ -99,8 +99,8 @@ static int message_base_rows(const play *p)
     return LINES >= p->game.board.height + 4 ? 2 : 1;
 }
 
-/* Rows under the status line for the message: as many as it takes wrapped, so that it is
- * never cut; the board gives way (it scrolls), keeping one row. */
+/* Rows under the status line for the message: as many as it takes wrapped; the board gives
+ * way (it scrolls), keeping one row, and a message longer than the rest is cut, marked. */
 static int message_rows(const play *p)
 {
     const char *text = message_text(p);
@@ -459,7 +459,8 @@ static void draw_status(const view *v, const play *p, const assist *a, const gly
     attrset(A_NORMAL);
 }
 
-/* The message, wrapped at spaces onto the message rows. */
+/* The message, wrapped at spaces onto the message rows, its last row marked cut ("...") when
+ * it takes more than the screen has (message_rows()). */
 static void draw_message(const view *v, const play *p)
 {
     int attr = A_NORMAL;
@@ -476,18 +477,8 @@ static void draw_message(const view *v, const play *p)
         attr = draw_attr(v, DRAW_PAIR_ERROR, 0) | A_BOLD;
         break;
     }
-    const char *text = message_text(p);
-    size_t length = strlen(text);
     attrset(p->confirm_restart ? (int)A_BOLD : attr);
-    for (int row = board_rows(p) + 1; row < LINES && length > 0; row++) {
-        size_t piece = wrap_line(text, length, COLS);
-        draw_text(v, row, 0, text, piece, COLS);
-        text += piece;
-        length -= piece;
-        size_t spaces = wrap_skip_spaces(text, length);
-        text += spaces;
-        length -= spaces;
-    }
+    draw_wrapped(v, board_rows(p) + 1, message_text(p), LINES - 1 - board_rows(p));
     attrset(A_NORMAL);
 }
 

@@ -1871,6 +1871,26 @@ test_long_progress_message_whole() {
     kill_server
 }
 
+# A start's message longer than the rows under the board (40x10: eight) ends its last row
+# marked cut, "...", where it stopped mid-sentence unmarked.
+test_long_progress_message_cut_is_marked() {
+    start_game -l C "$WORK/small.xsb"
+    wait_for "small 1/4"
+    keys q
+    wait_for "SHELL-DONE"
+    kill_server
+    printf 'not a journal of ours' > "$XDG_DATA_HOME/sokoban/progress.db-journal"
+    start_game -l C -s 40x10 "$WORK/small.xsb"
+    wait_for "is not a rollback journal"
+    case "$(screen | tail -n 1)" in
+        *...) ;;
+        *) fail "the cut message is not marked: $(screen | tail -n 1)" ;;
+    esac
+    keys q
+    wait_for "SHELL-DONE"
+    kill_server
+}
+
 # A data directory made read-only (issue 13, item 3): told in the game at once, the game
 # saved there shown, and that this session's play is not saved on stderr after the terminal
 # is restored, and in the exit status (3). Root writes through
