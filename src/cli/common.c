@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "level/collection.h"
 #include "level/textfile.h"
@@ -77,28 +78,15 @@ char *cli_read_text_file(const char *path)
 
 char *cli_read_stdin(void)
 {
-    size_t length = 0, size = 4096;
-    char *text = malloc(size);
-    while (text) {
-        length += fread(text + length, 1, size - 1 - length, stdin);
-        if (length < size - 1) break;
-        if (size > MAX_SOLUTION_FILE) {
-            fputs("sokoban: standard input: solution too long\n", stderr);
-            free(text);
-            return NULL;
-        }
-        char *larger = realloc(text, size * 2);
-        if (!larger) free(text);
-        text = larger;
-        size *= 2;
-    }
-    if (!text) {
-        fputs("sokoban: out of memory\n", stderr);
+    char *text, reason[200];
+    size_t length;
+    if (!textfile_read_stream(STDIN_FILENO, MAX_SOLUTION_FILE, &text, &length, reason,
+                              sizeof reason)) {
+        cli_say("standard input: %s", reason); /* "cannot read: Is a directory" */
         return NULL;
     }
-    text[length] = 0;
-    if (ferror(stdin) || strlen(text) != length) {
-        cli_say("standard input: %s", ferror(stdin) ? "cannot read" : "not a text file");
+    if (strlen(text) != length) {
+        cli_say("standard input: not a text file");
         free(text);
         return NULL;
     }

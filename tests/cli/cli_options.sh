@@ -183,6 +183,18 @@ from_stdin "the game on - -" "standard input (-) is named 2 times; it can be rea
 # one of them from standard input is fine
 out=$(printf '#####\n#@$.#\n#####\n' | "$sokoban" --verify - R 2>"$work/stderr")
 [ "$out" = "level 1 (-): solved in 1 move, 1 push" ] || fail "--verify - R: printed '$out'"
+# standard input that cannot be read says why, as a file does ("standard input: cannot
+# read" said nothing more)
+"$sokoban" --verify "$levels/tutorial.xsb" @- <"$work" >"$work/stdout" 2>"$work/stderr"
+status=$?
+expect_status "@- from a folder" 2
+[ "$(cat "$work/stderr")" = "sokoban: standard input: cannot read: Is a directory" ] ||
+    fail "@- from a folder: said '$(cat "$work/stderr")'"
+"$sokoban" --optimize "$levels/tutorial.xsb" - <"$work" >"$work/stdout" 2>"$work/stderr"
+status=$?
+expect_status "--optimize - from a folder" 2
+[ "$(cat "$work/stderr")" = "sokoban: standard input: cannot read: Is a directory" ] ||
+    fail "--optimize - from a folder: said '$(cat "$work/stderr")'"
 out=$(printf 'r\000R' | "$sokoban" --verify "$levels/tutorial.xsb" @- 2>"$work/stderr")
 status=$?
 expect_status "@- binary" 2
