@@ -68,6 +68,12 @@ bool cli_optimize_steps(const cli_options *options, const board *b, const positi
                         const game_step *steps, int count, double seconds,
                         optimizer_result *result);
 
+/* Flushes standard output, a line a mode wants seen at once (--solve's, one a level); the
+ * reason of the first that failed is kept for main's last word: cli_flush_error(), its errno
+ * or 0, since the close at the end finds nothing left to write and no reason. */
+void cli_flush(void);
+int cli_flush_error(void);
+
 /* A solution's text from a file (cli_read_text_file) or standard input (cli_read_stdin),
  * at most 16 MiB of text: a string to free(), or NULL after printing why. */
 char *cli_read_text_file(const char *path);

@@ -1,6 +1,7 @@
 /* common.c - what the command-line modes share: loading the collection, picking a level,
  * reading a solution's text. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +92,19 @@ char *cli_read_stdin(void)
         return NULL;
     }
     return text;
+}
+
+/* The errno of the first flush of standard output that failed, 0 while none did. */
+static int flush_error;
+
+void cli_flush(void)
+{
+    if (fflush(stdout) != 0 && flush_error == 0) flush_error = errno;
+}
+
+int cli_flush_error(void)
+{
+    return flush_error;
 }
 
 void cli_say(const char *format, ...)

@@ -110,7 +110,7 @@ int cli_hint(const cli_options *options)
            lv->number, solver_status_name(result.status), push, pushes, moves, result.seconds,
            lurd ? lurd : "-", error ? " reason=" : "",
            error ? (result.reason ? result.reason : "unknown") : "");
-    fflush(stdout);
+    cli_flush();
     if (error)
         cli_say("%s: level %d: %s", c.path, lv->number,
                 result.message[0] ? result.message : "the solver failed for an unknown reason");

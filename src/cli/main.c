@@ -42,16 +42,20 @@ static int run_mode(const cli_command *command)
 
 /* Writes what standard output still holds and closes it. The lines a mode printed are its
  * answer: when they did not all arrive (a full disk, a closed standard output) that is said
- * in one line and the status is CLI_BAD_INPUT, never a success or a verdict nobody read. A
- * closed standard output that was never written to loses nothing. */
+ * in one line, with the reason of the write that failed first, and the status is
+ * CLI_BAD_INPUT, never a success or a verdict nobody read. A closed standard output that was
+ * never written to loses nothing. */
 static int finish_output(int status)
 {
     bool pending = __fpending(stdout) > 0, failed = ferror(stdout) != 0;
     errno = 0;
     if (fclose(stdout) != 0 && (pending || errno != EBADF)) failed = true;
     if (!failed) return status;
-    fprintf(stderr, "sokoban: standard output: cannot write%s%s\n", errno ? ": " : "",
-            errno ? strerror(errno) : "");
+    /* the first write that failed says why; a flush before the end left the close nothing
+     * to write and no reason */
+    int reason = cli_flush_error() ? cli_flush_error() : errno;
+    fprintf(stderr, "sokoban: standard output: cannot write%s%s\n", reason ? ": " : "",
+            reason ? strerror(reason) : "");
     return CLI_BAD_INPUT;
 }
 

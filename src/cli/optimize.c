@@ -110,7 +110,7 @@ static bool optimize_level(const cli_options *options, const level *lv, const ch
                lv->number, improved ? "improved" : "unchanged", result.pushes, result.moves,
                result.pushes_before, result.moves_before, (unsigned long long)result.nodes,
                result.seconds, result.vicinity, lurd ? lurd : "-");
-        fflush(stdout);
+        cli_flush();
         free(lurd);
         total->tried++;
         total->improved += improved;

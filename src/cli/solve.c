@@ -162,7 +162,7 @@ static solver_status solve_level(const cli_options *options, const collection *c
            lv->number, solver_status_name(result.status), pushes, moves,
            (unsigned long long)result.nodes, result.seconds, before, solution,
            error ? " reason=" : "", error ? reason : "");
-    fflush(stdout);
+    cli_flush();
     if (error)
         cli_say("%s: level %d: %s", c->path, lv->number,
                 result.message[0] ? result.message : "the solver failed for an unknown reason");

@@ -249,7 +249,7 @@ static int solve_lines(FILE *file, const cli_options *options)
                    ida_status_name(solution.status), (unsigned long long)solution.nodes,
                    solution.seconds);
         }
-        fflush(stdout);
+        cli_flush();
         tiles_solution_free(&solution);
     }
     printf("total instances=%d solved=%d unsolvable=%d nodes=%llu seconds=%.3f "
