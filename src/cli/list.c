@@ -1,7 +1,9 @@
 /* list.c - sokoban --list: one line per level of a collection. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "level/collection.h"
 #include "rules/board.h"
 #include "cli.h"
 #include "level/utf8.h"
@@ -20,6 +22,15 @@ static void print_title(const char *title)
 
 int cli_list(const cli_options *options)
 {
+    /* FILE:N names a level, as --level does, which --list refuses: it lists a whole file */
+    char *file = NULL;
+    int named = options->file_count > 0 ? collection_split_level(options->files[0], &file) : 0;
+    free(file);
+    if (named > 0) {
+        cli_say("%s names level %d: --list lists a whole file; give FILE", options->files[0],
+                named);
+        return CLI_BAD_INPUT;
+    }
     collection c;
     if (!cli_load_collection(options, &c)) return CLI_BAD_INPUT;
     if (c.bad_count == c.count) {

@@ -201,6 +201,14 @@ expect_status "an option the mode does not take" 2
 grep -q -- "--level does not apply to --list" "$work/stderr" ||
     fail "stray option: said '$(cat "$work/stderr")'"
 
+# FILE:N names a level, as --level does: --list, which lists a whole file, says so (it
+# listed every level, the :N passed over in silence)
+run --list "$levels/tutorial.xsb:2"
+expect_status "FILE:N given to --list" 2
+expect_stdout "FILE:N given to --list" ""
+grep -q -- "tutorial.xsb:2 names level 2: --list lists a whole file" "$work/stderr" ||
+    fail "--list FILE:N: said '$(cat "$work/stderr")'"
+
 # ---- what is not a regular file: one line, exit 2, and never a hang
 mkdir "$work/empty-folder"
 run --list "$work/empty-folder"
