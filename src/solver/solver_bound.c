@@ -198,9 +198,12 @@ bool solver_matching_init(solver_matching *m, int box_count, const uint16_t *con
     *m = (solver_matching){.count = box_count, .rows = rows};
     if (box_count > MAX_BOXES) return false;
     size_t n = (size_t)box_count + 1;
-    m->row_potential = calloc(n, sizeof(int));
-    m->column_potential = calloc(n, sizeof(int));
-    m->column_row = calloc(n, sizeof(int));
+    /* the state saved and restored, one block: u, then v, then the assignment */
+    m->row_potential = calloc(3 * n, sizeof(int));
+    if (m->row_potential) {
+        m->column_potential = m->row_potential + n;
+        m->column_row = m->row_potential + 2 * n;
+    }
     m->way = calloc(n, sizeof(int));
     m->slack = calloc(n, sizeof(long long));
     m->unused = calloc(n, sizeof(int));
@@ -209,8 +212,8 @@ bool solver_matching_init(solver_matching *m, int box_count, const uint16_t *con
     m->pending = calloc(n, sizeof(int));
     m->free_columns = calloc(n, sizeof(int));
     m->changed = calloc(n, sizeof(bool));
-    if (!m->row_potential || !m->column_potential || !m->column_row || !m->way || !m->slack ||
-        !m->unused || !m->tree || !m->joined || !m->pending || !m->free_columns || !m->changed) {
+    if (!m->row_potential || !m->way || !m->slack || !m->unused || !m->tree || !m->joined ||
+        !m->pending || !m->free_columns || !m->changed) {
         solver_matching_free(m);
         return false;
     }
@@ -219,9 +222,7 @@ bool solver_matching_init(solver_matching *m, int box_count, const uint16_t *con
 
 void solver_matching_free(solver_matching *m)
 {
-    free(m->row_potential);
-    free(m->column_potential);
-    free(m->column_row);
+    free(m->row_potential); /* with column_potential and column_row */
     free(m->way);
     free(m->slack);
     free(m->unused);
@@ -445,16 +446,10 @@ int solver_matching_update(solver_matching *m, const int *boxes, int count)
 
 void solver_matching_save(const solver_matching *m, int *state)
 {
-    size_t n = (size_t)m->count + 1;
-    memcpy(state, m->row_potential, n * sizeof *state);
-    memcpy(state + n, m->column_potential, n * sizeof *state);
-    memcpy(state + 2 * n, m->column_row, n * sizeof *state);
+    memcpy(state, m->row_potential, 3 * ((size_t)m->count + 1) * sizeof *state);
 }
 
 void solver_matching_restore(solver_matching *m, const int *state)
 {
-    size_t n = (size_t)m->count + 1;
-    memcpy(m->row_potential, state, n * sizeof *state);
-    memcpy(m->column_potential, state + n, n * sizeof *state);
-    memcpy(m->column_row, state + 2 * n, n * sizeof *state);
+    memcpy(m->row_potential, state, 3 * ((size_t)m->count + 1) * sizeof *state);
 }

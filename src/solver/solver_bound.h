@@ -69,9 +69,10 @@ static inline const uint16_t *solver_distance_row(const solver_distances *d, int
 typedef struct solver_matching {
     int count;                   /* boxes = goals */
     const uint16_t *const *rows; /* rows[box]: its distance to each goal; not owned */
-    int *row_potential;          /* u, 1-based, count + 1 entries */
-    int *column_potential;       /* v */
-    int *column_row;             /* column_row[goal + 1] = box + 1 matched, 0 none */
+    /* The state, one block of 3 * (count + 1) ints (saved and restored as one copy): */
+    int *row_potential;    /* u, 1-based, count + 1 entries */
+    int *column_potential; /* v, just after u */
+    int *column_row;       /* column_row[goal + 1] = box + 1 matched, 0 none; after v */
     /* Work arrays for one augmenting search (augment() in solver_bound.c). */
     int *way;
     long long *slack;

@@ -334,10 +334,27 @@ static bool enter_table(solver_search *s, int cost)
     return true;
 }
 
+/* Saves the matching and its rows as they were before the push make() made last, for
+ * unmake() to put back, unless they were already: called before either changes. A push
+ * cut before its bound (a dead square, a deadlock, a pair, a state seen) saves nothing. */
+static void keep_matching(solver_search *s)
+{
+    if (s->depth == 0) return;
+    solver_undo *undo = &s->undo[s->depth - 1];
+    if (undo->matching_kept) return;
+    undo->matching_kept = true;
+    solver_matching_save(&s->matching,
+                         s->matching_states + (size_t)(s->depth - 1) *
+                                                  (size_t)solver_matching_state_size(&s->matching));
+    memcpy(s->row_states + (size_t)(s->depth - 1) * (size_t)s->box_count, s->box_row,
+           (size_t)s->box_count * sizeof *s->box_row);
+}
+
 /* The bound of the state a push of `box` from `from` made, reached at cost `g` by `pushes`
  * pushes, or IDA_PRUNE: the matching repaired, then the checks and the pairs' penalties. */
 static int bound_after_push(solver_search *s, int box, int from, int g, int pushes)
 {
+    keep_matching(s);
     int changed = refresh_rows(s, box, s->changed);
     int h = solver_matching_update(&s->matching, s->changed, changed);
     if (h < IDA_INFINITY && s->threshold < IDA_INFINITY) {
@@ -386,8 +403,6 @@ static int make(void *context, ida_move move, int g, int *cost)
     int box = s->box_at[square];
     bool from_kept = solver_reach_keep(s); /* the first push from a state keeps it */
     solver_undo *undo = &s->undo[s->depth];
-    int *matching_state =
-        s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching);
     s->depth++;
     if (s->below && !solver_below_enter(s->below, s->depth, SOLVER_BELOW_NONE)) {
         s->no_memory = true;
@@ -398,9 +413,7 @@ static int make(void *context, ida_move move, int g, int *cost)
     undo->player = s->player;
     undo->last_box = s->last_box;
     undo->entered_cost = -1;
-    solver_matching_save(&s->matching, matching_state);
-    memcpy(s->row_states + (size_t)(s->depth - 1) * (size_t)s->box_count, s->box_row,
-           (size_t)s->box_count * sizeof *s->box_row);
+    undo->matching_kept = false;
 
     int pushes = 1;
     int to = square + b->delta[dir];
@@ -482,6 +495,7 @@ static void unmake(void *context, ida_move move)
     s->last_box = undo->last_box;
     s->reach_valid = false;
     check_state(s);
+    if (!undo->matching_kept) return;
     solver_matching_restore(
         &s->matching,
         s->matching_states + (size_t)s->depth * (size_t)solver_matching_state_size(&s->matching));
@@ -570,6 +584,7 @@ int solver_search_bound(solver_search *s)
      * as after a push: the fast mode sets states of one tree, a few pushes apart, and even
      * with most rows changed the repair costs less than a solve (measured: docs/SOLVER.md).
      * Only the first state, with no rows yet, is solved from scratch. */
+    keep_matching(s);
     int changed = refresh_rows(s, -1, s->changed);
     if (changed < s->box_count) return solver_matching_update(&s->matching, s->changed, changed);
     return solver_matching_solve(&s->matching);

@@ -33,6 +33,9 @@ typedef struct solver_undo {
     int last_box;
     int box_to;       /* where the box ended (after a macro, further than one push) */
     int entered_cost; /* the cost the table took the state at, or -1 (solver_table_leave) */
+    /* the matching and the rows before it were saved (keep_matching() in solver_domain.c):
+     * only a state that gets as far as its bound changes them */
+    bool matching_kept;
     uint64_t entered_key;
 } solver_undo;
 
