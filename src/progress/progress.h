@@ -279,11 +279,12 @@ void progress_imported_free(progress_imported *list, int count);
  * file exists). */
 bool progress_set_last(progress *progress, const char *collection_path, int level_number);
 
-/* The collection played last and its level; false when none is known. The path stays valid
- * until the next call of progress_last. */
+/* The collection played last and its level (1 on; 0 when the database holds none that is a
+ * level number); false when none is known. The path stays valid until the next call of
+ * progress_last. */
 bool progress_last(progress *progress, const char **collection_path, int *level_number);
 
-/* The level last played in the collection at `collection_path`, or 0 when unknown. */
+/* The level last played in the collection at `collection_path` (1 on), or 0 when unknown. */
 int progress_collection_level(progress *progress, const char *collection_path);
 
 /* Every collection the progress knows (each one played), the one played last first: their

@@ -3,6 +3,7 @@
  * collection played last, statistics. Built on the store (progress.c, through
  * progress_store.h): reads with progress_prepare(), writes with progress_submit(); the store
  * calls nothing of this file. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -518,6 +519,16 @@ bool progress_set_last(progress *progress, const char *collection_path, int leve
     return true;
 }
 
+/* A level number as the database holds it: an integer from 1 to INT_MAX, else 0 (none):
+ * one written by hand past an int, read as an int, came back negative (2147483648 as
+ * INT_MIN, and the game's `number - 1` overflowed). */
+static int level_number_of(sqlite3_stmt *statement, int column)
+{
+    if (sqlite3_column_type(statement, column) != SQLITE_INTEGER) return 0;
+    int64_t number = sqlite3_column_int64(statement, column);
+    return number >= 1 && number <= INT_MAX ? (int)number : 0;
+}
+
 bool progress_last(progress *progress, const char **collection_path, int *level_number)
 {
     sqlite3_stmt *select = progress_prepare(progress,
@@ -532,7 +543,7 @@ bool progress_last(progress *progress, const char **collection_path, int *level_
             free(progress->last_path);
             progress->last_path = path;
             *collection_path = path;
-            *level_number = sqlite3_column_int(select, 1);
+            *level_number = level_number_of(select, 1);
             found = true;
         }
     }
@@ -548,7 +559,7 @@ int progress_collection_level(progress *progress, const char *collection_path)
                                             "SELECT level FROM collection WHERE "
                                             "path = ?1",
                                             "t", path);
-    int level = select && sqlite3_step(select) == SQLITE_ROW ? sqlite3_column_int(select, 0) : 0;
+    int level = select && sqlite3_step(select) == SQLITE_ROW ? level_number_of(select, 0) : 0;
     progress_release(progress, select);
     free(path);
     return level;

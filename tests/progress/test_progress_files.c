@@ -336,6 +336,30 @@ static void test_database_of_a_negative_version_is_left_alone(void **state)
         -5);
 }
 
+/* relia10: a collection's level number written by hand past an int (2147483648) is none (0),
+ * where it was read as -2147483648 and the game's `number - 1` overflowed (UBSan); so is one
+ * of 0 or below, or text. */
+static void test_a_level_number_out_of_range_is_none(void **state)
+{
+    progress_test_dir *f = *state;
+    progress *p = progress_test_open(f);
+    assert_true(progress_set_last(p, "/a.xsb", 5));
+    progress_close(p);
+    const char *numbers[] = {"2147483648", "4294967301", "'x'", "5.5"};
+    for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "UPDATE collection SET level = %s", numbers[i]);
+        progress_test_alter(f, sql);
+        p = progress_test_open(f);
+        const char *path;
+        int number = -1;
+        assert_true(progress_last(p, &path, &number));
+        if (number != 0) fail_msg("level %s read as %d", numbers[i], number);
+        assert_int_equal(progress_collection_level(p, "/a.xsb"), 0);
+        progress_close(p);
+    }
+}
+
 /* A database of our version with a trigger (or a view), which sokoban never makes, is
  * left alone: a write of ours would fire it and run what the file says (a recursive one
  * without end: the game hung at its first save). */
@@ -375,6 +399,7 @@ int main(void)
         WITH_DIRECTORY(test_database_of_a_newer_version_is_left_alone),
         WITH_DIRECTORY(test_database_of_a_negative_version_is_left_alone),
         WITH_DIRECTORY(test_database_with_a_trigger_is_left_alone),
+        WITH_DIRECTORY(test_a_level_number_out_of_range_is_none),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
