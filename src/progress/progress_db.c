@@ -73,25 +73,32 @@ char *progress_db_with_suffix(const char *file, const char *suffix)
     return name;
 }
 
-/* False only when the database is known damaged: `PRAGMA quick_check` finds a fault, or
- * SQLite calls the file corrupt or not a database. A check that cannot run because another
- * game holds the lock past the busy timeout (or for want of memory) says nothing of the
+/* False only when the database is known damaged: `PRAGMA quick_check` finds a fault in its
+ * pages, or SQLite calls the file corrupt or not a database. A check that cannot run because
+ * another game holds the lock past the busy timeout (or for want of memory) says nothing of the
  * file, and a sound database must never be set aside for it: that counts as sound, and
  * what follows reports the lock if it lasts. */
 static bool looks_sound(sqlite3 *db)
 {
+    /* the file's pages only: a CHECK is an expression the file brings, run on every row
+     * (progress_schema_intact checks the rows of our tables, once their statements are
+     * ours) */
+    sqlite3_exec(db, "PRAGMA ignore_check_constraints = ON", NULL, NULL, NULL);
     sqlite3_stmt *statement;
+    bool sound = false, told = false;
     int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &statement, NULL);
     if (rc == SQLITE_OK) {
         rc = sqlite3_step(statement);
         if (rc == SQLITE_ROW) {
             const unsigned char *verdict = sqlite3_column_text(statement, 0);
-            bool sound = !verdict || strcmp((const char *)verdict, "ok") == 0;
-            sqlite3_finalize(statement);
-            return sound;
+            sound = !verdict || strcmp((const char *)verdict, "ok") == 0;
+            told = true;
         }
-        rc = sqlite3_finalize(statement);
+        int finalized = sqlite3_finalize(statement);
+        if (!told) rc = finalized;
     }
+    sqlite3_exec(db, "PRAGMA ignore_check_constraints = OFF", NULL, NULL, NULL);
+    if (told) return sound;
     rc &= 0xff; /* the primary code of an extended one */
     return rc != SQLITE_CORRUPT && rc != SQLITE_NOTADB;
 }

@@ -70,6 +70,27 @@ static size_t append_name(char *sql, size_t size, size_t used, const char *befor
     return used;
 }
 
+/* `sql` made "SELECT a, b... FROM `table`" of the columns `old` stores (by name, quoted),
+ * never a generated one: its expression is the file's, run for each row read (one building
+ * a 200 MB text took seconds a row, and gigabytes). False when there is none or it does not
+ * fit. */
+static bool select_stored(sqlite3 *old, const char *table, char *sql, size_t size)
+{
+    sqlite3_stmt *columns;
+    if (sqlite3_prepare_v2(old, "SELECT name FROM pragma_table_xinfo(?1) WHERE hidden = 0", -1,
+                           &columns, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(columns, 1, table, -1, SQLITE_STATIC);
+    size_t used = (size_t)snprintf(sql, size, "SELECT ");
+    int count = 0;
+    while (used < size && sqlite3_step(columns) == SQLITE_ROW)
+        used = append_name(sql, size, used, count++ ? ", " : "",
+                           (const char *)sqlite3_column_text(columns, 0));
+    sqlite3_finalize(columns);
+    if (used < size) used += (size_t)snprintf(sql + used, size - used, " FROM %s", table);
+    return count > 0 && used < size;
+}
+
 /* A column of a new table that a copy fills: its place in the old row, and what may stand
  * in for a value the schema refuses. */
 typedef struct column_copy {
@@ -149,9 +170,10 @@ static long copy_rows(sqlite3 *db, sqlite3 *old, bool merge)
     for (const char *const *table = progress_schema_tables; *table && !rolled_back; table++) {
         if (!is_table(old, *table)) continue;
         char sql[2048], values[1024], fallback[256];
-        snprintf(sql, sizeof sql, "SELECT * FROM %s", *table);
         sqlite3_stmt *select;
-        if (sqlite3_prepare_v2(old, sql, -1, &select, NULL) != SQLITE_OK) continue;
+        if (!select_stored(old, *table, sql, sizeof sql) ||
+            sqlite3_prepare_v2(old, sql, -1, &select, NULL) != SQLITE_OK)
+            continue;
         int count = sqlite3_column_count(select), taken = 0;
         column_copy *columns = malloc((size_t)(count > 0 ? count : 1) * sizeof *columns);
         size_t used =

@@ -452,6 +452,39 @@ static void test_table_and_index_not_ours_are_left_alone(void **state)
     progress_close(p);
 }
 
+/* relia10: a generated column added by hand to a table of ours is never read: its
+ * expression is the file's, run for each row read (one building a 200 MB text took seconds
+ * and gigabytes a row), and one that fails (here malformed JSON) ended the table's copy at
+ * its first row: level 5's game was lost. The stored columns are read by name. */
+static void test_salvage_reads_no_generated_column(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_test_save_game_5(f);
+    progress_test_alter(f, "ALTER TABLE level ADD COLUMN g AS (json_extract('not json', '$'))");
+    progress *p = progress_test_open_expecting(f, "was damaged");
+    assert_non_null(progress_get(p, 5));
+    assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
+    progress_close(p);
+}
+
+/* relia10: a table not ours whose CHECK a row of it fails (written with the checks ignored)
+ * is left alone as any table of the player's is: the opening's quick_check ran the file's
+ * CHECK expressions on every row (one building a 300 MB blob a row took 24 s), and this one
+ * set the whole database aside as damaged. Only our tables' rows are checked, once their
+ * statements are ours. */
+static void test_a_check_of_a_table_not_ours_is_never_run(void **state)
+{
+    progress_test_dir *f = *state;
+    progress_test_save_game_5(f);
+    progress_test_alter(f, "CREATE TABLE notes (level INTEGER CHECK (level > 0));"
+                           "PRAGMA ignore_check_constraints = ON;"
+                           "INSERT INTO notes VALUES (-1)");
+    progress *p = progress_test_open(f);
+    assert_string_equal(progress_get(p, 5)->unfinished, "rRl");
+    progress_close(p);
+    assert_int_equal(progress_test_count_names(f, "progress.db"), 1); /* nothing set aside */
+}
+
 /* A table rebuilt by hand with its columns as ours but a CHECK of its own (which refuses a
  * collection of ours): damaged too, its rows kept. */
 static void test_table_with_a_check_of_its_own_is_salvaged(void **state)
@@ -491,7 +524,8 @@ static void test_salvage_keeps_a_row_with_values_its_schema_refuses(void **state
     progress_test_alter(f, "PRAGMA ignore_check_constraints = 1;"
                            "UPDATE level SET solved = 'yes', seconds = 'long' WHERE key = 5;"
                            "UPDATE level SET assisted = 7, seconds = -1 WHERE key = 6");
-    p = progress_test_open_expecting(f, "was damaged; it was set aside as");
+    p = progress_test_open_expecting(
+        f, "was damaged (its table level holds a row its schema refuses); it was set aside as");
     const progress_record *r = progress_get(p, 5);
     assert_non_null(r);
     assert_string_equal(r->unfinished, "rRl");
@@ -954,6 +988,8 @@ int main(void)
         WITH_DIRECTORY(test_schema_5_without_a_table_is_salvaged),
         WITH_DIRECTORY(test_index_added_by_hand_is_salvaged_without_it),
         WITH_DIRECTORY(test_table_and_index_not_ours_are_left_alone),
+        WITH_DIRECTORY(test_a_check_of_a_table_not_ours_is_never_run),
+        WITH_DIRECTORY(test_salvage_reads_no_generated_column),
         WITH_DIRECTORY(test_table_with_a_check_of_its_own_is_salvaged),
         WITH_DIRECTORY(test_salvage_keeps_a_row_with_values_its_schema_refuses),
         WITH_DIRECTORY(test_schema_3_with_a_text_key_is_salvaged),
