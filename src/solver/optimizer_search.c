@@ -89,6 +89,14 @@ bool optimizer_keys_has(const optimizer_keys *keys, uint64_t key)
     return keys->slots[key_slot(keys, key)] == key;
 }
 
+/* Asks the memory for the slot where `key` would be looked up first: a large set (millions
+ * of keys) is far out of the caches, and a child's look-up waits on it. */
+static void keys_prefetch(const optimizer_keys *keys, uint64_t key)
+{
+    if (key == 0) key = 1;
+    __builtin_prefetch(&keys->slots[(size_t)(key ^ (key >> 31)) & keys->mask]);
+}
+
 /* splitmix64: a fixed, well mixed number for each square. */
 uint64_t optimizer_square_key(int square)
 {
@@ -110,6 +118,8 @@ uint64_t optimizer_boxes_key(const board *b, const position *p)
 /* ---- the search's memory ---------------------------------------------------------------- */
 
 enum { NONE = -1 };
+/* The stamp of a square off the floor: above every generation (walk_distances()). */
+#define WALL_STAMP UINT32_MAX
 
 typedef struct search_position {
     uint32_t config;
@@ -120,6 +130,14 @@ typedef struct search_position {
     uint8_t direction;
     uint8_t closed;
 } search_position;
+
+/* A push from the position expanded that is under the limit, before its look-up in the set:
+ * the box (its index), where it goes, the child's moves and bound, the direction, its key. */
+typedef struct search_child {
+    int i, to, moves, bound;
+    uint8_t d;
+    uint64_t key;
+} search_child;
 
 typedef struct search {
     const optimizer_search_request *request;
@@ -153,6 +171,7 @@ typedef struct search {
     uint32_t *stamp;
     uint32_t generation;
     int *queue;
+    search_child *children; /* DIRECTION_COUNT a box */
     /* the matching bound, with the request's distances */
     bool matching_on;
     bool matched; /* the matching holds the boxes of `rows` */
@@ -398,16 +417,19 @@ static bool search_init(search *s, const optimizer_search_request *request)
     s->distance = malloc(n * sizeof *s->distance);
     s->stamp = calloc(n, sizeof *s->stamp);
     s->queue = malloc(n * sizeof *s->queue);
+    s->children = malloc(((size_t)s->boxes * DIRECTION_COUNT + 1) * sizeof *s->children);
     s->config_mask = s->position_mask = 1023;
     s->config_slots = calloc(s->config_mask + 1, sizeof *s->config_slots);
     s->position_slots = calloc(s->position_mask + 1, sizeof *s->position_slots);
     if (!s->cell_of || !s->square_of || !s->goal_distance || !s->box_at || !s->box_list ||
-        !s->distance || !s->stamp || !s->queue || !s->config_slots || !s->position_slots)
+        !s->distance || !s->stamp || !s->queue || !s->children || !s->config_slots ||
+        !s->position_slots)
         return false;
     int cells = 0;
     for (int q = 0; q < b->size; q++) {
         bool floor = board_is_inside(b, q) && !board_is_wall(b, q);
         s->cell_of[q] = floor ? cells : NONE;
+        if (!floor) s->stamp[q] = WALL_STAMP;
         if (floor) s->square_of[cells++] = q;
     }
     s->words = (cells + 63) / 64;
@@ -425,6 +447,7 @@ static void search_free(search *s)
     free(s->distance);
     free(s->stamp);
     free(s->queue);
+    free(s->children);
     free(s->config_slots);
     free(s->position_slots);
     free(s->bits);
@@ -459,11 +482,18 @@ static int load_config(search *s, uint32_t config)
     return bound;
 }
 
-/* The player's walking distances from `from` over the scratch board (stamped). */
+/* The player's walking distances from `from` over the scratch board: the squares he reaches
+ * are stamped with the generation, and so are the boxes (box_at tells them apart). */
 static void walk_distances(search *s, int from)
 {
     const board *b = s->board;
-    s->generation++;
+    if (++s->generation == WALL_STAMP) { /* wrapped: the floor's stamps cleared */
+        for (int q = 0; q < b->size; q++)
+            if (s->stamp[q] != WALL_STAMP) s->stamp[q] = 0;
+        s->generation = 1;
+    }
+    /* the boxes stamped as if reached, the walls always are: one test a neighbour */
+    for (int i = 0; i < s->loaded; i++) s->stamp[s->box_list[i]] = s->generation;
     int head = 0, tail = 0;
     s->stamp[from] = s->generation;
     s->distance[from] = 0;
@@ -472,8 +502,7 @@ static void walk_distances(search *s, int from)
         int q = s->queue[head++];
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int next = q + b->delta[d];
-            if (s->stamp[next] == s->generation || s->cell_of[next] == NONE || s->box_at[next])
-                continue;
+            if (s->stamp[next] >= s->generation) continue;
             s->stamp[next] = s->generation;
             s->distance[next] = s->distance[q] + 1;
             s->queue[tail++] = next;
@@ -529,7 +558,7 @@ static void note_shortcut(search *s, uint32_t at, uint64_t key)
     while (s->path_slots[i] && path->keys[s->path_slots[i] - 1] != key) i = (i + 1) & s->path_mask;
     if (!s->path_slots[i]) return;
     int k = (int)s->path_slots[i] - 1, player = path->players[k];
-    if (s->stamp[player] != s->generation) return;
+    if (s->stamp[player] != s->generation || s->box_at[player]) return;
     const search_position *here = &s->positions[at];
     int moves = here->moves + s->distance[player];
     uint64_t ours = key_of(s, moves, here->pushes, 0), theirs = key_of(s, path->moves[k], k, 0);
@@ -551,53 +580,72 @@ static bool expand(search *s, uint32_t at, uint64_t limit)
     if (s->path_slots) note_shortcut(s, at, key);
     uint64_t *bits = s->bits + (size_t)here.config * (size_t)s->words;
     uint64_t child_bits[s->words];
+    /* the pushes under the limit first, each child's slot in the set asked for at once, so
+     * that the look-ups below wait on the memory together rather than one after another */
+    search_child *children = s->children;
+    int count = 0;
     for (int i = 0; i < s->boxes; i++) {
         int box = s->box_list[i];
         for (int d = 0; d < DIRECTION_COUNT; d++) {
             int stand = box - b->delta[d], to = box + b->delta[d];
-            if (s->stamp[stand] != s->generation || s->cell_of[to] == NONE || s->box_at[to] ||
-                s->request->dead[to])
+            if (s->stamp[stand] != s->generation || s->box_at[stand] || s->cell_of[to] == NONE ||
+                s->box_at[to] || s->request->dead[to])
                 continue;
-            int moves = here.moves + s->distance[stand] + 1, pushes = here.pushes + 1;
+            int moves = here.moves + s->distance[stand] + 1;
             int child_bound = bound - s->goal_distance[box] + s->goal_distance[to];
-            uint64_t f = key_of(s, moves, pushes, child_bound);
-            if (f >= limit) continue;
+            if (key_of(s, moves, here.pushes + 1, child_bound) >= limit) continue;
             uint64_t child_key = key ^ optimizer_square_key(box) ^ optimizer_square_key(to);
-            if (!optimizer_keys_has(s->request->allowed, child_key)) continue;
-            memcpy(child_bits, bits, sizeof child_bits);
-            int from_cell = s->cell_of[box], to_cell = s->cell_of[to];
-            child_bits[from_cell / 64] &= ~(1ull << (from_cell % 64));
-            child_bits[to_cell / 64] |= 1ull << (to_cell % 64);
-            int64_t config = config_find_or_add(s, child_key, child_bits);
-            if (config < 0) return false;
-            bits = s->bits + (size_t)here.config * (size_t)s->words; /* may have moved */
-            if (s->matching_on) {
-                /* made once a configuration, from the first parent that reaches it */
-                if (s->config_bound[config] == NONE) {
-                    if (!parent_matched && !parent_matching(s)) return true; /* none for it */
-                    parent_matched = true;
-                    int matched = child_matching(s, i, to);
-                    s->config_bound[config] = matched < IDA_INFINITY ? matched : IDA_INFINITY;
-                }
-                if (s->config_bound[config] >= IDA_INFINITY) continue;
-                if (s->config_bound[config] > child_bound) child_bound = s->config_bound[config];
-                f = key_of(s, moves, pushes, child_bound);
-                if (f >= limit) continue;
-            }
-            bool added;
-            int64_t child = position_find_or_add(s, (uint32_t)config, box, &added);
-            if (child < 0) return false;
-            search_position *c = &s->positions[child];
-            if (!added && key_of(s, c->moves, c->pushes, 0) <= key_of(s, moves, pushes, 0))
-                continue;
-            c->moves = moves;
-            c->pushes = pushes;
-            c->parent = (int32_t)at;
-            c->box = box;
-            c->direction = (uint8_t)d;
-            c->closed = 0;
-            if (!open_push(s, f, (uint32_t)child)) return false;
+            keys_prefetch(s->request->allowed, child_key);
+            children[count++] = (search_child){i, to, moves, child_bound, (uint8_t)d, child_key};
         }
+    }
+    /* those in the set, their slots in the configurations' and positions' tables asked for */
+    int in_set = 0;
+    for (int k = 0; k < count; k++) {
+        uint64_t child_key = children[k].key;
+        if (!optimizer_keys_has(s->request->allowed, child_key)) continue;
+        __builtin_prefetch(
+            &s->config_slots[(size_t)(child_key ^ (child_key >> 31)) & s->config_mask]);
+        __builtin_prefetch(&s->position_slots[(size_t)mix(child_key, s->box_list[children[k].i]) &
+                                              s->position_mask]);
+        children[in_set++] = children[k];
+    }
+    for (int k = 0; k < in_set; k++) {
+        int i = children[k].i, to = children[k].to, box = s->box_list[i];
+        int moves = children[k].moves, pushes = here.pushes + 1, child_bound = children[k].bound;
+        uint64_t child_key = children[k].key, f = key_of(s, moves, pushes, child_bound);
+        memcpy(child_bits, bits, sizeof child_bits);
+        int from_cell = s->cell_of[box], to_cell = s->cell_of[to];
+        child_bits[from_cell / 64] &= ~(1ull << (from_cell % 64));
+        child_bits[to_cell / 64] |= 1ull << (to_cell % 64);
+        int64_t config = config_find_or_add(s, child_key, child_bits);
+        if (config < 0) return false;
+        bits = s->bits + (size_t)here.config * (size_t)s->words; /* may have moved */
+        if (s->matching_on) {
+            /* made once a configuration, from the first parent that reaches it */
+            if (s->config_bound[config] == NONE) {
+                if (!parent_matched && !parent_matching(s)) return true; /* none for it */
+                parent_matched = true;
+                int matched = child_matching(s, i, to);
+                s->config_bound[config] = matched < IDA_INFINITY ? matched : IDA_INFINITY;
+            }
+            if (s->config_bound[config] >= IDA_INFINITY) continue;
+            if (s->config_bound[config] > child_bound) child_bound = s->config_bound[config];
+            f = key_of(s, moves, pushes, child_bound);
+            if (f >= limit) continue;
+        }
+        bool added;
+        int64_t child = position_find_or_add(s, (uint32_t)config, box, &added);
+        if (child < 0) return false;
+        search_position *c = &s->positions[child];
+        if (!added && key_of(s, c->moves, c->pushes, 0) <= key_of(s, moves, pushes, 0)) continue;
+        c->moves = moves;
+        c->pushes = pushes;
+        c->parent = (int32_t)at;
+        c->box = box;
+        c->direction = children[k].d;
+        c->closed = 0;
+        if (!open_push(s, f, (uint32_t)child)) return false;
     }
     return true;
 }
