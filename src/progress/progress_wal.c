@@ -228,7 +228,9 @@ static sqlite3_int64 commits_on_page(const unsigned char *page, size_t size,
     if (!(used = varint_at(page + at, size - at, &rowid))) return -1;
     at += used;
     size_t record = at;
-    if (!(used = varint_at(page + at, size - at, &header))) return -1;
+    /* (a header's size past the page, near 2^64 in a file written by hand, wrapped the sum
+     * below round to before the page) */
+    if (!(used = varint_at(page + at, size - at, &header)) || header > size - record) return -1;
     at += used;
     size_t body = record + (size_t)header;
     for (int i = 0; i < 3; i++) {
