@@ -502,13 +502,16 @@ static int check_standard_input(const cli_command *command)
 }
 
 /* An empty file name, or "@" with no file after it, is told as such, where opening it said
- * "sokoban: : cannot open: No such file or directory". */
+ * "sokoban: : cannot open: No such file or directory"; so is an empty --collection, which
+ * matched every collection ("which one? ..."). */
 static int check_names(const cli_command *command)
 {
     const cli_options *options = &command->options;
     bool empty = options->tiles_file && !options->tiles_file[0];
     for (int i = 0; i < options->file_count; i++) empty = empty || !options->files[i][0];
     if (empty) return usage_error("an empty file name", NULL);
+    if (options->collection && !options->collection[0])
+        return usage_error("--collection wants a collection name, not an empty one", NULL);
     const char *named[] = {options->solution, options->moves};
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         if (named[i] && strcmp(named[i], "@") == 0)

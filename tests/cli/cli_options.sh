@@ -106,6 +106,7 @@ empty "--solve ''" "an empty file name" --solve "" --level 1
 empty "--edit ''" "an empty file name" --edit ""
 empty "--tiles-file ''" "an empty file name" --tiles-file ""
 empty "the game on ''" "an empty file name" "$levels/tutorial.xsb" ""
+empty "--collection ''" "--collection wants a collection name, not an empty one" --collection ""
 empty "--verify FILE @" "@ wants a file name after it (@FILE)" --verify "$levels/tutorial.xsb" @
 empty "--optimize FILE @" "@ wants a file name after it (@FILE)" --optimize "$levels/tutorial.xsb" @
 empty "--hint --moves @" "@ wants a file name after it (@FILE)" --hint "$levels/tutorial.xsb" --moves @
