@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "level/collection.h"
@@ -47,8 +48,10 @@ const level *cli_pick_level(const cli_options *options, const collection *c)
     }
     int number = options->level ? options->level : from_file > 0 ? from_file : 1;
     if (number > c->count) {
-        cli_say("%s: no level %d (the file has %d level%s)", c->path, number, c->count,
-                c->count == 1 ? "" : "s");
+        struct stat info;
+        bool folder = stat(c->path, &info) == 0 && S_ISDIR(info.st_mode);
+        cli_say("%s: no level %d (the %s has %d level%s)", c->path, number,
+                folder ? "folder" : "file", c->count, c->count == 1 ? "" : "s");
         return NULL;
     }
     const level *lv = &c->levels[number - 1];

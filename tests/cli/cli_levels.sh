@@ -90,6 +90,11 @@ run --list "$work/folder"
 expect_status "list a folder" 0
 [ "$(sed -n 1p "$work/stdout" | awk '{print $2}')" = "Two" ] || fail "folder order: $(cat "$work/stdout")"
 [ "$(sed -n 2p "$work/stdout" | awk '{print $2}')" = "Ten" ] || fail "folder order: $(cat "$work/stdout")"
+# a level past a folder's last: the folder's count, as a folder (it said "the file has")
+run --verify "$work/folder:3" R
+expect_status "verify folder:3" 2
+[ "$(cat "$work/stderr")" = "sokoban: $work/folder: no level 3 (the folder has 2 levels)" ] ||
+    fail "folder:3: said '$(cat "$work/stderr")'"
 
 # ---- a folder names the file of a level that cannot be played
 printf '; Twins\n######\n#@$.@#\n######\n' >"$work/folder/level7.sok"
