@@ -12,7 +12,7 @@ default) of a good file, in a scratch folder under $TMPDIR, and runs each throug
 and XDG_* in the scratch folder. Flags a crash or a signal, a sanitizer report, a time-out
 (40 s of wall clock), and more than one line on stderr where one line is the rule (--list
 and the --all modes say one line a level). Prints each finding, then "N runs, M findings";
-exits 1 when there is a finding. A first pass on 2026-12-08 (fuzz8) found no crash; the
+exits 1 when there is a finding. A first pass on 2026-12-08 found no crash; the
 unclear messages it and the hand-run attacks found are tested in tests/cli.
 """
 import os

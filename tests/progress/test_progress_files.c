@@ -336,7 +336,7 @@ static void test_database_of_a_negative_version_is_left_alone(void **state)
         -5);
 }
 
-/* relia10: a collection's level number written by hand past an int (2147483648) is none (0),
+/* A collection's level number written by hand past an int (2147483648) is none (0),
  * where it was read as -2147483648 and the game's `number - 1` overflowed (UBSan); so is one
  * of 0 or below, or text. */
 static void test_a_level_number_out_of_range_is_none(void **state)

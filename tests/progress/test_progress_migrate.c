@@ -276,7 +276,7 @@ static void test_rows_of_new_levels_have_their_level(void **state)
  * groups) and saves go on, where the migrations from the lower version failed on what the
  * later ones made ('was damaged (its schema 1 cannot be brought up to date: duplicate
  * column name: assisted)') and the file was set aside, and at 0 it was 'another program's
- * database', neither shown nor saved (review5 finding 7). */
+ * database', neither shown nor saved. */
 static void test_a_version_set_down_by_hand_keeps_what_the_tables_hold(void **state)
 {
     progress_test_dir *f = *state;
