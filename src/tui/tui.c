@@ -658,6 +658,10 @@ int tui_main(const cli_options *options)
     if (t.assist.worker) worker_cancel(t.assist.worker);
     terminal_restore();
     if (status != CLI_OK) fputs("sokoban: out of memory\n", stderr);
+    /* What the start said of the progress, whole on the shell's screen, where a terminal too
+     * small for it showed what fits (draw.c). */
+    if (opened && progress_message[0] && !progress_lost)
+        fprintf(stderr, "sokoban: %s\n", progress_message);
     /* ended in the editor (a signal, a closed terminal): a drawing not saved is kept */
     char note[800];
     if (editor_draft_keep(&t.editor, note, sizeof note)) fprintf(stderr, "sokoban: %s\n", note);

@@ -1887,7 +1887,8 @@ test_long_progress_message_whole() {
 }
 
 # A start's message longer than the rows under the board (40x10: eight) ends its last row
-# marked cut, "...", where it stopped mid-sentence unmarked.
+# marked cut, "...", where it stopped mid-sentence unmarked; the whole of it is on stderr
+# once the terminal is restored.
 test_long_progress_message_cut_is_marked() {
     start_game -l C "$WORK/small.xsb"
     wait_for "small 1/4"
@@ -1904,6 +1905,8 @@ test_long_progress_message_cut_is_marked() {
     keys q
     wait_for "SHELL-DONE"
     kill_server
+    grep -q "^sokoban: .*progress.db-journal is not a rollback journal of .*, and the progress saved in .*progress.db is used" "$WORK/stderr" ||
+        fail "the start's message is not on stderr whole: $(cat "$WORK/stderr")"
 }
 
 # A data directory made read-only (issue 13, item 3): told in the game at once, the game
