@@ -50,8 +50,14 @@ void progress_db_tell_also(char *message, size_t size, const char *format, ...)
     if (used + 1 >= size) return;
     va_list arguments;
     va_start(arguments, format);
-    vsnprintf(message + used, size - used, format, arguments);
+    int needed = vsnprintf(message + used, size - used, format, arguments);
     va_end(arguments);
+    /* more than the line holds: it ends marked cut, "...", after a whole UTF-8 character */
+    if (needed >= 0 && (size_t)needed >= size - used && size > 4) {
+        size_t end = size - 4;
+        while (end > 0 && ((unsigned char)message[end] & 0xC0) == 0x80) end--;
+        memcpy(message + end, "...", 4);
+    }
 }
 
 /* Tells `options` (progress_options.h) the line of `format` (with the file `file` and the

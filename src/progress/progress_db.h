@@ -72,7 +72,7 @@ sqlite3 *progress_db_open(const char *directory, const char *file, const progres
 
 /* Adds one thing told to `message`: after "progress: " when it is empty, else after "; " (a
  * line of opening says each thing it has to tell, none written over another). `format` has
- * no "progress: " of its own. */
+ * no "progress: " of its own. What `size` cannot hold is left out, the line ending in "...". */
 void progress_db_tell_also(char *message, size_t size, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 

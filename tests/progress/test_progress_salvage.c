@@ -970,6 +970,24 @@ static void test_a_full_disk_at_a_repair_shows_the_progress(void **state)
 #define WITH_DIRECTORY(test)                                                                       \
     cmocka_unit_test_setup_teardown(test, progress_test_make_dir, progress_test_remove_dir)
 
+/* Told past the line's room: it ends in "...", a UTF-8 character of a file's name kept whole
+ * or left out, where it ended wherever the room did, unmarked. */
+static void test_what_is_told_past_the_room_ends_marked_cut(void **state)
+{
+    (void)state;
+    char message[24] = "";
+    progress_db_tell_also(message, sizeof message, "%s is set aside", "/home/a");
+    assert_string_equal(message, "progress: /home/a is...");
+    char accents[22] = "";
+    /* "progress: /é/é/é/é/é" is 25 bytes: the mark's place, byte 18, is inside the third é */
+    progress_db_tell_also(accents, sizeof accents, "%s", "/\xc3\xa9/\xc3\xa9/\xc3\xa9/\xc3\xa9/\xc3\xa9");
+    assert_string_equal(accents, "progress: /\xc3\xa9/\xc3\xa9/...");
+    char fits[40] = "";
+    progress_db_tell_also(fits, sizeof fits, "a");
+    progress_db_tell_also(fits, sizeof fits, "b");
+    assert_string_equal(fits, "progress: a; b");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1004,6 +1022,7 @@ int main(void)
         WITH_DIRECTORY(test_every_repair_cut_short_is_told),
         WITH_DIRECTORY(test_a_full_disk_at_the_start_shows_the_progress),
         WITH_DIRECTORY(test_a_full_disk_at_a_repair_shows_the_progress),
+        cmocka_unit_test(test_what_is_told_past_the_room_ends_marked_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
