@@ -201,7 +201,7 @@ static void test_a_read_only_database_leaves_a_large_repair_cut_short_unread(voi
     progress_close(p);
 }
 
-/* relia10, leftover 1: two repairs cut short beside a database that cannot be written, both
+/* Two repairs cut short beside a database that cannot be written, both
  * too large to read into memory with it: the start line names both, where the second
  * overwrote the first. */
 static void test_a_read_only_database_tells_every_large_repair_cut_short(void **state)

@@ -452,7 +452,7 @@ static void test_table_and_index_not_ours_are_left_alone(void **state)
     progress_close(p);
 }
 
-/* relia10: a generated column added by hand to a table of ours is never read: its
+/* A generated column added by hand to a table of ours is never read: its
  * expression is the file's, run for each row read (one building a 200 MB text took seconds
  * and gigabytes a row), and one that fails (here malformed JSON) ended the table's copy at
  * its first row: level 5's game was lost. The stored columns are read by name. */
@@ -467,7 +467,7 @@ static void test_salvage_reads_no_generated_column(void **state)
     progress_close(p);
 }
 
-/* relia10: a table not ours whose CHECK a row of it fails (written with the checks ignored)
+/* A table not ours whose CHECK a row of it fails (written with the checks ignored)
  * is left alone as any table of the player's is: the opening's quick_check ran the file's
  * CHECK expressions on every row (one building a 300 MB blob a row took 24 s), and this one
  * set the whole database aside as damaged. Only our tables' rows are checked, once their
@@ -875,7 +875,7 @@ static void leave_as_repair_cut_short(const progress_test_dir *f, const char *fr
     assert_int_equal(rename(held, repairing), 0);
 }
 
-/* relia10, leftover 1: three repairs cut short, one small enough to finish now and two that
+/* Three repairs cut short, one small enough to finish now and two that
  * the disk has no room to copy: the line says all three (one finished, two left, "what they
  * hold"), where each left overwrote the one before and the finished one, and a player saw
  * one of the three. */

@@ -290,22 +290,29 @@ static void test_shm_of_another_database_changes_nothing(void **state)
     progress_close(p);
 }
 
+/* A game of ours that sets level `level`'s unfinished game to `moves` and is killed, never
+ * closed: its -wal is left beside the file. */
+static void game_killed_after(const progress_test_dir *f, progress_key level, const char *moves)
+{
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        char message[1024];
+        progress *p = progress_open(f->directory, message, sizeof message);
+        _exit(p && progress_set_unfinished(p, level, moves) ? 0 : 1);
+    }
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 /* A game of ours killed mid-session leaves its -wal (the same database's id): its rows are
  * kept, nothing said, as before the -wal was checked. */
 static void test_wal_of_a_game_killed_keeps_its_rows(void **state)
 {
     progress_test_dir *f = *state;
     player_progress(f);
-    pid_t child = fork();
-    assert_true(child >= 0);
-    if (child == 0) {
-        char message[1024];
-        progress *p = progress_open(f->directory, message, sizeof message);
-        _exit(p && progress_set_unfinished(p, 3, "u") ? 0 : 1); /* killed: never closed */
-    }
-    int status;
-    assert_int_equal(waitpid(child, &status, 0), child);
-    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    game_killed_after(f, 3, "u");
     struct stat about;
     assert_int_equal(lstat(progress_test_path(f, "progress.db-wal"), &about), 0);
     assert_true(about.st_size > 0);
@@ -333,16 +340,7 @@ static void restore_a_backup_beside_a_wal_left(const progress_test_dir *f, const
     assert_true(progress_set_unfinished(p, 1, "ul"));
     assert_true(progress_set_unfinished(p, 60, "lu"));
     progress_close(p);
-    pid_t child = fork();
-    assert_true(child >= 0);
-    if (child == 0) {
-        char message[1024];
-        progress *q = progress_open(f->directory, message, sizeof message);
-        _exit(q && progress_set_unfinished(q, 60, "rr") ? 0 : 1); /* killed: never closed */
-    }
-    int status;
-    assert_int_equal(waitpid(child, &status, 0), child);
-    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    game_killed_after(f, 60, "rr");
     struct stat about;
     assert_int_equal(lstat(progress_test_path(f, "progress.db-wal"), &about), 0);
     copy_file(backup, progress_test_path(f, "progress.db"));
@@ -371,7 +369,7 @@ static void test_wal_left_beside_a_restored_backup_is_set_aside(void **state)
     assert_int_equal(count_names(f->directory, "progress.db-wal.foreign-"), 1);
 }
 
-/* relia10: a -wal left by a game killed, beside a backup restored that holds as many commits
+/* A -wal left by a game killed, beside a backup restored that holds as many commits
  * as the file held when the -wal began, but older: a best found false was dropped since the
  * backup (a correction the store writes of itself, at a read), and that write did not raise
  * the count (every other commit of ours does), so the count said the backup was the file the
@@ -400,16 +398,7 @@ static void test_wal_beside_a_backup_older_than_a_correction_is_set_aside(void *
     p = progress_test_open(f);
     assert_null(progress_get_level(p, &c.levels[0])->best_moves.lurd); /* dropped */
     progress_close(p);
-    pid_t child = fork();
-    assert_true(child >= 0);
-    if (child == 0) {
-        char message[1024];
-        progress *q = progress_open(f->directory, message, sizeof message);
-        _exit(q && progress_set_unfinished(q, 60, "rr") ? 0 : 1); /* killed: never closed */
-    }
-    int status;
-    assert_int_equal(waitpid(child, &status, 0), child);
-    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    game_killed_after(f, 60, "rr");
     copy_file(backup, progress_test_path(f, "progress.db"));
     p = open_expecting(f->directory, "progress.db-wal is not the write-ahead log of");
     assert_string_equal(progress_get(p, 60)->unfinished, moves);
@@ -418,7 +407,7 @@ static void test_wal_beside_a_backup_older_than_a_correction_is_set_aside(void *
     collection_free(&c);
 }
 
-/* relia10: a -journal and a -wal of other databases beside the player's, and a repair cut
+/* A -journal and a -wal of other databases beside the player's, and a repair cut
  * short (an older file of the player's left as FILE.repairing-*): each is set aside or
  * finished, and the one line says all three, where the -wal's line overwrote the
  * -journal's and the repair's the -wal's. */
@@ -488,7 +477,7 @@ static void checksum(const unsigned char *bytes, size_t size, bool big, uint32_t
     }
 }
 
-/* relia10: a -wal whose frame of the identity row's page holds a record header of a size near
+/* A -wal whose frame of the identity row's page holds a record header of a size near
  * 2^64 (a file written by hand: its checksums made again): the reading of the count the -wal
  * began at (its first frame of that page; SQLite reads the last, sound) added it to the
  * record's place, the sum wrapped, and the id was compared at 10 bytes before the page read

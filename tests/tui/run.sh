@@ -1853,7 +1853,7 @@ time.sleep(30)' "$XDG_DATA_HOME/sokoban/progress.db" > "$WORK/locked" &
     kill_server
 }
 
-# relia10: a progress message longer than the message line's 256 bytes reaches the player
+# A progress message longer than the message line's 256 bytes reaches the player
 # whole: a -journal not of the database beside it (set aside, a line naming the file four
 # times), where the line ended cut after 255 bytes, before what it said was used; and the
 # solution sections skipped of the file opened are told after it, where they were not told
